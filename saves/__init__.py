@@ -1,0 +1,1 @@
+"""Persistence: the session catalog (TinyDB, atomic writes) and each session's journal."""

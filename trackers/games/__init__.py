@@ -1,0 +1,1 @@
+"""One package per game; ``registry`` finds them by id."""

@@ -1,0 +1,258 @@
+"""The headless scripting API.
+
+    from tableside.api import Tableside
+    table = Tableside("/tmp/my-data")                       # open the store (data dir)
+    play = table.create("lifeform", players=3)               # create a session
+    [a.name for a in play.actions()]                         # list its actions
+    play.do("advance_self_destruct", spaces=3)               # do one; returns the notes
+    play.undo(); play.redo()                                 # undo / redo (also across restarts)
+    play.state, play.notes                                   # read the state and the notes
+    table.sessions(); table.load(play.id)                    # list and load saved sessions
+
+Every action is written durably to the session's journal before ``do`` returns.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Sequence
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from saves.catalog import SessionInfo
+from saves.journal import JournalError, JournalFile
+from saves.paths import data_dir as resolve_data_dir
+from saves.store import Store
+from trackers.engine import Action, ActionError, Game, Note, Session, SessionSetup, State
+from trackers.engine.session import Event, HistoryEntry
+from trackers.games.registry import get_game
+
+SNAPSHOT_TO_DISK_EVERY = 500  # events between snapshot files (opening replays fewer)
+CATALOG_TOUCH_SECONDS = 30.0  # the journal is the truth; the catalog's "updated" may lag
+
+
+class TablesideError(Exception):
+    """A request that cannot be met; the message says why in the player's words."""
+
+
+def now() -> str:
+    return datetime.now().isoformat(timespec="seconds")
+
+
+class OpenSession:
+    """A session being played, bound to its journal."""
+
+    def __init__(self, table: Tableside, info: SessionInfo, session: Session,
+                 journal: JournalFile, warnings: Sequence[str] = ()) -> None:
+        self._table = table
+        self.info = info
+        self.session = session
+        self._journal = journal
+        self.warnings = list(warnings)
+        self._touched = time.monotonic()
+        self._status = info.status
+
+    # --- reading -----------------------------------------------------------------
+    @property
+    def id(self) -> str:
+        return self.info.id
+
+    @property
+    def game(self) -> Game:
+        return self.session.game
+
+    @property
+    def state(self) -> State:
+        return self.session.state
+
+    @property
+    def notes(self) -> list[Note]:
+        return self.session.notes
+
+    @property
+    def head(self) -> int:
+        return self.session.head
+
+    def actions(self) -> list[Action]:
+        return self.session.actions()
+
+    def history(self) -> list[HistoryEntry]:
+        return self.session.history()
+
+    def export(self) -> dict[str, Any]:
+        """The session as plain data with every unrevealed secret left out."""
+        return {
+            "session": self.info.__dict__ | {"title": self.info.title},
+            "game": self.game.id,
+            "setup": self.session.setup.to_dict(),
+            "head": self.head,
+            "history": [{"seq": h.seq, "action": h.text, "at": h.at, "undone": h.undone}
+                        for h in self.history()],
+            "state": self.state.public_dict(),
+            "notes": [n.text for n in self.notes],
+        }
+
+    # --- acting ----------------------------------------------------------------------
+    def do(self, action: str, **args: Any) -> list[Note]:
+        """Apply an action; raises ActionError (nothing recorded) for a bad one."""
+        notes = self.session.do(action, **args)
+        self._after_change()
+        return notes
+
+    def undo(self, steps: int = 1) -> list[Note]:
+        notes = self.session.undo(steps)
+        self._after_change()
+        return notes
+
+    def redo(self, steps: int = 1) -> list[Note]:
+        notes = self.session.redo(steps)
+        self._after_change()
+        return notes
+
+    def jump(self, head: int) -> list[Note]:
+        notes = self.session.jump(head)
+        self._after_change()
+        return notes
+
+    def _after_change(self) -> None:
+        if self.session.head and self.session.head % SNAPSHOT_TO_DISK_EVERY == 0:
+            self._table.store.write_snapshot(self.id, *self.session.snapshot())
+        status = str(self.state.facts.get("status", "in progress"))
+        if status != self._status or time.monotonic() - self._touched > CATALOG_TOUCH_SECONDS:
+            self._touch(status)
+
+    def _touch(self, status: str) -> None:
+        self._status = status
+        self._touched = time.monotonic()
+        self._table.store.touch(self.id, now(), status)
+
+    def close(self) -> None:
+        """Keep a snapshot for a fast reopen and bring the catalog up to date."""
+        if self.session.head:
+            self._table.store.write_snapshot(self.id, *self.session.snapshot())
+        self._touch(str(self.state.facts.get("status", "in progress")))
+        self._journal.close()
+
+
+class Tableside:
+    """The store of saved sessions in one data folder."""
+
+    def __init__(self, data_dir: str | Path | None = None) -> None:
+        root = resolve_data_dir(data_dir)
+        try:
+            root.mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            raise TablesideError(f"data dir {root}: cannot be created ({err.strerror})") from err
+        self.root = root
+        self.store = Store(root)
+
+    @property
+    def warnings(self) -> list[str]:
+        """What was found wrong and repaired when the store was opened."""
+        return self.store.warnings
+
+    # --- sessions ----------------------------------------------------------------------
+    def create(self, game: str, players: int, *, options: dict[str, Any] | None = None,
+               names: Sequence[str] = (), title: str | None = None, seed: str | None = None,
+               board: dict[str, Any] | None = None) -> OpenSession:
+        """Start a new session; the player count and options are checked first."""
+        definition = get_game(game)
+        profile = dict(self.board_profile(game))
+        profile.update(board or {})
+        setup = definition.check_setup(
+            SessionSetup(players, dict(options or {}), tuple(names), profile))
+        title = _check_title(title or f"{definition.title}, {datetime.now():%d %b %H:%M}")
+        seed = seed or secrets.token_hex(8)
+        stamp = now()
+        info = SessionInfo(id=f"{datetime.now():%Y%m%d-%H%M%S}-{secrets.token_hex(3)}",
+                           game=game, title=title, players=players, created=stamp,
+                           updated=stamp, status="in progress")
+        session = Session(definition, setup, seed, clock=now)
+        header = {"game": game, "title": title, "setup": setup.to_dict(), "seed": seed,
+                  "created": stamp}
+        journal = self.store.create(info, header)
+        session.attach(journal)
+        return OpenSession(self, info, session, journal)
+
+    def load(self, session_id: str) -> OpenSession:
+        """Reopen a saved session at the point it was left (undo history included)."""
+        info = self.store.catalog.session(session_id)
+        if info is None:
+            raise TablesideError(f"no saved session with id {session_id!r}")
+        try:
+            loaded, journal = self.store.load(session_id)
+        except JournalError as err:
+            raise TablesideError(str(err)) from err
+        header = loaded.contents.header
+        try:
+            definition = get_game(header["game"])
+            setup = SessionSetup.from_dict(header["setup"])
+            events, head = fold_records(loaded.contents.records)
+            session = Session(definition, setup, header["seed"], events=events, head=head,
+                              journal=journal, clock=now, snapshot=loaded.snapshot)
+        except (KeyError, TypeError, ValueError, ActionError) as err:
+            journal.close()
+            raise TablesideError(f"{self.store.journal_path(session_id)}: cannot be replayed "
+                                 f"({err})") from err
+        return OpenSession(self, info, session, journal, loaded.warnings)
+
+    def sessions(self) -> list[SessionInfo]:
+        """Saved sessions, the most recently played first."""
+        return sorted(self.store.catalog.sessions(), key=lambda s: s.updated, reverse=True)
+
+    def rename(self, session_id: str, title: str) -> None:
+        self._need(session_id)
+        self.store.catalog.update_session(session_id, title=_check_title(title))
+
+    def delete(self, session_id: str) -> None:
+        self._need(session_id)
+        self.store.delete(session_id)
+
+    def _need(self, session_id: str) -> None:
+        if self.store.catalog.session(session_id) is None:
+            raise TablesideError(f"no saved session with id {session_id!r}")
+
+    # --- settings ----------------------------------------------------------------------
+    def board_profile(self, game: str) -> dict[str, Any]:
+        """The printed board values this table entered once for ``game``."""
+        return dict(self.store.catalog.get_setting(f"board:{game}", {}))
+
+    def set_board_profile(self, game: str, values: dict[str, Any]) -> None:
+        definition = get_game(game)
+        checked = {k: definition.board_value(k).parse(v) for k, v in values.items()}
+        self.store.catalog.set_setting(f"board:{game}", checked)
+
+    def setting(self, key: str, default: Any = None) -> Any:
+        return self.store.catalog.get_setting(key, default)
+
+    def set_setting(self, key: str, value: Any) -> None:
+        self.store.catalog.set_setting(key, value)
+
+    def close(self) -> None:
+        self.store.close()
+
+
+def fold_records(records: Sequence[dict[str, Any]]) -> tuple[list[Event], int]:
+    """Turn journal records into the event list and head (a new "do" drops undone events)."""
+    events: list[Event] = []
+    head = 0
+    for record in records:
+        if record.get("t") == "do":
+            seq = int(record["seq"])
+            del events[seq - 1:]
+            if seq != len(events) + 1:
+                raise ValueError(f"record for action {seq} follows action {len(events)}")
+            events.append(Event(seq, record["action"], dict(record["args"]), record.get("at", "")))
+            head = seq
+        elif record.get("t") == "head":
+            head = max(0, min(int(record["head"]), len(events)))
+    return events, head
+
+
+def _check_title(title: str) -> str:
+    title = title.strip()
+    if not title or len(title) > 80:
+        raise TablesideError("title: give 1 to 80 characters")
+    return title

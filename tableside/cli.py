@@ -1,0 +1,85 @@
+"""The ``tableside`` command: no arguments opens the app; sub-commands serve scripts."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from tableside import __version__
+
+COMMAND_MODULES = ("tableside.cli_saves", "tableside.cli_rules", "tableside.cli_score")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="tableside",
+        description="Upkeep beside your board game: tracks, decks, secrets, scoring, rules.")
+    parser.add_argument("--version", action="version", version=f"tableside {__version__}")
+    parser.add_argument("--data-dir", metavar="DIR",
+                        help="where saves and the rules index live "
+                             "(default: $TABLESIDE_DATA_DIR, else your user data folder)")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    import importlib
+
+    for name in COMMAND_MODULES:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as err:
+            if err.name != name:  # a real import error inside the module: show it
+                raise
+            continue
+        module.register(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    if not [a for a in args_list if not a.startswith("--data-dir")] or args_list[:1] == ["app"]:
+        return _open_app(args_list)
+    parser = build_parser()
+    args = parser.parse_args(args_list)
+    from saves.paths import data_dir
+
+    args.data_dir = data_dir(args.data_dir)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 2
+    try:
+        result: int = args.func(args)
+    except KeyboardInterrupt:
+        return 130
+    return result
+
+
+def _open_app(args_list: list[str]) -> int:
+    """Open the TUI; only --data-dir DIR (or --data-dir=DIR) is accepted beside it."""
+    parser = argparse.ArgumentParser(prog="tableside")
+    parser.add_argument("--data-dir", metavar="DIR")
+    parser.add_argument("app", nargs="?", choices=["app"])
+    args = parser.parse_args(args_list)
+    from saves.paths import data_dir
+    from tui.app import TablesideApp
+
+    app = TablesideApp(data_dir=data_dir(args.data_dir))
+    app.run()
+    return app.return_code or 0
+
+
+def print_json(data: object) -> None:
+    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+
+
+def fail(message: str, code: int = 1) -> int:
+    sys.stderr.write(f"tableside: {message}\n")
+    return code
+
+
+def data_path(args: argparse.Namespace) -> Path:
+    return Path(args.data_dir)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

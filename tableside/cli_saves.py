@@ -1,0 +1,211 @@
+"""Sub-commands for saved sessions: list, show, new, actions, do, undo, redo, rename, delete."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from tableside.api import OpenSession, Tableside, TablesideError
+from tableside.cli import fail, print_json
+from trackers.engine import ActionError
+from trackers.games.registry import game_ids
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    saves = subparsers.add_parser("saves", help="list, show, rename or delete saved sessions")
+    sub = saves.add_subparsers(dest="saves_command", metavar="SUBCOMMAND", required=True)
+    p = sub.add_parser("list", help="the saved sessions, latest first")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=_list)
+    p = sub.add_parser("show", help="one session's state and history (secrets stay hidden)")
+    p.add_argument("id")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=_show)
+    p = sub.add_parser("rename", help="give a session a new title")
+    p.add_argument("id")
+    p.add_argument("title")
+    p.set_defaults(func=_rename)
+    p = sub.add_parser("delete", help="delete a session for good")
+    p.add_argument("id")
+    p.add_argument("--yes", action="store_true", help="do not ask")
+    p.set_defaults(func=_delete)
+
+    p = subparsers.add_parser("new", help="start a session and print its id")
+    p.add_argument("game", help="one of: " + ", ".join(game_ids()))
+    p.add_argument("--players", required=True, type=_whole_number, metavar="N")
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                   help="a game option (repeatable); lists take commas: modules=A,B")
+    p.add_argument("--title")
+    p.add_argument("--seed")
+    p.set_defaults(func=_new)
+    p = subparsers.add_parser("actions", help="the actions a session offers, with arguments")
+    p.add_argument("id")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=_actions)
+    p = subparsers.add_parser("do", help="do one action: tableside do ID ACTION name=value ...")
+    p.add_argument("id")
+    p.add_argument("action")
+    p.add_argument("args", nargs="*", metavar="NAME=VALUE")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=_do)
+    for name in ("undo", "redo"):
+        p = subparsers.add_parser(name, help=f"{name} the last action(s)")
+        p.add_argument("id")
+        p.add_argument("--steps", type=_whole_number, default=1)
+        p.set_defaults(func=_undo if name == "undo" else _redo)
+
+
+def _whole_number(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of 1 or more")
+    return int(text)
+
+
+def _pairs(items: list[str], what: str) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep or not name:
+            raise TablesideError(f"{what} {item!r}: write it as NAME=VALUE")
+        out[name] = value
+    return out
+
+
+def _with_session(args: argparse.Namespace, work: Any) -> int:
+    table = Tableside(args.data_dir)
+    try:
+        play = table.load(args.id)
+    except TablesideError as err:
+        return fail(str(err))
+    try:
+        return int(work(play))
+    except (ActionError, TablesideError) as err:
+        return fail(str(err))
+    finally:
+        play.close()
+        table.close()
+
+
+def _print_notes(play: OpenSession, notes: list[Any], as_json: bool) -> None:
+    if as_json:
+        print_json({"head": play.head, "notes": [n.text for n in notes]})
+    else:
+        for note in notes:
+            print(f"- {note.text}")
+
+
+def _list(args: argparse.Namespace) -> int:
+    table = Tableside(args.data_dir)
+    rows = table.sessions()
+    if args.json:
+        print_json([r.__dict__ for r in rows])
+    elif not rows:
+        print("No saved sessions yet.")
+    for r in rows if not args.json else []:
+        print(f"{r.id}  {r.game:<22} {r.title:<30} {r.players}p  {r.updated}  {r.status}")
+    table.close()
+    return 0
+
+
+def _show(args: argparse.Namespace) -> int:
+    def work(play: OpenSession) -> int:
+        data = play.export()
+        if args.json:
+            print_json(data)
+            return 0
+        print(f"{play.info.title} ({play.game.title}, {play.session.setup.players} players)")
+        for piece in play.state.pieces.values():
+            print(f"  {piece.summary()}")
+        print("Now:")
+        for note in play.notes:
+            print(f"  - {note.text}")
+        return 0
+    return _with_session(args, work)
+
+
+def _rename(args: argparse.Namespace) -> int:
+    table = Tableside(args.data_dir)
+    try:
+        table.rename(args.id, args.title)
+    except TablesideError as err:
+        return fail(str(err))
+    finally:
+        table.close()
+    return 0
+
+
+def _delete(args: argparse.Namespace) -> int:
+    if not args.yes:
+        answer = input(f"Delete session {args.id} for good? [y/N] ").strip().lower()
+        if answer not in ("y", "yes"):
+            print("Kept.")
+            return 0
+    table = Tableside(args.data_dir)
+    try:
+        table.delete(args.id)
+    except TablesideError as err:
+        return fail(str(err))
+    finally:
+        table.close()
+    return 0
+
+
+def _new(args: argparse.Namespace) -> int:
+    table = Tableside(args.data_dir)
+    try:
+        options: dict[str, Any] = {}
+        for name, value in _pairs(args.option, "--option").items():
+            options[name] = _option_value(value)
+        play = table.create(args.game, args.players, options=options, title=args.title,
+                            seed=args.seed)
+    except (ActionError, TablesideError) as err:
+        return fail(str(err), 2)
+    finally:
+        table.close()
+    print(play.id)
+    play.close()
+    return 0
+
+
+def _option_value(text: str) -> Any:
+    if text.lower() in ("true", "yes", "on"):
+        return True
+    if text.lower() in ("false", "no", "off"):
+        return False
+    if "," in text:
+        return [p for p in text.split(",") if p]
+    return text
+
+
+def _actions(args: argparse.Namespace) -> int:
+    def work(play: OpenSession) -> int:
+        rows = [{"name": a.name, "title": a.title, "description": a.description,
+                 "available": play.session.available(a.name),
+                 "args": [{"name": p.name, "allowed": p.describe_allowed(play.state),
+                           "optional": p.optional} for p in a.params]}
+                for a in play.actions()]
+        if args.json:
+            print_json(rows)
+            return 0
+        for row in rows:
+            params = " ".join(f"{p['name']}=<{p['allowed']}>" for p in row["args"])
+            print(f"{row['name']:<24} {row['title']}  {params}")
+        return 0
+    return _with_session(args, work)
+
+
+def _do(args: argparse.Namespace) -> int:
+    def work(play: OpenSession) -> int:
+        notes = play.do(args.action, **_pairs(args.args, "argument"))
+        _print_notes(play, notes, args.json)
+        return 0
+    return _with_session(args, work)
+
+
+def _undo(args: argparse.Namespace) -> int:
+    return _with_session(args, lambda play: _print_notes(play, play.undo(args.steps), False) or 0)
+
+
+def _redo(args: argparse.Namespace) -> int:
+    return _with_session(args, lambda play: _print_notes(play, play.redo(args.steps), False) or 0)
+

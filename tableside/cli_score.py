@@ -1,0 +1,141 @@
+"""`tableside score phoenix FILE`: the Space Station Phoenix end-game score from a JSON/TOML file.
+
+Exit codes: 0 scored; 1 the file's content is not a usable score sheet (every problem is listed
+on stderr, naming the player and the field); 2 bad arguments or a file that cannot be read.
+Nothing is ever written to disk.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from trackers.games.phoenix.score_export import (
+    CATEGORY_LABELS,
+    to_csv,
+    to_json,
+    to_markdown,
+    unset_lines,
+    winner_line,
+)
+from trackers.games.phoenix.score_input import ScoreInputError, parse_score_sheet
+from trackers.games.phoenix.scoring import CATEGORIES, ScoreResult, score
+
+EXIT_OK = 0
+EXIT_BAD_CONTENT = 1
+EXIT_BAD_ARGUMENTS = 2
+PROG = "tableside score phoenix"
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add `score phoenix FILE [--json | --markdown | --csv] [--explain]`."""
+    score_parser = subparsers.add_parser(
+        "score", help="score a finished game from a file", description="Score a finished game."
+    )
+    games = score_parser.add_subparsers(dest="score_game", metavar="GAME", required=True)
+    phoenix = games.add_parser(
+        "phoenix",
+        help="Space Station Phoenix end-game scoring",
+        description=(
+            "Score a finished game of Space Station Phoenix. FILE is JSON (or TOML when it ends "
+            "in .toml; '-' reads JSON from standard input); see docs/examples/phoenix-score.json."
+        ),
+    )
+    phoenix.add_argument("file", metavar="FILE", help="the score sheet (.json or .toml, or -)")
+    output = phoenix.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true", help="print the result as JSON")
+    output.add_argument("--markdown", action="store_true", help="print a Markdown table")
+    output.add_argument("--csv", action="store_true", help="print CSV (players as columns)")
+    phoenix.add_argument(
+        "--explain", action="store_true", help="also print how each cell was scored"
+    )
+    phoenix.set_defaults(func=score_phoenix)
+
+
+def _fail(message: str, code: int) -> int:
+    print(f"{PROG}: {message}", file=sys.stderr)
+    return code
+
+
+def _read(file: str) -> tuple[str, bytes]:
+    if file == "-":
+        return "standard input", sys.stdin.buffer.read()
+    return file, Path(file).read_bytes()
+
+
+def _decode(raw: bytes, toml: bool) -> Any:
+    text = raw.decode("utf-8-sig")
+    if toml:
+        return tomllib.loads(text)
+    return json.loads(text)
+
+
+def score_phoenix(args: argparse.Namespace) -> int:
+    """Handler: read FILE, check it, score it, print it."""
+    try:
+        name, raw = _read(args.file)
+    except FileNotFoundError:
+        return _fail(f"cannot read {args.file}: no such file", EXIT_BAD_ARGUMENTS)
+    except IsADirectoryError:
+        return _fail(f"cannot read {args.file}: it is a folder, not a file", EXIT_BAD_ARGUMENTS)
+    except OSError as error:
+        return _fail(f"cannot read {args.file}: {error.strerror or error}", EXIT_BAD_ARGUMENTS)
+    is_toml = args.file.lower().endswith(".toml")
+    try:
+        data = _decode(raw, is_toml)
+    except UnicodeDecodeError:
+        return _fail(f"{name}: not UTF-8 text", EXIT_BAD_CONTENT)
+    except json.JSONDecodeError as error:
+        where = f"line {error.lineno}, column {error.colno}"
+        return _fail(f"{name}: not valid JSON at {where}: {error.msg}", EXIT_BAD_CONTENT)
+    except tomllib.TOMLDecodeError as error:
+        return _fail(f"{name}: not valid TOML: {error}", EXIT_BAD_CONTENT)
+    try:
+        sheet = parse_score_sheet(data)
+    except ScoreInputError as error:
+        return _fail(f"{name}: {error}", EXIT_BAD_CONTENT)
+    result = score(sheet)
+    if args.json:
+        print(json.dumps(to_json(result), indent=2, ensure_ascii=False))
+    elif args.markdown:
+        sys.stdout.write(to_markdown(result, explain=args.explain))
+    elif args.csv:
+        sys.stdout.write(to_csv(result))
+    else:
+        _print_table(result, explain=args.explain)
+    return EXIT_OK
+
+
+def _print_table(result: ScoreResult, *, explain: bool) -> None:
+    console = Console(highlight=False)
+    table = Table(title="Space Station Phoenix: final score")
+    table.add_column("Category")
+    for player in result.players:
+        mark = " (winner)" if player.name in result.winners else ""
+        table.add_column(Text(player.name + mark), justify="right")
+    for category in CATEGORIES:
+        table.add_row(
+            CATEGORY_LABELS[category], *(str(p.cell(category).points) for p in result.players)
+        )
+    table.add_section()
+    table.add_row(
+        "[bold]Total[/bold]", *(f"[bold]{p.total.points}[/bold]" for p in result.players)
+    )
+    console.print(table)
+    console.print(winner_line(result), markup=False)
+    for line in unset_lines(result):
+        console.print(line, markup=False)
+    if explain:
+        for player in result.players:
+            console.print()
+            console.print(f"{player.name}:", markup=False)
+            for cell in (*player.cells, player.total):
+                console.print(f"  {CATEGORY_LABELS[cell.category]}: {cell.why}", markup=False)

@@ -1,0 +1,50 @@
+"""A small made-up game that exercises every piece, for engine and save tests."""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+from trackers.engine import Action, BoardValue, Game, Note, Param, SessionSetup, State
+from trackers.pieces import Bag, Counter, Milestone, Secret, Track, VirtualDeck
+
+CARDS = [f"card {i:02d}" for i in range(1, 21)]
+
+
+def setup(s: SessionSetup, rng: Random) -> State:
+    state = State()
+    state.pieces["countdown"] = Track(
+        "Countdown", 25 if s.players == 2 else 28, advance=-1, lowest=0, highest=30,
+        milestones=[Milestone(20, "20", "Twenty reached: open the hatch"),
+                    Milestone(19, "19", "Nineteen reached"),
+                    Milestone(10, "10", "Ten reached")])
+    state.pieces["fires"] = Counter("Fires", 0, limit=3, past_limit="the room explodes")
+    state.pieces["bag"] = Bag("Bag", {"red": 2, "blue": 3})
+    state.pieces["deck"] = VirtualDeck.shuffled("Deck", CARDS, rng)
+    state.pieces["plan"] = Secret("Plan", "Captain", choices=["left", "right"])
+    return state
+
+
+def advance(state: State, args: dict[str, Any], rng: Random) -> list[Note | str]:
+    return list(state.piece("countdown", Track).move(args["spaces"]).notes())
+
+
+def draw(state: State, args: dict[str, Any], rng: Random) -> list[Note | str]:
+    drawn, notes = state.piece("deck", VirtualDeck).draw(1, "table", rng)
+    return [f"Drew {', '.join(drawn)}", *notes]
+
+
+def fire(state: State, args: dict[str, Any], rng: Random) -> list[Note | str]:
+    return list(state.piece("fires", Counter).add(1))
+
+
+GAME = Game(
+    id="demo", title="Demo", player_counts=(2, 3), setup=setup,
+    actions=(
+        Action("advance", "Advance the countdown", "Move it on.", advance,
+               (Param("spaces", "int", "how many", minimum=1, maximum=30),), key="a"),
+        Action("draw", "Draw a card", "Draw one card.", draw, key="d"),
+        Action("fire", "Add a fire", "One more fire.", fire, key="f"),
+    ),
+    board_values=(BoardValue("hatch_space", "Hatch space", "Board, hatch track", "int", 1, 9),),
+)

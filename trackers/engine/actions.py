@@ -1,0 +1,172 @@
+"""Actions: named, typed steps a game offers, and the validation of their arguments."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from random import Random
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from trackers.engine.state import State
+
+
+class ActionError(ValueError):
+    """An action was refused; nothing was recorded. ``field`` names the bad argument."""
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+@dataclass(frozen=True)
+class Note:
+    """Something the players must do at the table now; ``topic`` opens its rule section."""
+
+    text: str
+    topic: str | None = None
+
+    def __str__(self) -> str:
+        return self.text
+
+
+Choices = Sequence[str] | Callable[["State"], Sequence[str]]
+
+
+@dataclass(frozen=True)
+class Param:
+    """One argument of an action. ``kind`` is "int", "str", "bool" or "choice"."""
+
+    name: str
+    kind: str
+    help: str
+    choices: Choices | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+    optional: bool = False
+    default: Any = None
+    secret: bool = False  # never shown in the log, the screen or exports
+
+    def allowed(self, state: State) -> list[str]:
+        if self.choices is None:
+            return []
+        return list(self.choices(state) if callable(self.choices) else self.choices)
+
+    def describe_allowed(self, state: State) -> str:
+        if self.kind == "choice":
+            return "one of: " + ", ".join(self.allowed(state))
+        if self.kind == "int":
+            if self.minimum is not None and self.maximum is not None:
+                return f"a whole number from {self.minimum} to {self.maximum}"
+            if self.minimum is not None:
+                return f"a whole number, {self.minimum} or more"
+            if self.maximum is not None:
+                return f"a whole number, {self.maximum} or less"
+            return "a whole number"
+        if self.kind == "bool":
+            return "yes or no"
+        return "some text"
+
+    def coerce(self, raw: Any, state: State) -> Any:
+        """Turn a raw value (typed, or text from a form or the CLI) into the checked value."""
+        bad = ActionError(f"{self.name}: {raw!r} is not allowed; give {self.describe_allowed(state)}",
+                          self.name)
+        if self.kind == "int":
+            value = _as_int(raw)
+            if value is None:
+                raise bad
+            if (self.minimum is not None and value < self.minimum) or (
+                self.maximum is not None and value > self.maximum
+            ):
+                raise bad
+            return value
+        if self.kind == "bool":
+            value = _as_bool(raw)
+            if value is None:
+                raise bad
+            return value
+        if not isinstance(raw, str):
+            raise bad
+        text = raw.strip()
+        if self.kind == "choice":
+            if text not in self.allowed(state):
+                raise bad
+            return text
+        if not text:
+            raise ActionError(f"{self.name}: may not be empty", self.name)
+        return text
+
+
+def _as_int(raw: Any) -> int | None:
+    if isinstance(raw, bool):
+        return None
+    if isinstance(raw, int):
+        return raw
+    if isinstance(raw, str):
+        text = raw.strip()
+        if text.lstrip("+-").isdigit():
+            return int(text)
+    return None
+
+
+def _as_bool(raw: Any) -> bool | None:
+    if isinstance(raw, bool):
+        return raw
+    if isinstance(raw, str):
+        text = raw.strip().lower()
+        if text in ("yes", "y", "true", "1"):
+            return True
+        if text in ("no", "n", "false", "0"):
+            return False
+    return None
+
+
+Apply = Callable[["State", dict[str, Any], Random], Sequence["Note | str"]]
+
+
+@dataclass(frozen=True)
+class Action:
+    """A step the players take. ``apply`` changes the state in place and returns notes.
+
+    The engine hands ``apply`` a private copy of the state, so an action that raises
+    ActionError (or PieceError) leaves the session exactly as it was.
+    """
+
+    name: str
+    title: str
+    description: str
+    apply: Apply
+    params: tuple[Param, ...] = ()
+    key: str | None = None  # a suggested key for the game screen
+    topic: str | None = None  # the reference card section that governs it
+    enabled: Callable[[State], bool] | None = None
+    private_to: str | None = None  # who may look while its secret arguments are entered
+
+    def validate(self, state: State, args: dict[str, Any]) -> dict[str, Any]:
+        """Checked arguments, or ActionError naming the first bad field."""
+        known = {p.name for p in self.params}
+        for name in args:
+            if name not in known:
+                allowed = ", ".join(sorted(known)) or "none"
+                raise ActionError(f"{self.name}: unknown argument {name!r} (allowed: {allowed})",
+                                  name)
+        checked: dict[str, Any] = {}
+        for param in self.params:
+            if param.name not in args or args[param.name] is None:
+                if param.optional:
+                    checked[param.name] = param.default
+                    continue
+                raise ActionError(
+                    f"{param.name}: required; give {param.describe_allowed(state)}", param.name
+                )
+            checked[param.name] = param.coerce(args[param.name], state)
+        return checked
+
+    def describe(self, args: dict[str, Any]) -> str:
+        """One log line for this action, with secret arguments hidden."""
+        shown = []
+        for param in self.params:
+            if param.name in args and args[param.name] is not None:
+                value = "(hidden)" if param.secret else args[param.name]
+                shown.append(f"{param.name}={value}")
+        return self.title + (f" ({', '.join(shown)})" if shown else "")

@@ -1,0 +1,241 @@
+"""Session: a game's setup + seed + the list of events, replayed into a state.
+
+Undo and redo move a head pointer over the events; a new action after an undo drops
+the undone branch. The random stream of event ``seq`` depends only on (seed, seq), so
+undoing a draw and drawing again gives the same card (ARCHITECTURE: session model).
+The session never touches a file: it hands each record to a ``Journal`` and reports an
+action only after ``Journal.append`` returned, which is when the record is durable.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from random import Random
+from typing import Any, Protocol
+
+from trackers.engine.actions import Action, ActionError, Note
+from trackers.engine.common_actions import common_actions
+from trackers.engine.game import Game, SessionSetup
+from trackers.engine.state import State
+from trackers.pieces import PieceError, Track
+
+SNAPSHOT_EVERY = 100  # in-memory snapshots: undo replays at most this many events
+
+
+class Journal(Protocol):
+    """Where a session's records go. ``append`` returns once the record is durable."""
+
+    def append(self, record: dict[str, Any]) -> None: ...
+
+
+@dataclass(frozen=True)
+class Event:
+    """One action the players took, at position ``seq`` (1-based) of the history."""
+
+    seq: int
+    action: str
+    args: dict[str, Any]
+    at: str = ""
+
+    def to_record(self) -> dict[str, Any]:
+        return {"t": "do", "seq": self.seq, "action": self.action, "args": self.args,
+                "at": self.at}
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    """A line of the history list; ``undone`` entries can be redone."""
+
+    seq: int
+    text: str
+    at: str
+    undone: bool
+
+
+def rng_for(seed: str, seq: int) -> Random:
+    """The random stream of event ``seq``: the same (seed, seq) always draws the same."""
+    return Random(f"{seed}:{seq}")
+
+
+def chain_digest(events: Sequence[Event]) -> str:
+    """A fingerprint of a run of events, to check a saved snapshot still fits the journal."""
+    h = hashlib.sha256()
+    for e in events:
+        h.update(f"{e.seq}|{e.action}|".encode())
+        h.update(json.dumps(e.args, sort_keys=True).encode())
+    return h.hexdigest()
+
+
+def normalise(notes: Sequence[Note | str]) -> list[Note]:
+    return [n if isinstance(n, Note) else Note(str(n)) for n in notes]
+
+
+class Session:
+    """A game being played: do, undo, redo, jump, and the state at the head."""
+
+    def __init__(
+        self,
+        game: Game,
+        setup: SessionSetup,
+        seed: str,
+        *,
+        events: Sequence[Event] = (),
+        head: int | None = None,
+        journal: Journal | None = None,
+        clock: Callable[[], str] | None = None,
+        snapshot: tuple[int, str, dict[str, Any]] | None = None,
+    ) -> None:
+        self.game = game
+        self.setup = game.check_setup(setup)
+        self.seed = seed
+        self._events: list[Event] = list(events)
+        self.head = len(self._events) if head is None else max(0, min(head, len(self._events)))
+        self._journal = journal
+        self._clock = clock or (lambda: "")
+        self._actions = {a.name: a for a in (*game.actions, *common_actions(game))}
+        self._snapshots: dict[int, State] = {0: game.setup(self.setup, rng_for(seed, 0))}
+        if snapshot is not None:
+            self._adopt_snapshot(*snapshot)
+        self.state, self.notes = self._rebuild(self.head)
+
+    def attach(self, journal: Journal) -> None:
+        """Send every later record to ``journal`` (once its file exists)."""
+        self._journal = journal
+
+    # --- reading ---------------------------------------------------------------
+    @property
+    def events(self) -> list[Event]:
+        """Every recorded event, including undone ones past the head."""
+        return list(self._events)
+
+    def actions(self) -> list[Action]:
+        return list(self._actions.values())
+
+    def action(self, name: str) -> Action:
+        if name not in self._actions:
+            raise ActionError(f"{self.game.title} has no action named {name!r}", "action")
+        return self._actions[name]
+
+    def available(self, name: str) -> bool:
+        action = self.action(name)
+        return action.enabled is None or action.enabled(self.state)
+
+    def describe(self, event: Event) -> str:
+        action = self._actions.get(event.action)
+        return action.describe(event.args) if action else event.action
+
+    def history(self) -> list[HistoryEntry]:
+        return [HistoryEntry(e.seq, self.describe(e), e.at, e.seq > self.head)
+                for e in self._events]
+
+    @property
+    def can_undo(self) -> bool:
+        return self.head > 0
+
+    @property
+    def can_redo(self) -> bool:
+        return self.head < len(self._events)
+
+    # --- acting ----------------------------------------------------------------
+    def do(self, name: str, **args: Any) -> list[Note]:
+        """Check, apply and record one action; returns what the table must do now."""
+        action = self.action(name)
+        if action.enabled is not None and not action.enabled(self.state):
+            raise ActionError(f"{action.title} is not possible now", "action")
+        checked = action.validate(self.state, args)
+        seq = self.head + 1
+        work = self.state.copy()
+        notes = self._apply(action, work, checked, seq)
+        event = Event(seq, name, checked, self._clock())
+        if self._journal is not None:
+            self._journal.append(event.to_record())  # durable before anyone is told
+        del self._events[self.head:]
+        self._snapshots = {k: v for k, v in self._snapshots.items() if k < seq}
+        self._events.append(event)
+        self.head = seq
+        self.state = work
+        if seq % SNAPSHOT_EVERY == 0:
+            self._snapshots[seq] = work.copy()
+        self.notes = notes
+        return notes
+
+    def undo(self, steps: int = 1) -> list[Note]:
+        if steps < 1:
+            raise ActionError("steps: give 1 or more", "steps")
+        if not self.can_undo:
+            raise ActionError("nothing to undo", "undo")
+        return self.jump(max(0, self.head - steps))
+
+    def redo(self, steps: int = 1) -> list[Note]:
+        if steps < 1:
+            raise ActionError("steps: give 1 or more", "steps")
+        if not self.can_redo:
+            raise ActionError("nothing to redo", "redo")
+        return self.jump(min(len(self._events), self.head + steps))
+
+    def jump(self, head: int) -> list[Note]:
+        """Move to any point of the history (0 = the setup)."""
+        if not 0 <= head <= len(self._events):
+            raise ActionError(f"head: give 0 to {len(self._events)}", "head")
+        if head == self.head:
+            return []
+        before = self.state
+        if self._journal is not None:
+            self._journal.append({"t": "head", "head": head, "at": self._clock()})
+        old = self.head
+        self.state, redo_notes = self._rebuild(head)
+        self.head = head
+        if head < old:
+            undone = [self.describe(e) for e in self._events[head:old]]
+            notes = [Note("Undone: " + "; ".join(reversed(undone)))]
+            notes += _unfired(before, self.state)
+        else:
+            redone = [self.describe(e) for e in self._events[old:head]]
+            notes = [Note("Redone: " + "; ".join(redone)), *redo_notes]
+        self.notes = notes
+        return notes
+
+    # --- snapshots ------------------------------------------------------------------
+    def snapshot(self) -> tuple[int, str, dict[str, Any]]:
+        """(seq, digest, state) at the head, for the store to keep beside the journal."""
+        return self.head, chain_digest(self._events[: self.head]), self.state.to_dict()
+
+    def _adopt_snapshot(self, seq: int, digest: str, data: dict[str, Any]) -> None:
+        if 0 < seq <= len(self._events) and chain_digest(self._events[:seq]) == digest:
+            self._snapshots[seq] = State.from_dict(data)
+
+    # --- replay -------------------------------------------------------------------
+    def _apply(self, action: Action, state: State, args: dict[str, Any], seq: int) -> list[Note]:
+        try:
+            return normalise(action.apply(state, args, rng_for(self.seed, seq)))
+        except PieceError as err:
+            raise ActionError(str(err)) from err
+
+    def _rebuild(self, head: int) -> tuple[State, list[Note]]:
+        start = max(k for k in self._snapshots if k <= head)
+        state = self._snapshots[start].copy()
+        notes: list[Note] = []
+        for event in self._events[start:head]:
+            action = self._actions.get(event.action)
+            if action is None:
+                notes = [Note(f"skipped an unknown action {event.action!r} from a newer version")]
+                continue
+            notes = self._apply(action, state, event.args, event.seq)
+            if event.seq % SNAPSHOT_EVERY == 0:
+                self._snapshots[event.seq] = state.copy()
+        return state, notes
+
+
+def _unfired(before: State, after: State) -> list[Note]:
+    """Milestones that were reached before an undo and are not any more."""
+    notes = []
+    for name, piece in before.pieces.items():
+        now = after.pieces.get(name)
+        if isinstance(piece, Track) and isinstance(now, Track):
+            for key in piece.fired:
+                if key not in now.fired:
+                    notes.append(Note(f"{piece.label}: milestone {key} is no longer reached"))
+    return notes

@@ -1,0 +1,1 @@
+"""Lifeform and its Thirteenth Passenger expansion: pure rules (spec: ../shared/spec/lifeform.md)."""

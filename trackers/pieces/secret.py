@@ -1,0 +1,92 @@
+"""Secret: a hidden choice kept honest by a commitment code.
+
+When a secret is set, everyone sees a short code: a hash of the value and a random
+nonce. At the reveal the app shows the value and the nonce and checks them against the
+code, so the table can see the owner did not change their mind (ARCHITECTURE: Secrets).
+The value is never part of ``summary``; only ``reveal`` exposes it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from trackers.pieces.base import Piece, PieceError, register_piece
+
+
+def commitment_code(value: str, nonce: str) -> str:
+    """A short code for (value, nonce), e.g. ``7F3A-19C2``."""
+    digest = hashlib.sha256(f"{nonce}\x00{value}".encode()).hexdigest().upper()
+    return f"{digest[:4]}-{digest[4:8]}"
+
+
+@register_piece
+@dataclass
+class Secret(Piece):
+    """A value only ``owner`` may see until it is revealed."""
+
+    kind: ClassVar[str] = "secret"
+    label: str
+    owner: str  # who may look, e.g. "Lifeform player"
+    choices: list[str] = field(default_factory=list)  # empty: any text
+    value: str | None = None
+    nonce: str | None = None
+    code: str | None = None
+    revealed: bool = False
+    codes: list[str] = field(default_factory=list)  # every code this secret has had
+
+    def choose(self, value: str, nonce: str) -> str:
+        """Set (or re-set) the hidden value; returns the new public code."""
+        if self.choices and value not in self.choices:
+            raise PieceError(f"{self.label}: choose one of {', '.join(self.choices)}")
+        if not value:
+            raise PieceError(f"{self.label}: the choice may not be empty")
+        self.value, self.nonce, self.revealed = value, nonce, False
+        self.code = commitment_code(value, nonce)
+        self.codes.append(self.code)
+        return self.code
+
+    def reveal(self) -> tuple[str, str, bool]:
+        """Show the value: returns (value, nonce, whether they match the code shown earlier)."""
+        if self.value is None or self.nonce is None or self.code is None:
+            raise PieceError(f"{self.label}: nothing has been chosen yet")
+        self.revealed = True
+        return self.value, self.nonce, commitment_code(self.value, self.nonce) == self.code
+
+    @property
+    def is_set(self) -> bool:
+        return self.value is not None
+
+    def public_value(self) -> str:
+        """What anyone may see now."""
+        if self.value is None:
+            return "not chosen yet"
+        return self.value if self.revealed else f"hidden (code {self.code})"
+
+    def summary(self) -> str:
+        return f"{self.label}: {self.public_value()}"
+
+    def redacted(self) -> dict[str, Any]:
+        """Plain data for exports: the value and nonce only once revealed."""
+        data = self.to_dict()
+        if not self.revealed:
+            data["value"] = None
+            data["nonce"] = None
+        return data
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "label": self.label, "owner": self.owner,
+                "choices": list(self.choices), "value": self.value, "nonce": self.nonce,
+                "code": self.code, "revealed": self.revealed, "codes": list(self.codes)}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Secret:
+        return cls(data["label"], data["owner"], list(data["choices"]), data["value"],
+                   data["nonce"], data["code"], data["revealed"], list(data["codes"]))
+
+
+def require_revealed(secret: Secret) -> str:
+    if not secret.revealed or secret.value is None:
+        raise PieceError(f"{secret.label} has not been revealed")
+    return secret.value
