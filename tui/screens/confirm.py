@@ -1,0 +1,57 @@
+"""Small modal dialogs: a y/n confirmation and a one-line text prompt."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label, Static
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """Ask a yes/no question: y answers yes; n or Escape answer no."""
+
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes", id="confirm.yes"),
+        Binding("n", "answer(False)", "No", id="confirm.no"),
+        Binding("escape", "answer(False)", "No", show=False),
+    ]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(self.question, id="question")
+            yield Static("y: yes    n: no", classes="hint")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+class TextPromptScreen(ModalScreen[str | None]):
+    """Ask for one line of text; Enter accepts, Escape cancels."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, prompt: str, value: str = "", password: bool = False) -> None:
+        super().__init__()
+        self.prompt = prompt
+        self.value = value
+        self.password = password
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(self.prompt)
+            yield Input(self.value, password=self.password, id="prompt-input")
+            yield Static("Enter: accept    Escape: cancel", classes="hint")
+
+    @on(Input.Submitted)
+    def _accept(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,42 @@
+"""The whole history list: pick any point to jump back (or forward) to it."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import OptionList, Static
+
+from tableside.api import OpenSession
+from tui.widgets.log_panel import LogPanel
+
+
+class HistoryScreen(ModalScreen[int | None]):
+    """Dismisses with the chosen head (0 = the setup), or None."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="history.cancel")]
+
+    def __init__(self, play: OpenSession) -> None:
+        super().__init__()
+        self.play = play
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog wide tall"):
+            yield Static("History: Enter jumps to the chosen point; later actions can be redone",
+                         classes="section-title")
+            yield LogPanel(id="history-list")
+
+    def on_mount(self) -> None:
+        panel = self.query_one(LogPanel)
+        panel.show(self.play.history(), self.play.head)
+        panel.focus()
+
+    @on(OptionList.OptionSelected)
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        option_id = event.option.id or "seq:0"
+        self.dismiss(int(option_id.split(":")[1]))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

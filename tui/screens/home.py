@@ -1,0 +1,166 @@
+"""Home: start a new game, resume a saved one, rename or delete it, search the rules."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime
+
+from textual import on
+from textual.app import ComposeResult, SystemCommand
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Header, Static
+
+from saves.catalog import SessionInfo
+from tableside.api import Tableside, TablesideError
+from trackers.games.registry import game_title
+from tui.widgets.keys_footer import KeysFooter
+from tui.screens.confirm import ConfirmScreen, TextPromptScreen
+from tui.screens.new_game import NewGameScreen
+
+
+def when(stamp: str) -> str:
+    """A saved time in table words: "today 20:14", "12 Nov 19:02"."""
+    try:
+        moment = datetime.fromisoformat(stamp)
+    except ValueError:
+        return stamp or "?"
+    if moment.date() == datetime.now().date():
+        return f"today {moment:%H:%M}"
+    return f"{moment:%d %b %Y %H:%M}"
+
+
+class HomeScreen(Screen[None]):
+    """The first screen: saved games and the way to a new one."""
+
+    BINDINGS = [
+        Binding("n", "new_game", "New game", id="home.new"),
+        Binding("enter", "resume", "Resume", id="home.resume"),
+        Binding("e", "rename", "Rename", id="home.rename"),
+        Binding("d", "delete", "Delete", id="home.delete"),
+        Binding("s", "search", "Search rules", id="home.search"),
+        Binding("q", "app.quit", "Quit", id="home.quit"),
+    ]
+
+    def __init__(self, table: Tableside | None, warnings: Iterable[str] = ()) -> None:
+        super().__init__()
+        self.table = table
+        self.warnings = list(warnings)
+        self.rows: list[SessionInfo] = []
+
+    def compose(self) -> ComposeResult:
+        yield Header(show_clock=False)
+        with Vertical(id="home-body"):
+            yield Static("Tableside keeps the tracks, decks, secrets and scores while you play "
+                         "with the real board.", id="home-intro")
+            if self.warnings:
+                yield Static("\n".join(f"! {w}" for w in self.warnings), id="home-warnings",
+                             classes="warning")
+            yield Static("Saved games", classes="section-title")
+            yield DataTable(id="saves", cursor_type="row", zebra_stripes=True)
+            yield Static("", id="home-empty")
+        yield KeysFooter()
+
+    def on_mount(self) -> None:
+        table = self.query_one("#saves", DataTable)
+        table.add_columns("Game", "Title", "Players", "Last played", "Status")
+        self.refresh_saves()
+        table.focus()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_saves()
+
+    def refresh_saves(self) -> None:
+        grid = self.query_one("#saves", DataTable)
+        grid.clear()
+        self.rows = self.table.sessions() if self.table else []
+        for info in self.rows:
+            grid.add_row(game_title(info.game), info.title, str(info.players),
+                         when(info.updated), info.status, key=info.id)
+        empty = self.query_one("#home-empty", Static)
+        empty.update("" if self.rows else "No saved games yet. Press n to start one.")
+
+    def selected(self) -> SessionInfo | None:
+        grid = self.query_one("#saves", DataTable)
+        if not self.rows or grid.cursor_row < 0 or grid.cursor_row >= len(self.rows):
+            return None
+        return self.rows[grid.cursor_row]
+
+    # --- actions ---------------------------------------------------------------------
+    def action_new_game(self) -> None:
+        if self.table is not None:
+            self.app.push_screen(NewGameScreen(self.table), self._opened)
+
+    def _opened(self, session_id: str | None) -> None:
+        if session_id:
+            self.open_session(session_id)
+
+    @on(DataTable.RowSelected, "#saves")
+    def _row_chosen(self, event: DataTable.RowSelected) -> None:
+        self.action_resume()
+
+    def action_resume(self) -> None:
+        info = self.selected()
+        if info is not None:
+            self.open_session(info.id)
+
+    def open_session(self, session_id: str) -> None:
+        if self.table is None:
+            return
+        from tui.screens.game_screens import screen_for
+
+        try:
+            play = self.table.load(session_id)
+        except TablesideError as err:
+            self.notify(str(err), title="Cannot open", severity="error", timeout=10)
+            return
+        for warning in play.warnings:
+            self.notify(warning, title="Repaired", severity="warning", timeout=10)
+        self.app.push_screen(screen_for(play))
+
+    def action_rename(self) -> None:
+        info = self.selected()
+        if info is None or self.table is None:
+            return
+        table = self.table
+
+        def done(title: str | None) -> None:
+            if title is None:
+                return
+            try:
+                table.rename(info.id, title)
+            except TablesideError as err:
+                self.notify(str(err), severity="error")
+            self.refresh_saves()
+
+        self.app.push_screen(TextPromptScreen("New title", info.title), done)
+
+    def action_delete(self) -> None:
+        info = self.selected()
+        if info is None or self.table is None:
+            return
+        table = self.table
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                table.delete(info.id)
+                self.notify(f"Deleted {info.title}.")
+                self.refresh_saves()
+
+        self.app.push_screen(ConfirmScreen(f"Delete \"{info.title}\" for good? (y/n)"), done)
+
+    def action_search(self) -> None:
+        from tui.screens.search_launch import open_search
+
+        open_search(self.app, game=None)
+
+    def palette_commands(self) -> Iterable[SystemCommand]:
+        yield SystemCommand("New game", "Start a new game", self.action_new_game)
+        yield SystemCommand("Resume game", "Open the highlighted saved game", self.action_resume)
+        yield SystemCommand("Rename game", "Give the highlighted game a new title",
+                            self.action_rename)
+        yield SystemCommand("Delete game", "Delete the highlighted game (asks first)",
+                            self.action_delete)
+        yield SystemCommand("Search the rules", "Find a rule in the reference cards and books",
+                            self.action_search)

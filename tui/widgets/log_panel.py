@@ -1,0 +1,35 @@
+"""The log: every action with its time; the head is marked and undone ones say so."""
+
+from __future__ import annotations
+
+from textual.widgets import OptionList
+from textual.widgets.option_list import Option
+
+from trackers.engine.session import HistoryEntry
+
+
+def history_line(entry: HistoryEntry, head: int) -> str:
+    time = entry.at[11:16] if len(entry.at) >= 16 else entry.at
+    mark = ">" if entry.seq == head else " "
+    tail = "  (undone: r redoes)" if entry.undone else ""
+    return f"{mark}{entry.seq:>4} {time} {entry.text}{tail}"
+
+
+class LogPanel(OptionList):
+    """The history, newest last; selecting an entry asks to jump there."""
+
+    def show(self, history: list[HistoryEntry], head: int) -> None:
+        self.clear_options()
+        self.add_option(Option(f"{'>' if head == 0 else ' '}   0       game set up", id="seq:0"))
+        # Long sessions: the panel shows the latest 200; the history screen has them all.
+        for entry in history[-200:]:
+            self.add_option(Option(history_line(entry, head), id=f"seq:{entry.seq}"))
+        if self.option_count:
+            self.highlighted = min(self.option_count - 1, max(0, self._index_of(head)))
+            self.scroll_to_highlight()
+
+    def _index_of(self, seq: int) -> int:
+        for index in range(self.option_count):
+            if self.get_option_at_index(index).id == f"seq:{seq}":
+                return index
+        return self.option_count - 1
