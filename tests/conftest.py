@@ -1,0 +1,35 @@
+"""Every test gets its own data folder: no test ever touches the player's real saves."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+TESTS = Path(__file__).resolve().parent
+if str(TESTS) not in sys.path:
+    sys.path.insert(0, str(TESTS))  # so tests can import demo_game
+
+SEEDS = TESTS.parent.parent / "shared" / "seeds"
+
+
+@pytest.fixture(autouse=True)
+def isolated_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    data = tmp_path / "data"
+    monkeypatch.setenv("TABLESIDE_DATA_DIR", str(data))
+    return data
+
+
+@pytest.fixture
+def demo_registered() -> Iterator[None]:
+    """Make the small demo game available to the registry (and the New game form)."""
+    from trackers.games import registry
+
+    registry.GAME_MODULES["demo"] = ("demo_game", "Demo")
+    try:
+        yield
+    finally:
+        registry.GAME_MODULES.pop("demo", None)
+        registry._LOADED.pop("demo", None)

@@ -1,0 +1,150 @@
+"""Pilot tests of the app shell, played by keys as a person would, on the demo game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from screen_text import panel_text, screen_text
+
+from tableside.api import Tableside
+from tui.app import TablesideApp
+from tui.screens.home import HomeScreen
+from tui.screens.session import SessionScreen
+
+pytestmark = pytest.mark.usefixtures("demo_registered")
+
+
+async def choose(pilot, selector: str, label: str) -> None:  # type: ignore[no-untyped-def]
+    """Open a Select and pick the option whose label is ``label``, by keys."""
+    from textual.widgets import Select
+
+    select = pilot.app.screen.query_one(selector, Select)
+    select.focus()
+    await pilot.press("enter")
+    await pilot.pause()
+    labels = [str(prompt) for prompt, _ in select._options]
+    target = labels.index(label)
+    current = labels.index(str(select._options[0][0]))
+    for _ in range(target - current):
+        await pilot.press("down")
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+async def test_home_says_there_are_no_saves_yet(tmp_path: Path) -> None:
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        assert "No saved games yet" in screen_text(app)
+
+
+async def test_new_game_then_actions_undo_redo_by_keys(tmp_path: Path) -> None:
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        await choose(pilot, "#game", "Demo")
+        await choose(pilot, "#players", "3 players")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, SessionScreen)
+        assert "Countdown: 28" in panel_text(app, "#tracks")
+
+        await pilot.press("a")  # Advance the countdown: a form asks how many spaces
+        await pilot.pause()
+        await pilot.press("9", "enter")
+        await pilot.pause()
+        assert "Countdown: 19" in panel_text(app, "#tracks")
+        assert "Twenty reached" in panel_text(app, "#now")
+
+        await pilot.press("u")
+        await pilot.pause()
+        assert "Countdown: 28" in panel_text(app, "#tracks")
+        assert "milestone 20 is no longer reached" in panel_text(app, "#now")
+
+        await pilot.press("r")
+        await pilot.pause()
+        assert "Countdown: 19" in panel_text(app, "#tracks")
+
+
+async def test_bad_argument_is_refused_and_nothing_recorded(tmp_path: Path) -> None:
+    table = Tableside(tmp_path)
+    play = table.create("demo", 2)
+    play.close()
+    table.close()
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # resume the only saved game
+        await pilot.pause()
+        await pilot.press("a")
+        await pilot.pause()
+        await pilot.press("9", "9", "enter")  # 99 spaces: more than allowed
+        await pilot.pause()
+        assert "spaces" in panel_text(app, "#form-error")
+        assert "1 to 30" in panel_text(app, "#form-error")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, SessionScreen)
+        assert app.screen.play.head == 0
+
+
+async def test_secret_is_chosen_behind_the_curtain_and_never_shown(tmp_path: Path) -> None:
+    table = Tableside(tmp_path)
+    play = table.create("demo", 2)
+    play.close()
+    table.close()
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("c")  # choose a secret
+        await pilot.pause()
+        await choose(pilot, "#arg-secret", "plan")
+        await pilot.press("tab", "enter")  # OK
+        await pilot.pause()
+        assert "Captain only" in screen_text(app)  # the curtain names who may look
+        await pilot.press("enter")  # no PIN
+        await pilot.pause()
+        await choose(pilot, "#arg-value", "left")
+        await pilot.press("tab", "enter")
+        await pilot.pause()
+        assert "cleared" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        text = screen_text(app)
+        assert isinstance(app.screen, SessionScreen)
+        assert "hidden (code" in text
+        assert "left" not in text
+        play = app.screen.play
+        exported = play.export()["state"]["pieces"]["plan"]
+        assert exported["value"] is None and exported["nonce"] is None
+        assert play.state.pieces["plan"].value == "left"  # kept, for the reveal
+        assert "left" not in " ".join(h.text for h in play.history())
+
+
+async def test_undo_survives_a_restart(tmp_path: Path) -> None:
+    table = Tableside(tmp_path)
+    play = table.create("demo", 3)
+    play.do("advance", spaces=2)
+    play.do("fire")
+    play.close()
+    table.close()
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Fires: 1/3" in panel_text(app, "#tracks")
+        await pilot.press("u")
+        await pilot.pause()
+        assert "Fires: 0/3" in panel_text(app, "#tracks")
+        await pilot.press("escape")  # back Home: the session is saved and closed
+        await pilot.pause()
+    again = Tableside(tmp_path).load(play.id)
+    assert again.head == 1
+    again.redo()
+    assert "Fires: 1/3" in again.state.pieces["fires"].summary()
