@@ -37,8 +37,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
-    if not [a for a in args_list if not a.startswith("--data-dir")] or args_list[:1] == ["app"]:
-        return _open_app(args_list)
+    # Fast path: no sub-command opens the app without importing the command modules.
+    early = argparse.ArgumentParser(add_help=False)
+    early.add_argument("--data-dir")
+    known, rest = early.parse_known_args(args_list)
+    if not rest:
+        return _open_app(known.data_dir)
     parser = build_parser()
     args = parser.parse_args(args_list)
     from saves.paths import data_dir
@@ -54,16 +58,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     return result
 
 
-def _open_app(args_list: list[str]) -> int:
-    """Open the TUI; only --data-dir DIR (or --data-dir=DIR) is accepted beside it."""
-    parser = argparse.ArgumentParser(prog="tableside")
-    parser.add_argument("--data-dir", metavar="DIR")
-    parser.add_argument("app", nargs="?", choices=["app"])
-    args = parser.parse_args(args_list)
+def _open_app(data_dir_arg: str | None) -> int:
     from saves.paths import data_dir
     from tui.app import TablesideApp
 
-    app = TablesideApp(data_dir=data_dir(args.data_dir))
+    app = TablesideApp(data_dir=data_dir(data_dir_arg))
     app.run()
     return app.return_code or 0
 

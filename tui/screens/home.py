@@ -40,6 +40,7 @@ class HomeScreen(Screen[None]):
         Binding("e", "rename", "Rename", id="home.rename"),
         Binding("d", "delete", "Delete", id="home.delete"),
         Binding("s", "search", "Search rules", id="home.search"),
+        Binding("k", "score", "Score calc", id="home.score"),
         Binding("q", "app.quit", "Quit", id="home.quit"),
     ]
 
@@ -155,6 +156,12 @@ class HomeScreen(Screen[None]):
 
         open_search(self.app, game=None)
 
+    def action_score(self) -> None:
+        """The Space Station Phoenix end-game score calculator, on its own."""
+        from tui.screens.phoenix_score import ScoreSheetScreen
+
+        self.app.push_screen(ScoreSheetScreen())
+
     def palette_commands(self) -> Iterable[SystemCommand]:
         yield SystemCommand("New game", "Start a new game", self.action_new_game)
         yield SystemCommand("Resume game", "Open the highlighted saved game", self.action_resume)
@@ -164,3 +171,5 @@ class HomeScreen(Screen[None]):
                             self.action_delete)
         yield SystemCommand("Search the rules", "Find a rule in the reference cards and books",
                             self.action_search)
+        yield SystemCommand("Score calculator (Space Station Phoenix)",
+                            "Score a finished game of Space Station Phoenix", self.action_score)
