@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -55,6 +56,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         result: int = args.func(args)
     except KeyboardInterrupt:
         return 130
+    except Exception as err:  # no traceback for the player; TABLESIDE_DEBUG=1 shows it
+        if os.environ.get("TABLESIDE_DEBUG"):
+            raise
+        return fail(f"unexpected problem: {err} (set TABLESIDE_DEBUG=1 for details)")
     return result
 
 

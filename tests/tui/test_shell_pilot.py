@@ -148,3 +148,40 @@ async def test_undo_survives_a_restart(tmp_path: Path) -> None:
     assert again.head == 1
     again.redo()
     assert "Fires: 1/3" in again.state.pieces["fires"].summary()
+
+
+async def test_palette_lists_every_game_action_by_name(tmp_path: Path) -> None:
+    table = Tableside(tmp_path)
+    table.create("demo", 2).close()
+    table.close()
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SessionScreen)
+        titles = {c.title for c in app.get_system_commands(screen)}
+        for action in screen.play.actions():
+            assert any(t.startswith(action.title) for t in titles), action.title
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"Add a fire")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is screen
+        assert screen.play.state.pieces["fires"].summary() == "Fires: 1/3"
+
+
+async def test_light_theme_and_small_terminal(tmp_path: Path) -> None:
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f2")
+        await pilot.pause()
+        assert not app.current_theme.dark
+        assert "Saved games" in screen_text(app)
+    again = TablesideApp(data_dir=tmp_path)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert not again.current_theme.dark  # the choice was saved

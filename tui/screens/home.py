@@ -39,7 +39,7 @@ class HomeScreen(Screen[None]):
         Binding("enter", "resume", "Resume", id="home.resume"),
         Binding("e", "rename", "Rename", id="home.rename"),
         Binding("d", "delete", "Delete", id="home.delete"),
-        Binding("s", "search", "Search rules", id="home.search"),
+        Binding("s", "search", "Rules", id="home.search"),
         Binding("k", "score", "Score calc", id="home.score"),
         Binding("q", "app.quit", "Quit", id="home.quit"),
     ]
@@ -58,7 +58,7 @@ class HomeScreen(Screen[None]):
             if self.warnings:
                 yield Static("\n".join(f"! {w}" for w in self.warnings), id="home-warnings",
                              classes="warning")
-            yield Static("Saved games", classes="section-title")
+            yield Static("Saved games (Enter resumes)", classes="section-title")
             yield DataTable(id="saves", cursor_type="row", zebra_stripes=True)
             yield Static("", id="home-empty")
         yield KeysFooter()
