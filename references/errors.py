@@ -25,3 +25,7 @@ class UnknownGame(LibraryError):
 
 class UnknownTopic(LibraryError):
     """A context-help topic key that no built-in card section carries."""
+
+
+class GameNeeded(ImportRefused):
+    """The rulebook's game could not be told from its text: the caller must name it."""

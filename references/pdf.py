@@ -59,7 +59,7 @@ def read_pdf(path: Path, progress: Progress | None = None) -> PdfText:
                 if progress:
                     progress(0.7 * (n + 1) / max(1, len(pages)), f"read page {n + 1}")
             converter.close()
-            page_index = {page.pageid: i for i, page in enumerate(pages)}
+            page_index: dict[object, int] = {page.pageid: i for i, page in enumerate(pages)}
             outline = _outline(document, page_index)
             title = _info_title(document)
     except ImportRefused:
@@ -72,7 +72,7 @@ def read_pdf(path: Path, progress: Progress | None = None) -> PdfText:
     return PdfText(texts, outline, title)
 
 
-def _outline(document: Any, page_index: dict[int, int]) -> list[tuple[int, str, int]]:
+def _outline(document: Any, page_index: dict[object, int]) -> list[tuple[int, str, int]]:
     from pdfminer.pdfdocument import PDFNoOutlines
     from pdfminer.pdftypes import resolve1
 
@@ -146,9 +146,9 @@ def split_pdf(pdf: PdfText, fallback_title: str) -> ParsedText:
     starts.append(len(text))
     cuts: list[tuple[int, int, int, str]] = []  # start of body, heading start, level, title
     pos = 0
-    for level, heading, page in pdf.outline:
-        begin = max(pos, starts[page])
-        found = _find_heading(text, heading, begin, starts[page + 1])
+    for level, heading, page_no in pdf.outline:
+        begin = max(pos, starts[page_no])
+        found = _find_heading(text, heading, begin, starts[page_no + 1])
         if found is None:
             cuts.append((begin, begin, level, heading))
         else:

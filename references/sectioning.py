@@ -17,12 +17,11 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _TOC_HEADING = re.compile(r"^\s*(table of )?contents\s*$", re.IGNORECASE)
 _BULLET = re.compile(r"^[•·▪◦*\-–]\s*")
 _PAGE_NUMBER = re.compile(r"(\s*\.{2,}\s*|\t+|\s{2,})\d{1,4}$")
+_TRAILING_NUMBER = re.compile(r"\s+\d{1,4}$")
 _MD_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 _MD_TOPICS = re.compile(r"\s*\{#?([A-Za-z0-9_][A-Za-z0-9_ #-]*)\}\s*$")
-_SMALL_WORDS = frozenset(
-    "a an the of and or to in on for with at by from into vs & is as your you when if out up "
-    "not per its it be are".split()
-)
+_SMALL_TEXT = "a an the of and or to in on for with at by from into vs & is as your you when if"
+_SMALL_WORDS = frozenset((_SMALL_TEXT + " out up not per its it be are").split())
 
 
 @dataclass
@@ -141,7 +140,8 @@ def split_plain(text: str, fallback_title: str) -> ParsedText:
     else:
         body_start = 0
         structural = set()
-        title = _first_line(lines) or fallback_title
+        first = _first_line(lines)
+        title = first if first and looks_like_heading(first) else fallback_title
         candidates = [i for i in _heading_lines(lines, 0) if lines[i].strip() != title]
         caps = {i for i in candidates if lines[i].strip().isupper()}
         two_levels = bool(caps) and len(caps) < len(candidates)
@@ -149,6 +149,8 @@ def split_plain(text: str, fallback_title: str) -> ParsedText:
         if not headings:
             notes.append("no headings found: the text is one section")
     sections = _cut(lines, body_start, headings, title, structural)
+    if not sections:
+        sections = [RawSection(title, 1, _markdownish(lines))]
     return ParsedText(title, sections, notes)
 
 
@@ -208,6 +210,10 @@ def _place_entries(
             if loose is None:
                 loose = k
         hit = exact if exact is not None else loose
+        if hit is None and _TRAILING_NUMBER.search(entry):
+            # "Board 4": perhaps a page number after a single space
+            retry, _ = _place_entries(lines, pos, [(_TRAILING_NUMBER.sub("", entry), level)])
+            hit = retry[0][0] if retry else None
         if hit is None:
             missing.append(entry)
             continue

@@ -9,10 +9,13 @@ from pathlib import Path
 import pytest
 
 TESTS = Path(__file__).resolve().parent
+ROOT = TESTS.parent
+# The project's packages come first: tests/tui, tests/saves... must never shadow tui, saves...
+sys.path.insert(0, str(ROOT))
 if str(TESTS) not in sys.path:
-    sys.path.insert(0, str(TESTS))  # so tests can import demo_game
+    sys.path.append(str(TESTS))  # so tests can import demo_game
 
-SEEDS = TESTS.parent.parent / "shared" / "seeds"
+SEEDS = ROOT.parent / "shared" / "seeds"
 
 
 @pytest.fixture(autouse=True)

@@ -1,0 +1,143 @@
+"""Rulebook search benchmark (issue 4): import time for the five rulebook texts, then query
+latency (median and 95th percentile) on a library holding them ten times over (about 3 MB).
+
+Run: python benchmarks/search.py      Target: median query under 5 ms.
+benchmarks/run.py calls run(), which returns the figures as a dict.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from references import Library  # noqa: E402
+
+SEEDS = ROOT.parent / "shared" / "seeds"
+TARGET_MEDIAN_MS = 5.0
+
+# A fixed mix: questions, keywords, half-typed words, typos, synonyms and hostile text.
+QUERIES = [
+    "android reaches the Remora",
+    "what happens when the android reaches the Remora?",
+    "hull breach",
+    "first target noise",
+    "plurality tie",
+    "autodestruction",
+    "launch criteria",
+    "stowaway card",
+    "self destruct 20",
+    "SD track",
+    "night stalker",
+    "intruder bag development",
+    "power threshold",
+    "who can take income",
+    "game end 40 points",
+    "diplomacy bonus tied for the lead",
+    "emergency protocol countdown",
+    "push your luck",
+    "scuttlebug",
+    "fire",
+    "the",
+    "autod",
+    "hull br",
+    "hlul breach",
+    "autodestrcution",
+    'x-wing: "AND (',
+    "NEAR",
+    "🚀",
+    "a" * 3000,
+    "hand limit",
+]
+
+
+def _seed_files(seeds: Path) -> list[Path]:
+    files = sorted(seeds.glob("*.txt"))
+    if len(files) < 5:
+        raise FileNotFoundError(f"{seeds}: the five rulebook texts are absent")
+    return files
+
+
+def run(seeds: Path = SEEDS, copies: int = 10, repeats: int = 5) -> dict[str, float]:
+    """Import the texts once (timed), then `copies` times into a second library, and time
+    every query `repeats` times. Returns seconds for imports, milliseconds for queries."""
+    files = _seed_files(seeds)
+    with tempfile.TemporaryDirectory() as tmp:
+        first = Library.open(Path(tmp) / "once")
+        started = time.perf_counter()
+        for path in files:
+            first.add_rulebook(path)
+        import_s = time.perf_counter() - started
+        first.close()
+
+        big_dir = Path(tmp) / "big"
+        big = Library.open(big_dir)
+        started = time.perf_counter()
+        for _ in range(copies):
+            for path in files:
+                big.add_rulebook(path, allow_duplicate=True)
+        big_import_s = time.perf_counter() - started
+        sections = sum(book.sections for book in big.books())
+        text_mb = copies * sum(p.stat().st_size for p in files) / 1024 / 1024
+        big.close()
+
+        started = time.perf_counter()
+        big = Library.open(big_dir)
+        open_ms = (time.perf_counter() - started) * 1000
+
+        big.search("warm up the cache")
+        latencies: list[float] = []
+        for _ in range(repeats):
+            for query in QUERIES:
+                started = time.perf_counter()
+                big.search(query)
+                latencies.append((time.perf_counter() - started) * 1000)
+        big.close()
+    latencies.sort()
+    return {
+        "import_five_texts_s": import_s,
+        "import_big_library_s": big_import_s,
+        "library_text_mb": text_mb,
+        "library_sections": float(sections),
+        "open_built_library_ms": open_ms,
+        "query_median_ms": statistics.median(latencies),
+        "query_p95_ms": latencies[max(0, int(len(latencies) * 0.95) - 1)],
+        "query_max_ms": latencies[-1],
+        "queries_timed": float(len(latencies)),
+    }
+
+
+def main() -> int:
+    try:
+        figures = run()
+    except FileNotFoundError as error:
+        print(f"benchmarks/search.py: {error}", file=sys.stderr)
+        return 1
+    rows = [
+        ("import the 5 rulebook texts", f"{figures['import_five_texts_s'] * 1000:.0f} ms"),
+        ("import them 10 times over", f"{figures['import_big_library_s']:.2f} s"),
+        ("library size", f"{figures['library_text_mb']:.1f} MB of text, "
+                         f"{figures['library_sections']:.0f} sections"),
+        ("open the built library", f"{figures['open_built_library_ms']:.1f} ms"),
+        ("query median", f"{figures['query_median_ms']:.2f} ms (target < {TARGET_MEDIAN_MS} ms)"),
+        ("query 95th percentile", f"{figures['query_p95_ms']:.2f} ms"),
+        ("query max", f"{figures['query_max_ms']:.2f} ms"),
+        ("queries timed", f"{figures['queries_timed']:.0f} ({len(QUERIES)} queries x 5)"),
+    ]
+    width = max(len(name) for name, _ in rows)
+    print("Rulebook search benchmark")
+    for name, value in rows:
+        print(f"  {name:<{width}}  {value}")
+    ok = figures["query_median_ms"] < TARGET_MEDIAN_MS
+    print("  result".ljust(width + 2), " median within target" if ok else " median OVER target")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

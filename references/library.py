@@ -1,0 +1,326 @@
+"""The rulebook library: built-in reference cards plus imported rulebooks, searchable with FTS5.
+
+Open it once (in a worker: `Library.open` is cheap once the index exists) and share it; a lock
+makes it safe to use from a worker thread and the UI thread. The caller chooses the data folder.
+
+    library = Library.open(data_dir)
+    result = library.search("android reaches the remora", game="lifeform")
+    section = library.section(result.hits[0].section_id, query="android reaches the remora")
+    help_sections = library.topic("lifeform", "self_destruct")
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from references import search as run
+from references.cards import CARD_SOURCE, card_texts, cards_digest, shown_text
+from references.errors import ImportRefused, LibraryError, UnknownBook, UnknownTopic
+from references.games import GAMES, check_game
+from references.model import BookInfo, BookKind, Hit, SearchResult, Section, TocEntry
+from references.query import Plan, plan
+from references.reader import load_rulebook
+from references.sectioning import split_markdown
+from references.store import (
+    Transaction,
+    connect,
+    delete_book,
+    get_meta,
+    set_meta,
+    write_book,
+)
+from references.suggest import Vocabulary, did_you_mean
+
+Progress = Callable[[float, str], None]
+
+#: How many sections each MATCH fetches before the title and all-words boosts re-rank them.
+CANDIDATES = 60
+
+_BOOK_COLUMNS = (
+    "b.id, b.kind, b.game, b.title, b.source, b.added, b.pages_without_text, b.notes, "
+    "(SELECT COUNT(*) FROM sections s WHERE s.book_id = b.id)"
+)
+
+
+class Library:
+    """Reference cards and rulebooks in one SQLite FTS5 index in the caller's data folder."""
+
+    def __init__(self, conn: sqlite3.Connection, path: Path) -> None:
+        self._conn = conn
+        self.path = path
+        self._lock = threading.RLock()
+        self._vocab: dict[str | None, Vocabulary] = {}
+
+    # ------------------------------------------------------------ opening
+
+    @classmethod
+    def open(cls, data_dir: Path) -> Library:
+        """Open the library in `data_dir`; index the built-in cards if they changed."""
+        conn = connect(Path(data_dir))
+        library = cls(conn, Path(data_dir))
+        try:
+            library._sync_cards()
+        except sqlite3.Error as error:
+            conn.close()
+            raise LibraryError(
+                f"{data_dir}: could not index the reference cards ({error})"
+            ) from None
+        except BaseException:
+            conn.close()
+            raise
+        return library
+
+    def close(self) -> None:
+        with self._lock:
+            self._conn.close()
+
+    def __enter__(self) -> Library:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def _sync_cards(self) -> None:
+        """Re-index the cards only when their text (or the index version) changed."""
+        texts = card_texts()
+        digest = cards_digest(texts)
+        if get_meta(self._conn, "cards") == digest:
+            return
+        with self._lock, self._write() as conn:
+            if get_meta(conn, "cards") == digest:  # another process did it meanwhile
+                return
+            for (book_id,) in conn.execute("SELECT id FROM books WHERE kind='card'").fetchall():
+                delete_book(conn, book_id)
+            for game, text in texts.items():
+                parsed = split_markdown(shown_text(text), f"{GAMES[game]} reference card")
+                write_book(conn, kind="card", game=game, title=parsed.title, source=CARD_SOURCE,
+                           sha256="", sections=parsed.sections)
+            set_meta(conn, "cards", digest)
+        self._vocab.clear()
+
+    def _write(self) -> Transaction:
+        return Transaction(self._conn)
+
+    # ------------------------------------------------------------ books
+
+    def add_rulebook(
+        self,
+        path: Path,
+        game: str | None = None,
+        progress: Progress | None = None,
+        *,
+        allow_duplicate: bool = False,
+    ) -> BookInfo:
+        """Import a .txt, .md or .pdf rulebook, all or nothing; ImportRefused says why not.
+
+        `game` may be left out when the text names its game (the Lifeform expansion files under
+        lifeform). `progress(fraction, message)` is called as the work goes on.
+        """
+        path = Path(path)
+        book = load_rulebook(path, game, progress)  # reading and cutting need no lock
+        with self._lock:
+            if not allow_duplicate:
+                same = self._conn.execute(
+                    "SELECT id, title FROM books WHERE kind='rulebook' AND sha256=?", (book.sha256,)
+                ).fetchone()
+                if same:
+                    raise ImportRefused(
+                        f"{path.name}: already in the library as #{same[0]} ({same[1]})"
+                    )
+            try:
+                with self._write() as conn:
+                    book_id = write_book(
+                        conn, kind="rulebook", game=book.game, title=book.title,
+                        source=book.source, sha256=book.sha256, sections=book.sections,
+                        pages_without_text=book.pages_without_text, notes=book.notes,
+                        progress=progress,
+                    )
+            except sqlite3.Error as error:
+                raise LibraryError(f"{path.name}: could not be stored ({error})") from None
+            self._vocab.clear()
+            info = self.book(book_id)
+        if progress:
+            progress(1.0, f"imported {info.title}: {info.sections} sections")
+        return info
+
+    def books(self, include_cards: bool = False) -> list[BookInfo]:
+        """Imported rulebooks (and the built-in cards if asked), oldest first."""
+        where = "" if include_cards else "WHERE b.kind = 'rulebook'"
+        with self._lock:
+            rows = self._conn.execute(
+                f"SELECT {_BOOK_COLUMNS} FROM books b {where} ORDER BY b.kind, b.id"
+            ).fetchall()
+        return [_book_info(row) for row in rows]
+
+    def cards(self) -> list[BookInfo]:
+        """The built-in reference cards, one per game."""
+        return [b for b in self.books(include_cards=True) if b.kind == "card"]
+
+    def book(self, book_id: int) -> BookInfo:
+        """One book by id; UnknownBook if there is none."""
+        with self._lock:
+            row = self._conn.execute(
+                f"SELECT {_BOOK_COLUMNS} FROM books b WHERE b.id = ?", (book_id,)
+            ).fetchone()
+        if row is None:
+            raise UnknownBook(f"no rulebook with id {book_id}; `tableside rules list` shows them")
+        return _book_info(row)
+
+    def remove(self, book_id: int) -> None:
+        """Remove an imported rulebook; the built-in cards cannot be removed."""
+        with self._lock:
+            info = self.book(book_id)
+            if info.kind == "card":
+                raise LibraryError(f"#{book_id} is the built-in {info.title}; it cannot be removed")
+            try:
+                with self._write() as conn:
+                    delete_book(conn, book_id)
+            except sqlite3.Error as error:
+                raise LibraryError(f"#{book_id} could not be removed ({error})") from None
+            self._vocab.clear()
+
+    # ------------------------------------------------------------ reading
+
+    def search(
+        self,
+        query: str,
+        game: str | None = None,
+        limit: int = 10,
+        *,
+        kind: BookKind | None = None,
+    ) -> SearchResult:
+        """Ranked sections for any text a person types (never a syntax error).
+
+        Any word may match; sections holding every word, or named by the words, rank higher.
+        `kind` keeps only "card" or only "rulebook" sections.
+        """
+        if game is not None:
+            check_game(game)
+        if kind not in (None, "card", "rulebook"):
+            raise LibraryError(f"kind must be 'card' or 'rulebook', not {kind!r}")
+        if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
+            raise LibraryError(f"limit must be a positive whole number, not {limit!r}")
+        query = query if isinstance(query, str) else str(query)
+        steps = plan(query, game)
+        found: list[Hit] = []
+        with self._lock:
+            scored = self._rank(steps, game, limit, kind)
+            expr = steps.any_word or steps.all_words
+            if expr:
+                found = run.hits(self._conn, expr, scored)
+            suggestion = None
+            if steps.chunks:
+                suggestion = did_you_mean(steps.chunks, self._vocabulary(game))
+        return SearchResult(query, tuple(found), suggestion)
+
+    def _rank(
+        self, steps: Plan, game: str | None, limit: int, kind: str | None = None
+    ) -> list[tuple[int, float]]:
+        """Best sections for a plan: bm25 over any of the words, raised for sections holding
+        every word and for sections whose title names the words (a title says what a section
+        answers; bm25 alone lets a long body that mentions every word in passing win)."""
+        if steps.all_words is None:
+            return []
+        pool = max(CANDIDATES, 4 * limit)
+        every = run.ranked(self._conn, steps.all_words, game, pool, kind)
+        some = run.ranked(self._conn, steps.any_word, game, pool, kind) if steps.any_word else []
+        with_all = {i for i, _, _ in every}
+        best: dict[int, float] = {}
+        for section_id, score, title in [*every, *some]:
+            boost = (
+                (1.25 if section_id in with_all else 1.0)
+                * (1 + steps.title_coverage(title))
+                * (1 + 0.5 * steps.title_precision(title))
+            )
+            best[section_id] = max(best.get(section_id, 0.0), score * boost)
+        ordered = sorted(best.items(), key=lambda item: item[1], reverse=True)
+        return ordered[:limit]
+
+    def section(self, section_id: int, query: str | None = None) -> Section:
+        """A whole section; with `query`, `hit_spans` marks the words it matched."""
+        with self._lock:
+            row = self._conn.execute(
+                "SELECT s.id, s.book_id, b.kind, b.game, b.title, s.title, s.path, s.topics, "
+                "f.body FROM sections s JOIN books b ON b.id = s.book_id "
+                "JOIN fts f ON f.rowid = s.id WHERE s.id = ?",
+                (section_id,),
+            ).fetchone()
+            if row is None:
+                raise UnknownBook(f"no section with id {section_id} (the library has changed?)")
+            spans: tuple[tuple[int, int], ...] = ()
+            if query:
+                steps = plan(query, row[3])
+                for expr in (steps.all_words, steps.any_word):
+                    if expr and not spans:
+                        spans = run.highlight_spans(self._conn, expr, section_id, row[8])
+        return Section(
+            id=row[0], book_id=row[1], kind=row[2], game=row[3], source=row[4], title=row[5],
+            path=tuple(json.loads(row[6])), body=row[8], topics=tuple(row[7].split()),
+            hit_spans=spans,
+        )
+
+    def toc(self, book_id: int) -> list[TocEntry]:
+        """The book's table of contents, in reading order."""
+        self.book(book_id)
+        with self._lock:
+            rows = self._conn.execute(
+                "SELECT id, title, level, path FROM sections WHERE book_id=? ORDER BY ord",
+                (book_id,),
+            ).fetchall()
+        return [TocEntry(r[0], r[1], r[2], tuple(json.loads(r[3]))) for r in rows]
+
+    def topics(self, game: str) -> list[str]:
+        """The context-help topic keys the game's reference card carries."""
+        check_game(game)
+        with self._lock:
+            rows = self._conn.execute(
+                "SELECT topic FROM topics WHERE game=? ORDER BY topic", (game,)
+            ).fetchall()
+        return [r[0] for r in rows]
+
+    def topic(self, game: str, topic_key: str) -> list[Section]:
+        """Context help: the card section for the key, then the best imported rulebook section."""
+        check_game(game)
+        with self._lock:
+            row = self._conn.execute(
+                "SELECT section_id FROM topics WHERE game=? AND topic=?", (game, topic_key)
+            ).fetchone()
+        if row is None:
+            raise UnknownTopic(
+                f"no reference card section for topic {topic_key!r} in {game}; "
+                f"known topics: {', '.join(self.topics(game))}"
+            )
+        card = self.section(row[0])
+        out = [card]
+        words = card.title
+        with self._lock:
+            best = self._rank(plan(words, game), game, 1, kind="rulebook")
+        if best:
+            out.append(self.section(best[0][0], query=words))
+        return out
+
+    def _vocabulary(self, game: str | None) -> Vocabulary:
+        if game not in self._vocab:
+            sql = "SELECT word, SUM(n) FROM vocab" + (" WHERE game=?" if game else "")
+            rows = self._conn.execute(sql + " GROUP BY word", (game,) if game else ()).fetchall()
+            self._vocab[game] = Vocabulary({str(w): int(n) for w, n in rows})
+        return self._vocab[game]
+
+
+def _book_info(row: Any) -> BookInfo:
+    return BookInfo(
+        id=row[0], kind=row[1], game=row[2], title=row[3], source=row[4], added=row[5],
+        pages_without_text=tuple(json.loads(row[6])), notes=tuple(json.loads(row[7])),
+        sections=row[8],
+    )

@@ -1,0 +1,137 @@
+"""Running MATCH expressions: ranked rows, snippets and highlight offsets.
+
+Ranking is bm25 with the section title weighted 5, the body 1 and the chapter path 2, so a
+section named for the words outranks one that only mentions them (ARCHITECTURE.md, References).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+from collections.abc import Sequence
+
+from references.model import Hit
+
+HIT_OPEN = "\x02"
+HIT_CLOSE = "\x03"
+RANK = "bm25(fts, 5.0, 1.0, 2.0)"
+SNIPPET_TOKENS = 16
+
+_MARKUP = re.compile(r"\*\*|__|`|^#+\s*|\[[ xX]\]\s*|(?<!\w)- (?=\S)|\|\s*-{3,}\s*", re.MULTILINE)
+_CELLS = re.compile(r"\s*\|[\s|]*")
+_SPACE = re.compile(r"\s+")
+
+
+def ranked(
+    conn: sqlite3.Connection,
+    expr: str,
+    game: str | None,
+    limit: int,
+    kind: str | None = None,
+    skip: Sequence[int] = (),
+    within: Sequence[int] | None = None,
+) -> list[tuple[int, float, str]]:
+    """(section id, score, section title) best first; score = -bm25, so higher is better.
+
+    `within` limits the search to those section ids."""
+    where = ["fts MATCH ?"]
+    params: list[object] = [expr]
+    if game:
+        where.append("b.game = ?")
+        params.append(game)
+    if kind:
+        where.append("b.kind = ?")
+        params.append(kind)
+    if within is not None:
+        if not within:
+            return []
+        where.append(f"fts.rowid IN ({','.join('?' * len(within))})")
+        params.extend(within)
+    params.append(limit + len(skip))
+    sql = (
+        f"SELECT fts.rowid, {RANK} AS r, s.title FROM fts "
+        "JOIN sections s ON s.id = fts.rowid JOIN books b ON b.id = s.book_id "
+        f"WHERE {' AND '.join(where)} ORDER BY r LIMIT ?"
+    )
+    try:
+        rows = conn.execute(sql, params).fetchall()
+    except sqlite3.OperationalError:
+        return []  # the query builder should make this impossible; never show a traceback
+    skipped = set(skip)
+    return [(int(i), -float(r), str(t)) for i, r, t in rows if i not in skipped][:limit]
+
+
+def hits(conn: sqlite3.Connection, expr: str, scored: list[tuple[int, float]]) -> list[Hit]:
+    """Full hits (titles, path, snippet) for ranked section ids, in the same order."""
+    if not scored:
+        return []
+    marks = ",".join("?" * len(scored))
+    sql = (
+        f"SELECT fts.rowid, snippet(fts, 1, char(2), char(3), '…', {SNIPPET_TOKENS}), "
+        "s.title, s.path, b.id, b.kind, b.game, b.title FROM fts "
+        "JOIN sections s ON s.id = fts.rowid JOIN books b ON b.id = s.book_id "
+        f"WHERE fts MATCH ? AND fts.rowid IN ({marks})"
+    )
+    try:
+        rows = {row[0]: row for row in conn.execute(sql, [expr, *(i for i, _ in scored)])}
+    except sqlite3.OperationalError:
+        return []
+    out: list[Hit] = []
+    for section_id, score in scored:
+        row = rows.get(section_id)
+        if row is None:
+            continue
+        _, snippet, title, path, book_id, kind, game, book_title = row
+        out.append(
+            Hit(
+                section_id=section_id,
+                book_id=int(book_id),
+                kind=kind,
+                game=game,
+                source=book_title,
+                section=title,
+                path=tuple(json.loads(path)),
+                snippet_parts=snippet_parts(snippet or ""),
+                score=score,
+            )
+        )
+    return out
+
+
+def snippet_parts(marked: str) -> tuple[tuple[str, bool], ...]:
+    """Split FTS5 snippet text on the hit markers; tidy Markdown and whitespace for one line."""
+    parts: list[tuple[str, bool]] = []
+    for n, piece in enumerate(re.split(f"[{HIT_OPEN}{HIT_CLOSE}]", marked)):
+        text = _SPACE.sub(" ", _CELLS.sub(" · ", _MARKUP.sub("", piece)))
+        if text:
+            parts.append((text, n % 2 == 1))
+    return tuple(parts)
+
+
+def highlight_spans(conn: sqlite3.Connection, expr: str, section_id: int, body: str
+                    ) -> tuple[tuple[int, int], ...]:
+    """Offsets in `body` of the words `expr` matched in this section (empty if none)."""
+    try:
+        row = conn.execute(
+            "SELECT highlight(fts, 1, char(2), char(3)) FROM fts WHERE fts MATCH ? AND rowid = ?",
+            (expr, section_id),
+        ).fetchone()
+    except sqlite3.OperationalError:
+        return ()
+    if row is None or row[0] is None:
+        return ()
+    spans: list[tuple[int, int]] = []
+    plain: list[str] = []
+    length = 0
+    start = 0
+    for char in row[0]:
+        if char == HIT_OPEN:
+            start = length
+        elif char == HIT_CLOSE:
+            spans.append((start, length))
+        else:
+            plain.append(char)
+            length += 1
+    # Only trust offsets that map back onto the stored body exactly.
+    return tuple(spans) if "".join(plain) == body else ()
