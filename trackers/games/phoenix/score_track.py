@@ -48,7 +48,7 @@ def track_position(total: int, lap_size: int) -> TrackPosition:
         return TrackPosition(total, space, 0, None, None, f"space {space}, no lap token")
     if lap_points in LAP_TOKENS:
         tile = LAP_TOKEN_TILES[lap_points]
-        note = f"space {space} with the {lap_points} lap token ({tile} tile): {lap_points} + {space}"
+        note = f"space {space} with the {lap_points} lap token ({tile} tile): {total}"
         return TrackPosition(total, space, laps, lap_points, tile, note)
     note = (
         f"space {space} after {laps} laps ({lap_points} points): no printed lap token "

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from trackers.games.phoenix.plurality import join_names, plurality_lines
 from trackers.games.phoenix.station import (
     ALIEN_SPECIES,
     HUB_BONUSES,
@@ -18,7 +19,6 @@ from trackers.games.phoenix.station import (
     SECTOR_315_AS_B4,
     SECTOR_POINTS,
     SPECIES,
-    SPECIES_SHORT,
     BonusCounts,
 )
 
@@ -37,9 +37,6 @@ CATEGORIES: tuple[str, ...] = (
     "leftovers",
 )
 
-# spec §7.2 category C: 10 for first, 5 for second; a tie for first shares 15, for second 5.
-FIRST_PLACE = 10
-SECOND_PLACE = 5
 # spec §7.2 category E.
 GEMS_PER_POINT = 20
 RESOURCES_PER_POINT = 5
@@ -183,105 +180,10 @@ class ScoreResult:
         raise KeyError(f"no player named {name!r}")
 
 
-# --- category C ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Place:
-    """Where one player stands for one species (spec §7.2 category C algorithm)."""
-
-    kind: str  # "none", "first", "tied_first", "second", "tied_second", "no_second", "lower"
-    award: int
-    group: tuple[int, ...]  # indices of the players sharing this place (self included)
-
-
-def plurality_places(counts: Sequence[int]) -> tuple[Place, ...]:
-    """Place every player for one species; a zero count never places (spec §7.2 C)."""
-    places: list[Place] = [Place("none", 0, ()) for _ in counts]
-    eligible = [i for i, count in enumerate(counts) if count > 0]
-    if not eligible:
-        return tuple(places)
-    top = max(counts[i] for i in eligible)
-    first = tuple(i for i in eligible if counts[i] == top)
-    if len(first) >= 2:
-        share = (FIRST_PLACE + SECOND_PLACE) // len(first)
-        for i in eligible:
-            places[i] = Place("tied_first", share, first) if i in first else Place(
-                "no_second", 0, first
-            )
-        return tuple(places)
-    places[first[0]] = Place("first", FIRST_PLACE, first)
-    rest = [i for i in eligible if i not in first]
-    if not rest:
-        return tuple(places)
-    runner_up = max(counts[i] for i in rest)
-    second = tuple(i for i in rest if counts[i] == runner_up)
-    for i in rest:
-        if i not in second:
-            places[i] = Place("lower", 0, second)
-        elif len(second) == 1:
-            places[i] = Place("second", SECOND_PLACE, second)
-        else:
-            places[i] = Place("tied_second", SECOND_PLACE // len(second), second)
-    return tuple(places)
-
-
-def plurality_awards(counts: Sequence[int]) -> tuple[int, ...]:
-    """Points each player scores for one species (spec §7.2 C; the §9.1 table)."""
-    return tuple(place.award for place in plurality_places(counts))
-
-
-def _names(names: Sequence[str]) -> str:
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
-
-
 def _plurality_cells(players: Sequence[PlayerSheet], species: str) -> list[Cell]:
-    label = SPECIES_SHORT[species]
-    category = f"plurality_{species}"
     counts = [p.residents.count(species) for p in players]
-    names = [p.name for p in players]
-    places = plurality_places(counts)
-    first_index = next((i for i, pl in enumerate(places) if pl.kind == "first"), None)
-    cells = []
-    for i, place in enumerate(places):
-        count = counts[i]
-        others = _names([names[j] for j in place.group if j != i])
-        if place.kind == "none":
-            nobody = all(c == 0 for c in counts)
-            why = f"{label}: nobody has any = 0" if nobody else f"{label}: has none, no place = 0"
-        elif place.kind == "first":
-            why = f"{label}: first with {count} = {FIRST_PLACE}"
-        elif place.kind == "tied_first":
-            why = (
-                f"{label}: {count}, tied first with {others}: "
-                f"({FIRST_PLACE}+{SECOND_PLACE})//{len(place.group)} = {place.award}"
-            )
-        elif place.kind == "no_second":
-            leaders = _names([names[j] for j in place.group])
-            why = (
-                f"{label}: {count}, but {leaders} tied first with {counts[place.group[0]]}, "
-                "so no second place = 0"
-            )
-        else:
-            assert first_index is not None
-            behind = f"behind {names[first_index]}'s {counts[first_index]}"
-            if place.kind == "second":
-                why = f"{label}: second with {count} {behind} = {SECOND_PLACE}"
-            elif place.kind == "tied_second":
-                why = (
-                    f"{label}: {count}, tied second with {others} {behind}: "
-                    f"{SECOND_PLACE}//{len(place.group)} = {place.award}"
-                )
-            else:
-                seconds = _names([names[j] for j in place.group])
-                why = (
-                    f"{label}: {count} is below second place "
-                    f"({seconds} with {counts[place.group[0]]}) = 0"
-                )
-        cells.append(Cell(category, place.award, why))
-    return cells
+    lines = plurality_lines([p.name for p in players], counts, species)
+    return [Cell(f"plurality_{species}", award, why) for award, why in lines]
 
 
 # --- categories A, B, D, E --------------------------------------------------------------------
@@ -410,7 +312,7 @@ def _winners(players: Sequence[PlayerScore]) -> tuple[tuple[str, ...], str]:
     tied = [p for p in players if p.total.points == best]
     if len(tied) == 1:
         return (tied[0].name,), f"highest total, {best}"
-    steps = [f"{_names([p.name for p in tied])} tie on {best}"]
+    steps = [f"{join_names([p.name for p in tied])} tie on {best}"]
     for label, key in (("Aliens", "aliens"), ("Humans", "humans")):
         counts = ", ".join(f"{p.name} {getattr(p, key)}" for p in tied)
         most = max(getattr(p, key) for p in tied)
@@ -420,7 +322,7 @@ def _winners(players: Sequence[PlayerScore]) -> tuple[tuple[str, ...], str]:
             return (tied[0].name,), "; ".join(steps)
         steps.append(f"{label}: {counts}")
     names = tuple(p.name for p in tied)
-    steps.append(f"still tied, so {_names(list(names))} share the victory")
+    steps.append(f"still tied, so {join_names(list(names))} share the victory")
     return names, "; ".join(steps)
 
 

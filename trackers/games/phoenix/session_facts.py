@@ -1,0 +1,168 @@
+"""What a Space Station Phoenix session keeps beside its pieces, and how to read it.
+
+``state.facts`` holds plain JSON data: the seats, whose turn it is, Sectors built, Diplomacy
+levels, the end-of-game state (spec space-station-phoenix §6), the table's rulings on open
+questions (spec §10) and the setup steps ticked. Pieces hold what the tracks panel shows: one
+score marker per player and the Aliens left in the supply.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from trackers.engine import ActionError, State
+from trackers.games.phoenix.diplomacy import TRACKS
+from trackers.games.phoenix.game_end import GameEnd
+from trackers.games.phoenix.score_marker import ScoreMarker
+from trackers.games.phoenix.scoring import (
+    Level3Sector,
+    PlayerSheet,
+    Residents,
+    ScoreSettings,
+    ScoreSheet,
+    SectorsBuilt,
+)
+from trackers.pieces import Counter
+
+ALIENS = "aliens"  # piece name: the Aliens on the Home Planets board (the supply)
+TRACK_LABELS: dict[str, str] = {
+    "dismantle": "Dismantle", "construct": "Construct", "transport": "Transport",
+    "expedition": "Expedition",
+}
+# Open questions the rulebook text leaves to the table (spec §10), by the words the form shows.
+RULINGS: dict[str, tuple[str, str]] = {
+    "bag Aliens count as supply": (
+        "bag_aliens_count", "Do Aliens left in the bag count as in the supply? (spec §10.20)"),
+    "free Sectors count as built": (
+        "free_sectors_count", "Do free Sectors count as built for the 9-Sector end? (spec §10.14)"),
+}
+STATUS_SETUP = "setting up"
+STATUS_PLAYING = "in progress"
+STATUS_FINAL = "final round"
+STATUS_OVER = "game over: score it"
+
+
+def marker_name(seat: int) -> str:
+    """The piece name of the score marker of seat ``seat`` (0-based)."""
+    return f"score_{seat + 1}"
+
+
+def players(state: State) -> list[str]:
+    names: list[str] = state.facts["players"]
+    return names
+
+
+def marker(state: State, name: str) -> ScoreMarker:
+    return state.piece(marker_name(players(state).index(name)), ScoreMarker)
+
+
+def aliens(state: State) -> Counter:
+    return state.piece(ALIENS, Counter)
+
+
+def active(state: State) -> str | None:
+    seat = state.facts.get("active")
+    return None if seat is None else players(state)[seat]
+
+
+def who(state: State, named: str | None) -> str:
+    """The player an action is about: the one named, else the active player."""
+    if named:
+        return named
+    current = active(state)
+    if current is None:
+        raise ActionError("player: the game is over, so there is no active player; name one",
+                          "player")
+    return current
+
+
+def sectors(state: State, name: str) -> list[int]:
+    """Sectors on ``name``'s station by level, [level 1, level 2, level 3]."""
+    built: list[int] = state.facts["sectors"][name]
+    return built
+
+
+def levels(state: State, track: str) -> dict[str, int]:
+    """Each player's Diplomacy level on one track, in seat order."""
+    return {name: state.facts["diplomacy"][name][track] for name in players(state)}
+
+
+def game_end(state: State) -> GameEnd:
+    data = state.facts["game_end"]
+    return GameEnd(tuple(players(state)), data["trigger"], tuple(data["reasons"]),
+                   tuple(data["still_to_play"]))
+
+
+def save_game_end(state: State, end: GameEnd) -> None:
+    state.facts["game_end"] = {"trigger": end.trigger, "reasons": list(end.reasons),
+                               "still_to_play": list(end.still_to_play)}
+
+
+def ruling(state: State, key: str) -> bool | None:
+    value: bool | None = state.facts["rulings"].get(key)
+    return value
+
+
+def new_facts(names: tuple[str, ...], aliens_in_bag: int,
+              options: dict[str, Any]) -> dict[str, Any]:
+    """The facts of a new session: seat 1 starts (spec §2.2 step 9)."""
+    return {
+        "players": list(names),
+        "options": dict(options),
+        "active": 0,
+        "setup_done": 0,
+        "sectors": {name: [0, 0, 0] for name in names},
+        "free_sectors": {name: 0 for name in names},
+        "level3": {name: [] for name in names},
+        "diplomacy": {name: dict.fromkeys(TRACKS, 0) for name in names},
+        "game_end": {"trigger": None, "reasons": [], "still_to_play": []},
+        "rulings": {key: None for key, _ in RULINGS.values()},
+        "aliens_in_bag": aliens_in_bag,
+        "status": STATUS_SETUP,
+    }
+
+
+# --- the end-of-game check's inputs, with the open rulings (spec §6, §10.14, §10.20) ---------
+
+
+def supply_counts(state: State) -> tuple[int, ...]:
+    """Aliens in the supply under each ruling still possible: one value once ruled."""
+    board, bag = aliens(state).value, int(state.facts["aliens_in_bag"])
+    rule = ruling(state, "bag_aliens_count")
+    if rule is None:
+        return (board, board + bag) if bag else (board,)
+    return (board + bag,) if rule else (board,)
+
+
+def built_counts(state: State, name: str) -> tuple[int, ...]:
+    """Sectors built for the 9-Sector condition under each ruling still possible."""
+    total = sum(sectors(state, name))
+    free = int(state.facts["free_sectors"][name])
+    rule = ruling(state, "free_sectors_count")
+    if rule is None:
+        return (total, total - free) if free else (total,)
+    return (total,) if rule else (total - free,)
+
+
+# --- the score calculator, prefilled ------------------------------------------------------------
+
+
+def score_sheet(state: State) -> ScoreSheet:
+    """What the session knows for the end-game calculator (spec §7.1).
+
+    Names, in-game points, Sectors by level (free ones noted) and the Level-3 Sector numbers;
+    everything else is for the table to count, so it starts at 0 and the Hub is not chosen.
+    Whether each Level-3 bonus is occupied is not tracked, so it starts as not occupied.
+    """
+    sheet = []
+    for name in players(state):
+        n1, n2, n3 = sectors(state, name)
+        sheet.append(PlayerSheet(
+            name=name, points=marker(state, name).points, sectors=SectorsBuilt(n1, n2, n3),
+            residents=Residents(0, 0, 0, 0, 0), hub="",
+            level3=tuple(Level3Sector(s, False) for s in state.facts["level3"][name]),
+            ships_left=0, full_sectors=0, gems=0, food=0, water=0, metal=0,
+            free_sectors=int(state.facts["free_sectors"][name]),
+        ))
+    free_rule = ruling(state, "free_sectors_count")
+    return ScoreSheet(tuple(sheet), ScoreSettings(free_sectors_count_as_built=free_rule))

@@ -1,0 +1,161 @@
+"""What a Space Station Phoenix session shows besides its pieces: the setup checklist and panels.
+
+Setup numbers come from ``setup_counts`` (spec space-station-phoenix §2.1, §2.2); the turn and
+final-round panels follow spec §6; Diplomacy levels spec §4.
+"""
+
+from __future__ import annotations
+
+from trackers.engine import Panel, State
+from trackers.games.phoenix import session_facts as facts
+from trackers.games.phoenix.diplomacy import TRACKS
+from trackers.games.phoenix.game_end import ALIENS_IN_SUPPLY_AT_MOST, ALL_SECTORS, END_SCORE
+from trackers.games.phoenix.plurality import join_names
+from trackers.games.phoenix.setup_counts import setup_for
+
+
+def setup_steps(state: State) -> list[str]:
+    """The setup for this player count and the session's options, in the order that matters.
+
+    spec §2.1 (numbers), §2.2 (order), §2.3 (first game).
+    """
+    options = state.facts["options"]
+    names = facts.players(state)
+    counts = setup_for(len(names))
+    per_stack, on_display = counts.sectors_per_stack, counts.sectors_on_display
+    if options.get("friendly_display"):
+        per_stack = counts.friendly_sectors_per_stack
+        on_display = counts.friendly_sectors_on_display
+    first_game = bool(options.get("first_game"))
+    sector_note = " (first game: only numbers ending in 1 to 4)" if first_game else ""
+    steps = [
+        f"Place {counts.humans_on_terra} Humans on Terra",
+        f"Draw {counts.aliens_drawn} Aliens from the bag onto the Home Planets board "
+        f"({counts.aliens_left_in_bag} stay in the bag)",
+        "Score markers on 0; every Diplomacy token on L0 of its track",
+        "Supply: Terran Expedition dice, food, water, metal, GEMs",
+        f"Sector display: {per_stack} from each colour-and-level stack, {on_display} in all"
+        + sector_note,
+        "Each player: board, Neutral Ship and Action markers, 2 lap tokens, reference tile, "
+        "the 5 Level-1 ships of their colour",
+        f"{names[0]} starts; play goes clockwise: {', '.join(names)}",
+    ]
+
+    def order(seats: tuple[int, ...]) -> str:
+        return ", ".join(names[s - 1] for s in seats)
+
+    if first_game:
+        steps += [
+            "First game: deal each player one of the 4 fixed Hub-and-ship sets at random "
+            "(no Hub deal, no draft)",
+            "Apply each Hub's back (Diplomacy advances at setup give no bonus); attach it",
+        ]
+    else:
+        pool = "all 24 Hubs" if options.get("advanced_hubs") else "Hubs B-1 to B-12"
+        steps += [
+            f"Deal 2 Hubs to each player ({counts.hubs_dealt}) from {pool}",
+            f"Level-3 draft: {counts.level3_draft_ships} ships face up; picks: "
+            f"{order(counts.level3_draft_order)}",
+            f"Level-2 draft: {counts.level2_draft_ships} ships face up; picks: "
+            f"{order(counts.level2_draft_order)}; the leftover ship goes back to the box",
+            "In turn order each keeps 1 Hub and applies its back (Diplomacy advances at setup "
+            "give no bonus); attach it",
+        ]
+    paid = [f"{names[i]} {gems}" for i, gems in enumerate(counts.compensation_gems) if gems]
+    steps.append(f"Compensation GEMs: {', '.join(paid)} ({names[0]} gets none)")
+    return steps
+
+
+def checklist(state: State) -> list[tuple[str, bool]]:
+    """The setup steps, ticked one by one; empty once setup is done."""
+    steps = setup_steps(state)
+    done = int(state.facts["setup_done"])
+    if done >= len(steps):
+        return []
+    return [(step, i < done) for i, step in enumerate(steps)]
+
+
+def _turn_panel(state: State) -> Panel:
+    end = facts.game_end(state)
+    current = facts.active(state)
+    if current is None:
+        return Panel("Game over", (
+            f"Final round done ({end.trigger} triggered the end).",
+            "Final scoring: k opens the score calculator with names and points.",
+        ), "scoring")
+    names = facts.players(state)
+    seat = names.index(current) + 1
+    points = facts.marker(state, current).points
+    built = sum(facts.sectors(state, current))
+    supply = facts.aliens(state).value
+    lines = [f"{current}'s turn (seat {seat} of {len(names)})"]
+    if end.triggered:
+        lines.append("Final turn: the end is already triggered, so no check")
+    else:
+        lines += [
+            f"End check when {current} ends the turn (e):",
+            f"  points {points} (end at {END_SCORE}), Sectors {built} of {ALL_SECTORS}, "
+            f"Aliens in the supply {supply} (end at {ALIENS_IN_SUPPLY_AT_MOST} or fewer)",
+        ]
+    return Panel("Turn", tuple(lines), "end_of_game")
+
+
+def _final_round_panel(state: State) -> Panel | None:
+    end = facts.game_end(state)
+    if not end.triggered:
+        return None
+    lines = [f"Triggered by {end.trigger}: {'; '.join(end.reasons)}"]
+    if end.still_to_play:
+        lines.append(f"Still to play, one turn each: {join_names(list(end.still_to_play))}")
+    else:
+        lines.append("Everyone else has played: final scoring")
+    lines.append(f"{end.trigger} takes no more turns")
+    return Panel("Final round", tuple(lines), "final_round")
+
+
+def _diplomacy_panel(state: State) -> Panel:
+    names = facts.players(state)
+    width = max(len(n) for n in names)
+    head = " " * width + "  " + " ".join(facts.TRACK_LABELS[t][:4] for t in TRACKS)
+    rows = [
+        (f"{name:<{width}}  "
+         + " ".join(f"L{state.facts['diplomacy'][name][t]:<3}" for t in TRACKS)).rstrip()
+        for name in names
+    ]
+    return Panel("Diplomacy levels", (head, *rows), "diplomacy")
+
+
+def _sectors_panel(state: State) -> Panel:
+    lines = []
+    for name in facts.players(state):
+        n1, n2, n3 = facts.sectors(state, name)
+        free = int(state.facts["free_sectors"][name])
+        extra = f", {free} free" if free else ""
+        numbers = state.facts["level3"][name]
+        level3 = f"; Level-3: {', '.join(numbers)}" if numbers else ""
+        lines.append(f"{name}: {n1 + n2 + n3} of 9 (by level {n1}/{n2}/{n3}{extra}){level3}")
+    return Panel("Sectors built", tuple(lines), "level3_sectors")
+
+
+def _rulings_panel(state: State) -> Panel | None:
+    """Open rulings, shown once they could decide the end check (spec §10.14, §10.20)."""
+    lines = []
+    board, bag = facts.aliens(state).value, int(state.facts["aliens_in_bag"])
+    if facts.ruling(state, "bag_aliens_count") is None and board <= 4 < board + bag:
+        lines.append(f"{facts.RULINGS['bag Aliens count as supply'][1]} unset: "
+                     f"{board} on the board, {bag} in the bag")
+    if facts.ruling(state, "free_sectors_count") is None:
+        for name in facts.players(state):
+            if sum(facts.sectors(state, name)) == 9 and state.facts["free_sectors"][name]:
+                lines.append(f"{facts.RULINGS['free Sectors count as built'][1]} unset: "
+                             f"{name} has 9, some free")
+    if not lines:
+        return None
+    return Panel("Open rulings (ctrl+p: Decide an open ruling)", tuple(lines), "end_of_game")
+
+
+def panels(state: State) -> list[Panel]:
+    """The turn, the final round, Sectors built, Diplomacy levels and open rulings."""
+    found = [_turn_panel(state), _final_round_panel(state), _sectors_panel(state),
+             _diplomacy_panel(state), _rulings_panel(state)]
+    return [panel for panel in found if panel is not None]
