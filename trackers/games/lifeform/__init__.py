@@ -1,1 +1,1 @@
-"""Lifeform and its Thirteenth Passenger expansion: pure rules (spec: ../shared/spec/lifeform.md)."""
+"""Lifeform and its Thirteenth Passenger expansion: pure rules (spec: shared/spec/lifeform.md)."""

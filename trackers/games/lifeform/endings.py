@@ -1,0 +1,216 @@
+"""Endings A, B and C at launch, with the Stowaway reveal and the +/- token (spec lifeform §9).
+
+Checking order (spec §9): a Last Man Aboard kill gives Ending C; else before the 9-minute mark
+with everyone aboard, Ending A; from 9 with everyone aboard, Ending B; from 9 with characters on
+both the Remora and the Valley Forge, Ending C. Where the texts contradict each other (C9: a Last
+Man Aboard kill with a launch before 9) the decision carries both readings, labelled, and the
+table chooses. Stowaway ranges other than the 1-2 Minute card come from the board profile (G10).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from trackers.games.lifeform.board_profile import BoardProfile
+
+LATE_LAUNCH_MINUTE = 9  # spec §4.1
+
+
+class Ending(StrEnum):
+    A = "A"
+    B = "B"
+    C = "C"
+
+
+class Outcome(StrEnum):
+    CREW_WINS = "the crew wins"
+    SHOWDOWN = "the Showdown begins"
+    UNKNOWN = "unknown"
+
+
+class StowawayCard(StrEnum):
+    """The three Stowaway cards; only the 1-2 Minute card is named in the text (spec §6.2, G10)."""
+
+    ONE_TWO_MINUTE = "1-2 Minute"
+    SECOND = "second"
+    THIRD = "third"
+
+
+STOWAWAY_RANGE_KEYS = {
+    StowawayCard.ONE_TWO_MINUTE: "stowaway.one_two_minute_minutes",
+    StowawayCard.SECOND: "stowaway.second_card_minutes",
+    StowawayCard.THIRD: "stowaway.third_card_minutes",
+}
+
+
+@dataclass(frozen=True)
+class LaunchMoment:
+    """The state at launch. `self_destruct` is the minute printed on the tracker's space."""
+
+    player_count: int
+    self_destruct: int
+    characters_aboard: int
+    characters_on_valley_forge: int
+    last_man_aboard_kill: bool = False  # the lifeform killed the last character left aboard the VF
+    stowaway_card: StowawayCard | None = None  # the lifeform's secret card, revealed for Ending B
+    stowaway_token: bool = False  # the lifeform holds the +/- Stowaway token (how: G11)
+    cocoon_space: int | None = None  # Cocoon tracker space (Start = 1), for Ending C
+
+    def __post_init__(self) -> None:
+        if self.player_count not in (2, 3, 4):
+            raise ValueError(f"player_count: expected 2, 3 or 4, got {self.player_count!r}")
+        if self.characters_aboard < 1:
+            raise ValueError("characters_aboard: a launch needs at least 1 surviving character "
+                             "aboard the Remora (spec §5.3)")
+        if self.characters_on_valley_forge < 0:
+            raise ValueError("characters_on_valley_forge: expected 0 or more")
+        if self.characters_on_valley_forge and self.self_destruct > LATE_LAUNCH_MINUTE:
+            raise ValueError("characters_on_valley_forge: characters may be left behind only "
+                             "once Self-Destruct has reached 9 (spec §5.3)")
+        if self.last_man_aboard_kill and self.characters_on_valley_forge:
+            raise ValueError("characters_on_valley_forge: after a Last Man Aboard kill no "
+                             "character is left on the Valley Forge (spec §8.6)")
+
+
+@dataclass(frozen=True)
+class StowawayCheck:
+    """Ending B's reveal: was the launch minute inside the card's range (spec §9)?"""
+
+    card: StowawayCard
+    minutes: tuple[int, int] | None  # the card's range, inclusive; None while unset (G10)
+    minute: int  # the tracker's minute
+    checked_minute: int | None  # the minute that fell in range (minute, or +/-1 with the token)
+    correct: bool | None
+    used_token: bool
+    card_kept: bool  # the 1-2 Minute card goes into the Showdown
+    why: str
+
+
+@dataclass(frozen=True)
+class EndingReading:
+    """One reading of the rules: the ending, its outcome, why, and what to do at the table."""
+
+    ending: Ending
+    outcome: Outcome
+    label: str
+    why: str
+    steps: tuple[str, ...] = ()
+    stowaway: StowawayCheck | None = None
+
+
+@dataclass(frozen=True)
+class EndingDecision:
+    readings: tuple[EndingReading, ...]
+    contradiction: str = ""  # e.g. "C9" when the readings disagree and the table must choose
+
+    @property
+    def decided(self) -> EndingReading | None:
+        """The single reading, or None when the table must choose between readings."""
+        return self.readings[0] if len(self.readings) == 1 else None
+
+
+def check_stowaway(card: StowawayCard, minute: int, token: bool,
+                   profile: BoardProfile) -> StowawayCheck:
+    """Ending B: inclusive range check; the +/- token may shift the minute by 1 (spec §9)."""
+    key = STOWAWAY_RANGE_KEYS[card]
+    rng = profile.span(key)
+    if rng is None:
+        return StowawayCheck(card, None, minute, None, None, False, False, profile.unknown(key))
+    low, high = rng
+    tries = [minute, minute - 1, minute + 1] if token else [minute]
+    hit = next((m for m in tries if low <= m <= high), None)
+    correct = hit is not None
+    used = correct and hit != minute
+    kept = correct and card is StowawayCard.ONE_TWO_MINUTE
+    if not correct:
+        why = f"{minute} is outside the {card} card's {low}-{high}" + (
+            " even with the +/- token" if token else "")
+    elif used:
+        why = f"{minute} {'-' if hit == minute - 1 else '+'} 1 = {hit} is inside {low}-{high} " \
+              f"with the +/- token"
+    else:
+        why = f"{minute} is inside the {card} card's {low}-{high}"
+    return StowawayCheck(card, rng, minute, hit, correct, used, kept, why)
+
+
+def _ending_a(label: str, why: str) -> EndingReading:
+    return EndingReading(Ending.A, Outcome.CREW_WINS, label, why,
+                         ("the crew wins; there is no Stowaway check (spec §9)",))
+
+
+def _ending_c(m: LaunchMoment, profile: BoardProfile, label: str, why: str) -> EndingReading:
+    """Ending C: the Stowaway card leaves; discard up to Evolution, refill to MAX HAND (§9)."""
+    track = "cocoon_2p" if m.player_count == 2 else "cocoon_3p4p"
+    evolution = _cocoon_value(m, profile, f"{track}.evolution")
+    max_hand = _cocoon_value(m, profile, f"{track}.max_hand")
+    steps = (
+        "the lifeform removes its Stowaway card from the game (the text does not say it is "
+        "shown)",
+        f"the lifeform may discard up to {evolution} Lifeform card(s) (the Evolution number "
+        f"reached on the Cocoon track)",
+        f"the lifeform draws back up to its max hand size: {max_hand}",
+        "go to the Showdown (spec §10)",
+    )
+    return EndingReading(Ending.C, Outcome.SHOWDOWN, label, why, steps)
+
+
+def _cocoon_value(m: LaunchMoment, profile: BoardProfile, key: str) -> str:
+    values = profile.numbers(key)
+    if m.cocoon_space is None:
+        return "the number on the Cocoon tracker's space"
+    if values is None:
+        return profile.unknown(key)
+    if not 1 <= m.cocoon_space <= len(values):
+        raise ValueError(f"cocoon_space: expected 1 to {len(values)} (Start = 1), "
+                         f"got {m.cocoon_space}")
+    return str(values[m.cocoon_space - 1])
+
+
+def _ending_b(m: LaunchMoment, profile: BoardProfile) -> EndingReading:
+    why = f"Self-Destruct {m.self_destruct} has reached or passed 9 and every surviving " \
+          f"character is aboard (spec §9)"
+    if m.stowaway_card is None:
+        raise ValueError("stowaway_card: Ending B reveals the lifeform's chosen Stowaway card; "
+                         "pass it in")
+    check = check_stowaway(m.stowaway_card, m.self_destruct, m.stowaway_token, profile)
+    token_step = ("the +/- Stowaway token is removed from the game",) if m.stowaway_token else ()
+    reveal = f"the lifeform reveals its Stowaway card: {m.stowaway_card}"
+    if check.correct is None:
+        return EndingReading(Ending.B, Outcome.UNKNOWN, "rules", why,
+                             (reveal, check.why), check)
+    if not check.correct:
+        return EndingReading(Ending.B, Outcome.CREW_WINS, "rules", why,
+                             (reveal, f"wrong guess: {check.why}", *token_step,
+                              "the crew wins (spec §9)"), check)
+    card_step = ("the lifeform keeps the 1-2 Minute card for the Showdown" if check.card_kept
+                 else "the Stowaway card is removed from the game")
+    return EndingReading(Ending.B, Outcome.SHOWDOWN, "rules", why,
+                         (reveal, f"correct guess: {check.why}", *token_step, card_step,
+                          "go to the Showdown (spec §10)"), check)
+
+
+def decide_ending(moment: LaunchMoment, profile: BoardProfile) -> EndingDecision:
+    """Ending A, B or C for a launch that met every criterion (spec §9; C9 gives two readings)."""
+    m = moment
+    late = m.self_destruct <= LATE_LAUNCH_MINUTE
+    if m.last_man_aboard_kill:
+        lma_why = "the lifeform killed the last character left on the Valley Forge: it stows " \
+                  "away and its Stowaway card is ignored (spec §8.6, §9)"
+        if late:
+            return EndingDecision((_ending_c(m, profile, "rules", lma_why),))
+        a_why = f"Self-Destruct {m.self_destruct} has not reached 9 and every surviving " \
+                f"character is aboard: Ending A's condition also holds"
+        return EndingDecision((
+            _ending_c(m, profile, "C9 reading 1 (proposed): Last Man Aboard comes first", lma_why),
+            _ending_a("C9 reading 2: Ending A's condition holds", a_why),
+        ), contradiction="C9")
+    if m.characters_on_valley_forge:
+        why = f"Self-Destruct {m.self_destruct} has reached or passed 9 and " \
+              f"{m.characters_on_valley_forge} character(s) stay on the Valley Forge (spec §9)"
+        return EndingDecision((_ending_c(m, profile, "rules", why),))
+    if not late:
+        return EndingDecision((_ending_a("rules", f"Self-Destruct {m.self_destruct} has not "
+                                         "reached 9 and every surviving character is aboard "
+                                         "(spec §9)"),))
+    return EndingDecision((_ending_b(m, profile),))
