@@ -34,13 +34,20 @@ class SessionInfo:
 
 
 def _format_of(path: Path) -> int | None:
-    """The catalog's format number, None if it has none; raises ValueError if unreadable."""
+    """The catalog's format number, None if it has none; raises ValueError if unreadable.
+
+    Valid JSON of the wrong shape counts as unreadable too: TinyDB would fail on it later,
+    mid-game, with a traceback instead of a message.
+    """
     data = json.loads(path.read_text(encoding="utf-8"))
     if not isinstance(data, dict):
         raise ValueError("not a JSON object")
+    for name, table in data.items():
+        if not isinstance(table, dict) or not all(isinstance(r, dict) for r in table.values()):
+            raise ValueError(f"table {name!r} is not a set of records")
     meta = data.get("meta", {})
-    rows = list(meta.values()) if isinstance(meta, dict) else []
-    return rows[0].get("format") if rows and isinstance(rows[0], dict) else None
+    rows = list(meta.values())
+    return rows[0].get("format") if rows else None
 
 
 class Catalog:
@@ -76,6 +83,8 @@ class Catalog:
             if candidate is backup:
                 self.warnings.append(f"Loaded the last good backup {backup}.")
                 atomic_write(self.path, backup.read_bytes())
+                # The backup is one write behind: a session created last may be missing.
+                self.rebuild_needed = True
             return TinyDB(storage=AtomicJSONStorage, path=self.path)
         if self.warnings:
             self.rebuild_needed = True

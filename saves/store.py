@@ -113,20 +113,24 @@ class Store:
         known = {s.id for s in self.catalog.sessions()}
         found = 0
         for path in sorted(self.sessions_dir.glob("*.jsonl")):
+            session_id = path.stem  # load() opens the journal by this name
+            if session_id in known:
+                continue
             try:
                 header = read_journal(path).header
-            except JournalError:
-                continue
-            if header.get("session") in known:
-                continue
-            setup = header.get("setup", {})
-            self.catalog.add_session(SessionInfo(
-                id=header["session"], game=header.get("game", "?"),
-                title=header.get("title", header["session"]),
-                players=int(setup.get("players", 0)), created=header.get("created", ""),
-                updated=header.get("created", ""), status="in progress"))
+                setup = header.get("setup", {})
+                info = SessionInfo(
+                    id=session_id, game=str(header.get("game", "?")),
+                    title=str(header.get("title", session_id)),
+                    players=int(setup.get("players", 0)), created=str(header.get("created", "")),
+                    updated=str(header.get("created", "")), status="in progress")
+            except (JournalError, AttributeError, TypeError, ValueError):
+                continue  # unreadable here; it says why when someone opens it
+            self.catalog.add_session(info)
             found += 1
-        self.warnings.append(f"The list of saved games was rebuilt from {found} journal(s).")
+        if found:
+            self.warnings.append(f"Found {found} saved game(s) missing from the list in their "
+                                 "journals and listed them again.")
 
     def close(self) -> None:
         self.catalog.close()

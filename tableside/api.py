@@ -27,7 +27,7 @@ from saves.paths import data_dir as resolve_data_dir
 from saves.store import Store
 from trackers.engine import Action, ActionError, Game, Note, Session, SessionSetup, State
 from trackers.engine.session import Event, HistoryEntry
-from trackers.games.registry import get_game
+from trackers.games.registry import game_title, get_game
 
 SNAPSHOT_TO_DISK_EVERY = 500  # events between snapshot files (opening replays fewer)
 CATALOG_TOUCH_SECONDS = 30.0  # the journal is the truth; the catalog's "updated" may lag
@@ -39,6 +39,16 @@ class TablesideError(Exception):
 
 def now() -> str:
     return datetime.now().isoformat(timespec="seconds")
+
+
+def game_definition(game_id: str) -> Game:
+    """The game for ``game_id``: ActionError for an unknown id, TablesideError when its
+    module cannot be imported (a game not written yet, or a broken install)."""
+    try:
+        return get_game(game_id)
+    except ImportError as err:
+        raise TablesideError(f"game: {game_title(game_id)} is not available in this version "
+                             f"of Tableside (module {err.name} is missing)") from err
 
 
 class OpenSession:
@@ -95,7 +105,7 @@ class OpenSession:
         }
 
     # --- acting ----------------------------------------------------------------------
-    def do(self, action: str, **args: Any) -> list[Note]:
+    def do(self, action: str, /, **args: Any) -> list[Note]:
         """Apply an action; raises ActionError (nothing recorded) for a bad one."""
         notes = self.session.do(action, **args)
         self._after_change()
@@ -158,7 +168,7 @@ class Tableside:
                names: Sequence[str] = (), title: str | None = None, seed: str | None = None,
                board: dict[str, Any] | None = None) -> OpenSession:
         """Start a new session; the player count and options are checked first."""
-        definition = get_game(game)
+        definition = game_definition(game)
         profile = dict(self.board_profile(game))
         profile.update(board or {})
         setup = definition.check_setup(
@@ -187,11 +197,14 @@ class Tableside:
             raise TablesideError(str(err)) from err
         header = loaded.contents.header
         try:
-            definition = get_game(header["game"])
+            definition = game_definition(header["game"])
             setup = SessionSetup.from_dict(header["setup"])
             events, head = fold_records(loaded.contents.records)
             session = Session(definition, setup, header["seed"], events=events, head=head,
                               journal=journal, clock=now, snapshot=loaded.snapshot)
+        except TablesideError:
+            journal.close()
+            raise
         except (KeyError, TypeError, ValueError, ActionError) as err:
             journal.close()
             raise TablesideError(f"{self.store.journal_path(session_id)}: cannot be replayed "
@@ -220,7 +233,7 @@ class Tableside:
         return dict(self.store.catalog.get_setting(f"board:{game}", {}))
 
     def set_board_profile(self, game: str, values: dict[str, Any]) -> None:
-        definition = get_game(game)
+        definition = game_definition(game)
         checked = {k: definition.board_value(k).parse(v) for k, v in values.items()}
         self.store.catalog.set_setting(f"board:{game}", checked)
 

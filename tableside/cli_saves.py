@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
-from tableside.api import OpenSession, Tableside, TablesideError
+from tableside.api import OpenSession, Tableside, TablesideError, game_definition
 from tableside.cli import fail, print_json
 from trackers.engine import ActionError
 from trackers.games.registry import game_ids
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     saves = subparsers.add_parser("saves", help="list, show, rename or delete saved sessions")
     sub = saves.add_subparsers(dest="saves_command", metavar="SUBCOMMAND", required=True)
     p = sub.add_parser("list", help="the saved sessions, latest first")
@@ -71,12 +72,21 @@ def _pairs(items: list[str], what: str) -> dict[str, str]:
     return out
 
 
+def _warn(warnings: list[str]) -> None:
+    """What was repaired on opening goes to stderr, so JSON on stdout stays clean."""
+    for warning in warnings:
+        sys.stderr.write(f"tableside: warning: {warning}\n")
+
+
 def _with_session(args: argparse.Namespace, work: Any) -> int:
     table = Tableside(args.data_dir)
+    _warn(table.warnings)
     try:
         play = table.load(args.id)
     except TablesideError as err:
+        table.close()
         return fail(str(err))
+    _warn(play.warnings)
     try:
         return int(work(play))
     except (ActionError, TablesideError) as err:
@@ -96,6 +106,7 @@ def _print_notes(play: OpenSession, notes: list[Any], as_json: bool) -> None:
 
 def _list(args: argparse.Namespace) -> int:
     table = Tableside(args.data_dir)
+    _warn(table.warnings)
     rows = table.sessions()
     if args.json:
         print_json([r.__dict__ for r in rows])
@@ -152,10 +163,12 @@ def _delete(args: argparse.Namespace) -> int:
 
 def _new(args: argparse.Namespace) -> int:
     table = Tableside(args.data_dir)
+    _warn(table.warnings)
     try:
+        kinds = {o.name: o.kind for o in game_definition(args.game).options}
         options: dict[str, Any] = {}
         for name, value in _pairs(args.option, "--option").items():
-            options[name] = _option_value(value)
+            options[name] = _option_value(value, kinds.get(name))
         play = table.create(args.game, args.players, options=options, title=args.title,
                             seed=args.seed)
     except (ActionError, TablesideError) as err:
@@ -167,23 +180,29 @@ def _new(args: argparse.Namespace) -> int:
     return 0
 
 
-def _option_value(text: str) -> Any:
+def _option_value(text: str, kind: str | None) -> Any:
+    """Text from ``--option NAME=VALUE`` as the option's kind needs it (the game checks it)."""
+    if kind == "multi":  # "A,B", a single "A", or "" for none
+        return [p.strip() for p in text.split(",") if p.strip()]
+    if kind == "choice":
+        return text
     if text.lower() in ("true", "yes", "on"):
         return True
     if text.lower() in ("false", "no", "off"):
         return False
-    if "," in text:
+    if kind is None and "," in text:
         return [p for p in text.split(",") if p]
     return text
 
 
 def _actions(args: argparse.Namespace) -> int:
     def work(play: OpenSession) -> int:
-        rows = [{"name": a.name, "title": a.title, "description": a.description,
-                 "available": play.session.available(a.name),
-                 "args": [{"name": p.name, "allowed": p.describe_allowed(play.state),
-                           "optional": p.optional} for p in a.params]}
-                for a in play.actions()]
+        rows: list[dict[str, Any]] = [
+            {"name": a.name, "title": a.title, "description": a.description,
+             "available": play.session.available(a.name),
+             "args": [{"name": p.name, "allowed": p.describe_allowed(play.state),
+                       "optional": p.optional} for p in a.params]}
+            for a in play.actions()]
         if args.json:
             print_json(rows)
             return 0
@@ -203,9 +222,15 @@ def _do(args: argparse.Namespace) -> int:
 
 
 def _undo(args: argparse.Namespace) -> int:
-    return _with_session(args, lambda play: _print_notes(play, play.undo(args.steps), False) or 0)
+    def work(play: OpenSession) -> int:
+        _print_notes(play, play.undo(args.steps), False)
+        return 0
+    return _with_session(args, work)
 
 
 def _redo(args: argparse.Namespace) -> int:
-    return _with_session(args, lambda play: _print_notes(play, play.redo(args.steps), False) or 0)
+    def work(play: OpenSession) -> int:
+        _print_notes(play, play.redo(args.steps), False)
+        return 0
+    return _with_session(args, work)
 

@@ -69,8 +69,8 @@ class Param:
 
     def coerce(self, raw: Any, state: State) -> Any:
         """Turn a raw value (typed, or text from a form or the CLI) into the checked value."""
-        bad = ActionError(f"{self.name}: {raw!r} is not allowed; give {self.describe_allowed(state)}",
-                          self.name)
+        allowed = self.describe_allowed(state)
+        bad = ActionError(f"{self.name}: {raw!r} is not allowed; give {allowed}", self.name)
         if self.kind == "int":
             value = _as_int(raw)
             if value is None:
@@ -103,10 +103,18 @@ def _as_int(raw: Any) -> int | None:
     if isinstance(raw, int):
         return raw
     if isinstance(raw, str):
-        text = raw.strip()
-        if text.lstrip("+-").isdigit():
-            return int(text)
+        return parse_whole_number(raw)
     return None
+
+
+def parse_whole_number(text: str) -> int | None:
+    """A whole number typed as text ("3", " -2 "), or None. Only ASCII digits with at most
+    one sign: ``isdigit`` alone lets "+-3" and "\u00b2" through, which ``int`` then rejects."""
+    body = text.strip()
+    digits = body[1:] if body[:1] in ("+", "-") else body
+    if not digits or not digits.isascii() or not digits.isdigit():
+        return None
+    return int(body)
 
 
 def _as_bool(raw: Any) -> bool | None:

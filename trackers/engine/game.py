@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from random import Random
 from typing import TYPE_CHECKING, Any
 
-from trackers.engine.actions import Action, ActionError
+from trackers.engine.actions import Action, ActionError, parse_whole_number
 
 if TYPE_CHECKING:
     from trackers.engine.state import State
@@ -71,17 +71,14 @@ class BoardValue:
         return self._one(raw, allowed)
 
     def _one(self, raw: Any, allowed: str) -> int:
-        if isinstance(raw, bool):
+        value = parse_whole_number(raw) if isinstance(raw, str) else raw
+        if isinstance(value, bool) or not isinstance(value, int):
             raise ActionError(f"{self.key}: {raw!r} is not allowed; give {allowed}", self.key)
-        if isinstance(raw, str) and raw.strip().lstrip("+-").isdigit():
-            raw = int(raw.strip())
-        if not isinstance(raw, int):
-            raise ActionError(f"{self.key}: {raw!r} is not allowed; give {allowed}", self.key)
-        if (self.minimum is not None and raw < self.minimum) or (
-            self.maximum is not None and raw > self.maximum
+        if (self.minimum is not None and value < self.minimum) or (
+            self.maximum is not None and value > self.maximum
         ):
-            raise ActionError(f"{self.key}: {raw} is not allowed; give {allowed}", self.key)
-        return raw
+            raise ActionError(f"{self.key}: {value} is not allowed; give {allowed}", self.key)
+        return value
 
     def _allowed(self) -> str:
         span = ""
@@ -137,8 +134,8 @@ class Game:
     topics: dict[str, str] = field(default_factory=dict)  # piece name -> reference topic
     blurb: str = ""
     board_changed: BoardChanged | None = None  # re-read pieces after a board value is set
-    panels: Callable[["State"], list[Panel]] | None = None  # extra text panels for the screen
-    checklist: Callable[["State"], list[tuple[str, bool]]] | None = None  # (step, done) now
+    panels: Callable[[State], list[Panel]] | None = None  # extra text panels for the screen
+    checklist: Callable[[State], list[tuple[str, bool]]] | None = None  # (step, done) now
 
     def action(self, name: str) -> Action:
         for action in self.actions:

@@ -97,6 +97,7 @@ class Session:
         self._clock = clock or (lambda: "")
         self._actions = {a.name: a for a in (*game.actions, *common_actions(game))}
         self._snapshots: dict[int, State] = {0: game.setup(self.setup, rng_for(seed, 0))}
+        self._previous: tuple[int, State] | None = None
         if snapshot is not None:
             self._adopt_snapshot(*snapshot)
         self.state, self.notes = self._rebuild(self.head)
@@ -140,7 +141,7 @@ class Session:
         return self.head < len(self._events)
 
     # --- acting ----------------------------------------------------------------
-    def do(self, name: str, **args: Any) -> list[Note]:
+    def do(self, name: str, /, **args: Any) -> list[Note]:
         """Check, apply and record one action; returns what the table must do now."""
         action = self.action(name)
         if action.enabled is not None and not action.enabled(self.state):
@@ -156,6 +157,7 @@ class Session:
         self._snapshots = {k: v for k, v in self._snapshots.items() if k < seq}
         self._events.append(event)
         self.head = seq
+        self._previous = (seq - 1, self.state)  # the state one event back: snapshot() uses it
         self.state = work
         if seq % SNAPSHOT_EVERY == 0:
             self._snapshots[seq] = work.copy()
@@ -187,6 +189,7 @@ class Session:
             self._journal.append({"t": "head", "head": head, "at": self._clock()})
         old = self.head
         self.state, redo_notes = self._rebuild(head)
+        self._previous = None
         self.head = head
         if head < old:
             undone = [self.describe(e) for e in self._events[head:old]]
@@ -200,12 +203,27 @@ class Session:
 
     # --- snapshots ------------------------------------------------------------------
     def snapshot(self) -> tuple[int, str, dict[str, Any]]:
-        """(seq, digest, state) at the head, for the store to keep beside the journal."""
-        return self.head, chain_digest(self._events[: self.head]), self.state.to_dict()
+        """(seq, digest, state) for the store to keep beside the journal.
+
+        Taken one event before the head: a session reopened from it replays the head event,
+        so the players see that action's notes again, exactly as after a full replay.
+        """
+        seq = max(0, self.head - 1)
+        if seq == self.head:
+            state = self.state
+        elif self._previous is not None and self._previous[0] == seq:
+            state = self._previous[1]
+        else:
+            state = self._rebuild(seq)[0]
+        return seq, chain_digest(self._events[:seq]), state.to_dict()
 
     def _adopt_snapshot(self, seq: int, digest: str, data: dict[str, Any]) -> None:
         if 0 < seq <= len(self._events) and chain_digest(self._events[:seq]) == digest:
-            self._snapshots[seq] = State.from_dict(data)
+            try:
+                state = State.from_dict(data)
+            except (PieceError, KeyError, TypeError, ValueError, AttributeError):
+                return  # a snapshot only saves time: one that cannot be read means full replay
+            self._snapshots[seq] = state
 
     # --- replay -------------------------------------------------------------------
     def _apply(self, action: Action, state: State, args: dict[str, Any], seq: int) -> list[Note]:

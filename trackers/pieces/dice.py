@@ -16,6 +16,14 @@ class Dice:
     faces: tuple[str, ...] | None  # None: the faces are a board value the user has not set
     rank: tuple[int, ...] | None = None
 
+    def __post_init__(self) -> None:
+        # Caught when the game module is built, not at the table mid-roll.
+        if self.faces is not None and not self.faces:
+            raise PieceError(f"{self.label}: faces: give at least one (or None while unset)")
+        if self.rank is not None and self.faces is not None and len(self.rank) != len(self.faces):
+            raise PieceError(f"{self.label}: rank needs one number per face "
+                             f"({len(self.faces)} faces, {len(self.rank)} ranks)")
+
     def roll(self, count: int, rng: Random, keep: int | None = None) -> list[str]:
         """Roll ``count`` dice and keep the best ``keep`` (all when None), best first."""
         if self.faces is None:

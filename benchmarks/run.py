@@ -1,0 +1,325 @@
+"""Tableside benchmarks, measured side by side in one run (issue 2, item 8).
+
+    python benchmarks/run.py
+
+(a) launch to first screen: the app and a bare Textual app, each in a fresh interpreter
+    (median of several runs), and their ratio. Target: app <= 1.5 x bare.
+(b) one durable action (journal append + fsync) at 10 and at 10,000 events, and the
+    ratio. Target: <= 1.5.
+(c) opening a 10,000-event session: with the snapshot the app keeps, and by full replay.
+(d) peak memory: the app process at its first screen, opening the 10,000-event session,
+    and this benchmark process.
+Also prints benchmarks/search.py's figures when that file is present.
+``run()`` returns every figure as a dict.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from saves.journal import JournalFile, read_journal  # noqa: E402
+from tableside.api import OpenSession, Tableside  # noqa: E402
+from trackers.engine import Session  # noqa: E402
+from trackers.games import registry  # noqa: E402
+
+LAUNCH_RUNS = 7
+ACTION_RUNS = 300
+OPEN_RUNS = 5
+BIG = 10_000
+SMALL = 10
+TARGET_LAUNCH_RATIO = 1.5
+TARGET_ACTION_RATIO = 1.5
+
+# Each child prints: <wall clock when the first screen was ready> <peak RSS in KB>.
+_READY_APP = r"""
+import inspect, os, resource, sys, time
+from pathlib import Path
+from tui.app import TablesideApp
+
+css = TablesideApp.CSS_PATH
+css = [css] if isinstance(css, (str, Path)) else list(css or [])
+
+class FirstScreen(TablesideApp):
+    # CSS paths are relative to the file defining the class: point back at the app's own.
+    CSS_PATH = [os.path.join(os.path.dirname(inspect.getfile(TablesideApp)), c) for c in css]
+    ready_at = 0.0
+    screen_name = ""
+
+    def on_ready(self) -> None:  # Textual's Ready: the DOM is ready, the first frame drawn
+        self.ready_at = time.time()
+        self.screen_name = type(self.screen).__name__
+        self.exit()
+
+app = FirstScreen(data_dir=Path(sys.argv[1]))
+app.run(headless=True, size=(80, 24))
+print(app.ready_at, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, app.screen_name)
+"""
+
+_READY_BARE = r"""
+import resource, sys, time
+from textual.app import App, ComposeResult
+from textual.widgets import Static
+
+class Bare(App[None]):
+    ready_at = 0.0
+
+    def compose(self) -> ComposeResult:
+        yield Static("Hello")
+
+    def on_ready(self) -> None:
+        self.ready_at = time.time()
+        self.exit()
+
+app = Bare()
+app.run(headless=True, size=(80, 24))
+print(app.ready_at, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, "Screen")
+"""
+
+
+def _register_demo() -> str:
+    """Use the demo game from tests/ (every action is always possible, so 10,000 fit)."""
+    if "demo" not in registry.GAME_MODULES:
+        path = ROOT / "tests" / "demo_game.py"
+        spec = importlib.util.spec_from_file_location("tableside_bench_demo_game", path)
+        if spec is None or spec.loader is None:
+            raise RuntimeError(f"cannot load {path}")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        registry.GAME_MODULES["demo"] = ("tableside_bench_demo_game", "Demo")
+        registry._LOADED["demo"] = module.GAME
+    return "demo"
+
+
+_PLAN: list[tuple[str, dict[str, Any]]] = [
+    ("advance", {"spaces": 1}), ("fire", {}), ("draw", {}), ("advance", {"spaces": 2}),
+    ("set_value", {"target": "countdown.position", "value": 25}),
+]
+
+
+def _plan(i: int) -> tuple[str, dict[str, Any]]:
+    return _PLAN[i % len(_PLAN)]
+
+
+def build_session(table: Tableside, game: str, events: int, title: str) -> str:
+    """A saved session with ``events`` actions, written in one go (setup only: no fsync each).
+
+    The actions are applied in memory by the real engine, then the journal is written once
+    with the same records the app would have appended, plus the snapshot it would keep.
+    """
+    play = table.create(game, 2, seed=f"bench-{events}", title=title)
+    session_id = play.id
+    play.close()
+    path = table.store.journal_path(session_id)
+    header = read_journal(path).header
+    work = Session(play.session.game, play.session.setup, play.session.seed,
+                   clock=lambda: "2026-01-01T00:00:00")
+    for i in range(events):
+        name, args = _plan(i)
+        work.do(name, **args)
+    JournalFile.rewrite(path, header, [e.to_record() for e in work.events])
+    table.store.write_snapshot(session_id, *work.snapshot())
+    return session_id
+
+
+def _child_env(pycache: Path) -> dict[str, str]:
+    """Bytecode cached as after an install, for the app and Textual alike.
+
+    With PYTHONDONTWRITEBYTECODE set (as on some CI machines) the app's own modules would
+    be compiled from source at every launch while Textual's came precompiled from its wheel.
+    A private cache folder keeps it fair and writes nothing into the source tree.
+    """
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPYCACHEPREFIX"] = str(pycache)
+    return env
+
+
+def _launch(code: str, data_dir: Path, env: dict[str, str]) -> tuple[float, float, str]:
+    """Seconds from starting a fresh interpreter to the first screen, and its peak RSS (MB)."""
+    started = time.time()
+    result = subprocess.run([sys.executable, "-c", code, str(data_dir)], capture_output=True,
+                            text=True, timeout=120, cwd=ROOT, env=env)
+    if result.returncode != 0 or not result.stdout.strip():
+        raise RuntimeError(f"launch failed:\n{result.stderr[-2000:]}")
+    ready_at, rss_kb, screen = result.stdout.split()[-3:]
+    return float(ready_at) - started, float(rss_kb) / 1024, screen
+
+
+def measure_launch(data_dir: Path, runs: int = LAUNCH_RUNS) -> dict[str, Any]:
+    app: list[float] = []
+    bare: list[float] = []
+    rss: list[float] = []
+    screen = ""
+    env = _child_env(data_dir.parent / "pycache")
+    _launch(_READY_BARE, data_dir, env)  # untimed: fills the bytecode and disk caches
+    _launch(_READY_APP, data_dir, env)
+    for _ in range(runs):  # interleaved, so drift on the machine hits both alike
+        seconds, _, _ = _launch(_READY_BARE, data_dir, env)
+        bare.append(seconds)
+        seconds, mb, screen = _launch(_READY_APP, data_dir, env)
+        app.append(seconds)
+        rss.append(mb)
+    figures: dict[str, Any] = {
+        "launch_app_s": statistics.median(app), "launch_bare_s": statistics.median(bare),
+        "launch_ratio": statistics.median(app) / statistics.median(bare),
+        "app_first_screen": screen, "app_peak_rss_mb": max(rss)}
+    if os.environ.get("PYTHONDONTWRITEBYTECODE"):
+        # For the record: as this machine runs it, the app's modules compiled at each launch.
+        as_is = dict(os.environ)
+        app_as_is = statistics.median(_launch(_READY_APP, data_dir, as_is)[0] for _ in range(3))
+        bare_as_is = statistics.median(
+            _launch(_READY_BARE, data_dir, as_is)[0] for _ in range(3))
+        figures["launch_ratio_no_bytecode_cache"] = app_as_is / bare_as_is
+    return figures
+
+
+def measure_actions(small: OpenSession, big: OpenSession,
+                    runs: int = ACTION_RUNS) -> dict[str, float]:
+    """Median wall time of one durable ``do`` on each session, interleaved."""
+    timings: dict[str, list[float]] = {"small": [], "big": []}
+    for i in range(runs):
+        name, args = _plan(i)
+        for key, play in (("small", small), ("big", big)):
+            started = time.perf_counter()
+            play.do(name, **args)
+            timings[key].append(time.perf_counter() - started)
+    at_small = statistics.median(timings["small"]) * 1000
+    at_big = statistics.median(timings["big"]) * 1000
+    return {"action_at_10_ms": at_small, "action_at_10000_ms": at_big,
+            "action_ratio": at_big / at_small}
+
+
+def measure_open(root: Path, session_id: str, runs: int = OPEN_RUNS) -> dict[str, float]:
+    def open_once() -> float:
+        table = Tableside(root)
+        started = time.perf_counter()
+        play = table.load(session_id)
+        seconds = time.perf_counter() - started
+        assert play.head == BIG, play.head
+        play.session.attach(_NoJournal())  # leave the files exactly as they are
+        table.close()
+        return seconds
+
+    with_snapshot = statistics.median(open_once() for _ in range(runs))
+    snap = Tableside(root).store.snapshot_path(session_id)
+    kept = snap.read_bytes()
+    snap.unlink()
+    try:
+        full = statistics.median(open_once() for _ in range(max(1, runs // 2)))
+    finally:
+        snap.write_bytes(kept)
+    tracemalloc.start()
+    open_once()
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    return {"open_10000_ms": with_snapshot * 1000, "open_10000_full_replay_ms": full * 1000,
+            "open_10000_peak_mb": peak / 2**20}
+
+
+class _NoJournal:
+    def append(self, record: dict[str, Any]) -> None:
+        raise AssertionError("the open benchmark does not act")
+
+
+def _search_figures() -> dict[str, Any] | None:
+    path = ROOT / "benchmarks" / "search.py"
+    if not path.exists():
+        return None
+    spec = importlib.util.spec_from_file_location("tableside_bench_search", path)
+    if spec is None or spec.loader is None:
+        return None
+    module = importlib.util.module_from_spec(spec)
+    try:
+        spec.loader.exec_module(module)
+        figures: dict[str, Any] = module.run()
+    except Exception as err:  # another engineer's benchmark: report, do not fail ours
+        return {"error": f"{type(err).__name__}: {err}"}
+    return figures
+
+
+def run() -> dict[str, Any]:
+    """Every figure, measured in one run on a fresh temporary data folder."""
+    game = _register_demo()
+    with tempfile.TemporaryDirectory(prefix="tableside-bench-") as tmp:
+        root = Path(tmp) / "data"
+        table = Tableside(root)
+        started = time.perf_counter()
+        big_id = build_session(table, game, BIG, "Ten thousand")
+        small_id = build_session(table, game, SMALL, "Ten")
+        build_s = time.perf_counter() - started
+        table.close()
+
+        results: dict[str, Any] = {"build_10000_s": build_s}
+        results |= measure_launch(root)
+        results |= measure_open(root, big_id)
+
+        table = Tableside(root)
+        small, big = table.load(small_id), table.load(big_id)
+        results |= measure_actions(small, big)
+        small.close()
+        big.close()
+        table.close()
+    results["bench_peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    search = _search_figures()
+    if search is not None:
+        results["search"] = search
+    return results
+
+
+def _mark(ok: bool) -> str:
+    return "ok" if ok else "OVER TARGET"
+
+
+def report(r: dict[str, Any]) -> str:
+    lines = [
+        "Tableside benchmarks (one run; medians)",
+        f"  (a) launch to first screen  app {r['launch_app_s'] * 1000:7.0f} ms"
+        f"   bare Textual {r['launch_bare_s'] * 1000:5.0f} ms"
+        f"   ratio {r['launch_ratio']:.2f} (target <= {TARGET_LAUNCH_RATIO}: "
+        f"{_mark(r['launch_ratio'] <= TARGET_LAUNCH_RATIO)}; first screen: "
+        f"{r['app_first_screen']})",
+        *([f"      without a bytecode cache (PYTHONDONTWRITEBYTECODE set here): ratio "
+           f"{r['launch_ratio_no_bytecode_cache']:.2f}"]
+          if "launch_ratio_no_bytecode_cache" in r else []),
+        f"  (b) one durable action      at 10 events {r['action_at_10_ms']:.3f} ms"
+        f"   at 10,000 {r['action_at_10000_ms']:.3f} ms"
+        f"   ratio {r['action_ratio']:.2f} (target <= {TARGET_ACTION_RATIO}: "
+        f"{_mark(r['action_ratio'] <= TARGET_ACTION_RATIO)})",
+        f"  (c) open a 10,000-event session  {r['open_10000_ms']:.0f} ms with its snapshot"
+        f"   {r['open_10000_full_replay_ms']:.0f} ms by full replay",
+        f"  (d) peak memory             app at first screen {r['app_peak_rss_mb']:.0f} MB RSS"
+        f"   opening 10,000 events {r['open_10000_peak_mb']:.1f} MB (tracemalloc)"
+        f"   this process {r['bench_peak_rss_mb']:.0f} MB RSS",
+        f"  (setup: 10,000-event session built in {r['build_10000_s']:.1f} s)",
+    ]
+    search = r.get("search")
+    if isinstance(search, dict):
+        shown = ", ".join(f"{k} {v:.2f}" if isinstance(v, float) else f"{k} {v}"
+                          for k, v in search.items())
+        lines.append(f"  rules search: {shown}")
+    return "\n".join(lines)
+
+
+def main() -> int:
+    results = run()
+    print(report(results))
+    return 0
+
+
+if __name__ == "__main__":
+    with contextlib.suppress(KeyboardInterrupt):
+        raise SystemExit(main())
