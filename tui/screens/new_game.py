@@ -62,16 +62,18 @@ class NewGameScreen(ModalScreen[str | None]):
         widgets: list[Any] = []
         for option in self.game.options:
             if option.kind == "bool":
-                widgets.append(Checkbox(option.label, bool(option.default), id=f"opt-{option.name}"))
+                widgets.append(Checkbox(option.label, bool(option.default),
+                                        id=f"opt-{option.name}"))
             elif option.kind == "choice":
                 widgets.append(Label(option.label))
                 widgets.append(Select([(c, c) for c in option.choices], value=option.default,
                                       allow_blank=False, id=f"opt-{option.name}"))
             else:
                 widgets.append(Label(option.label + (f" ({option.help})" if option.help else "")))
+                # Ids by position: a choice's text may hold spaces ("The Kid").
                 widgets += [Checkbox(choice, choice in option.default,
-                                     id=f"opt-{option.name}-{choice}")
-                            for choice in option.choices]
+                                     id=f"opt-{option.name}-{i}")
+                            for i, choice in enumerate(option.choices)]
         await box.mount_all(widgets)
 
     def _options(self) -> dict[str, Any]:
@@ -83,8 +85,9 @@ class NewGameScreen(ModalScreen[str | None]):
             elif option.kind == "choice":
                 chosen[option.name] = self.query_one(f"#opt-{option.name}", Select).value
             else:
-                chosen[option.name] = [c for c in option.choices
-                                       if self.query_one(f"#opt-{option.name}-{c}", Checkbox).value]
+                chosen[option.name] = [
+                    c for i, c in enumerate(option.choices)
+                    if self.query_one(f"#opt-{option.name}-{i}", Checkbox).value]
         return chosen
 
     @on(Button.Pressed, "#start")

@@ -1,0 +1,162 @@
+"""Intruder bag, Encounters, Fire and Malfunction limits, Noise rolls (spec §6-§7; B1-B8, M1-M4)."""
+
+from __future__ import annotations
+
+import pytest
+
+from trackers.engine import ActionError, Session, SessionSetup
+from trackers.games.nemesis_lockdown import rounds
+from trackers.games.nemesis_lockdown.game import GAME
+from trackers.pieces import Bag, Counter
+
+FACES = {"noise_die_1": 2, "noise_die_2": 2, "noise_die_3": 2, "noise_die_4": 2,
+         "noise_die_danger": 1, "noise_die_silence": 1}
+
+
+def new(players: int = 4, **board: object) -> Session:
+    return Session(GAME, SessionSetup(players, board=dict(board)), seed="bag")
+
+
+def at_bag_step(players: int = 4) -> Session:
+    s = new(players, time_last_number=1)
+    while s.state.facts["phase"] == "setup" or rounds.current(s.state) != "bag":
+        s.do("advance_time" if s.state.facts["phase"] == "round"
+             and rounds.current(s.state) == "time" else "next_step")
+    return s
+
+
+def bag(s: Session) -> Bag:
+    return s.state.piece("intruder_bag", Bag)
+
+
+def texts(notes: list) -> str:
+    return "\n".join(n.text for n in notes)
+
+
+def test_b1_larva_becomes_an_adult() -> None:
+    s = at_bag_step()
+    s.do("develop_bag", drawn="Larva")
+    assert bag(s).contents["Larva"] == 3 and bag(s).contents["Adult"] == 8
+    assert bag(s).size == 14 and bag(s).out.get("Larva") == 0
+
+
+def test_b2_creeper_becomes_a_breeder() -> None:
+    s = at_bag_step()
+    s.do("develop_bag", drawn="Creeper")
+    assert bag(s).contents["Creeper"] == 0 and bag(s).contents["Breeder"] == 1
+    assert bag(s).size == 14
+
+
+def test_b3_blank_goes_back_with_an_extra_adult() -> None:
+    s = at_bag_step()
+    s.do("develop_bag", drawn="Blank")
+    assert bag(s).contents["Blank"] == 1 and bag(s).size == 15
+
+
+def test_b4_adult_goes_back_and_players_roll_for_noise() -> None:
+    s = at_bag_step()
+    notes = texts(s.do("develop_bag", drawn="Adult"))
+    assert "not in Combat makes a Noise roll" in notes and bag(s).size == 14
+    assert rounds.current(s.state) == "end"
+
+
+def test_b5_queen_with_someone_in_the_nest_or_an_egg() -> None:
+    s = at_bag_step()
+    notes = texts(s.do("develop_bag", drawn="Queen", nest_occupied=True))
+    assert "Queen miniature there" in notes and "First Encounter" in notes
+    assert s.state.facts["first_encounter"]
+    t = at_bag_step()
+    t.do("develop_bag", drawn="Queen")
+    assert t.state.piece("eggs", Counter).value == 6 and not t.state.facts["first_encounter"]
+    assert bag(t).contents["Queen"] == 1
+
+
+def test_development_only_at_step_10_and_only_tokens_in_the_bag() -> None:
+    s = new(time_last_number=1)
+    with pytest.raises(ActionError, match="belongs to the step '10. Intruder bag"):
+        s.do("develop_bag")
+    t = at_bag_step()
+    with pytest.raises(ActionError, match="drawn: no Breeder token is in the bag"):
+        t.do("develop_bag", drawn="Breeder")
+    with pytest.raises(ActionError, match="this step is done with 'Intruder bag development'"):
+        t.do("next_step")
+
+
+def test_the_app_draw_repeats_after_undo() -> None:
+    s = at_bag_step()
+    first = texts(s.do("develop_bag"))
+    s.undo()
+    assert texts(s.do("develop_bag")) == first
+
+
+def test_b6_surprise_attack_depends_on_the_light() -> None:
+    s = new()
+    lit = texts(s.do("check_surprise", hand_size=3, lower=2, higher=4, in_darkness=False))
+    dark = texts(s.do("check_surprise", hand_size=3, lower=2, higher=4, in_darkness=True))
+    assert lit.endswith("no Surprise Attack") and "Surprise Attack: draw" in dark
+    with pytest.raises(ActionError, match="lower: 5 is above the higher number 4"):
+        s.do("check_surprise", hand_size=3, lower=5, higher=4, in_darkness=True)
+
+
+def test_b7_a_blank_encounter_places_noise_and_no_first_encounter() -> None:
+    s = new()
+    notes = texts(s.do("encounter", drawn="Blank"))
+    assert "no Intruder appears" in notes and "spec G17" in notes
+    assert not s.state.facts["first_encounter"]
+    s.do("return_token", kind="Blank")
+    assert bag(s).contents["Blank"] == 1
+
+
+def test_b8_first_encounter_once_and_a_technical_corridor_returns_the_token() -> None:
+    s = new()
+    assert "First Encounter" in texts(s.do("encounter", drawn="Adult"))
+    assert "First Encounter" not in texts(s.do("encounter", drawn="Larva"))
+    assert bag(s).contents["Adult"] == 6
+    notes = texts(s.do("return_token", kind="Adult"))
+    assert "loses its Injuries" in notes and bag(s).contents["Adult"] == 7
+    with pytest.raises(ActionError, match="kind: 'Queen' is not allowed; give one of: Larva"):
+        s.do("return_token", kind="Queen")
+
+
+def test_m1_the_13th_fire_destroys_the_facility() -> None:
+    s = new()
+    for _ in range(12):
+        s.do("place_fire")
+    assert s.state.piece("fire", Counter).value == 12
+    notes = texts(s.do("place_fire"))
+    assert "Game over (E2)" in notes and s.state.piece("fire", Counter).value == 12
+    s.undo()
+    assert s.state.facts["ended"] is None
+
+
+def test_m2_the_11th_malfunction_destroys_the_facility() -> None:
+    s = new()
+    for _ in range(10):
+        s.do("place_malfunction")
+    assert "Game over (E2)" in texts(s.do("place_malfunction"))
+
+
+def test_m4_noise_on_a_marked_corridor_means_an_encounter() -> None:
+    s = new()
+    notes = texts(s.do("noise_roll", rolled="3", player="Player 2"))
+    assert notes.startswith("Player 2: Noise roll: 3") and "Encounter instead" in notes
+
+
+def test_slime_turns_silence_into_danger() -> None:
+    s = new()
+    assert "Silence: nothing happens" in texts(s.do("noise_roll", rolled="Silence"))
+    notes = texts(s.do("noise_roll", rolled="Silence", slime=True))
+    assert "Slime turns Silence into Danger" in notes and "neighbouring Room" in notes
+
+
+def test_the_app_rolls_only_once_the_die_faces_are_entered() -> None:
+    s = new()
+    with pytest.raises(ActionError, match="rolled: the Noise die's faces are unset"):
+        s.do("noise_roll")
+    t = new(**{**FACES, "noise_die_1": 0, "noise_die_2": 0, "noise_die_3": 0,
+               "noise_die_4": 0, "noise_die_danger": 0})
+    assert "Noise roll: Silence" in texts(t.do("noise_roll"))
+    u = new(**FACES)
+    results = {texts(u.do("noise_roll")).split("\n")[0] for _ in range(30)}
+    assert results <= {f"Noise roll: {f}" for f in ("1", "2", "3", "4", "Danger", "Silence")}
+    assert len(results) > 2

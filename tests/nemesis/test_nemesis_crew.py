@@ -1,0 +1,218 @@
+"""Wounds, Larvae, leaving the Facility, endings (spec §8, §10, §11; W1-W5, L1-L2, EN1-EN5)."""
+
+from __future__ import annotations
+
+import pytest
+
+from trackers.engine import ActionError, Session, SessionSetup
+from trackers.games.nemesis_lockdown import leaving, rounds
+from trackers.games.nemesis_lockdown.game import GAME
+from trackers.pieces import Counter, Track
+
+
+def new(players: int = 2, **board: object) -> Session:
+    values = {"time_last_number": 1, **board}
+    return Session(GAME, SessionSetup(players, names=("Ann", "Bob", "Cy", "Di")[:players],
+                                      board=values), seed="crew")
+
+
+def walk_to(s: Session, key: str) -> None:
+    while s.state.facts["phase"] == "setup":
+        s.do("next_step")
+    for _ in range(40):
+        now = rounds.current(s.state)
+        if now == key:
+            return
+        if now == "time":
+            s.do("advance_time")
+        elif now == "bag":
+            s.do("develop_bag", drawn="Adult")
+        elif now == "css" and leaving.css_waiting(s.state):
+            s.do("launch_css", face="no Pod")
+        else:
+            s.do("next_step")
+    raise AssertionError(key)
+
+
+def round_on(s: Session, slot: int) -> None:
+    walk_to(s, "turns")
+    while s.state.piece("time", Track).position != slot:
+        walk_to(s, "time")
+        s.do("advance_time")
+        walk_to(s, "turns")
+
+
+def count(s: Session, piece: str) -> int:
+    return s.state.piece(piece, Counter).value
+
+
+def texts(notes: list) -> str:
+    return "\n".join(n.text for n in notes)
+
+
+def status(s: Session, name: str) -> str:
+    return next(c["status"] for c in s.state.facts["crew"] if c["name"] == name)
+
+
+def test_w1_the_third_light_wound_becomes_serious() -> None:
+    s = new()
+    s.do("wound", player="Ann", kind="light")
+    s.do("wound", player="Ann", kind="light")
+    notes = texts(s.do("wound", player="Ann", kind="light"))
+    assert "becomes a Serious Wound" in notes
+    assert (count(s, "p1_light"), count(s, "p1_serious")) == (0, 1)
+
+
+def test_w2_a_wound_at_three_serious_kills_and_opens_the_gate_once() -> None:
+    s = new()
+    for _ in range(3):
+        s.do("wound", player="Ann", kind="serious")
+    notes = texts(s.do("wound", player="Ann", kind="light"))
+    assert "Ann's Character dies" in notes and "the Main Gate opens" in notes
+    assert status(s, "Ann") == "dead" and s.state.facts["main_gate_open"]
+    with pytest.raises(ActionError, match="player: Ann is dead"):
+        s.do("wound", player="Ann", kind="light")
+    for _ in range(4):
+        last = texts(s.do("wound", player="Bob", kind="serious"))
+    assert "Bob's Character dies" in last and "Main Gate" not in last
+    assert "E3" in last  # nobody active is left
+
+
+def test_w3_two_serious_two_light_plus_light_is_alive_at_three_serious() -> None:
+    s = new()
+    for kind in ("serious", "serious", "light", "light", "light"):
+        s.do("wound", player="Bob", kind=kind)
+    assert (count(s, "p2_light"), count(s, "p2_serious")) == (0, 3)
+    assert status(s, "Bob") == "active"
+
+
+def test_w5_a_fourth_serious_wound_kills() -> None:
+    s = new()
+    for _ in range(3):
+        s.do("wound", player="Bob", kind="serious")
+    assert "dies" in texts(s.do("wound", player="Bob", kind="serious"))
+
+
+def test_unknown_player_is_refused_with_the_names() -> None:
+    s = new()
+    with pytest.raises(ActionError, match="player: 'Zed' is not allowed; give one of: Ann, Bob"):
+        s.do("wound", player="Zed", kind="light")
+
+
+def test_l1_l2_c5_larvae() -> None:
+    s = new()
+    assert "the INFECTED card stays" in texts(
+        s.do("contamination", player="Ann", what="scan found INFECTED"))
+    notes = texts(s.do("contamination", player="Ann", what="Larva Infest attack"))
+    assert "no second one" in notes and "1 Contamination card" in notes
+    assert status(s, "Ann") == "active"
+    notes = texts(s.do("contamination", player="Ann", what="scan found INFECTED"))
+    assert "place a Creeper" in notes and status(s, "Ann") == "dead"
+    s.undo()
+    assert status(s, "Ann") == "active" and count(s, "p1_larva") == 1
+
+
+def test_locking_in_needs_an_open_isolation_room_and_the_bunker_an_open_gate() -> None:
+    s = new()
+    round_on(s, 10)
+    with pytest.raises(ActionError, match="Isolation Room opens on slot 8"):
+        s.do("leave", player="Ann", how="locked in the Isolation Room")
+    with pytest.raises(ActionError, match="Main Gate is still closed"):
+        s.do("leave", player="Ann", how="in the Bunker")
+    s.do("start_alert")
+    s.do("leave", player="Ann", how="locked in the Isolation Room")
+    assert status(s, "Ann") == "locked in the Isolation Room"
+
+
+def test_css_no_pod_brings_the_character_back_with_a_serious_wound() -> None:
+    s = new(css_slots=[14])
+    round_on(s, 14)
+    s.do("leave", player="Ann", how="in a CSS Pod")
+    s.do("leave", player="Bob", how="in a CSS Pod")
+    walk_to(s, "css")
+    with pytest.raises(ActionError, match="pod_player: name whose Pod launches: Ann, Bob"):
+        s.do("launch_css", face="one Pod")
+    notes = texts(s.do("launch_css", face="one Pod", pod_player="Bob"))
+    assert "Bob is evacuated" in notes and "Ann's Pod stays" in notes
+    assert status(s, "Ann") == "active" and count(s, "p1_serious") == 1
+    assert status(s, "Bob") == "evacuated"
+
+
+def test_en1_purge_kills_everyone_outside_the_isolation_room() -> None:
+    s = new()
+    round_on(s, 8)
+    s.do("leave", player="Ann", how="locked in the Isolation Room")
+    round_on(s, 1)
+    walk_to(s, "time")
+    notes = texts(s.do("advance_time"))
+    assert "Game over (E1)" in notes and "Dead at the end: Bob" in notes
+    assert "Victory Check for Ann" in notes and "Kill-the-Queen" in notes
+
+
+def test_en2_destruction_kills_the_isolated_but_not_the_bunker() -> None:
+    s = new()
+    round_on(s, 11)
+    s.do("start_autodestruction")
+    round_on(s, 8)
+    s.do("leave", player="Ann", how="locked in the Isolation Room")
+    round_on(s, 5)
+    s.do("leave", player="Bob", how="in the Bunker")  # the red token opened the Gate
+    assert "E3" in texts(s.notes)
+    notes = texts(s.do("fast_forward"))
+    assert "Fast-forward: Time token 5 -> 5" in notes and "Game over (E2)" in notes
+    assert status(s, "Ann") == "dead" and "Victory Check for Bob" in notes
+
+
+def test_en3_the_last_one_locks_in_and_the_track_jumps_to_s() -> None:
+    s = new()
+    round_on(s, 8)
+    with pytest.raises(ActionError, match="still active: Ann, Bob"):
+        s.do("fast_forward")
+    s.do("leave", player="Bob", how="dead")
+    s.do("leave", player="Ann", how="locked in the Isolation Room")
+    notes = texts(s.do("fast_forward"))
+    assert "Time token 8 -> S" in notes and "Victory Check for Ann" in notes
+    assert s.state.facts["status"] == "over: Facility purged (the Time token reached S)"
+
+
+def test_en4_red_on_5_time_on_7_fast_forwards_to_5() -> None:
+    s = new()
+    round_on(s, 11)
+    s.do("start_autodestruction")
+    round_on(s, 7)
+    s.do("leave", player="Ann", how="dead")
+    s.do("leave", player="Bob", how="in the Bunker")
+    notes = texts(s.do("fast_forward"))
+    assert "Time token 7 -> 5" in notes and "Game over (E2)" in notes
+
+
+def test_g10_red_and_alert_together_need_the_table_to_choose() -> None:
+    s = new()
+    round_on(s, 15)
+    s.do("start_autodestruction")
+    round_on(s, 11)
+    s.do("start_alert")
+    s.do("leave", player="Ann", how="dead")
+    s.do("leave", player="Bob", how="locked in the Isolation Room")
+    with pytest.raises(ActionError, match="jump_to: the text does not say.*spec G10"):
+        s.do("fast_forward")
+    notes = texts(s.do("fast_forward", jump_to="Alert token"))
+    assert "Time token 11 -> 5" in notes and "Game over (E4)" in notes
+    assert status(s, "Bob") == "locked in the Isolation Room"
+
+
+def test_en5_nobody_survives_nobody_wins() -> None:
+    s = new()
+    s.do("leave", player="Ann", how="dead")
+    s.do("leave", player="Bob", how="dead")
+    notes = texts(s.do("fast_forward"))
+    assert "nobody wins" in notes and "Victory Check for" not in notes
+
+
+def test_the_main_gate_can_be_opened_in_the_exit_room_once() -> None:
+    s = new()
+    s.do("open_main_gate")
+    s.do("leave", player="Ann", how="in the Bunker")
+    assert status(s, "Ann") == "in the Bunker"
+    with pytest.raises(ActionError, match="the Main Gate is already open"):
+        s.do("open_main_gate")

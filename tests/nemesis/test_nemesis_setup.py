@@ -1,0 +1,135 @@
+"""Nemesis: Lockdown setup by player count, board values, the checklist and the game's wiring."""
+
+from __future__ import annotations
+
+import pytest
+
+from trackers.engine import ActionError, Session, SessionSetup
+from trackers.games.nemesis_lockdown import rounds
+from trackers.games.nemesis_lockdown.game import GAME, panels
+from trackers.games.registry import get_game
+from trackers.pieces import Bag, Counter, Secret, Track
+
+RESERVED = set("qurhs?lcpxtvb0123456789")
+TOPICS = {"time_track", "autodestruction", "alert_procedure", "intruder_bag", "noise", "fire",
+          "malfunction", "power", "setup", "round", "victory"}
+
+
+def new(players: int = 4, **board: object) -> Session:
+    return Session(GAME, SessionSetup(players, board=dict(board)), seed="setup")
+
+
+@pytest.mark.parametrize(("players", "adults", "total", "tokens_each"),
+                         [(1, 4, 11, 1), (2, 5, 12, 2), (3, 6, 13, 1), (4, 7, 14, 1)])
+def test_bag_and_contingency_by_player_count(players: int, adults: int, total: int,
+                                             tokens_each: int) -> None:
+    """Spec §2.2 table; worked examples S1, S2, S3."""
+    s = new(players)
+    bag = s.state.piece("intruder_bag", Bag)
+    assert bag.contents == {"Blank": 1, "Larva": 4, "Creeper": 1, "Queen": 1, "Adult": adults,
+                            "Breeder": 0}
+    assert bag.size == total
+    secrets = [n for n, p in s.state.pieces.items() if isinstance(p, Secret)
+               and "contingency" in n and n.startswith("p1_")]
+    assert len(secrets) == tokens_each
+
+
+def test_the_start_of_the_game_matches_s4() -> None:
+    s = new()
+    facts = s.state.facts
+    assert s.state.piece("time", Track).position == 15
+    assert facts["time_side"] == "inactive"
+    assert not facts["main_gate_open"] and facts["alert"] is None
+    assert facts["autodestruct"] is None
+    assert s.state.piece("fire", Counter).summary().endswith("0/12")
+    assert s.state.piece("malfunction", Counter).summary().endswith("0/10")
+    assert s.state.piece("eggs", Counter).value == 5
+    assert facts["power"]["blue"] == [1, 2]
+    assert "Isolation Room: closed" in "\n".join(panels(s.state)[0].lines)
+
+
+def test_five_players_are_refused_with_the_allowed_counts() -> None:
+    with pytest.raises(ActionError, match="players: Nemesis: Lockdown is played by 1, 2, 3, 4"):
+        new(5)
+
+
+def test_registry_finds_the_game() -> None:
+    assert get_game("nemesis-lockdown") is GAME
+    assert GAME.title == "Nemesis: Lockdown"
+
+
+def test_every_action_has_a_title_a_line_and_its_own_free_key() -> None:
+    keys = [a.key for a in GAME.actions]
+    assert all(keys) and len(set(keys)) == len(keys)
+    assert not RESERVED & {k for k in keys if k}
+    for action in GAME.actions:
+        assert action.title and action.description and "\n" not in action.description
+        assert action.topic is None or action.topic in TOPICS
+
+
+def test_piece_topics_are_reference_card_topics() -> None:
+    assert set(GAME.topics.values()) <= TOPICS
+    s = new(2)
+    for name in ("time", "intruder_bag", "fire", "malfunction", "p1_contingency_2"):
+        assert name in s.state.pieces and name in GAME.topics
+
+
+def test_board_values_have_no_default_and_css_tokens_wait_for_them() -> None:
+    s = new()
+    assert s.state.board == {}
+    assert s.state.facts["css"] == []
+    assert "end unset" in s.state.piece("time", Track).summary()
+    s.do("set_board_value", key="css_slots", value="10, 8, 6")
+    assert s.state.facts["css"] == [10, 8, 6]
+    s.do("set_board_value", key="time_last_number", value="1")
+    track = s.state.piece("time", Track)
+    assert track.lowest == 0 and track.space_name(0) == "S"
+    s.undo(2)
+    assert s.state.facts["css"] == [] and s.state.piece("time", Track).lowest is None
+
+
+def test_a_css_slot_past_the_track_end_is_refused_and_changes_nothing() -> None:
+    s = new(time_last_number=3)
+    before = s.state.to_dict()
+    with pytest.raises(ActionError, match="css_slots: slot 2 is past the last numbered slot"):
+        s.do("set_board_value", key="css_slots", value="10, 2")
+    assert s.state.to_dict() == before
+
+
+def test_power_tokens_entered_show_lit_and_dark_sections() -> None:
+    """Worked example S5."""
+    s = new()
+    s.do("place_power", s01=3, s02=1, s03=4, elevator=2)
+    lines = panels(s.state)[1].lines
+    assert "S-01 token 3: Darkness" in lines and "S-02 token 1: powered" in lines
+    assert "S-03 token 4: Darkness" in lines and "Elevator token 2: powered" in lines
+
+
+def test_power_tokens_must_each_appear_once() -> None:
+    s = new()
+    with pytest.raises(ActionError, match="give each of 1, 2, 3, 4 exactly once"):
+        s.do("place_power", s01=1, s02=1, s03=4, elevator=2)
+    with pytest.raises(ActionError, match="s01: .* a whole number from 1 to 4"):
+        s.do("place_power", s01=7, s02=1, s03=4, elevator=2)
+
+
+def test_setup_checklist_leads_into_round_one() -> None:
+    s = new()
+    assert [done for _, done in rounds.checklist(s.state)] == [False] * len(rounds.SETUP_STEPS)
+    for _ in rounds.SETUP_STEPS:
+        s.do("next_step")
+    assert s.state.facts["phase"] == "round" and s.state.facts["round"] == 1
+    assert rounds.checklist(s.state)[0][0].startswith("Round 1: 1. Everyone draws")
+    notes = [n.text for n in s.do("next_step")]
+    assert any("skipped this round" in n for n in notes)
+
+
+def test_contingency_secret_takes_a_code_and_stays_hidden() -> None:
+    s = new(2)
+    with pytest.raises(ActionError, match="choose one of Green, Yellow, Blue, Gray, Red"):
+        s.do("choose_secret", secret="p1_contingency", value="Purple")
+    s.do("choose_secret", secret="p1_contingency", value="Gray")
+    public = s.state.public_dict()
+    assert public["pieces"]["p1_contingency"]["value"] is None
+    assert "Gray" not in s.state.pieces["p1_contingency"].summary()
+    assert s.state.piece("p1_contingency", Secret).owner == "Player 1"

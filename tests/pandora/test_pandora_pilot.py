@@ -1,0 +1,67 @@
+"""Pilot tests: a Pandora Celeste session on screen, driven by keys."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.pilot import Pilot
+from textual.widgets import Checkbox, OptionList, Select
+
+from tableside.api import Tableside
+from tui.app import TablesideApp
+from tui.screens.session import SessionScreen
+
+
+async def choose(pilot: Pilot[None], selector: str, label: str) -> None:
+    """Open a Select and pick the option shown as ``label``, by keys."""
+    select = pilot.app.screen.query_one(selector, Select)
+    select.focus()
+    await pilot.press("enter")
+    await pilot.pause()
+    labels = [str(prompt) for prompt, _ in select._options]
+    for _ in range(labels.index(label) - labels.index(str(select._options[0][0]))):
+        await pilot.press("down")
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+def tracks(app: TablesideApp) -> str:
+    """Every line of the tracks panel."""
+    panel = app.screen.query_one("#tracks", OptionList)
+    return "\n".join(str(panel.get_option_at_index(i).prompt) for i in range(panel.option_count))
+
+
+async def test_a_saved_pandora_session_opens_and_walks_the_setup(tmp_path: Path) -> None:
+    table = Tableside(tmp_path)
+    table.create("pandora-celeste", 2, options={"crew": ["Flygirl", "The Kid"]}).close()
+    table.close()
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # resume the only saved game
+        await pilot.pause()
+        assert isinstance(app.screen, SessionScreen)
+        assert "The Kid wounds (the 6th kills): 0/6" in tracks(app)
+        await pilot.press("n", "n")
+        await pilot.pause()
+        assert app.screen.play.state.facts["step"] == 2
+        await pilot.press("u")
+        await pilot.pause()
+        assert app.screen.play.state.facts["step"] == 1
+
+
+async def test_new_pandora_session_from_home(tmp_path: Path) -> None:
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 40)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        await choose(pilot, "#game", "Pandora Celeste")
+        await choose(pilot, "#players", "solo")
+        for box in app.screen.query(Checkbox):
+            if str(box.label) == "Greaseball":
+                box.value = True
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, SessionScreen)
+        assert "Greaseball wounds (the 8th kills): 0/8" in tracks(app)
+        assert app.screen.play.state.facts["true_solo"]

@@ -1,0 +1,170 @@
+"""Pandora Celeste setup: difficulty, crew, True Solo, Protocols, bans (spec §1, §8; T07, T40)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from trackers.engine import ActionError, Session, SessionSetup
+from trackers.games.pandora_celeste import cycle
+from trackers.games.pandora_celeste.game import GAME, panels
+from trackers.games.registry import get_game
+from trackers.pieces import Countdown, Counter, Secret
+
+RESERVED = set("qurhs?lcpxtvb0123456789")
+TOPICS = {"turn_cycle", "emergency_protocols", "noise", "first_target", "nasties", "fire",
+          "hull_breach", "wounds", "agendas", "setup", "cycle"}
+CREW = ["Flygirl", "Cap", "The Kid"]
+
+
+def new(players: int = 3, **options: Any) -> Session:
+    opts = {"crew": CREW, **options}
+    board = opts.pop("board", {})
+    return Session(GAME, SessionSetup(players, opts, board=board), seed="setup")
+
+
+def to_protocols(s: Session) -> None:
+    while cycle.current(s.state) != "protocols":
+        s.do("next_step")
+
+
+@pytest.mark.parametrize(("level", "eps", "bns"), [("Easy", 1, 1), ("Standard", 2, 2),
+                                                   ("Long Standard", 3, 2), ("Veteran", 3, 3)])
+def test_t40_difficulty_sets_protocols_and_big_nasties(level: str, eps: int, bns: int) -> None:
+    s = new(difficulty=level)
+    assert s.state.facts["expected_protocols"] == eps
+    assert s.state.piece("big_nasties", Counter).value == bns
+    assert f"draw {eps} Emergency Protocol(s) and {bns} Big Nasty(ies)" in \
+        cycle.checklist(s.state)[0][0]
+
+
+def test_custom_difficulty_takes_any_number_but_at_least_one() -> None:
+    s = new(difficulty="Custom")
+    assert s.state.piece("big_nasties", Counter).value == 0
+    to_protocols(s)
+    with pytest.raises(ActionError, match="at least 1 needed, 0 entered"):
+        s.do("next_step")
+    for name in ("Vacuum", "Aircon", "Lockdown", "Jettison"):
+        s.do("add_protocol", name=name, start=5)
+    s.do("next_step")
+    assert len(s.state.facts["protocols"]) == 4
+
+
+def test_crew_must_be_chosen_one_per_player_at_least() -> None:
+    with pytest.raises(ActionError, match="crew: choose the crewmembers in play"):
+        Session(GAME, SessionSetup(2, {}), seed="x")
+    with pytest.raises(ActionError, match="crew: 3 players need at least 3 crewmembers; 2"):
+        new(3, crew=["Cap", "Skins"])
+    with pytest.raises(ActionError, match="option crew: give a list drawn from Cargo, Cap"):
+        new(1, crew=["Ripley"])
+    with pytest.raises(ActionError, match="players: Pandora Celeste is played by 1, 2, 3"):
+        new(9)
+
+
+def test_true_solo_is_one_player_with_one_crewmember() -> None:
+    solo = new(1, crew=["Greaseball"])
+    assert solo.state.facts["true_solo"]
+    assert any("True Solo" in line for line in panels(solo.state)[3].lines)
+    multi = new(1, crew=["Greaseball", "Keni"])
+    assert not multi.state.facts["true_solo"]
+    to_protocols(solo)
+    solo.do("add_protocol", name="Aircon", start=6)
+    solo.do("add_protocol", name="Vacuum", start=4)
+    while solo.state.facts["phase"] == "setup":
+        solo.do("next_step")
+    assert any("draw up to 6" in text for text, _ in cycle.checklist(solo.state))
+
+
+def test_protocols_are_entered_once_each_and_only_as_many_as_drawn() -> None:
+    s = new(difficulty="Easy", board={"tracker_top": 9})
+    to_protocols(s)
+    with pytest.raises(ActionError, match="enter the Emergency Protocols first: 1 needed"):
+        s.do("next_step")
+    with pytest.raises(ActionError, match="Turn Cycle Tracker Aircon: 12 is outside 0 to 9"):
+        s.do("add_protocol", name="Aircon", start=12)
+    s.do("add_protocol", name="Aircon", start=6)
+    with pytest.raises(ActionError, match="name: Easy draws 1 Emergency Protocol"):
+        s.do("add_protocol", name="Vacuum", start=4)
+    while s.state.facts["phase"] == "setup":
+        s.do("next_step")
+    with pytest.raises(ActionError, match="Emergency Protocols are drawn at setup"):
+        s.do("add_protocol", name="Vacuum", start=4)
+    t = new()
+    to_protocols(t)
+    t.do("add_protocol", name="Aircon", start=6)
+    with pytest.raises(ActionError, match="name: aircon is entered already"):
+        t.do("add_protocol", name="aircon", start=5)
+
+
+def test_t07_no_time_limit_sets_the_tracker_to_9() -> None:
+    s = new()
+    to_protocols(s)
+    s.do("add_protocol", name="Lockdown")
+    s.do("add_protocol", name="Jettison")
+    notes = "\n".join(n.text for n in s.do("next_step"))
+    assert "set to 9" in notes
+    assert s.state.piece("turn_cycle", Countdown).markers == {"No time limit": 9}
+
+
+def test_some_timed_some_not_is_flagged_as_open() -> None:
+    s = new()
+    to_protocols(s)
+    s.do("add_protocol", name="Lockdown")
+    s.do("add_protocol", name="Vacuum", start=4)
+    assert "spec G-12" in "\n".join(n.text for n in s.do("next_step"))
+    assert s.state.piece("turn_cycle", Countdown).markers == {"Vacuum": 4}
+
+
+def test_t41_vacuum_bans() -> None:
+    s = new(crew=["Cap", "The Kid", "Keni"])
+    to_protocols(s)
+    s.do("add_protocol", name="Vacuum", start=4)
+    lines = panels(s.state)[3].lines
+    assert "Ban: Cap starts in the Cryo-Chamber" in lines
+    assert "Ban: nobody may start in the Refectory" in lines
+    assert "Ban active: The Kid starts in the Secure Vent Node above CC Fore" in lines
+    assert any("spec G-27" in line for line in lines)
+
+
+def test_no_ban_without_a_banning_protocol() -> None:
+    s = new(crew=["Cap", "Cargo", "The Kid"])
+    to_protocols(s)
+    s.do("add_protocol", name="Aircon", start=6)
+    lines = panels(s.state)[3].lines
+    assert not any("ban" in line.lower() for line in lines)
+    assert "Workstation, Cargo: Cargo Control" in lines
+
+
+def test_registry_keys_and_topics() -> None:
+    assert get_game("pandora-celeste") is GAME and GAME.title == "Pandora Celeste"
+    keys = [a.key for a in GAME.actions]
+    assert all(keys) and len(set(keys)) == len(keys)
+    assert not RESERVED & {k for k in keys if k}
+    for action in GAME.actions:
+        assert action.title and action.description and "\n" not in action.description
+        assert action.topic is None or action.topic in TOPICS
+    assert set(GAME.topics.values()) <= TOPICS
+    s = new()
+    for name in s.state.pieces:
+        assert name in GAME.topics
+
+
+def test_agenda_secrets_belong_to_each_crewmember() -> None:
+    s = new()
+    agenda = s.state.piece("flygirl_agenda", Secret)
+    assert agenda.owner == "Flygirl's player"
+    with pytest.raises(ActionError, match="choose one of Company Agenda, no Company Agenda"):
+        s.do("choose_secret", secret="cap_company", value="maybe")
+    s.do("choose_secret", secret="cap_company", value="Company Agenda")
+    assert s.state.public_dict()["pieces"]["cap_company"]["value"] is None
+
+
+def test_the_tracker_top_bounds_the_markers() -> None:
+    s = new()
+    to_protocols(s)
+    s.do("add_protocol", name="Aircon", start=6)
+    with pytest.raises(ActionError, match="tracker_top: markers are above 5: Aircon 6"):
+        s.do("set_board_value", key="tracker_top", value="5")
+    s.do("set_board_value", key="tracker_top", value="9")
+    assert s.state.piece("turn_cycle", Countdown).top == 9

@@ -1,0 +1,100 @@
+"""Leaving the Facility: CSS tokens and Pods, the Isolation Room, the Bunker (spec §10, §5.5).
+
+``facts["css"]`` lists the slots holding a face-down CSS token; what a token shows is a
+printed value the table reads when it is revealed in step 4 (spec G3).
+"""
+
+from __future__ import annotations
+
+from trackers.engine import ActionError, Note, State
+from trackers.games.nemesis_lockdown import crew, rounds
+from trackers.games.nemesis_lockdown.board import need_slot
+from trackers.games.nemesis_lockdown.ending import check_running
+from trackers.games.nemesis_lockdown.time_track import isolation_open, slot
+
+CSS_FACES = ("one Pod", "all Pods", "no Pod")  # spec §1: what a revealed CSS token launches
+WAYS_OUT = (crew.IN_POD, crew.ISOLATED, crew.BUNKER, crew.DEAD)
+
+
+def css_waiting(state: State) -> bool:
+    return slot(state) in state.facts["css"]
+
+
+def launch_css(state: State, face: str | None, pod_player: str | None) -> list[Note | str]:
+    """Event Phase step 4: reveal the token on the Time slot and launch (spec §3.2, §10.1; T12)."""
+    check_running(state)
+    rounds.require_step(state, "css", "Launch CSS")
+    here = slot(state)
+    if here not in state.facts["css"]:
+        raise ActionError(f"no face-down CSS token lies on slot {here}", "face")
+    if face is None:
+        raise ActionError(f"face: a CSS token lies on slot {here}; give what it shows: "
+                          f"{', '.join(CSS_FACES)}", "face")
+    in_pods = crew.with_status(state, crew.IN_POD)
+    if face == "one Pod" and in_pods and pod_player not in in_pods:
+        raise ActionError(f"pod_player: name whose Pod launches: {', '.join(in_pods)}",
+                          "pod_player")
+    state.facts["css"].remove(here)
+    state.facts["css_revealed"].append({"slot": here, "face": face})
+    notes: list[Note | str] = [Note(f"CSS token on {here} shows {face}. Where a revealed token "
+                                    "goes afterwards is not stated (spec G12)", "setup")]
+    for name in in_pods:
+        if face == "all Pods" or (face == "one Pod" and name == pod_player):
+            crew.set_status(state, name, crew.EVACUATED)
+            notes.append(f"{name} is evacuated: removed from the game, a survivor")
+        else:
+            crew.set_status(state, name, crew.ACTIVE)
+            notes.append(f"{name}'s Pod stays: back into the CSS Room with 1 Serious Wound")
+            notes += crew.wound(state, name, "serious")
+    rounds.mark_done(state, "css")
+    return notes + [n for n in crew.nobody_left_note(state) if n not in notes]
+
+
+def schedule_css(state: State, from_slot: int, to_slot: int) -> list[Note | str]:
+    """CSS Control Room: move one CSS token one slot (spec §5.5; T11). Direction: spec G12."""
+    check_running(state)
+    rounds.require_step(state, "turns", "Scheduling CSS (a Room Action)")
+    tokens: list[int] = state.facts["css"]
+    if from_slot not in tokens:
+        held = ", ".join(map(str, tokens)) or "none"
+        raise ActionError(f"from_slot: no face-down CSS token on {from_slot} (tokens on: "
+                          f"{held})", "from_slot")
+    if abs(to_slot - from_slot) != 1:
+        raise ActionError(f"to_slot: a CSS token moves one slot: give {from_slot - 1} or "
+                          f"{from_slot + 1}", "to_slot")
+    need_slot(state, to_slot, "to_slot")
+    if to_slot in tokens:
+        raise ActionError(f"to_slot: slot {to_slot} already holds a CSS token; the text does "
+                          "not cover two on one slot (spec G12)", "to_slot")
+    tokens.remove(from_slot)
+    tokens.append(to_slot)
+    tokens.sort(reverse=True)
+    return [f"CSS token moved from slot {from_slot} to {to_slot}: Pods can be boarded in the "
+            f"round on {to_slot} and it launches in that round's step 4"]
+
+
+def leave(state: State, name: str, how: str) -> list[Note | str]:
+    """A Character boards a Pod, locks in, reaches the Bunker or dies (spec §10, §8.6, §11)."""
+    check_running(state)
+    crew.need_active(state, name, "leaving the Facility")
+    if how == crew.DEAD:
+        return crew.kill(state, name, "recorded by the table")
+    if how == crew.IN_POD:
+        if not css_waiting(state):
+            raise ActionError(f"how: Pods can be boarded only while a CSS token lies on the "
+                              f"Time token's slot (now {slot(state)})", "how")
+        note = (f"{name} boards a CSS Pod (one Character per Pod): discard every card and "
+                "pass; game effects cannot touch them there")
+    elif how == crew.ISOLATED:
+        if not isolation_open(state):
+            raise ActionError("how: the Isolation Room opens on slot 8 or with the Alert "
+                              "Procedure; it is still closed", "how")
+        note = (f"{name} is locked in the Isolation Room (after a Noise roll in which no "
+                "Intruder appeared); safe unless the Facility is destroyed")
+    else:
+        if not state.facts["main_gate_open"]:
+            raise ActionError("how: the Main Gate is still closed", "how")
+        note = (f"{name} reaches the Bunker (Exit Room, no Intruder there, with the Rover or "
+                "an Enviro-Suit and a Noise roll without an Intruder)")
+    crew.set_status(state, name, how)
+    return [Note(note, "victory"), *crew.nobody_left_note(state)]

@@ -1,0 +1,140 @@
+"""The setup checklist and the Cycle as an ordered checklist (spec pandora-celeste §2, §8.2).
+
+``facts["phase"]`` is "setup" or "cycle"; ``facts["step"]`` points at the step now due. The
+Noise count and the End of Cycle are left by their own actions, so nobody skips them.
+"""
+
+from __future__ import annotations
+
+from trackers.engine import ActionError, Note, State
+
+CREW_ROUND = ("start", "crew_round", "last_plays", "turn_end", "decouple_fulfilled")
+OWN_ACTION = {"count": "Noise count", "tick": "End the Cycle"}
+
+
+def setup_steps(state: State) -> list[tuple[str, str]]:
+    """Full Game setup in order (spec §8.2), shaped by the options and the Protocols drawn."""
+    facts = state.facts
+    eps, bns = facts["expected_protocols"], facts["expected_big_nasties"]
+    draw = (f"draw {eps} Emergency Protocol(s) and {bns} Big Nasty(ies)" if eps is not None
+            else "draw the Emergency Protocols and Big Nasties you chose (enter how many Big "
+                 "Nasties with 'Set a value by hand')")
+    names = [p["name"].lower() for p in facts["protocols"]]
+    alert = any("contamination alert" in n for n in names)
+    steps = [
+        ("difficulty", f"Difficulty {facts['difficulty']}: {draw}"),
+        ("stack", "Big Nasties face down on the Scenario Deck slot, the red Abandon Ship "
+                  "Protocol card beneath them; the Emergency Protocols face up beside it"),
+        ("protocols", "Enter each Emergency Protocol with the start value its card gives "
+                      "('Add an Emergency Protocol'); if none has a time limit the tracker "
+                      "starts at 9"),
+        ("alert", "Contamination Alert: Scenario Tokens S3-S5 in the Cryo-Chamber, Secure "
+                  "Locker 1 and the Computer Room; a Yellow ScuttleBug and the Bug Pods token "
+                  "in the Iso-Ward; Scenario Cards SC101-105 in the Active Nasty Area"
+         if alert else "No Contamination Alert: the Flamethrower token goes in Secure Locker 1 "
+                       "(the rest of that step is missing from the text, spec G-21)"),
+        ("shipdeck", "ShipDeck (Cards 1-11, CS1-3, SS1-2) face up, unshuffled; the 4 lettered "
+                     "Grey tokens face up in their rooms; the rest, with Fenn's token, face "
+                     "down one per front spanner room; FN(K9) into the ShipDeck"),
+        ("memories", "Memory Deck (Cards 12-20) unshuffled; 2 face-down Ivory tokens in each "
+                     "of the 3 Memory-icon rooms"),
+        ("decks", "Shuffle the Vents deck; shuffle the Nasty Action deck beside Cargo Control"),
+    ]
+    if facts["shipstern"]:
+        steps.append(("stern", "ShipStern: SternDeck tokens face down on the back spanner "
+                               "spaces; Cards 31 and 32 in the Engineering Locker; a Memory "
+                               "token on Engine Room 2's lightbulb; 6 Cargo Cards on the "
+                               "Manifest (5 plus Marina's Kit Bay with Marina)"))
+    steps += [
+        ("agendas", "Each crewmember: 2 Hidden Agendas, keep 1 (Skins keeps a Company one if "
+                    "dealt one), the other out unseen; record both secrets in the app"),
+        ("start", "Start locations (see the panel) and starting hands: 5 cards (True Solo: 5 "
+                  "and 1 random Memory)"),
+    ]
+    return steps
+
+
+def cycle_steps(state: State) -> list[tuple[str, str]]:
+    """One Cycle in order (spec §2)."""
+    solo = state.facts["true_solo"]
+    start = "Start of Cycle: whoever holds the First Target token is First Player"
+    if state.facts["shipstern"]:
+        start += "; crew starting in the dark without their own light discard 1 card"
+    return [
+        ("start", start),
+        ("crew_round", "Crew Round: from the First Player clockwise, one Action a turn (a "
+                       "card, 2 cards for a Quick Ref Action, a Ready Tool, Rest, Call Out or "
+                       "Pass); record each noisy play"),
+        ("last_plays", "After the first Pass every other player may play 2 cards in a row, "
+                       "then passes (their order: spec G-31)"),
+        ("turn_end", "At the end of each turn: 1 dmg per ScuttleBug inside; 1 Hit in a "
+                     "flame-up Fire room; 1 dmg in a Hull Breached room without an EVA Suit"),
+        ("decouple_fulfilled", "A powered escape vehicle within capacity carrying someone who "
+                               "Fulfilled their Agenda Decouples now"),
+        ("doors", "Noise & Doors Round: Red Security Doors and Bypassed doors close; open "
+                  "safes shut"),
+        ("count", "Noise count: the noisiest crewmember becomes First Target and takes the "
+                  "First Player marker; noisy discards go face down ('Noise count')"),
+        ("refill", "Discard unwanted cards (never a Hand Clogger), turn the discards face "
+                   f"down, draw up to {6 if solo else 5}; reshuffle an empty Deck"),
+        ("nasties", "Nasty Action Round: the driving marker's box says who moves; Nasties act "
+                    "in Active Nasty Area order (Big: top half, Little: bottom half, Static: "
+                    "their Log)"),
+        ("reshuffle", "Reshuffle the Nasty Action deck if an activation card showed the "
+                      "reshuffle icon"),
+        ("decouple_all", "A powered vehicle within capacity Decouples if every surviving "
+                         "crewmember is aboard an escape vehicle"),
+        ("defences", "Discard every Active Defence face down"),
+        ("empty", "No Nasty on the board: draw the top Vents card; a Nasty on it goes in the "
+                  "First Target's room (spec G-33)"),
+        ("tick", "End of Cycle: every Countdown Marker ticks down 1, then fire, Check Aircon, "
+                 "Grey tokens and Protocol effects ('End the Cycle')"),
+    ]
+
+
+def steps(state: State) -> list[tuple[str, str]]:
+    return setup_steps(state) if state.facts["phase"] == "setup" else cycle_steps(state)
+
+
+def current(state: State) -> str:
+    return steps(state)[state.facts["step"]][0]
+
+
+def require_step(state: State, key: str, what: str) -> None:
+    if state.facts["phase"] != "cycle" or current(state) != key:
+        wanted = dict(cycle_steps(state))[key]
+        now = dict(steps(state))[current(state)]
+        raise ActionError(f"{what} belongs to the step '{wanted}'; the game is now at '{now}'. "
+                          "Use 'Next step' to get there.", "action")
+
+
+def require_crew_round(state: State, what: str) -> None:
+    if state.facts["phase"] != "cycle" or current(state) not in CREW_ROUND:
+        raise ActionError(f"{what} happens in the Crew Round; the game is now at "
+                          f"'{dict(steps(state))[current(state)]}'", "action")
+
+
+def mark_done(state: State, key: str) -> None:
+    if state.facts["phase"] == "cycle" and current(state) == key:
+        state.facts["step"] += 1
+
+
+def advance(state: State) -> list[Note | str]:
+    """Tick off the step now due (the setup's protocol check is done by the caller)."""
+    facts = state.facts
+    key = current(state)
+    if facts["phase"] == "cycle" and key in OWN_ACTION:
+        raise ActionError(f"this step is done with '{OWN_ACTION[key]}'", "action")
+    if facts["phase"] == "setup" and facts["step"] + 1 == len(setup_steps(state)):
+        facts.update(phase="cycle", step=0, cycle=1)
+        return [Note("Setup done. Cycle 1 begins.", "cycle"),
+                Note(cycle_steps(state)[0][1], "cycle")]
+    facts["step"] += 1
+    return [Note(steps(state)[facts["step"]][1], "setup" if facts["phase"] == "setup"
+                 else "cycle")]
+
+
+def checklist(state: State) -> list[tuple[str, bool]]:
+    title = "Setup" if state.facts["phase"] == "setup" else f"Cycle {state.facts['cycle']}"
+    return [(f"{title}: {text}", i < state.facts["step"])
+            for i, (_, text) in enumerate(steps(state))]

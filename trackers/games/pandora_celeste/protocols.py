@@ -1,0 +1,232 @@
+"""Emergency Protocols on the Turn Cycle Tracker (spec pandora-celeste §4, §9.3; T01-T08).
+
+Each timed Protocol has a Countdown Marker named after it on the ``turn_cycle`` Countdown;
+the highest live marker drives the timeline. ``facts["protocols"]`` keeps every Protocol
+drawn, timed or not, with its delays and whether it is active, shut down or went off.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from trackers.engine import ActionError, Note, State
+from trackers.games.pandora_celeste import cycle, hazards
+from trackers.pieces import Countdown, Counter
+
+NO_LIMIT = "No time limit"  # spec §4.8: the tracker marker when no Protocol is timed
+NO_LIMIT_START = 9
+VACUUM_DELAYS = ("Bridge Airlock", "Cargo Control Airlock")  # spec §4.4: one each per game
+WHERE = ("front of the Ship", "back of the Ship", "Cargo Control or Docking Bay Starboard")
+
+
+def tracker(state: State) -> Countdown:
+    return state.piece("turn_cycle", Countdown)
+
+
+def is_over(state: State) -> bool:
+    return state.facts["lost"] is not None
+
+
+def check_running(state: State) -> None:
+    if is_over(state):
+        raise ActionError(f"the game is over: {state.facts['status']}", "action")
+
+
+def active(state: State) -> list[dict[str, Any]]:
+    return [p for p in state.facts["protocols"] if p["state"] == "active"]
+
+
+def active_names(state: State) -> list[str]:
+    return [p["name"] for p in active(state)]
+
+
+def timed_names(state: State) -> list[str]:
+    return [p["name"] for p in active(state) if p["timed"]]
+
+
+def _find(state: State, name: str) -> dict[str, Any]:
+    for entry in active(state):
+        if entry["name"] == name:
+            return entry
+    raise ActionError(f"protocol: {name!r} is not an active Emergency Protocol; give one of "
+                      f"{', '.join(active_names(state)) or 'none'}", "protocol")
+
+
+def add(state: State, name: str, start: int | None, delay_limit: int | None) -> list[Note | str]:
+    """Enter a Protocol drawn at setup, with its card's start value (spec §8.2 step 3; G-02)."""
+    facts = state.facts
+    if facts["phase"] != "setup":
+        raise ActionError("Emergency Protocols are drawn at setup (spec §8.2)", "action")
+    expected = facts["expected_protocols"]
+    if expected is not None and len(facts["protocols"]) >= expected:
+        raise ActionError(f"name: {facts['difficulty']} draws {expected} Emergency "
+                          "Protocol(s); all are entered", "name")
+    if name.lower() in (p["name"].lower() for p in facts["protocols"]):
+        raise ActionError(f"name: {name} is entered already", "name")
+    vacuum = "vacuum" in name.lower()
+    notes: list[Note | str] = []
+    if start is not None:
+        tracker(state).add_marker(name, start)
+        notes.append(Note(f"{name}: Countdown Marker on {start}", "emergency_protocols"))
+    else:
+        notes.append(Note(f"{name}: no time limit", "emergency_protocols"))
+    if vacuum:
+        notes.append(Note("Vacuum: 2 delays a game, one per Airlock (Engineering Action in CC "
+                          "Fore or Aft beside the Airlock to the Bridge, or to Cargo Control)",
+                          "emergency_protocols"))
+    facts["protocols"].append({
+        "name": name, "timed": start is not None, "state": "active", "delays": [],
+        "delay_limit": len(VACUUM_DELAYS) if vacuum else delay_limit,
+        "delay_sources": list(VACUUM_DELAYS) if vacuum else [],
+    })
+    return notes
+
+
+def finish_setup(state: State) -> list[Note | str]:
+    """Leaving the Protocol step: all entered; 9 when none is timed (spec §4.8; T07, G-12)."""
+    facts = state.facts
+    count, expected = len(facts["protocols"]), facts["expected_protocols"]
+    if (expected is not None and count != expected) or count == 0:
+        need = expected if expected is not None else "at least 1"
+        raise ActionError(f"enter the Emergency Protocols first: {need} needed, {count} entered "
+                          "('Add an Emergency Protocol')", "action")
+    timed = [p for p in facts["protocols"] if p["timed"]]
+    if not timed:
+        tracker(state).add_marker(NO_LIMIT, NO_LIMIT_START)
+        return [Note(f"No Protocol has a time limit: the Turn Cycle Tracker is set to "
+                     f"{NO_LIMIT_START}", "turn_cycle")]
+    if len(timed) < count:
+        return [Note("Some Protocols have no time limit: the text covers only the case where "
+                     "none has one (spec G-12); only the timed markers are on the tracker",
+                     "turn_cycle")]
+    return []
+
+
+def tick(state: State, why: str) -> list[Note | str]:
+    """Every marker down 1; a Protocol reaching 0 loses the game (spec §4.3; T02, T05)."""
+    reached = tracker(state).tick(1)
+    notes: list[Note | str] = [Note(f"{why}: every Countdown Marker moves down 1 ("
+                                    f"{_markers(state)})", "turn_cycle")]
+    lost = [m for m in reached if m != NO_LIMIT]
+    if NO_LIMIT in reached:
+        notes.append(Note("The no-time-limit marker reached 0: the text does not say what that "
+                          "means (spec G-11)", "turn_cycle"))
+    if reached:
+        notes += hazards.unstoppable(state)
+    for name in lost:
+        _find(state, name)["state"] = "went off"
+    if lost:
+        state.facts["lost"] = lost[0]
+        state.facts["status"] = f"lost: the {', '.join(lost)} Protocol went off"
+        notes.append(Note(f"{', '.join(lost)} reached 0: the Protocol goes off and the game is "
+                          "lost (whether every player shares the loss: spec G-36)",
+                          "emergency_protocols"))
+    return notes
+
+
+def delay(state: State, name: str, source: str | None) -> list[Note | str]:
+    """A delay action adds 1 Cycle to one Protocol's marker (spec §4.4; T03, T04)."""
+    check_running(state)
+    entry = _find(state, name)
+    if not entry["timed"]:
+        raise ActionError(f"protocol: {name} has no time limit to delay", "protocol")
+    if entry["delay_sources"]:
+        left = [s for s in entry["delay_sources"] if s not in entry["delays"]]
+        given = (source or "").strip().lower()
+        match = next((s for s in left if given and s.lower().startswith(given)), None)
+        if match is None:
+            raise ActionError(f"source: {name} can still be delayed at: "
+                              f"{', '.join(left) or 'nowhere (both used)'}", "source")
+        source = match
+    elif entry["delay_limit"] is not None and len(entry["delays"]) >= entry["delay_limit"]:
+        raise ActionError(f"protocol: {name} has used all {entry['delay_limit']} delays",
+                          "protocol")
+    tracker(state).delay(name, 1)
+    entry["delays"].append(source or "delay")
+    return [Note(f"{name} delayed by 1 Cycle: now {tracker(state).markers[name]}",
+                 "emergency_protocols")]
+
+
+def override(state: State, name: str, where: str) -> list[Note | str]:
+    """Shut a Protocol down: marker off, a Big Nasty, maybe Abandon Ship (spec §4.5-4.7; T06)."""
+    check_running(state)
+    entry = _find(state, name)
+    if where != WHERE[0] and not state.facts["shipstern"]:
+        raise ActionError(f"where: without the ShipStern only the {WHERE[0]} is in play", "where")
+    entry["state"] = "shut down"
+    if entry["timed"]:
+        tracker(state).remove_marker(name)  # spec §4.5 step 2 (G-13 default)
+    notes: list[Note | str] = [Note(f"{name} is shut down: discard its card and marker",
+                                    "emergency_protocols")]
+    stack = state.piece("big_nasties", Counter)
+    if stack.value > 0:
+        stack.value -= 1
+        notes.append(Note("Turn over the top Big Nasty: it spawns " + _spawn(where), "nasties"))
+    else:
+        notes.append(Note("No Big Nasty is left on the stack: none spawns (spec G-34)",
+                          "nasties"))
+    driver = tracker(state).driver()
+    if driver:
+        notes.append(Note(f"{driver} now drives the timeline", "turn_cycle"))
+    if not active(state):
+        notes += abandon_ship(state, "the last Emergency Protocol is shut down")
+    return notes
+
+
+def _spawn(where: str) -> str:
+    if where == WHERE[2]:
+        return "in the room where the Protocol was shut down"
+    part = "ShipStern" if where == WHERE[1] else "front of the Ship"
+    return (f"in the {part} room with the gold number of a flipped Nasty Action card, even a "
+            "locked room (room numbers: spec G-05)")
+
+
+def abandon_ship(state: State, why: str) -> list[Note | str]:
+    state.facts["abandon_ship"] = True
+    state.facts["discord"] = True
+    return [Note(f"Abandon Ship ({why}): Discord is Sown; Act III Reveal: everyone declares "
+                 "whether they hold a Company Agenda, not which; escape vehicles may now be "
+                 "Powered Up and Decoupled", "agendas")]
+
+
+def sow_discord(state: State, why: str) -> list[Note | str]:
+    """A card says so, or the Revelation variant's Smoking Gun (spec §9.2, §8.5)."""
+    check_running(state)
+    state.facts["discord"] = True
+    return [Note(f"Discord is Sown ({why}): crewmembers may fight each other, with good reason "
+                 "only (the target attacked you, holds a Tool or McGuffin you can take, or was "
+                 "Called Out and exposed)", "agendas")]
+
+
+def call_out(state: State, caller: str, accused: str, correct: bool) -> list[Note | str]:
+    """Calling Out a suspected Company agent (spec §9.3; T05)."""
+    cycle.require_crew_round(state, "A Call Out")
+    check_running(state)
+    if caller == accused:
+        raise ActionError("accused: call out someone else", "accused")
+    if correct:
+        state.facts["discord"] = True
+        return [Note(f"{accused} admits to a Company Agenda (not which one): Discord is Sown; "
+                     "crewmembers may fight each other, with good reason", "agendas")]
+    notes: list[Note | str] = [Note(f"Wrong: {caller} Passes at once", "agendas")]
+    return notes + tick(state, "Wrong Call Out")
+
+
+def _markers(state: State) -> str:
+    marks = tracker(state).markers
+    return ", ".join(f"{k} {v}" for k, v in sorted(marks.items(), key=lambda kv: -kv[1])) or "none"
+
+
+def lines(state: State) -> list[str]:
+    out = []
+    for p in state.facts["protocols"]:
+        timer = (f"marker {tracker(state).markers[p['name']]}"
+                 if p["timed"] and p["name"] in tracker(state).markers else
+                 "no time limit" if not p["timed"] else "")
+        delays = f", delays used {len(p['delays'])}" if p["delays"] else ""
+        out.append(f"{p['name']}: {p['state']}{', ' + timer if timer else ''}{delays}")
+    stack = state.piece("big_nasties", Counter).value
+    out.append(f"Big Nasties on the stack: {stack}; then the Abandon Ship card")
+    out.append("Abandon Ship: " + ("triggered" if state.facts["abandon_ship"] else "not yet")
+               + "; Discord: " + ("sown" if state.facts["discord"] else "not sown"))
+    return out
