@@ -113,7 +113,8 @@ class ActionFormScreen(ModalScreen[dict[str, Any] | None]):
     def _fields(self, params: list[Param]) -> list[Widget]:
         out: list[Widget] = []
         for param in params:
-            out.append(Label(f"{param.name}: {param.help} ({param.describe_allowed(self.play.state)})"))
+            allowed = param.describe_allowed(self.play.state)
+            out.append(Label(f"{param.name}: {param.help} ({allowed})"))
             choices = self._choices(param)
             if choices:
                 out.append(Select([(c, c) for c in choices], id=f"arg-{param.name}",

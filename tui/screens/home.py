@@ -15,9 +15,9 @@ from textual.widgets import DataTable, Header, Static
 from saves.catalog import SessionInfo
 from tableside.api import Tableside, TablesideError
 from trackers.games.registry import game_title
-from tui.widgets.keys_footer import KeysFooter
 from tui.screens.confirm import ConfirmScreen, TextPromptScreen
 from tui.screens.new_game import NewGameScreen
+from tui.widgets.keys_footer import KeysFooter
 
 
 def when(stamp: str) -> str:

@@ -16,10 +16,10 @@ from tableside.api import OpenSession
 from trackers.engine import ActionError, Note
 from trackers.pieces import Secret
 from tui.screens.action_form import ActionFormScreen
-from tui.widgets.keys_footer import KeysFooter
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.history import HistoryScreen
 from tui.screens.peek import PeekScreen
+from tui.widgets.keys_footer import KeysFooter
 from tui.widgets.log_panel import LogPanel
 from tui.widgets.now_panel import NowPanel
 from tui.widgets.tracks_panel import TracksPanel

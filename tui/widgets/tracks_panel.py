@@ -14,7 +14,8 @@ class TracksPanel(OptionList):
     def show(self, game: Game, state: State) -> None:
         highlighted = self.highlighted
         self.clear_options()
-        options = [Option(piece.summary(), id=f"piece:{name}") for name, piece in state.pieces.items()]
+        options = [Option(piece.summary(), id=f"piece:{name}")
+                   for name, piece in state.pieces.items()]
         unset = [v for v in game.board_values if v.key not in state.board]
         if unset:
             options.append(Option(f"Board values unset: {len(unset)} (press b to enter them)",
