@@ -19,7 +19,7 @@ def library_of(app: App[Any]) -> Library | None:
     """The app's rules library (opened on first use), or None with a message shown."""
     library = getattr(app, "library", None)
     if library is not None:
-        return library  # type: ignore[no-any-return]
+        return library
     try:
         from references.errors import LibraryError
         from references.library import Library
@@ -49,13 +49,20 @@ def open_topic(app: App[Any], game: str, topic: str) -> None:
     library = library_of(app)
     if library is None:
         return
-    sections = library.topic(game, topic)
+    from references.errors import LibraryError
+
+    try:
+        sections = library.topic(game, topic)
+    except LibraryError as err:  # a game without a card, or a topic the card lacks
+        app.notify(str(err), title="No rule to show", severity="warning")
+        return
     if not sections:
         app.notify(f"No reference section for {topic!r} yet.", severity="warning")
         return
     from tui.screens.search import SearchScreen
 
-    app.push_screen(SearchScreen(library, game=game, section_id=sections[0].id))
+    app.push_screen(SearchScreen(library, game=game, section_id=sections[0].id,
+                                 related=[s.id for s in sections[1:]]))
 
 
 def toggle_reference_pane(screen: Screen[Any], game: str, topic: str | None) -> None:

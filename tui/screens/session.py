@@ -78,8 +78,26 @@ class SessionScreen(Screen[None]):
         self.query_one("#now", NowPanel).show(play.notes if notes is None else notes, panels,
                                               checklist)
         self.query_one("#log", LogPanel).show(play.history(), play.head)
+        self.refresh_bindings()
 
     # --- doing actions ------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Hide the keys of game actions that are not possible now, so the footer fits.
+
+        Undo and redo stay visible but dimmed when there is nothing to undo or redo.
+        """
+        if action == "run" and parameters:
+            name = str(parameters[0])
+            try:
+                return self.play.session.available(name)
+            except ActionError:
+                return False
+        if action == "undo":
+            return True if self.play.session.can_undo else None
+        if action == "redo":
+            return True if self.play.session.can_redo else None
+        return True
+
     def action_run(self, name: str) -> None:
         try:
             action = self.play.session.action(name)
@@ -200,7 +218,8 @@ class SessionScreen(Screen[None]):
     def palette_commands(self) -> Iterable[SystemCommand]:
         for action in self.play.actions():
             key = f" [{action.key}]" if action.key else ""
-            yield SystemCommand(action.title + key, action.description,
+            later = "" if self.play.session.available(action.name) else " (not possible now)"
+            yield SystemCommand(action.title + key + later, action.description,
                                 lambda name=action.name: self.action_run(name))
         yield SystemCommand("Undo", "Take back the last action", self.action_undo)
         yield SystemCommand("Redo", "Do again what was undone", self.action_redo)

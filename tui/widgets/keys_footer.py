@@ -15,7 +15,7 @@ class KeysFooter(Footer):
     KeysFooter {
         layout: grid;
         height: auto;
-        max-height: 4;
+        max-height: 6;
         grid-rows: 1;
         grid-gutter: 0 0;
     }

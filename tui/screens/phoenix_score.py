@@ -1,0 +1,356 @@
+"""The Space Station Phoenix end-game score calculator: a sheet typed with few keys, live.
+
+Players are columns and the rows are the inputs of each scoring category with the category's
+result below them (``score_form.ROWS``). Arrow keys move, digits type (the first digit replaces
+the cell), Enter goes to the next input, Backspace deletes. Every change rescores the sheet; a
+bad cell shows the problem naming the player and the row and leaves the result as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime
+from pathlib import Path
+
+from rich.text import Text
+from textual import events, on
+from textual.app import ComposeResult, SystemCommand
+from textual.binding import Binding
+from textual.coordinate import Coordinate
+from textual.screen import Screen
+from textual.widgets import DataTable, Header, Static
+
+from trackers.games.phoenix.plurality import join_names
+from trackers.games.phoenix.score_export import stacked_bars, to_csv, to_markdown
+from trackers.games.phoenix.score_form import (
+    ROWS,
+    Evaluation,
+    Row,
+    ScoreForm,
+    describe_input,
+    explain,
+)
+from trackers.games.phoenix.scoring import ScoreResult, ScoreSheet
+from tui.screens.confirm import ConfirmScreen, TextPromptScreen
+from tui.widgets.keys_footer import KeysFooter
+from tui.widgets.phoenix_bars import ScoreBars
+
+CSS_FILE = str(Path(__file__).with_name("phoenix.tcss"))
+COLUMN_WIDTH = 10
+MAX_TYPED = {"signed": 5, "int": 3, "optional": 3, "hub": 4, "level3": 3}
+NOTES_SHOWN = 3
+RULING_WORDS = {None: "unset", True: "yes", False: "no"}
+
+
+def _right(text: str, style: str = "") -> Text:
+    # Numbers line up on the right; DataTable does not apply a Text's own justify.
+    return Text(text.rjust(COLUMN_WIDTH), style=style)
+
+
+def winner_text(result: ScoreResult) -> str:
+    """"Winner: Connor, 159" (plus how a tie was broken); "Shared win: ..." for a shared one."""
+    best = max(p.total.points for p in result.players)
+    if len(result.winners) == 1:
+        tail = "" if result.winner_why.startswith("highest total") else f" ({result.winner_why})"
+        return f"Winner: {result.winners[0]}, {best}{tail}"
+    return f"Shared win: {join_names(list(result.winners))}, {best} ({result.winner_why})"
+
+
+class ScoreSheetScreen(Screen[None]):
+    """Score a finished game; ``prefill`` fills in what a session already knows."""
+
+    CSS_PATH = CSS_FILE
+    BINDINGS = [
+        Binding("n", "add_player", "Add", id="phoenix_score.add"),
+        Binding("e", "rename", "Rename", id="phoenix_score.rename"),
+        Binding("d", "remove_player", "Remove", id="phoenix_score.remove"),
+        Binding("o", "toggle_occupied", "Occupied", id="phoenix_score.occupied"),
+        Binding("x", "export", "Export", id="phoenix_score.export"),
+        Binding("escape", "back", "Back", id="phoenix_score.back"),
+    ]
+
+    def __init__(self, prefill: ScoreSheet | None = None) -> None:
+        super().__init__()
+        self.form = ScoreForm.from_sheet(prefill) if prefill is not None else ScoreForm.blank()
+        self.evaluation = Evaluation(None, (), ())
+        self.result: ScoreResult | None = None  # the last sheet that could be scored
+        self._fresh = True  # the next digit replaces the cell instead of adding to it
+        self._cursor = Coordinate(0, 0)
+
+    def compose(self) -> ComposeResult:
+        yield Header(show_clock=False)
+        yield DataTable(id="phx-sheet", cursor_type="cell", zebra_stripes=True)
+        yield Static("", id="phx-explain")
+        yield Static("", id="phx-notes")
+        yield Static("", id="phx-winner")
+        yield ScoreBars(id="phx-bars")
+        yield KeysFooter()
+
+    def on_mount(self) -> None:
+        self.title = "Space Station Phoenix: final score"
+        self.sub_title = "type digits, Enter: next"
+        self._rescore()
+        self._build_table()
+        self._show_explanation()
+        self.query_one("#phx-sheet", DataTable).focus()
+
+    # --- the grid --------------------------------------------------------------------------
+    @property
+    def table(self) -> DataTable[Text]:
+        return self.query_one("#phx-sheet", DataTable)
+
+    def _build_table(self) -> None:
+        table = self.table
+        keep = table.cursor_coordinate
+        table.clear(columns=True)
+        for index, name in enumerate(self.form.names):
+            table.add_column(name, width=COLUMN_WIDTH, key=f"player{index}")
+        for row in ROWS:
+            cells = [self._cell(index, row) for index in range(len(self.form.names))]
+            table.add_row(*cells, key=row.key, label=Text(row.label))
+        table.cursor_coordinate = Coordinate(keep.row, min(keep.column, len(self.form.names) - 1))
+
+    def _cell(self, player: int, row: Row) -> Text:
+        if row.is_input:
+            bad = any(p.player == player and p.row == row.key for p in self.evaluation.problems)
+            text = self.form.cell_text(player, row.key)
+            return _right(text + (" !" if bad else ""))
+        result = self.result
+        if result is None or len(result.players) != len(self.form.names):
+            return _right("?")
+        scored = result.players[player]
+        if row.category == "total":
+            mark = "*" if scored.name in result.winners else ""
+            return _right(f"{scored.total.points}{mark}", style="bold")
+        return _right(str(scored.cell(row.category).points))
+
+    def _refresh_cells(self) -> None:
+        table = self.table
+        for r, row in enumerate(ROWS):
+            for c in range(len(self.form.names)):
+                table.update_cell_at(Coordinate(r, c), self._cell(c, row))
+
+    def _here(self) -> tuple[int, Row]:
+        coordinate = self.table.cursor_coordinate
+        return coordinate.column, ROWS[coordinate.row]
+
+    # --- scoring and the lines below the grid ----------------------------------------------
+    def _rescore(self) -> None:
+        self.evaluation = self.form.evaluate()
+        if self.evaluation.result is not None:
+            self.result = self.evaluation.result
+        notes = self.query_one("#phx-notes", Static)
+        lines = [f"! {p.text}" for p in self.evaluation.problems]
+        lines += [f"Unset: {u}" for u in self.evaluation.unset]
+        if len(lines) > NOTES_SHOWN:
+            lines = [*lines[: NOTES_SHOWN - 1], f"... and {len(lines) - NOTES_SHOWN + 1} more"]
+        notes.update("\n".join(lines))
+        notes.display = bool(lines)
+        notes.set_class(bool(self.evaluation.problems), "error")
+        winner = "" if self.result is None else winner_text(self.result)
+        if self.evaluation.problems and winner:
+            winner = f"Unchanged until fixed: {winner}"
+        self.query_one("#phx-winner", Static).update(winner)
+        bars = stacked_bars(self.result) if self.result is not None else ()
+        if len(bars) != len(self.form.names):
+            bars = ()
+        self.query_one("#phx-bars", ScoreBars).show(bars)
+
+    def _changed(self) -> None:
+        self._rescore()
+        self._refresh_cells()
+        self._show_explanation()
+
+    def _show_explanation(self) -> None:
+        player, row = self._here()
+        name = self.form.names[player]
+        label = row.label.lstrip("= ").strip()
+        if row.is_input:
+            text = f"{name}, {label}: {describe_input(self.form, player, row)}"
+        elif self.result is None or len(self.result.players) != len(self.form.names):
+            text = f"{name}, {label}: fix the problems below to score"
+        else:
+            text = f"{name}, {label}: {explain(self.form, self.result, player, row)}"
+        self.query_one("#phx-explain", Static).update(text)
+
+    @on(DataTable.CellHighlighted, "#phx-sheet")
+    def _moved(self, event: DataTable.CellHighlighted) -> None:
+        if event.coordinate != self._cursor:
+            self._cursor = event.coordinate
+            self._fresh = True
+        self._show_explanation()
+
+    # --- typing ----------------------------------------------------------------------------
+    def on_key(self, event: events.Key) -> None:
+        if self.focused is not self.table:
+            return
+        player, row = self._here()
+        if event.key == "enter":
+            self._next_input()
+        elif not row.is_input or not self._edit(player, row, event):
+            return
+        event.stop()
+        event.prevent_default()
+
+    def _edit(self, player: int, row: Row, event: events.Key) -> bool:
+        """Apply one key to the cell; False when the key is not for the cell."""
+        texts = self.form.texts[player]
+        text = texts[row.key]
+        char = event.character or ""
+        if char.isdigit():
+            if row.kind == "hub" and (self._fresh or not text):
+                self.notify("Station Hub: type a or b first, then its number (b5 is B-5)",
+                            severity="warning")
+                return True
+            text = char if self._fresh else text + char
+            text = text[: MAX_TYPED[row.kind]]
+        elif event.key == "backspace":
+            text = "" if row.kind == "hub" and text.endswith("-") else text[:-1]
+        elif event.key == "delete":
+            text = ""
+        elif event.key == "minus" and row.kind == "signed":
+            text = text[1:] if text.startswith("-") else "-" + text
+        elif row.kind == "hub" and event.key in ("a", "b"):
+            text = event.key.upper() + "-"
+        else:
+            return False
+        self._fresh = False
+        texts[row.key] = text
+        self._changed()
+        return True
+
+    def _next_input(self) -> None:
+        """Enter: the next input down this column; after the last, the next player's first."""
+        table = self.table
+        row, column = table.cursor_coordinate
+        inputs = [i for i, r in enumerate(ROWS) if r.is_input]
+        later = [i for i in inputs if i > row]
+        if later:
+            target = Coordinate(later[0], column)
+        else:
+            target = Coordinate(inputs[0], (column + 1) % len(self.form.names))
+        table.cursor_coordinate = target  # the table scrolls the cursor into view
+
+    # --- players ---------------------------------------------------------------------------
+    def action_add_player(self) -> None:
+        if len(self.form.names) >= 4:
+            self.notify("At most 4 players.", severity="warning")
+            return
+        self.app.push_screen(TextPromptScreen("New player's name",
+                                              f"Player {len(self.form.names) + 1}"),
+                             self._added)
+
+    def _added(self, name: str | None) -> None:
+        if name is None:
+            return
+        problem = self.form.name_problem(None, name)
+        if problem:
+            self.notify(f"Not added: {problem}", severity="error")
+            return
+        self.form.add_player(name.strip())
+        self._restructure(column=len(self.form.names) - 1)
+
+    def action_rename(self) -> None:
+        player, _ = self._here()
+
+        def renamed(name: str | None) -> None:
+            if name is None:
+                return
+            problem = self.form.name_problem(player, name)
+            if problem:
+                self.notify(f"Not renamed: {problem}", severity="error")
+                return
+            self.form.names[player] = name.strip()
+            self._restructure(column=player)
+
+        self.app.push_screen(TextPromptScreen(f"New name for {self.form.names[player]}",
+                                              self.form.names[player]), renamed)
+
+    def action_remove_player(self) -> None:
+        player, _ = self._here()
+        if len(self.form.names) <= 2:
+            self.notify("At least 2 players.", severity="warning")
+            return
+        name = self.form.names[player]
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.form.remove_player(player)
+                self.result = None
+                self._restructure(column=max(0, player - 1))
+
+        self.app.push_screen(ConfirmScreen(f"Remove {name} and their column? (y/n)"), answer)
+
+    def _restructure(self, column: int) -> None:
+        self._rescore()
+        self._build_table()
+        self.table.cursor_coordinate = Coordinate(self.table.cursor_row, column)
+        self._show_explanation()
+
+    def action_toggle_occupied(self) -> None:
+        player, row = self._here()
+        if row.kind != "level3" or not self.form.texts[player][row.key]:
+            self.notify("o marks a Level-3 Sector occupied or empty: go to a Level-3 Sector row "
+                        "with a number first.", severity="warning")
+            return
+        self.form.toggle_occupied(player, row.key)
+        self._changed()
+
+    def _cycle_ruling(self, setting: str) -> None:
+        now = getattr(self.form.settings, setting)
+        following = {None: True, True: False, False: None}[now]
+        self.form.with_settings(**{setting: following})
+        self._changed()
+        self.notify(f"Ruling now: {RULING_WORDS[following]}")
+
+    # --- export ----------------------------------------------------------------------------
+    def action_export(self) -> None:
+        """Write the sheet as Markdown and CSV into the data folder's exports/."""
+        if self.evaluation.result is None:
+            first = self.evaluation.problems[0].text if self.evaluation.problems else "no result"
+            self.notify(f"Nothing exported: fix the sheet first ({first})", severity="error")
+            return
+        base = getattr(self.app, "data_dir", None)
+        if base is None:
+            self.notify("Nothing exported: this app has no data folder", severity="error")
+            return
+        result = self.evaluation.result
+        folder = Path(base) / "exports"
+        stem = f"phoenix-score-{datetime.now():%Y%m%d-%H%M%S}"
+        markdown, csv = folder / f"{stem}.md", folder / f"{stem}.csv"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            markdown.write_text("# Space Station Phoenix: final score\n\n"
+                                + to_markdown(result, explain=True), encoding="utf-8")
+            csv.write_text(to_csv(result), encoding="utf-8", newline="")
+        except OSError as err:
+            self.notify(f"Nothing exported: {folder}: {err.strerror or err}", severity="error")
+            return
+        message = f"Exported: {markdown} and {csv.name}"
+        self.query_one("#phx-explain", Static).update(message)
+        self.notify(message, title="Exported", timeout=8)
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+    def palette_commands(self) -> Iterable[SystemCommand]:
+        yield SystemCommand("Add a player [n]", "A new column (2 to 4 players)",
+                            self.action_add_player)
+        yield SystemCommand("Rename the player [e]", "The player of the current column",
+                            self.action_rename)
+        yield SystemCommand("Remove the player [d]", "Remove the current column (asks first)",
+                            self.action_remove_player)
+        yield SystemCommand("Level-3 Sector occupied or empty [o]",
+                            "Its endgame bonus counts only while occupied",
+                            self.action_toggle_occupied)
+        yield SystemCommand("Export as Markdown and CSV [x]",
+                            "Into the data folder's exports/", self.action_export)
+        for setting, words in (("sector_315_copies_b4", "Sector 315 copies Hub B-4's bonus"),
+                               ("free_sectors_count_as_built",
+                                "free Sectors count as built for A-6")):
+            now = RULING_WORDS[getattr(self.form.settings, setting)]
+            yield SystemCommand(f"Ruling: {words} (now {now})",
+                                "The rulebook text leaves it open: unset, yes, no",
+                                lambda s=setting: self._cycle_ruling(s))
+        yield SystemCommand("Back [escape]", "Leave the calculator", self.action_back)
+
