@@ -71,9 +71,7 @@ ACTIONS: tuple[Action, ...] = (
     Action("add_points", "Add or take away points",
            "Move a player's score marker; lap tokens follow; 40 or more is checked at the end "
            "of their own turn.", steps.add_points,
-           (PLAYER, Param("points", "int", "points to add (below 0 takes away)"),
-            Param("source", "choice", "where they came from (optional)",
-                  choices=steps.POINT_SOURCES, optional=True)),
+           (PLAYER, Param("points", "int", "points to add (below 0 takes away)")),
            key="a", short="Points", topic="score_track"),
     Action("end_turn", "End the turn (end-of-game check)",
            "The active player's turn is over: check 40 points, 9 Sectors and 4 or fewer Aliens; "
@@ -105,7 +103,7 @@ ACTIONS: tuple[Action, ...] = (
                           choices=tuple(facts.TRACK_LABELS[t] for t in TRACKS)),
             Param("steps", "int", "spaces up (below 0: back, to correct)", minimum=-5,
                   maximum=5, optional=True, default=1)),
-           key="w", short="Dipl. token", topic="diplomacy"),
+           key="w", short="Dipl. up", topic="diplomacy"),
     Action("income_check", "May this player take Income?",
            "Income needs 7 GEMs or fewer, a used ship of their own, or no ship to use.",
            helpers.check_income,
@@ -117,7 +115,7 @@ ACTIONS: tuple[Action, ...] = (
            key="i", short="Income?", topic="income"),
     Action("setup_step", "Tick the next setup step",
            "Mark the next step of the setup checklist as done.", steps.setup_step,
-           key="n", short="Setup step", topic="setup", enabled=steps.setup_open),
+           key="n", short="Setup", topic="setup", enabled=steps.setup_open),
     Action("setup_all", "Setup is done",
            "Mark every setup step as done.", steps.setup_all, topic="setup",
            enabled=steps.setup_open),

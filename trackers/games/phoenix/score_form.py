@@ -204,17 +204,11 @@ class ScoreForm:
     def evaluate(self) -> Evaluation:
         """Score the sheet, or list every problem (naming player and row) and score nothing."""
         problems: list[CellProblem] = []
-        players: list[PlayerSheet] = []
-        for index in range(len(self.names)):
-            player = self._read_player(index, problems)
-            if player is not None:
-                players.append(player)
+        players = [self._read_player(index, problems) for index in range(len(self.names))]
         sheet = ScoreSheet(tuple(players), self.settings)
         for problem in check_sheet(sheet):
-            if problem.field == "hub" and not self._hub(problem):
-                continue  # not chosen yet: shown as unset, not as a problem
-            if problem.field == "players" and len(players) < len(self.names):
-                continue  # the roster is fine; some columns could not be read
+            if problem.field == "hub":
+                continue  # read above: blank is unset, an unknown id is already reported
             problems.append(self._locate(problem))
         if problems:
             return Evaluation(None, tuple(problems), ())
@@ -222,10 +216,6 @@ class ScoreForm:
         unset = [f"{name}: Hub not chosen yet, so its endgame bonus counts 0"
                  for name, texts in zip(self.names, self.texts, strict=True) if not texts["hub"]]
         return Evaluation(result, (), (*unset, *unset_lines(result)))
-
-    def _hub(self, problem: Problem) -> str:
-        index = self._index_of(problem.player)
-        return self.texts[index]["hub"] if index is not None else "?"
 
     def _index_of(self, who: str | None) -> int | None:
         if who in self.names:
@@ -247,7 +237,7 @@ class ScoreForm:
         who = f"{problem.player}: " if problem.player else ""
         return CellProblem(index, row.key if row else None, f"{who}{label}: {problem.message}")
 
-    def _read_player(self, index: int, problems: list[CellProblem]) -> PlayerSheet | None:
+    def _read_player(self, index: int, problems: list[CellProblem]) -> PlayerSheet:
         texts, name = self.texts[index], self.names[index]
         values: dict[str, int] = {}
         hub = texts["hub"].strip().upper()
@@ -266,13 +256,12 @@ class ScoreForm:
                 got = f"got {text!r}" if text else "it is blank"
                 problems.append(CellProblem(index, row.key, f"{name}: {row.label.strip()}: "
                                             f"{got}; allowed: {row.hint}"))
-                continue
-            values[row.key] = number
+            # An unreadable cell stands in as 0 so the other checks still run on this column.
+            values[row.key] = number or 0
         if hub and hub not in HUB_IDS:
             problems.append(CellProblem(index, "hub", f"{name}: Station Hub: unknown Hub "
                                         f"{texts['hub']!r}; allowed: B-1 to B-12 or A-1 to A-12"))
-        if any(p.player == index for p in problems):
-            return None
+            hub = ""
         level3 = tuple(Level3Sector(texts[f"level3.{i}"].strip(), self.occupied[index][i])
                        for i in range(LEVEL3_SLOTS) if texts[f"level3.{i}"].strip())
         return PlayerSheet(

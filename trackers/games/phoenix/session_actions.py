@@ -21,12 +21,6 @@ Notes = list[Note | str]
 
 # spec §3.6: Level-3 Sectors that score in-game points when built.
 POINTS_WHEN_BUILT: dict[str, int] = {"302": 5, "313": 5, "317": 10}
-# spec §3.6: where in-game points come from (for the log; "other" for anything else).
-POINT_SOURCES: tuple[str, ...] = (
-    "Diplomacy bonus", "Expedition: observed Human", "Sector 115", "Sector 116", "Sector 122",
-    "Sector 226 at Income", "Hub B-6 at Income", "Hub B-6: points for GEMs", "Hub A-7",
-    "Hub A-12: nothing returned", "other",
-)
 
 
 def refresh_status(state: State) -> None:
@@ -66,8 +60,7 @@ def add_points(state: State, args: dict[str, Any], rng: Random) -> Notes:
     marker = facts.marker(state, name)
     before = marker.points
     laps = marker.add(amount)
-    source = f" ({args['source']})" if args.get("source") else ""
-    notes: Notes = [Note(f"{name}: {before} -> {marker.points} points{source}", "score_track")]
+    notes: Notes = [Note(f"{name}: {before} -> {marker.points} points", "score_track")]
     notes += [Note(text, "score_track") for text in laps]
     if marker.points < 0 <= before:
         notes.append(Note(f"{name} is below 0 (Hub A-12 allows it); how the track shows it is "
