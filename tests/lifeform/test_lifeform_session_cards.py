@@ -1,0 +1,62 @@
+"""Decks in physical mode, hand limits, Terror cards (spec lifeform §7, §3.10)."""
+
+from __future__ import annotations
+
+import pytest
+from test_lifeform_session_fixtures import new, through_setup
+
+from trackers.engine import ActionError
+from trackers.pieces import PhysicalDeck
+
+
+def test_a_deck_that_runs_out_is_reshuffled_and_no_card_is_lost() -> None:
+    s = through_setup(new(3))
+    crew = s.state.piece("crew_deck", PhysicalDeck)
+    assert crew.in_deck == 40
+    s.do("draw_cards", who="crew member", crew_member="Andrew", count=20)
+    s.do("discard_cards", who="crew member", crew_member="Andrew", count=20)
+    s.do("draw_cards", who="crew member", crew_member="Jacob", count=20)
+    notes = s.do("draw_cards", who="crew member", crew_member="Jacob", count=5)
+    assert any("shuffle the discard pile" in n.text for n in notes)
+    crew = s.state.piece("crew_deck", PhysicalDeck)
+    assert crew.total == 46 and crew.hands["Jacob"] == 28
+
+
+def test_crew_hand_limit_is_6_with_the_mining_laser_counting() -> None:
+    s = through_setup(new(3))
+    s.do("take_mining_laser", crew_member="Andrew")
+    notes = s.do("draw_cards", who="crew member", crew_member="Andrew", count=2)
+    assert "holds 6" not in notes[-1].text or "over" not in notes[-1].text
+    notes = s.do("draw_cards", who="crew member", crew_member="Andrew", count=1)
+    assert "holds 7 card(s), over the hand limit of 6: discard 1" in notes[-1].text
+
+
+def test_lifeform_hand_limit_follows_the_cocoon_space() -> None:
+    s = through_setup(new(3))  # Start: MAX HAND 6
+    notes = s.do("draw_cards", who="lifeform", count=4)
+    assert "over the hand limit of 6: discard 1" in notes[-1].text
+    notes = s.do("cocoon_advance")  # MAX HAND 7 now; the card played goes first
+    assert "MAX HAND 7" in " ".join(n.text for n in notes)
+    notes = s.do("flamethrower_cocoon", crew_member="Andrew")  # back to 6 with 6 held: fine
+    assert not any("over the hand limit" in n.text for n in notes)
+
+
+def test_an_unset_lifeform_limit_is_said_plainly() -> None:
+    s = through_setup(new(3, board=False))
+    notes = s.do("draw_cards", who="lifeform", count=1)
+    assert "unknown: set Cocoon 3P/4P MAX HAND" in notes[-1].text
+
+
+def test_a_character_meeting_terror_draws_and_discards_a_terror_card() -> None:
+    s = through_setup(new(3))
+    notes = s.do("meet_terror", character="Solomon")
+    terror = s.state.piece("terror_deck", PhysicalDeck)
+    assert (terror.in_deck, terror.discard) == (19, 1) and "G18" in notes[-1].text
+
+
+def test_discarding_more_than_held_is_refused_with_the_count() -> None:
+    s = through_setup(new(3))
+    with pytest.raises(ActionError, match="holds 3"):
+        s.do("discard_cards", who="crew member", crew_member="Jacob", count=4)
+    with pytest.raises(ActionError, match="crew_member"):
+        s.do("draw_cards", who="crew member", count=1)

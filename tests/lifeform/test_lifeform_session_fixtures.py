@@ -1,0 +1,71 @@
+"""A made-up but complete board profile for the Lifeform session tests, plus session helpers.
+
+These numbers are TEST DATA for an imaginary printing of the board, shaped to pass the profile's
+checks against the rulebook's examples (spec §13). They are never product defaults.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from trackers.engine import Session, SessionSetup
+from trackers.games.lifeform.game import GAME
+from trackers.games.lifeform.profile_values import profile_of
+
+NAMES = {2: ("Sarah", "Andrew"), 3: ("Sarah", "Andrew", "Jacob"),
+         4: ("Sarah", "Andrew", "Jacob", "Maya")}
+
+# Engine encodings (profile_values): labels by code, [space, label] pairs flattened.
+BOARD: dict[str, Any] = {
+    "self_destruct.minutes": "30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, "
+                             "14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1",
+    "self_destruct.start_4p": "31",
+    "self_destruct.terror_minutes": "24, 14",
+    "hostility.length": "20",
+    "hostility.start_2p": "1", "hostility.start_3p": "2", "hostility.start_4p": "3",
+    "hostility.draw_card_spaces": "5, 11",
+    "hostility.terror_spaces": "8",
+    "hostility.red_claws": "6, 2, 12, 4, 18, 6",
+    "cocoon_2p.max_hand": "5, 6, 7, 8", "cocoon_2p.evolution": "1, 1, 2, 3",
+    "cocoon_3p4p.max_hand": "6, 7, 8, 9", "cocoon_3p4p.evolution": "1, 2, 2, 3",
+    "malfunction.spaces": "1, 2, 3, 4, 2, 4",  # none, PO, Android Malfunctions!, SD, PO, SD
+    "android_status.removals": "4, 3, 2, 1",
+    "improvised_weaponry.length": "8", "improvised_weaponry.minimum": "4",
+    "improvised_weaponry.draw_numbers": "1, 1, 2, 2, 3, 3, 4, 4",
+    "improvised_weaponry.bonus_spaces": "2, 3",  # space 2: draw a card
+    "coolant.length": "7", "coolant.minimum": "3", "coolant.overheating_2p_space": "3",
+    "coolant.bonus_spaces": "5, 1",  # space 5: remove a Power Outage
+    "energy_cells.length": "9", "energy_cells.minimum": "4",
+    "energy_cells.draw_number_spaces": "7, 8, 9", "energy_cells.bonus_spaces": "",
+    "halon_gas.bonus_spaces": "3, 2",
+    "spacesuits.length": "6", "spacesuits.bonus_spaces": "",
+    "stowaway.second_card_minutes": "3, 8", "stowaway.third_card_minutes": "9, 15",
+    "stowaway.one_two_minute_icons": "1, 4",
+    "showdown.data_token_icons": "1, 2, 3, 4", "showdown.tokens_in_two_for_one": "1",
+    "showdown.ships_cat_matches_2p": "1", "showdown.draw_when_weaponry_empty": "0",
+    "module_d.actions_1_disks": "3", "module_d.actions_2_disks": "2, 3",
+    "module_d.actions_3_disks": "1, 3, 3", "module_d.actions_4_disks": "1, 2, 3, 3",
+}
+
+
+def new(players: int = 3, modules: tuple[str, ...] = (), board: bool = True,
+        seed: str = "t") -> Session:
+    """A session with the test board (or none) for ``players``."""
+    return Session(GAME, SessionSetup(players, {"modules": list(modules)}, NAMES[players],
+                                      BOARD if board else {}), seed=seed)
+
+
+def through_setup(s: Session) -> Session:
+    """Record characters, calibrate and tick every setup step."""
+    pool = ["Solomon", "Palmer", "Cameron", "Bennings", "Scott", "Chandra"]
+    for i, member in enumerate(s.state.facts["crew"]):
+        s.do("record_characters", crew_member=member, first=pool[2 * i], second=pool[2 * i + 1])
+    s.do("reality_calibration", image="Image 1")
+    s.do("tick_setup", step="all remaining")
+    return s
+
+
+def test_the_test_board_passes_the_profile_checks() -> None:
+    s = new()
+    assert profile_of(s.state.board).unset_keys() == []
+    assert s.state.facts["hostility_placed"] is True

@@ -1,0 +1,121 @@
+"""Thirteenth Passenger module B: asteroid impact tokens on Self-Destruct 19-16 (spec §11.2).
+
+At setup the 4 tokens (1 hit, 3 alerts) are shuffled face down onto 19, 18, 17 and 16; which is
+where lives only in ``facts["hidden"]`` (blanked in every export). A token is looked at when the
+tracker arrives on its space. Whether a token on a space the tracker jumps over is checked is
+not stated (G20): the app holds such tokens and the table decides ("Asteroid tokens jumped over").
+On a hit, one Asteroid Impact card is drawn at random (each strikes one starship deck; the card
+texts are G20) and every other token and card leaves the game unseen.
+"""
+
+from __future__ import annotations
+
+from random import Random
+
+from trackers.engine import ActionError, Note, State
+from trackers.pieces import Move, Track
+
+SPACES = (19, 18, 17, 16)  # spec §11.2 (built in: board_profile "module_b.asteroid_minutes")
+TOKENS = ("hit", "alert", "alert", "alert")  # 1 "Struck by asteroids!", 3 "Impact imminent!"
+IMPACT_CARDS = ("A-Deck", "B-Deck", "C-Deck")  # the deck each card strikes (spec §11.2)
+
+
+def setup_asteroids(state: State, rng: Random) -> list[int]:
+    """Shuffle the tokens face down onto the spaces; returns the spaces holding one."""
+    tokens = list(TOKENS)
+    rng.shuffle(tokens)
+    state.facts.setdefault("hidden", {})["asteroids"] = {
+        str(space): token for space, token in zip(SPACES, tokens, strict=True)}
+    state.facts["asteroids"] = {"face_down": list(SPACES), "revealed": {}, "jumped": [],
+                                "held": [], "struck": None}
+    return list(SPACES)
+
+
+def on_move(state: State, move: Move, rng: Random) -> list[Note]:
+    """The asteroid tokens a Self-Destruct move reached or passed, in order (spec §11.2, G20)."""
+    fired = [m.at for m in move.fired if m.key.startswith("asteroid ")]
+    if not fired:
+        return []
+    info = state.facts["asteroids"]
+    if info["held"]:  # an earlier jump is still undecided: keep the order
+        info["held"] += fired
+        return [Note("asteroid tokens wait for the decision on the jumped-over ones", "module_b")]
+    jumped = [s for s in fired if s != move.new]
+    if not jumped:
+        return _check_all(state, fired, rng)
+    info["held"], info["jumped"] = fired, jumped
+    spaces = ", ".join(str(s) for s in jumped)
+    return [Note(f"Self-Destruct jumped over asteroid token(s) on {spaces}: the text does not say "
+                 "whether a skipped token is checked (spec G20); the table decides with "
+                 "'Asteroid tokens jumped over' (check them, or leave them unchecked)",
+                 "module_b")]
+
+
+def resolve_jumped(state: State, check: bool, rng: Random) -> list[Note]:
+    """The table's G20 decision for the held tokens, then every held token in order."""
+    info = state.facts["asteroids"]
+    if not info["held"]:
+        raise ActionError("no asteroid token is waiting for a decision", "check")
+    held, jumped = info["held"], info["jumped"]
+    info["held"], info["jumped"] = [], []
+    notes: list[Note] = []
+    for space in held:
+        if space not in info["face_down"]:
+            continue  # removed after a hit earlier in this list
+        if space in jumped and not check:
+            _remove(state, space)
+            notes.append(Note(f"asteroid token on {space} left unchecked: it leaves the game "
+                              "face down (table's G20 decision)", "module_b"))
+        else:
+            notes += _check(state, space, rng)
+    return notes
+
+
+def _check_all(state: State, spaces: list[int], rng: Random) -> list[Note]:
+    notes: list[Note] = []
+    for space in spaces:
+        if space in state.facts["asteroids"]["face_down"]:
+            notes += _check(state, space, rng)
+    return notes
+
+
+def _check(state: State, space: int, rng: Random) -> list[Note]:
+    """Turn one token over (spec §11.2)."""
+    token = state.facts["hidden"]["asteroids"][str(space)]
+    _remove(state, space)
+    state.facts["asteroids"]["revealed"][str(space)] = token
+    if token == "alert":
+        return [Note(f"asteroid token on {space}: Impact imminent! It leaves the game; keep "
+                     "playing and check the next token when the tracker gets there (spec §11.2)",
+                     "module_b")]
+    struck = rng.choice(IMPACT_CARDS)
+    state.facts["asteroids"]["struck"] = struck
+    for other in list(state.facts["asteroids"]["face_down"]):
+        _remove(state, other)
+    return [Note(f"asteroid token on {space}: Struck by asteroids! The app drew the Asteroid "
+                 f"Impact card for {struck} at random: take it and follow it. Every other "
+                 "asteroid token and card leaves the game unseen (spec §11.2)", "module_b")]
+
+
+def _remove(state: State, space: int) -> None:
+    """A token leaves its space (checked or not): its milestone goes too."""
+    info = state.facts["asteroids"]
+    if space in info["face_down"]:
+        info["face_down"].remove(space)
+    state.facts["hidden"]["asteroids"].pop(str(space), None)
+    sd = state.piece("self_destruct", Track)
+    sd.milestones = [m for m in sd.milestones if m.key != f"asteroid {space}"]
+
+
+def panel_lines(state: State) -> list[str]:
+    info = state.facts.get("asteroids")
+    if info is None:
+        return []
+    lines = [f"face down on Self-Destruct: {', '.join(map(str, info['face_down'])) or 'none'}"]
+    words = {"hit": "Struck by asteroids!", "alert": "Impact imminent!"}
+    lines += [f"{space}: {words[t]}" for space, t in info["revealed"].items()]
+    if info["struck"]:
+        lines.append(f"Asteroid Impact card drawn: the one for {info['struck']}")
+    if info["held"]:
+        lines.append("waiting: decide on the jumped-over tokens (spec G20)")
+    return lines

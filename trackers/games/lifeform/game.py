@@ -1,0 +1,64 @@
+"""Lifeform (with Thirteenth Passenger modules A, B and D) on the session engine.
+
+Facts: ../shared/spec/lifeform.md. The first player name is the lifeform player; the others are
+the crew members in turn order. Module C (the Dragon's Domain solo crisis) is not offered yet.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from trackers.engine import Action, Game, Option, State
+from trackers.games.lifeform import actions_end, actions_secrets, actions_table, actions_tracks
+from trackers.games.lifeform.panels import panels
+from trackers.games.lifeform.profile_values import BOARD_VALUES, profile_of
+from trackers.games.lifeform.setup import checklist, setup
+from trackers.games.lifeform.tracks import reread
+
+TOPICS = {
+    "self_destruct": "self_destruct", "hostility": "hostility", "cocoon": "cocoon",
+    "malfunction": "malfunction", "android_status": "android_status",
+    "real_lifeform": "reality_calibration", "stowaway": "stowaway",
+    "objective_1": "setup", "objective_2": "setup", "objective_3": "setup",
+    "crew_deck": "round", "lifeform_deck": "round", "terror_deck": "round",
+    "hiding_place": "module_d",
+}
+
+
+def board_changed(state: State, key: str, value: Any) -> list[str]:
+    """Re-read the tracks once a printed value is entered (spec §13); a value the profile's
+    checks refuse raises, so nothing changes."""
+    profile = profile_of(state.board)
+    return [note.text for note in reread(state, profile, key)]
+
+
+def _while_playing(action: Action) -> Action:
+    """Once the game is over only undo (and the engine's own actions) remain."""
+    inner = action.enabled
+
+    def enabled(state: State) -> bool:
+        return state.facts["stage"] != "over" and (inner is None or inner(state))
+
+    return replace(action, enabled=enabled)
+
+
+GAME = Game(
+    id="lifeform",
+    title="Lifeform",
+    player_counts=(2, 3, 4),
+    setup=setup,
+    actions=tuple(_while_playing(a) for a in (
+        *actions_table.actions(), *actions_tracks.actions(), *actions_secrets.actions(),
+        *actions_end.actions())),
+    options=(Option("modules", "Thirteenth Passenger modules", "multi", [], ("A", "B", "D"),
+                    help="A: Emma and Overman; B: asteroid impacts; D: hunting the alien "
+                         "aboard the Remora"),),
+    board_values=BOARD_VALUES,
+    topics=TOPICS,
+    blurb="One player is the lifeform, the others the crew of the Valley Forge. The app keeps "
+          "the five trackers, the Shuttle Loadout, the secrets and the endings.",
+    board_changed=board_changed,
+    panels=panels,
+    checklist=checklist,
+)

@@ -1,0 +1,83 @@
+"""Rounds and phases of the Starship stage, and the checklist shown for them (spec lifeform §3.2).
+
+One round: Crew Activity, Android, Lifeform Activity, always in that order. Self-Destruct is not a
+round timer (spec §3.2); the round count is only for the table's orientation.
+"""
+
+from __future__ import annotations
+
+from trackers.engine import ActionError, Note, State
+from trackers.games.lifeform.secrets_flow import stowaway_due
+
+PHASES = ("crew", "android", "lifeform")
+PHASE_STEPS = {  # spec §3.3, §3.5, §3.6
+    "crew": "Crew Activity phase: from the lifeform's left, each crew member collects Mission "
+            "tokens with non-hidden characters, then does one activity (spec §3.3)",
+    "android": "Android phase: skip if inactive or destroyed; stays with a non-hidden "
+               "character; else moves along the A.I. Path (or as the lifeform steers it after a "
+               "Pathway Deviation); in the Remora it removes Loadout tokens (spec §3.5)",
+    "lifeform": "Lifeform Activity phase: the lifeform does one activity (Lurk, Use Vent, or "
+                "play a Lifeform card); each crew member may react at most once (spec §3.6)",
+}
+
+
+def start_play(state: State) -> list[Note]:
+    """The setup is done: round 1 begins with the Crew Activity phase (spec §3.1)."""
+    state.facts.update({"stage": "starship", "round": 1, "phase": "crew"})
+    return [Note("Setup done: round 1, Crew Activity phase (spec §3.2)", "round")]
+
+
+def next_phase(state: State) -> list[Note]:
+    """Move on to the next phase (and round) (spec §3.2)."""
+    if state.facts["stage"] != "starship":
+        raise ActionError("phases run only in the Starship stage (after the setup, before the "
+                          "launch)", "action")
+    i = PHASES.index(state.facts["phase"])
+    if i == len(PHASES) - 1:
+        state.facts["round"] += 1
+    state.facts["phase"] = PHASES[(i + 1) % len(PHASES)]
+    if state.facts["phase"] == "lifeform":
+        state.facts["reacted"] = []  # spec §3.6: one reaction per crew member per phase
+    notes = [Note(f"Round {state.facts['round']}: {PHASE_STEPS[state.facts['phase']]}", "round")]
+    android = state.facts["android"]
+    if state.facts["phase"] == "android" and (not android["active"] or android["destroyed"]):
+        notes.append(Note("the android is " + ("destroyed" if android["destroyed"] else
+                                               "not active yet") + ": skip this phase", "round"))
+    return notes
+
+
+def pending(state: State) -> list[str]:
+    """What the table still owes the game now."""
+    f = state.facts
+    out = []
+    if f["calibration_due"]:
+        out.append(f"Reality Calibration due ({f['calibration_due']})")
+    if f["attack"] is not None:
+        out.append(f"attack on {f['attack']['target']}'s chamber in progress: reactions, kills, "
+                   "then Reality Calibration")
+    if stowaway_due(state):
+        out.append("the lifeform picks its Stowaway card ('Choose the Stowaway card')")
+    out += [f"{m}: Taking Control ('Take control of a character')" for m in f["pending_control"]]
+    out += [f"{m}: take the Ship's Cat or SIS-TER" for m in f["pending_role"]]
+    if f.get("asteroids", {}).get("held"):
+        out.append("module B: decide on the asteroid tokens jumped over (spec G20)")
+    return out
+
+
+def phase_checklist(state: State) -> list[tuple[str, bool]]:
+    f = state.facts
+    items = [(text, False) for text in pending(state)]
+    if f["stage"] == "starship":
+        i = PHASES.index(f["phase"])
+        items += [(f"Round {f['round']} - {PHASE_STEPS[p]}", n < i)
+                  for n, p in enumerate(PHASES)]
+    elif f["stage"] == "launched":
+        items.append(("The Remora launched: settle the ending ('Choose the ending reading') "
+                      "(spec §9)", False))
+    elif f["stage"] == "showdown":
+        from trackers.games.lifeform.showdown_flow import showdown_checklist
+
+        items += showdown_checklist(state)
+    else:
+        items.append((f"Game over: {f['status']}", True))
+    return items

@@ -1,0 +1,209 @@
+"""Hidden choices kept honest by commitment codes (spec lifeform §6): Reality Calibration, a
+character meeting an image, the attack, the Stowaway card, the Secret Objectives.
+
+Every hidden value lives in a ``Secret`` piece; notes and log lines show only its code until it is
+revealed. Each (re-)choice draws its nonce from the event's own random stream, so a replay rebuilds
+the same code and a new choice always gets a new one.
+"""
+
+from __future__ import annotations
+
+from random import Random
+
+from trackers.engine import ActionError, Note, State
+from trackers.games.lifeform import characters, decks
+from trackers.games.lifeform.board_profile import BoardProfile
+from trackers.games.lifeform.endings import StowawayCard
+from trackers.games.lifeform.moves import add_hostility, advance_sd, call_calibration
+from trackers.pieces import Secret
+
+LIFEFORM_ONLY = "Lifeform player"
+CREW_ONLY = "Crew (not the Lifeform player)"
+IMAGES = ("Image 1", "Image 2", "Image 3")  # spec §1.1: 3 image figures, 3 identifiers
+STOWAWAY_CARDS = tuple(card.value for card in StowawayCard)  # spec §6.2, G10
+REACTIONS = {"hide": "Hide", "run": "Run!", "shock_prod": "Shock-Prod"}  # spec §3.10
+
+
+def nonce(rng: Random) -> str:
+    return f"{rng.getrandbits(64):016x}"
+
+
+def build_secrets(crew: list[str]) -> dict[str, Secret]:
+    """The Lifeform Identifier, the Stowaway card and one Secret Objective per crew member."""
+    pieces = {
+        "real_lifeform": Secret("Real lifeform (Lifeform Identifier)", LIFEFORM_ONLY,
+                                list(IMAGES[:2])),
+        "stowaway": Secret("Stowaway card", LIFEFORM_ONLY, list(STOWAWAY_CARDS)),
+    }
+    for i in range(1, len(crew) + 1):  # spec §2.2 step 19: 1 per crew member
+        pieces[f"objective_{i}"] = Secret(f"Secret Objective {i}", CREW_ONLY)
+    return pieces
+
+
+def _real(state: State) -> Secret:
+    return state.piece("real_lifeform", Secret)
+
+
+# --- Reality Calibration (spec §6.1) --------------------------------------------------------
+def calibrate(state: State, image: str, rng: Random) -> list[Note]:
+    """The lifeform secretly picks which image on the Valley Forge is real (it may keep it)."""
+    on_board = state.facts["images"]["on_board"]
+    if image not in on_board:
+        raise ActionError(f"image: choose one of the images on the Valley Forge: "
+                          f"{', '.join(on_board)}", "image")
+    secret = _real(state)
+    secret.choices = list(on_board)
+    code = secret.choose(image, nonce(rng))
+    why = state.facts["calibration_due"]
+    state.facts["calibration_due"] = None
+    notes = [Note(f"Reality Calibration done{f' ({why})' if why else ''}: the identifier is face "
+                  f"down; commitment code {code} (spec §6.1)", "reality_calibration")]
+    if state.facts["attack"] is not None:
+        state.facts["attack"] = None
+        notes.append(Note("the attack is over (step 6 done)", "reality_calibration"))
+    return notes
+
+
+def _reveal_real(state: State) -> tuple[str, list[Note]]:
+    secret = _real(state)
+    if not secret.is_set:
+        raise ActionError("the lifeform has not made its Reality Calibration yet", "image")
+    if secret.revealed:
+        raise ActionError("the identifier is already face up: do the Reality Calibration first "
+                          "(spec §6.1)", "image")
+    value, key, ok = secret.reveal()
+    verdict = "matches" if ok else "DOES NOT match"
+    return value, [Note(f"the lifeform turns its identifier over: {value} is the real lifeform "
+                        f"(nonce {key}; it {verdict} code {secret.code})", "reality_calibration")]
+
+
+def meet_image(state: State, image: str, character: str, profile: BoardProfile,
+               rng: Random) -> list[Note]:
+    """A character moves into an image's chamber: the lifeform shows which image is real; a
+    sensor ghost: Self-Destruct +1 and the ghost moves; the real one attacks; then a Reality
+    Calibration either way (spec §3.10)."""
+    if characters.need(state, character)["where"] != characters.VALLEY_FORGE:
+        raise ActionError(f"character: {character} is aboard the Remora; images never enter it "
+                          "(spec §3.10)", "character")
+    if image not in state.facts["images"]["on_board"]:
+        raise ActionError(f"image: {image} is not on the Valley Forge", "image")
+    real, notes = _reveal_real(state)
+    if real != image:
+        notes.append(Note(f"{image} is a sensor ghost: Self-Destruct +1, then the ghost moves to "
+                          "the character-free chamber nearest the real lifeform (the lifeform "
+                          "breaks ties) (spec §3.10)", "reality_calibration"))
+        notes += advance_sd(state, 1, profile, rng)
+        call_calibration(state, f"{character} met a sensor ghost")
+        return notes + [Note("Reality Calibration due (spec §6.1)", "reality_calibration")]
+    return notes + _open_attack(state, real, character, "moved into the real lifeform's chamber")
+
+
+def attack(state: State, target: str) -> list[Note]:
+    """The lifeform attacks a chamber from the real image next to it (spec §3.10 steps 1-6)."""
+    c = characters.need(state, target)
+    if c["hidden"] or c["where"] != characters.VALLEY_FORGE:
+        raise ActionError(f"character: {target} cannot be attacked (hidden characters and those "
+                          "aboard the Remora never are, spec §3.10)", "character")
+    real, notes = _reveal_real(state)
+    return notes + _open_attack(state, real, target, "the lifeform attacks")
+
+
+def _open_attack(state: State, image: str, target: str, how: str) -> list[Note]:
+    state.facts["attack"] = {"image": image, "target": target, "cancelled": False}
+    call_calibration(state, "the end of an attack")
+    steps = [
+        f"Attack ({how}) on the chamber of {target}: step 1 done, the identifier is shown",
+        "step 2: each sensor ghost moves to the nearest character-free chamber next to the "
+        "attacked one (one image per chamber; the lifeform breaks ties)",
+        f"step 3: {image} moves into the attacked chamber",
+        "step 4: each crew member with a non-hidden character there may play 1 reaction "
+        "('Crew reaction'); the lifeform may cancel it; an uncancelled one is Hostility +1",
+        "step 5: unless a Shock-Prod cancelled the attack, every character that did not avoid "
+        "it is killed ('Character killed')",
+        "step 6: Reality Calibration ('Reality Calibration') (spec §3.10)",
+    ]
+    return [Note(text, "reality_calibration") for text in steps]
+
+
+def crew_reaction(state: State, member: str, reaction: str, cancelled: bool, character: str | None,
+                  profile: BoardProfile) -> list[Note]:
+    """A crew reaction card (spec §3.10): at most 1 per crew member per Lifeform Activity phase
+    (T18); not cancelled: carried out and Hostility +1; the card goes to the Crew discard."""
+    if member in state.facts["reacted"]:
+        raise ActionError(f"crew_member: {member} already played a reaction this Lifeform "
+                          "Activity phase (spec §3.6, T18); 'Next phase' starts a new one",
+                          "crew_member")
+    if reaction in ("hide", "run") and character is None:
+        raise ActionError(f"character: name the character who plays {REACTIONS[reaction]}",
+                          "character")
+    if character is not None and characters.need(state, character)["owner"] != member:
+        raise ActionError(f"character: {character} is not {member}'s character", "character")
+    notes = decks.discard(state, "crew", member, 1)
+    state.facts["reacted"].append(member)
+    name = REACTIONS[reaction]
+    if cancelled:
+        notes += decks.discard(state, "lifeform", state.facts["lifeform"], 1)
+        return notes + [Note(f"the lifeform cancels {member}'s {name}: the card is discarded "
+                             f"with no effect; {member} may not react again to this attack "
+                             "(spec §3.10)", "hostility")]
+    notes.append(Note(f"{member}'s {name} is carried out (spec §3.10)", "hostility"))
+    notes += add_hostility(state, "crew_reaction", profile)
+    if reaction == "hide" and character is not None:
+        notes += characters.set_hidden(state, character, True)
+    elif reaction == "run" and character is not None:
+        characters.need(state, character)["hidden"] = False
+        notes.append(Note(f"{character} makes 1-2 moves: stop on Terror; not back through the way "
+                          "the image came, nor the Security Door, nor into or through an image "
+                          "or Power Outage chamber (spec §3.10)", "round"))
+    elif reaction == "shock_prod" and state.facts["attack"] is not None:
+        state.facts["attack"]["cancelled"] = True
+        notes.append(Note("the whole attack is cancelled: nobody in the chamber dies; the "
+                          "attacking image goes back the way it came (spec §3.10)", "round"))
+    return notes
+
+
+# --- the Stowaway card (spec §4.1, §6.2) ----------------------------------------------------
+def stowaway_due(state: State) -> bool:
+    from trackers.games.lifeform.moves import remora_open
+
+    return remora_open(state) and not state.piece("stowaway", Secret).is_set
+
+
+def choose_stowaway(state: State, card: str, rng: Random) -> list[Note]:
+    """At the 20 mark the lifeform picks 1 of 3 cards face down; never re-chosen (spec §6.2)."""
+    secret = state.piece("stowaway", Secret)
+    if secret.is_set:
+        raise ActionError("the Stowaway card was chosen already; it is never chosen again "
+                          "(spec §6.2)", "card")
+    code = secret.choose(card, nonce(rng))
+    return [Note(f"the lifeform put its Stowaway card face down beside the Remora: code {code}; "
+                 "the other 2 leave the game unseen by the crew (spec §4.1)", "stowaway")]
+
+
+# --- Secret Objectives (spec §2.2 step 19, §6.2) ----------------------------------------------
+def objective_slots(state: State) -> list[str]:
+    return [str(i) for i in range(1, state.facts["objectives"]["drawn"] + 1)]
+
+
+def record_objective(state: State, slot: str, title: str, rng: Random) -> list[Note]:
+    """The crew notes a drawn card's title, hidden from the lifeform (optional)."""
+    if slot in state.facts["objectives"]["done"]:
+        raise ActionError(f"slot: Secret Objective {slot} is already completed", "slot")
+    code = state.piece(f"objective_{slot}", Secret).choose(title, nonce(rng))
+    return [Note(f"Secret Objective {slot} noted for the crew: code {code}", "setup")]
+
+
+def complete_objective(state: State, slot: str) -> list[Note]:
+    """Any one objective on the card done: show it to the lifeform and remove it (spec §6.2)."""
+    done = state.facts["objectives"]["done"]
+    if slot in done:
+        raise ActionError(f"slot: Secret Objective {slot} is already completed", "slot")
+    done.append(slot)
+    secret = state.piece(f"objective_{slot}", Secret)
+    shown = ""
+    if secret.is_set:
+        value, _, ok = secret.reveal()
+        shown = f" ({value}; {'matches' if ok else 'DOES NOT match'} code {secret.code})"
+    left = state.facts["objectives"]["drawn"] - len(done)
+    return [Note(f"Secret Objective {slot} completed{shown}: show it to the lifeform and remove "
+                 f"it from the game; {left} left before launch (spec §6.2, §5.3)", "launch")]
