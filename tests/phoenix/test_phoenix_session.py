@@ -147,7 +147,7 @@ def test_zero_points_is_refused_and_nothing_changes() -> None:
 
 def test_below_zero_is_allowed_and_said_plainly() -> None:
     s = new(2, lap_size=50)
-    notes = " ".join(n.text for n in s.do("add_points", points=-5, source="Hub A-12: nothing returned"))
+    notes = " ".join(n.text for n in s.do("add_points", points=-5))
     assert points(s, "P1") == -5
     assert "below 0" in notes and "§10.13" in notes
 
@@ -193,7 +193,7 @@ def test_e2_forty_on_someone_elses_turn_waits_for_their_own() -> None:
 def test_e3_spending_back_below_40_does_not_trigger() -> None:
     s = new(4)
     s.do("add_points", points=41)
-    s.do("add_points", points=-2, source="Hub B-6: points for GEMs")
+    s.do("add_points", points=-2)  # Hub B-6: 1 point for 4 GEMs, twice
     s.do("end_turn")
     assert s.state.facts["game_end"]["trigger"] is None
     assert active(s) == "P2"
@@ -262,8 +262,16 @@ def test_undo_takes_back_the_trigger() -> None:
     assert active(s) == "P2"
 
 
+def test_setup_keeps_the_screen_for_its_checklist() -> None:
+    s = new(3)
+    assert panels(s.state) == []
+    s.do("setup_all")
+    assert [p.title for p in panels(s.state)] == ["Turn", "Sectors built", "Diplomacy levels"]
+
+
 def test_turn_panel_shows_the_check_inputs() -> None:
     s = new(3)
+    s.do("setup_all")
     s.do("add_points", points=12)
     s.do("build_sector", level=1)
     text = panel_lines(s, "Turn")

@@ -17,7 +17,8 @@ def settable_targets(state: State) -> list[str]:
 
 
 def secret_names(state: State) -> list[str]:
-    return [name for name, p in state.pieces.items() if isinstance(p, Secret)]
+    """Secrets the generic choose/reveal actions may touch (not those the game manages)."""
+    return [name for name, p in state.pieces.items() if isinstance(p, Secret) and not p.managed]
 
 
 def _set_value(state: State, args: dict[str, Any], rng: Random) -> list[Note | str]:

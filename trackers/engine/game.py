@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from random import Random
 from typing import TYPE_CHECKING, Any
 
-from trackers.engine.actions import Action, ActionError, parse_whole_number
+from trackers.engine.actions import Action, ActionError, Note, parse_whole_number
 
 if TYPE_CHECKING:
     from trackers.engine.state import State
@@ -117,7 +117,7 @@ class Panel:
 
 
 Setup = Callable[[SessionSetup, Random], "State"]
-BoardChanged = Callable[["State", str, Any], list[str]]
+BoardChanged = Callable[["State", str, Any], "list[Note | str]"]
 
 
 @dataclass(frozen=True)

@@ -35,6 +35,9 @@ class Secret(Piece):
     code: str | None = None
     revealed: bool = False
     codes: list[str] = field(default_factory=list)  # every code this secret has had
+    # True when the game's own actions choose and reveal it at the moments its rules say
+    # (e.g. the Stowaway card at Self-Destruct 20); the generic choose/reveal leave it alone.
+    managed: bool = False
 
     def choose(self, value: str, nonce: str) -> str:
         """Set (or re-set) the hidden value; returns the new public code."""
@@ -78,12 +81,14 @@ class Secret(Piece):
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "label": self.label, "owner": self.owner,
                 "choices": list(self.choices), "value": self.value, "nonce": self.nonce,
-                "code": self.code, "revealed": self.revealed, "codes": list(self.codes)}
+                "code": self.code, "revealed": self.revealed, "codes": list(self.codes),
+                "managed": self.managed}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Secret:
         return cls(data["label"], data["owner"], list(data["choices"]), data["value"],
-                   data["nonce"], data["code"], data["revealed"], list(data["codes"]))
+                   data["nonce"], data["code"], data["revealed"], list(data["codes"]),
+                   bool(data.get("managed", False)))
 
 
 def require_revealed(secret: Secret) -> str:

@@ -74,7 +74,7 @@ def actions() -> tuple[Action, ...]:
                "agrees: launch, and the app decides Ending A, B or C (spec §5.3, §9).", _launch,
                (Param("confirm_unknown", "bool", "the table checked the criteria the app cannot "
                       "(unset board values)", optional=True, default=False),),
-               key="g", topic="endings", enabled=_stage("starship", "setup")),
+               key="g", short="Launch", topic="endings", enabled=_stage("starship", "setup")),
         Action("choose_ending_reading", "Choose the ending reading", "Where the texts disagree "
                "(C9), the table picks a reading; or settle Ending B once the Stowaway ranges "
                "are entered (spec §9).", _reading,

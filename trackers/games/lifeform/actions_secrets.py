@@ -73,15 +73,15 @@ def actions() -> tuple[Action, ...]:
                "image on the Valley Forge is real; everyone sees a new code (spec §6.1).",
                _calibrate, (Param("image", "choice", "the real lifeform", choices=_images,
                                   secret=True),),
-               key="z", topic="reality_calibration", private_to=LIFEFORM_ONLY),
+               key="z", short="Calibrate", topic="reality_calibration", private_to=LIFEFORM_ONLY),
         Action("meet_image", "A character meets an image", "A character moved into an image's "
                "chamber: the lifeform shows which image is real (spec §3.10).", _meet,
                (Param("image", "choice", "the image met", choices=_images),
                 character_param("the character who moved in")),
-               key="i", topic="reality_calibration"),
+               key="i", short="Meet image", topic="reality_calibration"),
         Action("attack", "Lifeform attack", "The real lifeform attacks the chamber next to it: "
                "the identifier is shown, then the attack steps (spec §3.10).", _attack,
-               (character_param("a character in the attacked chamber"),), key="a",
+               (character_param("a character in the attacked chamber"),), key="a", short="Attack",
                topic="reality_calibration"),
         Action("crew_reaction", "Crew reaction", "Hide, Run! or Shock-Prod; not cancelled: "
                "Hostility +1; one per crew member per Lifeform phase (spec §3.10).", _reaction,
@@ -92,7 +92,7 @@ def actions() -> tuple[Action, ...]:
                 Param("character", "choice", "the character hiding or running",
                       choices=lambda s: [n for n, c in s.facts["characters"].items()
                                          if c["where"] != "dead"], optional=True)),
-               key="y", topic="hostility"),
+               key="y", short="Reaction", topic="hostility"),
         Action("choose_stowaway", "Choose the Stowaway card", "At the 20 mark the lifeform "
                "secretly picks 1 of the 3 cards; it is never chosen again (spec §4.1, §6.2).",
                _stowaway, (Param("card", "choice", "the Stowaway card",

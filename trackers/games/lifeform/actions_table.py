@@ -240,10 +240,12 @@ def actions() -> tuple[Action, ...]:
                 Param("second", "choice", "second character", choices=_pool)), topic="setup"),
         Action("next_phase", "Next phase", "Crew Activity, Android, Lifeform Activity, then the "
                "next round (spec §3.2).", lambda s, a, r: list(rounds.next_phase(s)), key="n",
+               short="Next phase",
                topic="round", enabled=lambda s: s.facts["stage"] == "starship"),
         Action("draw_cards", "Draw cards", "Draw Crew or Lifeform cards; the hand limit is "
                "checked after the draw (spec §7).", _draw,
                (*_who(), Param("count", "int", "how many", minimum=1, maximum=20)), key="d",
+               short="Draw",
                topic="round"),
         Action("discard_cards", "Discard cards", "Cards from a hand to its discard pile "
                "(spec §7).", _discard,
@@ -264,7 +266,8 @@ def actions() -> tuple[Action, ...]:
                (member_param(),), topic="hostility"),
         Action("place_mission", "Put a Mission token on the Loadout", "A collected Mission "
                "token on a column's lowest empty space; bonuses (spec §5.1).", _place,
-               (columns, member_param("who placed it")), key="m", topic="shuttle_loadout"),
+               (columns, member_param("who placed it")), key="m",
+               short="Mission", topic="shuttle_loadout"),
         Action("remove_mission", "Take a Mission token off the Loadout", "The top token of a "
                "column back to the pool (spec §5.1).", _remove,
                (columns, Param("why", "str", "what removed it")), topic="shuttle_loadout"),
@@ -282,7 +285,7 @@ def actions() -> tuple[Action, ...]:
                "Terror card (spec §3.10).", _terror, (character_param(),), topic="round"),
         Action("board_remora", "Board the Remora", "A character enters the Remora from the "
                "Shuttlebay (from the 20 mark; never leaves) (spec §3.10).", _board,
-               (character_param(),), key="o", topic="launch"),
+               (character_param(),), key="o", short="To Remora", topic="launch"),
         Action("character_hidden", "Hidden or not", "Mark a character hidden or no longer "
                "hidden (spec §3.10).", _hidden,
                (character_param(), Param("hidden", "bool", "hidden now?")), topic="round"),
@@ -291,7 +294,7 @@ def actions() -> tuple[Action, ...]:
                (character_param(), Param("kill", "choice", "the lifeform declares",
                                          choices=("noisy", "silent"), optional=True,
                                          default="silent")),
-               key="k", topic="character_death"),
+               key="k", short="Killed", topic="character_death"),
         Action("take_control", "Take control of a character", "A crew member with no character "
                "takes one from someone with 2 (spec §8.3).", _control,
                (member_param(), character_param()), topic="character_death",

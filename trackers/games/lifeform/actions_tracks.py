@@ -154,16 +154,17 @@ def actions() -> tuple[Action, ...]:
         Action("advance_self_destruct", "Advance Self-Destruct",
                "Move the Self-Destruct tracker on by a number of spaces (spec §4.1).",
                _advance_sd, (Param("spaces", "int", "spaces toward Explosion", minimum=1,
-                                   maximum=30),), key="j", topic="self_destruct"),
+                                   maximum=30),), key="j",
+                                   short="Advance SD", topic="self_destruct"),
         Action("equip", "Equip", "Crew activity: draw 2 and Self-Destruct +1, or draw 3 and "
                "Self-Destruct +2 (spec §3.4).", _equip,
                (member_param(), Param("option", "choice", "which Equip", choices=EQUIP)),
-               key="e", topic="self_destruct"),
+               key="e", short="Equip", topic="self_destruct"),
         Action("flamethrower", "Flamethrower", "A crew member fires at an image 1-2 chambers "
                "away; Hostility +1 (spec §3.8).",
                _hostile("flamethrower", "the crew moves the image twice (not through characters, "
                         "the cat, other images or the Security Door)"),
-               (member_param(), card), key="f", topic="hostility"),
+               (member_param(), card), key="f", short="Flamethrwr", topic="hostility"),
         Action("flamethrower_cocoon", "Flamethrower-Cocoon", "Burn a cocoon chamber: Cocoon back "
                "to Start, Hostility +1 (spec §3.8).", _flamethrower_cocoon,
                (member_param(), card, Param("ghost_removed", "choice", "with 3 images: the "
@@ -190,6 +191,7 @@ def actions() -> tuple[Action, ...]:
                topic="cocoon"),
         Action("malfunction_advance", "Lifeform Malfunction action", "Malfunction +1 and its "
                "space's task (spec §3.9, §4.4).", _malfunction, (lf_card,), key="w",
+               short="Malfunc.",
                topic="malfunction"),
         Action("pathway_deviation", "Android Pathway Deviation", "Once a game from the 10 mark: "
                "the lifeform steers the android (spec §3.9).", _pathway_deviation, (lf_card,),

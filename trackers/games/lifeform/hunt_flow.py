@@ -35,7 +35,7 @@ STEPS = ("search", "halon search", "skip the Halon search", "lifeform reveal")
 
 
 def hiding_secret() -> Secret:
-    return Secret("Module D hiding place", LIFEFORM_ONLY, list(LOCATIONS))
+    return Secret("Module D hiding place", LIFEFORM_ONLY, list(LOCATIONS), managed=True)
 
 
 def choose_hiding_place(state: State, location: str, rng: Random) -> list[Note]:

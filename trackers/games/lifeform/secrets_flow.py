@@ -32,11 +32,11 @@ def build_secrets(crew: list[str]) -> dict[str, Secret]:
     """The Lifeform Identifier, the Stowaway card and one Secret Objective per crew member."""
     pieces = {
         "real_lifeform": Secret("Real lifeform (Lifeform Identifier)", LIFEFORM_ONLY,
-                                list(IMAGES[:2])),
-        "stowaway": Secret("Stowaway card", LIFEFORM_ONLY, list(STOWAWAY_CARDS)),
+                                list(IMAGES[:2]), managed=True),
+        "stowaway": Secret("Stowaway card", LIFEFORM_ONLY, list(STOWAWAY_CARDS), managed=True),
     }
     for i in range(1, len(crew) + 1):  # spec §2.2 step 19: 1 per crew member
-        pieces[f"objective_{i}"] = Secret(f"Secret Objective {i}", CREW_ONLY)
+        pieces[f"objective_{i}"] = Secret(f"Secret Objective {i}", CREW_ONLY, managed=True)
     return pieces
 
 

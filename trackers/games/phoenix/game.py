@@ -17,6 +17,7 @@ from trackers.engine import (
     ActionError,
     BoardValue,
     Game,
+    Note,
     Option,
     Param,
     SessionSetup,
@@ -50,9 +51,9 @@ def setup(s: SessionSetup, rng: Random) -> State:
     return state
 
 
-def board_changed(state: State, key: str, value: Any) -> list[str]:
+def board_changed(state: State, key: str, value: Any) -> list[Note | str]:
     """The lap size is set: every marker is read again with it (spec §3.6, §10.13)."""
-    notes = []
+    notes: list[Note | str] = []
     for name in facts.players(state):
         marker = facts.marker(state, name)
         marker.lap_size = int(value)

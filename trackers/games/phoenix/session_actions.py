@@ -252,8 +252,9 @@ def setup_step(state: State, args: dict[str, Any], rng: Random) -> Notes:
         raise ActionError("Setup is already done", "action")
     state.facts["setup_done"] = done + 1
     refresh_status(state)
-    nxt = f" Next: {steps[done + 1]}" if done + 1 < len(steps) else " Setup is done."
-    return [Note(f"Done: {steps[done]}.{nxt}", "setup")]
+    if done + 1 < len(steps):
+        return [Note(f"Next setup step: {steps[done + 1]}", "setup")]
+    return [Note(f"Setup is done: {facts.players(state)[0]} starts", "setup")]
 
 
 def setup_all(state: State, args: dict[str, Any], rng: Random) -> Notes:
