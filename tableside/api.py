@@ -29,6 +29,8 @@ from trackers.engine import Action, ActionError, Game, Note, Session, SessionSet
 from trackers.engine.session import Event, HistoryEntry
 from trackers.games.registry import game_title, get_game
 
+PROFILE_FORMAT = "tableside.board-profile"
+PROFILE_VERSION = 1
 SNAPSHOT_TO_DISK_EVERY = 500  # events between snapshot files (opening replays fewer)
 CATALOG_TOUCH_SECONDS = 30.0  # the journal is the truth; the catalog's "updated" may lag
 
@@ -233,9 +235,50 @@ class Tableside:
         return dict(self.store.catalog.get_setting(f"board:{game}", {}))
 
     def set_board_profile(self, game: str, values: dict[str, Any]) -> None:
+        """Replace the table's board profile for ``game``; every value is checked first."""
         definition = game_definition(game)
-        checked = {k: definition.board_value(k).parse(v) for k, v in values.items()}
+        checked = definition.parse_board(values)
         self.store.catalog.set_setting(f"board:{game}", checked)
+
+    def set_board_value(self, game: str, key: str, raw: Any) -> Any:
+        """Enter one printed value (checked with the rest of the profile); returns it parsed."""
+        profile = self.board_profile(game)
+        profile[key] = raw
+        definition = game_definition(game)
+        checked = definition.parse_board(profile)
+        self.store.catalog.set_setting(f"board:{game}", checked)
+        return checked[key]
+
+    def clear_board_value(self, game: str, key: str) -> None:
+        profile = self.board_profile(game)
+        profile.pop(key, None)
+        self.store.catalog.set_setting(f"board:{game}", profile)
+
+    def export_board_profile(self, game: str) -> dict[str, Any]:
+        """The profile as a file's content, to share with another table."""
+        game_definition(game)
+        return {"format": PROFILE_FORMAT, "version": PROFILE_VERSION, "game": game,
+                "values": self.board_profile(game)}
+
+    def import_board_profile(self, game: str, data: Any) -> int:
+        """Take a shared profile (all or nothing); returns how many values it held."""
+        if not isinstance(data, dict) or data.get("format") != PROFILE_FORMAT:
+            raise TablesideError(f"format: this is not a Tableside board profile "
+                                 f"(expected \"format\": \"{PROFILE_FORMAT}\")")
+        version = data.get("version")
+        if not isinstance(version, int) or version > PROFILE_VERSION:
+            raise TablesideError(f"version: {version!r}; this Tableside reads board profiles "
+                                 f"up to version {PROFILE_VERSION}")
+        if data.get("game") != game:
+            raise TablesideError(f"game: the file is for {data.get('game')!r}, not {game!r}")
+        values = data.get("values")
+        if not isinstance(values, dict):
+            raise TablesideError("values: give an object of board value keys and values")
+        try:
+            self.set_board_profile(game, values)
+        except ActionError as err:
+            raise TablesideError(str(err)) from err
+        return len(values)
 
     def setting(self, key: str, default: Any = None) -> Any:
         return self.store.catalog.get_setting(key, default)

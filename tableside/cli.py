@@ -11,7 +11,9 @@ from pathlib import Path
 
 from tableside import __version__
 
-COMMAND_MODULES = ("tableside.cli_saves", "tableside.cli_rules", "tableside.cli_score")
+COMMAND_MODULES = (
+    "tableside.cli_saves", "tableside.cli_rules", "tableside.cli_score", "tableside.cli_profile",
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -56,6 +58,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         result: int = args.func(args)
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # e.g. piped into `head`: the reader has what it wanted
+        return 0
     except Exception as err:  # no traceback for the player; TABLESIDE_DEBUG=1 shows it
         if os.environ.get("TABLESIDE_DEBUG"):
             raise

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from random import Random
 from typing import TYPE_CHECKING, Any
@@ -117,7 +117,7 @@ class Panel:
 
 
 Setup = Callable[[SessionSetup, Random], "State"]
-BoardChanged = Callable[["State", str, Any], "list[Note | str]"]
+BoardChanged = Callable[["State", str, Any], "Sequence[Note | str]"]
 
 
 @dataclass(frozen=True)
@@ -136,6 +136,8 @@ class Game:
     board_changed: BoardChanged | None = None  # re-read pieces after a board value is set
     panels: Callable[[State], list[Panel]] | None = None  # extra text panels for the screen
     checklist: Callable[[State], list[tuple[str, bool]]] | None = None  # (step, done) now
+    # Checks across board values (one value may bound another); returns the problems found.
+    check_board: Callable[[dict[str, Any]], list[str]] | None = None
 
     def action(self, name: str) -> Action:
         for action in self.actions:
@@ -148,6 +150,15 @@ class Game:
             if value.key == key:
                 return value
         raise ActionError(f"{self.title} has no board value named {key!r}", "key")
+
+    def parse_board(self, values: dict[str, Any]) -> dict[str, Any]:
+        """Check a whole set of board values: each by itself, then across them."""
+        checked = {key: self.board_value(key).parse(raw) for key, raw in values.items()}
+        if self.check_board is not None:
+            problems = self.check_board(checked)
+            if problems:
+                raise ActionError("; ".join(problems), "board")
+        return checked
 
     def check_setup(self, setup: SessionSetup) -> SessionSetup:
         """Validate player count and options; fill option defaults."""
@@ -163,7 +174,5 @@ class Game:
         names = setup.names or tuple(f"Player {i + 1}" for i in range(setup.players))
         if len(names) != setup.players:
             raise ActionError(f"names: give {setup.players} names, one per player", "names")
-        board = {}
-        for key, raw in setup.board.items():
-            board[key] = self.board_value(key).parse(raw)
+        board = self.parse_board(dict(setup.board))
         return SessionSetup(setup.players, options, tuple(names), board)

@@ -14,7 +14,7 @@ from textual.widgets import DataTable, Header, Static
 
 from saves.catalog import SessionInfo
 from tableside.api import Tableside, TablesideError
-from trackers.games.registry import game_title
+from trackers.games.registry import game_ids, game_title
 from tui.screens.confirm import ConfirmScreen, TextPromptScreen
 from tui.screens.new_game import NewGameScreen
 from tui.widgets.keys_footer import KeysFooter
@@ -41,6 +41,7 @@ class HomeScreen(Screen[None]):
         Binding("d", "delete", "Delete", id="home.delete"),
         Binding("s", "search", "Rules", id="home.search"),
         Binding("k", "score", "Score calc", id="home.score"),
+        Binding("b", "board_profile", "Board prof.", id="home.board"),
         Binding("q", "app.quit", "Quit", id="home.quit"),
     ]
 
@@ -156,6 +157,22 @@ class HomeScreen(Screen[None]):
 
         open_search(self.app, game=None)
 
+    def action_board_profile(self) -> None:
+        """Pick a game, then enter its printed board values once for every later game."""
+        from tui.screens.board_profile import BoardProfileScreen
+        from tui.screens.pick import PickScreen
+
+        table = self.table
+        if table is None:
+            return
+
+        def picked(game: str | None) -> None:
+            if game and table is not None:
+                self.app.push_screen(BoardProfileScreen(table, game))
+
+        choices = [(game_title(g), g) for g in game_ids()]
+        self.app.push_screen(PickScreen("Board profile for which game?", choices), picked)
+
     def action_score(self) -> None:
         """The Space Station Phoenix end-game score calculator, on its own."""
         from tui.screens.phoenix_score import ScoreSheetScreen
@@ -171,5 +188,7 @@ class HomeScreen(Screen[None]):
                             self.action_delete)
         yield SystemCommand("Search the rules", "Find a rule in the reference cards and books",
                             self.action_search)
+        yield SystemCommand("Board profile", "Enter printed board values once, share them",
+                            self.action_board_profile)
         yield SystemCommand("Score calculator (Space Station Phoenix)",
                             "Score a finished game of Space Station Phoenix", self.action_score)

@@ -39,7 +39,7 @@ class SessionScreen(Screen[None]):
         Binding("c", "run('choose_secret')", "Secret", id="session.choose_secret"),
         Binding("p", "peek", "Peek", id="session.peek"),
         Binding("v", "run('reveal_secret')", "Reveal", id="session.reveal"),
-        Binding("b", "run('set_board_value')", "Board", id="session.board"),
+        Binding("b", "board_profile", "Board", id="session.board"),
         Binding("escape", "leave", "Home", id="session.home"),
     ]
 
@@ -167,7 +167,19 @@ class SessionScreen(Screen[None]):
     @on(OptionList.OptionSelected, "#tracks")
     def _track_chosen(self, event: OptionList.OptionSelected) -> None:
         if event.option.id == "board:unset":
-            self.action_run("set_board_value")
+            self.action_board_profile()
+
+    def action_board_profile(self) -> None:
+        """The printed board values: entered here they go to this game's log and the profile."""
+        from tui.screens.board_profile import BoardProfileScreen
+
+        table = getattr(self.app, "table", None)
+        if table is None:
+            return
+        self.app.push_screen(BoardProfileScreen(table, self.play.game.id, self.play))
+
+    def on_screen_resume(self) -> None:
+        self.refresh_all()
 
     def action_peek(self) -> None:
         secrets = [n for n, p in self.play.state.pieces.items() if isinstance(p, Secret)]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from trackers.engine import Action, Game, Option, State
+from trackers.engine import Action, ActionError, Game, Option, State
 from trackers.games.lifeform import actions_end, actions_secrets, actions_table, actions_tracks
 from trackers.games.lifeform.panels import panels
 from trackers.games.lifeform.profile_values import BOARD_VALUES, profile_of
@@ -31,6 +31,15 @@ def board_changed(state: State, key: str, value: Any) -> list[str]:
     checks refuse raises, so nothing changes."""
     profile = profile_of(state.board)
     return [note.text for note in reread(state, profile, key)]
+
+
+def check_board(board: dict[str, Any]) -> list[str]:
+    """Every cross-check of the profile (e.g. a Stowaway range inside the track), spec §13."""
+    try:
+        profile_of(board)
+    except ActionError as err:
+        return [str(err)]
+    return []
 
 
 def _while_playing(action: Action) -> Action:
@@ -59,6 +68,7 @@ GAME = Game(
     blurb="One player is the lifeform, the others the crew of the Valley Forge. The app keeps "
           "the five trackers, the Shuttle Loadout, the secrets and the endings.",
     board_changed=board_changed,
+    check_board=check_board,
     panels=panels,
     checklist=checklist,
 )

@@ -1,0 +1,83 @@
+"""Board profiles: entered once, checked, saved with the settings, shared as a file."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tableside.api import Tableside, TablesideError
+from tableside.cli import main
+from trackers.engine import ActionError
+
+
+def test_a_value_entered_once_starts_every_later_game(tmp_path: Path) -> None:
+    table = Tableside(tmp_path)
+    table.set_board_value("space-station-phoenix", "lap_size", "50")
+    play = table.create("space-station-phoenix", 3)
+    assert play.state.board["lap_size"] == 50
+
+
+def test_a_bad_value_names_the_key_and_changes_nothing(tmp_path: Path) -> None:
+    table = Tableside(tmp_path)
+    table.set_board_value("space-station-phoenix", "lap_size", "50")
+    with pytest.raises(ActionError, match="lap_size"):
+        table.set_board_value("space-station-phoenix", "lap_size", "fifty")
+    assert table.board_profile("space-station-phoenix") == {"lap_size": 50}
+
+
+def test_export_then_import_into_another_table(tmp_path: Path) -> None:
+    mine = Tableside(tmp_path / "mine")
+    mine.set_board_value("space-station-phoenix", "lap_size", "50")
+    shared = mine.export_board_profile("space-station-phoenix")
+    theirs = Tableside(tmp_path / "theirs")
+    assert theirs.import_board_profile("space-station-phoenix", shared) == 1
+    assert theirs.board_profile("space-station-phoenix") == {"lap_size": 50}
+
+
+@pytest.mark.parametrize("change, field", [
+    ({"format": "something else"}, "format"),
+    ({"version": 99}, "version"),
+    ({"game": "lifeform"}, "game"),
+    ({"values": [1, 2]}, "values"),
+    ({"values": {"lap_size": -3}}, "lap_size"),
+    ({"values": {"no_such_value": 1}}, "no_such_value"),
+])
+def test_a_bad_file_is_refused_whole(tmp_path: Path, change: dict, field: str) -> None:
+    table = Tableside(tmp_path)
+    table.set_board_value("space-station-phoenix", "lap_size", "40")
+    data = table.export_board_profile("space-station-phoenix") | change
+    with pytest.raises(TablesideError, match=field):
+        table.import_board_profile("space-station-phoenix", data)
+    assert table.board_profile("space-station-phoenix") == {"lap_size": 40}
+
+
+def test_lifeform_cross_checks_refuse_a_profile_that_contradicts_itself(tmp_path: Path) -> None:
+    table = Tableside(tmp_path)
+    # The text shows 20 is a Self-Destruct space: a list without it cannot be this board.
+    with pytest.raises(ActionError, match="board profile"):
+        table.set_board_value("lifeform", "self_destruct.minutes", "30, 29, 28, 25, 19")
+    assert table.board_profile("lifeform") == {}
+
+
+def test_cli_export_import_and_show(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = tmp_path / "data"
+    Tableside(data).set_board_value("space-station-phoenix", "lap_size", "50")
+    out = tmp_path / "profile.json"
+    assert main(["--data-dir", str(data), "profile", "export", "space-station-phoenix",
+                 str(out)]) == 0
+    assert json.loads(out.read_text())["values"] == {"lap_size": 50}
+    other = tmp_path / "other"
+    assert main(["--data-dir", str(other), "profile", "import", "space-station-phoenix",
+                 str(out)]) == 0
+    capsys.readouterr()
+    assert main(["--data-dir", str(other), "profile", "show", "space-station-phoenix",
+                 "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert rows[0]["key"] == "lap_size" and rows[0]["value"] == 50
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    assert main(["--data-dir", str(other), "profile", "import", "space-station-phoenix",
+                 str(bad)]) == 1
+    assert "not valid JSON" in capsys.readouterr().err

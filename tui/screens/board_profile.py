@@ -1,0 +1,193 @@
+"""The board profile: printed values the rulebook text does not give, read from your board.
+
+Entered once and saved with the settings, so every later game starts with them; shared
+with a group by exporting and importing a file. From a game, a value entered here is also
+recorded in that game's log (so undo covers it).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from textual.app import ComposeResult, SystemCommand
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Header, Static
+
+from tableside.api import OpenSession, Tableside, TablesideError, game_definition
+from trackers.engine import ActionError, BoardValue
+from tui.screens.confirm import TextPromptScreen
+from tui.widgets.keys_footer import KeysFooter
+
+
+def shown(value: Any) -> str:
+    if value is None:
+        return "unset"
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value)
+    return str(value)
+
+
+class BoardProfileScreen(Screen[None]):
+    """Every board value of one game: where to look on the board, and what you entered."""
+
+    BINDINGS = [
+        Binding("enter", "edit", "Enter value", id="profile.edit"),
+        Binding("delete", "clear", "Clear", id="profile.clear"),
+        Binding("e", "export", "Export", id="profile.export"),
+        Binding("i", "import_file", "Import", id="profile.import"),
+        Binding("escape", "back", "Back", id="profile.back"),
+    ]
+
+    def __init__(self, table: Tableside, game: str, play: OpenSession | None = None) -> None:
+        super().__init__()
+        self.table = table
+        self.game = game_definition(game)
+        self.play = play
+        self.values: list[BoardValue] = list(self.game.board_values)
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="profile-body"):
+            yield Static(f"Board profile: {self.game.title}", classes="section-title")
+            yield Static("Values the rulebook text does not give. Read each from your own "
+                         "board; the app never guesses them.", classes="hint")
+            yield DataTable(id="profile", cursor_type="row", zebra_stripes=True)
+            yield Static("", id="profile-detail")
+        yield KeysFooter()
+
+    def on_mount(self) -> None:
+        self.title = "Board profile"
+        grid = self.query_one("#profile", DataTable)
+        grid.add_columns("Value", "Now", "Key")
+        self.refresh_rows()
+        grid.focus()
+
+    def current_values(self) -> dict[str, Any]:
+        if self.play is not None:
+            return dict(self.play.state.board)
+        return self.table.board_profile(self.game.id)
+
+    def refresh_rows(self) -> None:
+        grid = self.query_one("#profile", DataTable)
+        row = grid.cursor_row
+        grid.clear()
+        values = self.current_values()
+        for spec in self.values:
+            grid.add_row(spec.label[:48], shown(values.get(spec.key))[:14], spec.key,
+                         key=spec.key)
+        unset = sum(1 for v in self.values if v.key not in values)
+        detail = self.query_one("#profile-detail", Static)
+        if not self.values:
+            detail.update(f"{self.game.title} needs no board values.")
+        else:
+            detail.update(f"{unset} of {len(self.values)} unset. Enter edits the highlighted "
+                          "value.")
+        if self.values:
+            grid.move_cursor(row=min(max(row, 0), len(self.values) - 1))
+
+    def selected(self) -> BoardValue | None:
+        grid = self.query_one("#profile", DataTable)
+        if not self.values or grid.cursor_row < 0:
+            return None
+        return self.values[grid.cursor_row]
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        spec = self.selected()
+        if spec is not None:
+            now = shown(self.current_values().get(spec.key))
+            self.query_one("#profile-detail", Static).update(
+                f"{spec.label}\nNow: {now}\nLook at: {spec.look_at}")
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        self.action_edit()
+
+    # --- actions ---------------------------------------------------------------------
+    def action_edit(self) -> None:
+        spec = self.selected()
+        if spec is None:
+            return
+        now = self.current_values().get(spec.key)
+
+        def entered(raw: str | None) -> None:
+            if raw is None or not raw.strip():
+                return
+            self.enter(spec, raw)
+
+        prompt = f"{spec.label}\n(look at: {spec.look_at})"
+        self.app.push_screen(TextPromptScreen(prompt, "" if now is None else shown(now)),
+                             entered)
+
+    def enter(self, spec: BoardValue, raw: str) -> None:
+        """Check and save one value: to the profile, and to the open game's log if any."""
+        try:
+            if self.play is not None:
+                self.play.do("set_board_value", key=spec.key, value=raw)
+                self.table.set_board_value(self.game.id, spec.key, self.play.state.board[spec.key])
+            else:
+                self.table.set_board_value(self.game.id, spec.key, raw)
+        except (ActionError, TablesideError) as err:
+            self.notify(f"{err} (nothing was changed)", title=spec.key, severity="error",
+                        timeout=10)
+            return
+        self.refresh_rows()
+
+    def action_clear(self) -> None:
+        spec = self.selected()
+        if spec is None:
+            return
+        if self.play is not None:
+            self.notify("In a game a value is taken back with undo (u) on the game screen.",
+                        severity="warning")
+            return
+        self.table.clear_board_value(self.game.id, spec.key)
+        self.refresh_rows()
+
+    def export_path(self) -> Path:
+        return Path(self.table.root) / "exports" / f"{self.game.id}-board-profile.json"
+
+    def action_export(self) -> None:
+        path = self.export_path()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        data = self.table.export_board_profile(self.game.id)
+        path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+        self.notify(f"Board profile written to {path}", title="Exported", timeout=10)
+
+    def action_import_file(self) -> None:
+        def chosen(raw: str | None) -> None:
+            if raw:
+                self.import_from(Path(raw.strip()).expanduser())
+
+        self.app.push_screen(TextPromptScreen("Board profile file to import",
+                                              str(self.export_path())), chosen)
+
+    def import_from(self, path: Path) -> None:
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            count = self.table.import_board_profile(self.game.id, data)
+        except OSError as err:
+            self.notify(f"{path}: cannot be read ({err.strerror})", severity="error")
+            return
+        except (ValueError, UnicodeDecodeError, TablesideError, ActionError) as err:
+            self.notify(f"{path}: {err}; nothing was changed", severity="error", timeout=10)
+            return
+        if self.play is not None:
+            self.notify("Imported into the profile: new games start with it. This game keeps "
+                        "its own values; enter any here to add them to its log.", timeout=10)
+        else:
+            self.notify(f"Took {count} value(s) from {path}.")
+        self.refresh_rows()
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+    def palette_commands(self) -> Iterable[SystemCommand]:
+        yield SystemCommand("Enter a board value", "Edit the highlighted value", self.action_edit)
+        yield SystemCommand("Export the board profile", "Write it to a file to share",
+                            self.action_export)
+        yield SystemCommand("Import a board profile", "Take a shared profile file",
+                            self.action_import_file)

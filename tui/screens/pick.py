@@ -1,0 +1,38 @@
+"""Pick one item from a short list (Enter chooses, Escape cancels)."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+
+class PickScreen(ModalScreen[str | None]):
+    """Dismisses with the chosen value, or None."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, prompt: str, choices: list[tuple[str, str]]) -> None:
+        super().__init__()
+        self.prompt = prompt
+        self.choices = choices
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.prompt, classes="section-title")
+            yield OptionList(*[Option(label, id=value) for label, value in self.choices],
+                             id="pick")
+
+    def on_mount(self) -> None:
+        self.query_one("#pick", OptionList).focus()
+
+    @on(OptionList.OptionSelected)
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option.id)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
