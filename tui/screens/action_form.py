@@ -141,7 +141,7 @@ class ActionFormScreen(ModalScreen[dict[str, Any] | None]):
         for param in params:
             widget = self.query_one(f"#arg-{param.name}")
             if isinstance(widget, Select):
-                raw[param.name] = None if widget.value is Select.BLANK else widget.value
+                raw[param.name] = None if widget.is_blank() else widget.value
             elif isinstance(widget, Checkbox):
                 raw[param.name] = widget.value
             elif isinstance(widget, Input):

@@ -51,7 +51,7 @@ class NewGameScreen(ModalScreen[str | None]):
 
     @on(Select.Changed, "#game")
     async def _game_chosen(self, event: Select.Changed) -> None:
-        if event.value is Select.BLANK:
+        if event.select.is_blank():
             return
         self.game = get_game(str(event.value))
         players = self.query_one("#players", Select)

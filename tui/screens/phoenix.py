@@ -27,6 +27,8 @@ def banner_text(play: OpenSession) -> str:
     state = play.state
     end = facts.game_end(state)
     current = facts.active(state)
+    if state.facts.get("status") == facts.STATUS_SETUP and current is not None:
+        return f"Setting up: n ticks the next step of the checklist; {current} starts"
     if current is None:
         return f"Game over ({end.trigger} triggered the end): k opens the score calculator"
     if end.triggered:

@@ -149,7 +149,8 @@ GAME = Game(
     ),
     board_values=(
         BoardValue(LAP_SIZE, "Score track spaces per lap",
-                   "the score track around the Diplomacy board (spec §3.6, §10.13)", "int",
+                   "count the spaces of the score track on your board (the lap tokens read "
+                   "50/100/150/200; the text never gives the length; spec §3.6, §10.13)", "int",
                    minimum=1),
     ),
     topics={**{facts.marker_name(seat): "score_track" for seat in range(4)},

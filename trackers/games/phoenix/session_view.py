@@ -155,12 +155,12 @@ def _rulings_panel(state: State) -> Panel | None:
 
 
 def panels(state: State) -> list[Panel]:
-    """The turn, the final round, Sectors built, Diplomacy levels and open rulings.
+    """The final round, the turn, Sectors built, Diplomacy levels and open rulings.
 
     While setup is under way (no turn ended yet), the checklist has the screen to itself.
     """
     if state.facts.get("status") == facts.STATUS_SETUP:
         return []
-    found = [_turn_panel(state), _final_round_panel(state), _sectors_panel(state),
+    found = [_final_round_panel(state), _turn_panel(state), _sectors_panel(state),
              _diplomacy_panel(state), _rulings_panel(state)]
     return [panel for panel in found if panel is not None]

@@ -1,0 +1,334 @@
+"""Pilot tests of the Space Station Phoenix screens, played by keys at 80x24.
+
+The score sheet is filled for the rulebook's three-player example (spec space-station-phoenix
+§8.1, with the spec's placeholders) and the winner is read off the screen; export writes into the
+data folder; a session plays to the end trigger, shows the final round and opens the prefilled
+calculator.
+
+Run as a script to save the docs screenshots: ``python tests/tui/test_phoenix_pilot.py DIR``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+from pathlib import Path
+from typing import cast
+
+from screen_text import panel_text, screen_text
+from textual.app import App
+from textual.pilot import Pilot
+
+from tableside.api import Tableside
+from trackers.games.phoenix.score_form import ROWS
+from trackers.games.phoenix.score_input import parse_score_sheet
+from trackers.games.phoenix.scoring import ScoreSheet
+from tui.app import TablesideApp
+from tui.screens.phoenix import PhoenixScreen
+from tui.screens.phoenix_score import ScoreSheetScreen
+
+REPO = Path(__file__).resolve().parents[2]
+EXAMPLE = REPO / "docs" / "examples" / "phoenix-score.json"
+SIZE = (80, 24)
+
+def shown(app: App[None]) -> str:
+    return screen_text(cast("App[object]", app))
+
+
+def panel(app: App[None], selector: str) -> str:
+    return panel_text(cast("App[object]", app), selector)
+
+
+def sheet_screen(app: App[None]) -> ScoreSheetScreen:
+    assert isinstance(app.screen, ScoreSheetScreen)
+    return app.screen
+
+
+# One entry per input row, in ROWS order: None keeps the cell, text is typed (o: occupied).
+# points, L1, L2, L3, free, teal, pink, brown, gold, Humans, Hub, ships, full, L3 x3, GEMs,
+# food, water, metal.
+ANNA = ["1", "3", "2", "2", None, "7", "8", None, "9", "1", "b5", None, "7", None, None, None,
+        "0", "2", "2", "2"]
+BETH = ["24", "3", "2", "2", None, "5", None, "5", None, "11", "b3", None, None, "308o", "313o",
+        None, "2", "1", "1", "0"]
+CONNOR = ["9", "3", "3", "3", None, "3", "8", "10", "4", None, "a1", "1", None, None, None, None,
+          "22", "4", "4", "3"]
+
+
+async def type_column(pilot: Pilot[None], values: list[str | None]) -> None:
+    """Type one player's column top to bottom; Enter after each cell."""
+    for value in values:
+        if value:
+            await pilot.press(*value)
+        await pilot.press("enter")
+    await pilot.pause()
+
+
+async def rename(pilot: Pilot[None], name: str) -> None:
+    await pilot.press("e")
+    await pilot.pause()
+    await pilot.press("end", "ctrl+u", *name, "enter")
+    await pilot.pause()
+
+
+async def fill_rulebook_example(pilot: Pilot[None]) -> None:
+    await rename(pilot, "Anna")
+    await type_column(pilot, ANNA)  # Enter after the last row goes to the next player
+    await rename(pilot, "Beth")
+    await type_column(pilot, BETH)
+    await pilot.press("n")  # a third player
+    await pilot.pause()
+    await pilot.press("ctrl+u", *"Connor", "enter")
+    await pilot.pause()
+    await type_column(pilot, CONNOR)
+
+
+async def go_to(pilot: Pilot[None], row_key: str, column: int) -> None:
+    table = sheet_screen(pilot.app).table
+    target = [r.key for r in ROWS].index(row_key)
+    while table.cursor_row != target:
+        await pilot.press("down" if table.cursor_row < target else "up")
+    while table.cursor_column != column:
+        await pilot.press("right" if table.cursor_column < column else "left")
+    await pilot.pause()
+
+
+def example_sheet() -> ScoreSheet:
+    return parse_score_sheet(json.loads(EXAMPLE.read_text(encoding="utf-8")))
+
+
+# --- the score sheet ---------------------------------------------------------------------------
+
+
+async def test_rulebook_example_typed_by_keys_gives_connor_159(tmp_path: Path) -> None:
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("k")  # Home: the score calculator
+        await pilot.pause()
+        assert isinstance(app.screen, ScoreSheetScreen)
+        await fill_rulebook_example(pilot)
+        text = shown(app)
+        assert "Winner: Connor, 159" in text
+        assert "142" in text and "141" in text  # the bars' totals, on screen at 80x24
+        screen = sheet_screen(app)
+        assert screen.result is not None
+        assert [p.total.points for p in screen.result.players] == [142, 141, 159]
+        assert screen.evaluation.problems == ()
+
+        await go_to(pilot, "=plurality_pink", 0)
+        assert "pink: 8, tied first with Connor: (10+5)//2 = 7" in panel(app, "#phx-explain")
+        await go_to(pilot, "=sector_bonus", 1)
+        assert "308 (1 per Human): 11 Humans = 11" in panel(app, "#phx-explain")
+
+
+async def test_bad_cell_names_player_and_row_and_keeps_the_result(tmp_path: Path) -> None:
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.push_screen(ScoreSheetScreen(example_sheet()))
+        await pilot.pause()
+        await go_to(pilot, "sectors.1", 0)
+        await pilot.press("4")  # a fourth Level-1 Sector: not possible
+        await pilot.pause()
+        notes = panel(app, "#phx-notes")
+        assert "Anna: Sectors, level 1: 4 is too many" in notes
+        assert "0 to 3" in notes
+        assert "Unchanged until fixed: Winner: Connor, 159" in shown(app)
+        result = sheet_screen(app).result
+        assert result is not None and result.players[0].total.points == 142
+        await pilot.press("backspace", "3")
+        await pilot.pause()
+        assert panel(app, "#phx-notes") == ""
+
+
+async def test_hub_not_chosen_is_shown_as_unset(tmp_path: Path) -> None:
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.push_screen(ScoreSheetScreen())
+        await pilot.pause()
+        assert "Unset: Player 1: Hub not chosen yet" in panel(app, "#phx-notes")
+        await go_to(pilot, "hub", 0)
+        await pilot.press("a", "1")
+        await pilot.pause()
+        # A-1 scores by ships left, so that blank cell is now needed.
+        assert "Player 1: Ships left: needed by Hub A-1" in panel(app, "#phx-notes")
+        assert "A-1: endgame bonus 20/15/10/5" in panel(app, "#phx-explain")
+
+
+# --- export ------------------------------------------------------------------------------
+
+
+async def test_export_writes_markdown_and_csv_and_says_where(tmp_path: Path) -> None:
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.push_screen(ScoreSheetScreen(example_sheet()))
+        await pilot.pause()
+        await pilot.press("x")
+        await pilot.pause()
+        exports = tmp_path / "exports"
+        markdown = sorted(exports.glob("phoenix-score-*.md"))
+        csv = sorted(exports.glob("phoenix-score-*.csv"))
+        assert len(markdown) == 1 and len(csv) == 1
+        assert str(markdown[0]) in panel(app, "#phx-explain")
+        assert "| **Total** | **142** | **141** | **159** |" in markdown[0].read_text()
+        lines = csv[0].read_bytes().decode("utf-8").split("\r\n")
+        assert lines[0] == "Category,Anna,Beth,Connor"
+        assert "Total,142,141,159" in lines
+
+
+async def test_export_refuses_a_sheet_with_problems(tmp_path: Path) -> None:
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.push_screen(ScoreSheetScreen(example_sheet()))
+        await pilot.pause()
+        await go_to(pilot, "residents.teal", 2)
+        await pilot.press("backspace")  # "3" -> blank
+        await pilot.press("x")
+        await pilot.pause()
+        assert not (tmp_path / "exports").exists()
+
+
+async def test_keys_are_in_the_palette(tmp_path: Path) -> None:
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.push_screen(ScoreSheetScreen())
+        await pilot.pause()
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        for title in ("Add a player [n]", "Rename the player [e]", "Export as Markdown and CSV [x]",
+                      "Level-3 Sector occupied or empty [o]"):
+            assert title in titles
+        assert any(t.startswith("Ruling: Sector 315") for t in titles)
+
+
+# --- the session ---------------------------------------------------------------------------------
+
+
+def phoenix_session(data: Path) -> str:
+    table = Tableside(data)
+    play = table.create("space-station-phoenix", 3, names=("Anna", "Beth", "Connor"), seed="s",
+                        board={"lap_size": 50})
+    play.do("setup_all")
+    play.do("build_sector", player="Beth", level=3, number="308")
+    play.close()
+    table.close()
+    return play.id
+
+
+async def choose(pilot: Pilot[None], selector: str, label: str) -> None:
+    """Open a Select and pick ``label`` by keys."""
+    from textual.widgets import Select
+
+    select = pilot.app.screen.query_one(selector, Select)
+    select.focus()
+    await pilot.press("enter")
+    await pilot.pause()
+    labels = [str(prompt) for prompt, _ in select._options]
+    for _ in range(labels.index(label) - labels.index(str(select._options[0][0]))):
+        await pilot.press("down")
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+async def test_new_game_opens_the_phoenix_screen_with_its_setup(tmp_path: Path) -> None:
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        await choose(pilot, "#game", "Space Station Phoenix")
+        await choose(pilot, "#players", "4 players")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, PhoenixScreen)
+        now = panel(app, "#now")
+        assert "[ ] Place 24 Humans on Terra" in now
+        assert "Draw 90 Aliens" in now
+        assert "Compensation GEMs: Player 2 1, Player 3 2, Player 4 3" in now
+        await pilot.press("n")  # tick the first setup step
+        await pilot.pause()
+        assert "[x] Place 24 Humans on Terra" in panel(app, "#now")
+        assert "Board values unset: 1" in panel(app, "#tracks")  # the lap size
+
+
+async def test_session_plays_to_the_end_and_opens_the_prefilled_calculator(tmp_path: Path) -> None:
+    phoenix_session(tmp_path)
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # resume the saved game
+        await pilot.pause()
+        assert isinstance(app.screen, PhoenixScreen)
+        assert "Anna's turn" in panel(app, "#phx-banner")
+
+        await pilot.press("a")  # Add points: a form asks whose and how many
+        await pilot.pause()
+        await pilot.press("enter", "down", "enter")  # the player list: Anna
+        await pilot.pause()
+        await pilot.press("tab", "4", "1", "enter")
+        await pilot.pause()
+        assert "Anna: 41 points (space 41)" in panel(app, "#tracks")
+
+        await pilot.press("e")  # end of Anna's own turn: the end check fires
+        await pilot.pause()
+        banner = panel(app, "#phx-banner")
+        assert "FINAL ROUND (Anna triggered it): Beth's last turn, then Connor" in banner
+        now = panel(app, "#now")
+        assert "Still to play, one turn each: Beth and Connor" in now
+        assert "Anna takes no more turns" in now
+
+        await pilot.press("e")  # Beth's final turn
+        await pilot.pause()
+        assert "Connor's last turn, then final scoring" in panel(app, "#phx-banner")
+        await pilot.press("e")  # Connor's: the game is over
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ScoreSheetScreen)
+        assert screen.form.names == ["Anna", "Beth", "Connor"]
+        assert screen.form.texts[0]["points"] == "41"
+        assert screen.form.texts[1]["level3.0"] == "308"
+        assert "Anna" in shown(app) and "41" in shown(app)
+
+        await pilot.press("escape")  # back to the session, which says the game is over
+        await pilot.pause()
+        assert "Game over" in panel(app, "#phx-banner")
+    assert Tableside(tmp_path).sessions()[0].status == "game over: score it"
+
+
+# --- screenshots for the docs (run as a script, never by pytest) -------------------------------
+
+
+async def save_screenshots(folder: Path, data: Path) -> None:
+    """Save the score screen (rulebook example) and a session in its final round at 80x24."""
+    app = TablesideApp(data_dir=data)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.push_screen(ScoreSheetScreen(example_sheet()))
+        await pilot.pause()
+        await go_to(pilot, "=plurality_pink", 0)
+        app.save_screenshot("phoenix-score.svg", str(folder))
+    phoenix_session(data)
+    app = TablesideApp(data_dir=data)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PhoenixScreen)
+        screen.play.do("add_points", points=41)
+        screen.play.do("move_token", player="Beth", track="Construct", steps=2)
+        screen.play.do("end_turn")
+        screen.refresh_all()
+        await pilot.pause()
+        app.save_screenshot("phoenix-session.svg", str(folder))
+
+
+if __name__ == "__main__":
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as scratch:
+        asyncio.run(save_screenshots(Path(sys.argv[1]), Path(scratch)))
