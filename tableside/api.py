@@ -19,15 +19,16 @@ import time
 from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from saves.catalog import SessionInfo
 from saves.journal import JournalError, JournalFile
 from saves.paths import data_dir as resolve_data_dir
 from saves.store import Store
-from trackers.engine import Action, ActionError, Game, Note, Session, SessionSetup, State
-from trackers.engine.session import Event, HistoryEntry
-from trackers.games.registry import game_title, get_game
+
+if TYPE_CHECKING:  # the engine is imported on first use: Home opens without it (start-up time)
+    from trackers.engine import Action, Game, Note, Session, State
+    from trackers.engine.session import Event, HistoryEntry
 
 PROFILE_FORMAT = "tableside.board-profile"
 PROFILE_VERSION = 1
@@ -46,6 +47,8 @@ def now() -> str:
 def game_definition(game_id: str) -> Game:
     """The game for ``game_id``: ActionError for an unknown id, TablesideError when its
     module cannot be imported (a game not written yet, or a broken install)."""
+    from trackers.games.registry import game_title, get_game
+
     try:
         return get_game(game_id)
     except ImportError as err:
@@ -170,6 +173,8 @@ class Tableside:
                names: Sequence[str] = (), title: str | None = None, seed: str | None = None,
                board: dict[str, Any] | None = None) -> OpenSession:
         """Start a new session; the player count and options are checked first."""
+        from trackers.engine import Session, SessionSetup
+
         definition = game_definition(game)
         profile = dict(self.board_profile(game))
         profile.update(board or {})
@@ -190,6 +195,8 @@ class Tableside:
 
     def load(self, session_id: str) -> OpenSession:
         """Reopen a saved session at the point it was left (undo history included)."""
+        from trackers.engine import ActionError, Session, SessionSetup
+
         info = self.store.catalog.session(session_id)
         if info is None:
             raise TablesideError(f"no saved session with id {session_id!r}")
@@ -262,6 +269,8 @@ class Tableside:
 
     def import_board_profile(self, game: str, data: Any) -> int:
         """Take a shared profile (all or nothing); returns how many values it held."""
+        from trackers.engine import ActionError
+
         if not isinstance(data, dict) or data.get("format") != PROFILE_FORMAT:
             raise TablesideError(f"format: this is not a Tableside board profile "
                                  f"(expected \"format\": \"{PROFILE_FORMAT}\")")
@@ -292,6 +301,8 @@ class Tableside:
 
 def fold_records(records: Sequence[dict[str, Any]]) -> tuple[list[Event], int]:
     """Turn journal records into the event list and head (a new "do" drops undone events)."""
+    from trackers.engine.session import Event
+
     events: list[Event] = []
     head = 0
     for record in records:

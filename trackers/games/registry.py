@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import importlib
+from typing import TYPE_CHECKING
 
-from trackers.engine import ActionError, Game
+if TYPE_CHECKING:  # game titles for menus are needed before any game (or the engine) loads
+    from trackers.engine import Game
 
 GAME_MODULES: dict[str, tuple[str, str]] = {
     # id: (module with a GAME attribute, title for menus before the module is loaded)
@@ -27,6 +29,8 @@ def game_title(game_id: str) -> str:
 
 def get_game(game_id: str) -> Game:
     """The game definition for ``game_id``, or ActionError naming the allowed ids."""
+    from trackers.engine import ActionError
+
     if game_id not in GAME_MODULES:
         raise ActionError(f"game: {game_id!r} is unknown; give one of {', '.join(GAME_MODULES)}",
                           "game")

@@ -16,7 +16,6 @@ from saves.catalog import SessionInfo
 from tableside.api import Tableside, TablesideError
 from trackers.games.registry import game_ids, game_title
 from tui.screens.confirm import ConfirmScreen, TextPromptScreen
-from tui.screens.new_game import NewGameScreen
 from tui.widgets.keys_footer import KeysFooter
 
 
@@ -91,6 +90,8 @@ class HomeScreen(Screen[None]):
 
     # --- actions ---------------------------------------------------------------------
     def action_new_game(self) -> None:
+        from tui.screens.new_game import NewGameScreen  # loads the games: only when asked
+
         if self.table is not None:
             self.app.push_screen(NewGameScreen(self.table), self._opened)
 

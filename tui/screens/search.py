@@ -37,7 +37,7 @@ DEBOUNCE = 0.12
 #: Results shown for a query.
 LIMIT = 20
 #: Columns from which results and preview sit side by side; below, one pane at a time.
-WIDE = 100
+WIDE = 80
 
 HINT = "Type a few words. Enter: go to the results; Enter on one: read it."
 
@@ -86,6 +86,7 @@ class SearchScreen(Screen[None]):
         self._shown: tuple[int, str] | None = None  # (section id, query) in the preview
         self._toc_book: int | None = None
         self._help_query = ""
+        self._books_seen = self._books()
 
     # --- layout -------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -117,9 +118,16 @@ class SearchScreen(Screen[None]):
             self.query_one("#search-query", Input).focus()
 
     def on_screen_resume(self) -> None:
-        # A rulebook may have been added or removed meanwhile: ask again.
-        if self.query_text.strip():
-            self._search_now()
+        # Back from the rulebook list: ask again if a book came or went (not after the
+        # palette or a dialog, which would lose the highlighted result).
+        books = self._books()
+        if books != self._books_seen:
+            self._books_seen = books
+            if self.query_text.strip():
+                self._search_now()
+
+    def _books(self) -> tuple[int, ...]:
+        return tuple(b.id for b in self.library.books())
 
     @on(DescendantFocus)
     def _focus_moved(self, event: DescendantFocus) -> None:
@@ -183,7 +191,7 @@ class SearchScreen(Screen[None]):
         elif result.hits:
             many = "section" if len(result.hits) == 1 else "sections"
             self._status(f"{len(result.hits)} {many} in {scope}, best first. "
-                         "Enter reads the highlighted one.")
+                         "Enter on one reads it.")
         else:
             self._status(f"No section in {scope} matches those words.")
         suggestion = result.did_you_mean

@@ -164,6 +164,18 @@ class SessionScreen(Screen[None]):
         self.app.push_screen(ConfirmScreen(f"Go to point {head} of the history? Later actions "
                                            "stay in the log and can be redone. (y/n)"), answer)
 
+    @on(OptionList.OptionHighlighted, "#tracks")
+    def _track_highlighted(self) -> None:
+        """The open reference pane follows the highlighted tracker."""
+        holder = self.query_one("#reference")
+        if holder.has_class("hidden") or not holder.children:
+            return
+        from tui.widgets.reference_pane import ReferencePane
+
+        topic = self.help_topic()
+        if topic is not None:
+            holder.query_one(ReferencePane).show_topic(topic)
+
     @on(OptionList.OptionSelected, "#tracks")
     def _track_chosen(self, event: OptionList.OptionSelected) -> None:
         if event.option.id == "board:unset":

@@ -63,7 +63,7 @@ class ReferencePane(Vertical):
     def compose(self) -> ComposeResult:
         yield Static("", id="ref-title", markup=False)
         yield OptionList(id="ref-contents")
-        yield SectionPreview(id="ref-section")
+        yield SectionPreview(show_where=False, id="ref-section")
         yield Static("", id="ref-rulebook", markup=False)
 
     def on_mount(self) -> None:

@@ -11,7 +11,7 @@ from textual.widgets import Markdown, Static
 from textual.widgets.markdown import MarkdownBlock
 
 from references.model import MARK_CLOSE, MARK_OPEN, Section
-from tui.widgets.search_results import HIT_STYLE, game_name, where
+from tui.widgets.search_results import HIT_STYLE, place
 
 _MARKED = re.compile(re.escape(MARK_OPEN) + r"[^" + re.escape(MARK_CLOSE) + r"\n]*"
                      + re.escape(MARK_CLOSE))
@@ -54,8 +54,10 @@ class SectionPreview(VerticalScroll, can_focus=True):
     }
     """
 
-    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+    def __init__(self, *, show_where: bool = True, id: str | None = None,
+                 classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
+        self.show_where = show_where
         self.section: Section | None = None
         self._where = Static("", classes="preview-where", markup=False)
         self._body = Markdown("")
@@ -74,7 +76,8 @@ class SectionPreview(VerticalScroll, can_focus=True):
             self._where.update(empty)
             await self._body.update("")
             return
-        self._where.update(f"{game_name(section.game)}: {where(section.path)}")
+        self._where.display = self.show_where
+        self._where.update(place(section.game, section.path, section.source))
         await self._body.update(section_markdown(section))
         for block in self._body.query(Static):
             if stress_marks(block) and self._first_hit is None:

@@ -36,14 +36,20 @@ def where(path: Sequence[str]) -> str:
     return " > ".join(path)
 
 
+def place(game: str, path: Sequence[str], source: str = "") -> str:
+    """`where`, the game named first unless the book's title already names it."""
+    name = game_name(game)
+    book = path[0] if path else source
+    line = where(path) or source
+    return line if name.casefold() in book.casefold() else f"{name}: {line}"
+
+
 def hit_prompt(hit: Hit) -> Content:
-    """Three lines: the section and its game, where it sits, the snippet."""
-    kind = "card" if hit.kind == "card" else "rulebook"
+    """Three lines: the section, where it sits (book > chapter), the snippet."""
     return Content.assemble(
         (hit.section, "bold"),
-        (f"  ({game_name(hit.game)}, {kind})", "italic"),
         "\n",
-        (where(hit.path[:-1]) or hit.source, "dim"),
+        (place(hit.game, hit.path[:-1], hit.source), "dim"),
         "\n",
         marked(hit.snippet_parts),
     )
@@ -55,7 +61,7 @@ def section_prompt(section: Section, label: str) -> Content:
         (f"{label}: ", "italic"),
         (section.title, "bold"),
         "\n",
-        (where(section.path[:-1]) or section.source, "dim"),
+        (place(section.game, section.path[:-1], section.source), "dim"),
     )
 
 
