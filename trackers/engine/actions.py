@@ -149,11 +149,11 @@ class Action:
     topic: str | None = None  # the reference card section that governs it
     enabled: Callable[[State], bool] | None = None
     private_to: str | None = None  # who may look while its secret arguments are entered
-    short: str | None = None  # a label of at most 10 characters for the footer
+    short: str | None = None  # a label of at most 9 characters for the footer
 
     @property
     def footer_label(self) -> str:
-        return self.short or (self.title if len(self.title) <= 10 else self.title[:9] + ".")
+        return self.short or (self.title if len(self.title) <= 9 else self.title[:8] + ".")
 
     def validate(self, state: State, args: dict[str, Any]) -> dict[str, Any]:
         """Checked arguments, or ActionError naming the first bad field."""

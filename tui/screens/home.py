@@ -39,8 +39,8 @@ class HomeScreen(Screen[None]):
         Binding("e", "rename", "Rename", id="home.rename"),
         Binding("d", "delete", "Delete", id="home.delete"),
         Binding("s", "search", "Rules", id="home.search"),
-        Binding("k", "score", "Score calc", id="home.score"),
-        Binding("b", "board_profile", "Board prof.", id="home.board"),
+        Binding("k", "score", "Scoring", id="home.score"),
+        Binding("b", "board_profile", "Profiles", id="home.board"),
         Binding("q", "app.quit", "Quit", id="home.quit"),
     ]
 
@@ -65,7 +65,7 @@ class HomeScreen(Screen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one("#saves", DataTable)
-        table.add_columns("Game", "Title", "Players", "Last played", "Status")
+        table.add_columns("Title", "Game", "Last played", "Status")
         self.refresh_saves()
         table.focus()
 
@@ -77,7 +77,8 @@ class HomeScreen(Screen[None]):
         grid.clear()
         self.rows = self.table.sessions() if self.table else []
         for info in self.rows:
-            grid.add_row(game_title(info.game), info.title, str(info.players),
+            title = info.title if len(info.title) <= 26 else info.title[:25] + "…"
+            grid.add_row(title, f"{game_title(info.game)}, {info.players}p",
                          when(info.updated), info.status, key=info.id)
         empty = self.query_one("#home-empty", Static)
         empty.update("" if self.rows else "No saved games yet. Press n to start one.")

@@ -78,7 +78,7 @@ def actions() -> tuple[Action, ...]:
                "chamber: the lifeform shows which image is real (spec §3.10).", _meet,
                (Param("image", "choice", "the image met", choices=_images),
                 character_param("the character who moved in")),
-               key="i", short="Meet image", topic="reality_calibration"),
+               key="i", short="Meet img", topic="reality_calibration"),
         Action("attack", "Lifeform attack", "The real lifeform attacks the chamber next to it: "
                "the identifier is shown, then the attack steps (spec §3.10).", _attack,
                (character_param("a character in the attacked chamber"),), key="a", short="Attack",

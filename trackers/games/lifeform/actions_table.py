@@ -240,7 +240,7 @@ def actions() -> tuple[Action, ...]:
                 Param("second", "choice", "second character", choices=_pool)), topic="setup"),
         Action("next_phase", "Next phase", "Crew Activity, Android, Lifeform Activity, then the "
                "next round (spec §3.2).", lambda s, a, r: list(rounds.next_phase(s)), key="n",
-               short="Next phase",
+               short="Phase",
                topic="round", enabled=lambda s: s.facts["stage"] == "starship"),
         Action("draw_cards", "Draw cards", "Draw Crew or Lifeform cards; the hand limit is "
                "checked after the draw (spec §7).", _draw,

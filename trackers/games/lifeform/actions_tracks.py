@@ -155,7 +155,7 @@ def actions() -> tuple[Action, ...]:
                "Move the Self-Destruct tracker on by a number of spaces (spec §4.1).",
                _advance_sd, (Param("spaces", "int", "spaces toward Explosion", minimum=1,
                                    maximum=30),), key="j",
-                                   short="Advance SD", topic="self_destruct"),
+                                   short="Adv. SD", topic="self_destruct"),
         Action("equip", "Equip", "Crew activity: draw 2 and Self-Destruct +1, or draw 3 and "
                "Self-Destruct +2 (spec §3.4).", _equip,
                (member_param(), Param("option", "choice", "which Equip", choices=EQUIP)),
@@ -164,7 +164,7 @@ def actions() -> tuple[Action, ...]:
                "away; Hostility +1 (spec §3.8).",
                _hostile("flamethrower", "the crew moves the image twice (not through characters, "
                         "the cat, other images or the Security Door)"),
-               (member_param(), card), key="f", short="Flamethrwr", topic="hostility"),
+               (member_param(), card), key="f", short="Flamer", topic="hostility"),
         Action("flamethrower_cocoon", "Flamethrower-Cocoon", "Burn a cocoon chamber: Cocoon back "
                "to Start, Hostility +1 (spec §3.8).", _flamethrower_cocoon,
                (member_param(), card, Param("ghost_removed", "choice", "with 3 images: the "
