@@ -63,7 +63,7 @@ class BoardProfileScreen(Screen[None]):
     def on_mount(self) -> None:
         self.title = "Board profile"
         grid = self.query_one("#profile", DataTable)
-        grid.add_columns("Value", "Now", "Key")
+        grid.add_columns("Value (Enter edits)", "Now")
         self.refresh_rows()
         grid.focus()
 
@@ -78,8 +78,8 @@ class BoardProfileScreen(Screen[None]):
         grid.clear()
         values = self.current_values()
         for spec in self.values:
-            grid.add_row(spec.label[:48], shown(values.get(spec.key))[:14], spec.key,
-                         key=spec.key)
+            label = spec.label if len(spec.label) <= 58 else spec.label[:57] + "…"
+            grid.add_row(label, shown(values.get(spec.key))[:18], key=spec.key)
         unset = sum(1 for v in self.values if v.key not in values)
         detail = self.query_one("#profile-detail", Static)
         if not self.values:
@@ -101,7 +101,7 @@ class BoardProfileScreen(Screen[None]):
         if spec is not None:
             now = shown(self.current_values().get(spec.key))
             self.query_one("#profile-detail", Static).update(
-                f"{spec.label}\nNow: {now}\nLook at: {spec.look_at}")
+                f"{spec.label} [{spec.key}]\nNow: {now}\nLook at: {spec.look_at}")
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         self.action_edit()

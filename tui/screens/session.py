@@ -65,7 +65,9 @@ class SessionScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.title = self.play.info.title
-        self.sub_title = f"{self.play.game.title}, {self.play.session.setup.players} players"
+        players = self.play.session.setup.players
+        self.sub_title = f"{self.play.game.title}, " + (
+            "solo" if players == 1 else f"{players} players")
         self.refresh_all()
         self.query_one("#tracks", TracksPanel).focus()
 
