@@ -4,25 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.pilot import Pilot
-from textual.widgets import Checkbox, OptionList, Select
+from pilot_keys import choose
+from textual.widgets import Checkbox, OptionList
 
 from tableside.api import Tableside
 from tui.app import TablesideApp
 from tui.screens.session import SessionScreen
-
-
-async def choose(pilot: Pilot[None], selector: str, label: str) -> None:
-    """Open a Select and pick the option shown as ``label``, by keys."""
-    select = pilot.app.screen.query_one(selector, Select)
-    select.focus()
-    await pilot.press("enter")
-    await pilot.pause()
-    labels = [str(prompt) for prompt, _ in select._options]
-    for _ in range(labels.index(label) - labels.index(str(select._options[0][0]))):
-        await pilot.press("down")
-    await pilot.press("enter")
-    await pilot.pause()
 
 
 def tracks(app: TablesideApp) -> str:

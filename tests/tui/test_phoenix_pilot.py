@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 from typing import cast
 
+from pilot_keys import choose
 from screen_text import panel_text, screen_text
 from textual.app import App
 from textual.pilot import Pilot
@@ -218,21 +219,6 @@ def phoenix_session(data: Path) -> str:
     play.close()
     table.close()
     return play.id
-
-
-async def choose(pilot: Pilot[None], selector: str, label: str) -> None:
-    """Open a Select and pick ``label`` by keys."""
-    from textual.widgets import Select
-
-    select = pilot.app.screen.query_one(selector, Select)
-    select.focus()
-    await pilot.press("enter")
-    await pilot.pause()
-    labels = [str(prompt) for prompt, _ in select._options]
-    for _ in range(labels.index(label) - labels.index(str(select._options[0][0]))):
-        await pilot.press("down")
-    await pilot.press("enter")
-    await pilot.pause()
 
 
 async def test_new_game_opens_the_phoenix_screen_with_its_setup(tmp_path: Path) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from pilot_keys import choose
 from screen_text import panel_text, screen_text
 
 from tableside.api import Tableside
@@ -13,23 +14,6 @@ from tui.screens.home import HomeScreen
 from tui.screens.session import SessionScreen
 
 pytestmark = pytest.mark.usefixtures("demo_registered")
-
-
-async def choose(pilot, selector: str, label: str) -> None:  # type: ignore[no-untyped-def]
-    """Open a Select and pick the option whose label is ``label``, by keys."""
-    from textual.widgets import Select
-
-    select = pilot.app.screen.query_one(selector, Select)
-    select.focus()
-    await pilot.press("enter")
-    await pilot.pause()
-    labels = [str(prompt) for prompt, _ in select._options]
-    target = labels.index(label)
-    current = labels.index(str(select._options[0][0]))
-    for _ in range(target - current):
-        await pilot.press("down")
-    await pilot.press("enter")
-    await pilot.pause()
 
 
 async def test_home_says_there_are_no_saves_yet(tmp_path: Path) -> None:
