@@ -1,0 +1,172 @@
+"""The Lifeform session screen: the shared layout plus a stage banner and the Loadout bars.
+
+At 80x24 the Now panel shows only the last notes; the game's panels sit below its fold. So two
+things stay on screen: a banner (the stage, the round and phase, the Self-Destruct minute, how
+many launch criteria are not met, what the table still owes the game, and at the end who won),
+and the Shuttle Loadout as five small bars with the minimum bars marked (spec lifeform §5).
+Every figure comes from trackers.games.lifeform; this module only lays it out.
+"""
+
+from __future__ import annotations
+
+from textual import on
+from textual.events import Mount
+from textual.widgets import Static
+
+from trackers.engine import ActionError, Note, State
+from trackers.games.lifeform import loadout
+from trackers.games.lifeform.board_profile import COLUMNS, BoardProfile
+from trackers.games.lifeform.launch import Status
+from trackers.games.lifeform.profile_values import profile_of
+from trackers.games.lifeform.rounds import pending
+from trackers.games.lifeform.setup import checklist, open_steps
+from trackers.games.lifeform.showdown import halon_gas_blast_tokens
+from trackers.pieces import Track
+from tui.screens.session import SessionScreen
+from tui.widgets.lifeform_loadout import LoadoutBars, LoadoutRow
+
+PHASES = {"crew": "Crew Activity", "android": "Android", "lifeform": "Lifeform Activity"}
+SHORT = {"improvised_weaponry": "Weaponry", "coolant": "Coolant", "energy_cells": "Energy",
+         "halon_gas": "Halon Gas", "spacesuits": "Spacesuits"}
+MINIMUM_KEYS = {"improvised_weaponry": "improvised_weaponry.minimum",
+                "coolant": "coolant.minimum", "energy_cells": "energy_cells.minimum"}
+WIDTH = 78
+
+
+class LifeformBanner(Static):
+    """One or two lines above the trackers; the words carry the meaning, not the colour."""
+
+    DEFAULT_CSS = """
+    LifeformBanner {
+        height: auto;
+        padding: 0 1;
+        text-style: bold;
+        background: $boost;
+    }
+    """
+
+
+def _profile(state: State) -> BoardProfile:
+    try:
+        return profile_of(state.board)
+    except ActionError:  # the checks refuse such a board on entry; never crash the screen
+        return BoardProfile()
+
+
+def launch_summary(state: State, profile: BoardProfile) -> str:
+    """'N criteria not met', 'N unknown' or 'ready, ask the crew' (spec §5.3): all crew members
+    must agree, which only the table knows."""
+    criteria = [c for c in loadout.readiness(state, profile).criteria if c.key != "crew_agree"]
+    not_met = sum(c.status is Status.NOT_MET for c in criteria)
+    unknown = sum(c.status is Status.UNKNOWN for c in criteria)
+    if not_met:
+        return f"{not_met} criteria not met" if not_met > 1 else "1 criterion not met"
+    if unknown:
+        return f"{unknown} unknown (board values unset)"
+    return "ready, ask the crew"
+
+
+def banner_lines(state: State) -> list[str]:
+    """The stage line, then the first thing the table still owes the game (if any)."""
+    f = state.facts
+    sd = state.piece("self_destruct", Track).position
+    stage, status = f["stage"], str(f["status"])
+    if stage == "setup":
+        first = (f"SETUP: {len(open_steps(state))} step(s) left (ctrl+p: Tick a setup step) | "
+                 f"Self-Destruct {sd}")
+    elif stage == "starship":
+        first = (f"Round {f['round']}, {PHASES.get(f['phase'], f['phase'])} | Self-Destruct "
+                 f"{sd} | Launch: {launch_summary(state, _profile(state))}")
+    elif stage == "launched":  # the status reads "launched: ..." (launch_flow)
+        first = f"LAUNCHED: {status.removeprefix('launched: ')}"
+    elif stage == "showdown":  # the status reads "Showdown (after Ending B)" (showdown_flow)
+        first = f"SHOWDOWN {status.removeprefix('Showdown ')}"
+    else:
+        first = f"GAME OVER: {status}"
+    lines = [first]
+    todo = pending(state) if stage in ("setup", "starship") else []
+    if todo:
+        more = f" (+{len(todo) - 1} more)" if len(todo) > 1 else ""
+        lines.append(f"To do: {todo[0]}{more}")
+    elif stage in ("setup", "launched", "showdown"):  # the checklist's next step
+        steps = [step for step, done in checklist(state) if not done]
+        if steps:
+            lines.append(f"Next: {steps[0]}")
+    return [_fit(line) for line in lines]
+
+
+def _fit(line: str) -> str:
+    return line if len(line) <= WIDTH else line[:WIDTH - 3] + "..."
+
+
+def loadout_rows(state: State) -> list[LoadoutRow]:
+    """The five columns with their minimum bars (spec §5.2, §5.3) and bonus spaces (§5.1)."""
+    profile = _profile(state)
+    counts = state.facts["loadout"]
+    check = loadout.readiness(state, profile)
+    aboard = loadout.launch_state(state).characters_aboard
+    rows = []
+    for column in COLUMNS:
+        count, length = counts[column], loadout.length(profile, column)
+        bonus = tuple(s for s in range(1, (length or 0) + 1)
+                      if loadout.bonuses(profile, column, s))
+        minimum: int | None = None
+        groups: tuple[int, ...] = ()
+        if column == "halon_gas":  # compartments 2/3/4; a Blast token per full one (§5.2)
+            groups = profile.numbers("halon_gas.compartments") or ()
+            blasts = halon_gas_blast_tokens(loadout.counts(state), state.facts["players"],
+                                            profile).value
+            status = "" if blasts is None else f"{blasts} blast{'' if blasts == 1 else 's'}"
+        else:
+            minimum = _minimum(state, profile, column, aboard)
+            status = _verdict(check.criterion(column).status, count, minimum)
+        rows.append(LoadoutRow(SHORT[column], count, length, minimum, bonus, groups, status))
+    return rows
+
+
+def _minimum(state: State, profile: BoardProfile, column: str, aboard: int) -> int | None:
+    """Spaces that must be covered: the printed Minimum bar; in a 2-player game Coolant is
+    filled below the Overheating token (§4.3); Spacesuits one per character aboard (§5.3)."""
+    if column == "spacesuits":
+        return aboard or None
+    if column == "coolant" and state.facts["players"] == 2:
+        start = profile.number("coolant.overheating_2p_space")
+        return None if start is None else start + state.facts["overheating_moves"] - 1
+    return profile.number(MINIMUM_KEYS[column])
+
+
+def _verdict(status: Status, count: int, minimum: int | None) -> str:
+    if status is Status.MET:
+        return "ok"
+    if status is Status.UNKNOWN or minimum is None:
+        return "min unset"
+    return f"need {minimum - count}"
+
+
+class LifeformScreen(SessionScreen):
+    """SessionScreen with the Lifeform banner and the Loadout bars under the trackers."""
+
+    DEFAULT_CSS = """
+    LifeformScreen #log {
+        height: 6;
+    }
+    LifeformScreen #left > .section-title {
+        display: none;
+    }
+    """
+
+    @on(Mount)
+    async def _add_lifeform_widgets(self) -> None:
+        # Textual runs this before SessionScreen.on_mount (handlers run along the MRO), whose
+        # refresh_all then fills the widgets mounted here.
+        await self.mount(LifeformBanner("", id="lf-banner"), before="#session-body")
+        await self.query_one("#left").mount(LoadoutBars(id="lf-loadout"))
+
+    def refresh_all(self, notes: list[Note] | None = None) -> None:
+        super().refresh_all(notes)
+        state = self.play.state
+        for banner in self.query("#lf-banner").results(LifeformBanner):
+            banner.update("\n".join(banner_lines(state)))
+        for bars in self.query("#lf-loadout").results(LoadoutBars):
+            bars.show(loadout_rows(state))
+
