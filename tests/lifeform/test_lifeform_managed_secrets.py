@@ -16,3 +16,13 @@ def test_generic_secret_actions_leave_game_managed_secrets_alone() -> None:
     with pytest.raises(ActionError):
         session.do("reveal_secret", secret="real_lifeform")
     assert session.head == 0
+
+
+def test_starship_moves_are_put_away_after_the_launch() -> None:
+    from trackers.games.lifeform.game import STARSHIP_ONLY
+
+    session = Session(GAME, SessionSetup(3), seed="stages")
+    session.state.facts["stage"] = "showdown"
+    for name in STARSHIP_ONLY:
+        assert not session.available(name), name
+    assert session.available("draw_cards")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from random import Random
 from typing import TYPE_CHECKING, Any
@@ -46,6 +46,14 @@ class Param:
     optional: bool = False
     default: Any = None
     secret: bool = False  # never shown in the log, the screen or exports
+    # What a form shows for each choice ("3" -> "3. Place the tracks"); the value stays the key.
+    labels: Mapping[str, str] | Callable[[State], Mapping[str, str]] | None = None
+
+    def label_of(self, state: State, choice: str) -> str:
+        if self.labels is None:
+            return choice
+        table = self.labels(state) if callable(self.labels) else self.labels
+        return table.get(choice, choice)
 
     def allowed(self, state: State) -> list[str]:
         if self.choices is None:

@@ -117,7 +117,8 @@ class ActionFormScreen(ModalScreen[dict[str, Any] | None]):
             out.append(Label(f"{param.name}: {param.help} ({allowed})"))
             choices = self._choices(param)
             if choices:
-                out.append(Select([(c, c) for c in choices], id=f"arg-{param.name}",
+                out.append(Select([(param.label_of(self.play.state, c), c) for c in choices],
+                                  id=f"arg-{param.name}",
                                   allow_blank=True, prompt="choose"))
             elif param.kind == "bool":
                 out.append(Checkbox(param.help, bool(param.default), id=f"arg-{param.name}"))

@@ -35,6 +35,7 @@ class NewGameScreen(ModalScreen[str | None]):
             yield Label("Game")
             yield Select([(game_title(g), g) for g in game_ids()], id="game", allow_blank=True,
                          prompt="choose a game")
+            yield Static("", id="game-blurb", classes="hint")
             yield Label("Players")
             yield Select([], id="players", allow_blank=True, prompt="choose the game first")
             yield Label("Names (optional, separated by commas)")
@@ -54,6 +55,7 @@ class NewGameScreen(ModalScreen[str | None]):
         if event.select.is_blank():
             return
         self.game = get_game(str(event.value))
+        self.query_one("#game-blurb", Static).update(self.game.blurb)
         players = self.query_one("#players", Select)
         players.set_options([(f"{n} players" if n > 1 else "solo", n)
                              for n in self.game.player_counts])

@@ -17,7 +17,7 @@ from trackers.games.lifeform.common import (
     played_lifeform_card,
     profile,
 )
-from trackers.games.lifeform.setup import open_steps
+from trackers.games.lifeform.setup import open_steps, steps
 
 Notes = list[Note | str]
 ALL_STEPS = "all remaining"
@@ -43,6 +43,14 @@ def _tick(state: State, args: dict[str, Any], rng: Random) -> Notes:
 
 def _steps(state: State) -> list[str]:
     return [*open_steps(state), ALL_STEPS] if state.facts["stage"] == "setup" else []
+
+
+def _step_titles(state: State) -> dict[str, str]:
+    """Each setup step as the form shows it: number and what to do."""
+    return {sid: f"{sid}. {text}"[:60] for sid, text in steps(state)}
+
+
+COLUMN_TITLES = {c: c.replace("_", " ").capitalize() for c in COLUMNS}
 
 
 def _draft(state: State, args: dict[str, Any], rng: Random) -> Notes:
@@ -229,10 +237,10 @@ def _who() -> tuple[Param, Param]:
 
 
 def actions() -> tuple[Action, ...]:
-    columns = Param("column", "choice", "Loadout column", choices=COLUMNS)
+    columns = Param("column", "choice", "Loadout column", choices=COLUMNS, labels=COLUMN_TITLES)
     return (
         Action("tick_setup", "Tick a setup step", "Mark a setup step done (spec §2.2).", _tick,
-               (Param("step", "choice", "which step", choices=_steps),),
+               (Param("step", "choice", "which step", choices=_steps, labels=_step_titles),),
                topic="setup", enabled=lambda s: s.facts["stage"] == "setup"),
         Action("record_characters", "Record characters", "The 2 characters a crew member kept "
                "from the draft (spec §2.2 step 8).", _draft,

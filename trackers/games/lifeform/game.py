@@ -42,12 +42,24 @@ def check_board(board: dict[str, Any]) -> list[str]:
     return []
 
 
+# Moves of the Starship stage: once the Remora has launched they no longer apply (spec §3, §9).
+STARSHIP_ONLY = frozenset({
+    "place_mission", "board_remora", "advance_self_destruct", "equip", "flamethrower",
+    "malfunction_advance", "meet_image", "attack", "crew_reaction", "reality_calibration",
+})
+
+
 def _while_playing(action: Action) -> Action:
-    """Once the game is over only undo (and the engine's own actions) remain."""
+    """Once the game is over only undo (and the engine's own actions) remain; after the
+    launch, the Starship stage's moves are put away."""
     inner = action.enabled
+    stages = ("setup", "starship") if action.name in STARSHIP_ONLY else None
 
     def enabled(state: State) -> bool:
-        return state.facts["stage"] != "over" and (inner is None or inner(state))
+        stage = state.facts["stage"]
+        if stage == "over" or (stages is not None and stage not in stages):
+            return False
+        return inner is None or inner(state)
 
     return replace(action, enabled=enabled)
 
@@ -65,8 +77,8 @@ GAME = Game(
                          "aboard the Remora"),),
     board_values=BOARD_VALUES,
     topics=TOPICS,
-    blurb="One player is the lifeform, the others the crew of the Valley Forge. The app keeps "
-          "the five trackers, the Shuttle Loadout, the secrets and the endings.",
+    blurb="One player is the lifeform, the others the crew of the Valley Forge: name the "
+          "lifeform player first, then the crew in turn order.",
     board_changed=board_changed,
     check_board=check_board,
     panels=panels,
