@@ -19,12 +19,27 @@ from tui.app import TablesideApp  # noqa: E402
 OUT = ROOT / "docs" / "screenshots"
 
 
+def lifeform_mid_game(data: Path) -> str:
+    """A Lifeform game a dozen moves in, on the made-up board the tests use."""
+    sys.path.insert(0, str(ROOT / "tests" / "lifeform"))
+    from test_lifeform_session_endings import PILOT
+    from test_lifeform_session_fixtures import BOARD
+
+    table = Tableside(data)
+    play = table.create("lifeform", 3, names=["Sarah", "Andrew", "Jacob"], board=BOARD,
+                        title="Lifeform, Friday night", seed="docs")
+    for name, args in PILOT[:12]:
+        play.do(name, **args)
+    play.close()
+    table.close()
+    return play.id
+
+
 def seed_games(data: Path) -> list[str]:
     """A few saved games, so Home has something to resume."""
     table = Tableside(data)
     ids = []
     for game, players, title, options in [
-        ("lifeform", 3, "Lifeform, Friday night", {}),
         ("nemesis-lockdown", 2, "Lockdown with Sam", {}),
         ("pandora-celeste", 1, "Pandora solo", {"crew": ["Flygirl"]}),
         ("space-station-phoenix", 3, "Phoenix: Anna, Beth, Connor", {}),
@@ -42,7 +57,7 @@ def seed_games(data: Path) -> list[str]:
 
 async def shoot() -> None:
     data = Path(tempfile.mkdtemp())
-    ids = seed_games(data)
+    ids = [lifeform_mid_game(data), *seed_games(data)]
     app = TablesideApp(data_dir=data)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -74,6 +89,12 @@ async def shoot() -> None:
             await pilot.pause()
             name = app.screen.play.game.id  # type: ignore[attr-defined]
             app.save_screenshot(str(OUT / f"session-{name}.svg"))
+            if name == "lifeform":
+                await pilot.press("z")  # Reality Calibration: the privacy curtain
+                await pilot.pause()
+                app.save_screenshot(str(OUT / "lifeform-curtain.svg"))
+                await pilot.press("escape")
+                await pilot.pause()
             await pilot.press("escape")
             await pilot.pause()
             del index

@@ -76,7 +76,9 @@ class ActionFormScreen(ModalScreen[dict[str, Any] | None]):
         self.step = "open" if self.open_params or not self.secret_params else "curtain"
 
     def compose(self) -> ComposeResult:
-        yield VerticalScroll(id="form-body", classes="dialog wide")
+        # A form with secrets fills the whole screen: nothing of the table shows around it.
+        private = " private" if self.secret_params or self.action_spec.private_to else ""
+        yield VerticalScroll(id="form-body", classes="dialog wide" + private)
 
     async def on_mount(self) -> None:
         await self._show_step()

@@ -26,7 +26,7 @@ class PeekScreen(ModalScreen[None]):
         self.step = "curtain"
 
     def compose(self) -> ComposeResult:
-        yield VerticalScroll(id="peek-body", classes="dialog wide")
+        yield VerticalScroll(id="peek-body", classes="dialog wide private")
 
     async def on_mount(self) -> None:
         await self._show()
