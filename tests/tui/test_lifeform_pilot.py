@@ -60,17 +60,18 @@ def game_screen(app: TablesideApp) -> LifeformScreen:
     return app.screen
 
 
-async def choose_focused(pilot: Pilot[None], label: str) -> None:
-    """Open the focused Select with Enter and move to ``label`` with the arrows."""
+async def choose_focused(pilot: Pilot[None], value: str) -> None:
+    """Open the focused Select with Enter and move to the option for ``value`` with the
+    arrows (the option may show a label, e.g. "Improvised weaponry")."""
     select = pilot.app.focused
     assert isinstance(select, Select), f"expected a Select, focus is on {select}"
     await pilot.press("enter")
-    labels = [str(prompt) for prompt, _ in select._options]
-    for _ in range(labels.index(label)):  # the list opens on the blank prompt, index 0
+    values = [option_value for _, option_value in select._options]
+    for _ in range(values.index(value)):  # the list opens on the blank prompt, index 0
         await pilot.press("down")
     await pilot.press("enter")
     await pilot.pause()
-    assert select.value == label
+    assert select.value == value
 
 
 async def fill_fields(pilot: Pilot[None], names: list[str], args: Args) -> None:
