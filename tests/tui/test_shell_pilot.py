@@ -179,3 +179,23 @@ def test_every_footer_label_fits_its_cell() -> None:
         for action in game.actions:
             if action.key:
                 assert len(action.footer_label) <= 9, (game.id, action.name, action.footer_label)
+
+
+async def test_history_reaches_the_first_action_of_a_long_game(tmp_path: Path) -> None:
+    table = Tableside(tmp_path)
+    play = table.create("demo", 2)
+    for _ in range(260):  # more than the side panel's 200 lines
+        play.do("set_value", target="fires.value", value=1)
+    play.close()
+    table.close()
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("h")
+        await pilot.pause()
+        await pilot.press("home")  # the top of the list: action 1 is there, not cut off
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, SessionScreen)
+        assert app.screen.play.head == 1

@@ -30,7 +30,7 @@ class HistoryScreen(ModalScreen[int | None]):
 
     def on_mount(self) -> None:
         panel = self.query_one(LogPanel)
-        panel.show(self.play.history(), self.play.head)
+        panel.show(self.play.history(), self.play.head, latest=None)
         panel.focus()
 
     @on(OptionList.OptionSelected)

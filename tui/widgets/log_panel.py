@@ -18,12 +18,14 @@ def history_line(entry: HistoryEntry, head: int) -> str:
 class LogPanel(OptionList):
     """The history, newest last; selecting an entry asks to jump there."""
 
-    def show(self, history: list[HistoryEntry], head: int) -> None:
+    def show(self, history: list[HistoryEntry], head: int, latest: int | None = 200) -> None:
+        """List the history; ``latest`` keeps the side panel light in long games (the
+        history screen passes None and lists every action)."""
         self.clear_options()
         self.add_option(Option(f"{'>' if head == 0 else ' '}   0       game set up", id="seq:0"))
-        # Long sessions: the panel shows the latest 200; the history screen has them all.
-        for entry in history[-200:]:
-            self.add_option(Option(history_line(entry, head), id=f"seq:{entry.seq}"))
+        shown = history if latest is None else history[-latest:]
+        self.add_options([Option(history_line(entry, head), id=f"seq:{entry.seq}")
+                          for entry in shown])
         if self.option_count:
             self.highlighted = min(self.option_count - 1, max(0, self._index_of(head)))
             self.scroll_to_highlight()
