@@ -55,7 +55,7 @@ class SessionScreen(Screen[None]):
                 yield Static("Tracks", classes="section-title")
                 yield TracksPanel(id="tracks")
             with Vertical(id="right"):
-                yield Static("Now", classes="section-title")
+                yield Static("Now (Tab here, then arrows, to scroll)", classes="section-title")
                 with VerticalScroll(id="now-scroll"):
                     yield NowPanel(id="now")
                 yield Static("Log (u undo, r redo, h history)", classes="section-title")
