@@ -199,3 +199,30 @@ async def test_history_reaches_the_first_action_of_a_long_game(tmp_path: Path) -
         await pilot.pause()
         assert isinstance(app.screen, SessionScreen)
         assert app.screen.play.head == 1
+
+
+async def test_every_footer_key_of_a_game_screen_is_also_in_the_palette(tmp_path: Path) -> None:
+    table = Tableside(tmp_path)
+    table.create("demo", 2).close()
+    table.close()
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        palette = " ".join(c.title.lower() + " " + c.help.lower()
+                           for c in app.get_system_commands(screen))
+        words = {"undo": "undo", "redo": "redo", "history": "history", "search": "search",
+                 "context_help": "highlighted tracker", "toggle_reference": "reference pane",
+                 "board_profile": "board profile", "peek": "look at a secret",
+                 "leave": "home"}
+        bindings = [b for cls in type(screen).__mro__ if issubclass(cls, SessionScreen)
+                    for b in cls.__dict__.get("BINDINGS", [])]
+        assert len(bindings) > 12  # the screen's own keys and the game's
+        for binding in bindings:
+            action = binding.action  # type: ignore[union-attr]
+            if action.startswith("run("):
+                name = action[5:-2]
+                assert screen.play.session.action(name).title.lower() in palette, name
+            else:
+                assert words[action] in palette, action

@@ -253,4 +253,10 @@ class SessionScreen(Screen[None]):
         yield SystemCommand("Look at a secret", "Only its owner, behind the curtain",
                             self.action_peek)
         yield SystemCommand("Search the rules", "Find a rule", self.action_search)
+        yield SystemCommand("Rule for the highlighted tracker", "Open the section that governs it",
+                            self.action_context_help)
+        yield SystemCommand("Reference pane", "Show or hide the rules beside the tracks",
+                            self.action_toggle_reference)
+        yield SystemCommand("Board profile", "Enter the printed values of your board",
+                            self.action_board_profile)
         yield SystemCommand("Back to Home", "Save and leave this game", self.action_leave)
