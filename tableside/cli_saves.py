@@ -146,13 +146,20 @@ def _rename(args: argparse.Namespace) -> int:
 
 
 def _delete(args: argparse.Namespace) -> int:
-    if not args.yes:
-        answer = input(f"Delete session {args.id} for good? [y/N] ").strip().lower()
-        if answer not in ("y", "yes"):
-            print("Kept.")
-            return 0
     table = Tableside(args.data_dir)
     try:
+        info = table.store.catalog.session(args.id)
+        if info is None:
+            return fail(f"no saved session with id {args.id!r}")
+        if not args.yes:
+            try:
+                answer = input(f"Delete \"{info.title}\" for good? [y/N] ").strip().lower()
+            except EOFError:  # no one to ask (a script): keep it
+                return fail("no answer to 'delete for good?'; add --yes to delete without "
+                            "asking. Nothing was deleted")
+            if answer not in ("y", "yes"):
+                print("Kept.")
+                return 0
         table.delete(args.id)
     except TablesideError as err:
         return fail(str(err))

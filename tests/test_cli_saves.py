@@ -315,3 +315,20 @@ def test_each_registered_game_can_be_started_from_the_command_line(
     assert code == 0, err
     assert any(row["name"] == "set_value" for row in json.loads(out))
     assert show(capsys, tmp_path, session_id)["game"] == game_id
+
+
+def test_delete_without_yes_and_without_a_terminal_keeps_the_session(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
+    table = Tableside(tmp_path)
+    play = table.create("space-station-phoenix", 2)
+    play.close()
+    table.close()
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    assert main(["--data-dir", str(tmp_path), "saves", "delete", play.id]) == 1
+    assert "--yes" in capsys.readouterr().err
+    assert [s.id for s in Tableside(tmp_path).sessions()] == [play.id]
+    assert main(["--data-dir", str(tmp_path), "saves", "delete", "no-such-id", "--yes"]) == 1
+    assert "no saved session" in capsys.readouterr().err
