@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Select
+
+from tableside.api import Tableside
 
 
 async def choose(pilot: Pilot[None], selector: str, label: str) -> None:
@@ -17,3 +24,28 @@ async def choose(pilot: Pilot[None], selector: str, label: str) -> None:
         await pilot.press("down")
     await pilot.press("enter")
     await pilot.pause()
+
+
+def save_game(data: Path, game: str, players: int,
+              moves: Sequence[tuple[str, dict[str, Any]]] = (), **create: Any) -> str:
+    """A saved game (with some moves played) for the app to resume; returns its id."""
+    table = Tableside(data)
+    play = table.create(game, players, **create)
+    for name, args in moves:
+        play.do(name, **args)
+    play.close()
+    table.close()
+    return play.id
+
+
+def record_notifications(app: App[Any]) -> list[str]:
+    """Every message the app shows as a notification from now on, in order."""
+    messages: list[str] = []
+    original = app.notify
+
+    def spy(message: str, **kwargs: Any) -> None:
+        messages.append(message)
+        original(message, **kwargs)
+
+    app.notify = spy  # type: ignore[method-assign]
+    return messages

@@ -5,20 +5,16 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from pilot_keys import record_notifications, save_game
 from screen_text import panel_text
 
-from tableside.api import Tableside
 from tui.app import TablesideApp
 from tui.screens.home import HomeScreen
 from tui.screens.session import SessionScreen
 
 
 def saved_game(data: Path) -> str:
-    table = Tableside(data)
-    play = table.create("space-station-phoenix", 2, title="Tuesday")
-    play.close()
-    table.close()
-    return play.id
+    return save_game(data, "space-station-phoenix", 2, title="Tuesday")
 
 
 async def test_garbage_catalog_the_home_screen_says_so_and_lists_the_games(
@@ -46,15 +42,8 @@ async def test_journal_from_a_newer_version_is_named_and_the_app_goes_on(
 
     journal.write_bytes(encode_line(header) + b"\n".join(lines[1:]))
     app = TablesideApp(data_dir=tmp_path)
-    messages: list[str] = []
     async with app.run_test(size=(80, 24)) as pilot:
-        original = app.notify
-
-        def spy(message: str, **kwargs: object) -> None:
-            messages.append(message)
-            original(message, **kwargs)  # type: ignore[arg-type]
-
-        app.notify = spy  # type: ignore[method-assign]
+        messages = record_notifications(app)
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)  # still running, still on Home
@@ -62,23 +51,12 @@ async def test_journal_from_a_newer_version_is_named_and_the_app_goes_on(
 
 
 async def test_torn_last_record_is_dropped_and_said(tmp_path: Path) -> None:
-    table = Tableside(tmp_path)
-    play = table.create("space-station-phoenix", 2)
-    play.close()
-    table.close()
-    journal = tmp_path / "sessions" / f"{play.id}.jsonl"
+    journal = tmp_path / "sessions" / f"{saved_game(tmp_path)}.jsonl"
     with open(journal, "ab") as handle:
         handle.write(b'1234abcd {"t": "do", "seq": 1, "act')  # a kill mid-write
     app = TablesideApp(data_dir=tmp_path)
-    messages: list[str] = []
     async with app.run_test(size=(80, 24)) as pilot:
-        original = app.notify
-
-        def spy(message: str, **kwargs: object) -> None:
-            messages.append(message)
-            original(message, **kwargs)  # type: ignore[arg-type]
-
-        app.notify = spy  # type: ignore[method-assign]
+        messages = record_notifications(app)
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, SessionScreen)

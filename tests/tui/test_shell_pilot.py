@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pilot_keys import choose
+from pilot_keys import choose, save_game
 from screen_text import panel_text, screen_text
 
 from tableside.api import Tableside
@@ -54,10 +54,7 @@ async def test_new_game_then_actions_undo_redo_by_keys(tmp_path: Path) -> None:
 
 
 async def test_bad_argument_is_refused_and_nothing_recorded(tmp_path: Path) -> None:
-    table = Tableside(tmp_path)
-    play = table.create("demo", 2)
-    play.close()
-    table.close()
+    save_game(tmp_path, "demo", 2)
     app = TablesideApp(data_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -76,10 +73,7 @@ async def test_bad_argument_is_refused_and_nothing_recorded(tmp_path: Path) -> N
 
 
 async def test_secret_is_chosen_behind_the_curtain_and_never_shown(tmp_path: Path) -> None:
-    table = Tableside(tmp_path)
-    play = table.create("demo", 2)
-    play.close()
-    table.close()
+    save_game(tmp_path, "demo", 2)
     app = TablesideApp(data_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -111,12 +105,7 @@ async def test_secret_is_chosen_behind_the_curtain_and_never_shown(tmp_path: Pat
 
 
 async def test_undo_survives_a_restart(tmp_path: Path) -> None:
-    table = Tableside(tmp_path)
-    play = table.create("demo", 3)
-    play.do("advance", spaces=2)
-    play.do("fire")
-    play.close()
-    table.close()
+    session_id = save_game(tmp_path, "demo", 3, [("advance", {"spaces": 2}), ("fire", {})])
     app = TablesideApp(data_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -128,16 +117,14 @@ async def test_undo_survives_a_restart(tmp_path: Path) -> None:
         assert "Fires: 0/3" in panel_text(app, "#tracks")
         await pilot.press("escape")  # back Home: the session is saved and closed
         await pilot.pause()
-    again = Tableside(tmp_path).load(play.id)
+    again = Tableside(tmp_path).load(session_id)
     assert again.head == 1
     again.redo()
     assert "Fires: 1/3" in again.state.pieces["fires"].summary()
 
 
 async def test_palette_lists_every_game_action_by_name(tmp_path: Path) -> None:
-    table = Tableside(tmp_path)
-    table.create("demo", 2).close()
-    table.close()
+    save_game(tmp_path, "demo", 2)
     app = TablesideApp(data_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -182,12 +169,8 @@ def test_every_footer_label_fits_its_cell() -> None:
 
 
 async def test_history_reaches_the_first_action_of_a_long_game(tmp_path: Path) -> None:
-    table = Tableside(tmp_path)
-    play = table.create("demo", 2)
-    for _ in range(260):  # more than the side panel's 200 lines
-        play.do("set_value", target="fires.value", value=1)
-    play.close()
-    table.close()
+    # more than the side panel's 200 lines
+    save_game(tmp_path, "demo", 2, [("set_value", {"target": "fires.value", "value": 1})] * 260)
     app = TablesideApp(data_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")
@@ -202,9 +185,7 @@ async def test_history_reaches_the_first_action_of_a_long_game(tmp_path: Path) -
 
 
 async def test_every_footer_key_of_a_game_screen_is_also_in_the_palette(tmp_path: Path) -> None:
-    table = Tableside(tmp_path)
-    table.create("demo", 2).close()
-    table.close()
+    save_game(tmp_path, "demo", 2)
     app = TablesideApp(data_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")
