@@ -13,7 +13,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
 from saves.catalog import SessionInfo
-from tableside.api import Tableside, TablesideError
+from tableside.api import OpenSession, Tableside, TablesideError
 from trackers.games.registry import game_ids, game_title
 from tui.screens.confirm import ConfirmScreen, TextPromptScreen
 from tui.widgets.keys_footer import KeysFooter
@@ -96,9 +96,11 @@ class HomeScreen(Screen[None]):
         if self.table is not None:
             self.app.push_screen(NewGameScreen(self.table), self._opened)
 
-    def _opened(self, session_id: str | None) -> None:
-        if session_id:
-            self.open_session(session_id)
+    def _opened(self, play: OpenSession | None) -> None:
+        if play is not None:
+            from tui.screens.game_screens import screen_for
+
+            self.app.push_screen(screen_for(play))
 
     @on(DataTable.RowSelected, "#saves")
     def _row_chosen(self, event: DataTable.RowSelected) -> None:

@@ -11,13 +11,13 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
-from tableside.api import Tableside, TablesideError
+from tableside.api import OpenSession, Tableside, TablesideError
 from trackers.engine import ActionError, Game
 from trackers.games.registry import game_ids, game_title, get_game
 
 
-class NewGameScreen(ModalScreen[str | None]):
-    """A form; dismisses with the new session's id, or None when cancelled."""
+class NewGameScreen(ModalScreen[OpenSession | None]):
+    """A form; dismisses with the new session, open, or None when cancelled."""
 
     BINDINGS = [
         Binding("escape", "cancel", "Cancel", id="new.cancel"),
@@ -111,8 +111,7 @@ class NewGameScreen(ModalScreen[str | None]):
         except (ActionError, TablesideError) as err:
             error.update(str(err))
             return
-        play.close()
-        self.dismiss(play.id)
+        self.dismiss(play)
 
     def action_cancel(self) -> None:
         self.dismiss(None)
