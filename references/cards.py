@@ -1,12 +1,10 @@
-"""The built-in reference cards shipped with the package: one Markdown file per game id."""
+"""The built-in reference cards: each game package ships its own ``card.md``."""
 
 from __future__ import annotations
 
 import hashlib
 import re
 from importlib import resources
-
-from references.games import GAMES
 
 #: Bump when the way cards are cut or indexed changes, so stored cards are rebuilt.
 CARD_INDEX_VERSION = "1"
@@ -24,12 +22,13 @@ def shown_text(markdown: str) -> str:
 
 def card_texts() -> dict[str, str]:
     """game id -> the Markdown of its reference card, as written (comments included)."""
-    folder = resources.files("references").joinpath("cards")
+    from trackers.games.registry import infos
+
     texts: dict[str, str] = {}
-    for game in GAMES:
-        entry = folder.joinpath(f"{game}.md")
+    for info in infos():
+        entry = resources.files(info.home).joinpath("card.md")
         if entry.is_file():
-            texts[game] = entry.read_text(encoding="utf-8")
+            texts[info.id] = entry.read_text(encoding="utf-8")
     return texts
 
 

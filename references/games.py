@@ -3,32 +3,37 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator, Mapping
 
 from references.errors import UnknownGame
 
-#: game id -> display name. The Lifeform expansion (Thirteenth Passenger) files under lifeform.
-GAMES: dict[str, str] = {
-    "lifeform": "Lifeform",
-    "nemesis-lockdown": "Nemesis: Lockdown",
-    "space-station-phoenix": "Space Station Phoenix",
-    "pandora-celeste": "Pandora Celeste",
-}
 
-# Names that identify a game in a rulebook's title (checked first).
-_TITLE_NAMES: dict[str, tuple[str, ...]] = {
-    "lifeform": ("lifeform", "thirteenth passenger"),
-    "nemesis-lockdown": ("nemesis",),
-    "space-station-phoenix": ("space station phoenix",),
-    "pandora-celeste": ("pandora celeste", "pandora"),
-}
+class _Games(Mapping[str, str]):
+    """game id -> title, read from the game registry each time (the one list of games)."""
 
-# Words that occur often in one game's rulebook and rarely in the others (checked second).
-_TEXT_NAMES: dict[str, tuple[str, ...]] = {
-    "lifeform": ("lifeform", "valley forge", "remora"),
-    "nemesis-lockdown": ("nemesis", "night stalker", "intruder"),
-    "space-station-phoenix": ("space station phoenix", "diplomacy", "gems"),
-    "pandora-celeste": ("pandora", "nasties", "crewmember"),
-}
+    def _titles(self) -> dict[str, str]:
+        from trackers.games.registry import infos
+
+        return {info.id: info.title for info in infos()}
+
+    def __getitem__(self, key: str) -> str:
+        return self._titles()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._titles())
+
+    def __len__(self) -> int:
+        return len(self._titles())
+
+
+#: game id -> display name, from the registry.
+GAMES: Mapping[str, str] = _Games()
+
+
+def _words(field: str) -> dict[str, tuple[str, ...]]:
+    from trackers.games.registry import infos
+
+    return {info.id: tuple(getattr(info, field)) for info in infos()}
 
 
 def check_game(game: str) -> str:
@@ -42,13 +47,14 @@ def check_game(game: str) -> str:
 def infer_game(title: str, text: str) -> str | None:
     """The game a rulebook belongs to, from its title or else its wording; None when unsure."""
     lowered_title = title.lower()
-    by_title = [g for g, names in _TITLE_NAMES.items() if any(n in lowered_title for n in names)]
+    by_title = [g for g, names in _words("rulebook_titles").items()
+                if any(n in lowered_title for n in names)]
     if len(by_title) == 1:
         return by_title[0]
     lowered = text.lower()
     counts = {
         g: sum(len(re.findall(r"\b" + re.escape(n) + r"\b", lowered)) for n in names)
-        for g, names in _TEXT_NAMES.items()
+        for g, names in _words("rulebook_words").items()
     }
     ranked = sorted(counts.items(), key=lambda item: item[1], reverse=True)
     (best, top), (_, second) = ranked[0], ranked[1]

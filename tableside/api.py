@@ -28,7 +28,7 @@ from saves.store import Store
 
 if TYPE_CHECKING:  # the engine is imported on first use: Home opens without it (start-up time)
     from trackers.engine import Action, Game, Note, Session, State
-    from trackers.engine.session import Event, HistoryEntry
+    from trackers.engine.session import HistoryEntry
 
 PROFILE_FORMAT = "tableside.board-profile"
 PROFILE_VERSION = 1
@@ -45,15 +45,10 @@ def now() -> str:
 
 
 def game_definition(game_id: str) -> Game:
-    """The game for ``game_id``: ActionError for an unknown id, TablesideError when its
-    module cannot be imported (a game not written yet, or a broken install)."""
-    from trackers.games.registry import game_title, get_game
+    """The game for ``game_id``; ActionError naming the allowed ids for an unknown one."""
+    from trackers.games.registry import get_game
 
-    try:
-        return get_game(game_id)
-    except ImportError as err:
-        raise TablesideError(f"game: {game_title(game_id)} is not available in this version "
-                             f"of Tableside (module {err.name} is missing)") from err
+    return get_game(game_id)
 
 
 class OpenSession:
@@ -196,6 +191,7 @@ class Tableside:
     def load(self, session_id: str) -> OpenSession:
         """Reopen a saved session at the point it was left (undo history included)."""
         from trackers.engine import ActionError, Session, SessionSetup
+        from trackers.engine.records import fold
 
         info = self.store.catalog.session(session_id)
         if info is None:
@@ -208,7 +204,7 @@ class Tableside:
         try:
             definition = game_definition(header["game"])
             setup = SessionSetup.from_dict(header["setup"])
-            events, head = fold_records(loaded.contents.records)
+            events, head = fold(loaded.contents.records)
             session = Session(definition, setup, header["seed"], events=events, head=head,
                               journal=journal, clock=now, snapshot=loaded.snapshot)
         except TablesideError:
@@ -297,25 +293,6 @@ class Tableside:
 
     def close(self) -> None:
         self.store.close()
-
-
-def fold_records(records: Sequence[dict[str, Any]]) -> tuple[list[Event], int]:
-    """Turn journal records into the event list and head (a new "do" drops undone events)."""
-    from trackers.engine.session import Event
-
-    events: list[Event] = []
-    head = 0
-    for record in records:
-        if record.get("t") == "do":
-            seq = int(record["seq"])
-            del events[seq - 1:]
-            if seq != len(events) + 1:
-                raise ValueError(f"record for action {seq} follows action {len(events)}")
-            events.append(Event(seq, record["action"], dict(record["args"]), record.get("at", "")))
-            head = seq
-        elif record.get("t") == "head":
-            head = max(0, min(int(record["head"]), len(events)))
-    return events, head
 
 
 def _check_title(title: str) -> str:

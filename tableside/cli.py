@@ -12,7 +12,7 @@ from pathlib import Path
 from tableside import __version__
 
 COMMAND_MODULES = (
-    "tableside.cli_saves", "tableside.cli_rules", "tableside.cli_score", "tableside.cli_profile",
+    "tableside.cli_saves", "tableside.cli_rules", "tableside.games", "tableside.cli_profile",
 )
 
 
@@ -28,13 +28,7 @@ def build_parser() -> argparse.ArgumentParser:
     import importlib
 
     for name in COMMAND_MODULES:
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as err:
-            if err.name != name:  # a real import error inside the module: show it
-                raise
-            continue
-        module.register(subparsers)
+        importlib.import_module(name).register(subparsers)
     return parser
 
 

@@ -13,7 +13,7 @@ ROOT = TESTS.parent
 # The project's packages come first: tests/tui, tests/saves... must never shadow tui, saves...
 sys.path.insert(0, str(ROOT))
 if str(TESTS) not in sys.path:
-    sys.path.append(str(TESTS))  # so tests can import demo_game
+    sys.path.append(str(TESTS))  # so tests can from tests.demo import game as demo_game
 
 SEEDS = ROOT.parent / "shared" / "seeds"
 
@@ -28,11 +28,11 @@ def isolated_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 @pytest.fixture
 def demo_registered() -> Iterator[None]:
     """Make the small demo game available to the registry (and the New game form)."""
+    from tests.demo import INFO
     from trackers.games import registry
 
-    registry.GAME_MODULES["demo"] = ("demo_game", "Demo")
+    registry.register(INFO)
     try:
         yield
     finally:
-        registry.GAME_MODULES.pop("demo", None)
-        registry._LOADED.pop("demo", None)
+        registry.unregister("demo")

@@ -17,8 +17,9 @@ import pytest
 from tableside import __version__
 from tableside.api import Tableside
 from tableside.cli import main
-from tests.demo_game import GAME
-from tests.demo_game import setup as demo_setup
+from tests.demo import INFO as DEMO_INFO
+from tests.demo.game import GAME
+from tests.demo.game import setup as demo_setup
 from trackers.engine import Game, Option, SessionSetup, State
 from trackers.games import registry
 from trackers.pieces import Secret
@@ -34,7 +35,8 @@ def _spy_setup(setup: SessionSetup, rng: Random) -> State:
 
 
 SPY: Game = dataclasses.replace(
-    GAME, id="demo-spy", title="Demo Spy", setup=_spy_setup,
+    GAME, info=dataclasses.replace(GAME.info, id="demo-spy", title="Demo Spy"),
+    setup=_spy_setup,
     options=(Option("modules", "Modules", "multi", [], ("A", "B", "C")),
              Option("hard", "Hard mode", "bool", False),
              Option("crew", "Crew", "choice", "red", ("red", "blue"))),
@@ -43,9 +45,10 @@ SPY: Game = dataclasses.replace(
 
 @pytest.fixture(autouse=True)
 def isolated(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setitem(registry.GAME_MODULES, "demo", ("tests.demo_game", "Demo"))
+    registry.infos()  # the real games first, then the demo beside them for this test
+    monkeypatch.setitem(registry._INFOS, "demo", DEMO_INFO)
     monkeypatch.setitem(registry._LOADED, "demo", GAME)
-    monkeypatch.setitem(registry.GAME_MODULES, "demo-spy", ("tests.demo_game", "Demo Spy"))
+    monkeypatch.setitem(registry._INFOS, "demo-spy", SPY.info)
     monkeypatch.setitem(registry._LOADED, "demo-spy", SPY)
     # never the user's real data folder, even when a test forgets --data-dir
     monkeypatch.setenv("TABLESIDE_DATA_DIR", str(tmp_path / "env-default"))
@@ -287,7 +290,7 @@ def test_a_damaged_catalog_is_reported_on_stderr_not_in_the_json(
     assert "warning" in err and "catalog.json" in err
 
 
-REAL_GAMES = sorted(registry.GAME_MODULES)
+REAL_GAMES = sorted(registry.game_ids())
 
 
 @pytest.mark.parametrize("game_id", REAL_GAMES)

@@ -205,9 +205,9 @@ def _import_everything(package: str, blocked: set[str], extra: list[str]) -> dic
 
 
 def test_trackers_and_every_game_module_import_without_textual() -> None:
-    from trackers.games.registry import GAME_MODULES
+    from trackers.games.registry import infos
 
-    games = [module for module, _title in GAME_MODULES.values()]
+    games = [f"{info.home}.game" for info in infos()]
     blocked = {"textual", "rich", "tui", "saves", "references", "tableside", "tinydb",
                "sqlite3", "platformdirs"}
     data = _import_everything("trackers", blocked, games)

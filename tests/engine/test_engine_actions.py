@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from tests.demo_game import GAME as DEMO
+from tests.demo.game import GAME as DEMO
 from trackers.engine import (
     Action,
     ActionError,
@@ -20,6 +20,7 @@ from trackers.engine import (
     SessionSetup,
     State,
 )
+from trackers.engine.game import GameInfo, PlayMode
 from trackers.pieces import Counter
 
 
@@ -49,7 +50,8 @@ def _setup(setup: SessionSetup, rng: Random) -> State:
 
 
 PARAMS = Game(
-    id="params", title="Params", player_counts=(1, 2), setup=_setup,
+    info=GameInfo("params", "Params", (PlayMode("standard", "standard", (1, 2)),)),
+    setup=_setup,
     options=(Option("mode", "Mode", "choice", "easy", ("easy", "hard")),
              Option("modules", "Modules", "multi", [], ("A", "B")),
              Option("solo_bot", "Solo bot", "bool", False)),

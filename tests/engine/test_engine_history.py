@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.demo_game import GAME
+from tests.demo.game import GAME
 from trackers.engine import ActionError, Session, SessionSetup
 from trackers.engine import session as session_module
 from trackers.pieces import Counter, Track, VirtualDeck

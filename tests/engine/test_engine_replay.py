@@ -8,9 +8,10 @@ from typing import Any
 
 import pytest
 
-from tests.demo_game import GAME
+from tests.demo.game import GAME
 from trackers.engine import Action, ActionError, Game, Note, Param, Session, SessionSetup, State
 from trackers.engine import session as session_module
+from trackers.engine.game import GameInfo, PlayMode
 from trackers.engine.session import chain_digest, rng_for
 from trackers.pieces import Counter, Secret, Track, VirtualDeck
 
@@ -215,7 +216,7 @@ def _spy(state: State, args: dict[str, Any], rng: Random) -> list[Note | str]:
 
 
 SPY = Game(
-    id="spy", title="Spy", player_counts=(2,),
+    info=GameInfo("spy", "Spy", (PlayMode("standard", "standard", (2,)),)),
     setup=lambda setup, rng: State(pieces={"code": Secret("Code word", "Captain")}),
     actions=(Action("deal_agenda", "Deal an agenda", "In secret.", _spy,
                     (Param("agenda", "str", "the agenda", secret=True),),

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tableside.cli_score import register
+from tableside.games import register
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "docs" / "examples" / "phoenix-score.json"

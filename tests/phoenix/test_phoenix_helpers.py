@@ -6,12 +6,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from trackers.games.phoenix.diplomacy import diplomacy_awards, sector_226_points, track_for_ship
-from trackers.games.phoenix.game_end import end_of_turn, end_triggers, start_game_end
-from trackers.games.phoenix.income import income_check
-from trackers.games.phoenix.score_track import lap_note, track_position
-from trackers.games.phoenix.setup_counts import setup_for
-from trackers.games.phoenix.ship_costs import ship_payment
+from trackers.games.space_station_phoenix.diplomacy import (
+    diplomacy_awards,
+    sector_226_points,
+    track_for_ship,
+)
+from trackers.games.space_station_phoenix.game_end import end_of_turn, end_triggers, start_game_end
+from trackers.games.space_station_phoenix.income import income_check
+from trackers.games.space_station_phoenix.score_track import lap_note, track_position
+from trackers.games.space_station_phoenix.setup_counts import setup_for
+from trackers.games.space_station_phoenix.ship_costs import ship_payment
 
 # --- score track (spec §3.6, §10.13) -----------------------------------------------------------
 

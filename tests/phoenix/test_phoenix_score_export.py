@@ -7,14 +7,14 @@ import io
 import json
 from pathlib import Path
 
-from trackers.games.phoenix.score_export import (
+from trackers.games.space_station_phoenix.score_export import (
     stacked_bars,
     to_csv,
     to_json,
     to_markdown,
 )
-from trackers.games.phoenix.score_input import parse_score_sheet
-from trackers.games.phoenix.scoring import CATEGORIES, ScoreResult, score
+from trackers.games.space_station_phoenix.score_input import parse_score_sheet
+from trackers.games.space_station_phoenix.scoring import CATEGORIES, ScoreResult, score
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "examples" / "phoenix-score.json"
 

@@ -9,13 +9,13 @@ from typing import Any
 
 import pytest
 
-from trackers.games.phoenix.score_input import (
+from trackers.games.space_station_phoenix.score_input import (
     Problem,
     ScoreInputError,
     check_sheet,
     parse_score_sheet,
 )
-from trackers.games.phoenix.scoring import (
+from trackers.games.space_station_phoenix.scoring import (
     Level3Sector,
     PlayerSheet,
     Residents,

@@ -7,9 +7,9 @@ from random import Random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from trackers.games.phoenix.plurality import plurality_awards
-from trackers.games.phoenix.score_input import check_sheet
-from trackers.games.phoenix.scoring import (
+from trackers.games.space_station_phoenix.plurality import plurality_awards
+from trackers.games.space_station_phoenix.score_input import check_sheet
+from trackers.games.space_station_phoenix.scoring import (
     CATEGORIES,
     Level3Sector,
     PlayerSheet,
@@ -19,7 +19,7 @@ from trackers.games.phoenix.scoring import (
     SectorsBuilt,
     score,
 )
-from trackers.games.phoenix.station import HUB_IDS, LEVEL3_IDS
+from trackers.games.space_station_phoenix.station import HUB_IDS, LEVEL3_IDS
 
 NAMES = ("Anna", "Beth", "Connor", "Dana")
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from trackers.games.phoenix.plurality import plurality_awards
-from trackers.games.phoenix.scoring import (
+from trackers.games.space_station_phoenix.plurality import plurality_awards
+from trackers.games.space_station_phoenix.scoring import (
     CATEGORIES,
     Level3Sector,
     PlayerSheet,

@@ -12,9 +12,9 @@ import pytest
 
 from tableside.api import Tableside
 from trackers.engine import ActionError, Session, SessionSetup
-from trackers.games.phoenix.game import GAME
-from trackers.games.phoenix.session_facts import score_sheet
-from trackers.games.phoenix.session_view import panels
+from trackers.games.space_station_phoenix.game import GAME
+from trackers.games.space_station_phoenix.session_facts import score_sheet
+from trackers.games.space_station_phoenix.session_view import panels
 
 NAMES4 = ("P1", "P2", "P3", "P4")
 TOPICS = {"score_track", "end_of_game", "final_round", "scoring", "plurality", "station_hub",

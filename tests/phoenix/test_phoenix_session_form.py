@@ -9,10 +9,15 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
-from trackers.games.phoenix.score_export import stacked_bars
-from trackers.games.phoenix.score_form import ROW_BY_KEY, ScoreForm, describe_input, explain
-from trackers.games.phoenix.score_input import parse_score_sheet
-from tui.widgets.phoenix_bars import bar_runs
+from trackers.games.space_station_phoenix.score_export import stacked_bars
+from trackers.games.space_station_phoenix.score_form import (
+    ROW_BY_KEY,
+    ScoreForm,
+    describe_input,
+    explain,
+)
+from trackers.games.space_station_phoenix.score_input import parse_score_sheet
+from tui.games.space_station_phoenix.bars import bar_runs
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "examples" / "phoenix-score.json"
 

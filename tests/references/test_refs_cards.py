@@ -25,11 +25,12 @@ REQUIRED_TOPICS = {
         hull_breach wounds agendas setup cycle""",
 }
 
-CARD_DIR = Path(__file__).resolve().parents[2] / "references" / "cards"
+GAMES_DIR = Path(__file__).resolve().parents[2] / "trackers" / "games"
 
 
 def test_a_card_ships_for_every_game() -> None:
-    assert sorted(p.stem for p in CARD_DIR.glob("*.md")) == sorted(GAMES)
+    assert sorted(p.parent.name for p in GAMES_DIR.glob("*/card.md")) == sorted(
+        g.replace("-", "_") for g in GAMES)
     assert set(card_texts()) == set(GAMES)
 
 

@@ -12,14 +12,16 @@ import pytest
 
 from saves.journal import JOURNAL_FORMAT, decode_line, encode_line
 from tableside.api import OpenSession, Tableside, TablesideError
-from tests.demo_game import GAME
+from tests.demo import INFO as DEMO_INFO
+from tests.demo.game import GAME
 from trackers.engine import Session, SessionSetup
 from trackers.games import registry
 
 
 @pytest.fixture(autouse=True)
 def demo_game_registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(registry.GAME_MODULES, "demo", ("tests.demo_game", "Demo"))
+    registry.infos()  # the real games first, then the demo beside them for this test
+    monkeypatch.setitem(registry._INFOS, "demo", DEMO_INFO)
     monkeypatch.setitem(registry._LOADED, "demo", GAME)
 
 

@@ -23,7 +23,8 @@ from typing import Any
 import pytest
 
 from tableside.api import Tableside
-from tests.demo_game import GAME
+from tests.demo import INFO as DEMO_INFO
+from tests.demo.game import GAME
 from trackers.engine import Session, SessionSetup
 from trackers.games import registry
 
@@ -33,9 +34,10 @@ ROUNDS = 24
 CHILD = """
 import json, random, sys
 sys.path.insert(0, {repo!r})
-from tests.demo_game import GAME
+from tests.demo.game import GAME
 from trackers.games import registry
-registry.GAME_MODULES["demo"] = ("tests.demo_game", "Demo")
+from tests.demo import INFO
+registry.register(INFO)
 registry._LOADED["demo"] = GAME
 import tableside.api as api
 api.SNAPSHOT_TO_DISK_EVERY = 7      # snapshot files written often: kills land inside them too
@@ -89,7 +91,8 @@ def _reader(stream: Any, lines: list[bytes]) -> None:
 
 @pytest.fixture(autouse=True)
 def demo_game_registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(registry.GAME_MODULES, "demo", ("tests.demo_game", "Demo"))
+    registry.infos()  # the real games first, then the demo beside them for this test
+    monkeypatch.setitem(registry._INFOS, "demo", DEMO_INFO)
     monkeypatch.setitem(registry._LOADED, "demo", GAME)
 
 

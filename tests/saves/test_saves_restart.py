@@ -9,14 +9,17 @@ import pytest
 
 from saves.journal import decode_line
 from tableside.api import Tableside, TablesideError
-from tests.demo_game import GAME
+from tests.demo import INFO as DEMO_INFO
+from tests.demo.game import GAME
+from trackers.engine import ActionError
 from trackers.games import registry
 from trackers.pieces import Counter, Secret, Track, VirtualDeck
 
 
 @pytest.fixture(autouse=True)
 def demo_game_registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(registry.GAME_MODULES, "demo", ("tests.demo_game", "Demo"))
+    registry.infos()  # the real games first, then the demo beside them for this test
+    monkeypatch.setitem(registry._INFOS, "demo", DEMO_INFO)
     monkeypatch.setitem(registry._LOADED, "demo", GAME)
 
 
@@ -190,12 +193,9 @@ def test_create_checks_players_and_game(tmp_path: Path) -> None:
     assert table.sessions() == []
 
 
-def test_a_game_module_that_is_missing_gives_a_clear_error(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setitem(registry.GAME_MODULES, "ghost", ("trackers.games.ghost.game", "Ghost"))
+def test_an_unknown_game_gives_a_clear_error(tmp_path: Path) -> None:
     table = Tableside(tmp_path)
-    with pytest.raises(TablesideError, match="Ghost"):
+    with pytest.raises(ActionError, match="'ghost' is unknown; give one of .*lifeform"):
         table.create("ghost", 2)
 
 
@@ -207,7 +207,7 @@ def test_board_profile_is_kept_and_used_for_new_sessions(tmp_path: Path) -> None
     assert table.board_profile("demo") == {"hatch_space": 4}
     play = table.create("demo", 2, seed="b")
     assert play.session.setup.board == {"hatch_space": 4}
-    with pytest.raises(ValueError, match="hatch_space"):
+    with pytest.raises(ValueError, match="Hatch space"):
         table.set_board_profile("demo", {"hatch_space": "12"})
 
 
@@ -229,7 +229,7 @@ def test_status_reaches_the_resume_list(tmp_path: Path, monkeypatch: pytest.Monk
         state.facts["status"] = "crew won"
         return ["The crew won"]
 
-    winning = Game(id="demo", title="Demo", player_counts=(2,), setup=GAME.setup,
+    winning = Game(info=GAME.info, setup=GAME.setup,
                    actions=(*GAME.actions, Action("win", "Win", "Win.", win)))
     monkeypatch.setitem(registry._LOADED, "demo", winning)
     table = Tableside(tmp_path)

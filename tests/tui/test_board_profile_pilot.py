@@ -16,8 +16,8 @@ async def test_enter_a_value_from_home_and_see_it_saved(tmp_path: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("b")  # Board profile: pick the game
         await pilot.pause()
-        for _ in range(2):
-            await pilot.press("down")  # Lifeform, Nemesis, Phoenix
+        for _ in range(3):
+            await pilot.press("down")  # Lifeform, Nemesis, Pandora, Phoenix (by title)
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, BoardProfileScreen)

@@ -33,8 +33,8 @@ from trackers.engine.session import Event
 from trackers.games.lifeform.game import GAME
 from trackers.pieces import Secret
 from tui.app import TablesideApp
-from tui.screens.lifeform import LifeformScreen, banner_lines, loadout_rows
-from tui.widgets.lifeform_loadout import LoadoutRow, bar
+from tui.games.lifeform.loadout import LoadoutRow, bar
+from tui.games.lifeform.screen import LifeformScreen, banner_lines, loadout_rows
 
 sys.path.append(str(Path(__file__).resolve().parents[1] / "lifeform"))
 from test_lifeform_session_endings import PILOT  # noqa: E402

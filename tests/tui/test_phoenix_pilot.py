@@ -22,12 +22,12 @@ from textual.app import App
 from textual.pilot import Pilot
 
 from tableside.api import Tableside
-from trackers.games.phoenix.score_form import ROWS
-from trackers.games.phoenix.score_input import parse_score_sheet
-from trackers.games.phoenix.scoring import ScoreSheet
+from trackers.games.space_station_phoenix.score_form import ROWS
+from trackers.games.space_station_phoenix.score_input import parse_score_sheet
+from trackers.games.space_station_phoenix.scoring import ScoreSheet
 from tui.app import TablesideApp
-from tui.screens.phoenix import PhoenixScreen
-from tui.screens.phoenix_score import ScoreSheetScreen
+from tui.games.space_station_phoenix.score_sheet import ScoreSheetScreen
+from tui.games.space_station_phoenix.screen import PhoenixScreen
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLE = REPO / "docs" / "examples" / "phoenix-score.json"

@@ -93,22 +93,12 @@ def preview(app: App[Any]) -> SectionPreview:
 
 
 def topic_game(monkeypatch: pytest.MonkeyPatch) -> tuple[str, int, str, str]:
-    """(game id, players, piece, topic): a real game whose first tracker has a rule topic, or,
-    while no such game module imports, the demo game dressed as Pandora Celeste with topics."""
+    """(game id, players, piece, topic): a real game whose first tracker has a rule topic."""
     from trackers.games import registry
 
-    try:
-        game = registry.get_game("nemesis-lockdown")
-        if game.topics.get("time") == "time_track":
-            return "nemesis-lockdown", game.player_counts[0], "time", "time_track"
-    except Exception:  # a game module being written may not import yet
-        pass
-    import demo_game
-
-    stand_in = dataclasses.replace(demo_game.GAME, id="pandora-celeste", title="Pandora Celeste",
-                                   topics={"countdown": "countdown"})
-    monkeypatch.setitem(registry._LOADED, "pandora-celeste", stand_in)
-    return "pandora-celeste", 2, "countdown", "countdown"
+    game = registry.get_game("nemesis-lockdown")
+    assert game.topics.get("time") == "time_track"
+    return "nemesis-lockdown", game.player_counts[0], "time", "time_track"
 
 
 async def highlight_piece(pilot: Pilot[None], piece: str) -> None:
@@ -268,13 +258,13 @@ async def test_search_from_a_game_and_back_leaves_the_game_untouched(tmp_path: P
         before = (game.head, game.export()["state"])
         await pilot.press("s")
         await pilot.pause()
-        # the demo game has no reference card: the filter stays on every game
-        assert search_screen(app).query_one("#search-game", Select).value == ALL
-        await type_text(pilot, "hull breach")
+        # the filter starts on the game being played (the demo brings its own card)
+        assert search_screen(app).query_one("#search-game", Select).value == "demo"
+        await type_text(pilot, "airlock door")  # the demo's synonym for its hatch
         await pilot.press("enter", "enter")
         await settle(pilot)
         assert app.screen.focused is preview(app)  # reading the section, its hit marked
-        assert "Hull Breach" in seen(app) and "«breach»" in seen(app)
+        assert "The hatch" in seen(app) and "«hatch»" in seen(app)
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is session
@@ -371,9 +361,18 @@ async def test_reference_pane_without_a_topic_lists_the_card(tmp_path: Path) -> 
         assert pane.section is not None and pane.section.title == pane_first
 
 
-async def test_help_keys_on_a_game_without_a_card_say_so(tmp_path: Path) -> None:
+async def test_help_keys_on_a_game_without_a_card_say_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests.demo import game as demo_game
+    from trackers.games import registry
+
+    # the demo's rules, from a package that ships no card.md
+    bare = dataclasses.replace(demo_game.GAME.info, id="bare", title="Bare", home="tests")
+    monkeypatch.setitem(registry._INFOS, "bare", bare)
+    monkeypatch.setitem(registry._LOADED, "bare", dataclasses.replace(demo_game.GAME, info=bare))
     table = Tableside(tmp_path)
-    table.create("demo", 2).close()
+    table.create("bare", 2).close()
     table.close()
     app = TablesideApp(data_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -383,7 +382,7 @@ async def test_help_keys_on_a_game_without_a_card_say_so(tmp_path: Path) -> None
         await pilot.press("t")
         await settle(pilot)
         pane = app.screen.query_one(ReferencePane)
-        assert "demo has no reference card" in str(pane.query_one("#ref-title").render())
+        assert "Bare has no reference card" in str(pane.query_one("#ref-title").render())
         assert isinstance(app.screen, SessionScreen)
 
 

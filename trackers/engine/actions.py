@@ -19,6 +19,18 @@ class ActionError(ValueError):
         self.field = field
 
 
+class BoardValueNeeded(ActionError):
+    """The action needs printed board values the table has not entered yet: ``keys``.
+
+    A form asks for them beside the action's own fields; the API enters them (logged,
+    undoable, saved to the board profile) and then does the action.
+    """
+
+    def __init__(self, message: str, keys: Sequence[str]) -> None:
+        super().__init__(message, keys[0] if keys else None)
+        self.keys = list(keys)
+
+
 @dataclass(frozen=True)
 class Note:
     """Something the players must do at the table now; ``topic`` opens its rule section."""
@@ -158,6 +170,17 @@ class Action:
     enabled: Callable[[State], bool] | None = None
     private_to: str | None = None  # who may look while its secret arguments are entered
     short: str | None = None  # a label of at most 9 characters for the footer
+    after_end: bool = False  # still possible once the game is over (corrections, reveals)
+    # Board values this action needs, given the state and its arguments: when one is unset,
+    # the engine asks for it (BoardValueNeeded) instead of refusing.
+    needs: Callable[[State, dict[str, Any]], Sequence[str]] | tuple[str, ...] = ()
+    # The table's words for its log line ("Event Phase 7: Intruder attacks"); default: title.
+    log_text: Callable[[dict[str, Any]], str] | None = None
+
+    def board_needs(self, state: State, args: dict[str, Any]) -> list[str]:
+        """Keys of the board values this action needs that the table has not entered."""
+        keys = self.needs(state, args) if callable(self.needs) else self.needs
+        return [k for k in keys if k not in state.board]
 
     @property
     def footer_label(self) -> str:
@@ -185,6 +208,9 @@ class Action:
 
     def describe(self, args: dict[str, Any]) -> str:
         """One log line for this action, with secret arguments hidden."""
+        if self.log_text is not None:
+            return self.log_text({p.name: ("(hidden)" if p.secret else args.get(p.name))
+                                  for p in self.params})
         shown = []
         for param in self.params:
             if param.name in args and args[param.name] is not None:

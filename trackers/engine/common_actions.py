@@ -62,6 +62,7 @@ def common_actions(game: Game) -> tuple[Action, ...]:
             _set_value,
             (Param("target", "choice", "which value", choices=settable_targets),
              Param("value", "int", "the new value")),
+            after_end=True,
         ),
         Action(
             "choose_secret", "Choose a secret",
@@ -75,6 +76,7 @@ def common_actions(game: Game) -> tuple[Action, ...]:
             "Show a hidden value to everyone and check it against its code.",
             _reveal_secret,
             (Param("secret", "choice", "which secret", choices=secret_names),),
+            after_end=True,
         ),
     ]
     if game.board_values:
@@ -85,5 +87,6 @@ def common_actions(game: Game) -> tuple[Action, ...]:
             set_board_value,
             (Param("key", "choice", "which board value", choices=keys),
              Param("value", "str", "the value as printed")),
+            after_end=True,
         ))
     return tuple(actions)

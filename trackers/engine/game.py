@@ -1,16 +1,124 @@
-"""A game module's definition: its options, board values, setup and actions."""
+"""A game's contract: everything one game brings, in one place.
+
+``GameInfo`` is what menus need before any rules load (id, title, play modes, the words that
+identify its rulebook, its synonyms, the tools it adds); each game package's ``__init__``
+defines one, and the registry finds them. ``Game`` adds the rules: options, setup, actions,
+board values, what the screen shows, the status Home shows and the structured end record.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from random import Random
 from typing import TYPE_CHECKING, Any
 
-from trackers.engine.actions import Action, ActionError, Note, parse_whole_number
+from trackers.engine.actions import Action, ActionError, Note
+from trackers.engine.board import BoardValue
 
 if TYPE_CHECKING:
     from trackers.engine.state import State
+
+NAME_LIMIT = 40  # characters in a player name
+
+
+@dataclass(frozen=True)
+class PlayMode:
+    """A way to play a game (standard, solo, True Solo, co-op, the Dragon's Domain solo).
+
+    ``option_defaults`` overrides option defaults in this mode (module C on in solo).
+    """
+
+    id: str
+    title: str
+    player_counts: tuple[int, ...]
+    note: str = ""
+    option_defaults: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Tool:
+    """Something a game adds beside its sessions, such as an end-of-game score calculator.
+
+    The app finds its screen in the game's ``tui.games`` module (``TOOLS[id]``) and the
+    command line its command in the game's ``tableside.games`` module (``TOOLS[id]``).
+    ``cli_name`` is the word after the tool's verb: ``tableside score phoenix``.
+    """
+
+    id: str
+    title: str
+    home_key: str | None = None
+    verb: str | None = None
+    cli_name: str | None = None
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What is known of a game before its rules are loaded."""
+
+    id: str
+    title: str
+    modes: tuple[PlayMode, ...]
+    blurb: str = ""
+    note: str = ""  # shown on New game (e.g. "name the lifeform player first")
+    rulebook_titles: tuple[str, ...] = ()  # names that identify its rulebook by title
+    rulebook_words: tuple[str, ...] = ()  # words frequent in its rulebook, rare in others
+    synonyms: tuple[tuple[str, ...], ...] = ()  # search: words the table uses for one thing
+    tools: tuple[Tool, ...] = ()
+    # The package holding its rules and its reference card (card.md): by default
+    # trackers.games.<package>; a game registered from elsewhere (a test's) names its own.
+    home: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.home:
+            object.__setattr__(self, "home", f"trackers.games.{self.package}")
+
+    @property
+    def package(self) -> str:
+        """The one rule that finds a game's modules: its id with "-" as "_"."""
+        return self.id.replace("-", "_")
+
+    @property
+    def player_counts(self) -> tuple[int, ...]:
+        return tuple(sorted({n for m in self.modes for n in m.player_counts}))
+
+    def mode(self, mode_id: str) -> PlayMode:
+        for mode in self.modes:
+            if mode.id == mode_id:
+                return mode
+        allowed = ", ".join(m.id for m in self.modes)
+        raise ActionError(f"mode: {mode_id!r} is not a way to play {self.title}; give one of "
+                          f"{allowed}", "mode")
+
+    def default_mode(self, players: int) -> PlayMode:
+        """The first mode played by ``players``, or ActionError listing the counts."""
+        for mode in self.modes:
+            if players in mode.player_counts:
+                return mode
+        counts = ", ".join(str(n) for n in self.player_counts)
+        raise ActionError(f"players: {self.title} is played by {counts}", "players")
+
+
+@dataclass(frozen=True)
+class EndRecord:
+    """How a game ended, for Home, the report and the play history.
+
+    ``ending`` is the rulebook's name for it ("Ending B", "E2", "Abandon Ship");
+    ``winners`` are player names; ``sides`` the sides that won ("crew", "lifeform");
+    ``outcomes`` a word per player ("survivor", "winner", "fired"); ``scores`` points.
+    """
+
+    ending: str
+    summary: str = ""
+    winners: tuple[str, ...] = ()
+    sides: tuple[str, ...] = ()
+    outcomes: Mapping[str, str] = field(default_factory=dict)
+    scores: Mapping[str, int] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"ending": self.ending, "summary": self.summary, "winners": list(self.winners),
+                "sides": list(self.sides), "outcomes": dict(self.outcomes),
+                "scores": dict(self.scores)}
 
 
 @dataclass(frozen=True)
@@ -23,6 +131,8 @@ class Option:
     default: Any
     choices: tuple[str, ...] = ()
     help: str = ""
+    modes: tuple[str, ...] = ()  # the play modes that offer it; empty: every mode
+    labels: dict[str, str] = field(default_factory=dict)  # what a form shows for a choice
 
     def check(self, value: Any) -> Any:
         if self.kind == "bool":
@@ -43,68 +153,28 @@ class Option:
 
 
 @dataclass(frozen=True)
-class BoardValue:
-    """A printed board value the rulebook text does not give: the user enters it.
-
-    It has no default. Until set, the app shows it as unset and names where to look.
-    ``kind`` is "int" or "ints" (a list of whole numbers).
-    """
-
-    key: str
-    label: str
-    look_at: str  # the rulebook section / board area to read it from
-    kind: str = "int"
-    minimum: int | None = None
-    maximum: int | None = None
-
-    def parse(self, raw: Any) -> int | list[int]:
-        """Check a value typed by the user ("3" or "16, 17, 19" for lists)."""
-        allowed = self._allowed()
-        if self.kind == "ints":
-            if isinstance(raw, str):
-                parts = [p for p in raw.replace(",", " ").split() if p]
-            elif isinstance(raw, list):
-                parts = raw
-            else:
-                raise ActionError(f"{self.key}: give {allowed}", self.key)
-            return [self._one(p, allowed) for p in parts]
-        return self._one(raw, allowed)
-
-    def _one(self, raw: Any, allowed: str) -> int:
-        value = parse_whole_number(raw) if isinstance(raw, str) else raw
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise ActionError(f"{self.key}: {raw!r} is not allowed; give {allowed}", self.key)
-        if (self.minimum is not None and value < self.minimum) or (
-            self.maximum is not None and value > self.maximum
-        ):
-            raise ActionError(f"{self.key}: {value} is not allowed; give {allowed}", self.key)
-        return value
-
-    def _allowed(self) -> str:
-        span = ""
-        if self.minimum is not None and self.maximum is not None:
-            span = f" from {self.minimum} to {self.maximum}"
-        many = "whole numbers separated by commas" if self.kind == "ints" else "a whole number"
-        return many + span
-
-
-@dataclass(frozen=True)
 class SessionSetup:
-    """What a session is created with: player count, names, options and board values."""
+    """What a session is created with: players, play mode, names, options and board values.
+
+    ``mode`` empty means "the game's first mode for this many players" (journals written
+    before play modes existed read that way too).
+    """
 
     players: int
     options: dict[str, Any] = field(default_factory=dict)
     names: tuple[str, ...] = ()
     board: dict[str, Any] = field(default_factory=dict)
+    mode: str = ""
 
     def to_dict(self) -> dict[str, Any]:
-        return {"players": self.players, "options": dict(self.options),
+        return {"players": self.players, "mode": self.mode, "options": dict(self.options),
                 "names": list(self.names), "board": dict(self.board)}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> SessionSetup:
         return cls(data["players"], dict(data.get("options", {})),
-                   tuple(data.get("names", ())), dict(data.get("board", {})))
+                   tuple(data.get("names", ())), dict(data.get("board", {})),
+                   str(data.get("mode", "")))
 
 
 @dataclass(frozen=True)
@@ -122,23 +192,68 @@ BoardChanged = Callable[["State", str, Any], "Sequence[Note | str]"]
 
 @dataclass(frozen=True)
 class Game:
-    """Everything the engine needs to run one game."""
+    """Everything the engine needs to run one game: its ``info`` plus the rules.
 
-    id: str
-    title: str
-    player_counts: tuple[int, ...]
+    ``end`` returns the structured end record once the game is over (None while it runs):
+    the engine refuses every action not marked ``after_end`` from then on. ``status`` is
+    the line Home shows. ``moment`` says when in the game the table is (``{"round": 3}``),
+    recorded with every action for the game report.
+    """
+
+    info: GameInfo
     setup: Setup
     actions: tuple[Action, ...] = ()
     options: tuple[Option, ...] = ()
     board_values: tuple[BoardValue, ...] = ()
     topics: dict[str, str] = field(default_factory=dict)  # piece name -> reference topic
-    blurb: str = ""
     board_changed: BoardChanged | None = None  # re-read pieces after a board value is set
     panels: Callable[[State], list[Panel]] | None = None  # extra text panels for the screen
     checklist: Callable[[State], list[tuple[str, bool]]] | None = None  # (step, done) now
     # Checks across board values (one value may bound another); returns the problems found.
     check_board: Callable[[dict[str, Any]], list[str]] | None = None
+    end: Callable[[State], EndRecord | None] | None = None
+    status: Callable[[State], str] | None = None
+    moment: Callable[[State], dict[str, int]] | None = None
 
+    # --- what the info says ----------------------------------------------------------
+    @property
+    def id(self) -> str:
+        return self.info.id
+
+    @property
+    def title(self) -> str:
+        return self.info.title
+
+    @property
+    def blurb(self) -> str:
+        return self.info.blurb
+
+    @property
+    def player_counts(self) -> tuple[int, ...]:
+        return self.info.player_counts
+
+    @property
+    def modes(self) -> tuple[PlayMode, ...]:
+        return self.info.modes
+
+    # --- the end and the status ----------------------------------------------------
+    def end_record(self, state: State) -> EndRecord | None:
+        return self.end(state) if self.end is not None else None
+
+    def is_over(self, state: State) -> bool:
+        return self.end_record(state) is not None
+
+    def status_of(self, state: State) -> str:
+        """The status line Home shows: the game's own, else "ended: ..." or "in progress"."""
+        if self.status is not None:
+            return self.status(state)
+        record = self.end_record(state)
+        return f"ended: {record.ending}" if record is not None else "in progress"
+
+    def moment_of(self, state: State) -> dict[str, int]:
+        return dict(self.moment(state)) if self.moment is not None else {}
+
+    # --- lookups ------------------------------------------------------------------------
     def action(self, name: str) -> Action:
         for action in self.actions:
             if action.name == name:
@@ -151,6 +266,10 @@ class Game:
                 return value
         raise ActionError(f"{self.title} has no board value named {key!r}", "key")
 
+    def options_for(self, mode_id: str) -> tuple[Option, ...]:
+        """The options a play mode offers."""
+        return tuple(o for o in self.options if not o.modes or mode_id in o.modes)
+
     def parse_board(self, values: dict[str, Any]) -> dict[str, Any]:
         """Check a whole set of board values: each by itself, then across them."""
         checked = {key: self.board_value(key).parse(raw) for key, raw in values.items()}
@@ -161,18 +280,34 @@ class Game:
         return checked
 
     def check_setup(self, setup: SessionSetup) -> SessionSetup:
-        """Validate player count and options; fill option defaults."""
-        if setup.players not in self.player_counts:
-            counts = ", ".join(str(n) for n in self.player_counts)
-            raise ActionError(f"players: {self.title} is played by {counts}", "players")
-        known = {o.name: o for o in self.options}
+        """Validate the play mode, player count, names and options; fill option defaults."""
+        if setup.mode:
+            mode = self.info.mode(setup.mode)
+            if setup.players not in mode.player_counts:
+                counts = ", ".join(str(n) for n in mode.player_counts)
+                raise ActionError(f"players: {self.title} {mode.title} is played by {counts}",
+                                  "players")
+        else:
+            mode = self.info.default_mode(setup.players)
+        offered = {o.name: o for o in self.options_for(mode.id)}
         for name in setup.options:
-            if name not in known:
-                allowed = ", ".join(known) or "none"
-                raise ActionError(f"option {name!r} is unknown (allowed: {allowed})", name)
-        options = {o.name: o.check(setup.options.get(o.name, o.default)) for o in self.options}
-        names = setup.names or tuple(f"Player {i + 1}" for i in range(setup.players))
+            if name not in offered:
+                allowed = ", ".join(offered) or "none"
+                known = any(o.name == name for o in self.options)
+                why = f"is not offered in {mode.title}" if known else "is unknown"
+                raise ActionError(f"option {name!r} {why} (allowed: {allowed})", name)
+        options = {o.name: o.check(setup.options.get(o.name,
+                                                     mode.option_defaults.get(o.name, o.default)))
+                   for o in offered.values()}
+        names = tuple(setup.names) or tuple(f"Player {i + 1}" for i in range(setup.players))
         if len(names) != setup.players:
             raise ActionError(f"names: give {setup.players} names, one per player", "names")
+        cleaned = tuple(" ".join(str(n).split()) for n in names)
+        for name in cleaned:
+            if not name or len(name) > NAME_LIMIT or not name.isprintable():
+                raise ActionError(f"names: each name is 1 to {NAME_LIMIT} printable characters",
+                                  "names")
+        if len(set(n.casefold() for n in cleaned)) != len(cleaned):
+            raise ActionError("names: give each player a different name", "names")
         board = self.parse_board(dict(setup.board))
-        return SessionSetup(setup.players, options, tuple(names), board)
+        return SessionSetup(setup.players, options, cleaned, board, mode.id)

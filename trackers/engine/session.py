@@ -16,9 +16,10 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any, Protocol
 
-from trackers.engine.actions import Action, ActionError, Note
+from trackers.engine.actions import Action, ActionError, BoardValueNeeded, Note
 from trackers.engine.common_actions import common_actions
 from trackers.engine.game import Game, SessionSetup
+from trackers.engine.records import Event, head_record
 from trackers.engine.state import State
 from trackers.pieces import PieceError, Track
 
@@ -29,20 +30,6 @@ class Journal(Protocol):
     """Where a session's records go. ``append`` returns once the record is durable."""
 
     def append(self, record: dict[str, Any]) -> None: ...
-
-
-@dataclass(frozen=True)
-class Event:
-    """One action the players took, at position ``seq`` (1-based) of the history."""
-
-    seq: int
-    action: str
-    args: dict[str, Any]
-    at: str = ""
-
-    def to_record(self) -> dict[str, Any]:
-        return {"t": "do", "seq": self.seq, "action": self.action, "args": self.args,
-                "at": self.at}
 
 
 @dataclass(frozen=True)
@@ -87,10 +74,12 @@ class Session:
         journal: Journal | None = None,
         clock: Callable[[], str] | None = None,
         snapshot: tuple[int, str, dict[str, Any]] | None = None,
+        by: str = "",
     ) -> None:
         self.game = game
         self.setup = game.check_setup(setup)
         self.seed = seed
+        self.by = by  # which window this is, written with each record ("app 4121")
         self._events: list[Event] = list(events)
         self.head = len(self._events) if head is None else max(0, min(head, len(self._events)))
         self._journal = journal
@@ -121,8 +110,21 @@ class Session:
         return self._actions[name]
 
     def available(self, name: str) -> bool:
+        """Whether the action may be taken now (the game running, its own rule allowing)."""
         action = self.action(name)
+        if not action.after_end and self.game.is_over(self.state):
+            return False
         return action.enabled is None or action.enabled(self.state)
+
+    def check_allowed(self, action: Action) -> None:
+        """ActionError saying why ``action`` cannot be taken now, if it cannot."""
+        if not action.after_end:
+            record = self.game.end_record(self.state)
+            if record is not None:
+                raise ActionError(f"{action.title}: the game is over ({record.ending}); undo "
+                                  "to take back the end", "action")
+        if action.enabled is not None and not action.enabled(self.state):
+            raise ActionError(f"{action.title} is not possible now", "action")
 
     def describe(self, event: Event) -> str:
         action = self._actions.get(event.action)
@@ -144,13 +146,18 @@ class Session:
     def do(self, name: str, /, **args: Any) -> list[Note]:
         """Check, apply and record one action; returns what the table must do now."""
         action = self.action(name)
-        if action.enabled is not None and not action.enabled(self.state):
-            raise ActionError(f"{action.title} is not possible now", "action")
+        self.check_allowed(action)
         checked = action.validate(self.state, args)
+        missing = action.board_needs(self.state, checked)
+        if missing:
+            labels = ", ".join(self.game.board_value(k).label for k in missing)
+            raise BoardValueNeeded(f"{action.title} needs a value from your board: {labels}",
+                                   missing)
         seq = self.head + 1
         work = self.state.copy()
+        when = self.game.moment_of(self.state)
         notes = self._apply(action, work, checked, seq)
-        event = Event(seq, name, checked, self._clock())
+        event = Event(seq, name, checked, self._clock(), when, self.by)
         if self._journal is not None:
             self._journal.append(event.to_record())  # durable before anyone is told
         del self._events[self.head:]
@@ -186,7 +193,7 @@ class Session:
             return []
         before = self.state
         if self._journal is not None:
-            self._journal.append({"t": "head", "head": head, "at": self._clock()})
+            self._journal.append(head_record(head, self._clock()))
         old = self.head
         self.state, redo_notes = self._rebuild(head)
         self._previous = None

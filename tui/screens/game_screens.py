@@ -5,30 +5,23 @@ from __future__ import annotations
 from textual.binding import Binding
 
 from tableside.api import OpenSession
+from trackers.engine.game import GameInfo
+from tui.games import game_module
 from tui.screens.session import SessionScreen
 
 RESERVED = {b.key for b in SessionScreen.BINDINGS if isinstance(b, Binding)}
 
 
-def screen_class_for(game_id: str) -> type[SessionScreen]:
-    """A game may bring its own screen (a SessionScreen subclass) in tui/screens/<game>.py."""
-    modules = {"space-station-phoenix": ("tui.screens.phoenix", "PhoenixScreen"),
-               "lifeform": ("tui.screens.lifeform", "LifeformScreen")}
-    if game_id in modules:
-        import importlib
-
-        module_name, class_name = modules[game_id]
-        try:
-            cls: type[SessionScreen] = getattr(importlib.import_module(module_name), class_name)
-            return cls
-        except (ImportError, AttributeError):
-            pass
-    return SessionScreen
+def screen_class_for(info: GameInfo) -> type[SessionScreen]:
+    """The game's own screen (``SCREEN`` in ``tui.games.<package>``), else the generic one."""
+    module = game_module(info)
+    screen: type[SessionScreen] = getattr(module, "SCREEN", SessionScreen)
+    return screen
 
 
 def screen_for(play: OpenSession) -> SessionScreen:
     """The screen for ``play``, with the game's action keys added to the footer."""
-    base = screen_class_for(play.game.id)
+    base = screen_class_for(play.game.info)
     bindings = []
     for action in play.game.actions:
         if action.key and action.key not in RESERVED:

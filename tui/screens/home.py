@@ -14,7 +14,7 @@ from textual.widgets import DataTable, Header, Static
 
 from saves.catalog import SessionInfo
 from tableside.api import OpenSession, Tableside, TablesideError
-from trackers.games.registry import game_ids, game_title
+from trackers.games.registry import game_ids, game_title, infos
 from tui.screens.confirm import ConfirmScreen, TextPromptScreen
 from tui.widgets.keys_footer import KeysFooter
 
@@ -30,6 +30,13 @@ def when(stamp: str) -> str:
     return f"{moment:%d %b %Y %H:%M}"
 
 
+def tool_bindings() -> list[Binding]:
+    """A Home key for each tool a game adds (from the registry)."""
+    return [Binding(tool.home_key, f"tool('{game.id}', '{tool.id}')", tool.title.split()[0],
+                    id=f"home.{game.package}.{tool.id}")
+            for game in infos() for tool in game.tools if tool.home_key]
+
+
 class HomeScreen(Screen[None]):
     """The first screen: saved games and the way to a new one."""
 
@@ -39,13 +46,15 @@ class HomeScreen(Screen[None]):
         Binding("e", "rename", "Rename", id="home.rename"),
         Binding("d", "delete", "Delete", id="home.delete"),
         Binding("s", "search", "Rules", id="home.search"),
-        Binding("k", "score", "Scoring", id="home.score"),
         Binding("b", "board_profile", "Profiles", id="home.board"),
         Binding("q", "app.quit", "Quit", id="home.quit"),
     ]
 
     def __init__(self, table: Tableside | None, warnings: Iterable[str] = ()) -> None:
         super().__init__()
+        for binding in tool_bindings():
+            self._bindings.bind(binding.key, binding.action, binding.description,
+                                show=binding.show)
         self.table = table
         self.warnings = list(warnings)
         self.rows: list[SessionInfo] = []
@@ -177,11 +186,14 @@ class HomeScreen(Screen[None]):
         choices = [(game_title(g), g) for g in game_ids()]
         self.app.push_screen(PickScreen("Board profile for which game?", choices), picked)
 
-    def action_score(self) -> None:
-        """The Space Station Phoenix end-game score calculator, on its own."""
-        from tui.screens.phoenix_score import ScoreSheetScreen
+    def action_tool(self, game_id: str, tool_id: str) -> None:
+        """A tool a game adds to Home (the Phoenix score calculator), from its screen module."""
+        from trackers.games.registry import info
+        from tui.games import game_module
 
-        self.app.push_screen(ScoreSheetScreen())
+        module = game_module(info(game_id))
+        tools = getattr(module, "TOOLS", {})
+        self.app.push_screen(tools[tool_id]())
 
     def palette_commands(self) -> Iterable[SystemCommand]:
         yield SystemCommand("New game", "Start a new game", self.action_new_game)
@@ -194,5 +206,8 @@ class HomeScreen(Screen[None]):
                             self.action_search)
         yield SystemCommand("Board profile", "Enter printed board values once, share them",
                             self.action_board_profile)
-        yield SystemCommand("Score calculator (Space Station Phoenix)",
-                            "Score a finished game of Space Station Phoenix", self.action_score)
+        for game in infos():
+            for tool in game.tools:
+                yield SystemCommand(f"{tool.title} ({game.title})", f"{tool.title} for "
+                                    f"{game.title}, on its own",
+                                    lambda g=game.id, t=tool.id: self.action_tool(g, t))

@@ -1,1 +1,20 @@
-"""Lifeform and its Thirteenth Passenger expansion: pure rules (spec: shared/spec/lifeform.md)."""
+"""Lifeform and its Thirteenth Passenger expansion: pure rules (facts: shared/spec/lifeform.md)."""
+
+from trackers.engine.game import GameInfo, PlayMode
+
+INFO = GameInfo(
+    id="lifeform",
+    title="Lifeform",
+    modes=(PlayMode("standard", "lifeform against the crew", (2, 3, 4)),),
+    blurb="One player is the lifeform, the others the crew of the Valley Forge.",
+    note="Name the lifeform player first, then the crew in turn order.",
+    rulebook_titles=("lifeform", "thirteenth passenger"),
+    rulebook_words=("lifeform", "valley forge", "remora"),
+    synonyms=(
+        ("self-destruct", "sd"),  # the rulebook's own shorthand
+        ("valley forge", "vf"),
+        ("lifeform player", "lf"),
+        ("sis-ter", "sister"),  # the Mainframe is spelt SIS-TER and Sis-ter (Base: Components)
+        ("hypersleep", "hyperleep"),  # Exp: Remora Board Chamber Outcomes spells it Hyperleep
+    ),
+)

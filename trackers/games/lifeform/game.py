@@ -10,7 +10,13 @@ from dataclasses import replace
 from typing import Any
 
 from trackers.engine import Action, ActionError, Game, Option, State
-from trackers.games.lifeform import actions_end, actions_secrets, actions_table, actions_tracks
+from trackers.games.lifeform import (
+    INFO,
+    actions_end,
+    actions_secrets,
+    actions_table,
+    actions_tracks,
+)
 from trackers.games.lifeform.panels import panels
 from trackers.games.lifeform.profile_values import BOARD_VALUES, profile_of
 from trackers.games.lifeform.setup import checklist, setup
@@ -65,9 +71,7 @@ def _while_playing(action: Action) -> Action:
 
 
 GAME = Game(
-    id="lifeform",
-    title="Lifeform",
-    player_counts=(2, 3, 4),
+    info=INFO,
     setup=setup,
     actions=tuple(_while_playing(a) for a in (
         *actions_table.actions(), *actions_tracks.actions(), *actions_secrets.actions(),
@@ -77,8 +81,6 @@ GAME = Game(
                          "aboard the Remora"),),
     board_values=BOARD_VALUES,
     topics=TOPICS,
-    blurb="One player is the lifeform, the others the crew of the Valley Forge: name the "
-          "lifeform player first, then the crew in turn order.",
     board_changed=board_changed,
     check_board=check_board,
     panels=panels,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from trackers.engine import Game, Panel, State
-from trackers.games.nemesis_lockdown import crew, intruders, power, rounds, time_track
+from trackers.games.nemesis_lockdown import INFO, crew, intruders, power, rounds, time_track
 from trackers.games.nemesis_lockdown.actions import ACTIONS
 from trackers.games.nemesis_lockdown.board import BOARD_VALUES, slot_list
 from trackers.games.nemesis_lockdown.setup_rules import apply_board, setup, setup_notes
@@ -86,15 +86,11 @@ def _topics() -> dict[str, str]:
 
 
 GAME = Game(
-    id="nemesis-lockdown",
-    title="Nemesis: Lockdown",
-    player_counts=PLAYER_COUNTS,
+    info=INFO,
     setup=setup,
     actions=ACTIONS,
     board_values=BOARD_VALUES,
     topics=_topics(),
-    blurb="Time track, Autodestruction and Alert, CSS, Power, the Intruder bag, markers and "
-          "wounds for Nemesis: Lockdown.",
     board_changed=board_changed,
     panels=panels,
     checklist=rounds.checklist,

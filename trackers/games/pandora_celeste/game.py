@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from trackers.engine import Game, Panel, State
-from trackers.games.pandora_celeste import crew, cycle, noise, protocols
+from trackers.games.pandora_celeste import INFO, crew, cycle, noise, protocols
 from trackers.games.pandora_celeste.actions import ACTIONS
 from trackers.games.pandora_celeste.board import BOARD_VALUES, box_lines
 from trackers.games.pandora_celeste.setup_rules import OPTIONS, apply_board, setup, start_lines
@@ -69,16 +69,12 @@ def _topics() -> dict[str, str]:
 
 
 GAME = Game(
-    id="pandora-celeste",
-    title="Pandora Celeste",
-    player_counts=PLAYER_COUNTS,
+    info=INFO,
     setup=setup,
     actions=ACTIONS,
     options=OPTIONS,
     board_values=BOARD_VALUES,
     topics=_topics(),
-    blurb="Emergency Protocol timers, noise and the First Target, fire, hull breaches and "
-          "wounds for Pandora Celeste.",
     board_changed=board_changed,
     panels=panels,
     checklist=cycle.checklist,

@@ -23,13 +23,14 @@ from trackers.engine import (
     SessionSetup,
     State,
 )
-from trackers.games.phoenix import session_actions as steps
-from trackers.games.phoenix import session_facts as facts
-from trackers.games.phoenix import session_helpers as helpers
-from trackers.games.phoenix.diplomacy import TRACKS
-from trackers.games.phoenix.score_marker import ScoreMarker, reading
-from trackers.games.phoenix.session_view import checklist, panels
-from trackers.games.phoenix.setup_counts import setup_for
+from trackers.games.space_station_phoenix import INFO
+from trackers.games.space_station_phoenix import session_actions as steps
+from trackers.games.space_station_phoenix import session_facts as facts
+from trackers.games.space_station_phoenix import session_helpers as helpers
+from trackers.games.space_station_phoenix.diplomacy import TRACKS
+from trackers.games.space_station_phoenix.score_marker import ScoreMarker, reading
+from trackers.games.space_station_phoenix.session_view import checklist, panels
+from trackers.games.space_station_phoenix.setup_counts import setup_for
 from trackers.pieces import Counter
 
 LAP_SIZE = "lap_size"
@@ -137,9 +138,7 @@ ACTIONS: tuple[Action, ...] = (
 )
 
 GAME = Game(
-    id="space-station-phoenix",
-    title="Space Station Phoenix",
-    player_counts=(2, 3, 4),
+    info=INFO,
     setup=setup,
     actions=ACTIONS,
     options=(
@@ -155,7 +154,6 @@ GAME = Game(
     ),
     topics={**{facts.marker_name(seat): "score_track" for seat in range(4)},
             facts.ALIENS: "end_of_game"},
-    blurb="Score track with laps, the end check and final round, setup, Diplomacy bonuses.",
     board_changed=board_changed,
     panels=panels,
     checklist=checklist,

@@ -17,8 +17,8 @@ from textual.widgets import Static
 
 from tableside.api import OpenSession
 from trackers.engine import Note
-from trackers.games.phoenix import session_facts as facts
-from trackers.games.phoenix.plurality import join_names
+from trackers.games.space_station_phoenix import session_facts as facts
+from trackers.games.space_station_phoenix.plurality import join_names
 from tui.screens.session import SessionScreen
 
 
@@ -67,7 +67,7 @@ class PhoenixScreen(SessionScreen):
         self._was_over = over
 
     def action_score_sheet(self) -> None:
-        from tui.screens.phoenix_score import ScoreSheetScreen
+        from tui.games.space_station_phoenix.score_sheet import ScoreSheetScreen
 
         self.app.push_screen(ScoreSheetScreen(facts.score_sheet(self.play.state)))
 

@@ -20,9 +20,9 @@ from textual.coordinate import Coordinate
 from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
-from trackers.games.phoenix.plurality import join_names
-from trackers.games.phoenix.score_export import stacked_bars, to_csv, to_markdown
-from trackers.games.phoenix.score_form import (
+from trackers.games.space_station_phoenix.plurality import join_names
+from trackers.games.space_station_phoenix.score_export import stacked_bars, to_csv, to_markdown
+from trackers.games.space_station_phoenix.score_form import (
     ROWS,
     Evaluation,
     Row,
@@ -30,10 +30,10 @@ from trackers.games.phoenix.score_form import (
     describe_input,
     explain,
 )
-from trackers.games.phoenix.scoring import ScoreResult, ScoreSheet
+from trackers.games.space_station_phoenix.scoring import ScoreResult, ScoreSheet
+from tui.games.space_station_phoenix.bars import ScoreBars
 from tui.screens.confirm import ConfirmScreen, TextPromptScreen
 from tui.widgets.keys_footer import KeysFooter
-from tui.widgets.phoenix_bars import ScoreBars
 
 CSS_FILE = str(Path(__file__).with_name("phoenix.tcss"))
 COLUMN_WIDTH = 10

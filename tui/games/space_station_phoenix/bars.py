@@ -9,7 +9,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widget import Widget
 
-from trackers.games.phoenix.score_export import ScoreBar
+from trackers.games.space_station_phoenix.score_export import ScoreBar
 
 # Category -> (letter, legend word). C categories get the species' letter (brown: R).
 LETTERS: dict[str, tuple[str, str]] = {

@@ -10,9 +10,13 @@ from random import Random
 from typing import Any
 
 from trackers.engine import ActionError, Note, State
-from trackers.games.phoenix import session_facts as facts
-from trackers.games.phoenix.diplomacy import TOP_LEVEL, diplomacy_awards, track_for_ship
-from trackers.games.phoenix.income import income_check
+from trackers.games.space_station_phoenix import session_facts as facts
+from trackers.games.space_station_phoenix.diplomacy import (
+    TOP_LEVEL,
+    diplomacy_awards,
+    track_for_ship,
+)
+from trackers.games.space_station_phoenix.income import income_check
 
 Notes = list[Note | str]
 

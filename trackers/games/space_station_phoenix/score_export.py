@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from trackers.games.phoenix.scoring import CATEGORIES, ScoreResult
+from trackers.games.space_station_phoenix.scoring import CATEGORIES, ScoreResult
 
 CATEGORY_LABELS: dict[str, str] = {
     "in_game": "In-game points",

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from trackers.games.phoenix.score_export import unset_lines
-from trackers.games.phoenix.score_input import Problem, check_sheet
-from trackers.games.phoenix.scoring import (
+from trackers.games.space_station_phoenix.score_export import unset_lines
+from trackers.games.space_station_phoenix.score_input import Problem, check_sheet
+from trackers.games.space_station_phoenix.scoring import (
     Level3Sector,
     PlayerSheet,
     Residents,
@@ -23,7 +23,7 @@ from trackers.games.phoenix.scoring import (
     SectorsBuilt,
     score,
 )
-from trackers.games.phoenix.station import (
+from trackers.games.space_station_phoenix.station import (
     HUB_BONUSES,
     HUB_IDS,
     LEVEL3_BONUSES,

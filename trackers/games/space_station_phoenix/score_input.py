@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from trackers.games.phoenix.scoring import (
+from trackers.games.space_station_phoenix.scoring import (
     Level3Sector,
     PlayerSheet,
     Residents,
@@ -28,7 +28,7 @@ from trackers.games.phoenix.scoring import (
     ScoreSheet,
     SectorsBuilt,
 )
-from trackers.games.phoenix.station import (
+from trackers.games.space_station_phoenix.station import (
     HUB_IDS,
     LEVEL3_IDS,
     MAX_SECTORS_PER_LEVEL,

@@ -22,8 +22,8 @@ from trackers.games.lifeform.rounds import pending
 from trackers.games.lifeform.setup import checklist, open_steps
 from trackers.games.lifeform.showdown import halon_gas_blast_tokens
 from trackers.pieces import Track
+from tui.games.lifeform.loadout import LoadoutBars, LoadoutRow
 from tui.screens.session import SessionScreen
-from tui.widgets.lifeform_loadout import LoadoutBars, LoadoutRow
 
 PHASES = {"crew": "Crew Activity", "android": "Android", "lifeform": "Lifeform Activity"}
 SHORT = {"improvised_weaponry": "Weaponry", "coolant": "Coolant", "energy_cells": "Energy",

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from trackers.games.phoenix.plurality import join_names, plurality_lines
-from trackers.games.phoenix.station import (
+from trackers.games.space_station_phoenix.plurality import join_names, plurality_lines
+from trackers.games.space_station_phoenix.station import (
     ALIEN_SPECIES,
     HUB_BONUSES,
     LEVEL3_BONUSES,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from trackers.games.phoenix.score_track import lap_note, track_position
+from trackers.games.space_station_phoenix.score_track import lap_note, track_position
 from trackers.pieces import Piece, register_piece
 from trackers.pieces.base import Field
 

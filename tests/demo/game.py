@@ -5,6 +5,7 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
+from tests.demo import INFO
 from trackers.engine import Action, BoardValue, Game, Note, Param, SessionSetup, State
 from trackers.pieces import Bag, Counter, Milestone, Secret, Track, VirtualDeck
 
@@ -39,7 +40,7 @@ def fire(state: State, args: dict[str, Any], rng: Random) -> list[Note | str]:
 
 
 GAME = Game(
-    id="demo", title="Demo", player_counts=(2, 3), setup=setup,
+    info=INFO, setup=setup,
     actions=(
         Action("advance", "Advance the countdown", "Move it on.", advance,
                (Param("spaces", "int", "how many", minimum=1, maximum=30),), key="a"),

@@ -18,7 +18,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from trackers.games.phoenix.score_export import (
+from trackers.games.space_station_phoenix.score_export import (
     CATEGORY_LABELS,
     to_csv,
     to_json,
@@ -26,8 +26,8 @@ from trackers.games.phoenix.score_export import (
     unset_lines,
     winner_line,
 )
-from trackers.games.phoenix.score_input import ScoreInputError, parse_score_sheet
-from trackers.games.phoenix.scoring import CATEGORIES, ScoreResult, score
+from trackers.games.space_station_phoenix.score_input import ScoreInputError, parse_score_sheet
+from trackers.games.space_station_phoenix.scoring import CATEGORIES, ScoreResult, score
 
 EXIT_OK = 0
 EXIT_BAD_CONTENT = 1
@@ -35,14 +35,11 @@ EXIT_BAD_ARGUMENTS = 2
 PROG = "tableside score phoenix"
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_score_command(games: argparse._SubParsersAction[argparse.ArgumentParser],
+                      name: str) -> None:
     """Add `score phoenix FILE [--json | --markdown | --csv] [--explain]`."""
-    score_parser = subparsers.add_parser(
-        "score", help="score a finished game from a file", description="Score a finished game."
-    )
-    games = score_parser.add_subparsers(dest="score_game", metavar="GAME", required=True)
     phoenix = games.add_parser(
-        "phoenix",
+        name,
         help="Space Station Phoenix end-game scoring",
         description=(
             "Score a finished game of Space Station Phoenix. FILE is JSON (or TOML when it ends "
@@ -58,6 +55,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--explain", action="store_true", help="also print how each cell was scored"
     )
     phoenix.set_defaults(func=score_phoenix)
+
+
+#: tool id (see the game's GameInfo) -> the function adding its command under the tool's verb
+TOOLS = {"score": add_score_command}
 
 
 def _fail(message: str, code: int) -> int:

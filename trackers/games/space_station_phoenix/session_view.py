@@ -7,11 +7,15 @@ final-round panels follow spec §6; Diplomacy levels spec §4.
 from __future__ import annotations
 
 from trackers.engine import Panel, State
-from trackers.games.phoenix import session_facts as facts
-from trackers.games.phoenix.diplomacy import TRACKS
-from trackers.games.phoenix.game_end import ALIENS_IN_SUPPLY_AT_MOST, ALL_SECTORS, END_SCORE
-from trackers.games.phoenix.plurality import join_names
-from trackers.games.phoenix.setup_counts import setup_for
+from trackers.games.space_station_phoenix import session_facts as facts
+from trackers.games.space_station_phoenix.diplomacy import TRACKS
+from trackers.games.space_station_phoenix.game_end import (
+    ALIENS_IN_SUPPLY_AT_MOST,
+    ALL_SECTORS,
+    END_SCORE,
+)
+from trackers.games.space_station_phoenix.plurality import join_names
+from trackers.games.space_station_phoenix.setup_counts import setup_for
 
 
 def setup_steps(state: State) -> list[str]:

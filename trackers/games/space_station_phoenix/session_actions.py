@@ -11,11 +11,11 @@ from random import Random
 from typing import Any
 
 from trackers.engine import ActionError, Note, State
-from trackers.games.phoenix import session_facts as facts
-from trackers.games.phoenix.game_end import END_SCORE, end_of_turn, end_triggers
-from trackers.games.phoenix.plurality import join_names
-from trackers.games.phoenix.session_view import setup_steps
-from trackers.games.phoenix.station import LEVEL3_IDS, MAX_SECTORS_PER_LEVEL
+from trackers.games.space_station_phoenix import session_facts as facts
+from trackers.games.space_station_phoenix.game_end import END_SCORE, end_of_turn, end_triggers
+from trackers.games.space_station_phoenix.plurality import join_names
+from trackers.games.space_station_phoenix.session_view import setup_steps
+from trackers.games.space_station_phoenix.station import LEVEL3_IDS, MAX_SECTORS_PER_LEVEL
 
 Notes = list[Note | str]
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 from typing import Any
 
 from trackers.engine import ActionError, State
-from trackers.games.phoenix.diplomacy import TRACKS
-from trackers.games.phoenix.game_end import GameEnd
-from trackers.games.phoenix.score_marker import ScoreMarker
-from trackers.games.phoenix.scoring import (
+from trackers.games.space_station_phoenix.diplomacy import TRACKS
+from trackers.games.space_station_phoenix.game_end import GameEnd
+from trackers.games.space_station_phoenix.score_marker import ScoreMarker
+from trackers.games.space_station_phoenix.scoring import (
     Level3Sector,
     PlayerSheet,
     Residents,

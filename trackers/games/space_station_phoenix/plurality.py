@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from trackers.games.phoenix.station import SPECIES_SHORT
+from trackers.games.space_station_phoenix.station import SPECIES_SHORT
 
 FIRST_PLACE = 10
 SECOND_PLACE = 5
