@@ -111,6 +111,22 @@ class OpenSession:
         self._after_change()
         return notes
 
+    def do_with_board(self, action: str, values: dict[str, Any], /, **args: Any) -> list[Note]:
+        """Enter the board values an action asked for (``BoardValueNeeded``), then do it.
+
+        Each value is checked with the table's profile, saved to the profile for later games,
+        and entered in this game as its own logged action (undo takes it back); then the
+        action goes on. A bad value raises ActionError and nothing is recorded.
+        """
+        profile = self._table.board_profile(self.game.id) | dict(values)
+        checked = self.game.parse_board(profile)  # every value first: all or nothing
+        notes: list[Note] = []
+        for key in values:
+            shown = self.game.board_value(key).show(checked[key])  # as the table types it
+            notes += self.do("set_board_value", key=key, value=shown)
+            self._table.set_board_value(self.game.id, key, checked[key])
+        return notes + self.do(action, **args)
+
     def undo(self, steps: int = 1) -> list[Note]:
         notes = self.session.undo(steps)
         self._after_change()

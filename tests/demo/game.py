@@ -7,6 +7,7 @@ from typing import Any
 
 from tests.demo import INFO
 from trackers.engine import Action, BoardValue, Game, Note, Param, SessionSetup, State
+from trackers.engine.game import EndRecord
 from trackers.pieces import Bag, Counter, Milestone, Secret, Track, VirtualDeck
 
 CARDS = [f"card {i:02d}" for i in range(1, 21)]
@@ -39,6 +40,21 @@ def fire(state: State, args: dict[str, Any], rng: Random) -> list[Note | str]:
     return list(state.piece("fires", Counter).add(1))
 
 
+def open_hatch(state: State, args: dict[str, Any], rng: Random) -> list[Note | str]:
+    state.facts["hatch_open_at"] = state.board["hatch_space"]
+    return [f"The hatch opens at space {state.board['hatch_space']}"]
+
+
+def escape(state: State, args: dict[str, Any], rng: Random) -> list[Note | str]:
+    state.facts["escaped"] = args["who"]
+    return [f"{args['who']} escaped: the game is over"]
+
+
+def end(state: State) -> EndRecord | None:
+    who = state.facts.get("escaped")
+    return EndRecord("Escape", f"{who} escaped", winners=(who,)) if who else None
+
+
 GAME = Game(
     info=INFO, setup=setup,
     actions=(
@@ -46,6 +62,12 @@ GAME = Game(
                (Param("spaces", "int", "how many", minimum=1, maximum=30),), key="a"),
         Action("draw", "Draw a card", "Draw one card.", draw, key="d"),
         Action("fire", "Add a fire", "One more fire.", fire, key="f"),
+        Action("open_hatch", "Open the hatch", "Needs the printed hatch space.", open_hatch,
+               key="o", needs=("hatch_space",)),
+        Action("escape", "Escape", "Someone gets out: the end.", escape,
+               (Param("who", "str", "who escaped"),), key="e"),
     ),
+    end=end,
+    moment=lambda state: {"round": state.facts.get("round", 1)},
     board_values=(BoardValue("hatch_space", "Hatch space", "Board, hatch track", "int", 1, 9),),
 )

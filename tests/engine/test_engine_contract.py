@@ -1,0 +1,106 @@
+"""The game contract: play modes, board values asked for when needed, the end, moments."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tableside.api import Tableside
+from tests.demo.game import GAME
+from trackers.engine import ActionError, BoardValue, Session, SessionSetup
+from trackers.engine.actions import BoardValueNeeded
+
+pytestmark = pytest.mark.usefixtures("demo_registered")
+
+
+def test_a_missing_board_value_is_asked_for_not_refused() -> None:
+    session = Session(GAME, SessionSetup(2), "s")
+    with pytest.raises(BoardValueNeeded) as raised:
+        session.do("open_hatch")
+    assert raised.value.keys == ["hatch_space"]
+    assert "Hatch space" in str(raised.value)
+    assert session.head == 0
+
+
+def test_the_asked_value_is_logged_undoable_and_kept_in_the_profile(tmp_path: Path) -> None:
+    table = Tableside(tmp_path)
+    play = table.create("demo", 2, seed="b")
+    notes = play.do_with_board("open_hatch", {"hatch_space": "4"})
+    assert "The hatch opens at space 4" in [n.text for n in notes]
+    assert [h.text.split(" (")[0] for h in play.history()] == ["Enter a board value",
+                                                               "Open the hatch"]
+    assert table.board_profile("demo") == {"hatch_space": 4}
+    play.undo(2)
+    assert "hatch_space" not in play.state.board
+
+
+def test_a_bad_asked_value_records_nothing(tmp_path: Path) -> None:
+    table = Tableside(tmp_path)
+    play = table.create("demo", 2, seed="b")
+    with pytest.raises(ActionError, match="Hatch space: '12' is not allowed; give a whole number "
+                                          "from 1 to 9"):
+        play.do_with_board("open_hatch", {"hatch_space": "12"})
+    assert play.head == 0 and table.board_profile("demo") == {}
+
+
+def test_after_the_end_only_corrections_remain() -> None:
+    session = Session(GAME, SessionSetup(2), "s")
+    session.do("escape", who="Ann")
+    assert GAME.end_record(session.state) is not None
+    assert GAME.status_of(session.state) == "ended: Escape"
+    assert not session.available("fire")
+    with pytest.raises(ActionError, match="the game is over \\(Escape\\)"):
+        session.do("fire")
+    session.do("set_value", target="fires.value", value=2)  # a correction is still possible
+    session.undo(2)
+    session.do("fire")
+
+
+def test_each_action_records_the_moment_it_happened_in() -> None:
+    session = Session(GAME, SessionSetup(2), "s")
+    session.do("fire")
+    assert session.events[0].when == {"round": 1}
+    assert session.events[0].to_record()["when"] == {"round": 1}
+
+
+def test_play_mode_and_names_are_checked() -> None:
+    assert Session(GAME, SessionSetup(3), "s").setup.mode == "standard"
+    with pytest.raises(ActionError, match="mode: 'solo' is not a way to play Demo"):
+        Session(GAME, SessionSetup(2, mode="solo"), "s")
+    with pytest.raises(ActionError, match="names: give each player a different name"):
+        Session(GAME, SessionSetup(2, names=("Ann", "ann")), "s")
+    with pytest.raises(ActionError, match="names: each name is 1 to 40"):
+        Session(GAME, SessionSetup(2, names=("Ann", "B" * 41)), "s")
+
+
+@pytest.mark.parametrize(("kind", "extra", "typed", "kept", "shown"), [
+    ("int", {}, " 7 ", 7, "7"),
+    ("ints", {}, "16, 17 19", [16, 17, 19], "16, 17, 19"),
+    ("bool", {}, "Yes", True, "yes"),
+    ("label", {"labels": ("top", "bottom")}, "Bottom", "bottom", "bottom"),
+    ("range", {}, "3-7", [3, 7], "3-7"),
+    ("pairs", {}, "1:2, 3:4", [[1, 2], [3, 4]], "1:2, 3:4"),
+])
+def test_board_values_read_as_the_board_does(kind: str, extra: dict[str, object], typed: str,
+                                             kept: object, shown: str) -> None:
+    value = BoardValue("v", "A value", "the board", kind, **extra)  # type: ignore[arg-type]
+    assert value.parse(typed) == kept
+    assert value.show(kept) == shown
+    assert value.parse(value.show(kept)) == kept  # what is shown reads back
+
+
+@pytest.mark.parametrize(("kind", "extra", "typed", "says"), [
+    ("int", {"minimum": 1, "maximum": 9}, "10", "a whole number from 1 to 9"),
+    ("int", {}, "9" * 5000, "a whole number"),
+    ("bool", {}, "maybe", "yes or no"),
+    ("label", {"labels": ("top", "bottom")}, "middle", "one of: top, bottom"),
+    ("range", {}, "7-3", "the low end 7 is above the high end 3"),
+    ("pairs", {}, "1:2:3", "pairs such as 1:2, 3:4"),
+])
+def test_a_bad_board_value_names_it_and_what_is_allowed(kind: str, extra: dict[str, object],
+                                                        typed: str, says: str) -> None:
+    value = BoardValue("v", "A value", "the board", kind, **extra)  # type: ignore[arg-type]
+    with pytest.raises(ActionError) as raised:
+        value.parse(typed)
+    assert str(raised.value).startswith("A value:") and says in str(raised.value)
