@@ -268,6 +268,15 @@ class Tableside:
         self.store.catalog.set_setting(f"board:{game}", checked)
         return checked[key]
 
+    def accept_board_defaults(self, game: str) -> int:
+        """Take the game's published board defaults into the profile (values the table
+        already entered are kept); returns how many values were added."""
+        definition = game_definition(game)
+        profile = self.board_profile(game)
+        added = {k: v for k, v in definition.board_defaults.items() if k not in profile}
+        self.set_board_profile(game, profile | added)
+        return len(added)
+
     def clear_board_value(self, game: str, key: str) -> None:
         profile = self.board_profile(game)
         profile.pop(key, None)

@@ -214,6 +214,11 @@ class Game:
     end: Callable[[State], EndRecord | None] | None = None
     status: Callable[[State], str] | None = None
     moment: Callable[[State], dict[str, int]] | None = None
+    # Published values for the printed board (e.g. a public list of a track's slots), offered
+    # once as a whole profile the table accepts with one key and then checks against its
+    # board; ``board_defaults_note`` says where they come from. Never applied unasked.
+    board_defaults: Mapping[str, Any] = field(default_factory=dict)
+    board_defaults_note: str = "public defaults: check them against your board"
 
     # --- what the info says ----------------------------------------------------------
     @property
