@@ -27,7 +27,7 @@ from saves.paths import data_dir as resolve_data_dir
 from saves.store import Store
 
 if TYPE_CHECKING:  # the engine is imported on first use: Home opens without it (start-up time)
-    from trackers.engine import Action, Game, Note, Session, State
+    from trackers.engine import Action, Game, Note, Session, SessionSetup, State
     from trackers.engine.session import HistoryEntry
 
 PROFILE_FORMAT = "tableside.board-profile"
@@ -87,6 +87,32 @@ class OpenSession:
 
     def actions(self) -> list[Action]:
         return self.session.actions()
+
+    # Read-only views the app uses instead of reaching into ``session``.
+    @property
+    def setup(self) -> SessionSetup:
+        return self.session.setup
+
+    @property
+    def can_undo(self) -> bool:
+        return self.session.can_undo
+
+    @property
+    def can_redo(self) -> bool:
+        return self.session.can_redo
+
+    def action(self, name: str) -> Action:
+        """The action called ``name`` (the game's or the engine's); ActionError if none."""
+        return self.session.action(name)
+
+    def available(self, name: str) -> bool:
+        """Whether ``name`` may be taken now; False for an unknown action."""
+        from trackers.engine import ActionError
+
+        try:
+            return self.session.available(name)
+        except ActionError:
+            return False
 
     def history(self) -> list[HistoryEntry]:
         return self.session.history()
