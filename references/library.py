@@ -212,17 +212,25 @@ class Library:
         if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
             raise LibraryError(f"limit must be a positive whole number, not {limit!r}")
         query = query if isinstance(query, str) else str(query)
-        steps = plan(query, game)
-        found: list[Hit] = []
         with self._lock:
-            scored = self._rank(steps, game, limit, kind)
-            expr = steps.any_word or steps.all_words
-            if expr:
-                found = run.hits(self._conn, expr, scored)
+            steps = plan(query, game)
+            found = self._found(steps, game, limit, kind)
             suggestion = None
             if steps.chunks:
-                suggestion = did_you_mean(steps.chunks, self._vocabulary(game))
+                suggestion = did_you_mean(steps.chunks, self._vocabulary(game),
+                                          self._vocabulary(None))
+            if not found and suggestion:
+                # nothing for what was typed: show what the corrected words find, and say so
+                found = self._found(plan(suggestion, game), game, limit, kind)
+                if found:
+                    return SearchResult(query, tuple(found), suggestion, showing=suggestion)
         return SearchResult(query, tuple(found), suggestion)
+
+    def _found(self, steps: Plan, game: str | None, limit: int,
+               kind: str | None) -> list[Hit]:
+        scored = self._rank(steps, game, limit, kind)
+        expr = steps.any_word or steps.all_words
+        return run.hits(self._conn, expr, scored) if expr else []
 
     def _rank(
         self, steps: Plan, game: str | None, limit: int, kind: str | None = None
@@ -237,12 +245,12 @@ class Library:
         some = run.ranked(self._conn, steps.any_word, game, pool, kind) if steps.any_word else []
         with_all = {i for i, _, _ in every}
         best: dict[int, float] = {}
+        named: dict[str, float] = {}  # title -> how squarely it names the query (titles repeat)
         for section_id, score, title in [*every, *some]:
-            boost = (
-                (1.25 if section_id in with_all else 1.0)
-                * (1 + steps.title_coverage(title))
-                * (1 + 0.5 * steps.title_precision(title))
-            )
+            if title not in named:
+                named[title] = ((1 + steps.title_coverage(title))
+                                * (1 + 0.5 * steps.title_precision(title)))
+            boost = (1.25 if section_id in with_all else 1.0) * named[title]
             best[section_id] = max(best.get(section_id, 0.0), score * boost)
         ordered = sorted(best.items(), key=lambda item: item[1], reverse=True)
         return ordered[:limit]

@@ -119,3 +119,5 @@ class SearchResult:
     query: str
     hits: tuple[Hit, ...]
     did_you_mean: str | None = None
+    # When what was typed found nothing and the corrected query did: the hits are for this.
+    showing: str | None = None

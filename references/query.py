@@ -8,6 +8,7 @@ or digits (emoji, punctuation) are dropped: an empty phrase would match nothing.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -24,7 +25,7 @@ _STOPWORD_TEXT = """
     more most my no nor not of off on once only or other our out over own same she should so
     some such than that the their them then there these they this those through to too under
     until up very was we were what when where which while who whom why will with would you
-    your happen happens happened
+    your happen happens happened many much
 """
 STOPWORDS = frozenset(_STOPWORD_TEXT.split())
 
@@ -53,21 +54,35 @@ class Plan:
         wanted = [t for t in self.terms if not t.stop] or list(self.terms)
         if not wanted:
             return 0.0
-        words = [_root(w) for w in tokens(title)]
+        words = _title_roots(title)[0]
         found = sum(1 for term in wanted if _term_in(term, words))
         return found / len(wanted)
 
     def title_precision(self, title: str) -> float:
         """Share of a title's words that the query holds: "Hull Breach" answers the query
         "hull breach" more squarely than "Spreading the Hull Breach" does."""
-        words = [w for w in tokens(title) if w not in STOPWORDS] or list(tokens(title))
+        words = _title_roots(title)[1]
         if not words:
             return 0.0
-        asked = {_root(w) for t in self.terms for p in t.phrases for w in p}
-        last = [t for t in self.terms if t.prefix]
-        partial = _root(last[-1].phrases[0][-1]) if last else ""
-        hit = sum(1 for w in words if _root(w) in asked or partial and w.startswith(partial))
+        asked, partial = self._asked
+        hit = sum(1 for w, r in words if r in asked or partial and w.startswith(partial))
         return hit / len(words)
+
+    @functools.cached_property
+    def _asked(self) -> tuple[frozenset[str], str]:
+        """The roots of every asked word, and the root of a half-typed last word."""
+        asked = frozenset(root(w) for t in self.terms for p in t.phrases for w in p)
+        last = [t for t in self.terms if t.prefix]
+        return asked, root(last[-1].phrases[0][-1]) if last else ""
+
+
+@functools.lru_cache(maxsize=4096)
+def _title_roots(title: str) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
+    """A title's word roots, and its (word, root) pairs without stopwords (titles repeat
+    across searches: computed once each)."""
+    words = tokens(title)
+    content = [w for w in words if w not in STOPWORDS] or list(words)
+    return tuple(root(w) for w in words), tuple((w, root(w)) for w in content)
 
 
 def quote(text: str) -> str:
@@ -93,10 +108,16 @@ def plan(query: str, game: str | None) -> Plan:
         else:
             chunk = chunks[i]
             words = tokens(chunk)
+            named = _names_a_letter(chunks, i)
+            if len(words) == 1 and len(words[0]) == 1 and not named:
+                i += width  # a lone letter ("i", "a") is no search word: never a match
+                continue
             prefix = last and len(words[-1]) >= 2
-            stop = all(w in STOPWORDS for w in words) and not _single_capital(chunk)
+            stop = all(w in STOPWORDS for w in words) and not named
             terms.append(Term(quote(chunk) + ("*" if prefix else ""), stop, (words,), prefix))
         i += width
+    if not terms:
+        return Plan(None, None, tuple(chunks))
     kept = [t.expr for t in terms if not t.stop] or [t.expr for t in terms]
     all_words = " AND ".join(kept)
     any_word = " OR ".join(kept) if len(kept) > 1 else None
@@ -106,7 +127,8 @@ def plan(query: str, game: str | None) -> Plan:
 _ENDINGS = ("ations", "ation", "ings", "ing", "ies", "es", "ed", "s")
 
 
-def _root(word: str) -> str:
+@functools.lru_cache(maxsize=8192)
+def root(word: str) -> str:
     """A rough stem for comparing query words with title words (enters ~ enter, breaches ~
     breach); the index itself uses the porter stemmer."""
     for ending in _ENDINGS:
@@ -117,18 +139,22 @@ def _root(word: str) -> str:
     return word[:-1] if word.endswith("e") and len(word) > 4 else word
 
 
-def _term_in(term: Term, title_roots: list[str]) -> bool:
-    for phrase in term.phrases:
-        roots = [_root(w) for w in phrase]
+def _term_in(term: Term, title_roots: tuple[str, ...]) -> bool:
+    for roots, last in _phrase_roots(term):
         if term.prefix:
             # the last word may be half typed: a title word starting with it counts
-            head, last = roots[:-1], phrase[-1]
-            if all(r in title_roots for r in head) and any(w.startswith(_root(last))
-                                                            for w in title_roots):
+            if all(r in title_roots for r in roots[:-1]) and any(w.startswith(last)
+                                                                 for w in title_roots):
                 return True
         elif all(r in title_roots for r in roots):
             return True
     return False
+
+
+@functools.lru_cache(maxsize=1024)
+def _phrase_roots(term: Term) -> tuple[tuple[tuple[str, ...], str], ...]:
+    """Each phrase of a term as roots, with the root of its last word (for half-typed words)."""
+    return tuple((tuple(root(w) for w in phrase), root(phrase[-1])) for phrase in term.phrases)
 
 
 def _synonym_at(
@@ -144,7 +170,15 @@ def _synonym_at(
     return (), 1
 
 
-def _single_capital(chunk: str) -> bool:
-    """'A' in "Ending A" or "Module A" is a name, not a stopword."""
-    stripped = chunk.strip("\"'()[]{}.,;:!?")
-    return len(stripped) == 1 and stripped.isupper()
+# Words after which a lone capital letter is a name: "Ending A", "Module C", "Phase II".
+_NAMING = frozenset({"ending", "endings", "module", "modules", "scenario", "phase", "option",
+                     "level", "type", "deck", "hub", "sector", "card", "e"})
+
+
+def _names_a_letter(chunks: list[str], i: int) -> bool:
+    """'A' in "Ending A" or "Module A" is a name, not a stopword; "I" in "can I" is not."""
+    stripped = chunks[i].strip("\"'()[]{}.,;:!?")
+    if len(stripped) != 1 or not stripped.isupper():
+        return False
+    before = tokens(chunks[i - 1]) if i > 0 else ()
+    return bool(before) and before[-1] in _NAMING

@@ -15,7 +15,14 @@ from collections.abc import Iterable
 from rapidfuzz import process
 from rapidfuzz.distance import DamerauLevenshtein
 
-from references.query import STOPWORDS
+from references.query import STOPWORDS, root
+
+# Everyday words players type that a rulebook may never print: never "corrected".
+EVERYDAY = frozenset("""
+    get gets got getting give gives put puts let lets make makes need needs want wants work
+    works rid out back up off way ways thing things someone anyone anything everyone player
+    players turn turns
+""".split())
 
 _WORD = re.compile(r"[^\W\d_]{3,}")
 
@@ -34,9 +41,11 @@ class Vocabulary:
     def __init__(self, counts: dict[str, int]) -> None:
         self.counts = counts
         self.words = sorted(counts)
+        self.roots = frozenset(root(w) for w in counts)
 
     def known(self, word: str) -> bool:
-        return word in self.counts
+        """A word of these books, or another form of one ("scored" when "score" is printed)."""
+        return word in self.counts or root(word) in self.roots
 
     def starts_a_word(self, prefix: str) -> bool:
         i = bisect.bisect_left(self.words, prefix)
@@ -54,8 +63,12 @@ class Vocabulary:
         return str(best[0])
 
 
-def did_you_mean(chunks: tuple[str, ...], vocabulary: Vocabulary) -> str | None:
-    """The query with each unknown word replaced by its nearest known word; None if none."""
+def did_you_mean(chunks: tuple[str, ...], vocabulary: Vocabulary,
+                 every_book: Vocabulary | None = None) -> str | None:
+    """The query with each unknown word replaced by its nearest known word; None if none.
+
+    A word printed in any book (``every_book``), a stopword or an everyday word is never
+    corrected, even when the game searched does not use it."""
     changed = False
     out: list[str] = []
     for n, chunk in enumerate(chunks):
@@ -63,7 +76,9 @@ def did_you_mean(chunks: tuple[str, ...], vocabulary: Vocabulary) -> str | None:
         fixed = chunk
         for match in _WORD.finditer(chunk):
             word = match.group(0).lower()
-            if word in STOPWORDS or vocabulary.known(word):
+            if word in STOPWORDS or word in EVERYDAY or vocabulary.known(word):
+                continue
+            if every_book is not None and every_book.known(word):
                 continue
             typing = last_chunk and match.end() == len(chunk.rstrip("?!.,;:"))
             if typing and vocabulary.starts_a_word(word):  # the last word is still being typed

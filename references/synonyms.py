@@ -6,11 +6,16 @@ Each game's groups are part of its GameInfo; only the words every game shares li
 
 from __future__ import annotations
 
+import functools
 import re
 
 #: words every game's players use for one thing (a game's own come from its GameInfo)
 COMMON: tuple[tuple[str, ...], ...] = (
     ("hand limit", "hand size", "maximum hand size", "max hand"),
+    # how players ask, against how the rulebooks name it
+    ("attack", "combat"),
+    ("go", "move"),
+    ("self destruct", "autodestruction"),
 )
 
 
@@ -31,9 +36,16 @@ def tokens(text: str) -> tuple[str, ...]:
 
 def synonym_index(game: str | None) -> dict[tuple[str, ...], tuple[tuple[str, ...], ...]]:
     """Token sequence -> every token sequence of its group, for one game or all of them."""
+    groups = tuple(_groups(game))
+    return _index(groups)
+
+
+@functools.lru_cache(maxsize=32)
+def _index(groups: tuple[tuple[tuple[str, ...], ...], ...]
+           ) -> dict[tuple[str, ...], tuple[tuple[str, ...], ...]]:
     index: dict[tuple[str, ...], tuple[tuple[str, ...], ...]] = {}
-    for groups in _groups(game):
-        for group in groups:
+    for each in groups:
+        for group in each:
             phrases = tuple(tokens(p) for p in group)
             for phrase in phrases:
                 merged = index.get(phrase, ())

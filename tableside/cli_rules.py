@@ -148,7 +148,9 @@ def _search(args: argparse.Namespace) -> int:
         result = library.search(args.query, game=args.game, limit=args.limit)
     if args.json:
         print(json.dumps([hit.as_json() for hit in result.hits], ensure_ascii=False, indent=2))
-        if result.did_you_mean:
+        if result.showing:
+            print(f"nothing matched; showing results for: {result.showing}", file=sys.stderr)
+        elif result.did_you_mean:
             print(f"did you mean: {result.did_you_mean}", file=sys.stderr)
         return 0
     _print_hits(result)
@@ -156,7 +158,10 @@ def _search(args: argparse.Namespace) -> int:
 
 
 def _print_hits(result: SearchResult) -> None:
-    if result.did_you_mean:
+    if result.showing:
+        print(f"Nothing matches {result.query.strip()!r}; showing results for "
+              f"{result.showing!r}.")
+    elif result.did_you_mean:
         print(f"Did you mean: {result.did_you_mean}")
     if not result.hits:
         print(f"No section matches {result.query.strip()!r}.")

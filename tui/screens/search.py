@@ -190,12 +190,15 @@ class SearchScreen(Screen[None]):
             self._status(HINT)
         elif result.hits:
             many = "section" if len(result.hits) == 1 else "sections"
-            self._status(f"{len(result.hits)} {many} in {scope}, best first. "
+            found_for = (f"Nothing matches {result.query.strip()}; showing {result.showing}: "
+                         if result.showing else "")
+            self._status(f"{found_for}{len(result.hits)} {many} in {scope}, best first. "
                          "Enter on one reads it.")
         else:
             self._status(f"No section in {scope} matches those words.")
         suggestion = result.did_you_mean
-        if suggestion and suggestion.casefold() == result.query.strip().casefold():
+        if suggestion and (suggestion.casefold() == result.query.strip().casefold()
+                           or result.showing):
             suggestion = None
         self._suggest(suggestion)
         first = self.query_one("#search-results", ResultsList).current_section()
