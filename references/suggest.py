@@ -18,11 +18,12 @@ from rapidfuzz.distance import DamerauLevenshtein
 from references.query import STOPWORDS, root
 
 # Everyday words players type that a rulebook may never print: never "corrected".
-EVERYDAY = frozenset("""
-    get gets got getting give gives put puts let lets make makes need needs want wants work
-    works rid out back up off way ways thing things someone anyone anything everyone player
-    players turn turns
-""".split())
+EVERYDAY = frozenset((
+    "get", "gets", "got", "getting", "give", "gives", "put", "puts", "let", "lets", "make",
+    "makes", "need", "needs", "want", "wants", "work", "works", "rid", "out", "back", "up",
+    "off", "way", "ways", "thing", "things", "someone", "anyone", "anything", "everyone",
+    "player", "players", "turn", "turns",
+))
 
 _WORD = re.compile(r"[^\W\d_]{3,}")
 
