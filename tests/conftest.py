@@ -1,21 +1,34 @@
-"""Every test gets its own data folder: no test ever touches the player's real saves."""
+"""Every test gets its own data folder: no test ever touches the player's real saves.
+
+Also: the hypothesis profiles (a quick "dev" default; the thorough "ci" one when the CI
+environment variable is set, as .ci/run does), and one closing line saying what was skipped
+and why (a clone without ../shared/seeds skips only the checks against the real rulebooks).
+
+The repository root is on sys.path through ``pythonpath`` in pyproject.toml and every test
+folder is a package, so tests import helpers as ``tests.pilot_keys`` or ``tests.demo``.
+"""
 
 from __future__ import annotations
 
-import sys
+import os
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
-TESTS = Path(__file__).resolve().parent
-ROOT = TESTS.parent
-# The project's packages come first: tests/tui, tests/saves... must never shadow tui, saves...
-sys.path.insert(0, str(ROOT))
-if str(TESTS) not in sys.path:
-    sys.path.append(str(TESTS))  # so tests can from tests.demo import game as demo_game
-
+ROOT = Path(__file__).resolve().parent.parent
 SEEDS = ROOT.parent / "shared" / "seeds"
+
+# Few examples while working: the properties still run on every test run. CI tries many more,
+# and without a deadline: a busy CI machine must not turn a slow example into a failure.
+settings.register_profile("dev", max_examples=20, deadline=None)
+settings.register_profile(
+    "ci", max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI")
+                                                               else "dev"))
 
 
 @pytest.fixture(autouse=True)
@@ -36,3 +49,17 @@ def demo_registered() -> Iterator[None]:
         yield
     finally:
         registry.unregister("demo")
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """One line: how many tests were skipped, grouped by reason (none: nothing said)."""
+    reasons: Counter[str] = Counter()
+    for report in terminalreporter.stats.get("skipped", []):
+        longrepr = report.longrepr
+        reason = longrepr[2] if isinstance(longrepr, tuple) else str(longrepr)
+        reasons[reason.removeprefix("Skipped: ")] += 1
+    if reasons:
+        total = sum(reasons.values())
+        parts = "; ".join(f"{n} × {reason}" for reason, n in reasons.most_common())
+        terminalreporter.write_line(f"skipped {total}: {parts}")
+    terminalreporter.write_line(f"hypothesis profile: {settings.get_current_profile_name()}")

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from test_lifeform_session_fixtures import new, through_setup
 
+from tests.lifeform.test_lifeform_session_fixtures import new, through_setup
 from trackers.engine import ActionError
 from trackers.pieces import PhysicalDeck
 
@@ -44,7 +44,7 @@ def test_lifeform_hand_limit_follows_the_cocoon_space() -> None:
 def test_an_unset_lifeform_limit_is_said_plainly() -> None:
     s = through_setup(new(3, board=False))
     notes = s.do("draw_cards", who="lifeform", count=1)
-    assert "unknown: set Cocoon 3P/4P MAX HAND" in notes[-1].text
+    assert "unknown: enter 'Cocoon 3P/4P MAX HAND" in notes[-1].text
 
 
 def test_a_character_meeting_terror_draws_and_discards_a_terror_card() -> None:

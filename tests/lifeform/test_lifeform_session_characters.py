@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from test_lifeform_session_fixtures import new, through_setup
 
+from tests.lifeform.test_lifeform_session_fixtures import new, through_setup
 from trackers.engine import ActionError
 from trackers.games.lifeform.game import GAME
 from trackers.pieces import PhysicalDeck, Track

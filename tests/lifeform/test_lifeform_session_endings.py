@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from test_lifeform_session_fixtures import BOARD, new, through_setup
 
+from tests.lifeform.test_lifeform_session_fixtures import BOARD, new, through_setup
 from trackers.engine import ActionError, Note, Session
 from trackers.games.lifeform.game import GAME
 from trackers.pieces import Secret, Track
@@ -131,7 +131,7 @@ def test_an_unset_stowaway_range_is_settled_once_entered() -> None:
     assert "G10" in text(notes) and s.state.facts["stage"] == "launched"
     with pytest.raises(ActionError, match="G10"):
         s.do("choose_ending_reading")
-    s.do("set_board_value", key="stowaway.second_card_minutes", value="3, 8")
+    s.do("set_board_value", key="stowaway.second_card_minutes", value="3-8")
     s.do("choose_ending_reading")
     assert s.state.facts["stage"] == "showdown"
 

@@ -4,9 +4,9 @@
 from __future__ import annotations
 
 import pytest
-from test_lifeform_session_fixtures import new, through_setup
-from test_lifeform_session_showdown import example
 
+from tests.lifeform.test_lifeform_session_fixtures import new, through_setup
+from tests.lifeform.test_lifeform_session_showdown import example
 from trackers.engine import ActionError, Session
 from trackers.games.lifeform.game import GAME
 from trackers.pieces import PhysicalDeck, Secret, Track

@@ -7,8 +7,8 @@ import json
 import re
 
 import pytest
-from test_lifeform_session_fixtures import new, through_setup
 
+from tests.lifeform.test_lifeform_session_fixtures import new, through_setup
 from trackers.engine import ActionError, Note, Session
 from trackers.games.lifeform.game import GAME
 from trackers.pieces import Secret, Track

@@ -4,8 +4,8 @@ test board's printed values shaped to it, fight checks and fight results (spec Â
 from __future__ import annotations
 
 import pytest
-from test_lifeform_session_fixtures import new, through_setup
 
+from tests.lifeform.test_lifeform_session_fixtures import new, through_setup
 from trackers.engine import ActionError, Session
 from trackers.games.lifeform.game import GAME
 from trackers.pieces import PhysicalDeck

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from test_lifeform_session_fixtures import new, through_setup
 
+from tests.lifeform.test_lifeform_session_fixtures import new, through_setup
 from trackers.engine import ActionError, Note, Session
 from trackers.games.lifeform import moves
 from trackers.pieces import PhysicalDeck, Secret, Track

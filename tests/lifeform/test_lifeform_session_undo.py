@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from test_lifeform_session_fixtures import new
-
+from tests.lifeform.test_lifeform_session_fixtures import new
 from trackers.engine import Session
 from trackers.games.lifeform.game import GAME
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pilot_keys import choose
 from textual.widgets import OptionList
 
+from tests.pilot_keys import choose
 from tui.app import TablesideApp
 from tui.screens.session import SessionScreen
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pilot_keys import choose
 from textual.widgets import Checkbox, OptionList
 
 from tableside.api import Tableside
+from tests.pilot_keys import choose
 from tui.app import TablesideApp
 from tui.screens.session import SessionScreen
 

@@ -1,32 +1,27 @@
-"""Shared fixtures for the references tests: the rulebook seeds and libraries in tmp folders."""
+"""Shared fixtures for the references tests: rulebook libraries in tmp folders.
+
+Two corpora: our own short rulebook-shaped texts (tests/fixtures/rulebooks, always there) and
+the real rulebook texts in ../shared/seeds (absent in a fresh clone: those tests skip, saying so).
+"""
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-# tests/conftest.py puts tests/ on sys.path, where this folder (tests/references, no
-# __init__.py) would pass for the `references` package as an empty namespace package. Put the
-# repository root first so `import references` finds the real one.
-_ROOT = Path(__file__).resolve().parents[2]
-if sys.path[:1] != [str(_ROOT)]:
-    sys.path.insert(0, str(_ROOT))
-if getattr(sys.modules.get("references"), "__file__", "") is None:
-    del sys.modules["references"]
+from references import Library
+from tests.references.refs_helpers import FIXTURE_FILES, FIXTURES, SEED_FILES, SEEDS
 
-from refs_helpers import SEED_FILES, SEEDS  # noqa: E402
-
-from references import Library  # noqa: E402
+NO_SEEDS = "needs the real rulebook texts in ../shared/seeds (not in this clone)"
 
 
 @pytest.fixture(scope="session")
 def seeds() -> Path:
-    """The folder of rulebook texts; the test is skipped when it is absent."""
+    """The folder of real rulebook texts; the test is skipped when it is absent."""
     if not all((SEEDS / name).is_file() for name in SEED_FILES.values()):
-        pytest.skip("../shared/seeds not found: rulebook texts absent")
+        pytest.skip(NO_SEEDS)
     return SEEDS
 
 
@@ -38,11 +33,30 @@ def library(tmp_path: Path) -> Iterator[Library]:
     lib.close()
 
 
-@pytest.fixture(scope="module")
-def seeded(seeds: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Library]:
-    """A library holding the five rulebook texts (shared by a module's tests: read only)."""
-    lib = Library.open(tmp_path_factory.mktemp("seeded"))
-    for name in SEED_FILES.values():
-        lib.add_rulebook(seeds / name)
+@pytest.fixture(params=["our-texts", "real-rulebooks"])
+def rulebooks(request: pytest.FixtureRequest) -> tuple[Path, dict[str, str]]:
+    """(folder, {book key: file name}) of five rulebook texts: ours, then the real ones."""
+    if request.param == "our-texts":
+        return FIXTURES, FIXTURE_FILES
+    return request.getfixturevalue("seeds"), SEED_FILES
+
+
+def _library_of(folder: Path, names: dict[str, str], tmp: Path) -> Library:
+    lib = Library.open(tmp)
+    for name in names.values():
+        lib.add_rulebook(folder / name)
+    return lib
+
+
+@pytest.fixture(scope="module", params=["our-texts", "real-rulebooks"])
+def seeded(request: pytest.FixtureRequest,
+           tmp_path_factory: pytest.TempPathFactory) -> Iterator[Library]:
+    """A library holding five rulebooks, read only, shared by a module's tests: first our own
+    short texts shaped like the rulebooks, then the real texts (skipped without ../shared)."""
+    if request.param == "our-texts":
+        lib = _library_of(FIXTURES, FIXTURE_FILES, tmp_path_factory.mktemp("ours"))
+    else:
+        folder = request.getfixturevalue("seeds")
+        lib = _library_of(folder, SEED_FILES, tmp_path_factory.mktemp("seeded"))
     yield lib
     lib.close()

@@ -1,10 +1,19 @@
-"""Helpers for the references tests: where the rulebook seeds are, and a tiny PDF maker."""
+"""Helpers for the references tests: where the rulebook texts are, and a tiny PDF maker."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 _ROOT = Path(__file__).resolve().parents[2]
+# Our own short texts shaped like the five rulebooks (our words, never the publishers').
+FIXTURES = _ROOT / "tests" / "fixtures" / "rulebooks"
+FIXTURE_FILES = {
+    "lifeform": "lifeform.txt",
+    "nemesis-lockdown": "nemesis_lockdown.txt",
+    "space-station-phoenix": "space_station_phoenix.txt",
+    "lifeform-expansion": "lifeform_thirteenth_passenger.txt",
+    "pandora-celeste": "pandora_celeste.txt",
+}
 # ../shared/seeds from the repository root (this file is two folders below the root).
 SEEDS = _ROOT.parent / "shared" / "seeds"
 SEED_FILES = {

@@ -6,7 +6,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from refs_helpers import SEED_FILES, make_pdf
 
 from references import (
     GameNeeded,
@@ -17,6 +16,7 @@ from references import (
     UnknownGame,
 )
 from references.reader import MAX_BYTES
+from tests.references.refs_helpers import make_pdf
 
 RULEBOOK = """Test Rulebook
 
@@ -160,8 +160,11 @@ def test_game_must_be_named_when_the_text_does_not_say(library: Library, tmp_pat
     assert library.books() == []
 
 
-def test_game_is_inferred_from_the_real_texts(library: Library, seeds: Path) -> None:
-    games = {key: library.add_rulebook(seeds / name).game for key, name in SEED_FILES.items()}
+def test_game_is_inferred_from_the_rulebook_texts(
+    library: Library, rulebooks: tuple[Path, dict[str, str]]
+) -> None:
+    folder, files = rulebooks
+    games = {key: library.add_rulebook(folder / name).game for key, name in files.items()}
     assert games == {
         "lifeform": "lifeform",
         "nemesis-lockdown": "nemesis-lockdown",
@@ -171,14 +174,17 @@ def test_game_is_inferred_from_the_real_texts(library: Library, seeds: Path) -> 
     }
 
 
-def test_real_texts_keep_their_chapters(library: Library, seeds: Path) -> None:
-    info = library.add_rulebook(seeds / SEED_FILES["pandora-celeste"])
+def test_rulebook_texts_keep_their_chapters(
+    library: Library, rulebooks: tuple[Path, dict[str, str]]
+) -> None:
+    folder, files = rulebooks
+    info = library.add_rulebook(folder / files["pandora-celeste"])
     assert info.title == "Pandora Celeste Rulebook"
     toc = library.toc(info.id)
     breach = next(e for e in toc if e.title == "Catastrophic Hull Breach")
     assert breach.path[0] == "Pandora Celeste Rulebook"
     assert breach.path[1].startswith("Scenario 3")
-    expansion = library.add_rulebook(seeds / SEED_FILES["lifeform-expansion"])
+    expansion = library.add_rulebook(folder / files["lifeform-expansion"])
     assert expansion.title == "Lifeform: Thirteenth Passenger Rulebook"
     titles = [e.title for e in library.toc(expansion.id)]
     assert "Asteroid Impact – Module B" in titles

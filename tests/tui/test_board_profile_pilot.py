@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from screen_text import panel_text
-
 from tableside.api import Tableside
+from tests.tui.screen_text import panel_text
 from tui.app import TablesideApp
 from tui.screens.board_profile import BoardProfileScreen
 

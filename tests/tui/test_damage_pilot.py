@@ -5,9 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from pilot_keys import record_notifications, save_game
-from screen_text import panel_text
-
+from tests.pilot_keys import record_notifications, save_game
+from tests.tui.screen_text import panel_text
 from tui.app import TablesideApp
 from tui.screens.home import HomeScreen
 from tui.screens.session import SessionScreen

@@ -16,18 +16,19 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from pathlib import Path
 from typing import Any, cast
 
 import pytest
-from screen_text import panel_text, screen_text
 from textual.app import App
 from textual.command import CommandList, CommandPalette
 from textual.pilot import Pilot
 from textual.widgets import Button, Checkbox, Input, Select
 
 from tableside.api import OpenSession, Tableside
+from tests.lifeform.test_lifeform_session_endings import PILOT
+from tests.lifeform.test_lifeform_session_fixtures import BOARD
+from tests.tui.screen_text import panel_text, screen_text
 from trackers.engine import Session, SessionSetup
 from trackers.engine.session import Event
 from trackers.games.lifeform.game import GAME
@@ -35,10 +36,6 @@ from trackers.pieces import Secret
 from tui.app import TablesideApp
 from tui.games.lifeform.loadout import LoadoutRow, bar
 from tui.games.lifeform.screen import LifeformScreen, banner_lines, loadout_rows
-
-sys.path.append(str(Path(__file__).resolve().parents[1] / "lifeform"))
-from test_lifeform_session_endings import PILOT  # noqa: E402
-from test_lifeform_session_fixtures import BOARD  # noqa: E402
 
 SIZE = (80, 24)
 NAMES = ("Sarah", "Andrew", "Jacob")  # Sarah plays the lifeform

@@ -16,12 +16,12 @@ import sys
 from pathlib import Path
 from typing import cast
 
-from pilot_keys import choose
-from screen_text import panel_text, screen_text
 from textual.app import App
 from textual.pilot import Pilot
 
 from tableside.api import Tableside
+from tests.pilot_keys import choose
+from tests.tui.screen_text import panel_text, screen_text
 from trackers.games.space_station_phoenix.score_form import ROWS
 from trackers.games.space_station_phoenix.score_input import parse_score_sheet
 from trackers.games.space_station_phoenix.scoring import ScoreSheet

@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Any, cast
 
 import pytest
-from screen_text import screen_text
 from textual import events
 from textual.app import App
 from textual.pilot import Pilot
@@ -19,6 +18,7 @@ from textual.widgets import Input, Select
 from references.library import Library
 from references.model import Section
 from tableside.api import Tableside
+from tests.tui.screen_text import screen_text
 from tui.app import TablesideApp
 from tui.screens.home import HomeScreen
 from tui.screens.rulebooks import AddRulebookScreen, RulebooksScreen

@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pilot_keys import choose, save_game
-from screen_text import panel_text, screen_text
 
 from tableside.api import Tableside
+from tests.pilot_keys import choose, save_game
+from tests.tui.screen_text import panel_text, screen_text
 from tui.app import TablesideApp
 from tui.screens.home import HomeScreen
 from tui.screens.session import SessionScreen
