@@ -92,7 +92,7 @@ def test_missing_nested_field() -> None:
 def test_negative_count() -> None:
     problem = one_problem(sheet({}, {"gems": -3}))
     assert (problem.player, problem.field) == ("Beth", "gems")
-    assert "negative" in problem.message and "0 or more" in problem.message
+    assert "negative" in problem.message and "from 0 to 999" in problem.message
 
 
 def test_negative_in_game_points_are_allowed() -> None:
@@ -245,3 +245,68 @@ def test_check_sheet_finds_problems_in_a_sheet_built_in_code() -> None:
     )
     found = {(p.player, p.field) for p in check_sheet(ScoreSheet((good.players[0], bad_player)))}
     assert found == {("Beth", "residents.brown"), ("Beth", "hub"), ("Beth", "level3")}
+
+
+# --- the whole table, as one sheet ------------------------------------------------------------
+
+
+def test_more_aliens_of_a_colour_than_the_game_has_is_refused() -> None:
+    # 14 gold each: 28 gold Aliens at the table, and only 25 exist
+    problem = one_problem(sheet({"residents": {**anna()["residents"], "gold": 14}},
+                                {"residents": {**anna()["residents"], "gold": 14}}))
+    assert (problem.player, problem.field) == (None, "residents.gold")
+    assert "28 gold Aliens" in problem.message and "25" in problem.message
+
+
+def test_more_humans_than_terra_holds_for_the_player_count_is_refused() -> None:
+    humans = {**anna()["residents"], "human": 9}  # 18 Humans; Terra holds 16 at 2 players
+    problem = one_problem(sheet({"residents": humans}, {"residents": humans}))
+    assert problem.field == "residents.human" and "Terra holds 16 with 2 players" in problem.message
+
+
+def test_more_full_sectors_than_built_is_refused() -> None:
+    problem = one_problem(sheet({"full_sectors": 12}))
+    assert (problem.player, problem.field) == ("Anna", "full_sectors")
+    assert "12 full Sectors but 7 built" in problem.message
+
+
+def test_a_level_3_sector_needs_a_level_2_below_it_unless_the_hub_is_a9() -> None:
+    lifted = {"sectors": {"1": 1, "2": 0, "3": 1}, "full_sectors": 0}
+    problem = one_problem(sheet(lifted))
+    assert (problem.player, problem.field) == ("Anna", "sectors.3")
+    assert "only Hub A-9 lifts the order" in problem.message
+    assert parse_score_sheet(sheet({**lifted, "hub": "A-9"})).players[0].hub == "A-9"
+
+
+@pytest.mark.parametrize(("field", "value"), [("gems", 10**30), ("points", -7999)])
+def test_absurd_numbers_are_caught_by_a_sanity_limit(field: str, value: int) -> None:
+    problem = one_problem(sheet({field: value}))
+    assert problem.field == field and "999" in problem.message
+
+
+def test_the_hub_is_read_as_the_grid_reads_it() -> None:
+    assert parse_score_sheet(sheet({"hub": "b5"})).players[0].hub == "B-5"
+    assert parse_score_sheet(sheet({"hub": " A-12"})).players[0].hub == "A-12"
+
+
+def test_fields_that_do_not_apply_may_be_left_out() -> None:
+    small = {"name": "Anna", "points": 3, "sectors": {"1": 1, "2": 0, "3": 0},
+             "residents": {"teal": 1, "pink": 0, "brown": 0, "gold": 0, "human": 2},
+             "hub": "B-2", "gems": 0, "food": 0, "water": 0, "metal": 0}
+    parsed = parse_score_sheet({"players": [small, {**small, "name": "Beth"}]})
+    assert parsed.players[0].level3 == () and parsed.players[0].ships_left == 0
+
+
+def test_a_count_the_hub_scores_is_still_required() -> None:
+    data = sheet()
+    del data["players"][0]["full_sectors"]  # Anna's Hub B-5 scores full Sectors
+    problem = one_problem(data)
+    assert (problem.player, problem.field) == ("Anna", "full_sectors")
+    assert "needed by Hub B-5" in problem.message
+
+
+def test_level_3_sectors_built_must_be_listed() -> None:
+    data = sheet()
+    del data["players"][0]["level3"]
+    problem = one_problem(data)
+    assert (problem.player, problem.field) == ("Anna", "level3")

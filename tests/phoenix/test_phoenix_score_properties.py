@@ -25,14 +25,20 @@ NAMES = ("Anna", "Beth", "Connor", "Dana")
 
 
 @st.composite
-def player_sheets(draw: st.DrawFn, name: str) -> PlayerSheet:
-    n1, n2, n3 = (draw(st.integers(0, 3)) for _ in range(3))
+def player_sheets(draw: st.DrawFn, name: str, count: int) -> PlayerSheet:
+    """One player's sheet that fits beside ``count`` players: each builds in level order and
+    holds at most a fair share of the Aliens (25 a colour) and of Terra's Humans."""
+    n1 = draw(st.integers(0, 3))
+    n2 = draw(st.integers(0, n1))
+    n3 = draw(st.integers(0, n2))
+    humans = {2: 16, 3: 20, 4: 24}[count] // count
     level3_ids = draw(st.lists(st.sampled_from(LEVEL3_IDS), max_size=n3, unique=True))
     return PlayerSheet(
         name=name,
         points=draw(st.integers(-20, 120)),
         sectors=SectorsBuilt(n1, n2, n3),
-        residents=Residents(*(draw(st.integers(0, 24)) for _ in range(5))),
+        residents=Residents(*(draw(st.integers(0, 25 // count)) for _ in range(4)),
+                            draw(st.integers(0, humans))),
         hub=draw(st.sampled_from(HUB_IDS)),
         level3=tuple(Level3Sector(i, draw(st.booleans())) for i in level3_ids),
         ships_left=draw(st.integers(0, 11)),
@@ -48,7 +54,7 @@ def player_sheets(draw: st.DrawFn, name: str) -> PlayerSheet:
 @st.composite
 def sheets(draw: st.DrawFn) -> ScoreSheet:
     count = draw(st.integers(2, 4))
-    players = tuple(draw(player_sheets(name)) for name in NAMES[:count])
+    players = tuple(draw(player_sheets(name, count)) for name in NAMES[:count])
     settings = ScoreSettings(
         draw(st.one_of(st.none(), st.booleans())), draw(st.one_of(st.none(), st.booleans()))
     )

@@ -79,7 +79,8 @@ def test_prefilled_zero_ships_read_as_not_entered() -> None:
 
 def test_open_315_ruling_is_listed_until_decided() -> None:
     form = ScoreForm.blank(2)
-    form.texts[0].update({"sectors.3": "1", "level3.0": "315", "residents.human": "4"})
+    form.texts[0].update({"sectors.1": "1", "sectors.2": "1", "sectors.3": "1",
+                          "level3.0": "315", "residents.human": "4"})
     form.occupied[0][0] = True
     assert any("315 would add 4" in line for line in form.evaluate().unset)
     form.with_settings(sector_315_copies_b4=True)

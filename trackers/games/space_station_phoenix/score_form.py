@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from trackers.games.space_station_phoenix.score_export import unset_lines
-from trackers.games.space_station_phoenix.score_input import Problem, check_sheet
+from trackers.games.space_station_phoenix.score_input import NEEDED_BY, Problem, check_sheet
 from trackers.games.space_station_phoenix.scoring import (
     Level3Sector,
     PlayerSheet,
@@ -30,13 +30,12 @@ from trackers.games.space_station_phoenix.station import (
     SECTOR_315,
     SPECIES,
     SPECIES_IN_BOX,
+    hub_id,
 )
 
 MAX_PLAYERS = 4
 MIN_PLAYERS = 2
 LEVEL3_SLOTS = 3  # spec §1: at most 3 Level-3 Sectors (one per wing)
-# spec §7.3: only these Hubs use these counts; elsewhere a blank cell is simply not needed.
-NEEDED_BY: dict[str, tuple[str, ...]] = {"ships_left": ("A-1", "A-4"), "full_sectors": ("B-5",)}
 
 
 @dataclass(frozen=True)
@@ -240,7 +239,8 @@ class ScoreForm:
     def _read_player(self, index: int, problems: list[CellProblem]) -> PlayerSheet:
         texts, name = self.texts[index], self.names[index]
         values: dict[str, int] = {}
-        hub = texts["hub"].strip().upper()
+        typed_hub = texts["hub"].strip()
+        hub = hub_id(typed_hub) or typed_hub.upper()
         for row in INPUT_ROWS:
             text = texts[row.key].strip()
             if row.kind in ("hub", "level3"):

@@ -10,8 +10,11 @@ naming the player, the field and what is allowed. The documented shape::
                   "food": 2, "water": 2, "metal": 2}, ...],
      "settings": {"sector_315_copies_b4": null, "free_sectors_count_as_built": null}}
 
-``settings`` is optional (spec §10 rulings; null or absent = not decided), and so is a player's
-``free_sectors`` (Level-1 Sectors gained free; default 0). Everything else is required.
+``settings`` is optional (spec §10 rulings; null or absent = not decided), and so are a player's
+``free_sectors`` (Level-1 Sectors gained free; default 0), ``level3`` (when none was built),
+``ships_left`` and ``full_sectors`` (unless the Hub scores them). Hubs may be typed as on the
+grid ("b5"). Everything else is required; the whole sheet is then checked as one (supplies
+across players, build order, full Sectors no more than built).
 """
 
 from __future__ import annotations
@@ -28,21 +31,29 @@ from trackers.games.space_station_phoenix.scoring import (
     ScoreSheet,
     SectorsBuilt,
 )
+from trackers.games.space_station_phoenix.setup_counts import setup_for
 from trackers.games.space_station_phoenix.station import (
     HUB_IDS,
     LEVEL3_IDS,
     MAX_SECTORS_PER_LEVEL,
     SPECIES,
     SPECIES_IN_BOX,
+    hub_id,
 )
 
 MIN_PLAYERS = 2  # spec §0: N is 2-4
 MAX_PLAYERS = 4
 COUNT_FIELDS: tuple[str, ...] = ("ships_left", "full_sectors", "gems", "food", "water", "metal")
 PLAYER_FIELDS: tuple[str, ...] = (
-    "name", "points", "sectors", "residents", "hub", "level3", *COUNT_FIELDS,
+    "name", "points", "sectors", "residents", "hub", "gems", "food", "water", "metal",
 )
-OPTIONAL_PLAYER_FIELDS: tuple[str, ...] = ("free_sectors",)
+# Fields that may be left out where they do not apply: a Level-3 list when none was built,
+# the counts only some Hubs use (NEEDED_BY), free Sectors (0 unless said).
+OPTIONAL_PLAYER_FIELDS: tuple[str, ...] = ("free_sectors", "level3", "ships_left", "full_sectors")
+NEEDED_BY: dict[str, tuple[str, ...]] = {"ships_left": ("A-1", "A-4"), "full_sectors": ("B-5",)}
+# No rule caps GEMs, resources or points; these only catch absurd input (a typing accident).
+SANE_COUNT = 999
+SANE_POINTS = 999
 SETTING_FIELDS: tuple[str, ...] = ("sector_315_copies_b4", "free_sectors_count_as_built")
 LEVEL_KEYS: tuple[str, ...] = ("1", "2", "3")
 HUBS_ALLOWED = "B-1 to B-12 or A-1 to A-12"
@@ -177,7 +188,8 @@ def _check_roster(check: _Checker, names: list[str | None]) -> None:
 
 
 def check_sheet(sheet: ScoreSheet) -> tuple[Problem, ...]:
-    """Every problem in a sheet built in code (e.g. by a screen); empty when it can be scored."""
+    """Every problem in a sheet, each player's and the whole table's; empty when it can be
+    scored. Used by the screen's grid and by files alike, so both accept the same sheets."""
     check = _Checker()
     _check_roster(check, [p.name.strip() or None for p in sheet.players])
     for index, player in enumerate(sheet.players):
@@ -193,11 +205,47 @@ def check_sheet(sheet: ScoreSheet) -> tuple[Problem, ...]:
             check.range(who, f"residents.{species}", player.residents.count(species), 0,
                         SPECIES_IN_BOX[species])
         for name in (*COUNT_FIELDS, "free_sectors"):
-            check.range(who, name, getattr(player, name), 0, None)
+            check.range(who, name, getattr(player, name), 0, SANE_COUNT)
+        check.range(who, "points", player.points, -SANE_POINTS, SANE_POINTS)
         _check_level3(check, who, [(i, s.id) for i, s in enumerate(player.level3)],
                       len(player.level3), player.sectors.level3)
         _check_free_sectors(check, who, player.free_sectors, player.sectors.level1)
+        _check_build_order(check, who, player)
+    _check_supplies(check, sheet)
     return tuple(check.problems)
+
+
+def _check_build_order(check: _Checker, who: str, player: PlayerSheet) -> None:
+    """Each wing builds Level 1, then 2, then 3 (Hub A-9 lifts the order); a full Sector is
+    a built one."""
+    built = player.sectors
+    if player.hub != "A-9":
+        if built.level2 > built.level1:
+            check.add(who, "sectors.2", f"{built.level2} Level-2 Sectors over {built.level1} "
+                      f"Level-1: each needs a Level-1 below it (only Hub A-9 lifts the order)")
+        if built.level3 > built.level2:
+            check.add(who, "sectors.3", f"{built.level3} Level-3 Sectors over {built.level2} "
+                      f"Level-2: each needs a Level-2 below it (only Hub A-9 lifts the order)")
+    total = built.level1 + built.level2 + built.level3
+    if player.full_sectors > total:
+        check.add(who, "full_sectors", f"{player.full_sectors} full Sectors but {total} built; "
+                  f"allowed: 0 to {total}")
+
+
+def _check_supplies(check: _Checker, sheet: ScoreSheet) -> None:
+    """Across the table: 25 Aliens of each colour exist; Humans come from Terra, which holds
+    16, 20 or 24 for 2, 3 or 4 players."""
+    if not MIN_PLAYERS <= len(sheet.players) <= MAX_PLAYERS:
+        return
+    terra = setup_for(len(sheet.players)).humans_on_terra
+    for species in SPECIES:
+        held = sum(p.residents.count(species) for p in sheet.players)
+        supply = terra if species == "human" else SPECIES_IN_BOX[species]
+        if held > supply:
+            what = (f"Humans (Terra holds {supply} with {len(sheet.players)} players)"
+                    if species == "human" else f"{species} Aliens (the game has {supply})")
+            check.add(None, f"residents.{species}", f"the players hold {held} {what} together; "
+                      f"allowed: {supply} at most across the table")
 
 
 # --- parsing -----------------------------------------------------------------------------------
@@ -228,7 +276,11 @@ def parse_score_sheet(data: object) -> ScoreSheet:
             players.append(player)
     if check.problems:
         raise ScoreInputError(check.problems)
-    return ScoreSheet(tuple(players), settings)
+    sheet = ScoreSheet(tuple(players), settings)
+    problems = check_sheet(sheet)  # the whole table: supplies, build order, full Sectors
+    if problems:
+        raise ScoreInputError(problems)
+    return sheet
 
 
 def _name_of(entry: object) -> str | None:
@@ -269,17 +321,30 @@ def _parse_player(
     check.keys(who, "", entry, PLAYER_FIELDS, OPTIONAL_PLAYER_FIELDS)
     if "name" in entry and name is None:
         check.add(who, "name", f"must be a non-empty text, got {_describe(entry.get('name'))}")
-    points = check.whole(who, "points", entry.get("points"), None) if "points" in entry else None
+    points = (check.whole(who, "points", entry.get("points"), -SANE_POINTS, SANE_POINTS)
+              if "points" in entry else None)
     sectors = _parse_levels(check, who, entry.get("sectors")) if "sectors" in entry else None
     residents = None
     if "residents" in entry:
         residents = _parse_residents(check, who, entry.get("residents"))
     hub = _parse_hub(check, who, entry.get("hub")) if "hub" in entry else None
     counts = {
-        key: check.whole(who, key, entry.get(key)) for key in COUNT_FIELDS if key in entry
+        key: check.whole(who, key, entry.get(key), 0, SANE_COUNT)
+        for key in COUNT_FIELDS if key in entry
     }
+    for key, hubs in NEEDED_BY.items():
+        if key not in entry:
+            if hub in hubs:
+                check.add(who, key, f"needed by Hub {hub}; give a whole number, 0 or more")
+            counts[key] = 0
     free = check.whole(who, "free_sectors", entry.get("free_sectors", 0))
-    level3 = _parse_level3(check, who, entry.get("level3"), sectors) if "level3" in entry else None
+    if "level3" in entry:
+        level3 = _parse_level3(check, who, entry.get("level3"), sectors)
+    else:
+        level3 = ()
+        if sectors is not None and sectors.level3:
+            check.add(who, "level3", f"{sectors.level3} Level-3 Sectors built: list each one "
+                      "as {\"id\": \"3xx\", \"occupied\": true/false}")
     if free is not None and sectors is not None:
         _check_free_sectors(check, who, free, sectors.level1)
     if len(check.problems) > before or name is None:
@@ -345,10 +410,9 @@ def _parse_hub(check: _Checker, who: str, raw: object) -> str | None:
     if not isinstance(raw, str):
         check.add(who, "hub", f"must be a Hub id ({HUBS_ALLOWED}), got {_describe(raw)}")
         return None
-    hub = raw.strip().upper()
-    if hub not in HUB_IDS:
+    hub = hub_id(raw)
+    if hub is None:
         check.add(who, "hub", f"unknown Hub {raw!r}; allowed: {HUBS_ALLOWED}")
-        return None
     return hub
 
 

@@ -123,3 +123,12 @@ LEVEL3_BONUSES: dict[str, BonusRule] = {
 # Sector 315 reads "see Hub B-4": whether that copies B-4's endgame bonus is a table setting.
 SECTOR_315 = "315"
 SECTOR_315_AS_B4 = HUB_BONUSES["B-4"]
+
+
+def hub_id(text: str) -> str | None:
+    """A Hub as typed ("b5", "B5", "b-5", " A-12 ") in its printed form ("B-5"); None if none."""
+    compact = text.strip().upper().replace(" ", "").replace("-", "")
+    if len(compact) < 2 or compact[0] not in "AB" or not compact[1:].isdigit():
+        return None
+    hub = f"{compact[0]}-{int(compact[1:])}"
+    return hub if hub in HUB_IDS else None
