@@ -7,7 +7,7 @@ from random import Random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from trackers.games.space_station_phoenix.plurality import plurality_awards
+from trackers.games.space_station_phoenix.plurality import plurality_places
 from trackers.games.space_station_phoenix.score_input import check_sheet
 from trackers.games.space_station_phoenix.scoring import (
     CATEGORIES,
@@ -97,7 +97,7 @@ def test_winners_have_the_best_total_and_tiebreakers(sheet: ScoreSheet) -> None:
 
 @given(st.lists(st.integers(0, 25), min_size=2, max_size=4))
 def test_plurality_never_pays_more_than_15_or_a_zero_count(counts: list[int]) -> None:
-    awards = plurality_awards(counts)
+    awards = [place.award for place in plurality_places(counts)]
     assert sum(awards) <= 15
     assert all(a == 0 for a, c in zip(awards, counts, strict=True) if c == 0)
     # More of a species never scores less than fewer of it.

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from trackers.games.space_station_phoenix.plurality import plurality_awards
+from trackers.games.space_station_phoenix.plurality import plurality_places
 from trackers.games.space_station_phoenix.scoring import (
     CATEGORIES,
     Level3Sector,
@@ -173,7 +173,7 @@ PLURALITY_CASES = [
 
 @pytest.mark.parametrize(("case", "counts", "expected"), PLURALITY_CASES)
 def test_plurality_tie_rules(case: str, counts: tuple[int, ...], expected: tuple[int, ...]) -> None:
-    assert plurality_awards(counts) == expected, case
+    assert tuple(place.award for place in plurality_places(counts)) == expected, case
 
 
 def _gold_sheet(counts: tuple[int, ...]) -> ScoreSheet:

@@ -56,14 +56,6 @@ class GameEnd:
         return f"final round ({self.trigger} triggered: {reasons}): {waiting} to play"
 
 
-def start_game_end(players: tuple[str, ...] | list[str]) -> GameEnd:
-    """A fresh state for 2-4 players in clockwise seat order."""
-    seats = tuple(players)
-    if not 2 <= len(seats) <= 4 or len(set(seats)) != len(seats):
-        raise ValueError(f"players: {list(seats)}; allowed: 2 to 4 different names in seat order")
-    return GameEnd(seats)
-
-
 def end_of_turn(
     state: GameEnd, player: str, *, score: int, sectors_built: int, aliens_in_supply: int
 ) -> GameEnd:

@@ -56,11 +56,6 @@ def plurality_places(counts: Sequence[int]) -> tuple[Place, ...]:
     return tuple(places)
 
 
-def plurality_awards(counts: Sequence[int]) -> tuple[int, ...]:
-    """Points each player scores for one species (spec §7.2 C; the §9.1 table)."""
-    return tuple(place.award for place in plurality_places(counts))
-
-
 def join_names(names: Sequence[str]) -> str:
     """"Anna", "Anna and Beth", "Anna, Beth and Connor"."""
     if len(names) <= 1:
