@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from trackers.games.lifeform.board_profile import BoardProfile
+from trackers.games.lifeform.board import Board
 from trackers.games.lifeform.endings import (
     Ending,
     EndingReading,
@@ -16,13 +16,13 @@ from trackers.games.lifeform.endings import (
 )
 
 # Made-up board values for tests only (the 6 in range matches the rulebook's Showdown example).
-PROFILE = BoardProfile.from_values({
+PROFILE = Board.from_values({
     "stowaway.second_card_minutes": [3, 6], "stowaway.third_card_minutes": [7, 12],
     "cocoon_3p4p.max_hand": [6, 7, 7, 8, 8], "cocoon_3p4p.evolution": [1, 1, 2, 2, 3],
 })
 
 
-def only(moment: LaunchMoment, profile: BoardProfile = PROFILE) -> EndingReading:
+def only(moment: LaunchMoment, profile: Board = PROFILE) -> EndingReading:
     decision = decide_ending(moment, profile)
     assert decision.decided is not None, decision
     return decision.decided
@@ -50,8 +50,8 @@ def test_t26_launch_at_seven_with_one_left_behind_is_ending_c() -> None:
 
 def test_ending_c_without_profile_says_what_to_set() -> None:
     reading = only(LaunchMoment(2, self_destruct=7, characters_aboard=1,
-                                characters_on_valley_forge=1, cocoon_space=2), BoardProfile())
-    assert "unknown: set Cocoon 2P Evolution number" in " ".join(reading.steps)
+                                characters_on_valley_forge=1, cocoon_space=2), Board())
+    assert "unknown: enter 'Cocoon 2P Evolution" in " ".join(reading.steps)
 
 
 def test_showdown_example_launch_at_six_in_range_is_ending_b_correct() -> None:
@@ -104,9 +104,9 @@ def test_without_the_token_one_minute_off_is_wrong() -> None:
 def test_unset_stowaway_range_is_unknown_not_a_guess() -> None:
     reading = only(LaunchMoment(3, self_destruct=6, characters_aboard=2,
                                 characters_on_valley_forge=0,
-                                stowaway_card=StowawayCard.SECOND), BoardProfile())
+                                stowaway_card=StowawayCard.SECOND), Board())
     assert reading.outcome is Outcome.UNKNOWN
-    assert "unknown: set second Stowaway card range (minutes)" in reading.steps[1]
+    assert "unknown: enter 'Stowaway card B range (minutes)'" in reading.steps[1]
 
 
 def test_last_man_aboard_kill_after_nine_is_ending_c_ignoring_the_card() -> None:

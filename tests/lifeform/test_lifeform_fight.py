@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trackers.games.lifeform.board_profile import BoardProfile, Icon
+from trackers.games.lifeform.board import Board, Icon
 from trackers.games.lifeform.fight import (
     CrewCard,
     FightPlan,
@@ -26,7 +26,7 @@ from trackers.games.lifeform.fight import (
 
 R, B, P, G, H = (Icon.RED_CLAW, Icon.BLUE_CLAW, Icon.PURPLE_STINGER, Icon.GREEN_EYE,
                  Icon.HARPOON_GUN)
-UNSET = BoardProfile()
+UNSET = Board()
 
 
 def card(name: str, *icons: Icon) -> CrewCard:
@@ -280,9 +280,9 @@ def test_g12_tokens_in_two_for_one_depends_until_set() -> None:
     h = Holdings(cards=(card("a", G),), data_tokens=(B,))
     unsettled = check_fight((R,), h, player_count=3, profile=UNSET)
     assert unsettled.verdict is Verdict.DEPENDS
-    assert unsettled.depends_on[0].startswith("unknown: set whether Data/Harpoon tokens")
-    yes = BoardProfile.from_values({"showdown.tokens_in_two_for_one": True})
-    no = BoardProfile.from_values({"showdown.tokens_in_two_for_one": False})
+    assert unsettled.depends_on[0].startswith("unknown: enter 'Data and Harpoon tokens")
+    yes = Board.from_values({"showdown.tokens_in_two_for_one": True})
+    no = Board.from_values({"showdown.tokens_in_two_for_one": False})
     assert check_fight((R,), h, player_count=3, profile=yes).verdict is Verdict.MATCHED
     assert check_fight((R,), h, player_count=3, profile=no).verdict is Verdict.NOT_MATCHED
 
@@ -293,7 +293,7 @@ def test_g26_two_player_cat_matches_one_icon_and_more_depends_on_the_profile() -
     more = check_fight((R, R), h, player_count=2, profile=UNSET)
     assert more.verdict is Verdict.DEPENDS
     assert "2-player Ship's Cat" in more.depends_on[0]
-    two = BoardProfile.from_values({"showdown.ships_cat_matches_2p": 2})
+    two = Board.from_values({"showdown.ships_cat_matches_2p": 2})
     assert check_fight((R, R), h, player_count=2, profile=two).verdict is Verdict.MATCHED
 
 

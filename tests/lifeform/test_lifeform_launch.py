@@ -6,11 +6,11 @@ from dataclasses import replace
 
 import pytest
 
-from trackers.games.lifeform.board_profile import BoardProfile
+from trackers.games.lifeform.board import Board
 from trackers.games.lifeform.launch import LaunchState, Loadout, Status, check_launch
 
 # Made-up board values for tests only.
-BARS = BoardProfile.from_values({
+BARS = Board.from_values({
     "improvised_weaponry.minimum": 4, "coolant.minimum": 3, "energy_cells.minimum": 5,
     "coolant.overheating_2p_space": 4, "coolant.length": 7, "improvised_weaponry.length": 8,
 })
@@ -19,7 +19,7 @@ READY_3P = LaunchState(player_count=3, loadout=FILLED, characters_aboard=4,
                        characters_on_valley_forge=0, self_destruct=12, crew_agree=True)
 
 
-def statuses(state: LaunchState, profile: BoardProfile = BARS) -> dict[str, Status]:
+def statuses(state: LaunchState, profile: Board = BARS) -> dict[str, Status]:
     return {c.key: c.status for c in check_launch(state, profile).criteria}
 
 
@@ -52,11 +52,11 @@ def test_each_criterion_can_fail_on_its_own(change: dict[str, object], key: str)
 
 
 def test_unset_bars_are_unknown_with_the_board_value_to_set() -> None:
-    check = check_launch(READY_3P, BoardProfile())
+    check = check_launch(READY_3P, Board())
     iw = check.criterion("improvised_weaponry")
     assert iw.status is Status.UNKNOWN
-    assert iw.why.startswith("unknown: set Improvised Weaponry spaces below the Minimum bar on "
-                             "your board profile (rulebook: Reference Guide → Shuttle Loadout")
+    assert iw.why.startswith("unknown: enter 'Improvised Weaponry spaces below the Minimum bar' "
+                             "from your board (rulebook p. 46, Shuttle Loadout")
     assert check.criterion("spacesuits").status is Status.MET  # needs no board value
     assert check.ready is None
 

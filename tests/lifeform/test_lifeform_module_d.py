@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from trackers.games.lifeform.board_profile import BoardProfile
+from trackers.games.lifeform.board import Board
 from trackers.games.lifeform.module_d import (
     Location,
     finish_hunt,
@@ -160,10 +160,10 @@ def test_the_hiding_place_stays_secret_until_found() -> None:
 
 
 def test_strip_actions_come_from_the_board_profile() -> None:
-    actions, why = hunt_actions(3, BoardProfile())
+    actions, why = hunt_actions(3, Board())
     assert actions is None
-    assert why.startswith("unknown: set Module D actions with 3 crew disk(s)")
-    profile = BoardProfile.from_values({"module_d.actions_3_disks": ["halon_search", "search"]})
+    assert why.startswith("unknown: enter 'Module D actions with 3 crew disks'")
+    profile = Board.from_values({"module_d.actions_3_disks": ["halon_search", "search"]})
     assert hunt_actions(3, profile)[0] == ("halon_search", "search")
     skip, why = hunt_actions(5, profile)
     assert skip == () and "straight to the Showdown" in why and "C10" in why

@@ -9,13 +9,13 @@ from __future__ import annotations
 from typing import Any
 
 from trackers.engine import Session, SessionSetup
+from trackers.games.lifeform.board import board_of
 from trackers.games.lifeform.game import GAME
-from trackers.games.lifeform.profile_values import profile_of
 
 NAMES = {2: ("Sarah", "Andrew"), 3: ("Sarah", "Andrew", "Jacob"),
          4: ("Sarah", "Andrew", "Jacob", "Maya")}
 
-# Engine encodings (profile_values): labels by code, [space, label] pairs flattened.
+# Typed as the board reads: lists, ranges "3-8", pairs "6:2", printed icon names.
 BOARD: dict[str, Any] = {
     "self_destruct.minutes": "30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, "
                              "14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1",
@@ -25,26 +25,30 @@ BOARD: dict[str, Any] = {
     "hostility.start_2p": "1", "hostility.start_3p": "2", "hostility.start_4p": "3",
     "hostility.draw_card_spaces": "5, 11",
     "hostility.terror_spaces": "8",
-    "hostility.red_claws": "6, 2, 12, 4, 18, 6",
+    "hostility.red_claws": "6:2, 12:4, 18:6",
     "cocoon_2p.max_hand": "5, 6, 7, 8", "cocoon_2p.evolution": "1, 1, 2, 3",
     "cocoon_3p4p.max_hand": "6, 7, 8, 9", "cocoon_3p4p.evolution": "1, 2, 2, 3",
-    "malfunction.spaces": "1, 2, 3, 4, 2, 4",  # none, PO, Android Malfunctions!, SD, PO, SD
+    "malfunction.spaces": "none, Power Outage, Android Malfunctions!, Self-Destruct, "
+                          "Power Outage, Self-Destruct",
     "android_status.removals": "4, 3, 2, 1",
     "improvised_weaponry.length": "8", "improvised_weaponry.minimum": "4",
     "improvised_weaponry.draw_numbers": "1, 1, 2, 2, 3, 3, 4, 4",
-    "improvised_weaponry.bonus_spaces": "2, 3",  # space 2: draw a card
+    "improvised_weaponry.bonus_spaces": "2: Draw a Card",
     "coolant.length": "7", "coolant.minimum": "3", "coolant.overheating_2p_space": "3",
-    "coolant.bonus_spaces": "5, 1",  # space 5: remove a Power Outage
+    "coolant.bonus_spaces": "5: Remove a Power Outage",
     "energy_cells.length": "9", "energy_cells.minimum": "4",
-    "energy_cells.draw_number_spaces": "7, 8, 9", "energy_cells.bonus_spaces": "",
-    "halon_gas.bonus_spaces": "3, 2",
-    "spacesuits.length": "6", "spacesuits.bonus_spaces": "",
-    "stowaway.second_card_minutes": "3, 8", "stowaway.third_card_minutes": "9, 15",
-    "stowaway.one_two_minute_icons": "1, 4",
-    "showdown.data_token_icons": "1, 2, 3, 4", "showdown.tokens_in_two_for_one": "1",
+    "energy_cells.draw_number_spaces": "7, 8, 9", "energy_cells.bonus_spaces": "none",
+    "halon_gas.bonus_spaces": "3: Move a Power Outage",
+    "spacesuits.length": "6", "spacesuits.bonus_spaces": "none",
+    "stowaway.second_card_minutes": "3-8", "stowaway.third_card_minutes": "9-15",
+    "stowaway.one_two_minute_icons": "red claw, green eye",
+    "showdown.data_token_icons": "red claw, blue claw, purple stinger, green eye",
+    "showdown.tokens_in_two_for_one": "yes",
     "showdown.ships_cat_matches_2p": "1", "showdown.draw_when_weaponry_empty": "0",
-    "module_d.actions_1_disks": "3", "module_d.actions_2_disks": "2, 3",
-    "module_d.actions_3_disks": "1, 3, 3", "module_d.actions_4_disks": "1, 2, 3, 3",
+    "module_d.actions_1_disks": "Search", "module_d.actions_2_disks": "Lifeform reveal, Search",
+    "module_d.actions_3_disks": "Halon search, Search, Search",
+    "module_d.actions_4_disks": "Halon search, Lifeform reveal, Search, Search",
+    "module_b.impact_decks": "A-Deck, B-Deck, C-Deck",
 }
 
 
@@ -67,5 +71,5 @@ def through_setup(s: Session) -> Session:
 
 def test_the_test_board_passes_the_profile_checks() -> None:
     s = new()
-    assert profile_of(s.state.board).unset_keys() == []
+    assert board_of(s.state.board).unset_keys() == []
     assert s.state.facts["hostility_placed"] is True

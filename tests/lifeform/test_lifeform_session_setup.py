@@ -4,8 +4,8 @@ values (spec lifeform §2.1, §2.2, §13)."""
 from __future__ import annotations
 
 import pytest
-from test_lifeform_session_fixtures import BOARD, NAMES, new, through_setup
 
+from tests.lifeform.test_lifeform_session_fixtures import BOARD, NAMES, new, through_setup
 from trackers.engine import ActionError, Session, SessionSetup
 from trackers.games.lifeform.game import GAME
 from trackers.games.registry import get_game
@@ -17,7 +17,8 @@ RESERVED = set("qurhs?lcpx0123456789") | set("tvb")  # the brief's list + the TU
 def test_the_registry_serves_the_game_with_modules_a_b_d_only() -> None:
     game = get_game("lifeform")
     assert game is GAME and game.player_counts == (2, 3, 4)
-    (option,) = game.options
+    option, pool = game.options
+    assert pool.name == "character_pool" and pool.default.startswith("the 9")
     assert option.name == "modules" and option.kind == "multi"
     assert option.choices == ("A", "B", "D")  # module C is a later issue
     with pytest.raises(ActionError):
@@ -117,10 +118,12 @@ def test_board_changed_re_reads_tracks_and_fires_what_was_passed() -> None:
 def test_a_board_value_the_profile_refuses_changes_nothing() -> None:
     s = new(3, board=False)
     with pytest.raises(ActionError, match="red claw"):
-        s.do("set_board_value", key="hostility.red_claws", value="6, 2")  # no claw reads 4
+        s.do("set_board_value", key="hostility.red_claws", value="6:2")  # no claw reads 4
     assert "hostility.red_claws" not in s.state.board and s.head == 0
-    with pytest.raises(ActionError, match="from 1 to 4"):
-        s.do("set_board_value", key="malfunction.spaces", value="1, 9")
+    with pytest.raises(ActionError, match="Malfunction icon on each space from Start: .*each one "
+                       "of: none, Power Outage"):
+        s.do("set_board_value", key="malfunction.spaces", value="none, Hull Breach")
+    assert s.head == 0
 
 
 def test_secrets_are_pieces_with_owners() -> None:
@@ -131,15 +134,19 @@ def test_secrets_are_pieces_with_owners() -> None:
     assert st.piece("objective_1", Secret).owner.startswith("Crew")
 
 
-def test_the_board_values_round_trip_through_the_profile_file_format() -> None:
-    from trackers.games.lifeform.board_profile import export_profile, import_profile
-    from trackers.games.lifeform.profile_values import BOARD_VALUES, board_of, profile_of
+def test_the_board_values_read_as_the_board_does() -> None:
+    from trackers.games.lifeform.board import BOARD_VALUES
 
-    board = new(3).state.board
-    exported = export_profile(profile_of(board))
-    assert exported["values"]["malfunction.spaces"][:3] == [  # type: ignore[index]
-        "none", "power_outage", "android_malfunctions"]
-    assert board_of(import_profile(exported)) == board
+    s = new(3)
+    shown = {v.key: v.show(s.state.board[v.key]) for v in BOARD_VALUES}
+    assert shown["malfunction.spaces"].startswith("none, Power Outage, Android Malfunctions!")
+    assert shown["stowaway.second_card_minutes"] == "3-8"
+    assert shown["hostility.red_claws"] == "6:2, 12:4, 18:6"
+    assert shown["coolant.bonus_spaces"] == "5: Remove a Power Outage"
+    assert shown["spacesuits.bonus_spaces"] == "none"
+    assert shown["showdown.tokens_in_two_for_one"] == "yes"
+    for value in BOARD_VALUES:  # what is shown types back to the same value
+        assert value.parse(shown[value.key]) == s.state.board[value.key]
     keys = {v.key for v in BOARD_VALUES}
     assert "self_destruct.start_3p" not in keys  # built in from the text, never asked
-    assert all(v.look_at for v in BOARD_VALUES)
+    assert all(v.look_at and "spec" not in v.look_at for v in BOARD_VALUES)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from trackers.games.lifeform.board_profile import BoardProfile
+from trackers.games.lifeform.board import Board
 from trackers.games.lifeform.launch import Loadout
 from trackers.games.lifeform.showdown import (
     crew_cards_to_draw,
@@ -22,7 +22,7 @@ from trackers.games.lifeform.showdown import (
 # Made-up board values for tests only, consistent with the rulebook's Showdown example:
 # IW space 5 reads 3, Energy Cells' 4 is above space 6, Cocoon 3P/4P one above Start is 7,
 # and a red claw reads 4.
-EXAMPLE = BoardProfile.from_values({
+EXAMPLE = Board.from_values({
     "improvised_weaponry.length": 8,
     "improvised_weaponry.draw_numbers": [1, 1, 2, 2, 3, 3, 4, 4],
     "energy_cells.length": 9,
@@ -61,18 +61,18 @@ def test_rulebook_example_hibernation_numbers() -> None:
 ])
 def test_halon_compartments_two_three_four_and_the_two_player_bonus(
         tokens: int, players: int, expected: int) -> None:
-    number = halon_gas_blast_tokens(Loadout(halon_gas=tokens), players, BoardProfile())
+    number = halon_gas_blast_tokens(Loadout(halon_gas=tokens), players, Board())
     assert number.value == expected
 
 
 def test_t10_four_halon_tokens_why() -> None:
-    why = halon_gas_blast_tokens(Loadout(halon_gas=4), 2, BoardProfile()).why
+    why = halon_gas_blast_tokens(Loadout(halon_gas=4), 2, Board()).why
     assert why == "Halon Gas holds 4: 1 full compartment(s) of 2/3/4 +1 for a 2-player game"
 
 
 def test_halon_overflow_is_refused() -> None:
     with pytest.raises(ValueError, match="halon_gas: 10 tokens"):
-        halon_gas_blast_tokens(Loadout(halon_gas=10), 3, BoardProfile())
+        halon_gas_blast_tokens(Loadout(halon_gas=10), 3, Board())
 
 
 def test_energy_cells_always_give_at_least_one() -> None:
@@ -84,9 +84,9 @@ def test_energy_cells_always_give_at_least_one() -> None:
 def test_unset_board_values_give_unknown_not_a_guess() -> None:
     numbers = hibernation(player_count=3, loadout=SHOWDOWN_LOADOUT, hostility_space=15,
                           characters_on_valley_forge=0, lifeform_hand=2, cocoon_space=2,
-                          profile=BoardProfile())
+                          profile=Board())
     assert numbers.crew_cards.value is None
-    assert numbers.crew_cards.why.startswith("unknown: set Improvised Weaponry number left")
+    assert numbers.crew_cards.why.startswith("unknown: enter 'Improvised Weaponry number left")
     assert numbers.lifeform_draw.value is None
     assert numbers.hostility_tokens.value is None
     assert numbers.halon_tokens.value == 1  # built in: needs no board value
@@ -95,8 +95,8 @@ def test_unset_board_values_give_unknown_not_a_guess() -> None:
 
 def test_g24_empty_weaponry_asks_for_the_table_setting() -> None:
     assert crew_cards_to_draw(Loadout(), EXAMPLE).why.startswith(
-        "Improvised Weaponry is empty; unknown: set crew cards drawn at hibernation")
-    set_ = BoardProfile.from_values({"showdown.draw_when_weaponry_empty": 0})
+        "Improvised Weaponry is empty; unknown: enter 'Crew cards drawn at hibernation")
+    set_ = Board.from_values({"showdown.draw_when_weaponry_empty": 0})
     assert crew_cards_to_draw(Loadout(), set_).value == 0
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from trackers.engine import ActionError, Note, Panel, State
 from trackers.games.lifeform import decks
-from trackers.games.lifeform.board_profile import BoardProfile
+from trackers.games.lifeform.board import Board
 from trackers.games.lifeform.moves import add_hostility, finish, remora_open
 
 BASE_CHARACTERS = {  # spec §1.1 (name: role)
@@ -24,9 +24,17 @@ ROLE_NAMES = {"ships_cat": "the Ship's Cat", "sister": "the SIS-TER Mainframe"}
 ROLE_CARDS = 10  # spec §1.1: 10 Ship's Cat cards, 10 SIS-TER cards
 
 
-def character_pool(modules: list[str]) -> dict[str, str]:
-    """The disks to deal from: 9 base, + Emma and Overman with module A (spec §11.1; C1)."""
-    return BASE_CHARACTERS | (MODULE_A_CHARACTERS if "A" in modules else {})
+# C1: Components lists 9 disks, Setup step 8 says "twelve"; a character note names
+# Villalobos, who is in no component list. The table settles it (9 is the sheet's default).
+POOL_CHOICES = ("the 9 listed in Components", "the 9 and Villalobos")
+VILLALOBOS = {"Villalobos": "character named in a character note"}
+
+
+def character_pool(modules: list[str], pool: str = POOL_CHOICES[0]) -> dict[str, str]:
+    """The disks to deal from: 9 base (+ Villalobos if the table has that disk), + Emma and
+    Overman with module A (spec §1.1, §11.1; C1)."""
+    extra = VILLALOBOS if pool == POOL_CHOICES[1] else {}
+    return BASE_CHARACTERS | extra | (MODULE_A_CHARACTERS if "A" in modules else {})
 
 
 def record_draft(state: State, member: str, first: str, second: str) -> list[Note]:
@@ -103,7 +111,7 @@ def set_hidden(state: State, name: str, hidden: bool) -> list[Note]:
     return [Note(f"{name} is no longer hidden (spec §3.10)", "round")]
 
 
-def kill(state: State, name: str, noisy: bool, profile: BoardProfile) -> list[Note]:
+def kill(state: State, name: str, noisy: bool, profile: Board) -> list[Note]:
     """A character is killed (spec §8.1): Hostility +2, Noisy or Silent, Taking Control."""
     c = need(state, name)
     aboard, on_vf = counts(state)
@@ -125,7 +133,8 @@ def kill(state: State, name: str, noisy: bool, profile: BoardProfile) -> list[No
                           "Forge: its Stowaway card is ignored, it stows away and a launch is "
                           "Ending C; the launch criteria still apply (spec §8.6)", "endings"))
     if not surviving(state):
-        finish(state, "the lifeform won: the last surviving character died (spec §3.1)")
+        finish(state, "lifeform", "the lifeform won: the last surviving character died",
+               "Last character killed")
         return notes + [Note("No surviving character is left: the lifeform wins (spec §3.1)",
                              "endings")]
     return notes + _taking_control(state, str(c["owner"]))
@@ -138,7 +147,8 @@ def _taking_control(state: State, member: str) -> list[Note]:
         return [Note(f"{member} carries on with {', '.join(surviving(state, member))}",
                      "character_death")]
     if state.facts["players"] == 2:
-        finish(state, "the lifeform won: the crew member's last character died (spec §8.3)")
+        finish(state, "lifeform", "the lifeform won: the crew member's last character died",
+               "Last character killed")
         return [Note("2-player game: the crew member has no character left; the lifeform wins "
                      "(spec §8.3)", "endings")]
     donors = [m for m in state.facts["crew"] if m != member and len(surviving(state, m)) == 2]

@@ -8,7 +8,7 @@ lifeform's limit is the MAX HAND of its Cocoon space (G5/G6, board profile).
 from __future__ import annotations
 
 from trackers.engine import ActionError, Note, State
-from trackers.games.lifeform.board_profile import BoardProfile
+from trackers.games.lifeform.board import Board
 from trackers.games.lifeform.tracks import cocoon_key
 from trackers.pieces import PhysicalDeck, Track
 
@@ -35,7 +35,7 @@ def deck(state: State, which: str) -> PhysicalDeck:
     return state.piece(DECKS[which][0], PhysicalDeck)
 
 
-def cocoon_value(state: State, profile: BoardProfile, what: str) -> int | None:
+def cocoon_value(state: State, profile: Board, what: str) -> int | None:
     """MAX HAND ("max_hand") or Evolution ("evolution") on the Cocoon tracker's space (§4.3)."""
     values = profile.numbers(f"{cocoon_key(state.facts['players'])}.{what}")
     space = state.piece("cocoon", Track).position
@@ -56,13 +56,13 @@ def hand_size(state: State, who: str) -> int:
     return deck(state, "crew").hands.get(who, 0) + len(special_held(state, who))
 
 
-def hand_limit(state: State, who: str, profile: BoardProfile) -> int | None:
+def hand_limit(state: State, who: str, profile: Board) -> int | None:
     if who == state.facts["lifeform"]:
         return cocoon_value(state, profile, "max_hand")
     return CREW_HAND_LIMIT
 
 
-def hand_check(state: State, who: str, profile: BoardProfile) -> list[Note]:
+def hand_check(state: State, who: str, profile: Board) -> list[Note]:
     """After a draw (all cards arrived): say how many to discard, the holder's choice (§7)."""
     limit = hand_limit(state, who, profile)
     held = hand_size(state, who)
@@ -76,7 +76,7 @@ def hand_check(state: State, who: str, profile: BoardProfile) -> list[Note]:
     return []
 
 
-def draw(state: State, which: str, who: str, count: int, profile: BoardProfile,
+def draw(state: State, which: str, who: str, count: int, profile: Board,
          check: bool = True) -> list[Note]:
     """Draw ``count`` into ``who``'s hand; reshuffle notes come from the deck (spec §7)."""
     pile = deck(state, which)

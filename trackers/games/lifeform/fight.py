@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from itertools import product
 
-from trackers.games.lifeform.board_profile import BoardProfile, Icon
+from trackers.games.lifeform.board import Board, Icon
 
 FIGHT_ICON_LIMIT = 5  # spec §10.5 step 4
 HARPOON_CARD_MATCHES = 3  # spec §10.5 step 5
@@ -246,7 +246,7 @@ class FightCheck:
 
 
 def check_fight(fight_icons: Sequence[Icon], holdings: Holdings, *, player_count: int,
-                profile: BoardProfile, surplus_character: bool | None = None) -> FightCheck:
+                profile: Board, surplus_character: bool | None = None) -> FightCheck:
     """Apply spec §10.5 to one fight, settling unknowns from the profile and the table's C5 ruling.
 
     Unset values (G12 tokens in Two-for-One, G26 the 2P cat) and an unsettled C5 are first left

@@ -1,7 +1,7 @@
-"""Lifeform (with Thirteenth Passenger modules A, B and D) on the session engine.
+"""Lifeform (with Thirteenth Passenger modules A, B and D) on the session engine: the wiring.
 
 Facts: ../shared/spec/lifeform.md. The first player name is the lifeform player; the others are
-the crew members in turn order. Module C (the Dragon's Domain solo crisis) is not offered yet.
+the crew members in turn order.
 """
 
 from __future__ import annotations
@@ -9,18 +9,15 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from trackers.engine import Action, ActionError, Game, Option, State
-from trackers.games.lifeform import (
-    INFO,
-    actions_end,
-    actions_secrets,
-    actions_table,
-    actions_tracks,
-)
-from trackers.games.lifeform.panels import panels
-from trackers.games.lifeform.profile_values import BOARD_VALUES, profile_of
-from trackers.games.lifeform.setup import checklist, setup
+from trackers.engine import Action, ActionError, Game, Note, Option, State
+from trackers.engine.game import EndRecord
+from trackers.games.lifeform import INFO
+from trackers.games.lifeform.actions import ACTIONS
+from trackers.games.lifeform.board import BOARD_VALUES, board_of, check_board, warnings
+from trackers.games.lifeform.characters import POOL_CHOICES
+from trackers.games.lifeform.setup import setup
 from trackers.games.lifeform.tracks import reread
+from trackers.games.lifeform.view import checklist, panels
 
 TOPICS = {
     "self_destruct": "self_destruct", "hostility": "hostility", "cocoon": "cocoon",
@@ -32,57 +29,84 @@ TOPICS = {
 }
 
 
-def board_changed(state: State, key: str, value: Any) -> list[str]:
-    """Re-read the tracks once a printed value is entered (spec §13); a value the profile's
-    checks refuse raises, so nothing changes."""
-    profile = profile_of(state.board)
-    return [note.text for note in reread(state, profile, key)]
+def board_changed(state: State, key: str, value: Any) -> list[Note]:
+    """Re-read the tracks once a printed value is entered (spec §13); what the rulebook only
+    illustrates comes back as a note to check, never a refusal."""
+    problems = check_board(dict(state.board))  # the engine's own check is per value
+    if problems:
+        raise ActionError("; ".join(problems), "value")
+    notes = reread(state, board_of(state.board), key)
+    return notes + [Note(w, "cocoon") for w in warnings(state.board) if key.startswith("cocoon")]
 
 
-def check_board(board: dict[str, Any]) -> list[str]:
-    """Every cross-check of the profile (e.g. a Stowaway range inside the track), spec §13."""
-    try:
-        profile_of(board)
-    except ActionError as err:
-        return [str(err)]
-    return []
-
-
-# Moves of the Starship stage: once the Remora has launched they no longer apply (spec §3, §9).
+# Moves of the Starship stage: once the Remora has launched they are put away (spec §3, §9).
 STARSHIP_ONLY = frozenset({
     "place_mission", "board_remora", "advance_self_destruct", "equip", "flamethrower",
     "malfunction_advance", "meet_image", "attack", "crew_reaction", "reality_calibration",
 })
 
 
-def _while_playing(action: Action) -> Action:
-    """Once the game is over only undo (and the engine's own actions) remain; after the
-    launch, the Starship stage's moves are put away."""
+def _in_its_stage(action: Action) -> Action:
+    """Starship-stage moves are put away after the launch (a rule, not game-over gating)."""
+    if action.name not in STARSHIP_ONLY:
+        return action
     inner = action.enabled
-    stages = ("setup", "starship") if action.name in STARSHIP_ONLY else None
 
     def enabled(state: State) -> bool:
-        stage = state.facts["stage"]
-        if stage == "over" or (stages is not None and stage not in stages):
-            return False
-        return inner is None or inner(state)
+        return state.facts["stage"] in ("setup", "starship") and (inner is None or inner(state))
 
     return replace(action, enabled=enabled)
+
+
+def end(state: State) -> EndRecord | None:
+    """Who won and how (spec §3.1, §9, §10.6), once the game is over."""
+    result = state.facts.get("result")
+    if result is None:
+        return None
+    side = result["side"]
+    crew, lifeform = list(state.facts["crew"]), state.facts["lifeform"]
+    winners = tuple(crew) if side == "crew" else (lifeform,)
+    outcomes = {lifeform: "winner" if side == "lifeform" else "loser"}
+    eliminated = (state.facts.get("showdown") or {}).get("eliminated", [])
+    for member in crew:
+        outcomes[member] = ("eliminated" if member in eliminated else
+                            "winner" if side == "crew" else "loser")
+    return EndRecord(result["ending"], result["summary"], winners, (side,), outcomes)
+
+
+def status(state: State) -> str:
+    record = end(state)
+    if record is not None:
+        return f"ended: {record.ending}, the {record.sides[0]} won"
+    f = state.facts
+    if f["stage"] == "starship":
+        return f"round {f['round']}"
+    return {"setup": "setting up", "launched": "launched: ending to settle",
+            "showdown": "Showdown"}.get(f["stage"], "in progress")
+
+
+def moment(state: State) -> dict[str, int]:
+    return {"round": int(state.facts["round"])}
 
 
 GAME = Game(
     info=INFO,
     setup=setup,
-    actions=tuple(_while_playing(a) for a in (
-        *actions_table.actions(), *actions_tracks.actions(), *actions_secrets.actions(),
-        *actions_end.actions())),
+    actions=tuple(_in_its_stage(a) for a in ACTIONS),
     options=(Option("modules", "Thirteenth Passenger modules", "multi", [], ("A", "B", "D"),
                     help="A: Emma and Overman; B: asteroid impacts; D: hunting the alien "
-                         "aboard the Remora"),),
+                         "aboard the Remora"),
+             Option("character_pool", "Character disks in the draft", "choice",
+                    POOL_CHOICES[0], POOL_CHOICES,
+                    help="Components lists 9 disks, Setup step 8 says twelve; settle it "
+                         "from your box")),
     board_values=BOARD_VALUES,
     topics=TOPICS,
     board_changed=board_changed,
     check_board=check_board,
     panels=panels,
     checklist=checklist,
+    end=end,
+    status=status,
+    moment=moment,
 )

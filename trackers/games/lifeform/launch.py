@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from enum import StrEnum
 
-from trackers.games.lifeform.board_profile import BoardProfile
+from trackers.games.lifeform.board import Board
 
 LATE_LAUNCH_MINUTE = 9  # spec §4.1: from 9 the Remora may launch with characters left aboard
 
@@ -40,7 +40,7 @@ class Loadout:
     def count(self, column: str) -> int:
         return int(getattr(self, column))
 
-    def check_lengths(self, profile: BoardProfile) -> None:
+    def check_lengths(self, profile: Board) -> None:
         """Raise ValueError if a column holds more tokens than its printed length (when known)."""
         for f in fields(self):
             length = profile.number(f"{f.name}.length")
@@ -103,7 +103,7 @@ class LaunchCheck:
 
 
 def _minimum(key: str, name: str, column: str, count: int, needed_key: str,
-             profile: BoardProfile, where: str) -> Criterion:
+             profile: Board, where: str) -> Criterion:
     """A 'fill every space below the bar' criterion (spec §5.2, §5.3)."""
     needed = profile.number(needed_key)
     rule = "spec lifeform §5.3"
@@ -114,7 +114,7 @@ def _minimum(key: str, name: str, column: str, count: int, needed_key: str,
                                         f"(every space below {where})", rule)
 
 
-def _coolant_2p(state: LaunchState, profile: BoardProfile) -> Criterion:
+def _coolant_2p(state: LaunchState, profile: Board) -> Criterion:
     """2P: fill below the Overheating token, which Cocoon's final space pushes up (§4.3, §5.2)."""
     name, rule = "Coolant filled below the Overheating token", "spec lifeform §5.3, §4.3"
     start = profile.number("coolant.overheating_2p_space")
@@ -133,7 +133,7 @@ def _coolant_2p(state: LaunchState, profile: BoardProfile) -> Criterion:
     return Criterion("coolant", name, Status.MET if have >= needed else Status.NOT_MET, why, rule)
 
 
-def check_launch(state: LaunchState, profile: BoardProfile) -> LaunchCheck:
+def check_launch(state: LaunchState, profile: Board) -> LaunchCheck:
     """Every launch criterion of spec §5.3, in the rulebook's order."""
     state.loadout.check_lengths(profile)
     load = state.loadout

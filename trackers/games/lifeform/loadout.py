@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from trackers.engine import ActionError, Note, Panel, State
 from trackers.games.lifeform import decks
-from trackers.games.lifeform.board_profile import COLUMNS, BoardProfile
+from trackers.games.lifeform.board import COLUMNS, Board
 from trackers.games.lifeform.launch import LaunchCheck, LaunchState, Loadout, check_launch
 from trackers.pieces import Track
 
@@ -25,7 +25,7 @@ BONUS_WORDS = {  # spec §5.1
 }
 
 
-def length(profile: BoardProfile, column: str) -> int | None:
+def length(profile: Board, column: str) -> int | None:
     """The column's printed length (G9); Halon Gas is 2 + 3 + 4 = 9 (spec §5.2)."""
     return profile.number(f"{column}.length")
 
@@ -34,19 +34,19 @@ def counts(state: State) -> Loadout:
     return Loadout(**state.facts["loadout"])
 
 
-def bonuses(profile: BoardProfile, column: str, space: int) -> list[str]:
+def bonuses(profile: Board, column: str, space: int) -> list[str]:
     """The bonus labels printed on one space (G9), the Flamethrower space built in (§5.2)."""
     found = []
     if column == "improvised_weaponry" and space == profile.number(
             "improvised_weaponry.flamethrower_space"):
         found.append("flamethrower")
-    for at, label in profile.get(f"{column}.bonus_spaces") or ():  # type: ignore[attr-defined]
+    for at, label in profile.get(f"{column}.bonus_spaces") or ():
         if at == space:
             found.append(label)
     return found
 
 
-def place(state: State, column: str, member: str, profile: BoardProfile) -> list[Note]:
+def place(state: State, column: str, member: str, profile: Board) -> list[Note]:
     """A collected Mission token goes on the column's lowest empty space (spec §5.1)."""
     load = state.facts["loadout"]
     size = length(profile, column)
@@ -68,7 +68,7 @@ def place(state: State, column: str, member: str, profile: BoardProfile) -> list
     return notes
 
 
-def _bonus(state: State, bonus: str, member: str, profile: BoardProfile) -> list[Note]:
+def _bonus(state: State, bonus: str, member: str, profile: Board) -> list[Note]:
     """Whoever covers a bonus space does its bonus; the Flamethrower only once (spec §5.1)."""
     if bonus == "flamethrower":
         cards = state.facts["special_cards"]
@@ -136,11 +136,11 @@ def launch_state(state: State, crew_agree: bool | None = None) -> LaunchState:
         overheating_moves=facts["overheating_moves"], crew_agree=crew_agree)
 
 
-def readiness(state: State, profile: BoardProfile, crew_agree: bool | None = None) -> LaunchCheck:
+def readiness(state: State, profile: Board, crew_agree: bool | None = None) -> LaunchCheck:
     return check_launch(launch_state(state, crew_agree), profile)
 
 
-def readiness_panel(state: State, profile: BoardProfile) -> Panel:
+def readiness_panel(state: State, profile: Board) -> Panel:
     """Every launch criterion: met / not met / unknown, and why (spec §5.3)."""
     check = readiness(state, profile)
     lines = [f"[{c.status}] {c.name}: {c.why}" for c in check.criteria]
@@ -148,7 +148,7 @@ def readiness_panel(state: State, profile: BoardProfile) -> Panel:
     return Panel("Launch readiness", tuple(lines), "launch")
 
 
-def loadout_panel(state: State, profile: BoardProfile) -> Panel:
+def loadout_panel(state: State, profile: Board) -> Panel:
     lines = []
     for column in COLUMNS:
         size = length(profile, column)

@@ -14,10 +14,16 @@ the lifeform's (green; the higher a penalty, the lower a reward). Check it on yo
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import asdict, dataclass, field, replace
 from enum import StrEnum
+from random import Random
+from typing import Any
 
-from trackers.games.lifeform.board_profile import BoardProfile
+from trackers.engine import ActionError, Note, State
+from trackers.games.lifeform import characters, decks
+from trackers.games.lifeform.board import Board
+from trackers.games.lifeform.secrets import LIFEFORM_ONLY, nonce
+from trackers.pieces import Secret
 
 
 class Location(StrEnum):
@@ -74,7 +80,7 @@ REMAINS_HIDDEN = {  # green, lower area: the lifeform's reward
 BET_TOKENS = 2  # spec §11.4 step 2: two one-point Hostility tokens
 
 
-def hunt_actions(crew_disks: int, profile: BoardProfile) -> tuple[tuple[str, ...] | None, str]:
+def hunt_actions(crew_disks: int, profile: Board) -> tuple[tuple[str, ...] | None, str]:
     """The strip's actions for this many surviving crew disks, or None with why (§11.4, G22)."""
     if crew_disks <= 0:
         return (), "no surviving crew disk: there is no Showdown to hunt before"
@@ -252,3 +258,142 @@ def finish_hunt(hunt: Hunt) -> HuntEnd:
                      "kill and the module's note are read as one and the same kill")
     return HuntEnd(False, (REMAINS_HIDDEN[hunt.hiding_place],), keeps, remaining, (),
                    tuple(notes))
+
+LOCATIONS = tuple(loc.value for loc in Location)
+STEPS = ("search", "halon search", "skip the Halon search", "lifeform reveal")
+
+
+def hiding_secret() -> Secret:
+    return Secret("Module D hiding place", LIFEFORM_ONLY, list(LOCATIONS), managed=True)
+
+
+def choose_hiding_place(state: State, location: str, rng: Random) -> list[Note]:
+    """Step 1: the lifeform keeps 1 location card secretly; the other 4 leave unseen."""
+    secret = state.piece("hiding_place", Secret)
+    if secret.is_set:
+        raise ActionError("the hiding place is chosen already; it never changes (spec §6.2)",
+                          "location")
+    code = secret.choose(location, nonce(rng))
+    return [Note(f"the lifeform keeps its location card face down: code {code}; the other 4 "
+                 "leave the game unseen (spec §11.4 step 1)", "module_d")]
+
+
+def _load(state: State) -> Hunt:
+    data = dict(state.facts["hunt"])
+    real = state.piece("hiding_place", Secret).value
+    if real is None:
+        raise ActionError("the lifeform has not chosen its hiding place", "step")
+    return Hunt(hiding_place=Location(real), bet=Location(data.pop("bet")),
+                actions=tuple(data.pop("actions")),
+                searched=tuple(Location(x) for x in data.pop("searched")),
+                revealed_empty=tuple(Location(x) for x in data.pop("revealed_empty")), **data)
+
+
+def _save(state: State, hunt: Hunt) -> None:
+    data: dict[str, Any] = asdict(hunt)
+    data.pop("hiding_place")  # the secret stays in its Secret piece only
+    data["bet"] = str(hunt.bet)
+    data["searched"] = [str(x) for x in hunt.searched]
+    data["revealed_empty"] = [str(x) for x in hunt.revealed_empty]
+    state.facts["hunt"] = data
+
+
+def place_bet(state: State, bet: str, profile: Board) -> list[Note]:
+    """Step 2: 2 one-point Hostility tokens openly on one location (not Engineering); step 3:
+    the strip's actions for the surviving crew disks (G22)."""
+    secret = state.piece("hiding_place", Secret)
+    if secret.value is None:
+        raise ActionError("the lifeform chooses its hiding place first", "bet")
+    if state.facts["hunt"] is not None:
+        raise ActionError("the bet is placed already", "bet")
+    disks = len(characters.surviving(state))
+    actions, why = hunt_actions(disks, profile)
+    if actions is None:
+        raise ActionError(f"module D: {why}", "bet")
+    if not actions:
+        state.facts["hunt"] = {"skipped": True}
+        return [Note(why, "module_d")]
+    halon = (state.facts["showdown"] or {}).get("halon", 0)
+    try:
+        hunt = start_hunt(Location(secret.value), Location(bet), disks, actions, halon)
+    except ValueError as err:
+        raise ActionError(str(err), "bet") from err
+    _save(state, hunt)
+    return [Note(f"the lifeform bets 2 Hostility tokens on the {bet}; {why} (spec §11.4)",
+                 "module_d")]
+
+
+def hunt_step(state: State, step: str, location: str | None, profile: Board
+              ) -> list[Note]:
+    """One action of the strip: a search, the optional Halon search, or a lifeform reveal."""
+    if state.facts["hunt"] is None or state.facts["hunt"].get("skipped"):
+        raise ActionError("no module D hunt is running: place the bet first", "step")
+    hunt = _load(state)
+    expected = {"search": "search", "halon search": "halon_search",
+                "skip the Halon search": "halon_search", "lifeform reveal": "lifeform_reveal"}
+    if hunt.next_action != expected[step]:
+        raise ActionError(f"step: the Remora board's next action is "
+                          f"{(hunt.next_action or 'none').replace('_', ' ')}, not {step}", "step")
+    where = None if location is None else Location(location)
+    try:
+        if step == "skip the Halon search":
+            hunt, notes = skip_halon(hunt), [Note("the crew keeps its Halon token", "module_d")]
+        elif where is None:
+            raise ActionError("location: name the location", "location")
+        elif step == "lifeform reveal":
+            hunt = lifeform_reveal(hunt, where)
+            notes = [Note(f"the lifeform marks the {where} with a spare Mission token: it is not "
+                          "hiding there", "module_d")]
+        else:
+            before = hunt.halon_spent
+            hunt, result = search(hunt, where)
+            if hunt.halon_spent > before:
+                state.facts["showdown"]["halon"] -= 1
+            notes = [Note(f"search of the {where}: {result.why}", "module_d")]
+            notes += _apply(state, result.effect, profile)  # Failed Search or Discovered
+    except ValueError as err:
+        raise ActionError(f"module D: {err}", "step") from err
+    _save(state, hunt)
+    if hunt.finished:
+        notes += _finish(state, hunt, profile)
+    return notes
+
+
+def _finish(state: State, hunt: Hunt, profile: Board) -> list[Note]:
+    end = finish_hunt(hunt)
+    value, key, ok = state.piece("hiding_place", Secret).reveal()
+    notes = [Note(f"the hiding place was the {value} (nonce {key}; it "
+                  f"{'matches' if ok else 'DOES NOT match'} its code)", "module_d")]
+    if not end.found:
+        notes.append(Note("I can't find it...: the lifeform's Lifeform Remains Hidden reward",
+                          "module_d"))
+    for effect in end.effects:
+        notes += _apply(state, effect, profile)
+    if end.bet_tokens_to_lifeform:
+        state.facts["showdown"]["hostility_tokens"] += end.bet_tokens_to_lifeform
+    notes += [Note(n, "module_d") for n in end.notes]
+    notes += [Note(f"reward: {r.label}", "module_d") for r in end.rewards]
+    return notes + [Note("go to the Showdown fights", "module_d")]
+
+
+def _apply(state: State, effect: Effect, profile: Board) -> list[Note]:
+    """What the app counts itself; choices (which crew member, which disk) stay with the table."""
+    notes = [Note(f"effect: {effect.text}", "module_d")]
+    lifeform = state.facts["lifeform"]
+    if effect.who == "lifeform" and effect.cards > 0:
+        notes += decks.draw(state, "lifeform", lifeform, effect.cards, profile,
+                            check=not effect.ignore_hand_limit)
+    elif effect.who == "lifeform" and effect.cards < 0:
+        held = decks.hand_size(state, lifeform)
+        if held:
+            notes += decks.discard(state, "lifeform", lifeform, min(held, -effect.cards))
+    if effect.hostility_tokens and state.facts["showdown"] is not None:
+        show = state.facts["showdown"]
+        show["hostility_tokens"] = max(0, show["hostility_tokens"] + effect.hostility_tokens)
+    if effect.who == "crew" and effect.cards:
+        notes.append(Note("record the crew's lost card(s) with 'Discard cards' (the crew picks "
+                          "whose, unless each member loses one)", "module_d"))
+    if effect.kills:
+        notes.append(Note("the lifeform kills 1 crew disk of its choice: record it with "
+                          "'Character killed'", "module_d"))
+    return notes

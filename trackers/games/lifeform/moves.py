@@ -13,7 +13,7 @@ from random import Random
 
 from trackers.engine import ActionError, Note, State
 from trackers.games.lifeform import asteroids, decks
-from trackers.games.lifeform.board_profile import BoardProfile
+from trackers.games.lifeform.board import Board
 from trackers.games.lifeform.tracks import (
     EXPLOSION,
     android_destroyed_space,
@@ -53,17 +53,13 @@ def late_launch(state: State) -> bool:
     return _sd(state).is_fired("9")  # spec §4.1
 
 
-def exploded(state: State) -> bool:
-    return _sd(state).is_fired("Explosion")
-
-
 def vents_held(state: State) -> int:
     """Setup gives 1 (4P: 2); the 20 mark gives 1 more; each use removes one (spec §2.1, §4.1)."""
     return state.facts["vents"]["setup"] + remora_open(state) - state.facts["vents"]["used"]
 
 
 # --- Self-Destruct -----------------------------------------------------------------------
-def advance_sd(state: State, spaces: int, profile: BoardProfile, rng: Random) -> list[Note]:
+def advance_sd(state: State, spaces: int, profile: Board, rng: Random) -> list[Note]:
     """Advance ``spaces`` spaces toward Explosion (spec §4.1; the spaces are G1)."""
     sd = _sd(state)
     path = sd_path(state.facts["players"], profile)
@@ -82,18 +78,20 @@ def advance_sd(state: State, spaces: int, profile: BoardProfile, rng: Random) ->
     if "asteroids" in state.facts:
         notes += asteroids.on_move(state, move, rng)
     if move.new == EXPLOSION:
-        finish(state, "the lifeform won: the Valley Forge exploded (spec §4.1)")
+        finish(state, "lifeform", "the lifeform won: the Valley Forge exploded", "Explosion")
     return notes
 
 
-def finish(state: State, status: str) -> None:
-    """The game is over: ``facts["status"]`` says who won."""
-    state.facts["status"] = status
+def finish(state: State, side: str, summary: str, ending: str) -> None:
+    """The game is over: ``side`` ("crew" or "lifeform") won; ``ending`` is the rulebook's
+    name for how ("Ending A", or a Starship-stage win such as the explosion)."""
+    state.facts["result"] = {"side": side, "summary": summary, "ending": ending}
+    state.facts["status"] = summary
     state.facts["stage"] = "over"
 
 
 # --- Hostility --------------------------------------------------------------------------
-def add_hostility(state: State, cause: str, profile: BoardProfile, times: int = 1,
+def add_hostility(state: State, cause: str, profile: Board, times: int = 1,
                   why: str = "") -> list[Note]:
     """Hostility +1 / +2 for one cause (spec §4.2); Draw-card icons draw for the lifeform."""
     step, why = HOSTILITY_CAUSES[cause][0], why or HOSTILITY_CAUSES[cause][1]
@@ -111,7 +109,7 @@ def add_hostility(state: State, cause: str, profile: BoardProfile, times: int = 
 
 
 # --- Cocoon ------------------------------------------------------------------------------
-def cocoon_status(state: State, profile: BoardProfile) -> str:
+def cocoon_status(state: State, profile: Board) -> str:
     hand = decks.cocoon_value(state, profile, "max_hand")
     evo = decks.cocoon_value(state, profile, "evolution")
     key = cocoon_key(state.facts["players"])
@@ -120,7 +118,7 @@ def cocoon_status(state: State, profile: BoardProfile) -> str:
             f"{unknown if evo is None else evo}")
 
 
-def advance_cocoon(state: State, profile: BoardProfile) -> list[Note]:
+def advance_cocoon(state: State, profile: Board) -> list[Note]:
     """The lifeform's Cocoon action: +1 (spec §3.9, §4.3); the final space acts every time."""
     track = state.piece("cocoon", Track)
     move = track.move(1)
@@ -150,7 +148,7 @@ def _cocoon_final(state: State) -> list[Note]:
     return notes
 
 
-def reset_cocoon(state: State, profile: BoardProfile) -> list[Note]:
+def reset_cocoon(state: State, profile: Board) -> list[Note]:
     """Flamethrower-Cocoon: back to Start; the final space re-arms (spec §3.8, §4.3)."""
     track = state.piece("cocoon", Track)
     if track.position == 1:
@@ -166,7 +164,7 @@ def call_calibration(state: State, why: str) -> None:
 
 
 # --- Malfunction and the android -----------------------------------------------------------
-def advance_malfunction(state: State, profile: BoardProfile, rng: Random) -> list[Note]:
+def advance_malfunction(state: State, profile: Board, rng: Random) -> list[Note]:
     """The lifeform's Malfunction action: +1; each space's task in order (spec §4.4, G7)."""
     track = state.piece("malfunction", Track)
     move = track.move(1)
@@ -186,7 +184,7 @@ def advance_malfunction(state: State, profile: BoardProfile, rng: Random) -> lis
     return notes
 
 
-def advance_android(state: State, profile: BoardProfile) -> list[Note]:
+def advance_android(state: State, profile: Board) -> list[Note]:
     """Flamethrower-Android: Android Status +1 (spec §3.8, §4.5)."""
     if state.facts["android"]["destroyed"]:
         raise ActionError("the android is already destroyed: Flamethrower-Android cannot change "
@@ -203,7 +201,7 @@ def advance_android(state: State, profile: BoardProfile) -> list[Note]:
     return notes
 
 
-def destroy_android(state: State, profile: BoardProfile, why: str) -> list[Note]:
+def destroy_android(state: State, profile: Board, why: str) -> list[Note]:
     """Android Status goes straight to Destroyed (Mining Laser, entering the Remora; §4.5)."""
     state.facts["android"]["destroyed"] = True
     track = state.piece("android_status", Track)
@@ -214,7 +212,7 @@ def destroy_android(state: State, profile: BoardProfile, why: str) -> list[Note]
                  "Security Door flips back to Full-lock (spec §4.5)", "android_status")]
 
 
-def removal_number(state: State, profile: BoardProfile) -> int | None:
+def removal_number(state: State, profile: Board) -> int | None:
     """Mission tokens the lifeform removes if the android enters the Remora now (§3.5, G8)."""
     removals = profile.numbers("android_status.removals")
     position = state.piece("android_status", Track).position

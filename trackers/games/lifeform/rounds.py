@@ -7,7 +7,7 @@ round timer (spec §3.2); the round count is only for the table's orientation.
 from __future__ import annotations
 
 from trackers.engine import ActionError, Note, State
-from trackers.games.lifeform.secrets_flow import stowaway_due
+from trackers.games.lifeform.secrets import stowaway_due
 
 PHASES = ("crew", "android", "lifeform")
 PHASE_STEPS = {  # spec §3.3, §3.5, §3.6
@@ -62,22 +62,3 @@ def pending(state: State) -> list[str]:
     if f.get("asteroids", {}).get("held"):
         out.append("module B: decide on the asteroid tokens jumped over (spec G20)")
     return out
-
-
-def phase_checklist(state: State) -> list[tuple[str, bool]]:
-    f = state.facts
-    items = [(text, False) for text in pending(state)]
-    if f["stage"] == "starship":
-        i = PHASES.index(f["phase"])
-        items += [(f"Round {f['round']} - {PHASE_STEPS[p]}", n < i)
-                  for n, p in enumerate(PHASES)]
-    elif f["stage"] == "launched":
-        items.append(("The Remora launched: settle the ending ('Choose the ending reading') "
-                      "(spec §9)", False))
-    elif f["stage"] == "showdown":
-        from trackers.games.lifeform.showdown_flow import showdown_checklist
-
-        items += showdown_checklist(state)
-    else:
-        items.append((f"Game over: {f['status']}", True))
-    return items

@@ -12,7 +12,7 @@ from random import Random
 
 from trackers.engine import ActionError, Note, State
 from trackers.games.lifeform import characters, decks
-from trackers.games.lifeform.board_profile import BoardProfile
+from trackers.games.lifeform.board import Board
 from trackers.games.lifeform.endings import StowawayCard
 from trackers.games.lifeform.moves import add_hostility, advance_sd, call_calibration
 from trackers.pieces import Secret
@@ -77,7 +77,7 @@ def _reveal_real(state: State) -> tuple[str, list[Note]]:
                         f"(nonce {key}; it {verdict} code {secret.code})", "reality_calibration")]
 
 
-def meet_image(state: State, image: str, character: str, profile: BoardProfile,
+def meet_image(state: State, image: str, character: str, profile: Board,
                rng: Random) -> list[Note]:
     """A character moves into an image's chamber: the lifeform shows which image is real; a
     sensor ghost: Self-Destruct +1 and the ghost moves; the real one attacks; then a Reality
@@ -126,7 +126,7 @@ def _open_attack(state: State, image: str, target: str, how: str) -> list[Note]:
 
 
 def crew_reaction(state: State, member: str, reaction: str, cancelled: bool, character: str | None,
-                  profile: BoardProfile) -> list[Note]:
+                  profile: Board) -> list[Note]:
     """A crew reaction card (spec §3.10): at most 1 per crew member per Lifeform Activity phase
     (T18); not cancelled: carried out and Hostility +1; the card goes to the Crew discard."""
     if member in state.facts["reacted"]:

@@ -10,10 +10,10 @@ from random import Random
 
 from trackers.engine import SessionSetup, State
 from trackers.games.lifeform import asteroids
+from trackers.games.lifeform.board import board_of
 from trackers.games.lifeform.decks import build_decks
-from trackers.games.lifeform.hunt_flow import hiding_secret
-from trackers.games.lifeform.profile_values import profile_of
-from trackers.games.lifeform.secrets_flow import IMAGES, build_secrets
+from trackers.games.lifeform.module_d import hiding_secret
+from trackers.games.lifeform.secrets import IMAGES, build_secrets
 from trackers.games.lifeform.tracks import build_tracks, reread
 from trackers.pieces import Secret
 
@@ -29,9 +29,10 @@ def setup(s: SessionSetup, rng: Random) -> State:
     modules = list(s.options.get("modules", []))
     lifeform, crew = s.names[0], list(s.names[1:])
     state = State(board=dict(s.board))
-    profile = profile_of(s.board)
+    profile = board_of(s.board)
     state.facts.update({
         "status": "in progress", "players": players, "modules": modules,
+        "character_pool": s.options.get("character_pool", ""),
         "lifeform": lifeform, "crew": crew, "stage": "setup", "round": 0, "phase": "",
         "setup_ticked": [], "characters": {},
         "members": {m: {"role": "characters", "heat_analyzer": True} for m in crew},
@@ -114,7 +115,7 @@ def steps(state: State) -> list[tuple[str, str]]:
     return out
 
 
-def _auto_done(state: State, step: str) -> bool:
+def auto_done(state: State, step: str) -> bool:
     """Steps the app sees done on its own."""
     if step == "8":
         return _all_drafted(state)
@@ -128,17 +129,6 @@ def _all_drafted(state: State) -> bool:
     return all(owners.count(m) >= 2 for m in state.facts["crew"])
 
 
-def checklist(state: State) -> list[tuple[str, bool]]:
-    """The setup steps to tick (spec §2.2); once all are done, the round's phases (§3.2)."""
-    if state.facts["stage"] == "setup":
-        ticked = state.facts["setup_ticked"]
-        return [(f"{sid}. {text}", sid in ticked or _auto_done(state, sid))
-                for sid, text in steps(state)]
-    from trackers.games.lifeform.rounds import phase_checklist
-
-    return phase_checklist(state)
-
-
 def open_steps(state: State) -> list[str]:
     return [sid for sid, _ in steps(state)
-            if sid not in state.facts["setup_ticked"] and not _auto_done(state, sid)]
+            if sid not in state.facts["setup_ticked"] and not auto_done(state, sid)]

@@ -14,7 +14,7 @@ Status hold the space counted from [Start] = 1 (Android Status: Destroyed after 
 from __future__ import annotations
 
 from trackers.engine import Note, State
-from trackers.games.lifeform.board_profile import BoardProfile
+from trackers.games.lifeform.board import Board
 from trackers.pieces import Milestone, Track
 
 START = 99  # the 4P [START] space (its printed minute is G1); internal only, shown as "START"
@@ -43,7 +43,7 @@ def cocoon_key(players: int) -> str:
 
 
 # --- building ------------------------------------------------------------------------
-def sd_path(players: int, profile: BoardProfile) -> list[int] | None:
+def sd_path(players: int, profile: Board) -> list[int] | None:
     """Every space in order from the top (START in 4P) to Explosion, or None while G1 is unset."""
     minutes = profile.numbers("self_destruct.minutes")
     if minutes is None:
@@ -51,7 +51,7 @@ def sd_path(players: int, profile: BoardProfile) -> list[int] | None:
     return ([START] if players == 4 else []) + list(minutes) + [EXPLOSION]
 
 
-def sd_milestones(profile: BoardProfile, asteroid_spaces: list[int]) -> list[Milestone]:
+def sd_milestones(profile: Board, asteroid_spaces: list[int]) -> list[Milestone]:
     """The 20/10/9 marks, Explosion, Terror icons (G2) and module B tokens (spec §4.1, §11.2)."""
     marks = [Milestone(MARK_20, "20", SD_NOTES["20"], topic="self_destruct"),
              Milestone(MARK_10, "10", SD_NOTES["10"], topic="self_destruct"),
@@ -67,7 +67,7 @@ def sd_milestones(profile: BoardProfile, asteroid_spaces: list[int]) -> list[Mil
     return marks
 
 
-def hostility_milestones(profile: BoardProfile) -> list[Milestone]:
+def hostility_milestones(profile: Board) -> list[Milestone]:
     """Draw-card, Terror and red claw icons (spec §4.2; positions are G4)."""
     marks = []
     for space in profile.numbers("hostility.draw_card_spaces") or ():
@@ -85,7 +85,7 @@ def hostility_milestones(profile: BoardProfile) -> list[Milestone]:
     return marks
 
 
-def cocoon_milestones(players: int, profile: BoardProfile) -> list[Milestone]:
+def cocoon_milestones(players: int, profile: Board) -> list[Milestone]:
     """The final space, every time it is reached (spec §4.3; the track length is G5/G6)."""
     hands = profile.numbers(f"{cocoon_key(players)}.max_hand")
     if hands is None:
@@ -111,7 +111,7 @@ MALFUNCTION_NOTES = {
 }
 
 
-def malfunction_milestones(profile: BoardProfile) -> list[Milestone]:
+def malfunction_milestones(profile: Board) -> list[Milestone]:
     """One milestone per space with an icon (spec §4.4; the layout is G7)."""
     icons = profile.labels("malfunction.spaces") or ()
     return [Milestone(i, f"{MALFUNCTION_KEYS[icon]} on {i}",
@@ -120,13 +120,13 @@ def malfunction_milestones(profile: BoardProfile) -> list[Milestone]:
             for i, icon in enumerate(icons, 1) if i > 1 and icon != "none"]
 
 
-def android_destroyed_space(profile: BoardProfile) -> int | None:
+def android_destroyed_space(profile: Board) -> int | None:
     """Destroyed comes after the last printed space (spec §4.5; the spaces are G8)."""
     removals = profile.numbers("android_status.removals")
     return None if removals is None else len(removals) + 1
 
 
-def android_milestones(profile: BoardProfile) -> list[Milestone]:
+def android_milestones(profile: Board) -> list[Milestone]:
     end = android_destroyed_space(profile)
     if end is None:
         return []
@@ -138,7 +138,7 @@ def android_milestones(profile: BoardProfile) -> list[Milestone]:
 def build_tracks(players: int, asteroids: list[int]) -> dict[str, Track]:
     """The five trackers on their setup spaces (spec §2.2 step 4, step 12); ``reread(state,
     profile)`` then fits them to the board profile."""
-    profile = BoardProfile()
+    profile = Board({})
     return {
         "self_destruct": Track("Self-Destruct", SD_START[players], advance=-1, lowest=EXPLOSION,
                                highest=SD_START[players],
@@ -150,7 +150,7 @@ def build_tracks(players: int, asteroids: list[int]) -> dict[str, Track]:
     }
 
 
-def name_spaces(name: str, track: Track, players: int, profile: BoardProfile) -> None:
+def name_spaces(name: str, track: Track, players: int, profile: Board) -> None:
     """Names shown on screen for the spaces the text names (Start, START, Explosion...)."""
     if name == "self_destruct":
         start = profile.number("self_destruct.start_4p")
@@ -187,7 +187,7 @@ def refit(track: Track, milestones: list[Milestone], start: int) -> list[Note]:
     return notes
 
 
-def reread(state: State, profile: BoardProfile, key: str = "") -> list[Note]:
+def reread(state: State, profile: Board, key: str = "") -> list[Note]:
     """Re-read every track a board value touches (Game.board_changed); "" re-reads all."""
     players = state.facts["players"]
     tracks = {n: state.piece(n, Track) for n in TRACK_NAMES}
@@ -216,7 +216,7 @@ def reread(state: State, profile: BoardProfile, key: str = "") -> list[Note]:
     return notes
 
 
-def _reread_hostility(state: State, track: Track, profile: BoardProfile) -> list[Note]:
+def _reread_hostility(state: State, track: Track, profile: Board) -> list[Note]:
     """Once the start (G3) is known, spaces moved so far count from it (spec §4.2)."""
     players = state.facts["players"]
     start = profile.number(f"hostility.start_{players}p")

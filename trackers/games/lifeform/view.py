@@ -1,13 +1,14 @@
-"""The text panels of the Lifeform screen (spec lifeform §4-§11): what is unset on the board
-profile, the lifeform's side, the launch readiness, the Loadout, the crew, and the Showdown."""
+"""What the Lifeform screen shows (spec lifeform §4-§11): the panels (board values still
+unset, the lifeform's side, the crew, the Loadout, launch readiness, the ending, the
+Showdown) and the checklist (the setup steps, then the round's phases)."""
 
 from __future__ import annotations
 
-from trackers.engine import ActionError, Panel, State
-from trackers.games.lifeform import asteroids, characters, decks, loadout, moves, showdown_flow
-from trackers.games.lifeform.board_profile import BoardProfile, entry
-from trackers.games.lifeform.profile_values import BOARD_VALUES, profile_of
-from trackers.games.lifeform.rounds import pending
+from trackers.engine import Panel, State
+from trackers.games.lifeform import asteroids, characters, decks, loadout, moves, showdown
+from trackers.games.lifeform.board import BOARD_VALUES, Board, board_of, value_of, warnings
+from trackers.games.lifeform.rounds import PHASE_STEPS, PHASES, pending
+from trackers.games.lifeform.setup import auto_done, steps
 from trackers.games.lifeform.tracks import cocoon_key
 from trackers.pieces import Secret
 
@@ -18,21 +19,22 @@ ESSENTIAL = ("self_destruct.minutes", "hostility.start_{n}p", "hostility.length"
 
 
 def profile_panel(state: State) -> Panel:
-    """The printed values still unset, the ones this game needs first (spec §13)."""
+    """The printed values still unset, those this game needs first (spec §13)."""
     n = state.facts["players"]
     keys = [k.format(n=n, cocoon=cocoon_key(n)) for k in ESSENTIAL]
     if n == 2:
         keys[keys.index("coolant.minimum")] = "coolant.overheating_2p_space"
     unset = [v.key for v in BOARD_VALUES if v.key not in state.board]
-    lines = [f"{len(unset)} printed value(s) unset: enter them from your board ('Enter a board "
-             "value'); the app never guesses them (spec §13)"] if unset else [
+    lines = [f"{len(unset)} printed value{'s' if len(unset) != 1 else ''} unset: the app "
+             "asks for each when a rule needs it, and never guesses"] if unset else [
         "every printed value is entered"]
-    lines += [f"unset: {entry(k).label} [{entry(k).gap}] - look at {entry(k).rulebook}"
+    lines += [f"unset: {value_of(k).label} - look at {value_of(k).look_at}"
               for k in keys if k in unset]
+    lines += [f"check: {w}" for w in warnings(state.board)]
     return Panel("Board profile", tuple(lines), "setup")
 
 
-def lifeform_panel(state: State, profile: BoardProfile) -> Panel:
+def lifeform_panel(state: State, profile: Board) -> Panel:
     f = state.facts
     lifeform = f["lifeform"]
     real = state.piece("real_lifeform", Secret)
@@ -72,7 +74,7 @@ def showdown_panel(state: State) -> Panel | None:
     show = state.facts.get("showdown")
     if not show:
         return None
-    alive = showdown_flow.surviving_crew(state)
+    alive = showdown.surviving_crew(state)
     lines = [f"crew pool: Remora token {'yes' if show['remora'] else 'no'}, Halon Gas Blast "
              f"{show['halon']}",
              f"lifeform: {decks.hand_size(state, state.facts['lifeform'])} card(s), "
@@ -92,10 +94,7 @@ def showdown_panel(state: State) -> Panel | None:
 
 def panels(state: State) -> list[Panel]:
     """Every panel, in screen order."""
-    try:
-        profile = profile_of(state.board)
-    except ActionError:  # the checks refuse such a board on entry; never crash the screen
-        profile = BoardProfile()
+    profile = board_of(state.board)
     out = [profile_panel(state), lifeform_panel(state, profile), characters.panel(state),
            loadout.loadout_panel(state, profile), loadout.readiness_panel(state, profile)]
     lines = asteroids.panel_lines(state)
@@ -105,5 +104,31 @@ def panels(state: State) -> list[Panel]:
         if extra is not None:
             out.append(extra)
     if state.facts["stage"] == "showdown":
-        out.append(showdown_flow.hibernation_panel(state, profile))
+        out.append(showdown.hibernation_panel(state, profile))
     return out
+
+
+def checklist(state: State) -> list[tuple[str, bool]]:
+    """The setup steps to tick (spec §2.2); once all are done, the round's phases (§3.2)."""
+    if state.facts["stage"] == "setup":
+        ticked = state.facts["setup_ticked"]
+        return [(f"{sid}. {text}", sid in ticked or auto_done(state, sid))
+                for sid, text in steps(state)]
+    return phase_checklist(state)
+
+
+def phase_checklist(state: State) -> list[tuple[str, bool]]:
+    f = state.facts
+    items = [(text, False) for text in pending(state)]
+    if f["stage"] == "starship":
+        i = PHASES.index(f["phase"])
+        items += [(f"Round {f['round']} - {PHASE_STEPS[p]}", n < i)
+                  for n, p in enumerate(PHASES)]
+    elif f["stage"] == "launched":
+        items.append(("The Remora launched: settle the ending ('Choose the ending reading') "
+                      "(rulebook p. 36, Endings)", False))
+    elif f["stage"] == "showdown":
+        items += showdown.showdown_checklist(state)
+    else:
+        items.append((f"Game over: {f['status']}", True))
+    return items

@@ -9,21 +9,22 @@ Every figure comes from trackers.games.lifeform; this module only lays it out.
 
 from __future__ import annotations
 
-from textual import on
-from textual.events import Mount
+from textual.app import ComposeResult
 from textual.widgets import Static
 
-from trackers.engine import ActionError, Note, State
+from tableside.api import OpenSession
+from trackers.engine import State
 from trackers.games.lifeform import loadout
-from trackers.games.lifeform.board_profile import COLUMNS, BoardProfile
+from trackers.games.lifeform.board import COLUMNS, Board, board_of
 from trackers.games.lifeform.launch import Status
-from trackers.games.lifeform.profile_values import profile_of
 from trackers.games.lifeform.rounds import pending
-from trackers.games.lifeform.setup import checklist, open_steps
+from trackers.games.lifeform.setup import open_steps
 from trackers.games.lifeform.showdown import halon_gas_blast_tokens
+from trackers.games.lifeform.view import checklist
 from trackers.pieces import Track
 from tui.games.lifeform.loadout import LoadoutBars, LoadoutRow
 from tui.screens.session import SessionScreen
+from tui.widgets.session_view import SessionView
 
 PHASES = {"crew": "Crew Activity", "android": "Android", "lifeform": "Lifeform Activity"}
 SHORT = {"improvised_weaponry": "Weaponry", "coolant": "Coolant", "energy_cells": "Energy",
@@ -33,7 +34,7 @@ MINIMUM_KEYS = {"improvised_weaponry": "improvised_weaponry.minimum",
 WIDTH = 78
 
 
-class LifeformBanner(Static):
+class LifeformBanner(SessionView, Static):
     """One or two lines above the trackers; the words carry the meaning, not the colour."""
 
     DEFAULT_CSS = """
@@ -45,15 +46,22 @@ class LifeformBanner(Static):
     }
     """
 
-
-def _profile(state: State) -> BoardProfile:
-    try:
-        return profile_of(state.board)
-    except ActionError:  # the checks refuse such a board on entry; never crash the screen
-        return BoardProfile()
+    def show_session(self, play: OpenSession) -> None:
+        self.update("\n".join(banner_lines(play.state)))
 
 
-def launch_summary(state: State, profile: BoardProfile) -> str:
+class LifeformLoadout(SessionView, LoadoutBars):
+    """The Shuttle Loadout bars, redrawn with the session."""
+
+    def show_session(self, play: OpenSession) -> None:
+        self.show(loadout_rows(play.state))
+
+
+def _profile(state: State) -> Board:
+    return board_of(state.board)
+
+
+def launch_summary(state: State, profile: Board) -> str:
     """'N criteria not met', 'N unknown' or 'ready, ask the crew' (spec §5.3): all crew members
     must agree, which only the table knows."""
     criteria = [c for c in loadout.readiness(state, profile).criteria if c.key != "crew_agree"]
@@ -124,7 +132,7 @@ def loadout_rows(state: State) -> list[LoadoutRow]:
     return rows
 
 
-def _minimum(state: State, profile: BoardProfile, column: str, aboard: int) -> int | None:
+def _minimum(state: State, profile: Board, column: str, aboard: int) -> int | None:
     """Spaces that must be covered: the printed Minimum bar; in a 2-player game Coolant is
     filled below the Overheating token (§4.3); Spacesuits one per character aboard (§5.3)."""
     if column == "spacesuits":
@@ -147,26 +155,13 @@ class LifeformScreen(SessionScreen):
     """SessionScreen with the Lifeform banner and the Loadout bars under the trackers."""
 
     DEFAULT_CSS = """
-    LifeformScreen #log {
-        height: 6;
-    }
     LifeformScreen #left > .section-title {
         display: none;
     }
     """
 
-    @on(Mount)
-    async def _add_lifeform_widgets(self) -> None:
-        # Textual runs this before SessionScreen.on_mount (handlers run along the MRO), whose
-        # refresh_all then fills the widgets mounted here.
-        await self.mount(LifeformBanner("", id="lf-banner"), before="#session-body")
-        await self.query_one("#left").mount(LoadoutBars(id="lf-loadout"))
+    def compose_banner(self) -> ComposeResult:
+        yield LifeformBanner("", id="lf-banner", markup=False)
 
-    def refresh_all(self, notes: list[Note] | None = None) -> None:
-        super().refresh_all(notes)
-        state = self.play.state
-        for banner in self.query("#lf-banner").results(LifeformBanner):
-            banner.update("\n".join(banner_lines(state)))
-        for bars in self.query("#lf-loadout").results(LoadoutBars):
-            bars.show(loadout_rows(state))
-
+    def compose_beside_tracks(self) -> ComposeResult:
+        yield LifeformLoadout(id="lf-loadout")

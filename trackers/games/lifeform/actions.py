@@ -1,0 +1,824 @@
+"""Every Lifeform action the table takes, in one list (``ACTIONS``).
+
+Each action checks its arguments and calls the rule module named for what it does: decks
+(cards and hands), tracks/moves (the trackers), loadout, characters, secrets (hidden
+choices), endings (the launch), showdown and fight, module_d, asteroids, rounds.
+"""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+from trackers.engine import Action, ActionError, Note, Param, State
+from trackers.games.lifeform import (
+    asteroids,
+    characters,
+    decks,
+    endings,
+    loadout,
+    module_d,
+    moves,
+    rounds,
+    secrets,
+    showdown,
+)
+from trackers.games.lifeform.board import COLUMNS, Board, board_of
+from trackers.games.lifeform.characters import ROLE_NAMES, character_pool
+from trackers.games.lifeform.loadout import NAMES
+from trackers.games.lifeform.secrets import CREW_ONLY, LIFEFORM_ONLY, REACTIONS
+from trackers.games.lifeform.setup import open_steps, steps
+from trackers.pieces import Secret
+
+Notes = list[Note | str]
+ALL_STEPS = "all remaining"
+WHO = ("crew member", "lifeform")
+
+
+def _tick(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    """Tick a setup step (spec §2.2); when none is left, round 1 begins."""
+    if state.facts["stage"] != "setup":
+        raise ActionError("the setup is done already", "step")
+    todo = open_steps(state)
+    auto = {"8": "record the characters kept ('Record characters')",
+            "17": "do the Reality Calibration ('Reality Calibration')"}
+    for step in todo if args["step"] == ALL_STEPS else [args["step"]]:
+        if step in auto:
+            raise ActionError(f"step: step {step} ticks itself: {auto[step]}", "step")
+        state.facts["setup_ticked"].append(step)
+    notes: Notes = [Note(f"setup step(s) ticked: {args['step']}", "setup")]
+    if not open_steps(state):
+        notes += rounds.start_play(state)
+    return notes
+
+
+def _steps(state: State) -> list[str]:
+    return [*open_steps(state), ALL_STEPS] if state.facts["stage"] == "setup" else []
+
+
+def _step_titles(state: State) -> dict[str, str]:
+    """Each setup step as the form shows it: number and what to do."""
+    return {sid: f"{sid}. {text}"[:60] for sid, text in steps(state)}
+
+
+COLUMN_TITLES = {c: c.replace("_", " ").capitalize() for c in COLUMNS}
+
+
+def _draft(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    notes: Notes = list(characters.record_draft(state, args["crew_member"], args["first"],
+                                                args["second"]))
+    if state.facts["stage"] == "setup" and not open_steps(state):
+        notes += rounds.start_play(state)
+    return notes
+
+
+def _pool(state: State) -> list[str]:
+    return list(character_pool(state.facts["modules"], state.facts.get("character_pool", "")))
+
+
+def _owner(state: State, args: dict[str, Any]) -> str:
+    if args["who"] == "lifeform":
+        return str(state.facts["lifeform"])
+    if args["crew_member"] is None:
+        raise ActionError("crew_member: name the crew member", "crew_member")
+    return str(args["crew_member"])
+
+
+def _draw(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    deck = "lifeform" if args["who"] == "lifeform" else "crew"
+    return list(decks.draw(state, deck, _owner(state, args), args["count"], profile(state)))
+
+
+def _discard(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    deck = "lifeform" if args["who"] == "lifeform" else "crew"
+    return list(decks.discard(state, deck, _owner(state, args), args["count"]))
+
+
+def _lurk(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    """Lurk: below MAX HAND; discard up to Evolution, then draw up to MAX HAND (spec §3.6)."""
+    prof, lifeform = profile(state), state.facts["lifeform"]
+    limit = decks.cocoon_value(state, prof, "max_hand")
+    evolution = decks.cocoon_value(state, prof, "evolution")
+    if limit is None or evolution is None:
+        raise ActionError("Lurk needs the Cocoon MAX HAND and Evolution numbers: set them on "
+                          "the board profile (spec G5/G6)", "discard")
+    held = decks.hand_size(state, lifeform)
+    if held >= limit:
+        raise ActionError(f"Lurk is allowed only below MAX HAND ({held} held, limit {limit}) "
+                          "(spec §3.6)", "discard")
+    if args["discard"] > min(evolution, held):
+        raise ActionError(f"discard: 0 to {min(evolution, held)} (Evolution {evolution})",
+                          "discard")
+    notes: Notes = []
+    if args["discard"]:
+        notes += decks.discard(state, "lifeform", lifeform, args["discard"])
+    return notes + list(decks.draw(state, "lifeform", lifeform,
+                                   limit - decks.hand_size(state, lifeform), prof))
+
+
+def _vent(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    if moves.vents_held(state) < 1:
+        raise ActionError("the lifeform holds no Vent token", "action")
+    state.facts["vents"]["used"] += 1
+    return [Note("Use Vent: the Vent token leaves the game; the lifeform does a Vent action "
+                 "(its effect is not in the text, spec G15; C8: the table may stop Vent use at a "
+                 "Self-Destruct space) (spec §3.6)", "round")]
+
+
+def _heat(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    """Use Heat Analyzer: the token goes; draw 2; the lifeform draws 1 if an image is within
+    2 chambers of the crew member's characters (spec §3.4)."""
+    member, prof = args["crew_member"], profile(state)
+    info = state.facts["members"][member]
+    if moves.heat_analyzers_gone(state) or not info["heat_analyzer"]:
+        raise ActionError(f"crew_member: {member} has no Heat Analyzer token (all leave at the "
+                          "10 mark, spec §4.1)", "crew_member")
+    info["heat_analyzer"] = False
+    notes: Notes = list(decks.draw(state, "crew", member, 2, prof))
+    if args["image_within_2"]:
+        notes += decks.draw(state, "lifeform", state.facts["lifeform"], 1, prof)
+    return notes
+
+
+def _mining_laser(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    """The first character to enter Engineering: its crew member takes the card (spec §3.4)."""
+    cards = state.facts["special_cards"]
+    if cards["mining_laser"] != "on board":
+        raise ActionError("the Mining Laser card was taken already", "crew_member")
+    cards["mining_laser"] = args["crew_member"]
+    return [Note(f"{args['crew_member']} takes the Mining Laser card (it counts toward the hand "
+                 "limit) (spec §3.4)", "hostility"),
+            *decks.hand_check(state, args["crew_member"], profile(state))]
+
+
+def _place(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    return list(loadout.place(state, args["column"], args["crew_member"], profile(state)))
+
+
+def _remove(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    return list(loadout.remove_top(state, args["column"], args["why"]))
+
+
+def _energy_cell(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    """Use Remora Energy Cell: discard a card, remove an Energy Cells token (G23; C12), then
+    Electrify Deck Plating or Shut Emergency Bulkhead Door (spec §3.4)."""
+    member = args["crew_member"]
+    if not characters.surviving(state, member) or any(
+            state.facts["characters"][n]["where"] != characters.REMORA
+            for n in characters.surviving(state, member)):
+        raise ActionError(f"crew_member: {member}'s surviving characters are not all aboard the "
+                          "Remora (spec §3.3; C12 stricter reading)", "crew_member")
+    notes: Notes = list(decks.discard(state, "crew", member, 1))
+    notes += loadout.remove_top(state, "energy_cells", "Remora Energy Cell (G23: read as an "
+                                "Energy Cells token)")
+    return notes + [Note(f"{args['effect']} (spec §3.4)", "shuttle_loadout")]
+
+
+def _from_pool(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    if state.facts["mission_pool"] == 0:
+        return [Note("the Mission pool is empty: nothing is placed (spec §1.3)", "round")]
+    state.facts["mission_pool"] -= 1
+    return [Note(f"a Mission token from the pool goes to {args['chamber']} (spec §3.8)", "round")]
+
+
+def _terror(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    characters.need(state, args["character"])
+    return list(decks.draw_terror(state))
+
+
+def _board(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    return list(characters.board_remora(state, args["character"]))
+
+
+def _hidden(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    return list(characters.set_hidden(state, args["character"], args["hidden"]))
+
+
+def _killed(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    if state.facts["stage"] == "showdown":
+        from trackers.games.lifeform.showdown import kill_in_showdown
+
+        return list(kill_in_showdown(state, args["character"]))
+    return list(characters.kill(state, args["character"], args["kill"] == "noisy",
+                                profile(state)))
+
+
+def _control(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    return list(characters.take_control(state, args["crew_member"], args["character"]))
+
+
+def _role(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    role = next(k for k, v in ROLE_NAMES.items() if v == args["role"])
+    return list(characters.take_role(state, args["crew_member"], role))
+
+
+def _role_card(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    """A Ship's Cat or SIS-TER card is played and leaves the game (spec §3.3, §8.4, §8.5)."""
+    key = "ships_cat" if args["role"] == ROLE_NAMES["ships_cat"] else "sister"
+    info = state.facts[key]
+    if info["cards"] < 1:
+        raise ActionError(f"role: no {args['role']} card is left", "role")
+    info["cards"] -= 1
+    notes: Notes = [Note(f"a card of {args['role']} is played and leaves the game; "
+                         f"{info['cards']} left", "ships_cat")]
+    if key == "ships_cat" and state.facts["players"] == 2 and info["cards"] == 0:
+        info["aboard"] = True
+        notes.append(Note("the last cat card is played: put the cat on the Remora (spec §3.3)",
+                          "ships_cat"))
+    return notes
+
+
+def _cat_aboard(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    """2P: throw away every cat card to jump the cat aboard; 3P/4P: the cat moved in (§3.3)."""
+    cat = state.facts["ships_cat"]
+    if not cat["in_play"] or cat["aboard"]:
+        raise ActionError("the Ship's Cat is not in play on the Valley Forge", "action")
+    cat["aboard"] = True
+    if state.facts["players"] == 2:
+        cat["cards"] = 0
+        return [Note("every remaining cat card leaves the game; the cat is aboard the Remora and "
+                     "does nothing more until the Showdown (spec §3.3)", "ships_cat")]
+    return [Note("the Ship's Cat is aboard the Remora (spec §8.4)", "ships_cat")]
+
+
+def _who() -> tuple[Param, Param]:
+    return (Param("who", "choice", "whose hand", choices=WHO),
+            Param("crew_member", "choice", "the crew member (for a crew hand)", choices=crew,
+                  optional=True))
+
+
+def _table_actions() -> tuple[Action, ...]:
+    columns = Param("column", "choice", "Loadout column", choices=COLUMNS, labels=COLUMN_TITLES)
+    return (
+        Action("tick_setup", "Tick a setup step", "Mark a setup step done (spec §2.2).", _tick,
+               (Param("step", "choice", "which step", choices=_steps, labels=_step_titles),),
+               topic="setup", enabled=lambda s: s.facts["stage"] == "setup"),
+        Action("record_characters", "Record characters", "The 2 characters a crew member kept "
+               "from the draft (spec §2.2 step 8).", _draft,
+               (member_param(), Param("first", "choice", "first character", choices=_pool),
+                Param("second", "choice", "second character", choices=_pool)), topic="setup"),
+        Action("next_phase", "Next phase", "Crew Activity, Android, Lifeform Activity, then the "
+               "next round (spec §3.2).", lambda s, a, r: list(rounds.next_phase(s)), key="n",
+               short="Phase",
+               topic="round", enabled=lambda s: s.facts["stage"] == "starship"),
+        Action("draw_cards", "Draw cards", "Draw Crew or Lifeform cards; the hand limit is "
+               "checked after the draw (spec §7).", _draw,
+               (*_who(), Param("count", "int", "how many", minimum=1, maximum=20)), key="d",
+               short="Draw",
+               topic="round"),
+        Action("discard_cards", "Discard cards", "Cards from a hand to its discard pile "
+               "(spec §7).", _discard,
+               (*_who(), Param("count", "int", "how many", minimum=1, maximum=20)),
+               topic="round"),
+        Action("lurk", "Lurk", "Lifeform activity below MAX HAND: discard up to Evolution, draw "
+               "up to MAX HAND (spec §3.6).", _lurk,
+               (Param("discard", "int", "cards discarded first", minimum=0, maximum=10,
+                      optional=True, default=0),), topic="cocoon"),
+        Action("use_vent", "Use Vent", "The lifeform spends a Vent token (spec §3.6).", _vent,
+               topic="round", enabled=lambda s: moves.vents_held(s) > 0),
+        Action("use_heat_analyzer", "Use Heat Analyzer", "Draw 2; the lifeform draws 1 if an "
+               "image is within 2 chambers (spec §3.4).", _heat,
+               (member_param(), Param("image_within_2", "bool", "is an image within 2 chambers "
+                                      "of your characters?")), topic="self_destruct"),
+        Action("take_mining_laser", "Take the Mining Laser", "The first character into "
+               "Engineering: its crew member takes the card (spec §3.4).", _mining_laser,
+               (member_param(),), topic="hostility"),
+        Action("place_mission", "Put a Mission token on the Loadout", "A collected Mission "
+               "token on a column's lowest empty space; bonuses (spec §5.1).", _place,
+               (columns, member_param("who placed it")), key="m",
+               short="Mission", topic="shuttle_loadout"),
+        Action("remove_mission", "Take a Mission token off the Loadout", "The top token of a "
+               "column back to the pool (spec §5.1).", _remove,
+               (columns, Param("why", "str", "what removed it")), topic="shuttle_loadout"),
+        Action("remora_energy_cell", "Use Remora Energy Cell", "Aboard: discard a card, an "
+               "Energy Cells token goes; electrify or shut the bulkhead (spec §3.4).",
+               _energy_cell,
+               (member_param(), Param("effect", "choice", "which", choices=(
+                   "Electrify Deck Plating: images in the Shuttlebay and Docking Hub-1 move to "
+                   "an adjacent chamber", "Shut Emergency Bulkhead Door: the Security Door on "
+                   "the Docking Hub-1 exit until your next turn"))), topic="shuttle_loadout"),
+        Action("mission_from_pool", "Mission token from the pool", "Mission-Maintenance and the "
+               "like: a pool token goes to a chamber (spec §1.3, §3.8).", _from_pool,
+               (Param("chamber", "str", "which chamber"),), topic="shuttle_loadout"),
+        Action("meet_terror", "A character meets Terror", "Draw, resolve and discard the top "
+               "Terror card (spec §3.10).", _terror, (character_param(),), topic="round"),
+        Action("board_remora", "Board the Remora", "A character enters the Remora from the "
+               "Shuttlebay (from the 20 mark; never leaves) (spec §3.10).", _board,
+               (character_param(),), key="o", short="To Remora", topic="launch"),
+        Action("character_hidden", "Hidden or not", "Mark a character hidden or no longer "
+               "hidden (spec §3.10).", _hidden,
+               (character_param(), Param("hidden", "bool", "hidden now?")), topic="round"),
+        Action("character_killed", "Character killed", "Hostility +2; Noisy (Panic Move) or "
+               "Silent; Taking Control (spec §8.1).", _killed,
+               (character_param(), Param("kill", "choice", "the lifeform declares",
+                                         choices=("noisy", "silent"), optional=True,
+                                         default="silent")),
+               key="k", short="Killed", topic="character_death"),
+        Action("take_control", "Take control of a character", "A crew member with no character "
+               "takes one from someone with 2 (spec §8.3).", _control,
+               (member_param(), character_param()), topic="character_death",
+               enabled=lambda s: bool(s.facts["pending_control"])),
+        Action("take_role", "Take the Ship's Cat or SIS-TER", "With no character to take "
+               "(spec §8.3-8.5).", _role,
+               (member_param(), Param("role", "choice", "which role",
+                                      choices=tuple(ROLE_NAMES.values()))),
+               topic="ships_cat", enabled=lambda s: bool(s.facts["pending_role"])),
+        Action("play_role_card", "Play a Ship's Cat / SIS-TER card", "The card leaves the game "
+               "(spec §3.3, §8.4, §8.5).", _role_card,
+               (Param("role", "choice", "whose card", choices=tuple(ROLE_NAMES.values())),),
+               topic="ships_cat"),
+        Action("cat_aboard", "The Ship's Cat boards the Remora", "2P: throw away the cat cards "
+               "to jump it aboard; 3P/4P: it moved in (spec §3.3, §8.4).", _cat_aboard,
+               topic="ships_cat"),
+        Action("lifeform_card_played", "Lifeform card played", "A Lifeform card played for an "
+               "action the app does not track goes to the discard (spec §3.6).",
+               lambda s, a, r: list(played_lifeform_card(s, "a Lifeform card")), topic="round"),
+    )
+
+EQUIP = ("draw 2, Self-Destruct +1", "draw 3, Self-Destruct +2")  # spec §3.4
+
+
+def _advance_sd(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    return list(moves.advance_sd(state, args["spaces"], profile(state), rng))
+
+
+def _equip(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    """Equip: draw 2 and SD +1, or draw 3 and SD +2; then the hand limit (spec §3.4, T5)."""
+    count = 2 if args["option"] == EQUIP[0] else 3
+    prof = profile(state)
+    notes: Notes = list(decks.draw(state, "crew", args["crew_member"], count, prof))
+    return notes + list(moves.advance_sd(state, count - 1, prof, rng))
+
+
+def _hostile(cause: str, what: str) -> Any:
+    def apply(state: State, args: dict[str, Any], rng: Random) -> Notes:
+        notes: Notes = list(played_crew_card(state, args["crew_member"], args["card"]))
+        if cause == "flamethrower":
+            notes.append(Note(f"{what} (spec §3.8)", "hostility"))
+        return notes + list(moves.add_hostility(state, cause, profile(state)))
+    return apply
+
+
+def _flamethrower_cocoon(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    """Reset Cocoon; the lifeform cuts its hand; with 3 images a ghost goes; Hostility +1;
+    the Cocoon Chamber token returns (C6: the table's reading) (spec §3.8)."""
+    prof = profile(state)
+    notes: Notes = list(played_crew_card(state, args["crew_member"], args["card"]))
+    notes += moves.reset_cocoon(state, prof)
+    images = state.facts["images"]
+    if len(images["on_board"]) == 3:
+        ghost = args["ghost_removed"]
+        if ghost not in images["on_board"]:
+            raise ActionError("ghost_removed: with 3 images on the board the lifeform removes one "
+                              f"sensor ghost; give one of {', '.join(images['on_board'])}",
+                              "ghost_removed")
+        images["on_board"].remove(ghost)
+        images["aside"].append(ghost)
+        notes.append(Note(f"the lifeform removes {ghost}, a sensor ghost, from the board",
+                          "cocoon"))
+    notes.append(Note("if the chamber holds the Cocoon Chamber token, it goes (to the pool or "
+                      "out of the game: spec C6)", "cocoon"))
+    return notes + list(moves.add_hostility(state, "flamethrower_cocoon", prof))
+
+
+ANDROID_CAUSES = ("Flamethrower-Android", "Shock-Prod action (C14: only if your table reads the "
+                  "hint that way)")
+
+
+def _flamethrower_android(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    """Android Status +1: Flamethrower-Android, or a Shock-Prod action under C14 (spec §4.5)."""
+    notes: Notes = [Note(f"{args['via']} (spec §3.8, §4.5)", "android_status")]
+    notes += moves.advance_android(state, profile(state))
+    return list(played_crew_card(state, args["crew_member"], args["card"])) + notes
+
+
+def _android_destroyed(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    return list(moves.destroy_android(state, profile(state), args["why"]))
+
+
+def _shoot_mining_laser(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    """Shoot the Mining Laser (spec §3.4): an image moves and the lifeform discards its whole
+    hand (no reveal), or the android is destroyed; a Power Outage; Hostility +1; card removed."""
+    member, prof = args["crew_member"], profile(state)
+    cards = state.facts["special_cards"]
+    if cards["mining_laser"] != member:
+        raise ActionError(f"crew_member: {member} does not hold the Mining Laser card",
+                          "crew_member")
+    cards["mining_laser"] = "removed"
+    notes: Notes = []
+    if args["target"] == "android":
+        notes += moves.destroy_android(state, prof, "shot by the Mining Laser")
+    else:
+        lifeform = state.facts["lifeform"]
+        held = decks.deck(state, "lifeform").hands.get(lifeform, 0)
+        if held:
+            notes += decks.discard(state, "lifeform", lifeform, held)
+        notes.append(Note("move the image to a chamber next to its own (not the shooter's); the "
+                          "lifeform does not say whether it was real (spec §3.4)", "hostility"))
+    notes.append(Note("put a Power Outage token in the target's chamber (never the Shuttlebay); "
+                      "the Mining Laser card leaves the game (spec §3.4)", "hostility"))
+    return notes + list(moves.add_hostility(state, "mining_laser", prof))
+
+
+def _cocoon(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    notes: Notes = list(played_lifeform_card(state, args["card"]))
+    return notes + list(moves.advance_cocoon(state, profile(state)))
+
+
+def _malfunction(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    notes: Notes = list(played_lifeform_card(state, args["card"]))
+    return notes + list(moves.advance_malfunction(state, profile(state), rng))
+
+
+def _pathway_deviation(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    """Once a game, from the 10 mark: the lifeform steers the android (spec §3.9)."""
+    android = state.facts["android"]
+    if not moves.heat_analyzers_gone(state):
+        raise ActionError("Android Pathway Deviation is allowed only once Self-Destruct has "
+                          "reached 10 (spec §3.9)", "action")
+    if android["deviation_used"]:
+        raise ActionError("Android Pathway Deviation was used already (once a game)", "action")
+    android["deviation_used"] = True
+    notes: Notes = list(played_lifeform_card(state, args["card"]))
+    return notes + [Note(
+        "Android Pathway Deviation: the android makes 1 bonus move off the A.I. Path now; from "
+        "now on the lifeform steers it every Android phase (spec §3.5, §3.9)", "android_status")]
+
+
+def _android_in_remora(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    """The android enters the Remora: tokens off the Loadout, then Destroyed (spec §3.5)."""
+    prof = profile(state)
+    number = moves.removal_number(state, prof)
+    if number is None:
+        number = args["printed"]
+        if number is None:
+            raise ActionError("printed: " + prof.unknown("android_status.removals") + "; or give "
+                              "the number printed on the tracker's space", "printed")
+    take = {c: args[c] or 0 for c in COLUMNS}
+    notes: Notes = [Note(f"the android enters the Remora: the lifeform removes {number} Mission "
+                         "token(s), the top of a column first (spec §3.5 step 5)",
+                         "android_status")]
+    notes += loadout.android_removal(state, take, number)
+    return notes + list(moves.destroy_android(state, prof, "it entered the Remora"))
+
+
+def _track_actions() -> tuple[Action, ...]:
+    card = crew_card_param()
+    lf_card = lifeform_card_param()
+    return (
+        Action("advance_self_destruct", "Advance Self-Destruct",
+               "Move the Self-Destruct tracker on by a number of spaces (spec §4.1).",
+               _advance_sd, (Param("spaces", "int", "spaces toward Explosion", minimum=1,
+                                   maximum=30),), key="j",
+                                   short="Adv. SD", topic="self_destruct"),
+        Action("equip", "Equip", "Crew activity: draw 2 and Self-Destruct +1, or draw 3 and "
+               "Self-Destruct +2 (spec §3.4).", _equip,
+               (member_param(), Param("option", "choice", "which Equip", choices=EQUIP)),
+               key="e", short="Equip", topic="self_destruct"),
+        Action("flamethrower", "Flamethrower", "A crew member fires at an image 1-2 chambers "
+               "away; Hostility +1 (spec §3.8).",
+               _hostile("flamethrower", "the crew moves the image twice (not through characters, "
+                        "the cat, other images or the Security Door)"),
+               (member_param(), card), key="f", short="Flamer", topic="hostility"),
+        Action("flamethrower_cocoon", "Flamethrower-Cocoon", "Burn a cocoon chamber: Cocoon back "
+               "to Start, Hostility +1 (spec §3.8).", _flamethrower_cocoon,
+               (member_param(), card, Param("ghost_removed", "choice", "with 3 images: the "
+                                            "sensor ghost the lifeform removes",
+                                            choices=lambda s: s.facts["images"]["on_board"],
+                                            optional=True)), topic="cocoon"),
+        Action("flamethrower_android", "Flamethrower-Android", "Android Status +1 "
+               "(spec §3.8, §4.5; a Shock-Prod action only under C14).", _flamethrower_android,
+               (member_param(), card, Param("via", "choice", "what advanced it",
+                                            choices=ANDROID_CAUSES, optional=True,
+                                            default=ANDROID_CAUSES[0])),
+               topic="android_status"),
+        Action("android_destroyed", "Android destroyed", "Mark the android destroyed by hand "
+               "(e.g. the tracker reached Destroyed) (spec §4.5).", _android_destroyed,
+               (Param("why", "str", "what destroyed it"),), topic="android_status",
+               enabled=lambda s: not s.facts["android"]["destroyed"]),
+        Action("shoot_mining_laser", "Shoot the Mining Laser", "At an adjacent image or the "
+               "android; Hostility +1; the card leaves the game (spec §3.4).",
+               _shoot_mining_laser,
+               (member_param(), Param("target", "choice", "what is shot",
+                                      choices=("lifeform image", "android"))), topic="hostility"),
+        Action("cocoon_advance", "Lifeform Cocoon action", "Cocoon +1 with an image in a "
+               "cocoon chamber (spec §3.9, §4.3).", _cocoon, (lf_card,),
+               topic="cocoon"),
+        Action("malfunction_advance", "Lifeform Malfunction action", "Malfunction +1 and its "
+               "space's task (spec §3.9, §4.4).", _malfunction, (lf_card,), key="w",
+               short="Malfunc.",
+               topic="malfunction"),
+        Action("pathway_deviation", "Android Pathway Deviation", "Once a game from the 10 mark: "
+               "the lifeform steers the android (spec §3.9).", _pathway_deviation, (lf_card,),
+               topic="android_status",
+               enabled=lambda s: not s.facts["android"]["deviation_used"]),
+        Action("android_enters_remora", "Android enters the Remora", "The lifeform removes "
+               "Loadout tokens (top first, any columns); the android is destroyed (spec §3.5).",
+               _android_in_remora,
+               tuple(Param(c, "int", f"tokens taken from {NAMES[c]}", minimum=0, maximum=20,
+                           optional=True, default=0) for c in COLUMNS)
+               + (Param("printed", "int", "the number printed on the Android Status space, "
+                        "while the board profile lacks it", minimum=0, maximum=30,
+                        optional=True),),
+               topic="android_status", enabled=lambda s: not s.facts["android"]["destroyed"]),
+        Action("hostility_other", "Hostility, other cause", "Advance Hostility for a cause "
+               "a card names (spec §3.7: card text wins).", _hostility_other,
+               (Param("spaces", "int", "spaces to advance", minimum=1, maximum=10),
+                Param("why", "str", "the cause")), topic="hostility"),
+    )
+
+
+def _hostility_other(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    notes: Notes = list(moves.add_hostility(state, "other", profile(state), args["spaces"],
+                                            args["why"]))
+    return notes
+
+
+
+def _images(state: State) -> list[str]:
+    return list(state.facts["images"]["on_board"])
+
+
+def _calibrate(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    return list(secrets.calibrate(state, args["image"], rng))
+
+
+def _meet(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    return list(secrets.meet_image(state, args["image"], args["character"], profile(state), rng))
+
+
+def _attack(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    return list(secrets.attack(state, args["character"]))
+
+
+def _reaction(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    reaction = next(k for k, v in REACTIONS.items() if v == args["reaction"])
+    return list(secrets.crew_reaction(state, args["crew_member"], reaction, args["cancelled"],
+                                   args["character"], profile(state)))
+
+
+def _stowaway(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    return list(secrets.choose_stowaway(state, args["card"], rng))
+
+
+def _stowaway_token(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    """How the lifeform collects the +/- token is not in the text (G11): the table marks it."""
+    state.facts["stowaway_token"] = args["held"]
+    if args["held"]:
+        return [Note("the lifeform holds the +/- Stowaway token: in Ending B it may count the "
+                     "launch minute as 1 more or 1 less; then the token leaves the game "
+                     "(spec §9; how it is collected: G11)", "stowaway")]
+    return [Note("the lifeform does not hold the +/- Stowaway token", "stowaway")]
+
+
+def _record_objective(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    return list(secrets.record_objective(state, args["slot"], args["title"], rng))
+
+
+def _complete_objective(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    return list(secrets.complete_objective(state, args["slot"]))
+
+
+def _open_slots(state: State) -> list[str]:
+    return [s for s in secrets.objective_slots(state) if s not in state.facts["objectives"]["done"]]
+
+
+def _stowaway_open(state: State) -> bool:
+    return not state.piece("stowaway", Secret).is_set
+
+
+def _secret_actions() -> tuple[Action, ...]:
+    return (
+        Action("reality_calibration", "Reality Calibration", "The lifeform secretly picks which "
+               "image on the Valley Forge is real; everyone sees a new code (spec §6.1).",
+               _calibrate, (Param("image", "choice", "the real lifeform", choices=_images,
+                                  secret=True),),
+               key="z", short="Calibrate", topic="reality_calibration", private_to=LIFEFORM_ONLY),
+        Action("meet_image", "A character meets an image", "A character moved into an image's "
+               "chamber: the lifeform shows which image is real (spec §3.10).", _meet,
+               (Param("image", "choice", "the image met", choices=_images),
+                character_param("the character who moved in")),
+               key="i", short="Meet img", topic="reality_calibration"),
+        Action("attack", "Lifeform attack", "The real lifeform attacks the chamber next to it: "
+               "the identifier is shown, then the attack steps (spec §3.10).", _attack,
+               (character_param("a character in the attacked chamber"),), key="a", short="Attack",
+               topic="reality_calibration"),
+        Action("crew_reaction", "Crew reaction", "Hide, Run! or Shock-Prod; not cancelled: "
+               "Hostility +1; one per crew member per Lifeform phase (spec §3.10).", _reaction,
+               (member_param("the crew member reacting"),
+                Param("reaction", "choice", "which reaction", choices=tuple(REACTIONS.values())),
+                Param("cancelled", "bool", "did the lifeform cancel it?", optional=True,
+                      default=False),
+                Param("character", "choice", "the character hiding or running",
+                      choices=lambda s: [n for n, c in s.facts["characters"].items()
+                                         if c["where"] != "dead"], optional=True)),
+               key="y", short="Reaction", topic="hostility"),
+        Action("choose_stowaway", "Choose the Stowaway card", "At the 20 mark the lifeform "
+               "secretly picks 1 of the 3 cards; it is never chosen again (spec §4.1, §6.2).",
+               _stowaway, (Param("card", "choice", "the Stowaway card",
+                                 choices=secrets.STOWAWAY_CARDS, secret=True),),
+               topic="stowaway", private_to=LIFEFORM_ONLY, enabled=_stowaway_open),
+        Action("stowaway_token", "+/- Stowaway token", "Mark whether the lifeform holds the "
+               "+/- Stowaway token (how it is gained: G11) (spec §9).", _stowaway_token,
+               (Param("held", "bool", "does the lifeform hold it?"),), topic="stowaway"),
+        Action("record_objective", "Note a Secret Objective", "The crew notes a drawn card's "
+               "title, hidden from the lifeform (optional) (spec §6.2).", _record_objective,
+               (Param("slot", "choice", "which card", choices=_open_slots),
+                Param("title", "str", "the card's title", secret=True)),
+               topic="setup", private_to=CREW_ONLY),
+        Action("complete_objective", "Secret Objective completed", "Show the card to the "
+               "lifeform and remove it; all must go before launch (spec §6.2, §5.3).",
+               _complete_objective, (Param("slot", "choice", "which card", choices=_open_slots),),
+               topic="launch"),
+    )
+
+JUMPED = ("check them", "leave them unchecked")
+
+
+def _launch(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    return list(endings.launch(state, profile(state), args["confirm_unknown"]))
+
+
+def _reading(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    return list(endings.choose_reading(state, args["reading"], profile(state)))
+
+
+def _declare(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    return list(endings.declare_lifeform_win(state, args["reason"]))
+
+
+def _hibernate(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    return list(showdown.hibernate(state, args["keep"], profile(state)))
+
+
+def _fight_check(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    return list(showdown.fight_check(state, args, profile(state)))
+
+
+def _fight_result(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    return list(showdown.fight_result(state, args))
+
+
+def _jumped(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    return list(asteroids.resolve_jumped(state, args["decision"] == JUMPED[0], rng))
+
+
+def _hide(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    return list(module_d.choose_hiding_place(state, args["location"], rng))
+
+
+def _bet(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    return list(module_d.place_bet(state, args["location"], profile(state)))
+
+
+def _hunt(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    return list(module_d.hunt_step(state, args["step"], args["location"], profile(state)))
+
+
+def _stage(*stages: str) -> Any:
+    return lambda state: state.facts["stage"] in stages
+
+
+def _module(letter: str) -> Any:
+    return lambda state: letter in state.facts["modules"] and state.facts["stage"] == "showdown"
+
+
+def _targets(state: State) -> list[str]:
+    return showdown.surviving_crew(state) if state.facts["showdown"] else []
+
+
+def _end_actions() -> tuple[Action, ...]:
+    icons = "showdown icons separated by commas, e.g. 'red claw, green eye'"
+    return (
+        Action("launch", "Launch the Remora", "Every criterion met and every crew member "
+               "agrees: launch, and the app decides Ending A, B or C (spec §5.3, §9).", _launch,
+               (Param("confirm_unknown", "bool", "the table checked the criteria the app cannot "
+                      "(unset board values)", optional=True, default=False),),
+               key="g", short="Launch", topic="endings", enabled=_stage("starship", "setup")),
+        Action("choose_ending_reading", "Choose the ending reading", "Where the texts disagree "
+               "(C9), the table picks a reading; or settle Ending B once the Stowaway ranges "
+               "are entered (spec §9).", _reading,
+               (Param("reading", "choice", "which reading", choices=endings.reading_labels,
+                      optional=True),), topic="endings", enabled=_stage("launched")),
+        Action("declare_lifeform_win", "The lifeform wins", "A win the app cannot see, e.g. "
+               "everyone aboard and the launch criteria can no longer be met (spec §3.1).",
+               _declare, (Param("reason", "str", "why"),), topic="endings",
+               enabled=_stage("setup", "starship", "launched")),
+        Action("hibernation", "Hibernation", "The six hibernation steps the app can count: "
+               "kills, crew pool, the lifeform's draw and Hostility tokens (spec §10.2).",
+               _hibernate,
+               (Param("keep", "choice", "hibernation step 4 (the texts disagree, C3)",
+                      choices=showdown.KEEP_READINGS),),
+               topic="hibernation", enabled=_stage("showdown")),
+        Action("fight_check", "Check a fight", "Can the target match every fight icon? Shows "
+               "one way (spec §10.5).", _fight_check,
+               (Param("target", "choice", "the targeted crew member", choices=_targets),
+                Param("fight_icons", "str", f"the lifeform's card: {icons}"),
+                Param("hostility_tokens", "int", "Hostility tokens added (red claws)",
+                      minimum=0, maximum=10, optional=True, default=0),
+                Param("stowaway_card", "bool", "the 1-2 Minute card added?", optional=True,
+                      default=False),
+                Param("cards", "str", "the target's cards, ';' between cards, '+' between "
+                      "icons, e.g. 'green eye + red claw; harpoon gun'", optional=True,
+                      default=""),
+                Param("harpoon_tokens", "int", "the target's Harpoon tokens", minimum=0,
+                      maximum=2, optional=True, default=0),
+                Param("data_tokens", "str", f"the target's Data tokens: {icons}",
+                      optional=True, default=""),
+                Param("sister_data_tokens", "str", f"the SIS-TER player's Data tokens: {icons}",
+                      optional=True, default=""),
+                Param("ships_cat", "bool", "the Ship's Cat may match for this fight?",
+                      optional=True, default=False),
+                Param("surplus_character", "choice", "C5: may a second surviving character "
+                      "match 1 icon?", choices=("yes", "no", "not settled"), optional=True,
+                      default="not settled")),
+               topic="fight", enabled=_stage("showdown")),
+        Action("fight_result", "Fight result", "Record a fight: matched, eliminated or "
+               "cancelled (spec §10.5); the app says who wins (spec §10.6).", _fight_result,
+               (Param("target", "choice", "the targeted crew member", choices=_targets),
+                Param("result", "choice", "what happened", choices=showdown.RESULTS),
+                Param("hostility_tokens", "int", "Hostility tokens the lifeform added",
+                      minimum=0, maximum=10, optional=True, default=0),
+                Param("stowaway_card", "bool", "the 1-2 Minute card added?", optional=True,
+                      default=False),
+                Param("crew_cards_used", "int", "Crew cards the target played", minimum=0,
+                      maximum=10, optional=True, default=0)),
+               topic="showdown", enabled=_stage("showdown")),
+        Action("asteroids_jumped", "Asteroid tokens jumped over", "Module B: the table decides "
+               "whether tokens the tracker jumped over are checked (spec §11.2, G20).",
+               _jumped, (Param("decision", "choice", "check or not", choices=JUMPED),),
+               topic="module_b",
+               enabled=lambda s: bool(s.facts.get("asteroids", {}).get("held"))),
+        Action("hide_in_remora", "Module D: choose the hiding place", "The lifeform secretly "
+               "keeps 1 location card (spec §11.4 step 1).", _hide,
+               (Param("location", "choice", "the hiding place", choices=module_d.LOCATIONS,
+                      secret=True),),
+               topic="module_d", private_to=LIFEFORM_ONLY, enabled=_module("D")),
+        Action("hunt_bet", "Module D: Hostility token bet", "The lifeform puts 2 Hostility "
+               "tokens openly on a location, not Engineering (spec §11.4 step 2).", _bet,
+               (Param("location", "choice", "where the tokens go",
+                      choices=module_d.LOCATIONS[:-1]),), topic="module_d",
+               enabled=_module("D")),
+        Action("hunt_step", "Module D: next hunt action", "Search, Halon search or lifeform "
+               "reveal, as the Remora board's strip says (spec §11.4).", _hunt,
+               (Param("step", "choice", "the action", choices=module_d.STEPS),
+                Param("location", "choice", "the location", choices=module_d.LOCATIONS,
+                      optional=True)), topic="module_d", enabled=_module("D")),
+    )
+
+CREW_CARD = ("a Crew card", "the Flamethrower card", "already counted")
+LIFEFORM_CARD = ("a Lifeform card", "already counted")
+
+
+def profile(state: State) -> Board:
+    return board_of(state.board)
+
+
+def crew(state: State) -> list[str]:
+    return list(state.facts["crew"])
+
+
+def alive(state: State) -> list[str]:
+    return characters.surviving(state)
+
+
+def member_param(help_text: str = "which crew member") -> Param:
+    return Param("crew_member", "choice", help_text, choices=crew)
+
+
+def character_param(help_text: str = "which character") -> Param:
+    return Param("character", "choice", help_text, choices=alive)
+
+
+def crew_card_param() -> Param:
+    return Param("card", "choice", "the card that gave the action (it is discarded)",
+                 choices=CREW_CARD, optional=True, default=CREW_CARD[0])
+
+
+def lifeform_card_param() -> Param:
+    return Param("card", "choice", "the card that gave the action (it is discarded)",
+                 choices=LIFEFORM_CARD, optional=True, default=LIFEFORM_CARD[0])
+
+
+def played_crew_card(state: State, member: str, card: str) -> list[Note]:
+    """A played card goes to the Crew discard; the Flamethrower card leaves the game (§3.7, §7)."""
+    if card == CREW_CARD[0]:
+        return decks.discard(state, "crew", member, 1)
+    if card == CREW_CARD[1]:
+        from trackers.engine import ActionError
+
+        if state.facts["special_cards"]["flamethrower"] != member:
+            raise ActionError(f"card: {member} does not hold the Flamethrower card", "card")
+        state.facts["special_cards"]["flamethrower"] = "removed"
+        return [Note("the Flamethrower card leaves the game once discarded (spec §7)", "round")]
+    return []
+
+
+def played_lifeform_card(state: State, card: str) -> list[Note]:
+    if card == LIFEFORM_CARD[0]:
+        return decks.discard(state, "lifeform", state.facts["lifeform"], 1)
+    return []
+
+
+ACTIONS: tuple[Action, ...] = (*_table_actions(), *_track_actions(), *_secret_actions(),
+                               *_end_actions())

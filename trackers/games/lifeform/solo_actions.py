@@ -1,0 +1,366 @@
+"""The solo game's actions (spec lifeform §11.3, §4.6, §4.7): setup, the Crisis deck, the Remora
+board, Self-Destruct and the Motion tracker, the launch the table confirms, and the post-launch
+shuttlecraft phase. Each is offered only in the solo mode (``game.py`` wires them in).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from random import Random
+from typing import Any
+
+from trackers.engine import Action, ActionError, Note, Param, State
+from trackers.games.lifeform import crisis, remora, shuttle, solo, solo_board
+from trackers.games.lifeform.crisis import CrisisCard
+from trackers.pieces import Counter, Secret, VirtualDeck
+
+Notes = list[Note | str]
+Args = dict[str, Any]
+TOPIC = "module_c"
+NOT_OUT = ("yes", "no")
+OUTCOMES = ("you survived", "the lifeform won")
+
+
+def _notes(lines: list[str], topic: str = TOPIC) -> Notes:
+    return [Note(line, topic) for line in lines]
+
+
+def _stage(*stages: str, module_c: bool = False) -> Callable[[State], bool]:
+    def enabled(state: State) -> bool:
+        return (solo.is_solo(state) and state.facts["stage"] in stages
+                and (not module_c or solo.module_c(state)))
+    return enabled
+
+
+def _deck_mode(mode: str) -> Callable[[State], bool]:
+    playing = _stage("play", module_c=True)
+    return lambda s: playing(s) and s.facts["crisis"]["mode"] == mode
+
+
+# --- setup and objectives ----------------------------------------------------------------
+def _tick(state: State, args: Args, rng: Random) -> Notes:
+    state.facts["setup_ticked"].append(args["step"])
+    left = len(solo.open_setup_steps(state))
+    return [f"setup step {args['step']} done; {left} left" if left else "setup done"]
+
+
+def _name_objectives(state: State, args: Args, rng: Random) -> Notes:
+    state.facts["objective_names"] = [args["first"], args["second"]]
+    return [f"must-complete objectives: {args['first']}, {args['second']} and "
+            f"{remora.UMBILICUS}"]
+
+
+def objective_labels(state: State) -> dict[str, str]:
+    names = state.facts["objective_names"]
+    return {"1": names[0] or "the first objective", "2": names[1] or "the second objective",
+            "umbilicus": remora.UMBILICUS}
+
+
+def _open_objectives(state: State) -> list[str]:
+    done = state.facts["remora"]["objectives_done"]
+    out = [str(i + 1) for i in range(2) if not done[i]]
+    return out + ([] if remora.umbilicus_done(state.facts["remora"]) else ["umbilicus"])
+
+
+def _objective(state: State, args: Args, rng: Random) -> Notes:
+    board, which = state.facts["remora"], args["objective"]
+    if which == "umbilicus":
+        return _notes(remora.umbilicus_other_way(board))
+    board["objectives_done"][int(which) - 1] = True
+    return [Note(f"objective achieved: {objective_labels(state)[which]} "
+                 f"({remora.objectives_done(board)} of 3)", TOPIC)]
+
+
+# --- the Crisis deck ------------------------------------------------------------------------
+def _crisis_needs(state: State, chamber: str | None, keep: bool) -> list[str]:
+    keys = [solo_board.LIFE_SUPPORT] if crisis.needs_life_support(state.facts, chamber) else []
+    return keys + ([solo_board.HAND_LIMIT] if keep else [])
+
+
+def _apply_card(state: State, card: CrisisCard, keep: bool) -> Notes:
+    lines = crisis.resolve(state.facts, card, state.board.get(solo_board.LIFE_SUPPORT))
+    if keep:
+        if not card.keep:
+            raise ActionError(f"keep: {card.name} has no upside-down icon to keep it by", "keep")
+        hand = state.piece("action_cards", Counter)
+        hand.value, more = crisis.keep_card(state.facts, card.name, hand.value,
+                                            state.board[solo_board.HAND_LIMIT])
+        lines += more
+    return _notes(lines)
+
+
+def _mirror_card(args: Args) -> CrisisCard:
+    chamber = None if args["chamber"] == crisis.NO_CHAMBER else args["chamber"]
+    return CrisisCard(args["card"] or "drawn from your deck", chamber, args["clamp"],
+                      args["stamina"], args["keep"])
+
+
+def _crisis_card(state: State, args: Args, rng: Random) -> Notes:
+    """Mirror mode: the player drew the real card and says what it did."""
+    return _apply_card(state, _mirror_card(args), args["keep"])
+
+
+def _list_deck(state: State, args: Args, rng: Random) -> Notes:
+    cards = crisis.parse_list(args["cards"])
+    state.facts["crisis"]["cards"] = {c.name: c.to_dict() for c in cards}
+    state.pieces["crisis_deck"] = VirtualDeck.shuffled("Crisis deck", [c.name for c in cards],
+                                                       rng)
+    return [Note(f"Crisis deck: {len(cards)} cards listed ({crisis.NEW_CARDS} new); the app "
+                 "shuffled them", TOPIC)]
+
+
+def _current(state: State) -> CrisisCard:
+    name = state.facts["crisis"]["current"]
+    if name is None:
+        raise ActionError("no Crisis card is waiting: draw one first", "action")
+    return CrisisCard.from_dict(state.facts["crisis"]["cards"][name])
+
+
+def _draw(state: State, args: Args, rng: Random) -> Notes:
+    info = state.facts["crisis"]
+    if info["current"] is not None:
+        raise ActionError(f"resolve {info['current']} first", "action")
+    deck = state.piece("crisis_deck", VirtualDeck)
+    if not deck.draw_pile:
+        raise ActionError("the Crisis deck is empty: your Dragon's Domain rules say what "
+                          "happens then", "action")
+    drawn, _ = deck.draw(1, state.facts["player"], rng)
+    info["current"] = drawn[0]
+    card = _current(state)
+    return [Note(f"Crisis card drawn: {card.name} ({card.describe()}). Choose its option on "
+                 "the card, then 'Resolve the Crisis card'", TOPIC)]
+
+
+def _resolve(state: State, args: Args, rng: Random) -> Notes:
+    """Virtual mode: the listed effects apply unless the option chosen gives none of them."""
+    card = _current(state)
+    listed = args["effects"] == EFFECTS[0]
+    applied = card if listed else CrisisCard(card.name)
+    notes = _apply_card(state, applied, args["keep"])
+    if not listed:
+        notes.insert(0, Note(f"{card.name}: the option chosen gives none of its listed effects",
+                             TOPIC))
+    state.facts["crisis"]["current"] = None
+    if not args["keep"]:
+        state.piece("crisis_deck", VirtualDeck).discard(card.name, state.facts["player"])
+    return notes
+
+
+EFFECTS = ("its listed effects", "none of them (another option)")
+
+
+def _resolve_needs(state: State, args: Args) -> list[str]:
+    name = state.facts["crisis"]["current"]
+    if name is None or args.get("effects") == EFFECTS[1]:
+        return _crisis_needs(state, None, bool(args.get("keep")))
+    card = CrisisCard.from_dict(state.facts["crisis"]["cards"][name])
+    return _crisis_needs(state, card.chamber, bool(args.get("keep")))
+
+
+def _condition(state: State, args: Args, rng: Random) -> Notes:
+    state.facts["crisis"]["conditions"].append(args["condition"])
+    return [f"you are now under the condition {args['condition']}"]
+
+
+def _condition_ends(state: State, args: Args, rng: Random) -> Notes:
+    state.facts["crisis"]["conditions"].remove(args["condition"])
+    return [f"the condition {args['condition']} ends"]
+
+
+def _discard(state: State, args: Args, rng: Random) -> Notes:
+    hand = state.piece("action_cards", Counter)
+    named = None if args["crisis_card"] in (None, "none") else args["crisis_card"]
+    hand.value, lines = crisis.discard(state.facts, hand.value, args["count"], named)
+    if named and "crisis_deck" in state.pieces:
+        state.piece("crisis_deck", VirtualDeck).discard(named, state.facts["player"])
+    return _notes(lines)
+
+
+# --- Self-Destruct, the Motion tracker, the manual unlock -------------------------------------
+def _advance_sd(state: State, args: Args, rng: Random) -> Notes:
+    return list(solo.advance_sd(state, args["minutes"], args["why"] or "by hand", rng))
+
+
+def _motion(state: State, args: Args, rng: Random) -> Notes:
+    steps = args["spaces"] if args["direction"] == "closer" else -args["spaces"]
+    return list(solo.motion_closer(state, steps))
+
+
+def _manual_unlock(state: State, args: Args, rng: Random) -> Notes:
+    notes: Notes = _notes(remora.manual_unlock(state.facts["remora"], args["at_shuttle_bay"]))
+    notes += solo.advance_sd(state, remora.SD_PER_MANUAL_UNLOCK, "manual clamp unlock", rng)
+    return notes + list(solo.motion_closer(state, 1))
+
+
+# --- launch and the shuttlecraft phase ------------------------------------------------------
+def _launch(state: State, args: Args, rng: Random) -> Notes:
+    f = state.facts
+    f["launch"] = {"lifeform_aboard": args["lifeform_aboard"]}
+    notes: Notes = [Note("the Remora launches (confirmed at the table: the solo launch "
+                         "conditions are Dragon's Domain rules)", TOPIC)]
+    if solo.module_c(state) and remora.objectives_done(f["remora"]) < 3:
+        notes.append(Note(f"{remora.objectives_done(f['remora'])} of the 3 must-complete "
+                          "objectives are marked achieved here", TOPIC))
+    if not args["lifeform_aboard"] or not solo.module_c(state):
+        f["stage"] = "launched"
+        return notes + [Note("the lifeform is not aboard: no shuttlecraft phase; record how "
+                             "your game ended with 'Record the outcome'" if not
+                             args["lifeform_aboard"] else "record how your game ended with "
+                             "'Record the outcome'", TOPIC)]
+    missing = _chambers_in(args["cards_not_in_hand"] or "")
+    held = [c for c in remora.CHAMBERS if c not in missing]
+    f["shuttle"], lines = shuttle.begin(held, f["remora"]["tokens"])
+    f["stage"] = "fight" if f["shuttle"]["fight"] is not None else "shuttle"
+    return notes + _notes(lines)
+
+
+def _chambers_in(text: str) -> list[str]:
+    return [remora.chamber_name(part) for part in text.split(",") if part.strip()]
+
+
+def _confront(state: State, args: Args, rng: Random) -> Notes:
+    lines = shuttle.confront(state.facts["shuttle"])
+    state.facts["stage"] = "fight"
+    return _notes(lines)
+
+
+def _hunt(state: State, args: Args, rng: Random) -> Notes:
+    return _notes(shuttle.hunt(state.facts["shuttle"], state.piece("hiding_chamber", Secret),
+                               rng))
+
+
+def _guess(state: State, args: Args, rng: Random) -> Notes:
+    tokens = solo_board.combat_token_names(state.board)
+    lines = shuttle.guess(state.facts["shuttle"], state.piece("hiding_chamber", Secret),
+                          args["chamber"], tokens, rng)
+    state.facts["stage"] = "fight"
+    return _notes(lines)
+
+
+def _outcome(state: State, args: Args, rng: Random) -> Notes:
+    won = args["outcome"] == OUTCOMES[0]
+    fought = state.facts["stage"] == "fight"
+    state.facts["result"] = {
+        "won": won, "ending": ("the fight" if fought else "the launch") + (
+            ": you survived" if won else ": the lifeform won"),
+        "summary": args["how"] or ""}
+    state.facts["stage"] = "over"
+    return [f"game over: {args['outcome']}"]
+
+
+def actions() -> tuple[Action, ...]:
+    playing = _stage("play")
+    playing_c = _stage("play", module_c=True)
+    chamber = Param("chamber", "choice", "the Remora chamber the card puts a token on",
+                    choices=(*remora.CHAMBERS, crisis.NO_CHAMBER), optional=True,
+                    default=crisis.NO_CHAMBER)
+    keep = Param("keep", "bool", "you met its keep condition: turn it into an action card",
+                 optional=True, default=False)
+    return (
+        Action("solo_tick_setup", "Tick a setup step", "Mark one step of the solo setup done "
+               "(Thirteenth Passenger, Module C setup).", _tick,
+               (Param("step", "choice", "which step", choices=solo.open_setup_steps,
+                      labels=lambda s: {k: f"{k}. {t}" for k, t in solo.setup_steps(s)}),),
+               enabled=lambda s: playing(s) and bool(solo.open_setup_steps(s)), topic=TOPIC),
+        Action("name_objectives", "Name the solo objectives", "The two must-complete "
+               "objectives besides Uncoupling the Umbilicus, as your Dragon's Domain rules "
+               "name them.", _name_objectives,
+               (Param("first", "str", "the first objective's name"),
+                Param("second", "str", "the second objective's name")),
+               enabled=playing_c, topic=TOPIC),
+        Action("solo_objective", "Objective achieved", "Mark a must-complete objective "
+               "achieved (Uncoupling the Umbilicus: some other way than the clamps).",
+               _objective, (Param("objective", "choice", "which objective",
+                                  choices=_open_objectives, labels=objective_labels),),
+               enabled=playing_c, topic=TOPIC, short="Objective"),
+        Action("crisis_card", "Crisis card", "You drew a Crisis card: enter what it did "
+               "(mirror deck).", _crisis_card,
+               (Param("card", "str", "its name (for the log)", optional=True, default=""),
+                chamber,
+                Param("clamp", "bool", "it unlocks a docking clamp", optional=True,
+                      default=False),
+                Param("stamina", "bool", "Renewed Stamina", optional=True, default=False),
+                keep),
+               key="k", short="Crisis", enabled=_deck_mode("mirror"), topic=TOPIC,
+               needs=lambda s, a: _crisis_needs(
+                   s, None if a.get("chamber") in (None, crisis.NO_CHAMBER) else a["chamber"],
+                   bool(a.get("keep")))),
+        Action("list_crisis_deck", "List the Crisis deck", "Enter the deck once: every card "
+               "with its chamber and effects (virtual deck).", _list_deck,
+               (Param("cards", "str", crisis.LIST_HELP),),
+               enabled=lambda s: _deck_mode("virtual")(s) and "crisis_deck" not in s.pieces,
+               topic=TOPIC),
+        Action("draw_crisis", "Draw a Crisis card", "The app draws the top Crisis card "
+               "(virtual deck).", _draw, key="k", short="Crisis",
+               enabled=lambda s: _deck_mode("virtual")(s) and "crisis_deck" in s.pieces
+               and s.facts["crisis"]["current"] is None, topic=TOPIC),
+        Action("resolve_crisis", "Resolve the Crisis card", "Apply the drawn card's listed "
+               "effects (virtual deck).", _resolve,
+               (Param("effects", "choice", "what the option you chose does", choices=EFFECTS,
+                      optional=True, default=EFFECTS[0]), keep),
+               key="o", short="Resolve", needs=_resolve_needs, topic=TOPIC,
+               enabled=lambda s: _deck_mode("virtual")(s)
+               and s.facts["crisis"]["current"] is not None),
+        Action("condition", "Note a condition", "You are under a condition such as Exhausted "
+               "(Renewed Stamina ends them).", _condition,
+               (Param("condition", "str", "its name, e.g. Exhausted"),), enabled=playing_c,
+               topic=TOPIC),
+        Action("condition_ends", "A condition ends", "A condition you were under ends.",
+               _condition_ends, (Param("condition", "choice", "which condition",
+                                       choices=lambda s: s.facts["crisis"]["conditions"]),),
+               enabled=lambda s: playing_c(s) and bool(s.facts["crisis"]["conditions"]),
+               topic=TOPIC),
+        Action("discard_cards", "Discard cards", "Discard from your hand of action cards "
+               "(a kept Crisis card may be one of them).", _discard,
+               (Param("count", "int", "how many cards", minimum=1, maximum=30),
+                Param("crisis_card", "choice", "a kept Crisis card among them",
+                      choices=lambda s: ["none", *s.facts["crisis"]["kept"]], optional=True,
+                      default="none")),
+               enabled=playing, topic=TOPIC),
+        Action("solo_advance_sd", "Advance Self-Destruct", "Move the Self-Destruct tracker on "
+               "by a number of minutes.", _advance_sd,
+               (Param("minutes", "int", "minutes toward Explosion", minimum=1, maximum=30),
+                Param("why", "str", "what moved it", optional=True, default="")),
+               key="j", short="Adv. SD", needs=(solo_board.SD_START,), enabled=playing,
+               topic="self_destruct"),
+        Action("motion", "Move the lifeform (Motion tracker)", "Move the lifeform on the Motion "
+               "tracker as your Dragon's Domain rules say.", _motion,
+               (Param("direction", "choice", "toward you or away",
+                      choices=("closer", "farther")),
+                Param("spaces", "int", "how many spaces", minimum=1, maximum=30)),
+               needs=(solo_board.MOTION_LENGTH, solo_board.MOTION_START), enabled=playing,
+               topic=TOPIC, short="Motion"),
+        Action("manual_unlock", "Manual clamp unlock", "At the Shuttle Bay with the other two "
+               "objectives done: a clamp for Self-Destruct +3 minutes and the lifeform one "
+               "space closer (up to 3 times).", _manual_unlock,
+               (Param("at_shuttle_bay", "bool", "you are at the Shuttle Bay, ready to board "
+                      "and launch", optional=True, default=False),),
+               key="m", short="Unlock", enabled=playing_c, topic=TOPIC,
+               needs=(solo_board.SD_START, solo_board.MOTION_LENGTH, solo_board.MOTION_START)),
+        Action("solo_launch", "Launch the Remora", "The Remora launches, as your Dragon's "
+               "Domain rules allow (the app cannot check them).", _launch,
+               (Param("lifeform_aboard", "bool", "it is established that the lifeform is "
+                      "aboard", optional=True, default=False),
+                Param("cards_not_in_hand", "str", "chamber cards you do not hold (commas); "
+                      "empty: you hold all five", optional=True, default="")),
+               key="l", short="Launch", enabled=playing, topic=TOPIC),
+        Action("confront", "Confront the lifeform", "Fight with one extra combat zone box.",
+               _confront, key="f", short="Confront", topic=TOPIC,
+               enabled=_stage("shuttle", module_c=True)),
+        Action("hunt", "Hunt the lifeform", "The app hides the lifeform in one of your chamber "
+               "cards at random; you get one guess.", _hunt, key="g", short="Hunt", topic=TOPIC,
+               enabled=lambda s: _stage("shuttle", module_c=True)(s)
+               and s.facts["shuttle"]["choice"] is None),
+        Action("guess_chamber", "Guess the chamber", "Point at the chamber where you think the "
+               "lifeform hides; the card is revealed.", _guess,
+               (Param("chamber", "choice", "the chamber you point at", choices=remora.CHAMBERS),),
+               key="y", short="Guess", needs=(solo_board.COMBAT_TOKENS,), topic=TOPIC,
+               enabled=lambda s: _stage("shuttle", module_c=True)(s)
+               and s.facts["shuttle"]["choice"] == "hunt"),
+        Action("solo_outcome", "Record the outcome", "How your game ended, by the Dragon's "
+               "Domain rules (the fight on the conflict board, or after the launch).", _outcome,
+               (Param("outcome", "choice", "who won", choices=OUTCOMES),
+                Param("how", "str", "a word on how (for the report)", optional=True,
+                      default="")),
+               key="n", short="Outcome", enabled=_stage("launched", "fight"), topic=TOPIC),
+    )

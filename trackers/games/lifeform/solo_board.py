@@ -1,0 +1,57 @@
+"""The printed values the solo game needs that no text of ours gives (spec lifeform G1, G12, G21).
+
+Each is a board value: unset until the player enters it from their own components, never
+guessed. The actions that use one declare it in ``needs`` so the app asks at that moment.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from trackers.engine import BoardValue
+from trackers.games.lifeform.board import ICONS, IconList
+
+SD_START = "solo.self_destruct_start"
+MOTION_LENGTH = "solo.motion_length"
+MOTION_START = "solo.motion_start"
+LIFE_SUPPORT = "solo.life_support_length"
+COMBAT_TOKENS = "solo.combat_tokens"
+HAND_LIMIT = "solo.hand_limit"
+
+_DD = "your Dragon's Domain solo rules"
+
+BOARD_VALUES: tuple[BoardValue, ...] = (
+    BoardValue(SD_START, "Self-Destruct start, 1 player (minutes)",
+               f"{_DD} (setup); the track: Lifeform rulebook, Self-Destruct Track (p.46)",
+               "int", 1, 60, help="the Lifeform rulebook gives starts for 2 to 4 players only"),
+    BoardValue(MOTION_LENGTH, "Motion tracker: number of spaces",
+               "the Motion tracker board of the Dragon's Domain expansion", "int", 2, 30),
+    BoardValue(MOTION_START, "Motion tracker: the lifeform's start space (1 = next to you)",
+               f"the Motion tracker board; {_DD} (setup)", "int", 1, 30),
+    BoardValue(LIFE_SUPPORT, "Life Support: spaces after the start space",
+               "the Remora board (Thirteenth Passenger), Life Support track", "int", 1, 20),
+    IconList(COMBAT_TOKENS, "Combat tokens: the icon on each of the 4",
+             "the 4 combat tokens of Thirteenth Passenger (one of each type)", "label",
+             labels=ICONS, codes={icon: icon for icon in ICONS}, fewest=4, most=4),
+    BoardValue(HAND_LIMIT, "Your hand limit (action cards)", f"{_DD}", "int", 1, 20),
+)
+KEYS = tuple(v.key for v in BOARD_VALUES)
+
+
+def check_board(board: Mapping[str, Any]) -> list[str]:
+    """Checks across the solo values (each alone is checked by its BoardValue)."""
+    problems = []
+    length, start = board.get(MOTION_LENGTH), board.get(MOTION_START)
+    if length is not None and start is not None and start > length:
+        problems.append(f"Motion tracker: the start space {start} is past its last space "
+                        f"({length})")
+    tokens = board.get(COMBAT_TOKENS)
+    if tokens is not None and len(set(tokens)) != len(tokens):
+        problems.append("Combat tokens: give 4 different icons, one per token (there is one "
+                        "token of each type)")
+    return problems
+
+
+def combat_token_names(board: Mapping[str, Any]) -> list[str]:
+    return list(board[COMBAT_TOKENS])
