@@ -25,6 +25,7 @@ from saves.catalog import SessionInfo
 from saves.journal import JournalError, JournalFile
 from saves.paths import data_dir as resolve_data_dir
 from saves.store import Store
+from tableside import pins, private
 
 if TYPE_CHECKING:  # the engine is imported on first use: Home opens without it (start-up time)
     from trackers.engine import Action, Game, Note, Session, SessionSetup, State
@@ -63,6 +64,7 @@ class OpenSession:
         self.warnings = list(warnings)
         self._touched = time.monotonic()
         self._status = info.status
+        self._shown: tuple[State, State] | None = None  # (real state, its hidden copy)
 
     # --- reading -----------------------------------------------------------------
     @property
@@ -75,7 +77,12 @@ class OpenSession:
 
     @property
     def state(self) -> State:
-        return self.session.state
+        """The state as the table may see it: unrevealed secrets hidden (``secret_value``
+        reads one). Made once per change, so reading it on every screen refresh is cheap."""
+        real = self.session.state
+        if self._shown is None or self._shown[0] is not real:
+            self._shown = (real, real.hidden_copy())
+        return self._shown[1]
 
     @property
     def notes(self) -> list[Note]:
@@ -133,6 +140,9 @@ class OpenSession:
     # --- acting ----------------------------------------------------------------------
     def do(self, action: str, /, **args: Any) -> list[Note]:
         """Apply an action; raises ActionError (nothing recorded) for a bad one."""
+        if action == private.CHOOSE:  # the commitment: a real nonce, the code made once
+            private.check_commitment(args)
+            args = private.with_commitment(self, args)
         notes = self.session.do(action, **args)
         self._after_change()
         return notes
@@ -152,6 +162,19 @@ class OpenSession:
             notes += self.do("set_board_value", key=key, value=shown)
             self._table.set_board_value(self.game.id, key, checked[key])
         return notes + self.do(action, **args)
+
+    # --- secrets (tableside.private, tableside.pins) ------------------------------------
+    def choose_secret(self, name: str, value: str, *, pin: str | None = None) -> list[Note]:
+        """The owner chooses a secret's value. If they set a PIN earlier it must be given;
+        if not, a ``pin`` given now becomes theirs (nobody else can set it later)."""
+        return private.choose(self, name, value, pin)
+
+    def secret_value(self, name: str, *, pin: str | None = None, who: str | None = None) -> str:
+        """Read a hidden value: the owner's PIN if they set one; the look is logged."""
+        return private.look(self, name, pin, who)
+
+    def pin_is_set(self, owner: str) -> bool:
+        return pins.is_set(self._table, self.id, owner)
 
     def undo(self, steps: int = 1) -> list[Note]:
         notes = self.session.undo(steps)
@@ -208,15 +231,16 @@ class Tableside:
     # --- sessions ----------------------------------------------------------------------
     def create(self, game: str, players: int, *, options: dict[str, Any] | None = None,
                names: Sequence[str] = (), title: str | None = None, seed: str | None = None,
-               board: dict[str, Any] | None = None) -> OpenSession:
-        """Start a new session; the player count and options are checked first."""
+               board: dict[str, Any] | None = None, mode: str = "") -> OpenSession:
+        """Start a new session; the player count and options are checked first. ``mode`` is
+        one of the game's play mode ids (empty: the first mode for this player count)."""
         from trackers.engine import Session, SessionSetup
 
         definition = game_definition(game)
         profile = dict(self.board_profile(game))
         profile.update(board or {})
         setup = definition.check_setup(
-            SessionSetup(players, dict(options or {}), tuple(names), profile))
+            SessionSetup(players, dict(options or {}), tuple(names), profile, mode))
         title = _check_title(title or f"{definition.title}, {datetime.now():%d %b %H:%M}")
         seed = seed or secrets.token_hex(8)
         stamp = now()
@@ -348,6 +372,8 @@ class Tableside:
 
 def _check_title(title: str) -> str:
     title = title.strip()
-    if not title or len(title) > 80:
-        raise TablesideError("title: give 1 to 80 characters")
+    if not title or len(title) > 80 or not title.isprintable():
+        raise TablesideError(f"title: give 1 to 80 printable characters on one line "
+                             f"({len(title)} given)" if len(title) > 80 else
+                             "title: give 1 to 80 printable characters on one line")
     return title

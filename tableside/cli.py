@@ -1,4 +1,9 @@
-"""The ``tableside`` command: no arguments opens the app; sub-commands serve scripts."""
+"""The ``tableside`` command: no arguments opens the app; sub-commands serve scripts.
+
+Global options (``--data-dir``) may come anywhere on the line, before or after the
+sub-command. Everything the commands print passes through ``tableside.text.plain``: a typed
+escape sequence or control character never reaches the terminal.
+"""
 
 from __future__ import annotations
 
@@ -6,20 +11,26 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
 from tableside import __version__
 
 COMMAND_MODULES = (
     "tableside.cli_saves", "tableside.cli_rules", "tableside.games", "tableside.cli_profile",
+    "tableside.cli_secrets",
 )
+GLOBAL_OPTIONS = ("--data-dir",)  # each takes one value; accepted anywhere on the line
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tableside",
-        description="Upkeep beside your board game: tracks, decks, secrets, scoring, rules.")
+        description="Upkeep beside your board game: tracks, decks, secrets, scoring, rules. "
+                    "Run plain `tableside` (no command) to open the app; the commands below "
+                    "serve scripts and the shell.",
+        epilog="Global options such as --data-dir may also come after the command.")
     parser.add_argument("--version", action="version", version=f"tableside {__version__}")
     parser.add_argument("--data-dir", metavar="DIR",
                         help="where saves and the rules index live "
@@ -33,13 +44,18 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args_list = list(sys.argv[1:] if argv is None else argv)
+    args_list = global_options_first(list(sys.argv[1:] if argv is None else argv))
     # Fast path: no sub-command opens the app without importing the command modules.
     early = argparse.ArgumentParser(add_help=False)
     early.add_argument("--data-dir")
     known, rest = early.parse_known_args(args_list)
     if not rest:
         return _open_app(known.data_dir)
+    with plain_output():
+        return _run(args_list)
+
+
+def _run(args_list: list[str]) -> int:
     parser = build_parser()
     args = parser.parse_args(args_list)
     from saves.paths import data_dir
@@ -68,6 +84,43 @@ def _open_app(data_dir_arg: str | None) -> int:
     app = TablesideApp(data_dir=data_dir(data_dir_arg))
     app.run()
     return app.return_code or 0
+
+
+def global_options_first(argv: list[str]) -> list[str]:
+    """Move ``--data-dir DIR`` (or ``--data-dir=DIR``) to the front, wherever it was typed,
+    so ``tableside saves list --data-dir X`` works like ``tableside --data-dir X saves list``.
+    Nothing after a ``--`` is touched (it is an argument, not an option)."""
+    front: list[str] = []
+    rest: list[str] = []
+    i = 0
+    while i < len(argv):
+        item = argv[i]
+        if item == "--":
+            rest += argv[i:]
+            break
+        name = item.split("=", 1)[0]
+        if name in GLOBAL_OPTIONS and "=" in item:
+            front.append(item)
+        elif item in GLOBAL_OPTIONS and i + 1 < len(argv):
+            front += [item, argv[i + 1]]
+            i += 1
+        else:
+            rest.append(item)
+        i += 1
+    return front + rest
+
+
+@contextmanager
+def plain_output() -> Iterator[None]:
+    """Every line a command prints goes through ``tableside.text.plain``."""
+    from tableside.text import PlainWriter
+
+    out, err = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = PlainWriter(out), PlainWriter(err)
+    try:
+        yield
+    finally:
+        sys.stdout, sys.stderr = out, err
 
 
 def print_json(data: object) -> None:

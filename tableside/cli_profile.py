@@ -8,8 +8,11 @@ from pathlib import Path
 
 from tableside.api import Tableside, TablesideError, game_definition
 from tableside.cli import fail, print_json
+from tableside.files import FileRefused, read_capped
 from trackers.engine import ActionError
 from trackers.games.registry import game_ids
+
+MAX_BYTES = 1024 * 1024  # a board profile is a few KB; this only stops absurd input
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -71,9 +74,9 @@ def _export(args: argparse.Namespace) -> int:
 
 def _import(args: argparse.Namespace) -> int:
     try:
-        data = json.loads(Path(args.file).read_text(encoding="utf-8"))
-    except OSError as err:
-        return fail(f"file {args.file}: cannot be read ({err.strerror})", 2)
+        data = json.loads(read_capped(Path(args.file), MAX_BYTES).decode("utf-8-sig"))
+    except FileRefused as err:
+        return fail(f"file {err}; nothing was changed", 2)
     except (ValueError, UnicodeDecodeError) as err:
         return fail(f"file {args.file}: not valid JSON ({err})")
     table = Tableside(args.data_dir)

@@ -16,6 +16,8 @@ from pathlib import Path
 
 from references import GAMES, GameNeeded, Library, LibraryError
 from references.model import BookInfo, SearchResult
+from references.reader import MAX_BYTES as MAX_RULEBOOK_BYTES
+from tableside.files import FileRefused, check_regular
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -98,6 +100,11 @@ def _guarded(handler: Handler) -> Handler:
 
 
 def _add(args: argparse.Namespace) -> int:
+    try:  # a device, a pipe or a folder is refused before anything opens it
+        check_regular(args.file, MAX_RULEBOOK_BYTES)
+    except FileRefused as error:
+        print(f"tableside rules add: {error}", file=sys.stderr)
+        return 1
     with Library.open(args.data_dir) as library:
         info = library.add_rulebook(args.file, args.game)
     print(f"Imported #{info.id}: {info.title} ({GAMES[info.game]}), {info.sections} sections")

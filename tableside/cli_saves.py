@@ -8,6 +8,7 @@ from typing import Any
 
 from tableside.api import OpenSession, Tableside, TablesideError, game_definition
 from tableside.cli import fail, print_json
+from tableside.cli_secrets import do_from_cli
 from trackers.engine import ActionError
 from trackers.games.registry import game_ids
 
@@ -36,6 +37,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--players", required=True, type=_whole_number, metavar="N")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="a game option (repeatable); lists take commas: modules=A,B")
+    p.add_argument("--names", metavar="NAMES",
+                   help='the players\' names, in seat order, with commas: "Ann,Bo,Cy"')
+    p.add_argument("--mode", metavar="MODE",
+                   help="how to play, for games with several modes (e.g. solo); default: the "
+                        "first mode for this player count")
     p.add_argument("--title")
     p.add_argument("--seed")
     p.set_defaults(func=_new)
@@ -176,8 +182,9 @@ def _new(args: argparse.Namespace) -> int:
         options: dict[str, Any] = {}
         for name, value in _pairs(args.option, "--option").items():
             options[name] = _option_value(value, kinds.get(name))
+        names = [n.strip() for n in args.names.split(",")] if args.names else []
         play = table.create(args.game, args.players, options=options, title=args.title,
-                            seed=args.seed)
+                            seed=args.seed, names=names, mode=args.mode or "")
     except (ActionError, TablesideError) as err:
         return fail(str(err), 2)
     finally:
@@ -222,7 +229,7 @@ def _actions(args: argparse.Namespace) -> int:
 
 def _do(args: argparse.Namespace) -> int:
     def work(play: OpenSession) -> int:
-        notes = play.do(args.action, **_pairs(args.args, "argument"))
+        notes = do_from_cli(play, args.action, _pairs(args.args, "argument"))
         _print_notes(play, notes, args.json)
         return 0
     return _with_session(args, work)

@@ -2,7 +2,8 @@
 
 Exit codes: 0 scored; 1 the file's content is not a usable score sheet (every problem is listed
 on stderr, naming the player and the field); 2 bad arguments or a file that cannot be read.
-Nothing is ever written to disk.
+Nothing is ever written to disk. The file must be a regular file of at most 1 MB (a device, a
+pipe or a folder is refused before anything is read).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from tableside.files import FileRefused, read_capped, read_stream_capped
 from trackers.games.space_station_phoenix.score_export import (
     CATEGORY_LABELS,
     to_csv,
@@ -33,6 +35,7 @@ EXIT_OK = 0
 EXIT_BAD_CONTENT = 1
 EXIT_BAD_ARGUMENTS = 2
 PROG = "tableside score phoenix"
+MAX_BYTES = 1024 * 1024  # a score sheet is a few KB; this only stops absurd input
 
 
 def add_score_command(games: argparse._SubParsersAction[argparse.ArgumentParser],
@@ -52,7 +55,9 @@ def add_score_command(games: argparse._SubParsersAction[argparse.ArgumentParser]
     output.add_argument("--markdown", action="store_true", help="print a Markdown table")
     output.add_argument("--csv", action="store_true", help="print CSV (players as columns)")
     phoenix.add_argument(
-        "--explain", action="store_true", help="also print how each cell was scored"
+        "--explain", action="store_true",
+        help="also give how each cell was scored (an \"explain\" list with --json, rows "
+             "after the table with --csv)"
     )
     phoenix.set_defaults(func=score_phoenix)
 
@@ -68,8 +73,8 @@ def _fail(message: str, code: int) -> int:
 
 def _read(file: str) -> tuple[str, bytes]:
     if file == "-":
-        return "standard input", sys.stdin.buffer.read()
-    return file, Path(file).read_bytes()
+        return "standard input", read_stream_capped(sys.stdin.buffer, MAX_BYTES)
+    return file, read_capped(Path(file), MAX_BYTES)
 
 
 def _decode(raw: bytes, toml: bool) -> Any:
@@ -83,6 +88,8 @@ def score_phoenix(args: argparse.Namespace) -> int:
     """Handler: read FILE, check it, score it, print it."""
     try:
         name, raw = _read(args.file)
+    except FileRefused as error:
+        return _fail(f"cannot read {error}", EXIT_BAD_ARGUMENTS)
     except FileNotFoundError:
         return _fail(f"cannot read {args.file}: no such file", EXIT_BAD_ARGUMENTS)
     except IsADirectoryError:
@@ -105,14 +112,37 @@ def score_phoenix(args: argparse.Namespace) -> int:
         return _fail(f"{name}: {error}", EXIT_BAD_CONTENT)
     result = score(sheet)
     if args.json:
-        print(json.dumps(to_json(result), indent=2, ensure_ascii=False))
+        data = to_json(result)
+        if args.explain:
+            data["explain"] = _explanations(result)
+        print(json.dumps(data, indent=2, ensure_ascii=False))
     elif args.markdown:
         sys.stdout.write(to_markdown(result, explain=args.explain))
     elif args.csv:
-        sys.stdout.write(to_csv(result))
+        sys.stdout.write(to_csv(result) + (_csv_explanations(result) if args.explain else ""))
     else:
         _print_table(result, explain=args.explain)
     return EXIT_OK
+
+
+def _explanations(result: ScoreResult) -> list[dict[str, Any]]:
+    """--explain with --json: for each player, each category's points and why."""
+    return [{"name": p.name,
+             "cells": [{"category": c.category, "label": CATEGORY_LABELS[c.category],
+                        "points": c.points, "why": c.why} for c in (*p.cells, p.total)]}
+            for p in result.players]
+
+
+def _csv_explanations(result: ScoreResult) -> str:
+    """--explain with --csv: after the score rows, one "Why: <category>" row per category."""
+    def field(text: str) -> str:
+        return '"' + text.replace('"', '""') + '"' if any(c in text for c in ',"\r\n') else text
+
+    lines = []
+    for cells in zip(*((*p.cells, p.total) for p in result.players), strict=True):
+        label = CATEGORY_LABELS[cells[0].category]
+        lines.append(",".join(field(t) for t in (f"Why: {label}", *(c.why for c in cells))))
+    return "".join(line + "\r\n" for line in lines)
 
 
 def _print_table(result: ScoreResult, *, explain: bool) -> None:

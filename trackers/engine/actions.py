@@ -44,6 +44,9 @@ class Note:
 
 Choices = Sequence[str] | Callable[["State"], Sequence[str]]
 
+TEXT_LIMIT = 200  # characters in a typed "str" argument unless the Param says otherwise
+NUMBER_DIGITS = 15  # digits in a whole number unless the Param gives bounds: no board needs more
+
 
 @dataclass(frozen=True)
 class Param:
@@ -58,6 +61,7 @@ class Param:
     optional: bool = False
     default: Any = None
     secret: bool = False  # never shown in the log, the screen or exports
+    max_length: int | None = None  # for "str": at most this many characters (TEXT_LIMIT)
     # What a form shows for each choice ("3" -> "3. Place the tracks"); the value stays the key.
     labels: Mapping[str, str] | Callable[[State], Mapping[str, str]] | None = None
 
@@ -90,8 +94,12 @@ class Param:
     def coerce(self, raw: Any, state: State) -> Any:
         """Turn a raw value (typed, or text from a form or the CLI) into the checked value."""
         allowed = self.describe_allowed(state)
-        bad = ActionError(f"{self.name}: {raw!r} is not allowed; give {allowed}", self.name)
+        bad = ActionError(f"{self.name}: {_shown(raw)} is not allowed; give {allowed}",
+                          self.name)
         if self.kind == "int":
+            if _too_many_digits(raw):
+                raise ActionError(f"{self.name}: more than {NUMBER_DIGITS} digits is not "
+                                  f"allowed; give {allowed}", self.name)
             value = _as_int(raw)
             if value is None:
                 raise bad
@@ -114,7 +122,29 @@ class Param:
             return text
         if not text:
             raise ActionError(f"{self.name}: may not be empty", self.name)
+        limit = self.max_length or TEXT_LIMIT
+        if len(text) > limit:
+            raise ActionError(f"{self.name}: {len(text)} characters is too long; give at most "
+                              f"{limit}", self.name)
+        if not text.isprintable():
+            raise ActionError(f"{self.name}: give printable text on one line (no control "
+                              "characters, tabs or line breaks)", self.name)
         return text
+
+
+def _shown(raw: Any) -> str:
+    """A bad value as an error message quotes it: short, control characters escaped."""
+    text = repr(raw) if not isinstance(raw, int) or abs(raw) < 10 ** 30 else "that number"
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _too_many_digits(raw: Any) -> bool:
+    """A number far past any board (checked before ``int``, which refuses 4,300 digits)."""
+    if isinstance(raw, str):
+        return sum(ch.isdigit() for ch in raw) > NUMBER_DIGITS
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        return raw.bit_length() > 64 or len(str(abs(raw))) > NUMBER_DIGITS
+    return False
 
 
 def _as_int(raw: Any) -> int | None:

@@ -1,11 +1,12 @@
-"""Actions every game has: set a value by hand, enter a board value, choose and reveal secrets."""
+"""Actions every game has: set a value by hand, enter a board value, choose, look at and
+reveal secrets."""
 
 from __future__ import annotations
 
 from random import Random
 from typing import Any
 
-from trackers.engine.actions import Action, Note, Param
+from trackers.engine.actions import Action, ActionError, Note, Param
 from trackers.engine.game import Game
 from trackers.engine.state import State
 from trackers.pieces import Piece, Secret
@@ -29,18 +30,61 @@ def _set_value(state: State, args: dict[str, Any], rng: Random) -> list[Note | s
     return notes + list(piece.set_field(field, args["value"]))
 
 
+def all_secret_names(state: State) -> list[str]:
+    """Every secret, the games' own included: any of them may be looked at by its owner."""
+    return [name for name, p in state.pieces.items() if isinstance(p, Secret)]
+
+
 def _choose_secret(state: State, args: dict[str, Any], rng: Random) -> list[Note | str]:
     secret = state.piece(args["secret"], Secret)
-    # The nonce comes from the event's own random stream: a replay rebuilds the same code.
-    code = secret.choose(args["value"], f"{rng.getrandbits(64):016x}")
-    return [f"{secret.label} chosen by the {secret.owner}: commitment code {code}"]
+    if args.get("nonce"):
+        # The API drew the nonce and computed the code once, when the table saw it; both are
+        # recorded with the choice, and the code is kept as recorded (never recomputed).
+        code = secret.choose(args["value"], args["nonce"], args.get("code"))
+    else:
+        # Older records (and bare engine use): a nonce from the event's own random stream.
+        code = secret.choose(args["value"], f"{rng.getrandbits(64):016x}")
+    return [f"{secret.label} chosen by {who(secret.owner)}: commitment code {code}"]
 
 
 def _reveal_secret(state: State, args: dict[str, Any], rng: Random) -> list[Note | str]:
     secret = state.piece(args["secret"], Secret)
-    value, nonce, ok = secret.reveal()
-    verdict = "matches" if ok else "DOES NOT match"
-    return [f"{secret.label} revealed: {value} (nonce {nonce}); it {verdict} code {secret.code}"]
+    return [reveal_note(secret, *secret.reveal())]
+
+
+def reveal_note(secret: Secret, value: str, nonce: str, ok: bool) -> str:
+    """The line the table reads at a reveal: value, nonce, the code seen at the commitment."""
+    if ok:
+        verdict = "it matches: this is what was chosen then"
+    else:
+        verdict = ("it DOES NOT match: value and nonce give another code, so the value was "
+                   "changed after it was chosen (or the record was edited)")
+    return (f"{secret.label} revealed: {value} (nonce {nonce}). Code shown when it was "
+            f"chosen: {secret.code}; {verdict}")
+
+
+def who(owner: str) -> str:
+    """An owner as the subject of a sentence: "Ann", "the Lifeform player"."""
+    first = owner.split(" ", 1)[0]
+    role = owner[:1].islower() or first in ("Crew", "Lifeform") or "player" in owner
+    return f"the {owner}" if role and not owner.lower().startswith("the ") else owner
+
+
+def _peek_secret(state: State, args: dict[str, Any], rng: Random) -> list[Note | str]:
+    secret = state.piece(args["secret"], Secret)
+    if not secret.is_set:
+        raise ActionError(f"{secret.label}: nothing has been chosen yet", "secret")
+    return [_peek_line(args["who"] or secret.owner, secret.label)]
+
+
+def _peek_line(owner: str, label: str) -> str:
+    subject = who(owner)
+    return f"{subject[:1].upper()}{subject[1:]} looked at {label}"
+
+
+def _peek_log(args: dict[str, Any]) -> str:
+    return _peek_line(str(args.get("who") or "Someone"), str(args.get("label") or
+                                                          args.get("secret") or "a secret"))
 
 
 def common_actions(game: Game) -> tuple[Action, ...]:
@@ -69,7 +113,13 @@ def common_actions(game: Game) -> tuple[Action, ...]:
             "The owner picks a hidden value behind the privacy curtain; everyone sees its code.",
             _choose_secret,
             (Param("secret", "choice", "which secret", choices=secret_names),
-             Param("value", "str", "the hidden choice", secret=True)),
+             Param("value", "str", "the hidden choice", secret=True, max_length=200),
+             # Filled by the API (tableside.api): a random nonce and the code computed from
+             # them when the table saw it. Optional so older records still replay.
+             Param("nonce", "str", "the random nonce of the commitment", optional=True,
+                   secret=True, max_length=64),
+             Param("code", "str", "the commitment code shown to the table", optional=True,
+                   max_length=20)),
         ),
         Action(
             "reveal_secret", "Reveal a secret",
@@ -77,6 +127,18 @@ def common_actions(game: Game) -> tuple[Action, ...]:
             _reveal_secret,
             (Param("secret", "choice", "which secret", choices=secret_names),),
             after_end=True,
+        ),
+        Action(
+            "peek_secret", "Look at a secret",
+            "The owner looks at a hidden value behind the privacy curtain; the log says who "
+            "looked (never what they saw).",
+            _peek_secret,
+            (Param("secret", "choice", "which secret", choices=all_secret_names),
+             Param("who", "str", "who looked", optional=True, max_length=40),
+             Param("label", "str", "the secret's name as the table knows it", optional=True,
+                   max_length=80)),
+            after_end=True,
+            log_text=_peek_log,
         ),
     ]
     if game.board_values:

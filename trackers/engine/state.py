@@ -48,6 +48,20 @@ class State:
             board=copy.deepcopy(data["board"]),
         )
 
+    def hidden_copy(self) -> State:
+        """The state as anyone at the table may see it: unrevealed secrets hold a marker
+        instead of their value and nonce, and the game's hidden facts are left out.
+
+        Cheap (no deep copy): pieces other than unrevealed secrets are shared with this
+        state, so treat the copy as read-only.
+        """
+        pieces = {name: p.hidden_copy() if isinstance(p, Secret) else p
+                  for name, p in self.pieces.items()}
+        facts = dict(self.facts)
+        if "hidden" in facts:
+            facts["hidden"] = HIDDEN_FACTS
+        return State(pieces=pieces, facts=facts, board=self.board)
+
     def public_dict(self) -> dict[str, Any]:
         """Plain data safe to show or export: unrevealed secrets are blanked."""
         data = self.to_dict()
@@ -56,5 +70,8 @@ class State:
                 data["pieces"][name] = piece.redacted()
         hidden = data["facts"].pop("hidden", None)
         if hidden is not None:
-            data["facts"]["hidden"] = "not shown until revealed"
+            data["facts"]["hidden"] = HIDDEN_FACTS
         return data
+
+
+HIDDEN_FACTS = "not shown until revealed"

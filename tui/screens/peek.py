@@ -1,4 +1,8 @@
-"""Look at a secret behind the privacy curtain: only its owner, PIN if they set one."""
+"""Look at a secret behind the privacy curtain: only its owner, with their PIN if they set one.
+
+The PIN check and the log line ("Ann looked at ...") are the API's (``play.secret_value``);
+this screen only asks. Looking never sets a PIN: the owner sets one when choosing.
+"""
 
 from __future__ import annotations
 
@@ -7,11 +11,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Static
+from textual.widget import Widget
+from textual.widgets import Button, Input, Label, Static
 
 from tableside.api import OpenSession
+from trackers.engine import ActionError
 from trackers.pieces import Secret
-from tui.screens.action_form import CurtainStep, pin_hash, pin_key
 
 
 class PeekScreen(ModalScreen[None]):
@@ -22,7 +27,9 @@ class PeekScreen(ModalScreen[None]):
     def __init__(self, play: OpenSession, secret_name: str) -> None:
         super().__init__()
         self.play = play
-        self.secret = play.state.piece(secret_name, Secret)
+        self.name_of_secret = secret_name
+        self.secret = play.state.piece(secret_name, Secret)  # the table's view: no value
+        self.value = ""
         self.step = "curtain"
 
     def compose(self) -> ComposeResult:
@@ -34,18 +41,29 @@ class PeekScreen(ModalScreen[None]):
     async def _show(self) -> None:
         body = self.query_one("#peek-body", VerticalScroll)
         await body.remove_children()
+        owner, label = self.secret.owner, self.secret.label
         if self.step == "curtain":
-            table = getattr(self.app, "table", None)
-            pin_set = bool(table and table.setting(pin_key(self.play, self.secret.owner)))
-            await body.mount_all([CurtainStep(self.secret.owner, pin_set,
-                                              f"look at {self.secret.label}"),
-                                  Static("", id="peek-error", classes="error")])
-            self.query_one("#pin", Input).focus()
+            pin_set = self.play.pin_is_set(owner)
+            parts: list[Widget] = [
+                Static(f"PRIVATE: {owner} only", classes="curtain-title", markup=False),
+                Static(f"Hand the laptop to the {owner}. Everyone else, look away.\n"
+                       f"Next: look at {label}. The log will say that it was looked at.",
+                       markup=False)]
+            if pin_set:
+                parts += [Label("PIN"), Input(password=True, id="pin")]
+            else:
+                parts += [Static("No PIN was set for this secret when it was chosen.",
+                                 markup=False),
+                          Button("Show it", id="show", variant="primary")]
+            parts += [Static("Escape: cancel", classes="hint"),
+                      Static("", id="peek-error", classes="error", markup=False)]
+            await body.mount_all(parts)
+            self.query_one("#pin" if pin_set else "#show").focus()
         elif self.step == "shown":
-            value = self.secret.value or "nothing chosen yet"
             await body.mount_all([
-                Static(f"{self.secret.label}: {value}", classes="section-title", id="peek-value"),
-                Static(f"Its code on the table: {self.secret.code or '-'}"),
+                Static(f"{label}: {self.value}", classes="section-title", id="peek-value",
+                       markup=False),
+                Static(f"Its code on the table: {self.secret.code or '-'}", markup=False),
                 Button("Hide it", id="hide", variant="primary")])
             self.query_one("#hide", Button).focus()
         else:
@@ -56,20 +74,24 @@ class PeekScreen(ModalScreen[None]):
 
     @on(Input.Submitted, "#pin")
     async def _pin(self, event: Input.Submitted) -> None:
-        table = getattr(self.app, "table", None)
-        stored = table.setting(pin_key(self.play, self.secret.owner)) if table else None
-        if stored and pin_hash(self.play, event.value) != stored:
-            self.query_one("#peek-error", Static).update(
-                f"PIN: that is not the {self.secret.owner}'s PIN")
+        await self._look(event.value)
+
+    @on(Button.Pressed, "#show")
+    async def _no_pin(self) -> None:
+        await self._look(None)
+
+    async def _look(self, pin: str | None) -> None:
+        try:
+            self.value = self.play.secret_value(self.name_of_secret, pin=pin)
+        except ActionError as err:
+            self.query_one("#peek-error", Static).update(str(err))
             return
-        if not stored and event.value and table is not None:
-            table.set_setting(pin_key(self.play, self.secret.owner),
-                              pin_hash(self.play, event.value))
         self.step = "shown"
         await self._show()
 
     @on(Button.Pressed, "#hide")
     async def _hide(self) -> None:
+        self.value = ""
         self.step = "cleared"
         await self._show()
 

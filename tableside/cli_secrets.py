@@ -1,0 +1,87 @@
+"""Secrets from the shell: `tableside verify CODE VALUE NONCE`, and typing a secret unseen.
+
+``verify`` uses the app's formula (README, Secrets): the first 8 hex digits of
+SHA-256(nonce + "\\0" + value), upper case, as XXXX-XXXX. Exit 0 when it matches, 1 when not.
+
+``tableside do ID choose_secret secret=NAME value=-`` reads the value from a hidden prompt (or
+one line of standard input in a script), so it never sits in the shell's history; ``pin=-``
+reads the owner's PIN the same way (set now if they have none, else checked).
+"""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import sys
+from typing import TYPE_CHECKING, Any
+
+from trackers.pieces import commitment_code
+from trackers.pieces.secret import same_code
+
+if TYPE_CHECKING:
+    from tableside.api import OpenSession
+    from trackers.engine import Note
+
+ASK = "-"  # an argument given as "-" is read unseen: a hidden prompt, or standard input
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = subparsers.add_parser(
+        "verify", help="check a revealed secret against the code shown when it was chosen",
+        description="Check a revealed secret by hand: the code is the first 8 hex digits of "
+                    "SHA-256 over nonce, a zero byte, then value (UTF-8), as XXXX-XXXX.")
+    p.add_argument("code", help="the code shown when the secret was chosen (e.g. 7F3A-19C2)")
+    p.add_argument("value", help="the revealed value")
+    p.add_argument("nonce", help="the nonce shown at the reveal")
+    p.set_defaults(func=_verify)
+
+
+def _verify(args: argparse.Namespace) -> int:
+    computed = commitment_code(args.value, args.nonce)
+    if same_code(computed, args.code):
+        print(f"{computed}: matches. {args.value!r} with nonce {args.nonce} is what was "
+              "chosen when that code was shown.")
+        return 0
+    print(f"{args.code} does NOT match: {args.value!r} with nonce {args.nonce} gives "
+          f"{computed}. The value (or nonce) is not the one committed to.")
+    return 1
+
+
+def read_unseen(what: str) -> str:
+    """One value typed at a hidden prompt, or the next line of standard input in a script."""
+    from trackers.engine import ActionError
+
+    if sys.stdin.isatty():
+        try:
+            return getpass.getpass(f"{what} (not shown as you type): ")
+        except EOFError:
+            raise ActionError(f"{what}: nothing was typed", what) from None
+    line = sys.stdin.readline()
+    if not line:
+        raise ActionError(f"{what}: standard input ended before a line was read", what)
+    return line.rstrip("\r\n")
+
+
+def do_from_cli(play: OpenSession, action: str, args: dict[str, Any]) -> list[Note]:
+    """``tableside do``: secret arguments given as "-" are read unseen; a choice of a secret
+    goes through the owner's PIN (``pin=...``)."""
+    from trackers.engine import ActionError
+
+    try:
+        params = {p.name: p for p in play.action(action).params}
+    except ActionError:
+        params = {}
+    pin = args.pop("pin", None) if action == "choose_secret" else None
+    for name, value in list(args.items()):
+        if value == ASK and name in params and params[name].secret:
+            args[name] = read_unseen(name)
+    if pin == ASK:
+        pin = read_unseen("pin")
+    if action == "choose_secret":
+        unknown = set(args) - {"secret", "value"}
+        if unknown:
+            raise ActionError(f"choose_secret: unknown argument {sorted(unknown)[0]!r} "
+                              "(allowed: secret, value, pin)", sorted(unknown)[0])
+        chosen: Any = args.get("value")
+        return play.choose_secret(str(args.get("secret", "")), chosen, pin=pin or None)
+    return play.do(action, **args)
