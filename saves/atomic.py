@@ -8,6 +8,8 @@ after a crash the file is either the old version or the new one, never half of e
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
 import os
 from pathlib import Path
@@ -30,15 +32,62 @@ def fsync_folder(folder: Path) -> None:
         os.close(fd)
 
 
-def atomic_write(path: Path, data: bytes) -> None:
-    """Replace ``path`` with ``data`` so that a crash leaves the old or the new file whole."""
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    with open(tmp, "wb") as handle:
-        handle.write(data)
-        handle.flush()
-        os.fsync(handle.fileno())
-    os.replace(tmp, path)
-    fsync_folder(path.parent)
+PRIVATE_FILE = 0o600  # files of the data folder: the journal holds chosen secrets
+PRIVATE_FOLDER = 0o700
+TMP_SUFFIX = ".tmp"
+
+
+def temp_name(path: Path) -> Path:
+    """The temporary file ``atomic_write`` uses for ``path`` (names the writing process)."""
+    return path.with_name(f".{path.name}.{os.getpid()}{TMP_SUFFIX}")
+
+
+def atomic_write(path: Path, data: bytes, *, exclusive: bool = False, durable: bool = True) -> None:
+    """Replace ``path`` with ``data`` so that a crash leaves the old or the new file whole.
+
+    The file is created private to the user. ``exclusive`` refuses to replace a file that
+    exists (FileExistsError). ``durable=False`` skips the fsyncs, for files that are only a
+    cross-check of a durable one (a kill still leaves the old or the new file whole).
+    """
+    tmp = temp_name(path)
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0),
+                 PRIVATE_FILE)
+    try:
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+            if durable:
+                os.fsync(fd)
+        finally:
+            os.close(fd)
+        if exclusive:
+            try:
+                os.link(tmp, path)  # fails if ``path`` exists; atomic like replace
+            except FileExistsError:
+                raise
+            except OSError:  # a file system without hard links
+                if path.exists():
+                    raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST),
+                                          str(path)) from None
+                os.replace(tmp, path)
+            else:
+                os.unlink(tmp)
+        else:
+            os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    if durable:
+        fsync_folder(path.parent)
+
+
+def make_private(path: Path, mode: int = PRIVATE_FILE) -> None:
+    """Best effort: narrow an existing file's or folder's mode (no-op where there are none)."""
+    with contextlib.suppress(OSError, NotImplementedError):
+        if path.exists() and (path.stat().st_mode & 0o777) & ~mode:
+            path.chmod(mode)
 
 
 class AtomicJSONStorage(Storage):

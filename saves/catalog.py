@@ -1,23 +1,30 @@
-"""The catalog: one small TinyDB file listing sessions, plus settings.
+"""The catalog: one small TinyDB file listing sessions, an index of the journals.
 
-It holds no moves (those live in the journals), so it can always be rebuilt from the
-journal headers when it is damaged and its backup is too.
+It holds no moves (those live in the journals) and no settings (saves.settings), so it can
+always be rebuilt from the journal headers and seals when it is lost or damaged. Every
+change is a read-modify-write under ``catalog.json.lock``, so two processes creating games
+at once lose none; every read goes to the file, so a list shown follows changes made in
+other windows.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from filelock import FileLock
 from tinydb import Query, TinyDB
 
-from saves.atomic import AtomicJSONStorage, atomic_write
+from saves.atomic import PRIVATE_FILE, AtomicJSONStorage, atomic_write
 
 CATALOG_FORMAT = 1
 SESSION_FIELDS = ("id", "game", "title", "players", "created", "updated", "status")
+LOCK_SECONDS = 30.0
 
 
 @dataclass(frozen=True)
@@ -31,6 +38,24 @@ class SessionInfo:
     created: str
     updated: str
     status: str
+
+
+def info_from_row(row: Any) -> SessionInfo | None:
+    """A row as a SessionInfo, each field coerced (a hand-edited ``"updated": null`` is
+    read as empty, not a crash); None for a row without an id."""
+    if not isinstance(row, dict) or not isinstance(row.get("id"), str) or not row["id"]:
+        return None
+
+    def text(key: str, default: str = "") -> str:
+        value = row.get(key)
+        return value if isinstance(value, str) else default
+
+    players = row.get("players")
+    return SessionInfo(
+        id=row["id"], game=text("game", "?"), title=text("title", row["id"]),
+        players=players if isinstance(players, int) and not isinstance(players, bool) else 0,
+        created=text("created"), updated=text("updated") or text("created"),
+        status=text("status", "in progress"))
 
 
 def _format_of(path: Path) -> int | None:
@@ -51,20 +76,47 @@ def _format_of(path: Path) -> int | None:
 
 
 class Catalog:
-    """Sessions and settings. ``warnings`` says what was repaired when it was opened."""
+    """The list of sessions. ``warnings`` says what was repaired when it was opened.
 
-    def __init__(self, path: Path) -> None:
+    ``read_only`` (a read-only command, or a catalog from a newer Tableside) keeps every
+    change in memory and never writes a file.
+    """
+
+    def __init__(self, path: Path, read_only: bool = False) -> None:
         self.path = path
+        self.backup = path.with_name(path.name + ".bak")
         self.warnings: list[str] = []
         self.rebuild_needed = False
-        self.read_only = False
-        self.db = self._open()
-        if not self.db.table("meta").all() and not self.read_only:
-            self.db.table("meta").insert({"format": CATALOG_FORMAT})
+        self.missing = False  # neither the catalog nor its backup was there
+        self.read_only = read_only
+        self._memory: TinyDB | None = None
+        self._lock = None if read_only else FileLock(str(path) + ".lock", timeout=LOCK_SECONDS,
+                                                     mode=PRIVATE_FILE)
+        with self.locked():
+            self._open()
+            if not self.read_only and not self._db().table("meta").all():
+                self._db().table("meta").insert({"format": CATALOG_FORMAT})
 
-    def _open(self) -> TinyDB:
-        backup = self.path.with_name(self.path.name + ".bak")
-        for candidate in (self.path, backup):
+    @contextlib.contextmanager
+    def locked(self) -> Iterator[None]:
+        """Hold the catalog lock (re-entrant) for a read-modify-write."""
+        if self._lock is None:
+            yield
+            return
+        with self._lock:
+            yield
+
+    def _db(self) -> TinyDB:
+        # A fresh TinyDB for each change: its tables cache the next row id, which another
+        # process may have taken meanwhile.
+        if self._memory is not None:
+            return self._memory
+        return TinyDB(storage=AtomicJSONStorage, path=self.path)
+
+    def _open(self) -> None:
+        if not self.path.exists() and not self.backup.exists():
+            self.missing = True
+        for candidate in (self.path, self.backup):
             if not candidate.exists():
                 continue
             try:
@@ -76,21 +128,35 @@ class Catalog:
                 self.warnings.append(
                     f"{candidate} was written by a newer Tableside (catalog format {fmt}); it is "
                     "left untouched and changes to the list of games are kept only until you quit.")
+                self._in_memory({})
                 self.read_only = True
                 self.rebuild_needed = True
-                return TinyDB(storage=AtomicJSONStorage, path=self.path, read_only=True,
-                              initial={})
-            if candidate is backup:
-                self.warnings.append(f"Loaded the last good backup {backup}.")
-                atomic_write(self.path, backup.read_bytes())
+                return
+            if candidate is self.backup:
+                self.warnings.append(f"Loaded the last good backup {self.backup}.")
                 # The backup is one write behind: a session created last may be missing.
                 self.rebuild_needed = True
-            return TinyDB(storage=AtomicJSONStorage, path=self.path)
+                if self.read_only:
+                    self._in_memory(json.loads(self.backup.read_text(encoding="utf-8")))
+                else:
+                    atomic_write(self.path, self.backup.read_bytes())
+            elif self.read_only:
+                self._memory = None  # read the file each time, write nothing
+            return
         if self.warnings:
             self.rebuild_needed = True
-        return TinyDB(storage=AtomicJSONStorage, path=self.path)
+        if self.read_only:
+            self._in_memory({})
+
+    def _in_memory(self, data: dict[str, Any]) -> None:
+        self._memory = TinyDB(storage=AtomicJSONStorage, path=self.path, read_only=True,
+                              initial=data)
 
     def _set_aside(self, path: Path) -> None:
+        if self.read_only:
+            self.warnings.append(f"{path} is damaged and could not be read (left as it is: "
+                                 "this command only reads).")
+            return
         stamp = time.strftime("%Y%m%d-%H%M%S")
         damaged = path.with_name(f"{path.name}.damaged-{stamp}")
         path.replace(damaged)
@@ -98,33 +164,48 @@ class Catalog:
                              f"{damaged.name}.")
 
     # --- sessions ----------------------------------------------------------------
-    def add_session(self, info: SessionInfo) -> None:
-        self.db.table("sessions").insert(info.__dict__)
+    def _rows(self) -> list[Any]:
+        try:
+            return list(self._db().table("sessions").all())
+        except (OSError, ValueError, UnicodeDecodeError, AttributeError, TypeError):
+            return []  # damaged since it was opened: the next start repairs it
+
+    def add_session(self, info: SessionInfo, **extra: Any) -> None:
+        """List a session; ``extra`` keeps copies the journal can be checked against."""
+        with self.locked():
+            self._db().table("sessions").insert(info.__dict__ | extra)
 
     def sessions(self) -> list[SessionInfo]:
-        rows = self.db.table("sessions").all()
-        return [SessionInfo(**{k: row[k] for k in SESSION_FIELDS}) for row in rows
-                if all(k in row for k in SESSION_FIELDS)]
+        found = (info_from_row(row) for row in self._rows())
+        return [info for info in found if info is not None]
+
+    def row(self, session_id: str) -> dict[str, Any] | None:
+        """The whole row of a session (with the header and chain copies), or None."""
+        for row in self._rows():
+            if isinstance(row, dict) and row.get("id") == session_id:
+                return dict(row)
+        return None
 
     def session(self, session_id: str) -> SessionInfo | None:
-        row = self.db.table("sessions").get(Query().id == session_id)
-        if not isinstance(row, dict):
-            return None
-        return SessionInfo(**{k: row[k] for k in SESSION_FIELDS})
+        return info_from_row(self.row(session_id))
 
     def update_session(self, session_id: str, **changes: Any) -> None:
-        self.db.table("sessions").update(changes, Query().id == session_id)
+        with self.locked():
+            self._db().table("sessions").update(changes, Query().id == session_id)
 
     def remove_session(self, session_id: str) -> None:
-        self.db.table("sessions").remove(Query().id == session_id)
+        with self.locked():
+            self._db().table("sessions").remove(Query().id == session_id)
 
-    # --- settings ------------------------------------------------------------------
-    def get_setting(self, key: str, default: Any = None) -> Any:
-        row = self.db.table("settings").get(Query().key == key)
-        return row["value"] if isinstance(row, dict) else default
-
-    def set_setting(self, key: str, value: Any) -> None:
-        self.db.table("settings").upsert({"key": key, "value": value}, Query().key == key)
+    # --- settings of catalogs written before saves.settings ---------------------------
+    def old_settings(self) -> dict[str, Any]:
+        """Settings an older Tableside kept in the catalog (moved to their own file)."""
+        try:
+            rows = self._db().table("settings").all()
+        except (OSError, ValueError, UnicodeDecodeError, AttributeError, TypeError):
+            return {}
+        return {str(r["key"]): r.get("value") for r in rows
+                if isinstance(r, dict) and "key" in r}
 
     def close(self) -> None:
-        self.db.close()
+        pass

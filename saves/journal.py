@@ -1,23 +1,35 @@
-"""A session's append-only journal: one record per line, each with its own checksum.
+"""A session's append-only journal: one record per line, checksummed and chained by hash.
 
-A line is ``<crc32 hex> <json>``. Appending writes one line, flushes and fsyncs, so an
-action costs the same at event 10 and at event 10,000. A torn last line (a crash or a
-kill mid-write) is detected by its missing newline or bad checksum and dropped; a bad
-line anywhere else means the file was damaged, and the reader says which line.
+A line is ``<crc32 hex> <json>``. Every record after the header carries ``prev``, the
+fingerprint (``line_hash``) of the line before it, so a record changed after it was
+written, even with its checksum fixed, breaks the chain at the next line; the last line is
+covered by the seal file kept beside the journal (saves.seal).
+
+Appending is one ``os.write`` of the whole line on the raw descriptor, then ``fsync``: an
+action costs the same at event 10 and at event 10,000, and a failed write is cut back off
+so no partial record can surface later. Every append happens under the session's lock and
+only when the file still ends where this process last saw it (another window may write
+the same session). A torn last line (a kill mid-write) is detected by its missing newline
+or bad checksum; a bad line anywhere else is named and skipped, and every record after it
+that verifies is kept.
 """
 
 from __future__ import annotations
 
+import errno
+import hashlib
 import json
 import os
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from saves.atomic import atomic_write, fsync_folder
+from saves.atomic import PRIVATE_FILE, atomic_write
 
-JOURNAL_FORMAT = 1
+JOURNAL_FORMAT = 2  # 2: records chained by hash ("prev"); 1 had no chain
+CHAIN_FIELD = "prev"
 
 
 class JournalError(Exception):
@@ -26,6 +38,14 @@ class JournalError(Exception):
 
 class JournalTooNew(JournalError):
     """The journal was written by a newer Tableside."""
+
+
+class HeaderDamaged(JournalError):
+    """The journal's first line (game, setup, seed) cannot be read."""
+
+
+class JournalMoved(JournalError):
+    """Another window wrote to the journal since this process last read it."""
 
 
 def encode_line(record: dict[str, Any]) -> bytes:
@@ -52,75 +72,202 @@ def decode_line(line: bytes) -> dict[str, Any] | None:
     return record if isinstance(record, dict) else None
 
 
+def line_hash(line: bytes) -> str:
+    """The fingerprint of one journal line (without its newline) that the next line carries."""
+    return hashlib.sha256(line.rstrip(b"\n")).hexdigest()[:32]
+
+
+def header_line(header: dict[str, Any]) -> bytes:
+    """The first line of a journal for ``header`` (the same bytes every time)."""
+    return encode_line({**header, "t": "header"})
+
+
 @dataclass
 class JournalContents:
     """What a journal held: its header, the good records, and what was wrong, if anything."""
 
     header: dict[str, Any]
-    records: list[dict[str, Any]] = field(default_factory=list)
-    good_bytes: int = 0  # length of the good part of the file
+    records: list[dict[str, Any]] = field(default_factory=list)  # without their chain field
+    line_numbers: list[int] = field(default_factory=list)  # the line of each record
+    hashes: list[str] = field(default_factory=list)  # line_hash of every complete line
+    good_bytes: int = 0  # where the next record goes (a torn tail is past it)
     torn_tail: bool = False  # a half-written last record was dropped
-    damage: str | None = None  # a bad record before the end: what and where
+    damage: str | None = None  # the first bad record before the end: what and where
+    lost: list[int] = field(default_factory=list)  # line numbers of records that failed
+    breaks: list[str] = field(default_factory=list)  # records changed after they were written
+    header_restored: bool = False  # the first line was damaged; a kept copy was used
+
+    @property
+    def last_hash(self) -> str:
+        return self.hashes[-1] if self.hashes else ""
+
+    @property
+    def lines(self) -> int:
+        return len(self.hashes)
 
 
-def read_journal(path: Path) -> JournalContents:
-    """Read every good record; raises JournalError when even the header is unusable."""
-    try:
-        data = path.read_bytes()
-    except OSError as err:
-        raise JournalError(f"{path}: cannot be read ({err.strerror})") from err
+def _describe(record: dict[str, Any] | None, number: int) -> str:
+    if record and record.get("t") == "do" and "seq" in record:
+        return f"line {number} (action {record['seq']}, {record.get('action', '?')})"
+    if record and record.get("t") == "head":
+        return f"line {number} (an undo or redo)"
+    return f"line {number}"
+
+
+def read_journal(path: Path, header_copy: dict[str, Any] | None = None,
+                 data: bytes | None = None) -> JournalContents:
+    """Read every good record; raises JournalError when even the header is unusable.
+
+    ``header_copy`` (the header kept in the catalog, the seal or the snapshot) stands in
+    for a damaged first line; it is exact when its line hashes to what line 2 carries.
+    """
+    if data is None:
+        try:
+            data = path.read_bytes()
+        except OSError as err:
+            raise JournalError(f"{path}: cannot be read ({err.strerror})") from err
     lines = data.split(b"\n")
     # split leaves a final empty chunk after a complete last line; anything else is torn
     tail = lines.pop()
     header = decode_line(lines[0]) if lines else None
+    restored = False
+    first_len = len(lines[0]) if lines else 0
     if header is None or header.get("t") != "header":
-        raise JournalError(f"{path}: not a Tableside journal (its first line is damaged)")
+        if not header_copy:
+            raise HeaderDamaged(f"{path}: not a Tableside journal (its first line is damaged)")
+        header, restored = dict(header_copy), True
+        lines[0:1] = [header_line(header).rstrip(b"\n")] if lines else []
     if not isinstance(header.get("format"), int) or header["format"] > JOURNAL_FORMAT:
         raise JournalTooNew(
             f"{path}: written by a newer Tableside (journal format {header.get('format')}; "
             f"this version reads up to {JOURNAL_FORMAT}). Update Tableside to open it.")
-    contents = JournalContents(header, good_bytes=len(lines[0]) + 1)
+    contents = JournalContents(header, hashes=[line_hash(lines[0])] if lines else [],
+                               header_restored=restored)
+    chained = header["format"] >= 2
+    offset = first_len + 1 if lines else 0
+    previous: dict[str, Any] | None = header
+    known = True  # whether the previous line's fingerprint can be trusted
     for number, line in enumerate(lines[1:], start=2):
         record = decode_line(line)
         if record is None:
             if number == len(lines) and not tail:
                 contents.torn_tail = True  # a last line with a bad checksum: torn
-            else:
-                contents.damage = f"{path}: line {number} is damaged"
-            return contents
+                break
+            contents.lost.append(number)
+            contents.damage = contents.damage or f"{path}: line {number} is damaged"
+            contents.hashes.append(line_hash(line))
+            offset += len(line) + 1
+            previous, known = None, False
+            continue
+        prev = record.pop(CHAIN_FIELD, None)
+        expected = contents.hashes[-1]
+        if known and (prev != expected if (chained or prev is not None) else False):
+            contents.breaks.append(f"{_describe(previous, number - 1)} was changed after it "
+                                   "was written (the record after it no longer matches)")
         contents.records.append(record)
-        contents.good_bytes += len(line) + 1
+        contents.line_numbers.append(number)
+        contents.hashes.append(line_hash(line))
+        offset += len(line) + 1
+        previous, known = record, True
+    contents.good_bytes = offset
     if tail:
         contents.torn_tail = True
     return contents
 
 
+def describe_line(contents: JournalContents, number: int) -> str:
+    """``line N (action K, advance)`` for a line of ``contents``, as messages name it."""
+    if number in contents.line_numbers:
+        return _describe(contents.records[contents.line_numbers.index(number)], number)
+    return f"line {number}"
+
+
 class JournalFile:
-    """Appends records durably; cuts off a torn tail before the first append."""
+    """Appends records durably at the end this process last read.
 
-    def __init__(self, path: Path, good_bytes: int | None = None) -> None:
+    ``guard`` is called before every append (the store's check that the session lock is
+    held and the file has not grown); ``after`` once the record is durable (the seal).
+    """
+
+    def __init__(self, path: Path, size: int, last_hash: str, lines: int, *, by: str = "",
+                 guard: Callable[[JournalFile], None] | None = None,
+                 after: Callable[[JournalFile], None] | None = None) -> None:
         self.path = path
-        self._handle = open(path, "r+b")  # noqa: SIM115 - kept open for the session's life
-        if good_bytes is not None:
-            self._handle.truncate(good_bytes)
-        self._handle.seek(0, os.SEEK_END)
+        self.size = size
+        self.last_hash = last_hash
+        self.lines = lines
+        self.by = by
+        self._guard = guard
+        self._after = after
+        self._fd: int | None = os.open(path, os.O_WRONLY | getattr(os, "O_BINARY", 0))
 
     @classmethod
-    def create(cls, path: Path, header: dict[str, Any]) -> JournalFile:
-        record = {"t": "header", "format": JOURNAL_FORMAT, **header}
-        atomic_write(path, encode_line(record))
-        return cls(path)
+    def create(cls, path: Path, header: dict[str, Any]) -> bytes:
+        """Write a new journal holding only ``header``; returns its line."""
+        line = header_line({**header, "format": JOURNAL_FORMAT})
+        atomic_write(path, line, exclusive=True)
+        return line
 
     @classmethod
-    def rewrite(cls, path: Path, header: dict[str, Any], records: list[dict[str, Any]]) -> None:
-        """Write a whole journal at once (used to keep the good part of a damaged one)."""
-        atomic_write(path, b"".join(encode_line(r) for r in [header, *records]))
-        fsync_folder(path.parent)
+    def rewrite(cls, path: Path, header: dict[str, Any],
+                records: list[dict[str, Any]]) -> tuple[int, str, int]:
+        """Write a whole journal at once, chained afresh; returns (size, last hash, lines)."""
+        first = header_line({**header, "format": JOURNAL_FORMAT})
+        out, last = [first], line_hash(first)
+        for record in records:
+            line = encode_line({**record, CHAIN_FIELD: last})
+            out.append(line)
+            last = line_hash(line)
+        data = b"".join(out)
+        atomic_write(path, data)
+        return len(data), last, len(out)
 
     def append(self, record: dict[str, Any]) -> None:
-        self._handle.write(encode_line(record))
-        self._handle.flush()
-        os.fsync(self._handle.fileno())
+        """Write one record and make it durable; on any failure no byte of it stays."""
+        if self._fd is None:
+            raise JournalError(f"{self.path}: the session was closed")
+        if self._guard is not None:
+            self._guard(self)
+        if self.by and "by" not in record:
+            record = {**record, "by": self.by}
+        line = encode_line({**record, CHAIN_FIELD: self.last_hash})
+        fd = self._fd
+        try:
+            os.lseek(fd, self.size, os.SEEK_SET)
+            written = os.write(fd, line)
+            if written != len(line):
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+            os.fsync(fd)
+        except OSError:
+            try:  # cut back what was written: a record reported failed must never reappear
+                os.ftruncate(fd, self.size)
+                os.fsync(fd)
+            except OSError:
+                pass
+            raise
+        self.size += len(line)
+        self.last_hash = line_hash(line)
+        self.lines += 1
+        if self._after is not None:
+            self._after(self)
+
+    @property
+    def inode(self) -> int:
+        """The file this descriptor writes to (another window's repair replaces the file)."""
+        if self._fd is None:
+            return -1
+        return os.fstat(self._fd).st_ino
+
+    def moved_to(self, size: int, last_hash: str, lines: int) -> None:
+        """Take in what another window appended (the file now ends at ``size``)."""
+        self.size, self.last_hash, self.lines = size, last_hash, lines
 
     def close(self) -> None:
-        self._handle.close()
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
+
+
+__all__ = ["JOURNAL_FORMAT", "PRIVATE_FILE", "HeaderDamaged", "JournalContents", "JournalError",
+           "JournalFile", "JournalMoved", "JournalTooNew", "decode_line", "describe_line",
+           "encode_line", "header_line", "line_hash", "read_journal"]

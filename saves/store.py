@@ -1,50 +1,104 @@
-"""The data folder: the catalog, and per session a journal and a snapshot file.
+"""The data folder: the catalog, the settings, and per session a journal with its seal.
 
 Layout::
 
-    <data dir>/catalog.json            sessions and settings (TinyDB, atomic writes)
-    <data dir>/catalog.json.bak        the previous good catalog
-    <data dir>/sessions/<id>.jsonl     the journal: every record of the session
-    <data dir>/sessions/<id>.snap.json the state at some event, so opening is fast
+    <data dir>/catalog.json             the list of sessions (an index; rebuilt if lost)
+    <data dir>/settings.json            settings and board profiles (atomic, with a .bak)
+    <data dir>/sessions/<id>.jsonl      the journal: every record of the session (the truth)
+    <data dir>/sessions/<id>.seal.json  the journal's chain head, header and title
+    <data dir>/sessions/<id>.snap.json  the state at some event, so opening is fast
+    <data dir>/sessions/<id>.lock       held while a record is appended (any process)
+    <data dir>/sessions/<id>.open-<pid>-<n>  a window that has the session open
 
-All writes of a running app go through one Store (ARCHITECTURE: "write from one place").
+The folders are private to the user (0700) and every file 0600, where the platform has
+modes. A read-only store (``read_only=True``) reads the same files and writes none.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import re
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from saves.atomic import atomic_write
+from filelock import FileLock, Timeout
+
+from saves.atomic import PRIVATE_FILE, PRIVATE_FOLDER, TMP_SUFFIX, atomic_write, make_private
 from saves.catalog import Catalog, SessionInfo
-from saves.journal import JournalContents, JournalError, JournalFile, read_journal
+from saves.journal import (
+    HeaderDamaged,
+    JournalContents,
+    JournalError,
+    JournalFile,
+    JournalMoved,
+    read_journal,
+)
+from saves.seal import Seal, check_against, read_seal, write_seal
+from saves.settings import Settings
 
 SNAPSHOT_FORMAT = 1
+LOCK_SECONDS = 20.0  # a window waits this long for another one to finish its append
+
+
+class SessionBusy(JournalError):
+    """Another window held the session's lock too long, or has the session open."""
 
 
 @dataclass
 class LoadedJournal:
-    """A journal read back, with what was repaired on the way."""
+    """A journal read back, with what was found wrong on the way."""
 
     contents: JournalContents
     snapshot: tuple[int, str, dict[str, Any]] | None
     warnings: list[str] = field(default_factory=list)
+    seal: Seal | None = None
+    needs_repair: bool = False  # a torn tail, a lost line or a restored header to write back
+
+
+def pid_alive(pid: int) -> bool:
+    """Whether process ``pid`` is running (assumed so where that cannot be asked)."""
+    if pid <= 0:
+        return False
+    if os.name == "nt":  # os.kill(pid, 0) would not just ask on Windows
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # exists, owned by someone else
+    return True
 
 
 class Store:
     """Opens the data folder, repairing what it can and saying so in ``warnings``."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, read_only: bool = False) -> None:
         self.root = root
+        self.read_only = read_only
         self.sessions_dir = root / "sessions"
-        self.sessions_dir.mkdir(parents=True, exist_ok=True)
-        self.catalog = Catalog(root / "catalog.json")
+        if not read_only:
+            root.mkdir(parents=True, exist_ok=True, mode=PRIVATE_FOLDER)
+            self.sessions_dir.mkdir(exist_ok=True, mode=PRIVATE_FOLDER)
+            make_private(root, PRIVATE_FOLDER)
+            make_private(self.sessions_dir, PRIVATE_FOLDER)
+            if not self.sessions_dir.is_dir():
+                raise NotADirectoryError(20, "not a folder", str(self.sessions_dir))
+        self.catalog = Catalog(root / "catalog.json", read_only=read_only)
+        self.settings = Settings(root / "settings.json", read_only=read_only)
         self.warnings: list[str] = list(self.catalog.warnings)
-        if self.catalog.rebuild_needed:
-            self._rebuild_catalog()
+        self._seals: dict[str, Seal] = {}
+        self._open_marks: dict[str, Path] = {}
+        self._migrate_settings()
+        if not read_only:
+            self._remove_leftovers()
+        self.find_unlisted()
+        self.warnings += self.settings.warnings
 
     # --- paths ------------------------------------------------------------------
     def journal_path(self, session_id: str) -> Path:
@@ -53,84 +107,348 @@ class Store:
     def snapshot_path(self, session_id: str) -> Path:
         return self.sessions_dir / f"{session_id}.snap.json"
 
-    # --- sessions -------------------------------------------------------------------
-    def create(self, info: SessionInfo, header: dict[str, Any]) -> JournalFile:
-        """Write the journal's header first, then list the session in the catalog."""
-        journal = JournalFile.create(self.journal_path(info.id), {"session": info.id, **header})
-        self.catalog.add_session(info)
-        return journal
+    def seal_path(self, session_id: str) -> Path:
+        return self.sessions_dir / f"{session_id}.seal.json"
 
-    def load(self, session_id: str) -> tuple[LoadedJournal, JournalFile]:
-        """Read a session's journal (dropping a torn tail, keeping the good part of a
-        damaged one) and open it for appending."""
+    def lock_path(self, session_id: str) -> Path:
+        return self.sessions_dir / f"{session_id}.lock"
+
+    # --- the session lock ----------------------------------------------------------
+    def lock(self, session_id: str) -> FileLock:
+        """The session's lock (one per process and session; re-entrant)."""
+        return FileLock(str(self.lock_path(session_id)), timeout=LOCK_SECONDS,
+                        mode=PRIVATE_FILE, thread_local=False, is_singleton=True)
+
+    @contextlib.contextmanager
+    def locked(self, session_id: str) -> Iterator[None]:
+        try:
+            with self.lock(session_id):
+                yield
+        except Timeout as err:
+            raise SessionBusy(f"{self.journal_path(session_id).name}: another window kept "
+                              f"the game busy for {LOCK_SECONDS:.0f} seconds; try again") from err
+
+    def _guard(self, session_id: str, journal: JournalFile) -> None:
+        if not self.lock(session_id).is_locked:
+            raise JournalError(f"{journal.path}: a record may only be added under the "
+                               "session's lock (use the OpenSession methods)")
+        size = os.stat(journal.path).st_size
+        if size != journal.size:
+            raise JournalMoved(f"{journal.path}: another window wrote to this game "
+                               f"({size - journal.size:+d} bytes) since it was read")
+
+    # --- sessions -------------------------------------------------------------------
+    def create(self, info: SessionInfo, header: dict[str, Any], by: str = "") -> JournalFile:
+        """Write the journal's header and seal first, then list the session in the catalog."""
+        path = self.journal_path(info.id)
+        line = JournalFile.create(path, {"session": info.id, **header})
+        contents = read_journal(path, data=line)
+        seal = Seal(1, contents.last_hash, contents.header, info.title)
+        self._seals[info.id] = seal
+        write_seal(self.seal_path(info.id), seal)
+        self.catalog.add_session(info, header=contents.header,
+                                 chain={"lines": 1, "head": contents.last_hash})
+        return self.open_journal(info.id, contents, by)
+
+    def read(self, session_id: str) -> LoadedJournal:
+        """Read a session's journal and check it against its seal; writes nothing."""
         path = self.journal_path(session_id)
         if not path.exists():
             raise JournalError(f"{path}: the session's journal is missing")
-        contents = read_journal(path)
+        row = self.catalog.row(session_id) or {}
+        seal = read_seal(self.seal_path(session_id))
+        snapshot_header, snapshot = self._read_snapshot(session_id)
+        copies = [c for c in (row.get("header"), seal.header if seal else None,
+                              snapshot_header) if isinstance(c, dict)]
+        try:
+            contents = read_journal(path)
+        except HeaderDamaged as err:
+            contents = self._with_header_copy(path, copies, err)
         warnings: list[str] = []
+        if contents.header_restored:
+            warnings.append(f"{path.name}: its first line (game, setup, seed) was damaged; it "
+                            "was restored from the copy kept in the catalog, seal or snapshot.")
         if contents.torn_tail:
             warnings.append(f"{path.name}: the last record was only half written (the app "
                             "stopped mid-save); it was dropped.")
-        if contents.damage:
+        if contents.lost:
+            named = ", ".join(f"line {n}" for n in contents.lost)
+            warnings.append(f"{path.name}: {named} damaged and lost; the "
+                            f"{len(contents.records)} records that verify were kept.")
+        found = list(contents.breaks)
+        if seal is not None:
+            # a torn last record that was sealed is reported as torn, not as removed
+            sealed = seal.lines - 1 if contents.torn_tail and seal.lines == contents.lines + 1 \
+                else seal.lines
+            problem = None if sealed != seal.lines else check_against(
+                contents, seal.lines, seal.head, "the seal beside it")
+        else:
+            chain = row.get("chain")
+            chain = chain if isinstance(chain, dict) else {}
+            problem = check_against(contents, int(chain.get("lines", 0) or 0),
+                                    str(chain.get("head", "")), "the copy in the catalog")
+        if problem:
+            found.append(problem)
+        earlier = [b for b in (seal.breaks if seal else []) if b not in found]
+        for text in [*found, *earlier]:
+            warnings.append(f"{path.name}: {text}. A secret revealed from this journal "
+                            "proves nothing.")
+        seal = seal or Seal(0, "", None, None)
+        seal.breaks = [*earlier, *found]
+        seal.header = contents.header
+        if not seal.title:
+            seal.title = str(row.get("title") or contents.header.get("title") or "")
+        return LoadedJournal(contents, snapshot, warnings, seal,
+                             needs_repair=contents.torn_tail or bool(contents.lost)
+                             or contents.header_restored)
+
+    def _with_header_copy(self, path: Path, copies: list[dict[str, Any]],
+                          err: HeaderDamaged) -> JournalContents:
+        """Read a journal whose first line is damaged with a kept copy of its header."""
+        if not copies:
+            raise JournalError(f"{err} and no copy of it survives (catalog, seal, snapshot): "
+                               "the game cannot be replayed without its seed, so it was not "
+                               "opened. The file is left as it is.") from err
+        best = None
+        for copy in copies:
+            contents = read_journal(path, header_copy=copy)
+            if not contents.breaks or not contents.breaks[0].startswith("line 1 "):
+                return contents  # line 2 carries exactly this header's fingerprint
+            best = best or contents
+        assert best is not None
+        return best
+
+    def repair(self, session_id: str, loaded: LoadedJournal,
+               records: list[dict[str, Any]]) -> JournalContents:
+        """Write back what reading found: cut a torn tail, or rewrite the journal with the
+        ``records`` that verify (the damaged file kept beside it). Call under the lock."""
+        path = self.journal_path(session_id)
+        contents = loaded.contents
+        if contents.lost or contents.header_restored:
             stamp = time.strftime("%Y%m%d-%H%M%S")
             kept = path.with_name(f"{path.name}.damaged-{stamp}")
-            kept.write_bytes(path.read_bytes())
-            JournalFile.rewrite(path, contents.header, contents.records)
-            warnings.append(f"{contents.damage}; the {len(contents.records)} records before it "
-                            f"were kept, and the damaged file was saved as {kept.name}.")
-            contents.good_bytes = path.stat().st_size
-        snapshot = self._read_snapshot(session_id)
-        return LoadedJournal(contents, snapshot, warnings), JournalFile(path, contents.good_bytes)
+            atomic_write(kept, path.read_bytes())
+            JournalFile.rewrite(path, contents.header, records)
+            loaded.warnings.append(f"{path.name}: the damaged file was saved as {kept.name}.")
+        elif contents.torn_tail:
+            fd = os.open(path, os.O_WRONLY)
+            try:
+                os.ftruncate(fd, contents.good_bytes)
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+        again = read_journal(path)
+        again.breaks = []  # already reported, and kept in the seal
+        if loaded.seal is not None:
+            loaded.seal.lines, loaded.seal.head = again.lines, again.last_hash
+            self._seals[session_id] = loaded.seal
+            write_seal(self.seal_path(session_id), loaded.seal)
+        return again
 
+    def open_journal(self, session_id: str, contents: JournalContents,
+                     by: str = "") -> JournalFile:
+        """The journal opened for appending at the end ``contents`` was read to."""
+        path = self.journal_path(session_id)
+        make_private(path)
+        return JournalFile(path, contents.good_bytes, contents.last_hash, contents.lines,
+                           by=by, guard=lambda j: self._guard(session_id, j),
+                           after=lambda j: self._sealed(session_id, j))
+
+    def remember_seal(self, session_id: str, seal: Seal | None) -> None:
+        if seal is not None:
+            self._seals[session_id] = seal
+
+    def _sealed(self, session_id: str, journal: JournalFile) -> None:
+        seal = self._seals.setdefault(session_id, Seal(0, ""))
+        seal.lines, seal.head = journal.lines, journal.last_hash
+        write_seal(self.seal_path(session_id), seal)
+
+    def reseal(self, session_id: str) -> None:
+        """Write the seal as kept in memory (after a load found it missing or changed)."""
+        seal = self._seals.get(session_id)
+        if seal is not None and not self.read_only:
+            write_seal(self.seal_path(session_id), seal)
+
+    def read_tail(self, session_id: str, offset: int) -> bytes | None:
+        """The journal's bytes from ``offset`` on; None when the file is now shorter."""
+        with open(self.journal_path(session_id), "rb") as handle:
+            size = os.fstat(handle.fileno()).st_size
+            if size < offset:
+                return None
+            handle.seek(offset)
+            return handle.read()
+
+    def cut(self, session_id: str, size: int) -> None:
+        """Cut a torn record (a window killed mid-write) off the journal; under the lock."""
+        fd = os.open(self.journal_path(session_id), os.O_WRONLY)
+        try:
+            if os.fstat(fd).st_size > size:
+                os.ftruncate(fd, size)
+                os.fsync(fd)
+        finally:
+            os.close(fd)
+
+    def journal_size(self, session_id: str) -> int:
+        return os.stat(self.journal_path(session_id)).st_size
+
+    # --- snapshots ------------------------------------------------------------------
     def write_snapshot(self, session_id: str, seq: int, digest: str,
-                       state: dict[str, Any]) -> None:
-        payload = {"format": SNAPSHOT_FORMAT, "seq": seq, "digest": digest, "state": state}
+                       state: dict[str, Any], header: dict[str, Any] | None = None) -> None:
+        payload = {"format": SNAPSHOT_FORMAT, "seq": seq, "digest": digest, "state": state,
+                   "header": header}
         atomic_write(self.snapshot_path(session_id), json.dumps(payload).encode())
 
-    def _read_snapshot(self, session_id: str) -> tuple[int, str, dict[str, Any]] | None:
+    def _read_snapshot(self, session_id: str) -> tuple[
+            dict[str, Any] | None, tuple[int, str, dict[str, Any]] | None]:
         # A snapshot only saves time: any problem with it means "replay from the start".
         try:
             data = json.loads(self.snapshot_path(session_id).read_text(encoding="utf-8"))
             if data.get("format") != SNAPSHOT_FORMAT:
-                return None
-            return int(data["seq"]), str(data["digest"]), dict(data["state"])
+                return None, None
+            header = data.get("header") if isinstance(data.get("header"), dict) else None
+            return header, (int(data["seq"]), str(data["digest"]), dict(data["state"]))
         except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            return None, None
+
+    # --- who has a session open ----------------------------------------------------------
+    def mark_open(self, session_id: str, by: str) -> Path | None:
+        """Say that this process has the session open (best effort); returns the mark."""
+        if self.read_only:
             return None
+        mark = self.sessions_dir / f"{session_id}.open-{os.getpid()}-{len(self._open_marks)}"
+        try:
+            atomic_write(mark, by.encode(), durable=False)
+        except OSError:
+            return None
+        self._open_marks[str(mark)] = mark
+        return mark
+
+    def unmark_open(self, mark: Path | None) -> None:
+        if mark is not None:
+            self._open_marks.pop(str(mark), None)
+            with contextlib.suppress(OSError):
+                mark.unlink()
+
+    def open_elsewhere(self, session_id: str) -> list[str]:
+        """The other live processes that have the session open ("app 4121")."""
+        found = []
+        for mark in self.sessions_dir.glob(f"{session_id}.open-*"):
+            match = re.fullmatch(re.escape(session_id) + r"\.open-(\d+)-\d+", mark.name)
+            if not match:
+                continue
+            pid = int(match.group(1))
+            if pid == os.getpid():
+                continue
+            if not pid_alive(pid):
+                if not self.read_only:
+                    with contextlib.suppress(OSError):
+                        mark.unlink()  # left by a window that was killed
+                continue
+            try:
+                by = mark.read_text(encoding="utf-8").strip()
+            except OSError:
+                by = ""
+            found.append(by or f"process {pid}")
+        return found
 
     def delete(self, session_id: str) -> None:
-        self.catalog.remove_session(session_id)
-        for path in (self.journal_path(session_id), self.snapshot_path(session_id)):
-            path.unlink(missing_ok=True)
+        """Delete a session's files, then its row; refused while another window has it open."""
+        with self.locked(session_id):
+            others = self.open_elsewhere(session_id)
+            if others:
+                raise SessionBusy(f"the game is open in another window ({', '.join(others)}); "
+                                  "close it there first")
+            for path in (self.journal_path(session_id), self.snapshot_path(session_id),
+                         self.seal_path(session_id)):
+                path.unlink(missing_ok=True)
+            self.catalog.remove_session(session_id)
+        self.lock_path(session_id).unlink(missing_ok=True)
 
-    def touch(self, session_id: str, updated: str, status: str | None = None) -> None:
+    def touch(self, session_id: str, updated: str, status: str | None = None,
+              chain: tuple[int, str] | None = None) -> None:
         changes: dict[str, Any] = {"updated": updated}
         if status is not None:
             changes["status"] = status
+        if chain is not None:
+            changes["chain"] = {"lines": chain[0], "head": chain[1]}
         self.catalog.update_session(session_id, **changes)
 
-    def _rebuild_catalog(self) -> None:
-        """List every session whose journal header is readable (after catalog damage)."""
+    def rename(self, session_id: str, title: str) -> None:
+        self.catalog.update_session(session_id, title=title)
+        seal = read_seal(self.seal_path(session_id))
+        if seal is not None and not self.read_only:
+            with self.locked(session_id):
+                seal = read_seal(self.seal_path(session_id)) or seal
+                seal.title = title
+                write_seal(self.seal_path(session_id), seal)
+                if session_id in self._seals:
+                    self._seals[session_id].title = title
+
+    # --- repairs on opening --------------------------------------------------------------
+    def _migrate_settings(self) -> None:
+        """Settings an older Tableside kept in the catalog move to settings.json, once."""
+        if self.settings.exists:
+            return
+        old = self.catalog.old_settings()
+        if old:
+            self.settings.update(old)
+
+    def _remove_leftovers(self) -> None:
+        """Temporary files of writes that a kill interrupted (their process is gone)."""
+        for folder in (self.root, self.sessions_dir):
+            for tmp in folder.glob(f".*{TMP_SUFFIX}"):
+                match = re.search(r"\.(\d+)" + re.escape(TMP_SUFFIX) + "$", tmp.name)
+                if match and not pid_alive(int(match.group(1))):
+                    with contextlib.suppress(OSError):
+                        tmp.unlink()
+
+    def find_unlisted(self) -> None:
+        """List every journal the catalog does not (a lost catalog, a kill during create)."""
         known = {s.id for s in self.catalog.sessions()}
         found = 0
-        for path in sorted(self.sessions_dir.glob("*.jsonl")):
+        try:
+            journals = sorted(self.sessions_dir.glob("*.jsonl"))
+        except OSError:
+            journals = []
+        for path in journals:
             session_id = path.stem  # load() opens the journal by this name
             if session_id in known:
                 continue
+            seal = read_seal(self.seal_path(session_id))
             try:
                 header = read_journal(path).header
+            except JournalError:
+                copy = seal.header if seal is not None else None
+                header = copy or self._read_snapshot(session_id)[0] or {}
+                if not header:
+                    continue  # unreadable here; it says why when someone opens it
+            try:
                 setup = header.get("setup", {})
+                created = str(header.get("created", ""))
                 info = SessionInfo(
                     id=session_id, game=str(header.get("game", "?")),
-                    title=str(header.get("title", session_id)),
-                    players=int(setup.get("players", 0)), created=str(header.get("created", "")),
-                    updated=str(header.get("created", "")), status="in progress")
-            except (JournalError, AttributeError, TypeError, ValueError):
-                continue  # unreadable here; it says why when someone opens it
-            self.catalog.add_session(info)
+                    title=str((seal.title if seal else None) or header.get("title", session_id)),
+                    players=int(setup.get("players", 0)), created=created,
+                    updated=_modified(path) or created, status="in progress")
+            except (AttributeError, TypeError, ValueError):
+                continue
+            self.catalog.add_session(info, header=header)
             found += 1
         if found:
+            how = ("was missing" if self.catalog.missing
+                   else "did not list them" if not self.catalog.rebuild_needed
+                   else "was rebuilt")
             self.warnings.append(f"Found {found} saved game(s) missing from the list in their "
-                                 "journals and listed them again.")
+                                 f"journals and listed them again (the list {how}).")
 
     def close(self) -> None:
+        for mark in list(self._open_marks.values()):
+            self.unmark_open(mark)
         self.catalog.close()
+
+
+def _modified(path: Path) -> str:
+    try:
+        return time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime(path.stat().st_mtime))
+    except OSError:
+        return ""

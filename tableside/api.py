@@ -14,17 +14,30 @@ Every action is written durably to the session's journal before ``do`` returns.
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import functools
+import os
 import secrets
+import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from saves.catalog import SessionInfo
-from saves.journal import JournalError, JournalFile
+from saves.journal import (
+    CHAIN_FIELD,
+    JournalContents,
+    JournalError,
+    JournalFile,
+    decode_line,
+    line_hash,
+)
 from saves.paths import data_dir as resolve_data_dir
-from saves.store import Store
+from saves.store import LoadedJournal, Store
 from tableside import pins, private
 
 if TYPE_CHECKING:  # the engine is imported on first use: Home opens without it (start-up time)
@@ -37,12 +50,103 @@ SNAPSHOT_TO_DISK_EVERY = 500  # events between snapshot files (opening replays f
 CATALOG_TOUCH_SECONDS = 30.0  # the journal is the truth; the catalog's "updated" may lag
 
 
+LOST_ACTION = "(record lost: damaged on disk)"  # stands in for an unreadable action
+
+
 class TablesideError(Exception):
     """A request that cannot be met; the message says why in the player's words."""
 
 
+@dataclass(frozen=True)
+class OutsideChange:
+    """An entry of the history that another window (the CLI, a script, a second app) added:
+    like ``HistoryEntry``, plus ``by``, the window that made it ("cli 4188")."""
+
+    seq: int
+    text: str
+    at: str
+    undone: bool
+    by: str
+
+
 def now() -> str:
     return datetime.now().isoformat(timespec="seconds")
+
+
+def window_name(kind: str | None = None) -> str:
+    """Who writes the records of this process: "app 4121", "cli 4188", "script 77"."""
+    if kind and " " in kind:
+        return kind
+    kind = kind or ("app" if "tui.app" in sys.modules else "script")
+    return f"{kind} {os.getpid()}"
+
+
+_REASONS = {
+    errno.ENOSPC: ("the disk is full", "free some disk space and try again"),
+    errno.EACCES: ("permission denied", "check the permissions of the data folder"),
+    errno.EPERM: ("permission denied", "check the permissions of the data folder"),
+    errno.EROFS: ("the file system is read-only", "choose another data folder with --data-dir"),
+    errno.ENOTDIR: ("a file stands where a folder should be",
+                    "move that file away or choose another data folder with --data-dir"),
+    errno.EEXIST: ("a file stands where a folder should be",
+                   "move that file away or choose another data folder with --data-dir"),
+    errno.EISDIR: ("a folder stands where a file should be",
+                   "move that folder away or choose another data folder with --data-dir"),
+}
+_DQUOT = getattr(errno, "EDQUOT", None)
+if _DQUOT is not None:
+    _REASONS[_DQUOT] = ("the disk quota is used up", "free some disk space and try again")
+
+
+def plain_error(err: BaseException, what: str) -> TablesideError:
+    """A file-system error as the player reads it: what failed, why, and what to do."""
+    if isinstance(err, TablesideError):
+        return err
+    if isinstance(err, OSError):
+        reason, todo = _REASONS.get(err.errno or 0, (err.strerror or str(err), "try again"))
+        where = f" ({err.filename})" if err.filename else ""
+        return TablesideError(f"{what}: {reason}{where}; {todo}")
+    return TablesideError(f"{what}: {err}")
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _plain(what: str) -> Callable[[F], F]:
+    """Turn the OSErrors and journal errors of an API call into a TablesideError."""
+    def wrap(func: F) -> F:
+        @functools.wraps(func)
+        def run(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return func(*args, **kwargs)
+            except (OSError, JournalError) as err:
+                raise plain_error(err, what) from err
+        return run  # type: ignore[return-value]
+    return wrap
+
+
+def _holds_hidden(state: dict[str, Any]) -> bool:
+    """Whether a state (as plain data) holds a value nobody may see yet: a chosen secret not
+    revealed, or the game's hidden facts. Such a state is never written to a snapshot."""
+    if state.get("facts", {}).get("hidden"):
+        return True
+    return any(isinstance(p, dict) and p.get("kind") == "secret" and not p.get("revealed")
+               and (p.get("value") is not None or p.get("nonce") is not None)
+               for p in state.get("pieces", {}).values())
+
+
+def _salvage(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The records with a stand-in for every action a damaged line took with it, so the
+    actions after it keep their places (and their random draws)."""
+    out: list[dict[str, Any]] = []
+    count = 0
+    for record in records:
+        if record.get("t") == "do" and isinstance(record.get("seq"), int):
+            for seq in range(count + 1, record["seq"]):
+                out.append({"t": "do", "seq": seq, "action": LOST_ACTION, "args": {}})
+            count = record["seq"]
+        out.append(record)
+    return out
 
 
 def game_definition(game_id: str) -> Game:
@@ -56,14 +160,27 @@ class OpenSession:
     """A session being played, bound to its journal."""
 
     def __init__(self, table: Tableside, info: SessionInfo, session: Session,
-                 journal: JournalFile, warnings: Sequence[str] = ()) -> None:
+                 journal: JournalFile | None, warnings: Sequence[str] = (), *,
+                 records: Sequence[dict[str, Any]] = (), header: dict[str, Any] | None = None,
+                 contents: JournalContents | None = None) -> None:
         self._table = table
         self.info = info
         self.session = session
-        self._journal = journal
+        self._journal = journal  # None: opened read-only
         self.warnings = list(warnings)
         self._touched = time.monotonic()
         self._status = info.status
+        self._records = list(records)  # every record after the header, as folded
+        self._header = header
+        # how far this process has read the journal: bytes, last line's hash, lines
+        if journal is not None:
+            self._read_to = (journal.size, journal.last_hash, journal.lines)
+        elif contents is not None:
+            self._read_to = (contents.good_bytes, contents.last_hash, contents.lines)
+        else:
+            self._read_to = (0, "", 0)
+        self._mark = table.store.mark_open(info.id, table.by) if journal is not None else None
+        self._closed = False
         self._shown: tuple[State, State] | None = None  # (real state, its hidden copy)
 
     # --- reading -----------------------------------------------------------------
@@ -143,7 +260,13 @@ class OpenSession:
         if action == private.CHOOSE:  # the commitment: a real nonce, the code made once
             private.check_commitment(args)
             args = private.with_commitment(self, args)
-        notes = self.session.do(action, **args)
+        from trackers.engine import ActionError
+
+        with self._writing() as changed:
+            try:
+                notes = self.session.do(action, **args)
+            except ActionError as err:
+                raise _after_others(err, changed) from None
         self._after_change()
         return notes
 
@@ -177,51 +300,229 @@ class OpenSession:
         return pins.is_set(self._table, self.id, owner)
 
     def undo(self, steps: int = 1) -> list[Note]:
-        notes = self.session.undo(steps)
+        """Take back the game's latest ``steps`` actions, whichever window made them (a note
+        says which when another did); refuses more steps than there are actions."""
+        from trackers.engine import ActionError, Note
+
+        with self._writing() as changed:
+            head = self.session.head
+            if head and steps > head:
+                raise _after_others(ActionError(
+                    f"steps: only {head} action{'s' if head != 1 else ''} to undo; give 1 to "
+                    f"{head} (or undo all of them on purpose)", "steps"), changed)
+            taken = self.session.events[max(0, head - steps):head]
+            try:
+                notes = self.session.undo(steps)
+            except ActionError as err:
+                raise _after_others(err, changed) from None
+        others = [e for e in taken if e.by and e.by != self.session.by]
+        if others:
+            names = "; ".join(f"{self.session.describe(e)} ({e.by})" for e in others)
+            notes = [*notes, Note(f"That was done in another window: {names}")]
+            self.session.notes = notes
         self._after_change()
         return notes
 
     def redo(self, steps: int = 1) -> list[Note]:
-        notes = self.session.redo(steps)
+        from trackers.engine import ActionError
+
+        with self._writing() as changed:
+            try:
+                notes = self.session.redo(steps)
+            except ActionError as err:
+                raise _after_others(err, changed) from None
         self._after_change()
         return notes
 
     def jump(self, head: int) -> list[Note]:
-        notes = self.session.jump(head)
+        """Move to any point of the history; refused when another window changed the
+        history meanwhile (the point chosen may mean something else now)."""
+        from trackers.engine import ActionError
+
+        with self._writing() as changed:
+            if changed:
+                raise _after_others(ActionError(
+                    "head: look at the history again and choose the point once more",
+                    "head"), changed)
+            notes = self.session.jump(head)
         self._after_change()
         return notes
 
+    # --- other windows ---------------------------------------------------------------
+    def refresh(self) -> list[OutsideChange]:
+        """What other windows (the CLI, a script, a second app) recorded in this game since
+        this one last looked, oldest first; an empty list when nothing changed. Cheap when
+        nothing did (one ``stat``), so the app can call it every second. Afterwards the
+        state, notes and history include those changes."""
+        if self._closed:
+            return []
+        try:
+            return self._catch_up(locked=False)
+        except (OSError, JournalError) as err:
+            raise plain_error(err, f"reading what other windows did in {self.info.title}") \
+                from err
+
+    @contextlib.contextmanager
+    def _writing(self) -> Iterator[list[OutsideChange]]:
+        """Hold the session's lock, with what other windows wrote folded in first; yields
+        those changes (an action is checked again against the state they left)."""
+        if self._journal is None or self._closed:
+            raise TablesideError(f"{self.info.title}: opened read-only (or closed); nothing "
+                                 "was recorded")
+        try:
+            with self._table.store.locked(self.id):
+                yield self._catch_up(locked=True)
+        except (OSError, JournalError) as err:
+            raise plain_error(err, "the action could not be saved, so it was not done") \
+                from err
+
+    def _catch_up(self, locked: bool) -> list[OutsideChange]:
+        """Fold in the records other windows appended since this process last read."""
+        store = self._table.store
+        size, last, lines = self._read_to
+        path = store.journal_path(self.id)
+        stat = os.stat(path)
+        if stat.st_size == size and (self._journal is None
+                                     or stat.st_ino == self._journal.inode):
+            return []
+        tail = None
+        if self._journal is None or stat.st_ino == self._journal.inode:
+            tail = store.read_tail(self.id, size)
+        new: list[dict[str, Any]] | None = [] if tail is not None else None
+        end = tail.rfind(b"\n") + 1 if tail is not None else 0
+        for line in (tail[:end].split(b"\n")[:-1] if tail is not None else []):
+            record = decode_line(line)
+            if record is None or record.pop(CHAIN_FIELD, None) != last or new is None:
+                new = None  # damaged or rewritten: read the whole journal again
+                break
+            new.append(record)
+            last, lines = line_hash(line), lines + 1
+        if new is None:
+            return self._reload(locked)
+        if locked and tail is not None and end < len(tail):
+            store.cut(self.id, size + end)  # a torn record of a window that was killed
+        if not new:
+            self._read_to = (size + end, last, lines)
+            return []
+        self._read_to = (size + end, last, lines)
+        if self._journal is not None:
+            self._journal.moved_to(*self._read_to)
+        return self._take(new)
+
+    def _take(self, new: list[dict[str, Any]], replace: bool = False) -> list[OutsideChange]:
+        """Make ``new`` records (another window's) part of this session's history."""
+        from trackers.engine import Event
+        from trackers.engine.records import fold
+
+        head = self.session.head
+        records = new if replace else [*self._records, *new]
+        events, final = fold(records)
+        self.session.absorb(events, final)
+        self._records = records
+        if replace:
+            return []
+        changes: list[OutsideChange] = []
+        for record in new:
+            by, at = str(record.get("by", "")), str(record.get("at", ""))
+            if record.get("t") == "do":
+                event = Event.from_record(record)
+                head = event.seq
+                changes.append(OutsideChange(event.seq, self.session.describe(event), at,
+                                             event.seq > final, by))
+            elif record.get("t") == "head":
+                to = int(record.get("head", 0))
+                text = f"Undo back to action {to}" if to < head else f"Redo up to action {to}"
+                head = to
+                changes.append(OutsideChange(to, text, at, False, by))
+        return changes
+
+    def _reload(self, locked: bool) -> list[OutsideChange]:
+        """Read the whole journal again (another window repaired or rewrote it)."""
+        store = self._table.store
+        loaded = store.read(self.id)
+        contents = loaded.contents
+        records = _salvage(contents.records)
+        if locked and loaded.needs_repair:
+            contents = store.repair(self.id, loaded, records)
+        before = len(self.session.events), self.session.head
+        self._take(records, replace=True)
+        self._read_to = (contents.good_bytes, contents.last_hash, contents.lines)
+        if self._journal is not None:
+            self._journal.close()
+            self._journal = store.open_journal(self.id, contents, self._table.by)
+            self.session.attach(self._journal)
+        if (len(self.session.events), self.session.head) == before:
+            return []
+        return [OutsideChange(self.session.head, "The history was read again from the file",
+                              "", False, "")]
+
+    # --- after a change -----------------------------------------------------------------
     def _after_change(self) -> None:
-        if self.session.head and self.session.head % SNAPSHOT_TO_DISK_EVERY == 0:
-            self._table.store.write_snapshot(self.id, *self.session.snapshot())
-        status = str(self.state.facts.get("status", "in progress"))
-        if status != self._status or time.monotonic() - self._touched > CATALOG_TOUCH_SECONDS:
-            self._touch(status)
+        """Snapshot and catalog: the action is already durable, so a failure here is a
+        warning (in ``warnings``), never a failed action."""
+        try:
+            if self.session.head and self.session.head % SNAPSHOT_TO_DISK_EVERY == 0:
+                self._save_snapshot()
+            status = str(self.session.state.facts.get("status", "in progress"))
+            if status != self._status or \
+                    time.monotonic() - self._touched > CATALOG_TOUCH_SECONDS:
+                self._touch(status)
+        except (OSError, JournalError) as err:
+            self._warn(err, "the action was saved, but")
+
+    def _warn(self, err: BaseException, prefix: str) -> None:
+        message = str(plain_error(err, f"{prefix} a helper file could not be written"))
+        self.warnings.append(message + " (the game itself is safe in its journal)")
+
+    def _save_snapshot(self) -> None:
+        seq, digest, state = self.session.snapshot()
+        if _holds_hidden(state):
+            return  # the journal must hold a chosen secret; the snapshot need not
+        self._table.store.write_snapshot(self.id, seq, digest, state, header=self._header)
 
     def _touch(self, status: str) -> None:
         self._status = status
         self._touched = time.monotonic()
-        self._table.store.touch(self.id, now(), status)
+        chain = self._read_to[2], self._read_to[1]
+        self._table.store.touch(self.id, now(), status, chain=chain)
 
     def close(self) -> None:
-        """Keep a snapshot for a fast reopen and bring the catalog up to date."""
-        if self.session.head:
-            self._table.store.write_snapshot(self.id, *self.session.snapshot())
-        self._touch(str(self.state.facts.get("status", "in progress")))
-        self._journal.close()
+        """Keep a snapshot for a fast reopen and bring the catalog up to date (a failure to
+        is a warning: every action is already in the journal)."""
+        if self._closed:
+            return
+        self._closed = True
+        if self._journal is not None:
+            try:
+                if self.session.head:
+                    self._save_snapshot()
+                self._touch(str(self.session.state.facts.get("status", "in progress")))
+            except (OSError, JournalError) as err:
+                self._warn(err, "closing:")
+            self._journal.close()
+        self._table.store.unmark_open(self._mark)
 
 
 class Tableside:
     """The store of saved sessions in one data folder."""
 
-    def __init__(self, data_dir: str | Path | None = None) -> None:
+    def __init__(self, data_dir: str | Path | None = None, *, read_only: bool = False,
+                 by: str | None = None) -> None:
+        """Open the data folder. ``read_only`` reads it and writes nothing (``saves list``);
+        ``by`` names this window in the records it writes ("cli", or "cli 4188")."""
         root = resolve_data_dir(data_dir)
-        try:
-            root.mkdir(parents=True, exist_ok=True)
-        except OSError as err:
-            raise TablesideError(f"data dir {root}: cannot be created ({err.strerror})") from err
         self.root = root
-        self.store = Store(root)
+        self.read_only = read_only
+        self.by = window_name(by)
+        sessions = root / "sessions"
+        try:
+            if sessions.exists() and not sessions.is_dir():
+                raise TablesideError(
+                    f"data folder {root}: {sessions} is a file, where Tableside keeps a folder "
+                    "of saved games; move it away or choose another folder with --data-dir")
+            self.store = Store(root, read_only=read_only)
+        except (OSError, JournalError) as err:
+            raise plain_error(err, f"the data folder {root} cannot be created or opened") from err
 
     @property
     def warnings(self) -> list[str]:
@@ -247,50 +548,90 @@ class Tableside:
         info = SessionInfo(id=f"{datetime.now():%Y%m%d-%H%M%S}-{secrets.token_hex(3)}",
                            game=game, title=title, players=players, created=stamp,
                            updated=stamp, status="in progress")
-        session = Session(definition, setup, seed, clock=now)
+        if self.read_only:
+            raise TablesideError("this data folder was opened read-only; no game was created")
+        session = Session(definition, setup, seed, clock=now, by=self.by)
         header = {"game": game, "title": title, "setup": setup.to_dict(), "seed": seed,
                   "created": stamp}
-        journal = self.store.create(info, header)
+        try:
+            journal = self.store.create(info, header, self.by)
+        except (OSError, JournalError) as err:
+            raise plain_error(err, "the new game could not be saved, so it was not created") \
+                from err
         session.attach(journal)
-        return OpenSession(self, info, session, journal)
+        stored = self.store.catalog.row(info.id) or {}
+        return OpenSession(self, info, session, journal, header=stored.get("header"))
 
-    def load(self, session_id: str) -> OpenSession:
-        """Reopen a saved session at the point it was left (undo history included)."""
-        from trackers.engine import ActionError, Session, SessionSetup
-        from trackers.engine.records import fold
+    def load(self, session_id: str, *, read_only: bool = False) -> OpenSession:
+        """Reopen a saved session at the point it was left (undo history included).
 
+        Opening only reads: a torn or damaged journal is repaired under the session's lock
+        (never while another window is appending). ``read_only`` repairs nothing, writes
+        nothing, and refuses every action (``saves show``)."""
         info = self.store.catalog.session(session_id)
         if info is None:
             raise TablesideError(f"no saved session with id {session_id!r}")
+        read_only = read_only or self.read_only
         try:
-            loaded, journal = self.store.load(session_id)
-        except JournalError as err:
-            raise TablesideError(str(err)) from err
-        header = loaded.contents.header
+            if read_only:
+                return self._open(info, self.store.read(session_id), None)
+            with self.store.locked(session_id):
+                loaded = self.store.read(session_id)
+                return self._open(info, loaded, self.store)
+        except (OSError, JournalError) as err:
+            raise plain_error(err, f"the game {info.title!r} cannot be opened") from err
+
+    def _open(self, info: SessionInfo, loaded: LoadedJournal, store: Store | None
+              ) -> OpenSession:
+        """The session of a journal read back; with ``store`` (under the session's lock)
+        the repairs are written and the journal opened for appending."""
+        from trackers.engine import ActionError, Session, SessionSetup
+        from trackers.engine.records import RecordError, fold
+
+        contents = loaded.contents
+        header = contents.header
+        records = _salvage(contents.records)
+        path = self.store.journal_path(info.id)
         try:
             definition = game_definition(header["game"])
             setup = SessionSetup.from_dict(header["setup"])
-            events, head = fold(loaded.contents.records)
+            events, head = fold(records)
             session = Session(definition, setup, header["seed"], events=events, head=head,
-                              journal=journal, clock=now, snapshot=loaded.snapshot)
+                              clock=now, snapshot=loaded.snapshot, by=self.by)
         except TablesideError:
-            journal.close()
             raise
-        except (KeyError, TypeError, ValueError, ActionError) as err:
-            journal.close()
-            raise TablesideError(f"{self.store.journal_path(session_id)}: cannot be replayed "
-                                 f"({err})") from err
-        return OpenSession(self, info, session, journal, loaded.warnings)
+        except (KeyError, TypeError, ValueError, ActionError, RecordError) as err:
+            raise TablesideError(f"{path}: cannot be replayed ({err})") from err
+        journal = None
+        if store is not None:
+            if loaded.needs_repair:
+                contents = store.repair(info.id, loaded, records)
+            seal = loaded.seal
+            if seal is not None and (seal.lines != contents.lines
+                                     or seal.head != contents.last_hash):
+                seal.lines, seal.head = contents.lines, contents.last_hash
+                store.remember_seal(info.id, seal)
+                store.reseal(info.id)
+            store.remember_seal(info.id, seal)
+            journal = store.open_journal(info.id, contents, self.by)
+            session.attach(journal)
+        return OpenSession(self, info, session, journal, loaded.warnings, records=records,
+                           header=header, contents=contents)
 
+    @_plain("the list of saved games cannot be read")
     def sessions(self) -> list[SessionInfo]:
-        """Saved sessions, the most recently played first."""
+        """Saved sessions, the most recently played first, read from the disk now (games
+        created, renamed or deleted in another window show)."""
         return sorted(self.store.catalog.sessions(), key=lambda s: s.updated, reverse=True)
 
+    @_plain("the game could not be renamed")
     def rename(self, session_id: str, title: str) -> None:
         self._need(session_id)
-        self.store.catalog.update_session(session_id, title=_check_title(title))
+        self.store.rename(session_id, _check_title(title))
 
+    @_plain("the game could not be deleted")
     def delete(self, session_id: str) -> None:
+        """Delete a saved game for good; refused while another window has it open."""
         self._need(session_id)
         self.store.delete(session_id)
 
@@ -301,13 +642,14 @@ class Tableside:
     # --- settings ----------------------------------------------------------------------
     def board_profile(self, game: str) -> dict[str, Any]:
         """The printed board values this table entered once for ``game``."""
-        return dict(self.store.catalog.get_setting(f"board:{game}", {}))
+        found = self.setting(f"board:{game}", {})
+        return dict(found) if isinstance(found, dict) else {}
 
     def set_board_profile(self, game: str, values: dict[str, Any]) -> None:
         """Replace the table's board profile for ``game``; every value is checked first."""
         definition = game_definition(game)
         checked = definition.parse_board(values)
-        self.store.catalog.set_setting(f"board:{game}", checked)
+        self.set_setting(f"board:{game}", checked)
 
     def set_board_value(self, game: str, key: str, raw: Any) -> Any:
         """Enter one printed value (checked with the rest of the profile); returns it parsed."""
@@ -315,7 +657,7 @@ class Tableside:
         profile[key] = raw
         definition = game_definition(game)
         checked = definition.parse_board(profile)
-        self.store.catalog.set_setting(f"board:{game}", checked)
+        self.set_setting(f"board:{game}", checked)
         return checked[key]
 
     def accept_board_defaults(self, game: str) -> int:
@@ -330,7 +672,7 @@ class Tableside:
     def clear_board_value(self, game: str, key: str) -> None:
         profile = self.board_profile(game)
         profile.pop(key, None)
-        self.store.catalog.set_setting(f"board:{game}", profile)
+        self.set_setting(f"board:{game}", profile)
 
     def export_board_profile(self, game: str) -> dict[str, Any]:
         """The profile as a file's content, to share with another table."""
@@ -360,14 +702,37 @@ class Tableside:
             raise TablesideError(str(err)) from err
         return len(values)
 
+    @_plain("the settings cannot be read")
     def setting(self, key: str, default: Any = None) -> Any:
-        return self.store.catalog.get_setting(key, default)
+        """A setting (settings.json: kept apart from the list of games)."""
+        return self.store.settings.get(key, default)
 
+    @_plain("the setting could not be saved")
     def set_setting(self, key: str, value: Any) -> None:
-        self.store.catalog.set_setting(key, value)
+        self.store.settings.set(key, value)
+
+    # --- drafts: typed work kept as it is typed (a score sheet), until finished or discarded ---
+    def draft(self, name: str) -> Any:
+        """The draft saved under ``name`` (e.g. "<session id>:score"), or None."""
+        return self.setting(f"draft:{name}")
+
+    def save_draft(self, name: str, data: Any) -> None:
+        self.set_setting(f"draft:{name}", data)
+
+    def drop_draft(self, name: str) -> None:
+        self.set_setting(f"draft:{name}", None)
 
     def close(self) -> None:
         self.store.close()
+
+
+def _after_others(err: Exception, changed: Sequence[OutsideChange]) -> Exception:
+    """``err`` with what other windows did meanwhile in front, when they did something."""
+    if changed:
+        done = "; ".join(f"{c.text} ({c.by})" if c.by else c.text for c in changed)
+        err.args = (f"meanwhile another window changed the game ({done}), so nothing was "
+                    f"recorded: {err.args[0] if err.args else err}", *err.args[1:])
+    return err
 
 
 def _check_title(title: str) -> str:

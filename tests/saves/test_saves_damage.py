@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from saves.journal import JOURNAL_FORMAT, decode_line, encode_line
-from tableside.api import OpenSession, Tableside, TablesideError
+from tableside.api import LOST_ACTION, OpenSession, Tableside, TablesideError
 from tests.demo import INFO as DEMO_INFO
 from tests.demo.game import GAME
-from trackers.engine import Session, SessionSetup
+from trackers.engine import Event, Session, SessionSetup
 from trackers.games import registry
 
 
@@ -89,7 +89,8 @@ def test_a_lost_newline_on_the_last_record_counts_as_torn(tmp_path: Path) -> Non
     assert again.warnings
 
 
-def test_a_damaged_middle_line_keeps_the_good_part_and_names_the_line(tmp_path: Path) -> None:
+def test_a_damaged_middle_line_keeps_every_record_after_it_and_names_the_line(
+        tmp_path: Path) -> None:
     play = saved(tmp_path, 5)
     path = tmp_path / "sessions" / f"{play.id}.jsonl"
     lines = path.read_bytes().split(b"\n")
@@ -98,27 +99,79 @@ def test_a_damaged_middle_line_keeps_the_good_part_and_names_the_line(tmp_path: 
 
     table = Tableside(tmp_path)
     again = table.load(play.id)
-    assert again.head == 2  # the two actions before line 3 (line 1 is the header)
-    assert again.state == expected_state(play, 2).state
-    assert len(again.warnings) == 1
+    # action 3 is lost; actions 4 and 5 keep their places (and their random draws)
+    assert again.head == 5
+    events = play.session.events
+    assert [e.action for e in again.session.events] == [
+        events[0].action, events[1].action, LOST_ACTION, events[3].action, events[4].action]
+    stand_in = Event(3, LOST_ACTION, {})
+    assert again.state == Session(GAME, SessionSetup(2), "dmg", events=[
+        *events[:2], stand_in, *events[3:]]).state
     assert "line 4" in again.warnings[0] and path.name in again.warnings[0]
+    assert "4 records that verify were kept" in again.warnings[0]
+    assert LOST_ACTION in [h.text for h in again.history()]
     kept = list(path.parent.glob(f"{path.name}.damaged-*"))
     assert len(kept) == 1 and kept[0].read_bytes() == b"\n".join(lines)
+    again.do("fire")
     again.close()
     table.close()
-    # repaired once: the next open is clean
-    assert Tableside(tmp_path).load(play.id).warnings == []
+    # repaired once: the next open is clean and has everything, the new action too
+    third = Tableside(tmp_path).load(play.id)
+    assert third.warnings == []
+    assert third.head == 6 and third.session.events[-1].action == "fire"
 
 
-def test_a_damaged_header_is_a_clear_error_naming_the_file(tmp_path: Path) -> None:
+def test_a_damaged_header_is_restored_from_the_copy_kept_in_the_catalog(
+        tmp_path: Path) -> None:
     play = saved(tmp_path, 2)
-    other = saved(tmp_path, 2, seed="other")
     path = tmp_path / "sessions" / f"{play.id}.jsonl"
     path.write_bytes(b"garbage\n" + path.read_bytes().split(b"\n", 1)[1])
     table = Tableside(tmp_path)
+    again = table.load(play.id)
+    assert again.head == 2 and again.state == play.state
+    assert any("first line" in w and "restored" in w for w in again.warnings)
+    again.close()
+    table.close()
+    assert Tableside(tmp_path).load(play.id).warnings == []  # written back
+
+
+@pytest.mark.parametrize("survivor", ["seal", "snapshot"])
+def test_a_damaged_header_is_restored_without_the_catalog(tmp_path: Path,
+                                                          survivor: str) -> None:
+    play = saved(tmp_path, 3)
+    folder = tmp_path / "sessions"
+    path = folder / f"{play.id}.jsonl"
+    path.write_bytes(b"garbage\n" + path.read_bytes().split(b"\n", 1)[1])
+    for name in ("catalog.json", "catalog.json.bak"):
+        (tmp_path / name).unlink()
+    gone = {"seal": f"{play.id}.snap.json", "snapshot": f"{play.id}.seal.json"}[survivor]
+    (folder / gone).unlink()
+    table = Tableside(tmp_path)
+    assert [s.id for s in table.sessions()] == [play.id]
+    again = table.load(play.id)
+    assert again.state == play.state
+    assert any("restored" in w for w in again.warnings)
+
+
+def test_a_damaged_header_with_no_copy_left_opens_nothing(tmp_path: Path) -> None:
+    play = saved(tmp_path, 2)
+    other = saved(tmp_path, 2, seed="other")
+    folder = tmp_path / "sessions"
+    path = folder / f"{play.id}.jsonl"
+    damaged = b"garbage\n" + path.read_bytes().split(b"\n", 1)[1]
+    path.write_bytes(damaged)
+    (folder / f"{play.id}.seal.json").unlink()
+    (folder / f"{play.id}.snap.json").unlink()
+    catalog = json.loads((tmp_path / "catalog.json").read_text())
+    for row in catalog["sessions"].values():
+        row.pop("header", None)
+    (tmp_path / "catalog.json").write_text(json.dumps(catalog))
+    table = Tableside(tmp_path)
     with pytest.raises(TablesideError, match="not a Tableside journal") as caught:
         table.load(play.id)
-    assert str(path) in str(caught.value)
+    assert str(path) in str(caught.value) and "no copy" in str(caught.value)
+    assert "seed" in str(caught.value)
+    assert path.read_bytes() == damaged  # left as it was
     assert table.load(other.id).head == 2
 
 

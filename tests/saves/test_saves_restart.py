@@ -168,7 +168,7 @@ def test_rename_and_delete(tmp_path: Path) -> None:
     play.close()
     table.rename(play.id, "  The big one ")
     assert table.sessions()[0].title == "The big one"
-    with pytest.raises(TablesideError, match="1 to 80 characters"):
+    with pytest.raises(TablesideError, match="1 to 80 printable characters"):
         table.rename(play.id, "   ")
     with pytest.raises(TablesideError, match="no saved session"):
         table.rename("nope", "x")

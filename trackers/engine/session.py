@@ -253,6 +253,23 @@ class Session:
                 self._snapshots[event.seq] = state.copy()
         return state, notes
 
+    # --- other windows ----------------------------------------------------------------
+    def absorb(self, events: Sequence[Event], head: int) -> None:
+        """Take the history another window wrote to the shared journal (its events and
+        head) as this session's own; the state is rebuilt from the last in-memory
+        snapshot both histories still share."""
+        events = list(events)
+        same = 0
+        for mine, theirs in zip(self._events, events, strict=False):
+            if mine != theirs:
+                break
+            same += 1
+        self._events = events
+        self.head = max(0, min(head, len(events)))
+        self._snapshots = {k: v for k, v in self._snapshots.items() if k <= same}
+        self._previous = None
+        self.state, self.notes = self._rebuild(self.head)
+
 
 def _unfired(before: State, after: State) -> list[Note]:
     """Milestones that were reached before an undo and are not any more."""

@@ -1,0 +1,78 @@
+"""The seal: a small file beside each journal holding the chain head, outside the journal.
+
+The last record of a journal has no later record to carry its fingerprint, so the seal
+keeps it (``lines``, ``head``), updated under the session lock after every append. A
+journal edited after the fact then shows either as a broken chain (a record before the
+last) or as a mismatch with the seal (the last record, or records removed). The seal also
+keeps a copy of the header (game, setup, seed) and the title, so a lost catalog or a
+damaged first line loses nothing, and ``breaks``: what was once found changed, kept for
+good so that later appends cannot hide it.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from saves.atomic import atomic_write
+from saves.journal import JournalContents, describe_line
+
+SEAL_FORMAT = 1
+
+
+@dataclass
+class Seal:
+    lines: int  # complete lines in the journal when it was sealed (the header is line 1)
+    head: str  # line_hash of line ``lines``
+    header: dict[str, Any] | None = None
+    title: str | None = None
+    breaks: list[str] = field(default_factory=list)
+
+    def to_json(self) -> bytes:
+        return json.dumps({"format": SEAL_FORMAT, "lines": self.lines, "head": self.head,
+                           "header": self.header, "title": self.title,
+                           "breaks": self.breaks}, ensure_ascii=False).encode()
+
+
+def read_seal(path: Path) -> Seal | None:
+    """The seal in ``path``, or None when it is missing or unreadable."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(data, dict) or data.get("format") != SEAL_FORMAT:
+            return None
+        header = data.get("header")
+        breaks = data.get("breaks") or []
+        return Seal(int(data["lines"]), str(data["head"]),
+                    header if isinstance(header, dict) else None,
+                    data["title"] if isinstance(data.get("title"), str) else None,
+                    [str(b) for b in breaks] if isinstance(breaks, list) else [])
+    except (OSError, ValueError, KeyError, TypeError, UnicodeDecodeError):
+        return None
+
+
+def write_seal(path: Path, seal: Seal) -> None:
+    """Replace the seal (whole or not at all; not fsynced: a seal one record behind after a
+    power cut is read as 'records added since', never as damage)."""
+    atomic_write(path, seal.to_json(), durable=False)
+
+
+def check_against(contents: JournalContents, lines: int, head: str, where: str) -> str | None:
+    """What does not match between the journal and a chain head kept elsewhere, or None.
+
+    Records past the kept head are fine (appended after it was saved); fewer lines, or a
+    different fingerprint at that line, mean the journal was changed after it was written.
+    """
+    if lines < 1:
+        return None
+    if contents.lines < lines:
+        return (f"the journal ends at line {contents.lines} but {where} was made at line "
+                f"{lines}: {lines - contents.lines} record(s) were removed after they were "
+                "written")
+    if lines in contents.lost:
+        return None  # a damaged line: already reported as lost
+    if contents.hashes[lines - 1] != head:
+        return (f"{describe_line(contents, lines)} was changed after it was written (it no "
+                f"longer matches {where})")
+    return None

@@ -1,0 +1,95 @@
+"""Settings and board profiles: a file of their own beside the catalog.
+
+``settings.json`` is written atomically with the previous version kept as
+``settings.json.bak``, under ``settings.json.lock`` so two windows changing settings lose
+neither change. Losing the catalog loses no setting (it is only the list of games).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+from filelock import FileLock
+
+from saves.atomic import PRIVATE_FILE, atomic_write
+
+SETTINGS_FORMAT = 1
+LOCK_SECONDS = 30.0
+
+
+def _load(path: Path) -> dict[str, Any]:
+    """The settings in ``path``; raises ValueError (or OSError) when it cannot be used."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if not isinstance(data, dict) or not isinstance(data.get("settings"), dict):
+        raise ValueError("not a settings file")
+    fmt = data.get("format")
+    if not isinstance(fmt, int) or fmt > SETTINGS_FORMAT:
+        raise ValueError(f"settings format {fmt!r}")
+    return dict(data["settings"])
+
+
+class Settings:
+    """Key/value settings (board profiles are ``board:<game>``). ``warnings`` says what was
+    repaired on opening; ``read_only`` writes nothing (changes last until the program ends)."""
+
+    def __init__(self, path: Path, read_only: bool = False) -> None:
+        self.path = path
+        self.backup = path.with_name(path.name + ".bak")
+        self.read_only = read_only
+        self.warnings: list[str] = []
+        self._memory: dict[str, Any] | None = None
+        self._lock = None if read_only else FileLock(str(path) + ".lock", timeout=LOCK_SECONDS,
+                                                     mode=PRIVATE_FILE)
+
+    @property
+    def exists(self) -> bool:
+        return self.path.exists() or self.backup.exists()
+
+    def all(self) -> dict[str, Any]:
+        """Every setting, read from the file now (another window may have changed one)."""
+        if self._memory is not None:
+            return dict(self._memory)
+        for candidate in (self.path, self.backup):
+            if not candidate.exists():
+                continue
+            try:
+                values = _load(candidate)
+            except (OSError, ValueError, UnicodeDecodeError):
+                self._note_damage(candidate)
+                continue
+            return values
+        return {}
+
+    def _note_damage(self, path: Path) -> None:
+        message = f"{path} could not be read; the settings it held are not used"
+        if not self.read_only and path == self.path:
+            kept = path.with_name(f"{path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}")
+            try:
+                path.replace(kept)
+                message = f"{path} was damaged; it was kept as {kept.name}"
+            except OSError:
+                pass
+        if message not in self.warnings:
+            self.warnings.append(message)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.all().get(key, default)
+
+    def set(self, key: str, value: Any) -> None:
+        self.update({key: value})
+
+    def update(self, values: dict[str, Any]) -> None:
+        """Change several settings in one write."""
+        if self.read_only or self._lock is None:
+            self._memory = self.all() | values
+            return
+        with self._lock:
+            data = self.all() | values
+            payload = json.dumps({"format": SETTINGS_FORMAT, "settings": data}, indent=1,
+                                 sort_keys=True, ensure_ascii=False).encode()
+            if self.path.exists():
+                atomic_write(self.backup, self.path.read_bytes())
+            atomic_write(self.path, payload)
