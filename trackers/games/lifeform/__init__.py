@@ -5,7 +5,12 @@ from trackers.engine.game import GameInfo, PlayMode
 INFO = GameInfo(
     id="lifeform",
     title="Lifeform",
-    modes=(PlayMode("standard", "lifeform against the crew", (2, 3, 4)),),
+    modes=(PlayMode("standard", "lifeform against the crew", (2, 3, 4)),
+           # Thirteenth Passenger module C with the Dragon's Domain solo rules (solo.py).
+           PlayMode("solo", "Dragon's Domain solo (module C)", (1,),
+                    note="You play the Dragon's Domain solo rules at the table; the app runs "
+                         "module C: the Crisis deck, the Remora board and the shuttlecraft "
+                         "hunt.", option_defaults={"modules": ["C"]})),
     blurb="One player is the lifeform, the others the crew of the Valley Forge.",
     note="Name the lifeform player first, then the crew in turn order.",
     rulebook_titles=("lifeform", "thirteenth passenger"),

@@ -11,7 +11,7 @@ from typing import Any
 
 from trackers.engine import Action, ActionError, Game, Note, Option, State
 from trackers.engine.game import EndRecord
-from trackers.games.lifeform import INFO
+from trackers.games.lifeform import INFO, solo_game
 from trackers.games.lifeform.actions import ACTIONS
 from trackers.games.lifeform.board import BOARD_VALUES, board_of, check_board, warnings
 from trackers.games.lifeform.characters import POOL_CHOICES
@@ -91,22 +91,23 @@ def moment(state: State) -> dict[str, int]:
 
 GAME = Game(
     info=INFO,
-    setup=setup,
-    actions=tuple(_in_its_stage(a) for a in ACTIONS),
+    setup=solo_game.setup(setup),
+    actions=solo_game.actions(tuple(_in_its_stage(a) for a in ACTIONS)),
     options=(Option("modules", "Thirteenth Passenger modules", "multi", [], ("A", "B", "D"),
                     help="A: Emma and Overman; B: asteroid impacts; D: hunting the alien "
-                         "aboard the Remora"),
+                         "aboard the Remora", modes=("standard",)),
              Option("character_pool", "Character disks in the draft", "choice",
                     POOL_CHOICES[0], POOL_CHOICES,
                     help="Components lists 9 disks, Setup step 8 says twelve; settle it "
-                         "from your box")),
-    board_values=BOARD_VALUES,
+                         "from your box", modes=("standard",)),
+             *solo_game.OPTIONS),
+    board_values=BOARD_VALUES + solo_game.BOARD_VALUES,
     topics=TOPICS,
-    board_changed=board_changed,
-    check_board=check_board,
-    panels=panels,
-    checklist=checklist,
-    end=end,
-    status=status,
-    moment=moment,
+    board_changed=solo_game.by_mode(board_changed, solo_game.board_changed),
+    check_board=solo_game.check_board(check_board),
+    panels=solo_game.by_mode(panels, solo_game.panels),
+    checklist=solo_game.by_mode(checklist, solo_game.checklist),
+    end=solo_game.by_mode(end, solo_game.end),
+    status=solo_game.by_mode(status, solo_game.status),
+    moment=solo_game.by_mode(moment, solo_game.moment),
 )

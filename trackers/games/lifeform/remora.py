@@ -12,9 +12,11 @@ from __future__ import annotations
 from typing import Any
 
 from trackers.engine import ActionError
-from trackers.games.lifeform.module_d import Location
 
-CHAMBERS = tuple(loc.value for loc in Location)  # the five Remora chambers (spec §11.4 table)
+# The five Remora chambers, as module D's table names them (spec §11.4; the text prints
+# "Hyperleep", the search knows both spellings). Same names as module_d.Location.
+CHAMBERS = ("Cockpit", "Storage Bay", "Hypersleep Chamber", "Supply Locker",
+            "Engineering Compartment")
 CLAMPS = 3  # three clamps unlocked gain Uncoupling the Umbilicus (spec §4.6)
 MANUAL_UNLOCKS = 3  # "three separate times" (spec §4.6)
 SD_PER_MANUAL_UNLOCK = 3  # minutes (spec §4.6, §3.13)

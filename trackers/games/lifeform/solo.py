@@ -17,15 +17,11 @@ from random import Random
 from typing import Any
 
 from trackers.engine import ActionError, Note, Option, SessionSetup, State
-from trackers.engine.game import EndRecord, PlayMode
-from trackers.games.lifeform import asteroids, crisis, remora, shuttle, solo_board
+from trackers.engine.game import EndRecord
+from trackers.games.lifeform import INFO, asteroids, crisis, remora, shuttle, solo_board
 from trackers.pieces import Counter, Milestone, Move, Track
 
-MODE = PlayMode(
-    "solo", "Dragon's Domain solo (module C)", (1,),
-    note="You play the Dragon's Domain solo rules at the table; the app runs the Thirteenth "
-         "Passenger module C: the Crisis deck, the Remora board and the shuttlecraft hunt.",
-    option_defaults={"modules": ["C"]})
+MODE = INFO.mode("solo")  # declared with the package's INFO
 OPTIONS = (
     Option("modules", "Thirteenth Passenger modules", "multi", ["C"], ("B", "C"),
            help="C: solo Crisis and Search (on by default); B: asteroid impacts. A and D are "
@@ -81,23 +77,21 @@ def setup(s: SessionSetup, rng: Random) -> State:
     return state
 
 
-SETUP_STEPS = (
-    ("DD", "The Dragon's Domain solo setup (its own rulebook)"),
-    ("C1", "Module C: shuffle the 9 new Crisis cards into the C-Deck Crisis deck"),
-    ("C2", "Module C: the Remora board beside the table, within reach"),
-    ("C3", "Module C: a spare token on the start space of the Docking Clamps track and of the "
-           "Life Support track"),
-    ("SD", "The Self-Destruct tracker on its one-player start (board value)"),
-    ("B1", "Module B: the 4 asteroid tokens face down on Self-Destruct 19-16 (the app shuffled "
-           "them) and the 3 Asteroid Impact cards aside"),
+SETUP_STEPS = (  # (id, text, the module it belongs to)
+    ("1", "The Dragon's Domain solo setup (its own rulebook)", ""),
+    ("2", "Module C: shuffle the 9 new Crisis cards into the C-Deck Crisis deck", "C"),
+    ("3", "Module C: the Remora board beside the table, within reach", "C"),
+    ("4", "Module C: a spare token on the start space of the Docking Clamps track and of the "
+          "Life Support track", "C"),
+    ("5", "The Self-Destruct tracker on its one-player start (board value)", ""),
+    ("6", "Module B: the 4 asteroid tokens face down on Self-Destruct 19-16 (the app shuffled "
+          "them) and the 3 Asteroid Impact cards aside", "B"),
 )
 
 
 def setup_steps(state: State) -> list[tuple[str, str]]:
     modules = state.facts["modules"]
-    return [(sid, text) for sid, text in SETUP_STEPS
-            if not (sid.startswith("C") and "C" not in modules)
-            and not (sid == "B1" and "B" not in modules)]
+    return [(sid, text) for sid, text, module in SETUP_STEPS if not module or module in modules]
 
 
 def open_setup_steps(state: State) -> list[str]:

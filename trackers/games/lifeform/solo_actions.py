@@ -287,7 +287,7 @@ def actions() -> tuple[Action, ...]:
                    bool(a.get("keep")))),
         Action("list_crisis_deck", "List the Crisis deck", "Enter the deck once: every card "
                "with its chamber and effects (virtual deck).", _list_deck,
-               (Param("cards", "str", crisis.LIST_HELP),),
+               (Param("cards", "str", crisis.LIST_HELP, max_length=4000),),
                enabled=lambda s: _deck_mode("virtual")(s) and "crisis_deck" not in s.pieces,
                topic=TOPIC),
         Action("draw_crisis", "Draw a Crisis card", "The app draws the top Crisis card "

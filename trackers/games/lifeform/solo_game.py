@@ -1,0 +1,63 @@
+"""How the solo game joins the Lifeform package's ``Game``: each part of the contract goes to the
+solo rules when the session plays the Dragon's Domain solo mode, else to the Lifeform rules.
+
+The Lifeform actions (the crew, the lifeform player, the Showdown) are closed in solo; the solo
+actions are open only there. ``game.py`` wraps its own parts with these.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from random import Random
+from typing import Any, TypeVar
+
+from trackers.engine import Action, SessionSetup, State
+from trackers.games.lifeform import solo, solo_actions, solo_board, solo_view
+
+T = TypeVar("T")
+OPTIONS = solo.OPTIONS
+BOARD_VALUES = solo_board.BOARD_VALUES
+
+
+def _not_in_solo(action: Action) -> Action:
+    inner = action.enabled
+
+    def enabled(state: State) -> bool:
+        return not solo.is_solo(state) and (inner is None or inner(state))
+
+    return replace(action, enabled=enabled)
+
+
+def actions(base: tuple[Action, ...]) -> tuple[Action, ...]:
+    return tuple(_not_in_solo(a) for a in base) + solo_actions.actions()
+
+
+def setup(base: Callable[[SessionSetup, Random], State]
+          ) -> Callable[[SessionSetup, Random], State]:
+    def run(s: SessionSetup, rng: Random) -> State:
+        return solo.setup(s, rng) if s.mode == solo.MODE.id else base(s, rng)
+    return run
+
+
+def by_mode(base: Callable[..., T], solo_part: Callable[..., T]) -> Callable[..., T]:
+    """``solo_part(state, ...)`` in a solo session, else ``base(state, ...)``."""
+    def run(state: State, *args: Any) -> T:
+        return solo_part(state, *args) if solo.is_solo(state) else base(state, *args)
+    return run
+
+
+board_changed = solo.board_changed
+panels = solo_view.panels
+checklist = solo_view.checklist
+end = solo.end
+status = solo.status
+moment = solo.moment
+
+
+def check_board(base: Callable[[dict[str, Any]], list[str]]
+                ) -> Callable[[dict[str, Any]], list[str]]:
+    """The Lifeform cross-checks, then the solo ones (a profile holds both)."""
+    def run(values: dict[str, Any]) -> list[str]:
+        return base(values) + solo_board.check_board(values)
+    return run
