@@ -199,6 +199,7 @@ class JournalFile:
         self.by = by
         self._guard = guard
         self._after = after
+        self.appended: list[dict[str, Any]] = []  # records written, for the owner to take
         self._fd: int | None = os.open(path, os.O_WRONLY | getattr(os, "O_BINARY", 0))
 
     @classmethod
@@ -248,6 +249,7 @@ class JournalFile:
         self.size += len(line)
         self.last_hash = line_hash(line)
         self.lines += 1
+        self.appended.append(record)
         if self._after is not None:
             self._after(self)
 

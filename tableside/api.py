@@ -173,12 +173,9 @@ class OpenSession:
         self._records = list(records)  # every record after the header, as folded
         self._header = header
         # how far this process has read the journal: bytes, last line's hash, lines
-        if journal is not None:
-            self._read_to = (journal.size, journal.last_hash, journal.lines)
-        elif contents is not None:
-            self._read_to = (contents.good_bytes, contents.last_hash, contents.lines)
-        else:
-            self._read_to = (0, "", 0)
+        self._seen = (0, "", 0)
+        if contents is not None:
+            self._seen = (contents.good_bytes, contents.last_hash, contents.lines)
         self._mark = table.store.mark_open(info.id, table.by) if journal is not None else None
         self._closed = False
         self._shown: tuple[State, State] | None = None  # (real state, its hidden copy)
@@ -362,6 +359,20 @@ class OpenSession:
             raise plain_error(err, f"reading what other windows did in {self.info.title}") \
                 from err
 
+    @property
+    def _read_to(self) -> tuple[int, str, int]:
+        """How far this process has read the journal: bytes, the last line's hash, lines
+        (for a writing window, where its own last record ended)."""
+        if self._journal is not None:
+            return self._journal.size, self._journal.last_hash, self._journal.lines
+        return self._seen
+
+    @_read_to.setter
+    def _read_to(self, where: tuple[int, str, int]) -> None:
+        self._seen = where
+        if self._journal is not None:
+            self._journal.moved_to(*where)
+
     @contextlib.contextmanager
     def _writing(self) -> Iterator[list[OutsideChange]]:
         """Hold the session's lock, with what other windows wrote folded in first; yields
@@ -372,6 +383,8 @@ class OpenSession:
         try:
             with self._table.store.locked(self.id):
                 yield self._catch_up(locked=True)
+                self._records += self._journal.appended  # this window's own record
+                self._journal.appended.clear()
         except (OSError, JournalError) as err:
             raise plain_error(err, "the action could not be saved, so it was not done") \
                 from err
@@ -401,13 +414,8 @@ class OpenSession:
             return self._reload(locked)
         if locked and tail is not None and end < len(tail):
             store.cut(self.id, size + end)  # a torn record of a window that was killed
-        if not new:
-            self._read_to = (size + end, last, lines)
-            return []
         self._read_to = (size + end, last, lines)
-        if self._journal is not None:
-            self._journal.moved_to(*self._read_to)
-        return self._take(new)
+        return self._take(new) if new else []
 
     def _take(self, new: list[dict[str, Any]], replace: bool = False) -> list[OutsideChange]:
         """Make ``new`` records (another window's) part of this session's history."""
@@ -446,11 +454,11 @@ class OpenSession:
             contents = store.repair(self.id, loaded, records)
         before = len(self.session.events), self.session.head
         self._take(records, replace=True)
-        self._read_to = (contents.good_bytes, contents.last_hash, contents.lines)
         if self._journal is not None:
             self._journal.close()
             self._journal = store.open_journal(self.id, contents, self._table.by)
             self.session.attach(self._journal)
+        self._read_to = (contents.good_bytes, contents.last_hash, contents.lines)
         if (len(self.session.events), self.session.head) == before:
             return []
         return [OutsideChange(self.session.head, "The history was read again from the file",

@@ -59,6 +59,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         p = subparsers.add_parser(name, help=f"{name} the last action(s)")
         p.add_argument("id")
         p.add_argument("--steps", type=_whole_number, default=1)
+        if name == "undo":
+            p.add_argument("--all", action="store_true",
+                           help="take back every action, back to the setup")
         p.set_defaults(func=_undo if name == "undo" else _redo)
 
 
@@ -84,15 +87,27 @@ def _warn(warnings: list[str]) -> None:
         sys.stderr.write(f"tableside: warning: {warning}\n")
 
 
-def _with_session(args: argparse.Namespace, work: Any) -> int:
-    table = Tableside(args.data_dir)
+def _table(args: argparse.Namespace, read_only: bool = False) -> Tableside:
+    """The data folder: read-only for the commands that only look (they write no file)."""
+    return Tableside(args.data_dir, read_only=read_only, by="cli")
+
+
+def _with_session(args: argparse.Namespace, work: Any, read_only: bool = False) -> int:
+    """Run ``work`` on the session ``args.id``. A warning raised after the action was saved
+    (a snapshot or the catalog could not be written) goes to stderr and the exit stays 0:
+    the action is on disk, so a script must not do it again."""
+    try:
+        table = _table(args, read_only)
+    except TablesideError as err:
+        return fail(str(err))
     _warn(table.warnings)
     try:
-        play = table.load(args.id)
+        play = table.load(args.id, read_only=read_only)
     except TablesideError as err:
         table.close()
         return fail(str(err))
     _warn(play.warnings)
+    shown = len(play.warnings)
     try:
         return int(work(play))
     except (ActionError, TablesideError) as err:
@@ -100,6 +115,7 @@ def _with_session(args: argparse.Namespace, work: Any) -> int:
     finally:
         play.close()
         table.close()
+        _warn(play.warnings[shown:])
 
 
 def _print_notes(play: OpenSession, notes: list[Any], as_json: bool) -> None:
@@ -111,9 +127,12 @@ def _print_notes(play: OpenSession, notes: list[Any], as_json: bool) -> None:
 
 
 def _list(args: argparse.Namespace) -> int:
-    table = Tableside(args.data_dir)
-    _warn(table.warnings)
-    rows = table.sessions()
+    try:
+        table = _table(args, read_only=True)
+        _warn(table.warnings)
+        rows = table.sessions()
+    except TablesideError as err:
+        return fail(str(err))
     if args.json:
         print_json([r.__dict__ for r in rows])
     elif not rows:
@@ -137,11 +156,14 @@ def _show(args: argparse.Namespace) -> int:
         for note in play.notes:
             print(f"  - {note.text}")
         return 0
-    return _with_session(args, work)
+    return _with_session(args, work, read_only=True)
 
 
 def _rename(args: argparse.Namespace) -> int:
-    table = Tableside(args.data_dir)
+    try:
+        table = _table(args)
+    except TablesideError as err:
+        return fail(str(err))
     try:
         table.rename(args.id, args.title)
     except TablesideError as err:
@@ -152,7 +174,10 @@ def _rename(args: argparse.Namespace) -> int:
 
 
 def _delete(args: argparse.Namespace) -> int:
-    table = Tableside(args.data_dir)
+    try:
+        table = _table(args)
+    except TablesideError as err:
+        return fail(str(err))
     try:
         info = table.store.catalog.session(args.id)
         if info is None:
@@ -175,7 +200,10 @@ def _delete(args: argparse.Namespace) -> int:
 
 
 def _new(args: argparse.Namespace) -> int:
-    table = Tableside(args.data_dir)
+    try:
+        table = _table(args)
+    except TablesideError as err:
+        return fail(str(err))
     _warn(table.warnings)
     try:
         kinds = {o.name: o.kind for o in game_definition(args.game).options}
@@ -191,6 +219,7 @@ def _new(args: argparse.Namespace) -> int:
         table.close()
     print(play.id)
     play.close()
+    _warn(play.warnings)
     return 0
 
 
@@ -224,7 +253,7 @@ def _actions(args: argparse.Namespace) -> int:
             params = " ".join(f"{p['name']}=<{p['allowed']}>" for p in row["args"])
             print(f"{row['name']:<24} {row['title']}  {params}")
         return 0
-    return _with_session(args, work)
+    return _with_session(args, work, read_only=True)
 
 
 def _do(args: argparse.Namespace) -> int:
@@ -237,6 +266,15 @@ def _do(args: argparse.Namespace) -> int:
 
 def _undo(args: argparse.Namespace) -> int:
     def work(play: OpenSession) -> int:
+        if not play.head:
+            return fail("nothing to undo: the game is at its setup")
+        if args.all:
+            _print_notes(play, play.undo(play.head), False)
+            return 0
+        if args.steps > play.head:
+            return fail(f"--steps: only {play.head} action{'s' if play.head != 1 else ''} to "
+                        f"undo; give 1 to {play.head}, or --all to go back to the setup. "
+                        "Nothing was undone")
         _print_notes(play, play.undo(args.steps), False)
         return 0
     return _with_session(args, work)
