@@ -122,13 +122,13 @@ def test_c9_last_man_aboard_kill_before_nine_gives_both_readings() -> None:
     decision = decide_ending(LaunchMoment(3, self_destruct=14, characters_aboard=3,
                                           characters_on_valley_forge=0,
                                           last_man_aboard_kill=True), PROFILE)
-    assert decision.contradiction == "C9"
+    assert decision.contradiction == "a Last Man Aboard kill before 9"
     assert decision.decided is None
     first, second = decision.readings
     assert (first.ending, first.outcome) == (Ending.C, Outcome.SHOWDOWN)
-    assert "proposed" in first.label and first.label.startswith("C9")
+    assert "proposed" in first.label and first.label.startswith("reading 1")
     assert (second.ending, second.outcome) == (Ending.A, Outcome.CREW_WINS)
-    assert second.label.startswith("C9")
+    assert second.label.startswith("reading 2")
 
 
 @pytest.mark.parametrize(("kwargs", "field"), [

@@ -7,6 +7,7 @@ import pytest
 
 from tests.lifeform.test_lifeform_session_fixtures import BOARD, NAMES, new, through_setup
 from trackers.engine import ActionError, Session, SessionSetup
+from trackers.engine.actions import BoardValueNeeded
 from trackers.games.lifeform.game import GAME
 from trackers.games.registry import get_game
 from trackers.pieces import PhysicalDeck, Secret, Track
@@ -16,21 +17,24 @@ RESERVED = set("qurhs?lcpx0123456789") | set("tvb")  # the brief's list + the TU
 
 def test_the_registry_serves_the_game_with_modules_a_b_d_only() -> None:
     game = get_game("lifeform")
-    assert game is GAME and game.player_counts == (2, 3, 4)
-    option, pool = game.options
+    assert game is GAME and game.player_counts == (1, 2, 3, 4)  # 1: the solo mode
+    option, pool = game.options_for("standard")
     assert pool.name == "character_pool" and pool.default.startswith("the 9")
     assert option.name == "modules" and option.kind == "multi"
-    assert option.choices == ("A", "B", "D")  # module C is a later issue
+    assert option.choices == ("A", "B", "D")  # module C is the solo mode's
     with pytest.raises(ActionError):
         Session(GAME, SessionSetup(3, {"modules": ["C"]}), seed="x")
 
 
 def test_action_keys_are_single_letters_unique_and_not_reserved() -> None:
-    keys = [a.key for a in GAME.actions if a.key]
+    from trackers.games.lifeform.actions import ACTIONS
+
+    keys = [a.key for a in ACTIONS if a.key]  # the multi-player game's own keys
     assert len(keys) == len(set(keys))
     assert all(len(k) == 1 and k not in RESERVED for k in keys)
-    assert all(a.topic for a in GAME.actions)
-    assert all("spec" in a.description for a in GAME.actions if a.key)
+    assert all(a.topic for a in ACTIONS)
+    assert all("rulebook" in a.description and "spec" not in a.description
+               for a in ACTIONS if a.key)
 
 
 @pytest.mark.parametrize(("players", "sd", "cocoon", "vents", "outages"), [
@@ -92,8 +96,9 @@ def test_without_a_board_profile_values_show_unset_and_nothing_is_guessed() -> N
     assert "start space unset" in hostility.label and hostility.milestones == []
     panel = next(p for p in GAME.panels(s.state) if p.title == "Board profile")  # type: ignore
     assert "unset" in panel.lines[0] and any("Self-Destruct" in line for line in panel.lines)
-    with pytest.raises(ActionError, match="G1"):
+    with pytest.raises(BoardValueNeeded) as asked:  # asked in the action's form, not refused
         s.do("advance_self_destruct", spaces=1)
+    assert asked.value.keys == ["self_destruct.minutes"]
     assert s.state.piece("self_destruct", Track).position == 28  # unchanged
     readiness = next(p for p in GAME.panels(s.state) if p.title == "Launch readiness")  # type: ignore
     assert any(line.startswith("[unknown] Improvised") for line in readiness.lines)

@@ -47,7 +47,7 @@ def test_the_hibernation_numbers_of_the_rulebook_example() -> None:
     assert "Halon Gas Blast: 1" in panel  # 4 tokens: 1 full compartment, 3P no bonus
     assert "Lifeform draws: 4" in panel  # Energy Cells 6 -> 4 uncovered
     assert "Hostility tokens: 4" in panel
-    assert "C3 reading 2" in panel and "2 + 4 = 6" in panel
+    assert "reading 2 (worked example)" in panel and "2 + 4 = 6" in panel
 
 
 def test_hibernation_then_the_six_fights_until_the_crew_wins() -> None:

@@ -93,7 +93,7 @@ def test_hostility_past_the_last_space_says_the_text_is_silent() -> None:
     notes = s.do("hostility_other", spaces=10, why="x")
     notes += s.do("hostility_other", spaces=10, why="x")
     assert s.state.piece("hostility", Track).position == 20
-    assert "G4" in texts(notes)
+    assert "past the last Hostility space is not in the rulebook" in texts(notes)
 
 
 def test_cocoon_final_space_3p_places_the_third_image_and_repeats_after_a_reset() -> None:
@@ -153,7 +153,7 @@ def test_malfunction_spaces_in_order() -> None:
     s.do("malfunction_advance", card="already counted")
     s.do("malfunction_advance", card="already counted")
     notes = s.do("malfunction_advance", card="already counted")  # past the last space
-    assert "G7" in texts(notes) and s.state.piece("malfunction", Track).position == 6
+    assert "past the last Malfunction space" in texts(notes) and s.state.piece("malfunction", Track).position == 6
 
 
 def test_android_status_to_destroyed_and_the_android_in_the_remora() -> None:

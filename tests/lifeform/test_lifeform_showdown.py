@@ -46,9 +46,9 @@ def test_rulebook_example_hibernation_numbers() -> None:
     assert numbers.lifeform_draw.value == 4  # six Energy Cells tokens -> 4
     assert numbers.hostility_tokens.value == 4  # the red claw "4"
     rule_text, example = numbers.lifeform_keeps
-    assert rule_text.label.startswith("C3 reading 1") and rule_text.keeps == 1
+    assert rule_text.label.startswith("reading 1 (rule text)") and rule_text.keeps == 1
     assert rule_text.hand_after == 3
-    assert example.label.startswith("C3 reading 2")
+    assert example.label.startswith("reading 2 (worked example)")
     assert (example.keeps, example.hand_after, example.discards_for_limit) == (4, 6, 0)
     assert "MAX HAND 7" in example.why
     assert all(n.why for n in (numbers.crew_cards, numbers.halon_tokens,
@@ -123,7 +123,7 @@ def test_passing_the_last_hostility_space_is_noted_as_g4() -> None:
     numbers = hibernation(player_count=3, loadout=SHOWDOWN_LOADOUT, hostility_space=19,
                           characters_on_valley_forge=2, lifeform_hand=2, cocoon_space=2,
                           profile=EXAMPLE)
-    assert any("G4" in note for note in numbers.notes)
+    assert any("does not say what happens there" in note for note in numbers.notes)
     assert numbers.hostility_tokens.value == 5
 
 

@@ -7,6 +7,7 @@ choices), endings (the launch), showdown and fight, module_d, asteroids, rounds.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from random import Random
 from typing import Any
 
@@ -100,12 +101,12 @@ def _lurk(state: State, args: dict[str, Any], rng: Random) -> Notes:
     limit = decks.cocoon_value(state, prof, "max_hand")
     evolution = decks.cocoon_value(state, prof, "evolution")
     if limit is None or evolution is None:
-        raise ActionError("Lurk needs the Cocoon MAX HAND and Evolution numbers: set them on "
-                          "the board profile (spec G5/G6)", "discard")
+        raise ActionError("Lurk needs the Cocoon MAX HAND and Evolution numbers from your "
+                          "board (rulebook p. 45, Cocoon Track)", "discard")
     held = decks.hand_size(state, lifeform)
     if held >= limit:
         raise ActionError(f"Lurk is allowed only below MAX HAND ({held} held, limit {limit}) "
-                          "(spec §3.6)", "discard")
+                          "(rulebook, Lifeform Activity Phase)", "discard")
     if args["discard"] > min(evolution, held):
         raise ActionError(f"discard: 0 to {min(evolution, held)} (Evolution {evolution})",
                           "discard")
@@ -121,8 +122,10 @@ def _vent(state: State, args: dict[str, Any], rng: Random) -> Notes:
         raise ActionError("the lifeform holds no Vent token", "action")
     state.facts["vents"]["used"] += 1
     return [Note("Use Vent: the Vent token leaves the game; the lifeform does a Vent action "
-                 "(its effect is not in the text, spec G15; C8: the table may stop Vent use at a "
-                 "Self-Destruct space) (spec §3.6)", "round")]
+                 "(its effect is not in the rulebook text; the Strategic Summary hints that Vent "
+                 "use "
+                 "stops at some Self-Destruct space, which the table may settle) (rulebook, "
+                 "Lifeform Activity Phase)", "round")]
 
 
 def _heat(state: State, args: dict[str, Any], rng: Random) -> Notes:
@@ -132,7 +135,7 @@ def _heat(state: State, args: dict[str, Any], rng: Random) -> Notes:
     info = state.facts["members"][member]
     if moves.heat_analyzers_gone(state) or not info["heat_analyzer"]:
         raise ActionError(f"crew_member: {member} has no Heat Analyzer token (all leave at the "
-                          "10 mark, spec §4.1)", "crew_member")
+                          "10 mark, rulebook p. 46, Self-Destruct Track)", "crew_member")
     info["heat_analyzer"] = False
     notes: Notes = list(decks.draw(state, "crew", member, 2, prof))
     if args["image_within_2"]:
@@ -147,7 +150,7 @@ def _mining_laser(state: State, args: dict[str, Any], rng: Random) -> Notes:
         raise ActionError("the Mining Laser card was taken already", "crew_member")
     cards["mining_laser"] = args["crew_member"]
     return [Note(f"{args['crew_member']} takes the Mining Laser card (it counts toward the hand "
-                 "limit) (spec §3.4)", "hostility"),
+                 "limit) (rulebook, Crew Activity Phase: Perform Activity)", "hostility"),
             *decks.hand_check(state, args["crew_member"], profile(state))]
 
 
@@ -167,18 +170,22 @@ def _energy_cell(state: State, args: dict[str, Any], rng: Random) -> Notes:
             state.facts["characters"][n]["where"] != characters.REMORA
             for n in characters.surviving(state, member)):
         raise ActionError(f"crew_member: {member}'s surviving characters are not all aboard the "
-                          "Remora (spec §3.3; C12 stricter reading)", "crew_member")
+                          "Remora (rulebook, Crew Activity Phase: the stricter of its two "
+                          "readings)", "crew_member")
     notes: Notes = list(decks.discard(state, "crew", member, 1))
-    notes += loadout.remove_top(state, "energy_cells", "Remora Energy Cell (G23: read as an "
-                                "Energy Cells token)")
-    return notes + [Note(f"{args['effect']} (spec §3.4)", "shuttle_loadout")]
+    notes += loadout.remove_top(state, "energy_cells", "Remora Energy Cell (read as an Energy "
+                                "Cells token: the text does not say which)")
+    return notes + [Note(f"{args['effect']} (rulebook, Crew Activity Phase: Perform "
+                         "Activity)", "shuttle_loadout")]
 
 
 def _from_pool(state: State, args: dict[str, Any], rng: Random) -> Notes:
     if state.facts["mission_pool"] == 0:
-        return [Note("the Mission pool is empty: nothing is placed (spec §1.3)", "round")]
+        return [Note("the Mission pool is empty: nothing is placed (rulebook, "
+                     "Components)", "round")]
     state.facts["mission_pool"] -= 1
-    return [Note(f"a Mission token from the pool goes to {args['chamber']} (spec §3.8)", "round")]
+    return [Note(f"a Mission token from the pool goes to {args['chamber']} (rulebook p. 24, Crew "
+                 "Action Reference)", "round")]
 
 
 def _terror(state: State, args: dict[str, Any], rng: Random) -> Notes:
@@ -223,7 +230,8 @@ def _role_card(state: State, args: dict[str, Any], rng: Random) -> Notes:
                          f"{info['cards']} left", "ships_cat")]
     if key == "ships_cat" and state.facts["players"] == 2 and info["cards"] == 0:
         info["aboard"] = True
-        notes.append(Note("the last cat card is played: put the cat on the Remora (spec §3.3)",
+        notes.append(Note("the last cat card is played: put the cat on the Remora (rulebook, Crew "
+                          "Activity Phase)",
                           "ships_cat"))
     return notes
 
@@ -237,8 +245,9 @@ def _cat_aboard(state: State, args: dict[str, Any], rng: Random) -> Notes:
     if state.facts["players"] == 2:
         cat["cards"] = 0
         return [Note("every remaining cat card leaves the game; the cat is aboard the Remora and "
-                     "does nothing more until the Showdown (spec §3.3)", "ships_cat")]
-    return [Note("the Ship's Cat is aboard the Remora (spec §8.4)", "ships_cat")]
+                     "does nothing more until the Showdown (rulebook, Crew Activity "
+                     "Phase)", "ships_cat")]
+    return [Note("the Ship's Cat is aboard the Remora (rulebook, The Ship's Cat)", "ships_cat")]
 
 
 def _who() -> tuple[Param, Param]:
@@ -250,88 +259,101 @@ def _who() -> tuple[Param, Param]:
 def _table_actions() -> tuple[Action, ...]:
     columns = Param("column", "choice", "Loadout column", choices=COLUMNS, labels=COLUMN_TITLES)
     return (
-        Action("tick_setup", "Tick a setup step", "Mark a setup step done (spec §2.2).", _tick,
+        Action("tick_setup", "Tick a setup "
+                             "step", "Mark a setup step done (rulebook, Setup).", _tick,
                (Param("step", "choice", "which step", choices=_steps, labels=_step_titles),),
                topic="setup", enabled=lambda s: s.facts["stage"] == "setup"),
         Action("record_characters", "Record characters", "The 2 characters a crew member kept "
-               "from the draft (spec §2.2 step 8).", _draft,
+               "from the draft (rulebook, Setup step 8).", _draft,
                (member_param(), Param("first", "choice", "first character", choices=_pool),
                 Param("second", "choice", "second character", choices=_pool)), topic="setup"),
         Action("next_phase", "Next phase", "Crew Activity, Android, Lifeform Activity, then the "
-               "next round (spec §3.2).", lambda s, a, r: list(rounds.next_phase(s)), key="n",
+               "next round (rulebook, Starship "
+               "Stage).", lambda s, a, r: list(rounds.next_phase(s)), key="n",
                short="Phase",
                topic="round", enabled=lambda s: s.facts["stage"] == "starship"),
         Action("draw_cards", "Draw cards", "Draw Crew or Lifeform cards; the hand limit is "
-               "checked after the draw (spec §7).", _draw,
+               "checked after the draw (rulebook, Gameplay Additional Rules).", _draw,
                (*_who(), Param("count", "int", "how many", minimum=1, maximum=20)), key="d",
                short="Draw",
                topic="round"),
         Action("discard_cards", "Discard cards", "Cards from a hand to its discard pile "
-               "(spec §7).", _discard,
+               "(rulebook, Gameplay Additional Rules).", _discard,
                (*_who(), Param("count", "int", "how many", minimum=1, maximum=20)),
                topic="round"),
         Action("lurk", "Lurk", "Lifeform activity below MAX HAND: discard up to Evolution, draw "
-               "up to MAX HAND (spec §3.6).", _lurk,
+               "up to MAX HAND (rulebook, Lifeform Activity Phase).", _lurk,
                (Param("discard", "int", "cards discarded first", minimum=0, maximum=10,
                       optional=True, default=0),), topic="cocoon"),
-        Action("use_vent", "Use Vent", "The lifeform spends a Vent token (spec §3.6).", _vent,
+        Action("use_vent", "Use Vent", "The lifeform spends a Vent token (rulebook, Lifeform "
+                                       "Activity Phase).", _vent,
                topic="round", enabled=lambda s: moves.vents_held(s) > 0),
         Action("use_heat_analyzer", "Use Heat Analyzer", "Draw 2; the lifeform draws 1 if an "
-               "image is within 2 chambers (spec §3.4).", _heat,
+               "image is within 2 chambers (rulebook, Crew Activity Phase: Perform "
+               "Activity).", _heat,
                (member_param(), Param("image_within_2", "bool", "is an image within 2 chambers "
                                       "of your characters?")), topic="self_destruct"),
         Action("take_mining_laser", "Take the Mining Laser", "The first character into "
-               "Engineering: its crew member takes the card (spec §3.4).", _mining_laser,
+               "Engineering: its crew member takes the card (rulebook, Crew Activity Phase: "
+               "Perform Activity).", _mining_laser,
                (member_param(),), topic="hostility"),
         Action("place_mission", "Put a Mission token on the Loadout", "A collected Mission "
-               "token on a column's lowest empty space; bonuses (spec §5.1).", _place,
+               "token on a column's lowest empty space; bonuses (rulebook p. 46, Shuttle "
+               "Loadout).", _place,
                (columns, member_param("who placed it")), key="m",
                short="Mission", topic="shuttle_loadout"),
         Action("remove_mission", "Take a Mission token off the Loadout", "The top token of a "
-               "column back to the pool (spec §5.1).", _remove,
+               "column back to the pool (rulebook p. 46, Shuttle Loadout).", _remove,
                (columns, Param("why", "str", "what removed it")), topic="shuttle_loadout"),
         Action("remora_energy_cell", "Use Remora Energy Cell", "Aboard: discard a card, an "
-               "Energy Cells token goes; electrify or shut the bulkhead (spec §3.4).",
+               "Energy Cells token goes; electrify or shut the bulkhead (rulebook, Crew Activity "
+               "Phase: Perform Activity).",
                _energy_cell,
                (member_param(), Param("effect", "choice", "which", choices=(
                    "Electrify Deck Plating: images in the Shuttlebay and Docking Hub-1 move to "
                    "an adjacent chamber", "Shut Emergency Bulkhead Door: the Security Door on "
                    "the Docking Hub-1 exit until your next turn"))), topic="shuttle_loadout"),
         Action("mission_from_pool", "Mission token from the pool", "Mission-Maintenance and the "
-               "like: a pool token goes to a chamber (spec §1.3, §3.8).", _from_pool,
+               "like: a pool token goes to a chamber (rulebook, Components; rulebook p. 24, Crew "
+               "Action Reference).", _from_pool,
                (Param("chamber", "str", "which chamber"),), topic="shuttle_loadout"),
         Action("meet_terror", "A character meets Terror", "Draw, resolve and discard the top "
-               "Terror card (spec §3.10).", _terror, (character_param(),), topic="round"),
+               "Terror card (rulebook, Movement and "
+               "Attack).", _terror, (character_param(),), topic="round"),
         Action("board_remora", "Board the Remora", "A character enters the Remora from the "
-               "Shuttlebay (from the 20 mark; never leaves) (spec §3.10).", _board,
+               "Shuttlebay (from the 20 mark; never leaves) (rulebook, Movement and "
+               "Attack).", _board,
                (character_param(),), key="o", short="To Remora", topic="launch"),
         Action("character_hidden", "Hidden or not", "Mark a character hidden or no longer "
-               "hidden (spec §3.10).", _hidden,
+               "hidden (rulebook, Movement and Attack).", _hidden,
                (character_param(), Param("hidden", "bool", "hidden now?")), topic="round"),
         Action("character_killed", "Character killed", "Hostility +2; Noisy (Panic Move) or "
-               "Silent; Taking Control (spec §8.1).", _killed,
+               "Silent; Taking Control (rulebook p. 33, If a Character is Killed).", _killed,
                (character_param(), Param("kill", "choice", "the lifeform declares",
                                          choices=("noisy", "silent"), optional=True,
                                          default="silent")),
                key="k", short="Killed", topic="character_death"),
         Action("take_control", "Take control of a character", "A crew member with no character "
-               "takes one from someone with 2 (spec §8.3).", _control,
+               "takes one from someone with 2 (rulebook, Taking Control).", _control,
                (member_param(), character_param()), topic="character_death",
                enabled=lambda s: bool(s.facts["pending_control"])),
         Action("take_role", "Take the Ship's Cat or SIS-TER", "With no character to take "
-               "(spec §8.3-8.5).", _role,
+               "(rulebook, Taking Control).", _role,
                (member_param(), Param("role", "choice", "which role",
                                       choices=tuple(ROLE_NAMES.values()))),
                topic="ships_cat", enabled=lambda s: bool(s.facts["pending_role"])),
         Action("play_role_card", "Play a Ship's Cat / SIS-TER card", "The card leaves the game "
-               "(spec §3.3, §8.4, §8.5).", _role_card,
+               "(rulebook, Crew Activity Phase; rulebook, The Ship's Cat; rulebook, The Sis-ter "
+               "Mainframe).", _role_card,
                (Param("role", "choice", "whose card", choices=tuple(ROLE_NAMES.values())),),
                topic="ships_cat"),
         Action("cat_aboard", "The Ship's Cat boards the Remora", "2P: throw away the cat cards "
-               "to jump it aboard; 3P/4P: it moved in (spec §3.3, §8.4).", _cat_aboard,
+               "to jump it aboard; 3P/4P: it moved in (rulebook, Crew Activity Phase; rulebook, "
+               "The Ship's Cat).", _cat_aboard,
                topic="ships_cat"),
         Action("lifeform_card_played", "Lifeform card played", "A Lifeform card played for an "
-               "action the app does not track goes to the discard (spec §3.6).",
+               "action the app does not track goes to the discard (rulebook, Lifeform Activity "
+               "Phase).",
                lambda s, a, r: list(played_lifeform_card(s, "a Lifeform card")), topic="round"),
     )
 
@@ -354,7 +376,7 @@ def _hostile(cause: str, what: str) -> Any:
     def apply(state: State, args: dict[str, Any], rng: Random) -> Notes:
         notes: Notes = list(played_crew_card(state, args["crew_member"], args["card"]))
         if cause == "flamethrower":
-            notes.append(Note(f"{what} (spec §3.8)", "hostility"))
+            notes.append(Note(f"{what} (rulebook p. 24, Crew Action Reference)", "hostility"))
         return notes + list(moves.add_hostility(state, cause, profile(state)))
     return apply
 
@@ -377,17 +399,18 @@ def _flamethrower_cocoon(state: State, args: dict[str, Any], rng: Random) -> Not
         notes.append(Note(f"the lifeform removes {ghost}, a sensor ghost, from the board",
                           "cocoon"))
     notes.append(Note("if the chamber holds the Cocoon Chamber token, it goes (to the pool or "
-                      "out of the game: spec C6)", "cocoon"))
+                      "out of the game: the rulebook says both)", "cocoon"))
     return notes + list(moves.add_hostility(state, "flamethrower_cocoon", prof))
 
 
-ANDROID_CAUSES = ("Flamethrower-Android", "Shock-Prod action (C14: only if your table reads the "
-                  "hint that way)")
+ANDROID_CAUSES = ("Flamethrower-Android", "Shock-Prod action (only if your table reads the "
+                  "Android Phase hint that way)")
 
 
 def _flamethrower_android(state: State, args: dict[str, Any], rng: Random) -> Notes:
     """Android Status +1: Flamethrower-Android, or a Shock-Prod action under C14 (spec §4.5)."""
-    notes: Notes = [Note(f"{args['via']} (spec §3.8, §4.5)", "android_status")]
+    notes: Notes = [Note(f"{args['via']} (rulebook p. 24, Crew Action Reference; rulebook, "
+                         "Android Status Track)", "android_status")]
     notes += moves.advance_android(state, profile(state))
     return list(played_crew_card(state, args["crew_member"], args["card"])) + notes
 
@@ -414,9 +437,11 @@ def _shoot_mining_laser(state: State, args: dict[str, Any], rng: Random) -> Note
         if held:
             notes += decks.discard(state, "lifeform", lifeform, held)
         notes.append(Note("move the image to a chamber next to its own (not the shooter's); the "
-                          "lifeform does not say whether it was real (spec §3.4)", "hostility"))
+                          "lifeform does not say whether it was real (rulebook, Crew Activity "
+                          "Phase: Perform Activity)", "hostility"))
     notes.append(Note("put a Power Outage token in the target's chamber (never the Shuttlebay); "
-                      "the Mining Laser card leaves the game (spec §3.4)", "hostility"))
+                      "the Mining Laser card leaves the game (rulebook, Crew Activity Phase: "
+                      "Perform Activity)", "hostility"))
     return notes + list(moves.add_hostility(state, "mining_laser", prof))
 
 
@@ -435,14 +460,15 @@ def _pathway_deviation(state: State, args: dict[str, Any], rng: Random) -> Notes
     android = state.facts["android"]
     if not moves.heat_analyzers_gone(state):
         raise ActionError("Android Pathway Deviation is allowed only once Self-Destruct has "
-                          "reached 10 (spec §3.9)", "action")
+                          "reached 10 (rulebook p. 26, Lifeform Action Reference)", "action")
     if android["deviation_used"]:
         raise ActionError("Android Pathway Deviation was used already (once a game)", "action")
     android["deviation_used"] = True
     notes: Notes = list(played_lifeform_card(state, args["card"]))
     return notes + [Note(
         "Android Pathway Deviation: the android makes 1 bonus move off the A.I. Path now; from "
-        "now on the lifeform steers it every Android phase (spec §3.5, §3.9)", "android_status")]
+        "now on the lifeform steers it every Android phase (rulebook, Android Phase; rulebook p. "
+        "26, Lifeform Action Reference)", "android_status")]
 
 
 def _android_in_remora(state: State, args: dict[str, Any], rng: Random) -> Notes:
@@ -456,7 +482,7 @@ def _android_in_remora(state: State, args: dict[str, Any], rng: Random) -> Notes
                               "the number printed on the tracker's space", "printed")
     take = {c: args[c] or 0 for c in COLUMNS}
     notes: Notes = [Note(f"the android enters the Remora: the lifeform removes {number} Mission "
-                         "token(s), the top of a column first (spec §3.5 step 5)",
+                         "token(s), the top of a column first (rulebook, Android Phase step 5)",
                          "android_status")]
     notes += loadout.android_removal(state, take, number)
     return notes + list(moves.destroy_android(state, prof, "it entered the Remora"))
@@ -467,62 +493,71 @@ def _track_actions() -> tuple[Action, ...]:
     lf_card = lifeform_card_param()
     return (
         Action("advance_self_destruct", "Advance Self-Destruct",
-               "Move the Self-Destruct tracker on by a number of spaces (spec §4.1).",
+               "Move the Self-Destruct tracker on by a number of spaces (rulebook p. 46, "
+               "Self-Destruct Track).",
                _advance_sd, (Param("spaces", "int", "spaces toward Explosion", minimum=1,
                                    maximum=30),), key="j",
                                    short="Adv. SD", topic="self_destruct"),
         Action("equip", "Equip", "Crew activity: draw 2 and Self-Destruct +1, or draw 3 and "
-               "Self-Destruct +2 (spec §3.4).", _equip,
+               "Self-Destruct +2 (rulebook, Crew Activity Phase: Perform Activity).", _equip,
                (member_param(), Param("option", "choice", "which Equip", choices=EQUIP)),
                key="e", short="Equip", topic="self_destruct"),
         Action("flamethrower", "Flamethrower", "A crew member fires at an image 1-2 chambers "
-               "away; Hostility +1 (spec §3.8).",
+               "away; Hostility +1 (rulebook p. 24, Crew Action Reference).",
                _hostile("flamethrower", "the crew moves the image twice (not through characters, "
                         "the cat, other images or the Security Door)"),
                (member_param(), card), key="f", short="Flamer", topic="hostility"),
         Action("flamethrower_cocoon", "Flamethrower-Cocoon", "Burn a cocoon chamber: Cocoon back "
-               "to Start, Hostility +1 (spec §3.8).", _flamethrower_cocoon,
+               "to Start, Hostility +1 (rulebook p. 24, Crew Action "
+               "Reference).", _flamethrower_cocoon,
                (member_param(), card, Param("ghost_removed", "choice", "with 3 images: the "
                                             "sensor ghost the lifeform removes",
                                             choices=lambda s: s.facts["images"]["on_board"],
                                             optional=True)), topic="cocoon"),
         Action("flamethrower_android", "Flamethrower-Android", "Android Status +1 "
-               "(spec §3.8, §4.5; a Shock-Prod action only under C14).", _flamethrower_android,
+               "(rulebook p. 24, Crew Action Reference; rulebook, Android Status Track; a "
+               "Shock-Prod action only under).", _flamethrower_android,
                (member_param(), card, Param("via", "choice", "what advanced it",
                                             choices=ANDROID_CAUSES, optional=True,
                                             default=ANDROID_CAUSES[0])),
                topic="android_status"),
         Action("android_destroyed", "Android destroyed", "Mark the android destroyed by hand "
-               "(e.g. the tracker reached Destroyed) (spec §4.5).", _android_destroyed,
+               "(e.g. the tracker reached Destroyed) (rulebook, Android Status "
+               "Track).", _android_destroyed,
                (Param("why", "str", "what destroyed it"),), topic="android_status",
                enabled=lambda s: not s.facts["android"]["destroyed"]),
         Action("shoot_mining_laser", "Shoot the Mining Laser", "At an adjacent image or the "
-               "android; Hostility +1; the card leaves the game (spec §3.4).",
+               "android; Hostility +1; the card leaves the game (rulebook, Crew Activity Phase: "
+               "Perform Activity).",
                _shoot_mining_laser,
                (member_param(), Param("target", "choice", "what is shot",
                                       choices=("lifeform image", "android"))), topic="hostility"),
         Action("cocoon_advance", "Lifeform Cocoon action", "Cocoon +1 with an image in a "
-               "cocoon chamber (spec §3.9, §4.3).", _cocoon, (lf_card,),
+               "cocoon chamber (rulebook p. 26, Lifeform Action Reference; rulebook p. 45, Cocoon "
+               "Track).", _cocoon, (lf_card,),
                topic="cocoon"),
         Action("malfunction_advance", "Lifeform Malfunction action", "Malfunction +1 and its "
-               "space's task (spec §3.9, §4.4).", _malfunction, (lf_card,), key="w",
+               "space's task (rulebook p. 26, Lifeform Action Reference; rulebook, Malfunction "
+               "Track).", _malfunction, (lf_card,), key="w",
                short="Malfunc.",
                topic="malfunction"),
         Action("pathway_deviation", "Android Pathway Deviation", "Once a game from the 10 mark: "
-               "the lifeform steers the android (spec §3.9).", _pathway_deviation, (lf_card,),
+               "the lifeform steers the android (rulebook p. 26, Lifeform Action "
+               "Reference).", _pathway_deviation, (lf_card,),
                topic="android_status",
                enabled=lambda s: not s.facts["android"]["deviation_used"]),
         Action("android_enters_remora", "Android enters the Remora", "The lifeform removes "
-               "Loadout tokens (top first, any columns); the android is destroyed (spec §3.5).",
+               "Loadout tokens (top first, any columns); the android is destroyed (rulebook, "
+               "Android Phase).",
                _android_in_remora,
                tuple(Param(c, "int", f"tokens taken from {NAMES[c]}", minimum=0, maximum=20,
                            optional=True, default=0) for c in COLUMNS)
                + (Param("printed", "int", "the number printed on the Android Status space, "
-                        "while the board profile lacks it", minimum=0, maximum=30,
+                        "if your board values lack it", minimum=0, maximum=30,
                         optional=True),),
                topic="android_status", enabled=lambda s: not s.facts["android"]["destroyed"]),
         Action("hostility_other", "Hostility, other cause", "Advance Hostility for a cause "
-               "a card names (spec §3.7: card text wins).", _hostility_other,
+               "a card names (rulebook, Play a Crew Card; card text wins).", _hostility_other,
                (Param("spaces", "int", "spaces to advance", minimum=1, maximum=10),
                 Param("why", "str", "the cause")), topic="hostility"),
     )
@@ -567,7 +602,7 @@ def _stowaway_token(state: State, args: dict[str, Any], rng: Random) -> Notes:
     if args["held"]:
         return [Note("the lifeform holds the +/- Stowaway token: in Ending B it may count the "
                      "launch minute as 1 more or 1 less; then the token leaves the game "
-                     "(spec §9; how it is collected: G11)", "stowaway")]
+                     "(rulebook, Endings; how it is collected is not in the text)", "stowaway")]
     return [Note("the lifeform does not hold the +/- Stowaway token", "stowaway")]
 
 
@@ -590,21 +625,25 @@ def _stowaway_open(state: State) -> bool:
 def _secret_actions() -> tuple[Action, ...]:
     return (
         Action("reality_calibration", "Reality Calibration", "The lifeform secretly picks which "
-               "image on the Valley Forge is real; everyone sees a new code (spec §6.1).",
+               "image on the Valley Forge is real; everyone sees a new code (rulebook p. 10, "
+               "Reality Calibration).",
                _calibrate, (Param("image", "choice", "the real lifeform", choices=_images,
                                   secret=True),),
                key="z", short="Calibrate", topic="reality_calibration", private_to=LIFEFORM_ONLY),
         Action("meet_image", "A character meets an image", "A character moved into an image's "
-               "chamber: the lifeform shows which image is real (spec §3.10).", _meet,
+               "chamber: the lifeform shows which image is real (rulebook, Movement and "
+               "Attack).", _meet,
                (Param("image", "choice", "the image met", choices=_images),
                 character_param("the character who moved in")),
                key="i", short="Meet img", topic="reality_calibration"),
         Action("attack", "Lifeform attack", "The real lifeform attacks the chamber next to it: "
-               "the identifier is shown, then the attack steps (spec §3.10).", _attack,
+               "the identifier is shown, then the attack steps (rulebook, Movement and "
+               "Attack).", _attack,
                (character_param("a character in the attacked chamber"),), key="a", short="Attack",
                topic="reality_calibration"),
         Action("crew_reaction", "Crew reaction", "Hide, Run! or Shock-Prod; not cancelled: "
-               "Hostility +1; one per crew member per Lifeform phase (spec §3.10).", _reaction,
+               "Hostility +1; one per crew member per Lifeform phase (rulebook, Movement and "
+               "Attack).", _reaction,
                (member_param("the crew member reacting"),
                 Param("reaction", "choice", "which reaction", choices=tuple(REACTIONS.values())),
                 Param("cancelled", "bool", "did the lifeform cancel it?", optional=True,
@@ -614,20 +653,24 @@ def _secret_actions() -> tuple[Action, ...]:
                                          if c["where"] != "dead"], optional=True)),
                key="y", short="Reaction", topic="hostility"),
         Action("choose_stowaway", "Choose the Stowaway card", "At the 20 mark the lifeform "
-               "secretly picks 1 of the 3 cards; it is never chosen again (spec §4.1, §6.2).",
+               "secretly picks 1 of the 3 cards; it is never chosen again (rulebook p. 46, "
+               "Self-Destruct Track; rulebook, Gameplay Additional Rules).",
                _stowaway, (Param("card", "choice", "the Stowaway card",
                                  choices=secrets.STOWAWAY_CARDS, secret=True),),
                topic="stowaway", private_to=LIFEFORM_ONLY, enabled=_stowaway_open),
         Action("stowaway_token", "+/- Stowaway token", "Mark whether the lifeform holds the "
-               "+/- Stowaway token (how it is gained: G11) (spec §9).", _stowaway_token,
+               "+/- Stowaway token (how it is gained is not in the text) (rulebook, "
+               "Endings).", _stowaway_token,
                (Param("held", "bool", "does the lifeform hold it?"),), topic="stowaway"),
         Action("record_objective", "Note a Secret Objective", "The crew notes a drawn card's "
-               "title, hidden from the lifeform (optional) (spec §6.2).", _record_objective,
+               "title, hidden from the lifeform (optional) (rulebook, Gameplay Additional "
+               "Rules).", _record_objective,
                (Param("slot", "choice", "which card", choices=_open_slots),
                 Param("title", "str", "the card's title", secret=True)),
                topic="setup", private_to=CREW_ONLY),
         Action("complete_objective", "Secret Objective completed", "Show the card to the "
-               "lifeform and remove it; all must go before launch (spec §6.2, §5.3).",
+               "lifeform and remove it; all must go before launch (rulebook, Gameplay Additional "
+               "Rules; rulebook p. 35, Launch the Remora Sequence).",
                _complete_objective, (Param("slot", "choice", "which card", choices=_open_slots),),
                topic="launch"),
     )
@@ -691,27 +734,31 @@ def _end_actions() -> tuple[Action, ...]:
     icons = "showdown icons separated by commas, e.g. 'red claw, green eye'"
     return (
         Action("launch", "Launch the Remora", "Every criterion met and every crew member "
-               "agrees: launch, and the app decides Ending A, B or C (spec §5.3, §9).", _launch,
+               "agrees: launch, and the app decides Ending A, B or C (rulebook p. 35, Launch the "
+               "Remora Sequence; rulebook, Endings).", _launch,
                (Param("confirm_unknown", "bool", "the table checked the criteria the app cannot "
                       "(unset board values)", optional=True, default=False),),
                key="g", short="Launch", topic="endings", enabled=_stage("starship", "setup")),
         Action("choose_ending_reading", "Choose the ending reading", "Where the texts disagree "
-               "(C9), the table picks a reading; or settle Ending B once the Stowaway ranges "
-               "are entered (spec §9).", _reading,
+               "(Last Man Aboard before 9), the table picks a reading; or settle Ending B once "
+               "the Stowaway ranges "
+               "are entered (rulebook, Endings).", _reading,
                (Param("reading", "choice", "which reading", choices=endings.reading_labels,
                       optional=True),), topic="endings", enabled=_stage("launched")),
         Action("declare_lifeform_win", "The lifeform wins", "A win the app cannot see, e.g. "
-               "everyone aboard and the launch criteria can no longer be met (spec §3.1).",
+               "everyone aboard and the launch criteria can no longer be met (rulebook, Gameplay "
+               "Overview).",
                _declare, (Param("reason", "str", "why"),), topic="endings",
                enabled=_stage("setup", "starship", "launched")),
         Action("hibernation", "Hibernation", "The six hibernation steps the app can count: "
-               "kills, crew pool, the lifeform's draw and Hostility tokens (spec §10.2).",
+               "kills, crew pool, the lifeform's draw and Hostility tokens (rulebook p. 38, "
+               "Showdown Stage).",
                _hibernate,
-               (Param("keep", "choice", "hibernation step 4 (the texts disagree, C3)",
+               (Param("keep", "choice", "hibernation step 4 (the rule and its example disagree)",
                       choices=showdown.KEEP_READINGS),),
                topic="hibernation", enabled=_stage("showdown")),
         Action("fight_check", "Check a fight", "Can the target match every fight icon? Shows "
-               "one way (spec §10.5).", _fight_check,
+               "one way (rulebook, Fight Sequence).", _fight_check,
                (Param("target", "choice", "the targeted crew member", choices=_targets),
                 Param("fight_icons", "str", f"the lifeform's card: {icons}"),
                 Param("hostility_tokens", "int", "Hostility tokens added (red claws)",
@@ -729,12 +776,14 @@ def _end_actions() -> tuple[Action, ...]:
                       optional=True, default=""),
                 Param("ships_cat", "bool", "the Ship's Cat may match for this fight?",
                       optional=True, default=False),
-                Param("surplus_character", "choice", "C5: may a second surviving character "
-                      "match 1 icon?", choices=("yes", "no", "not settled"), optional=True,
+                Param("surplus_character", "choice", "may a second surviving character match "
+                      "1 icon (only the rulebook's example allows "
+                      "it)?", choices=("yes", "no", "not settled"), optional=True,
                       default="not settled")),
                topic="fight", enabled=_stage("showdown")),
         Action("fight_result", "Fight result", "Record a fight: matched, eliminated or "
-               "cancelled (spec §10.5); the app says who wins (spec §10.6).", _fight_result,
+               "cancelled (rulebook, Fight Sequence); the app says who wins (rulebook, Fight "
+               "Sequence).", _fight_result,
                (Param("target", "choice", "the targeted crew member", choices=_targets),
                 Param("result", "choice", "what happened", choices=showdown.RESULTS),
                 Param("hostility_tokens", "int", "Hostility tokens the lifeform added",
@@ -745,22 +794,24 @@ def _end_actions() -> tuple[Action, ...]:
                       maximum=10, optional=True, default=0)),
                topic="showdown", enabled=_stage("showdown")),
         Action("asteroids_jumped", "Asteroid tokens jumped over", "Module B: the table decides "
-               "whether tokens the tracker jumped over are checked (spec §11.2, G20).",
+               "whether tokens the tracker jumped over are checked (Thirteenth Passenger, Module "
+               "B).",
                _jumped, (Param("decision", "choice", "check or not", choices=JUMPED),),
                topic="module_b",
                enabled=lambda s: bool(s.facts.get("asteroids", {}).get("held"))),
         Action("hide_in_remora", "Module D: choose the hiding place", "The lifeform secretly "
-               "keeps 1 location card (spec §11.4 step 1).", _hide,
+               "keeps 1 location card (Thirteenth Passenger, Module D step 1).", _hide,
                (Param("location", "choice", "the hiding place", choices=module_d.LOCATIONS,
                       secret=True),),
                topic="module_d", private_to=LIFEFORM_ONLY, enabled=_module("D")),
         Action("hunt_bet", "Module D: Hostility token bet", "The lifeform puts 2 Hostility "
-               "tokens openly on a location, not Engineering (spec §11.4 step 2).", _bet,
+               "tokens openly on a location, not Engineering (Thirteenth Passenger, Module D step "
+               "2).", _bet,
                (Param("location", "choice", "where the tokens go",
                       choices=module_d.LOCATIONS[:-1]),), topic="module_d",
                enabled=_module("D")),
         Action("hunt_step", "Module D: next hunt action", "Search, Halon search or lifeform "
-               "reveal, as the Remora board's strip says (spec §11.4).", _hunt,
+               "reveal, as the Remora board's strip says (Thirteenth Passenger, Module D).", _hunt,
                (Param("step", "choice", "the action", choices=module_d.STEPS),
                 Param("location", "choice", "the location", choices=module_d.LOCATIONS,
                       optional=True)), topic="module_d", enabled=_module("D")),
@@ -810,7 +861,8 @@ def played_crew_card(state: State, member: str, card: str) -> list[Note]:
         if state.facts["special_cards"]["flamethrower"] != member:
             raise ActionError(f"card: {member} does not hold the Flamethrower card", "card")
         state.facts["special_cards"]["flamethrower"] = "removed"
-        return [Note("the Flamethrower card leaves the game once discarded (spec §7)", "round")]
+        return [Note("the Flamethrower card leaves the game once discarded (rulebook, Gameplay "
+                     "Additional Rules)", "round")]
     return []
 
 
@@ -820,5 +872,35 @@ def played_lifeform_card(state: State, card: str) -> list[Note]:
     return []
 
 
-ACTIONS: tuple[Action, ...] = (*_table_actions(), *_track_actions(), *_secret_actions(),
-                               *_end_actions())
+def _cocoon_needs(state: State, args: dict[str, Any]) -> tuple[str, ...]:
+    key = "cocoon_2p" if state.facts["players"] == 2 else "cocoon_3p4p"
+    return (f"{key}.max_hand", f"{key}.evolution")
+
+
+def _launch_needs(state: State, args: dict[str, Any]) -> tuple[str, ...]:
+    """The Loadout minimums the launch criteria read (rulebook p. 35)."""
+    coolant = ("coolant.overheating_2p_space" if state.facts["players"] == 2
+               else "coolant.minimum")
+    return ("improvised_weaponry.minimum", coolant, "energy_cells.minimum")
+
+
+def _hibernation_needs(state: State, args: dict[str, Any]) -> tuple[str, ...]:
+    """What the hibernation numbers are read from (rulebook p. 38, Showdown Stage)."""
+    return (f"hostility.start_{state.facts['players']}p", "hostility.red_claws",
+            "improvised_weaponry.draw_numbers", "energy_cells.draw_number_spaces")
+
+
+# Board values an action reads: the engine asks for them in the action's own form.
+NEEDS: dict[str, Any] = {
+    "advance_self_destruct": ("self_destruct.minutes",),
+    "equip": ("self_destruct.minutes",),
+    "lurk": _cocoon_needs,
+    "android_enters_remora": ("android_status.removals",),
+    "launch": _launch_needs,
+    "hibernation": _hibernation_needs,
+    "choose_ending_reading": ("stowaway.second_card_minutes", "stowaway.third_card_minutes"),
+}
+
+ACTIONS: tuple[Action, ...] = tuple(
+    replace(a, needs=NEEDS[a.name]) if a.name in NEEDS else a
+    for a in (*_table_actions(), *_track_actions(), *_secret_actions(), *_end_actions()))

@@ -46,7 +46,8 @@ def on_move(state: State, move: Move, rng: Random) -> list[Note]:
     info["held"], info["jumped"] = fired, jumped
     spaces = ", ".join(str(s) for s in jumped)
     return [Note(f"Self-Destruct jumped over asteroid token(s) on {spaces}: the text does not say "
-                 "whether a skipped token is checked (spec G20); the table decides with "
+                 "whether a skipped token is checked; the "
+                 "table decides with "
                  "'Asteroid tokens jumped over' (check them, or leave them unchecked)",
                  "module_b")]
 
@@ -65,7 +66,7 @@ def resolve_jumped(state: State, check: bool, rng: Random) -> list[Note]:
         if space in jumped and not check:
             _remove(state, space)
             notes.append(Note(f"asteroid token on {space} left unchecked: it leaves the game "
-                              "face down (table's G20 decision)", "module_b"))
+                              "face down (the table's decision: the text is silent)", "module_b"))
         else:
             notes += _check(state, space, rng)
     return notes
@@ -86,7 +87,8 @@ def _check(state: State, space: int, rng: Random) -> list[Note]:
     state.facts["asteroids"]["revealed"][str(space)] = token
     if token == "alert":
         return [Note(f"asteroid token on {space}: Impact imminent! It leaves the game; keep "
-                     "playing and check the next token when the tracker gets there (spec §11.2)",
+                     "playing and check the next token when the tracker gets there (Thirteenth "
+                     "Passenger, Module B)",
                      "module_b")]
     struck = rng.choice(IMPACT_CARDS)
     state.facts["asteroids"]["struck"] = struck
@@ -94,7 +96,8 @@ def _check(state: State, space: int, rng: Random) -> list[Note]:
         _remove(state, other)
     return [Note(f"asteroid token on {space}: Struck by asteroids! The app drew the Asteroid "
                  f"Impact card for {struck} at random: take it and follow it. Every other "
-                 "asteroid token and card leaves the game unseen (spec §11.2)", "module_b")]
+                 "asteroid token and card leaves the game unseen (Thirteenth Passenger, Module "
+                 "B)", "module_b")]
 
 
 def _remove(state: State, space: int) -> None:
@@ -117,5 +120,5 @@ def panel_lines(state: State) -> list[str]:
     if info["struck"]:
         lines.append(f"Asteroid Impact card drawn: the one for {info['struck']}")
     if info["held"]:
-        lines.append("waiting: decide on the jumped-over tokens (spec G20)")
+        lines.append("waiting: decide on the jumped-over tokens (the text is silent)")
     return lines

@@ -51,7 +51,7 @@ def record_draft(state: State, member: str, first: str, second: str) -> list[Not
         chars[name] = {"owner": member, "where": VALLEY_FORGE, "hidden": False}
     return [Note(f"{member} keeps {first} and {second}: their disks go in the Galley (A-Deck); "
                  "each board gets a Skill and a Survival token in its Inactive Slot "
-                 "(spec §2.2 steps 8-9)", "setup")]
+                 "(rulebook, Setup; steps 8-9)", "setup")]
 
 
 def surviving(state: State, member: str | None = None) -> list[str]:
@@ -89,12 +89,13 @@ def board_remora(state: State, name: str) -> list[Note]:
     c = need(state, name)
     if not remora_open(state):
         raise ActionError("character: no character may enter the Remora before Self-Destruct "
-                          "reaches 20 (spec §3.10, §4.1)", "character")
+                          "reaches 20 (rulebook, Movement and Attack; rulebook p. 46, "
+                          "Self-Destruct Track)", "character")
     if c["where"] == REMORA:
         raise ActionError(f"character: {name} is already aboard the Remora", "character")
     c["where"], c["hidden"] = REMORA, False
     return [Note(f"{name} boards the Remora (from the Shuttlebay); it can never leave "
-                 "(spec §3.10)", "launch")]
+                 "(rulebook, Movement and Attack)", "launch")]
 
 
 def set_hidden(state: State, name: str, hidden: bool) -> list[Note]:
@@ -107,8 +108,8 @@ def set_hidden(state: State, name: str, hidden: bool) -> list[Note]:
     if hidden:
         return [Note(f"{name} is hidden: it stays with the image; it cannot collect Mission "
                      "tokens, react, use a Flamethrower or the Mining Laser, or Panic Move, and "
-                     "cannot be attacked or Force-Moved (spec §3.10)", "round")]
-    return [Note(f"{name} is no longer hidden (spec §3.10)", "round")]
+                     "cannot be attacked or Force-Moved (rulebook, Movement and Attack)", "round")]
+    return [Note(f"{name} is no longer hidden (rulebook, Movement and Attack)", "round")]
 
 
 def kill(state: State, name: str, noisy: bool, profile: Board) -> list[Note]:
@@ -117,25 +118,29 @@ def kill(state: State, name: str, noisy: bool, profile: Board) -> list[Note]:
     aboard, on_vf = counts(state)
     last_on_vf = aboard > 0 and on_vf == 1 and c["where"] == VALLEY_FORGE
     c["where"], c["hidden"] = DEAD, False
-    notes = [Note(f"{name} is killed: remove its disk and board from the game (spec §8.1)",
+    notes = [Note(f"{name} is killed: remove its disk and board from the game (rulebook p. 33, If "
+                  "a Character is Killed)",
                   "character_death"), *add_hostility(state, "character_killed", profile)]
     if noisy:
         notes.append(Note("Noisy kill: Panic Move! Every surviving non-hidden character on the "
                           "Valley Forge moves at once to an adjacent chamber (no vent, Power "
                           "Outage, Terror, image or android chamber; none possible: it stays). "
                           "The crew picks the order; Motoko may ignore it. Several kills at once "
-                          "make only one Panic Move (spec §8.2)", "character_death"))
+                          "make only one Panic Move (rulebook, Panic Move!)", "character_death"))
     else:
-        notes.append(Note("Silent kill: nothing more happens (spec §8.1)", "character_death"))
+        notes.append(Note("Silent kill: nothing more happens (rulebook p. 33, If a Character is "
+                          "Killed)", "character_death"))
     if last_on_vf:
         state.facts["last_man_aboard"] = True
         notes.append(Note("Last Man Aboard! The lifeform killed the last character on the Valley "
                           "Forge: its Stowaway card is ignored, it stows away and a launch is "
-                          "Ending C; the launch criteria still apply (spec §8.6)", "endings"))
+                          "Ending C; the launch criteria still apply (rulebook, Last Man "
+                          "Aboard!)", "endings"))
     if not surviving(state):
         finish(state, "lifeform", "the lifeform won: the last surviving character died",
                "Last character killed")
-        return notes + [Note("No surviving character is left: the lifeform wins (spec §3.1)",
+        return notes + [Note("No surviving character is left: the lifeform wins (rulebook, "
+                             "Gameplay Overview)",
                              "endings")]
     return notes + _taking_control(state, str(c["owner"]))
 
@@ -150,20 +155,21 @@ def _taking_control(state: State, member: str) -> list[Note]:
         finish(state, "lifeform", "the lifeform won: the crew member's last character died",
                "Last character killed")
         return [Note("2-player game: the crew member has no character left; the lifeform wins "
-                     "(spec §8.3)", "endings")]
+                     "(rulebook, Taking Control)", "endings")]
     donors = [m for m in state.facts["crew"] if m != member and len(surviving(state, m)) == 2]
     if donors:
         state.facts["pending_control"].append(member)
         return [Note(f"Taking Control: {member} takes over a character (board as it is, no cards "
-                     f"or tokens) from {' or '.join(donors)}; who chooses is not stated (spec "
-                     "G19). Use 'Take control of a character' (spec §8.3)", "character_death")]
+                     f"or tokens) from {' or '.join(donors)}; who chooses is not in the text."
+                     " Use 'Take control of a character' (rulebook, Taking "
+                     "Control)", "character_death")]
     notes = decks.discard_hand(state, member)
     state.facts["pending_role"].append(member)
     free = free_roles(state)
     words = " or ".join(ROLE_NAMES[r] for r in free)
     return notes + [Note(f"Taking Control: no crew member has 2 characters; {member} takes "
                          f"{words} for the rest of the game ('Take the Ship's Cat or SIS-TER') "
-                         "(spec §8.3)", "character_death")]
+                         "(rulebook, Taking Control)", "character_death")]
 
 
 def free_roles(state: State) -> list[str]:
@@ -179,11 +185,11 @@ def take_control(state: State, member: str, name: str) -> list[Note]:
     owner = str(c["owner"])
     if len(surviving(state, owner)) != 2:
         raise ActionError(f"character: {owner} does not have 2 surviving characters; take one "
-                          "from a crew member who has 2 (spec §8.3)", "character")
+                          "from a crew member who has 2 (rulebook, Taking Control)", "character")
     c["owner"] = member
     state.facts["pending_control"].remove(member)
     return [Note(f"{member} takes control of {name} from {owner}: the board as it is; no cards "
-                 "or tokens change hands (spec §8.3)", "character_death")]
+                 "or tokens change hands (rulebook, Taking Control)", "character_death")]
 
 
 def take_role(state: State, member: str, role: str) -> list[Note]:
@@ -202,11 +208,12 @@ def take_role(state: State, member: str, role: str) -> list[Note]:
         return [Note(f"{member} takes the Ship's Cat: return every personal token to the pool; "
                      "take the 10 cat cards face up; put the cat in a vent chamber with no "
                      "character and no image. Each turn: pass, or move the cat then play 1 card "
-                     "(spec §8.4). The cat must be aboard for a launch", "ships_cat")]
+                     "(rulebook, The Ship's Cat). The cat must be aboard for a "
+                     "launch", "ships_cat")]
     state.facts["sister"] |= {"controller": member, "cards": ROLE_CARDS}
     return [Note(f"{member} takes the SIS-TER Mainframe: return every personal token except Data "
                  "tokens; take the 10 SIS-TER cards face up. Each turn: pass or play 1 card "
-                 "(spec §8.5)", "ships_cat")]
+                 "(rulebook, The Sis-ter Mainframe)", "ships_cat")]
 
 
 def panel(state: State) -> Panel:

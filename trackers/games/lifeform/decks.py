@@ -72,7 +72,8 @@ def hand_check(state: State, who: str, profile: Board) -> list[Note]:
                      f"{profile.unknown(key)}", "cocoon")]
     if held > limit:
         return [Note(f"{who} holds {held} card(s), over the hand limit of {limit}: discard "
-                     f"{held - limit} of their choice (Discard cards) (spec §7)", "round")]
+                     f"{held - limit} of their choice (Discard cards) (rulebook, Gameplay "
+                     "Additional Rules)", "round")]
     return []
 
 
@@ -121,6 +122,7 @@ def draw_terror(state: State) -> list[Note]:
     if pile.hands.get("table", 0):
         pile.discard_from_hand(1, "table")
         notes.append(Note("Terror: return the Terror token to the supply; draw the top Terror "
-                          "card, resolve it, then discard it (spec §3.10; G18: who may look at "
+                          "card, resolve it, then discard it (rulebook, Movement and Attack; who "
+                          "may look at "
                           "the Terror discard pile is not stated)", "round"))
     return notes

@@ -68,15 +68,16 @@ class LaunchMoment:
             raise ValueError(f"player_count: expected 2, 3 or 4, got {self.player_count!r}")
         if self.characters_aboard < 1:
             raise ValueError("characters_aboard: a launch needs at least 1 surviving character "
-                             "aboard the Remora (spec §5.3)")
+                             "aboard the Remora (rulebook p. 35, Launch the Remora Sequence)")
         if self.characters_on_valley_forge < 0:
             raise ValueError("characters_on_valley_forge: expected 0 or more")
         if self.characters_on_valley_forge and self.self_destruct > LATE_LAUNCH_MINUTE:
             raise ValueError("characters_on_valley_forge: characters may be left behind only "
-                             "once Self-Destruct has reached 9 (spec §5.3)")
+                             "once Self-Destruct has reached 9 (rulebook p. 35, Launch the Remora "
+                             "Sequence)")
         if self.last_man_aboard_kill and self.characters_on_valley_forge:
             raise ValueError("characters_on_valley_forge: after a Last Man Aboard kill no "
-                             "character is left on the Valley Forge (spec §8.6)")
+                             "character is left on the Valley Forge (rulebook, Last Man Aboard!)")
 
 
 @dataclass(frozen=True)
@@ -142,7 +143,7 @@ def check_stowaway(card: StowawayCard, minute: int, token: bool,
 
 def _ending_a(label: str, why: str) -> EndingReading:
     return EndingReading(Ending.A, Outcome.CREW_WINS, label, why,
-                         ("the crew wins; there is no Stowaway check (spec §9)",))
+                         ("the crew wins; there is no Stowaway check (rulebook, Endings)",))
 
 
 def _ending_c(m: LaunchMoment, profile: Board, label: str, why: str) -> EndingReading:
@@ -156,7 +157,7 @@ def _ending_c(m: LaunchMoment, profile: Board, label: str, why: str) -> EndingRe
         f"the lifeform may discard up to {evolution} Lifeform card(s) (the Evolution number "
         f"reached on the Cocoon track)",
         f"the lifeform draws back up to its max hand size: {max_hand}",
-        "go to the Showdown (spec §10)",
+        "go to the Showdown (rulebook p. 38, Showdown Stage)",
     )
     return EndingReading(Ending.C, Outcome.SHOWDOWN, label, why, steps)
 
@@ -175,7 +176,7 @@ def _cocoon_value(m: LaunchMoment, profile: Board, key: str) -> str:
 
 def _ending_b(m: LaunchMoment, profile: Board) -> EndingReading:
     why = f"Self-Destruct {m.self_destruct} has reached or passed 9 and every surviving " \
-          f"character is aboard (spec §9)"
+          f"character is aboard (rulebook, Endings)"
     if m.stowaway_card is None:
         raise ValueError("stowaway_card: Ending B reveals the lifeform's chosen Stowaway card; "
                          "pass it in")
@@ -188,12 +189,12 @@ def _ending_b(m: LaunchMoment, profile: Board) -> EndingReading:
     if not check.correct:
         return EndingReading(Ending.B, Outcome.CREW_WINS, "rules", why,
                              (reveal, f"wrong guess: {check.why}", *token_step,
-                              "the crew wins (spec §9)"), check)
+                              "the crew wins (rulebook, Endings)"), check)
     card_step = ("the lifeform keeps the 1-2 Minute card for the Showdown" if check.card_kept
                  else "the Stowaway card is removed from the game")
     return EndingReading(Ending.B, Outcome.SHOWDOWN, "rules", why,
                          (reveal, f"correct guess: {check.why}", *token_step, card_step,
-                          "go to the Showdown (spec §10)"), check)
+                          "go to the Showdown (rulebook p. 38, Showdown Stage)"), check)
 
 
 def decide_ending(moment: LaunchMoment, profile: Board) -> EndingDecision:
@@ -201,24 +202,26 @@ def decide_ending(moment: LaunchMoment, profile: Board) -> EndingDecision:
     m = moment
     late = m.self_destruct <= LATE_LAUNCH_MINUTE
     if m.last_man_aboard_kill:
-        lma_why = "the lifeform killed the last character left on the Valley Forge: it stows " \
-                  "away and its Stowaway card is ignored (spec §8.6, §9)"
+        lma_why = ("the lifeform killed the last character left on the Valley Forge: it stows "
+                   "away and its Stowaway card is ignored (rulebook, Last Man Aboard!; "
+                   "Endings)")
         if late:
             return EndingDecision((_ending_c(m, profile, "rules", lma_why),))
         a_why = f"Self-Destruct {m.self_destruct} has not reached 9 and every surviving " \
                 f"character is aboard: Ending A's condition also holds"
         return EndingDecision((
-            _ending_c(m, profile, "C9 reading 1 (proposed): Last Man Aboard comes first", lma_why),
-            _ending_a("C9 reading 2: Ending A's condition holds", a_why),
-        ), contradiction="C9")
+            _ending_c(m, profile, "reading 1 (proposed): Last Man Aboard comes first", lma_why),
+            _ending_a("reading 2: Ending A's condition holds", a_why),
+        ), contradiction="a Last Man Aboard kill before 9")
     if m.characters_on_valley_forge:
-        why = f"Self-Destruct {m.self_destruct} has reached or passed 9 and " \
-              f"{m.characters_on_valley_forge} character(s) stay on the Valley Forge (spec §9)"
+        why = (f"Self-Destruct {m.self_destruct} has reached or passed 9 and "
+               f"{m.characters_on_valley_forge} character(s) stay on the Valley Forge "
+               "(rulebook, Endings)")
         return EndingDecision((_ending_c(m, profile, "rules", why),))
     if not late:
         return EndingDecision((_ending_a("rules", f"Self-Destruct {m.self_destruct} has not "
                                          "reached 9 and every surviving character is aboard "
-                                         "(spec §9)"),))
+                                         "(rulebook, Endings)"),))
     return EndingDecision((_ending_b(m, profile),))
 
 def launch(state: State, profile: Board, confirm_unknown: bool) -> list[Note]:
@@ -235,7 +238,7 @@ def launch(state: State, profile: Board, confirm_unknown: bool) -> list[Note]:
                           "check them on your board and launch with confirm_unknown=yes: "
                           + "; ".join(unknown), "confirm_unknown")
     aboard, left = characters.counts(state)
-    notes = [Note("The Remora launches! (spec §5.3)", "launch")]
+    notes = [Note("The Remora launches! (rulebook p. 35, Launch the Remora Sequence)", "launch")]
     every_one_aboard = left == 0 and not state.facts["last_man_aboard"]
     card = None
     if every_one_aboard and late_launch(state):
@@ -270,7 +273,8 @@ def _reveal_stowaway(state: State) -> tuple[StowawayCard, list[Note]]:
     value, key, ok = secret.reveal()
     verdict = "matches" if ok else "DOES NOT match"
     return StowawayCard(value), [Note(f"the lifeform reveals its Stowaway card: {value} (nonce "
-                                      f"{key}; it {verdict} code {secret.code}) (spec §9)",
+                                      f"{key}; it {verdict} code {secret.code}) (rulebook, "
+                                      "Endings)",
                                       "stowaway")]
 
 
@@ -290,7 +294,7 @@ def _decide(state: State, decision: EndingDecision) -> list[Note]:
         state.facts["status"] = f"launched: the table chooses a reading ({decision.contradiction})"
         lines = [f"reading '{r.label}': Ending {r.ending}, {r.outcome} ({r.why})"
                  for r in decision.readings]
-        return [Note(f"The texts disagree here (spec {decision.contradiction}): " + "; ".join(
+        return [Note(f"The texts disagree here ({decision.contradiction}): " + "; ".join(
             lines) + ". Choose with 'Choose the ending reading'", "endings")]
     return apply_reading(state, 0)
 
@@ -317,7 +321,8 @@ def apply_reading(state: State, index: int) -> list[Note]:
         notes += begin_showdown(state, r["ending"], bool(r["card_kept"]))
     else:
         state.facts["status"] = f"launched: Ending {r['ending']} undecided"
-        notes.append(Note("the Stowaway card's range is unset on the board profile (spec G10): "
+        notes.append(Note("the Stowaway card's range is not entered yet (it is printed on the "
+                          "card): "
                           "enter it, then 'Choose the ending reading' to settle", "stowaway"))
     return notes
 
@@ -334,8 +339,8 @@ def choose_reading(state: State, label: str | None, profile: Board) -> list[Note
         decision = decide_ending(LaunchMoment(
             **moment, stowaway_card=None if card is None else StowawayCard(card)), profile)
         if decision.decided is not None and decision.decided.outcome is Outcome.UNKNOWN:
-            raise ActionError("the Stowaway card's range is still unset on the board profile "
-                              "(spec G10)", "reading")
+            raise ActionError("reading: the Stowaway card's range is still not entered (it is "
+                              "printed on the card)", "reading")
         return _decide(state, decision)
     labels = [r["label"] for r in readings]
     if label not in labels:
@@ -347,4 +352,4 @@ def declare_lifeform_win(state: State, reason: str) -> list[Note]:
     """Manual end (spec §3.1): every surviving character is aboard and the launch criteria can no
     longer be met, or another win the app cannot see."""
     finish(state, "lifeform", f"the lifeform won: {reason}", "Lifeform win declared")
-    return [Note(f"The lifeform wins: {reason} (spec §3.1)", "endings")]
+    return [Note(f"The lifeform wins: {reason} (rulebook, Gameplay Overview)", "endings")]

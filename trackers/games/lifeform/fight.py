@@ -97,7 +97,7 @@ def _check_icons(fight_icons: Sequence[Icon]) -> tuple[Icon, ...]:
         raise ValueError(f"fight icons: expected showdown icons ({', '.join(Icon)}), got {icons}")
     if len(icons) > FIGHT_ICON_LIMIT:
         raise ValueError(f"fight icons: at most {FIGHT_ICON_LIMIT}; the lifeform picks which 5 "
-                         f"count when it commits more (spec §10.5 step 4)")
+                         f"count when it commits more (rulebook, Fight Sequence step 4)")
     return icons
 
 
@@ -220,7 +220,8 @@ def _build_plan(fight: tuple[Icon, ...], holdings: Holdings, choice: _Choice) ->
     wild += [("harpoon_token", "a Harpoon token", (("harpoon_token", k, 0),))
              for k in range(choice.harpoon_tokens)]
     wild += [("ships_cat", "the Ship's Cat", (("ships_cat", k, 0),)) for k in range(choice.cat)]
-    wild += [("surplus", "a surplus surviving character (C5)", (("surplus", k, 0),))
+    wild += [("surplus", "a surplus surviving character (the rulebook's example "
+                         "only)", (("surplus", k, 0),))
              for k in range(choice.surplus)]
     for i, (option, how, uses) in zip(open_of(None), wild, strict=False):
         answers[i] = Answer(fight[i], option, how, uses)
@@ -273,14 +274,15 @@ def check_fight(fight_icons: Sequence[Icon], holdings: Holdings, *, player_count
                        surplus_matches=spare if surplus_character is not False else 0)
     if wide is None:
         return FightCheck(Verdict.NOT_MATCHED, None,
-                          "no mix of cards and tokens matches every fight icon (spec §10.5)")
+                          "no mix of cards and tokens matches every fight icon (rulebook, Fight "
+                          "Sequence)")
     needs = []
     if tokens_flag is None and wide.tokens_in_two_for_one:
         needs.append(profile.unknown("showdown.tokens_in_two_for_one"))
     if wide.ships_cat > cat_known:
         needs.append(profile.unknown("showdown.ships_cat_matches_2p"))
     if wide.surplus_characters:
-        needs.append("C5: the table decides whether a second surviving character may be given "
+        needs.append("the table decides whether a second surviving character may be given "
                      "up to match 1 icon (rulebook Showdown example, fight 6)")
     return FightCheck(Verdict.DEPENDS, wide, _summary(wide), tuple(needs))
 
@@ -305,7 +307,7 @@ def pick_fight_icons(committed: Sequence[Icon],
         return tuple(committed), 0
     if chosen is None or len(chosen) != FIGHT_ICON_LIMIT or Counter(chosen) - Counter(committed):
         raise ValueError(f"chosen: the lifeform picks exactly {FIGHT_ICON_LIMIT} of the "
-                         f"{len(committed)} committed icons (spec §10.5 step 4)")
+                         f"{len(committed)} committed icons (rulebook, Fight Sequence step 4)")
     return tuple(chosen), len(committed) - FIGHT_ICON_LIMIT
 
 

@@ -46,7 +46,7 @@ class Loadout:
             length = profile.number(f"{f.name}.length")
             if length is not None and self.count(f.name) > length:
                 raise ValueError(f"loadout {f.name}: {self.count(f.name)} tokens, but the column "
-                                 f"has {length} spaces (board profile)")
+                                 f"has {length} spaces (your board)")
 
 
 @dataclass(frozen=True)
@@ -106,7 +106,7 @@ def _minimum(key: str, name: str, column: str, count: int, needed_key: str,
              profile: Board, where: str) -> Criterion:
     """A 'fill every space below the bar' criterion (spec §5.2, §5.3)."""
     needed = profile.number(needed_key)
-    rule = "spec lifeform §5.3"
+    rule = "rulebook p. 35, Launch the Remora Sequence"
     if needed is None:
         return Criterion(key, name, Status.UNKNOWN, profile.unknown(needed_key), rule)
     status = Status.MET if count >= needed else Status.NOT_MET
@@ -116,7 +116,8 @@ def _minimum(key: str, name: str, column: str, count: int, needed_key: str,
 
 def _coolant_2p(state: LaunchState, profile: Board) -> Criterion:
     """2P: fill below the Overheating token, which Cocoon's final space pushes up (§4.3, §5.2)."""
-    name, rule = "Coolant filled below the Overheating token", "spec lifeform §5.3, §4.3"
+    name = "Coolant filled below the Overheating token"
+    rule = "rulebook p. 35, Launch the Remora Sequence; p. 45, Cocoon Track"
     start = profile.number("coolant.overheating_2p_space")
     if start is None:
         return Criterion("coolant", name, Status.UNKNOWN,
@@ -129,7 +130,7 @@ def _coolant_2p(state: LaunchState, profile: Board) -> Criterion:
           f"{moved}"
     length = profile.number("coolant.length")
     if length is not None and space > length:
-        why += f"; the token is past the column's {length} spaces (the text is silent, G9)"
+        why += f"; the token is past the column's {length} spaces (the text is silent)"
     return Criterion("coolant", name, Status.MET if have >= needed else Status.NOT_MET, why, rule)
 
 
@@ -137,7 +138,7 @@ def check_launch(state: LaunchState, profile: Board) -> LaunchCheck:
     """Every launch criterion of spec §5.3, in the rulebook's order."""
     state.loadout.check_lengths(profile)
     load = state.loadout
-    rule = "spec lifeform §5.3"
+    rule = "rulebook p. 35, Launch the Remora Sequence"
     aboard, left = state.characters_aboard, state.characters_on_valley_forge
     crit: list[Criterion] = []
     crit.append(Criterion(
@@ -173,7 +174,8 @@ def check_launch(state: LaunchState, profile: Board) -> LaunchCheck:
         status, why = Status.NOT_MET, f"{left} left aboard the Valley Forge and Self-Destruct " \
                                       f"{sd} has not reached 9"
     crit.append(Criterion("nine_minutes", "Characters left behind only from the 9-minute mark",
-                          status, why, "spec lifeform §5.3, §4.1"))
+                          status, why, "rulebook p. 35, Launch the Remora Sequence; rulebook p. "
+                                       "46, Self-Destruct Track"))
     cat_in_play = state.player_count == 2 or state.ships_cat_in_play
     if not cat_in_play:
         status, why = Status.MET, "the Ship's Cat is not in play"
@@ -193,14 +195,16 @@ def _notes(state: LaunchState, crit: list[Criterion]) -> tuple[str, ...]:
     notes = []
     if state.characters_aboard and state.self_destruct > 20:
         notes.append("characters may board the Remora only once Self-Destruct reaches 20 "
-                     "(spec §4.1): check the character positions")
+                     "(rulebook p. 46, Self-Destruct Track): check the character positions")
     board_blocked = [c for c in crit if c.status is Status.NOT_MET and c.key != "crew_agree"]
     if state.characters_on_valley_forge == 0 and state.characters_aboard and board_blocked:
         notes.append("every surviving character is aboard and none can leave the Remora: if the "
-                     "criteria can no longer be met, the lifeform wins at once (spec §3.1)")
+                     "criteria can no longer be met, the lifeform wins at once (rulebook, "
+                     "Gameplay Overview)")
     if state.self_destruct <= LATE_LAUNCH_MINUTE:
-        notes.append("a launch now leads to Ending B or C (spec §9)")
+        notes.append("a launch now leads to Ending B or C (rulebook, Endings)")
     else:
-        notes.append("a launch now, with everyone aboard, is Ending A: the crew wins (spec §9; "
-                     "after a Last Man Aboard kill see C9)")
+        notes.append("a launch now, with everyone aboard, is Ending A: the crew wins (rulebook, "
+                     "Endings; "
+                     "after a Last Man Aboard kill, the table settles it)")
     return tuple(notes)

@@ -74,15 +74,17 @@ def _bonus(state: State, bonus: str, member: str, profile: Board) -> list[Note]:
         cards = state.facts["special_cards"]
         if cards["flamethrower"] != "on board":
             return [Note("Flamethrower space covered again: the Flamethrower card is taken only "
-                         "once a game (spec §5.1)", "shuttle_loadout")]
+                         "once a game (rulebook p. 46, Shuttle Loadout)", "shuttle_loadout")]
         cards["flamethrower"] = member
         return [Note(f"bonus: {member} takes the Flamethrower card into their hand (it counts "
-                     "toward the hand limit) (spec §5.1)", "shuttle_loadout"),
+                     "toward the hand limit) (rulebook p. 46, Shuttle Loadout)", "shuttle_loadout"),
                 *decks.hand_check(state, member, profile)]
     if bonus == "draw_card":
-        return [Note(f"bonus: {member} draws 1 Crew card (spec §5.1)", "shuttle_loadout"),
+        return [Note(f"bonus: {member} draws 1 Crew card (rulebook p. 46, Shuttle "
+                     "Loadout)", "shuttle_loadout"),
                 *decks.draw(state, "crew", member, 1, profile)]
-    return [Note(f"bonus: {member} may {BONUS_WORDS[bonus]} (spec §5.1)", "shuttle_loadout")]
+    return [Note(f"bonus: {member} may {BONUS_WORDS[bonus]} (rulebook p. 46, Shuttle "
+                 "Loadout)", "shuttle_loadout")]
 
 
 def remove_top(state: State, column: str, why: str) -> list[Note]:
@@ -94,7 +96,7 @@ def remove_top(state: State, column: str, why: str) -> list[Note]:
     state.facts["mission_pool"] += 1
     return [Note(f"{why}: the top Mission token of {NAMES[column]} (space {load[column] + 1}) "
                  "goes back to the pool; covering a bonus space again gives its bonus again, "
-                 "except the Flamethrower (spec §5.1)", "shuttle_loadout")]
+                 "except the Flamethrower (rulebook p. 46, Shuttle Loadout)", "shuttle_loadout")]
 
 
 def android_removal(state: State, take: dict[str, int], number: int) -> list[Note]:

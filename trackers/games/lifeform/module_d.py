@@ -85,8 +85,10 @@ def hunt_actions(crew_disks: int, profile: Board) -> tuple[tuple[str, ...] | Non
     if crew_disks <= 0:
         return (), "no surviving crew disk: there is no Showdown to hunt before"
     if crew_disks >= 5:
-        return (), ("5 or 6 crew disks survived: go straight to the Showdown (spec §11.4 step 4); "
-                    "C10: the table decides whether the hiding card, the bet and the "
+        return (), ("5 or 6 crew disks survived: go straight to the Showdown (Thirteenth "
+                    "Passenger, Module D step 4); "
+                    "the text is unclear here: the table decides whether the hiding card, the bet "
+                    "and the "
                     "Engineering kill still apply")
     key = f"module_d.actions_{crew_disks}_disks"
     actions = profile.labels(key)
@@ -138,10 +140,11 @@ def start_hunt(hiding_place: Location, bet: Location, crew_disks: int,
     """Steps 1-3 set up: secret hiding place, open bet (not Engineering), the strip's actions."""
     if bet is Location.ENGINEERING:
         raise ValueError("bet: the Hostility tokens may go on any location except the "
-                         "Engineering Compartment (spec §11.4 step 2)")
+                         "Engineering Compartment (Thirteenth Passenger, Module D step 2)")
     if not 1 <= crew_disks <= 4:
         raise ValueError(f"crew_disks: the hunt is for 1 to 4 surviving crew disks; with 5 or 6 "
-                         f"go straight to the Showdown (spec §11.4), got {crew_disks}")
+                         "go straight to the Showdown (Thirteenth Passenger, Module D), got "
+                         f"{crew_disks}")
     if not actions or any(a not in ("halon_search", "lifeform_reveal", "search")
                           for a in actions):
         raise ValueError("actions: expected halon_search, lifeform_reveal or search")
@@ -236,7 +239,7 @@ def reward_options(remaining_disks: int) -> tuple[RewardOption, ...]:
     if remaining_disks >= 2:
         options.append(RewardOption(2, 3, "zone 2: the crew chooses and keeps 3 combat tokens"))
     if remaining_disks >= 3:
-        options.append(RewardOption(3, 4, "both zones (G22: the text does not say both may be "
+        options.append(RewardOption(3, 4, "both zones (the text does not say both may be "
                                           "filled): 4 combat tokens"))
     return tuple(options)
 
@@ -246,7 +249,8 @@ def finish_hunt(hunt: Hunt) -> HuntEnd:
     if not hunt.finished:
         raise ValueError(f"the hunt is not over: next action is {hunt.next_action}")
     remaining = hunt.crew_disks - hunt.disks_placed
-    notes = ["how kept combat tokens work in the Showdown is not stated (G22)"]
+    notes = ["how kept combat tokens work in the Showdown is not stated (not printed in the "
+             "rulebook text)"]
     if hunt.found:
         notes.append("the Lifeform Discovered effect was applied at the search")
         return HuntEnd(True, (), 0, remaining, reward_options(remaining), tuple(notes))
@@ -271,11 +275,12 @@ def choose_hiding_place(state: State, location: str, rng: Random) -> list[Note]:
     """Step 1: the lifeform keeps 1 location card secretly; the other 4 leave unseen."""
     secret = state.piece("hiding_place", Secret)
     if secret.is_set:
-        raise ActionError("the hiding place is chosen already; it never changes (spec §6.2)",
+        raise ActionError("the hiding place is chosen already; it never changes (rulebook, "
+                          "Gameplay Additional Rules)",
                           "location")
     code = secret.choose(location, nonce(rng))
     return [Note(f"the lifeform keeps its location card face down: code {code}; the other 4 "
-                 "leave the game unseen (spec §11.4 step 1)", "module_d")]
+                 "leave the game unseen (Thirteenth Passenger, Module D step 1)", "module_d")]
 
 
 def _load(state: State) -> Hunt:
@@ -319,7 +324,8 @@ def place_bet(state: State, bet: str, profile: Board) -> list[Note]:
     except ValueError as err:
         raise ActionError(str(err), "bet") from err
     _save(state, hunt)
-    return [Note(f"the lifeform bets 2 Hostility tokens on the {bet}; {why} (spec §11.4)",
+    return [Note(f"the lifeform bets 2 Hostility tokens on the {bet}; {why} (Thirteenth "
+                 "Passenger, Module D)",
                  "module_d")]
 
 

@@ -17,7 +17,6 @@ from trackers.games.lifeform.board import Board
 from trackers.games.lifeform.tracks import (
     EXPLOSION,
     android_destroyed_space,
-    cocoon_key,
     sd_path,
 )
 from trackers.pieces import Move, Track
@@ -64,8 +63,7 @@ def advance_sd(state: State, spaces: int, profile: Board, rng: Random) -> list[N
     sd = _sd(state)
     path = sd_path(state.facts["players"], profile)
     if path is None:
-        raise ActionError(f"Self-Destruct: {profile.unknown('self_destruct.minutes')}; the text "
-                          "does not say which minutes have a space (spec G1)", "spaces")
+        raise ActionError(f"Self-Destruct: {profile.unknown('self_destruct.minutes')}", "spaces")
     ahead = [p for p in path if p < sd.position]
     if not ahead:
         return [Note("Self-Destruct is already at Explosion", "self_destruct")]
@@ -100,8 +98,8 @@ def add_hostility(state: State, cause: str, profile: Board, times: int = 1,
     notes = [Note(f"Hostility +{step * times} ({why}): now {track.space_name()}", "hostility")]
     notes += _notes(move, "hostility")
     if move.blocked:
-        notes.append(Note("what happens past the last Hostility space is not in the text "
-                          "(spec G4)", "hostility"))
+        notes.append(Note("what happens past the last Hostility space is not in the rulebook "
+                          "text: the table decides", "hostility"))
     for m in move.fired:
         if m.key.startswith("Draw card"):
             notes += decks.draw(state, "lifeform", state.facts["lifeform"], 1, profile)
@@ -112,8 +110,7 @@ def add_hostility(state: State, cause: str, profile: Board, times: int = 1,
 def cocoon_status(state: State, profile: Board) -> str:
     hand = decks.cocoon_value(state, profile, "max_hand")
     evo = decks.cocoon_value(state, profile, "evolution")
-    key = cocoon_key(state.facts["players"])
-    unknown = f"unknown ({key} unset on the board profile, spec G5/G6)"
+    unknown = "unknown (enter it from your board: rulebook p. 45, Cocoon Track)"
     return (f"lifeform MAX HAND {unknown if hand is None else hand}, Evolution "
             f"{unknown if evo is None else evo}")
 
@@ -141,7 +138,8 @@ def _cocoon_final(state: State) -> list[Note]:
         images["on_board"].append(third)
         notes.append(Note(f"{third} joins the board (now {len(images['on_board'])} images)",
                           "cocoon"))
-    call_calibration(state, "the Cocoon track reached its final space (spec §4.3, §6.1)")
+    call_calibration(state, "the Cocoon track reached its final space (rulebook p. 45, Cocoon "
+                            "Track; rulebook p. 10, Reality Calibration)")
     notes.append(Note("Reality Calibration due: the lifeform picks the real image again",
                       "reality_calibration"))
     state.facts["mission_pool"] += 1
@@ -171,8 +169,8 @@ def advance_malfunction(state: State, profile: Board, rng: Random) -> list[Note]
     notes = [Note(f"Malfunction +1: {track.space_name()}", "malfunction"),
              *_notes(move, "malfunction")]
     if move.blocked:
-        notes.append(Note("what happens past the last Malfunction space is not in the text "
-                          "(spec G7)", "malfunction"))
+        notes.append(Note("what happens past the last Malfunction space is not in the "
+                          "rulebook text: the table decides", "malfunction"))
     if not profile.is_set("malfunction.spaces"):
         notes.append(Note(profile.unknown("malfunction.spaces") + ": do the task printed on "
                           "the space by hand", "malfunction"))
@@ -188,7 +186,7 @@ def advance_android(state: State, profile: Board) -> list[Note]:
     """Flamethrower-Android: Android Status +1 (spec §3.8, §4.5)."""
     if state.facts["android"]["destroyed"]:
         raise ActionError("the android is already destroyed: Flamethrower-Android cannot change "
-                          "anything (spec §3.7, T7)", "action")
+                          "anything (rulebook, Play a Crew Card)", "action")
     track = state.piece("android_status", Track)
     move = track.move(1)
     notes = [Note(f"Android Status +1: {track.space_name()}", "android_status"),
@@ -209,7 +207,8 @@ def destroy_android(state: State, profile: Board, why: str) -> list[Note]:
     if end is not None:
         track.move(end - track.position)
     return [Note(f"the android is destroyed ({why}): remove it from the game; a Half-lock "
-                 "Security Door flips back to Full-lock (spec §4.5)", "android_status")]
+                 "Security Door flips back to Full-lock (rulebook, Android Status "
+                 "Track)", "android_status")]
 
 
 def removal_number(state: State, profile: Board) -> int | None:

@@ -12,19 +12,22 @@ from trackers.games.lifeform.secrets import stowaway_due
 PHASES = ("crew", "android", "lifeform")
 PHASE_STEPS = {  # spec §3.3, §3.5, §3.6
     "crew": "Crew Activity phase: from the lifeform's left, each crew member collects Mission "
-            "tokens with non-hidden characters, then does one activity (spec §3.3)",
+            "tokens with non-hidden characters, then does one activity (rulebook, Crew Activity "
+            "Phase)",
     "android": "Android phase: skip if inactive or destroyed; stays with a non-hidden "
                "character; else moves along the A.I. Path (or as the lifeform steers it after a "
-               "Pathway Deviation); in the Remora it removes Loadout tokens (spec §3.5)",
+               "Pathway Deviation); in the Remora it removes Loadout tokens (rulebook, Android "
+               "Phase)",
     "lifeform": "Lifeform Activity phase: the lifeform does one activity (Lurk, Use Vent, or "
-                "play a Lifeform card); each crew member may react at most once (spec §3.6)",
+                "play a Lifeform card); each crew member may react at most once (rulebook, "
+                "Lifeform Activity Phase)",
 }
 
 
 def start_play(state: State) -> list[Note]:
     """The setup is done: round 1 begins with the Crew Activity phase (spec §3.1)."""
     state.facts.update({"stage": "starship", "round": 1, "phase": "crew"})
-    return [Note("Setup done: round 1, Crew Activity phase (spec §3.2)", "round")]
+    return [Note("Setup done: round 1, Crew Activity phase (rulebook, Starship Stage)", "round")]
 
 
 def next_phase(state: State) -> list[Note]:
@@ -60,5 +63,6 @@ def pending(state: State) -> list[str]:
     out += [f"{m}: Taking Control ('Take control of a character')" for m in f["pending_control"]]
     out += [f"{m}: take the Ship's Cat or SIS-TER" for m in f["pending_role"]]
     if f.get("asteroids", {}).get("held"):
-        out.append("module B: decide on the asteroid tokens jumped over (spec G20)")
+        out.append("module B: decide on the asteroid tokens jumped over (not printed in the "
+                   "rulebook text)")
     return out

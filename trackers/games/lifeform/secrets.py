@@ -57,7 +57,8 @@ def calibrate(state: State, image: str, rng: Random) -> list[Note]:
     why = state.facts["calibration_due"]
     state.facts["calibration_due"] = None
     notes = [Note(f"Reality Calibration done{f' ({why})' if why else ''}: the identifier is face "
-                  f"down; commitment code {code} (spec §6.1)", "reality_calibration")]
+                  f"down; commitment code {code} (rulebook p. 10, Reality "
+                  "Calibration)", "reality_calibration")]
     if state.facts["attack"] is not None:
         state.facts["attack"] = None
         notes.append(Note("the attack is over (step 6 done)", "reality_calibration"))
@@ -70,7 +71,7 @@ def _reveal_real(state: State) -> tuple[str, list[Note]]:
         raise ActionError("the lifeform has not made its Reality Calibration yet", "image")
     if secret.revealed:
         raise ActionError("the identifier is already face up: do the Reality Calibration first "
-                          "(spec §6.1)", "image")
+                          "(rulebook p. 10, Reality Calibration)", "image")
     value, key, ok = secret.reveal()
     verdict = "matches" if ok else "DOES NOT match"
     return value, [Note(f"the lifeform turns its identifier over: {value} is the real lifeform "
@@ -84,17 +85,18 @@ def meet_image(state: State, image: str, character: str, profile: Board,
     Calibration either way (spec §3.10)."""
     if characters.need(state, character)["where"] != characters.VALLEY_FORGE:
         raise ActionError(f"character: {character} is aboard the Remora; images never enter it "
-                          "(spec §3.10)", "character")
+                          "(rulebook, Movement and Attack)", "character")
     if image not in state.facts["images"]["on_board"]:
         raise ActionError(f"image: {image} is not on the Valley Forge", "image")
     real, notes = _reveal_real(state)
     if real != image:
         notes.append(Note(f"{image} is a sensor ghost: Self-Destruct +1, then the ghost moves to "
                           "the character-free chamber nearest the real lifeform (the lifeform "
-                          "breaks ties) (spec §3.10)", "reality_calibration"))
+                          "breaks ties) (rulebook, Movement and Attack)", "reality_calibration"))
         notes += advance_sd(state, 1, profile, rng)
         call_calibration(state, f"{character} met a sensor ghost")
-        return notes + [Note("Reality Calibration due (spec §6.1)", "reality_calibration")]
+        return notes + [Note("Reality Calibration due (rulebook p. 10, Reality "
+                             "Calibration)", "reality_calibration")]
     return notes + _open_attack(state, real, character, "moved into the real lifeform's chamber")
 
 
@@ -103,7 +105,8 @@ def attack(state: State, target: str) -> list[Note]:
     c = characters.need(state, target)
     if c["hidden"] or c["where"] != characters.VALLEY_FORGE:
         raise ActionError(f"character: {target} cannot be attacked (hidden characters and those "
-                          "aboard the Remora never are, spec §3.10)", "character")
+                          "aboard the Remora never are, rulebook, Movement and "
+                          "Attack)", "character")
     real, notes = _reveal_real(state)
     return notes + _open_attack(state, real, target, "the lifeform attacks")
 
@@ -120,7 +123,7 @@ def _open_attack(state: State, image: str, target: str, how: str) -> list[Note]:
         "('Crew reaction'); the lifeform may cancel it; an uncancelled one is Hostility +1",
         "step 5: unless a Shock-Prod cancelled the attack, every character that did not avoid "
         "it is killed ('Character killed')",
-        "step 6: Reality Calibration ('Reality Calibration') (spec §3.10)",
+        "step 6: Reality Calibration ('Reality Calibration') (rulebook, Movement and Attack)",
     ]
     return [Note(text, "reality_calibration") for text in steps]
 
@@ -131,7 +134,8 @@ def crew_reaction(state: State, member: str, reaction: str, cancelled: bool, cha
     (T18); not cancelled: carried out and Hostility +1; the card goes to the Crew discard."""
     if member in state.facts["reacted"]:
         raise ActionError(f"crew_member: {member} already played a reaction this Lifeform "
-                          "Activity phase (spec §3.6, T18); 'Next phase' starts a new one",
+                          "Activity phase (rulebook, Lifeform Activity Phase); 'Next phase' "
+                          "starts a new one",
                           "crew_member")
     if reaction in ("hide", "run") and character is None:
         raise ActionError(f"character: name the character who plays {REACTIONS[reaction]}",
@@ -145,8 +149,9 @@ def crew_reaction(state: State, member: str, reaction: str, cancelled: bool, cha
         notes += decks.discard(state, "lifeform", state.facts["lifeform"], 1)
         return notes + [Note(f"the lifeform cancels {member}'s {name}: the card is discarded "
                              f"with no effect; {member} may not react again to this attack "
-                             "(spec §3.10)", "hostility")]
-    notes.append(Note(f"{member}'s {name} is carried out (spec §3.10)", "hostility"))
+                             "(rulebook, Movement and Attack)", "hostility")]
+    notes.append(Note(f"{member}'s {name} is carried out (rulebook, Movement and "
+                      "Attack)", "hostility"))
     notes += add_hostility(state, "crew_reaction", profile)
     if reaction == "hide" and character is not None:
         notes += characters.set_hidden(state, character, True)
@@ -154,11 +159,12 @@ def crew_reaction(state: State, member: str, reaction: str, cancelled: bool, cha
         characters.need(state, character)["hidden"] = False
         notes.append(Note(f"{character} makes 1-2 moves: stop on Terror; not back through the way "
                           "the image came, nor the Security Door, nor into or through an image "
-                          "or Power Outage chamber (spec §3.10)", "round"))
+                          "or Power Outage chamber (rulebook, Movement and Attack)", "round"))
     elif reaction == "shock_prod" and state.facts["attack"] is not None:
         state.facts["attack"]["cancelled"] = True
         notes.append(Note("the whole attack is cancelled: nobody in the chamber dies; the "
-                          "attacking image goes back the way it came (spec §3.10)", "round"))
+                          "attacking image goes back the way it came (rulebook, Movement and "
+                          "Attack)", "round"))
     return notes
 
 
@@ -174,10 +180,11 @@ def choose_stowaway(state: State, card: str, rng: Random) -> list[Note]:
     secret = state.piece("stowaway", Secret)
     if secret.is_set:
         raise ActionError("the Stowaway card was chosen already; it is never chosen again "
-                          "(spec §6.2)", "card")
+                          "(rulebook, Gameplay Additional Rules)", "card")
     code = secret.choose(card, nonce(rng))
     return [Note(f"the lifeform put its Stowaway card face down beside the Remora: code {code}; "
-                 "the other 2 leave the game unseen by the crew (spec §4.1)", "stowaway")]
+                 "the other 2 leave the game unseen by the crew (rulebook p. 46, Self-Destruct "
+                 "Track)", "stowaway")]
 
 
 # --- Secret Objectives (spec §2.2 step 19, §6.2) ----------------------------------------------
@@ -206,4 +213,5 @@ def complete_objective(state: State, slot: str) -> list[Note]:
         shown = f" ({value}; {'matches' if ok else 'DOES NOT match'} code {secret.code})"
     left = state.facts["objectives"]["drawn"] - len(done)
     return [Note(f"Secret Objective {slot} completed{shown}: show it to the lifeform and remove "
-                 f"it from the game; {left} left before launch (spec §6.2, §5.3)", "launch")]
+                 f"it from the game; {left} left before launch (rulebook, Gameplay Additional "
+                 "Rules; rulebook p. 35, Launch the Remora Sequence)", "launch")]

@@ -91,8 +91,8 @@ def steps(state: State) -> list[tuple[str, str]]:
         out.append(("11", "The crew member takes the 10 Ship's Cat cards face up and puts the "
                           "cat in any vent chamber"))
     out += [
-        ("12", "Hostility tracker on the start space for " f"{players} players (board profile, "
-               "G3); a Survival token in the lifeform's Inactive Slot"),
+        ("12", "Hostility tracker on the start space for " f"{players} players (your board"
+               "); a Survival token in the lifeform's Inactive Slot"),
         ("13", "Lifeform deck shuffled; the lifeform draws 3 (the app counted them)"),
         ("14", "The 3 Stowaway cards face up beside the lifeform board"),
         ("15", f"{f['vents']['setup']} Vent token(s) to the lifeform"),
@@ -100,7 +100,7 @@ def steps(state: State) -> list[tuple[str, str]]:
             "2 on each deck, all in different chambers" if players == 4 else "1 on each deck")),
         ("17", "2 images in 2 lifeform-start chambers (third aside); Reality Calibration "
                "('Reality Calibration')"),
-        ("18", "1 Terror token in a C-Deck chamber (placement rules: G17)"),
+        ("18", "1 Terror token in a C-Deck chamber (placement rules: see your Token Reference)"),
         ("19", f"The crew draws {len(f['crew'])} Secret Objective card(s) unseen by the "
                "lifeform; 'Decide Immediately' cards are resolved now"),
         ("20", "Unused tokens form the token pool"),

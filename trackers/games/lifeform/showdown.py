@@ -65,20 +65,20 @@ class Hibernation:
 
 def crew_cards_to_draw(loadout: Loadout, profile: Board) -> Number:
     """Step 1: the number printed left of the highest Improvised Weaponry token (§10.2, G24)."""
-    rule = "spec lifeform §10.2 step 1"
+    rule = "rulebook p. 38, Showdown Stage step 1"
     tokens = loadout.improvised_weaponry
     if tokens == 0:
         value = profile.number("showdown.draw_when_weaponry_empty")
         if value is None:
             return Number(None, "Improvised Weaponry is empty; "
                           + profile.unknown("showdown.draw_when_weaponry_empty"), rule)
-        return Number(value, f"Improvised Weaponry is empty: {value} (board profile, G24)", rule)
+        return Number(value, f"Improvised Weaponry is empty: {value} (your table's setting)", rule)
     numbers = profile.numbers("improvised_weaponry.draw_numbers")
     if numbers is None:
         return Number(None, profile.unknown("improvised_weaponry.draw_numbers"), rule)
     if tokens > len(numbers):
-        raise ValueError(f"loadout improvised_weaponry: {tokens} tokens, but the board profile "
-                         f"lists {len(numbers)} spaces")
+        raise ValueError(f"Improvised Weaponry: {tokens} tokens, but your board values "
+                         f"list {len(numbers)} spaces")
     value = numbers[tokens - 1]
     return Number(value, f"the highest Improvised Weaponry token is on space {tokens}, printed "
                          f"{value}: the crew draws {value} and shares them unseen", rule)
@@ -97,13 +97,14 @@ def halon_gas_blast_tokens(loadout: Loadout, player_count: int, profile: Board) 
     bonus = 1 if player_count == 2 else 0
     why = f"Halon Gas holds {tokens}: {full} full compartment(s) of {'/'.join(map(str, sizes))}"
     why += " +1 for a 2-player game" if bonus else " (no 2-player bonus)"
-    return Number(full + bonus, why, "spec lifeform §10.2 step 3, §5.2")
+    return Number(full + bonus, why, "rulebook p. 38, Showdown Stage step 3; rulebook p. 46, "
+                                     "Shuttle Loadout")
 
 
 def lifeform_draw(loadout: Loadout, profile: Board) -> Number:
     """Step 4: the highest Energy Cells number (4, 3, 2; the top 1 is never covered) left
     uncovered (spec §5.2, §10.2)."""
-    rule = "spec lifeform §10.2 step 4"
+    rule = "rulebook p. 38, Showdown Stage step 4"
     spaces = profile.numbers("energy_cells.draw_number_spaces")
     if spaces is None:
         return Number(None, profile.unknown("energy_cells.draw_number_spaces"), rule)
@@ -132,9 +133,9 @@ def keep_readings(draw: int | None, lifeform_hand: int, max_hand: int | None,
                   hand_why: str) -> tuple[KeepReading, ...]:
     """Step 4 under both C3 readings: the rule text (keep 1) and the worked example (keep all)."""
     readings = []
-    for label, keeps in (("C3 reading 1 (rule text): keep 1, discard the rest",
+    for label, keeps in (("reading 1 (rule text): keep 1, discard the rest",
                           None if draw is None else min(draw, 1)),
-                         ("C3 reading 2 (worked example): keep every card drawn", draw)):
+                         ("reading 2 (worked example): keep every card drawn", draw)):
         if keeps is None:
             readings.append(KeepReading(label, None, None, None, "the draw is unknown"))
             continue
@@ -152,7 +153,7 @@ def keep_readings(draw: int | None, lifeform_hand: int, max_hand: int | None,
 
 def hostility_tokens(hostility_space: int, profile: Board) -> Number:
     """Step 6: the number on the highest red claw space reached or passed (spec §4.2, §10.2)."""
-    rule = "spec lifeform §10.2 step 6, §4.2"
+    rule = "rulebook p. 38, Showdown Stage step 6; rulebook p. 44, Hostility Track"
     claws = profile.pairs("hostility.red_claws")
     if claws is None:
         return Number(None, profile.unknown("hostility.red_claws"), rule)
@@ -185,21 +186,25 @@ def hibernation(*, player_count: int, loadout: Loadout, hostility_space: int,
     kills = characters_on_valley_forge
     after = hostility_space + 2 * kills
     notes = [f"crew hand limit {CREW_HAND_LIMIT} applies after the draw; the cards go only to "
-             "crew members with a surviving character (spec §10.2 step 1)"]
+             "crew members with a surviving character (rulebook p. 38, Showdown Stage step 1)"]
     length = profile.number("hostility.length")
     if length is not None and after > length:
         notes.append(f"Hostility would pass the last space ({length}); the text does not say "
-                     "what happens there (G4); every red claw counts as passed")
+                     "what happens there; every red claw "
+                     "counts as passed")
     return Hibernation(
         crew_cards=crew_cards_to_draw(loadout, profile),
-        remora_token=Number(1, "the Remora token joins the crew pool", "spec §10.2 step 3a"),
+        remora_token=Number(1, "the Remora token joins the crew pool", "rulebook p. 38, Showdown "
+                                                                       "Stage step 3a"),
         halon_tokens=halon_gas_blast_tokens(loadout, player_count, profile),
         lifeform_draw=draw,
         lifeform_keeps=keep_readings(draw.value, lifeform_hand, max_hand, hand_why),
         characters_killed=Number(kills, f"{kills} character(s) left on the Valley Forge die: "
-                                        f"Hostility +2 each", "spec §10.2 step 5, §4.2"),
+                                        f"Hostility +2 each", "rulebook p. 38, Showdown Stage "
+                                                              "step 5; rulebook p. 44, Hostility "
+                                                              "Track"),
         hostility_space=Number(after, f"Hostility {hostility_space} + {2 * kills} = {after}",
-                               "spec §10.2 step 5"),
+                               "rulebook p. 38, Showdown Stage step 5"),
         hostility_tokens=hostility_tokens(after, profile),
         notes=tuple(notes),
     )
@@ -235,7 +240,7 @@ def dragging_card_claws(characters_on_card: int) -> int:
         raise ValueError("characters_on_card: the card holds 1 or 2 killed characters")
     return 1 if characters_on_card == 1 else 3
 
-KEEP_READINGS = ("keep 1 (rule text, C3)", "keep all (worked example, C3)")
+KEEP_READINGS = ("keep 1 (rule text)", "keep all (worked example)")
 RESULTS = ("matched", "eliminated", "cancelled: Halon Gas Blast", "cancelled: Remora token",
            "cancelled: Mining Laser")
 
@@ -249,15 +254,17 @@ def begin_showdown(state: State, ending: str, card_kept: bool) -> list[Note]:
                                "stowaway_card": card_kept, "previous_target": None,
                                "eliminated": [], "fights": 0}
     notes = [Note("The Showdown begins: do the hibernation ('Hibernation'); the panel shows "
-                  "its numbers (spec §10.2)", "hibernation"),
+                  "its numbers (rulebook p. 38, Showdown Stage)", "hibernation"),
              Note("if the lifeform holds the 'Dragging its victims into the cooling shafts' "
                   "Terror card, its special fight comes before the others: 1 claw with 1 "
-                  "character on it, 3 with 2; the rest is on the card (spec §10.7, G25)",
+                  "character on it, 3 with 2; the rest is on the card (rulebook, Card Reference: "
+                  "Terror Cards)",
                   "showdown")]
     if "D" in state.facts["modules"]:
         notes.append(Note("Module D: the hunt for the lifeform comes just before the Showdown; "
                           "it needs the Halon tokens and surviving disks, so the app offers it "
-                          "after the hibernation, before the first fight (spec C10: your table "
+                          "after the hibernation, before the first fight (the text is unclear: "
+                          "your table "
                           "may place it elsewhere)", "module_d"))
     return notes
 
@@ -373,7 +380,8 @@ def fight_check(state: State, args: dict[str, Any], profile: Board) -> list[Note
                                 tuple(Icon(i) for i in stowaway))
     if len(committed) > 5:
         raise ActionError(f"fight_icons: {len(committed)} icons committed; the lifeform picks the "
-                          "5 that count (spec §10.5 step 4): give those 5 only", "fight_icons")
+                          "5 that count (rulebook, Fight Sequence step 4): give those 5 "
+                          "only", "fight_icons")
     holdings = Holdings(
         cards=parse_cards(str(args.get("cards") or "")),
         harpoon_tokens=int(args.get("harpoon_tokens") or 0),
@@ -406,12 +414,14 @@ def fight_result(state: State, args: dict[str, Any]) -> list[Note]:
     """Record one fight (spec §10.5 steps 1-7) and see whether someone has won (§10.6)."""
     show = state.facts["showdown"]
     if not show["hibernated"]:
-        raise ActionError("do the hibernation first ('Hibernation', spec §10.1)", "result")
+        raise ActionError("do the hibernation first ('Hibernation', rulebook p. 38, Showdown "
+                          "Stage)", "result")
     target, result = str(args["target"]), str(args["result"])
     legal = legal_targets(surviving_crew(state), show["previous_target"])
     if target not in legal:
         raise ActionError(f"target: the lifeform must target {' or '.join(legal)} (a different "
-                          "crew member from the last fight unless only one is left, spec §10.5 "
+                          "crew member from the last fight unless only one is left, rulebook, "
+                          "Fight Sequence "
                           "step 1)", "target")
     tokens = int(args.get("hostility_tokens") or 0)
     if tokens > show["hostility_tokens"]:
@@ -425,7 +435,8 @@ def fight_result(state: State, args: dict[str, Any]) -> list[Note]:
             raise ActionError("stowaway_card: the lifeform does not hold the 1-2 Minute card",
                               "stowaway_card")
         show["stowaway_card"] = False
-        notes.append(Note("the 1-2 Minute Stowaway card leaves the game (spec §10.5 step 7)",
+        notes.append(Note("the 1-2 Minute Stowaway card leaves the game (rulebook, Fight Sequence "
+                          "step 7)",
                           "fight"))
     used = int(args.get("crew_cards_used") or 0)
     if used:
@@ -457,11 +468,12 @@ def _cancel_or_settle(state: State, target: str, result: str) -> list[Note]:
         for card in decks.special_held(state, target):
             state.facts["special_cards"][card] = "removed"
         return [Note(f"{target} is eliminated: their characters, cards and tokens leave the game "
-                     "(spec §10.5 step 6)", "fight")]
+                     "(rulebook, Fight Sequence step 6)", "fight")]
     if result.startswith("cancelled"):
         return [Note(f"fight cancelled ({result[11:]}): everything the lifeform committed is "
-                     "revealed and discarded (spec §10.5 step 3)", "fight")]
-    return [Note(f"{target} matched every fight icon and survives (spec §10.5)", "fight")]
+                     "revealed and discarded (rulebook, Fight Sequence step 3)", "fight")]
+    return [Note(f"{target} matched every fight icon and survives (rulebook, Fight "
+                 "Sequence)", "fight")]
 
 
 def kill_in_showdown(state: State, name: str) -> list[Note]:
@@ -474,7 +486,7 @@ def kill_in_showdown(state: State, name: str) -> list[Note]:
     if not characters.surviving(state, owner):
         state.facts["showdown"]["eliminated"].append(owner)
         notes.append(Note(f"{owner} has no crew disk left and is out of the Showdown "
-                          "(spec §11.4)", "module_d"))
+                          "(Thirteenth Passenger, Module D)", "module_d"))
     return notes + _winner(state)
 
 
@@ -484,11 +496,13 @@ def _winner(state: State) -> list[Note]:
                              decks.hand_size(state, state.facts["lifeform"]))
     if winner == "crew":
         finish(state, "crew", "the crew won the Showdown", f"Ending {show['ending']}")
-        return [Note("The lifeform cannot play a Lifeform card: the crew wins (spec §10.6)",
+        return [Note("The lifeform cannot play a Lifeform card: the crew wins (rulebook, Fight "
+                     "Sequence)",
                      "showdown")]
     if winner == "lifeform":
         finish(state, "lifeform", "the lifeform won the Showdown", f"Ending {show['ending']}")
-        return [Note("No surviving crew member is left: the lifeform wins (spec §10.6)",
+        return [Note("No surviving crew member is left: the lifeform wins (rulebook, Fight "
+                     "Sequence)",
                      "showdown")]
     return []
 
@@ -496,6 +510,7 @@ def _winner(state: State) -> list[Note]:
 def showdown_checklist(state: State) -> list[tuple[str, bool]]:
     show = state.facts["showdown"]
     legal = legal_targets(surviving_crew(state), show["previous_target"])
-    return [("Hibernation (6 steps, spec §10.2)", show["hibernated"]),
+    return [("Hibernation (6 steps, rulebook p. 38, Showdown Stage)", show["hibernated"]),
             (f"Fight {show['fights'] + 1}: target {' or '.join(legal)}; a Lifeform card face "
-             "down (+ Hostility tokens); cancel?; reveal; match every icon (spec §10.5)", False)]
+             "down (+ Hostility tokens); cancel?; reveal; match every icon (rulebook, Fight "
+             "Sequence)", False)]

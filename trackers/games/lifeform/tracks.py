@@ -27,13 +27,15 @@ TRACK_NAMES = ("self_destruct", "hostility", "cocoon", "malfunction", "android_s
 SD_NOTES = {
     "20": "Self-Destruct 20: the lifeform gains a Vent token and secretly picks 1 of the 3 "
           "Stowaway cards (face down beside the Remora; the other 2 leave unseen); characters may "
-          "now board the Remora (spec §4.1)",
+          "now board the Remora (rulebook p. 46, Self-Destruct Track)",
     "10": "Self-Destruct 10: every Heat Analyzer token leaves the game; the lifeform may now use "
-          "Android Pathway Deviation (spec §4.1)",
+          "Android Pathway Deviation (rulebook p. 46, Self-Destruct Track)",
     "9": "Self-Destruct 9: the Remora may now launch with characters still on the Valley Forge; "
-         "a launch from now on is Ending B or C (spec §4.1, §9)",
+         "a launch from now on is Ending B or C (rulebook p. 46, Self-Destruct Track; rulebook, "
+         "Endings)",
     "explosion": "Self-Destruct reached Explosion: the Valley Forge blows up with everything "
-                 "aboard the Remora; the lifeform wins (spec §4.1, §3.1)",
+                 "aboard the Remora; the lifeform wins (rulebook p. 46, Self-Destruct Track; "
+                 "rulebook, Gameplay Overview)",
 }
 
 
@@ -59,11 +61,13 @@ def sd_milestones(profile: Board, asteroid_spaces: list[int]) -> list[Milestone]
              Milestone(EXPLOSION, "Explosion", SD_NOTES["explosion"], topic="endings")]
     for minute in profile.numbers("self_destruct.terror_minutes") or ():
         marks.append(Milestone(minute, f"Terror icon {minute}", f"Self-Destruct {minute} (Terror "
-                               "icon): the lifeform may place 1 Terror token (spec §4.1)",
+                               "icon): the lifeform may place 1 Terror token (rulebook p. 46, "
+                               "Self-Destruct Track)",
                                topic="self_destruct"))
     for minute in asteroid_spaces:
         marks.append(Milestone(minute, f"asteroid {minute}", f"Self-Destruct {minute}: an "
-                               "asteroid token is here (module B, spec §11.2)", topic="module_b"))
+                               "asteroid token is here (module B, Thirteenth Passenger, Module "
+                               "B)", topic="module_b"))
     return marks
 
 
@@ -72,15 +76,18 @@ def hostility_milestones(profile: Board) -> list[Milestone]:
     marks = []
     for space in profile.numbers("hostility.draw_card_spaces") or ():
         marks.append(Milestone(space, f"Draw card {space}", f"Hostility space {space} (Draw card): "
-                               "the lifeform draws 1 Lifeform card (spec §4.2)", topic="hostility"))
+                               "the lifeform draws 1 Lifeform card (rulebook p. 44, Hostility "
+                               "Track)", topic="hostility"))
     for space in profile.numbers("hostility.terror_spaces") or ():
         marks.append(Milestone(space, f"Terror {space}", f"Hostility space {space} (Terror): the "
-                               "lifeform must place 1 Terror token (spec §4.2)", topic="hostility"))
+                               "lifeform must place 1 Terror token (rulebook p. 44, Hostility "
+                               "Track)", topic="hostility"))
     for space, number in profile.pairs("hostility.red_claws") or ():
         marks.append(Milestone(space, f"red claw {number} on {space}",
                                f"Hostility space {space} (red claw {number}): nothing now; at "
                                "the Showdown the highest red claw reached sets the lifeform's "
-                               "Hostility tokens (spec §4.2, §10.2)",
+                               "Hostility tokens (rulebook p. 44, Hostility Track; rulebook p. "
+                               "38, Showdown Stage)",
                                topic="hostility"))
     return marks
 
@@ -92,12 +99,12 @@ def cocoon_milestones(players: int, profile: Board) -> list[Milestone]:
         return []
     if players == 2:
         note = ("Cocoon final space (2P): move the Overheating token up 1 space in the Coolant "
-                "column; the Coolant launch minimum rises by 1 (spec §4.3)")
+                "column; the Coolant launch minimum rises by 1 (rulebook p. 45, Cocoon Track)")
     else:
         note = ("Cocoon final space (3P/4P), in order: if the third image is not on the Valley "
                 "Forge, put it in a character-free vent chamber; Reality Calibration; remove 1 "
                 "Mission token from a Valley Forge chamber (not the Loadout) to the pool "
-                "(spec §4.3)")
+                "(rulebook p. 45, Cocoon Track)")
     return [Milestone(len(hands), "final space", note, repeat=True, topic="cocoon")]
 
 
@@ -115,7 +122,8 @@ def malfunction_milestones(profile: Board) -> list[Milestone]:
     """One milestone per space with an icon (spec §4.4; the layout is G7)."""
     icons = profile.labels("malfunction.spaces") or ()
     return [Milestone(i, f"{MALFUNCTION_KEYS[icon]} on {i}",
-                      f"Malfunction space {i}: {MALFUNCTION_NOTES[icon]} (spec §4.4)",
+                      f"Malfunction space {i}: {MALFUNCTION_NOTES[icon]} (rulebook, Malfunction "
+                      "Track)",
                       topic="malfunction")
             for i, icon in enumerate(icons, 1) if i > 1 and icon != "none"]
 
@@ -132,7 +140,7 @@ def android_milestones(profile: Board) -> list[Milestone]:
         return []
     return [Milestone(end, "Destroyed", "Android Status reached Destroyed: remove the android "
                       "from the game; a Half-lock Security Door flips back to Full-lock "
-                      "(spec §4.5)", topic="android_status")]
+                      "(rulebook, Android Status Track)", topic="android_status")]
 
 
 def build_tracks(players: int, asteroids: list[int]) -> dict[str, Track]:
@@ -182,7 +190,7 @@ def refit(track: Track, milestones: list[Milestone], start: int) -> list[Note]:
         passed = track.progress(start) < track.progress(m.at) <= track.progress(track.position)
         if passed and m.key not in track.fired:
             track.fired.append(m.key)
-            notes.append(Note(f"{m.note} [already passed: just entered on the board profile]",
+            notes.append(Note(f"{m.note} [already passed: its board value was just entered]",
                               m.topic))
     return notes
 
@@ -230,6 +238,7 @@ def _reread_hostility(state: State, track: Track, profile: Board) -> list[Note]:
     notes = []
     if track.highest is not None and track.position > track.highest:
         notes.append(Note(f"Hostility would be past its last space ({track.highest}); the text "
-                          "does not say what happens there (spec G4)", "hostility"))
+                          "does not say what happens there (not printed in the rulebook "
+                          "text)", "hostility"))
         track.position = track.highest
     return notes + refit(track, hostility_milestones(profile), start)
