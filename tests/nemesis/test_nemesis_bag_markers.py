@@ -1,10 +1,12 @@
-"""Intruder bag, Encounters, Fire and Malfunction limits, Noise rolls (spec §6-§7; B1-B8, M1-M4)."""
+"""Intruder bag, Encounters, Intruders on the board, markers, Noise (spec §6-§7; B1-B8, C1-C3,
+M1-M4)."""
 
 from __future__ import annotations
 
 import pytest
 
 from trackers.engine import ActionError, Session, SessionSetup
+from trackers.engine.actions import BoardValueNeeded
 from trackers.games.nemesis_lockdown import rounds
 from trackers.games.nemesis_lockdown.game import GAME
 from trackers.pieces import Bag, Counter
@@ -18,7 +20,7 @@ def new(players: int = 4, **board: object) -> Session:
 
 
 def at_bag_step(players: int = 4) -> Session:
-    s = new(players, time_last_number=1)
+    s = new(players, time_last_number=1, css_slots=[], red_thresholds=[], blue_thresholds=[])
     while s.state.facts["phase"] == "setup" or rounds.current(s.state) != "bag":
         s.do("advance_time" if s.state.facts["phase"] == "round"
              and rounds.current(s.state) == "time" else "next_step")
@@ -37,7 +39,8 @@ def test_b1_larva_becomes_an_adult() -> None:
     s = at_bag_step()
     s.do("develop_bag", drawn="Larva")
     assert bag(s).contents["Larva"] == 3 and bag(s).contents["Adult"] == 8
-    assert bag(s).size == 14 and bag(s).out.get("Larva") == 0
+    assert bag(s).size == 14 and s.state.facts["removed"] == {"Larva": 1}
+    assert s.state.facts["spares_used"] == {"Adult": 1}
 
 
 def test_b2_creeper_becomes_a_breeder() -> None:
@@ -56,15 +59,18 @@ def test_b3_blank_goes_back_with_an_extra_adult() -> None:
 def test_b4_adult_goes_back_and_players_roll_for_noise() -> None:
     s = at_bag_step()
     notes = texts(s.do("develop_bag", drawn="Adult"))
-    assert "not in Combat makes a Noise roll" in notes and bag(s).size == 14
+    assert "Noise roll for every Character not in Combat: Player 1, Player 2" in notes
+    assert bag(s).size == 14
     assert rounds.current(s.state) == "end"
 
 
 def test_b5_queen_with_someone_in_the_nest_or_an_egg() -> None:
     s = at_bag_step()
     notes = texts(s.do("develop_bag", drawn="Queen", nest_occupied=True))
-    assert "Queen miniature there" in notes and "First Encounter" in notes
+    assert "Queen miniature goes there" in notes and "First Encounter" in notes
     assert s.state.facts["first_encounter"]
+    assert [(i["kind"], i["room"], i["token"]) for i in s.state.facts["intruders"]] == [
+        ("Queen", "Nest", False)]
     t = at_bag_step()
     t.do("develop_bag", drawn="Queen")
     assert t.state.piece("eggs", Counter).value == 6 and not t.state.facts["first_encounter"]
@@ -73,7 +79,7 @@ def test_b5_queen_with_someone_in_the_nest_or_an_egg() -> None:
 
 def test_development_only_at_step_10_and_only_tokens_in_the_bag() -> None:
     s = new(time_last_number=1)
-    with pytest.raises(ActionError, match="belongs to the step '10. Intruder bag"):
+    with pytest.raises(ActionError, match="belongs to 'Event Phase 10: Intruder bag development'"):
         s.do("develop_bag")
     t = at_bag_step()
     with pytest.raises(ActionError, match="drawn: no Breeder token is in the bag"):
@@ -100,22 +106,53 @@ def test_b6_surprise_attack_depends_on_the_light() -> None:
 
 def test_b7_a_blank_encounter_places_noise_and_no_first_encounter() -> None:
     s = new()
-    notes = texts(s.do("encounter", drawn="Blank"))
-    assert "no Intruder appears" in notes and "spec G17" in notes
-    assert not s.state.facts["first_encounter"]
-    s.do("return_token", kind="Blank")
-    assert bag(s).contents["Blank"] == 1
+    notes = texts(s.do("encounter", room="Archive", drawn="Blank"))
+    assert "no Intruder appears" in notes and "your table's setting" in notes
+    assert not s.state.facts["first_encounter"] and s.state.facts["removed"] == {"Blank": 1}
+    t = Session(GAME, SessionSetup(4, options={"token_fate": "back into the bag"}), seed="b")
+    t.do("encounter", room="Archive", drawn="Blank")
+    assert bag(t).contents["Blank"] == 1 and t.state.facts["removed"] == {}
 
 
 def test_b8_first_encounter_once_and_a_technical_corridor_returns_the_token() -> None:
     s = new()
-    assert "First Encounter" in texts(s.do("encounter", drawn="Adult"))
-    assert "First Encounter" not in texts(s.do("encounter", drawn="Larva"))
+    assert "First Encounter" in texts(s.do("encounter", room="Nest", drawn="Adult"))
+    assert "First Encounter" not in texts(s.do("encounter", room="Lab", drawn="Larva"))
     assert bag(s).contents["Adult"] == 6
-    notes = texts(s.do("return_token", kind="Adult"))
-    assert "loses its Injuries" in notes and bag(s).contents["Adult"] == 7
-    with pytest.raises(ActionError, match="kind: 'Queen' is not allowed; give one of: Larva"):
-        s.do("return_token", kind="Queen")
+    s.do("injure_intruder", intruder="1", injuries=2)
+    notes = texts(s.do("intruder_to_corridor", intruder="1"))
+    assert "Injuries are discarded" in notes and bag(s).contents["Adult"] == 7
+    assert [i["kind"] for i in s.state.facts["intruders"]] == ["Larva"]
+    with pytest.raises(ActionError, match="intruder: '1' is not allowed; give one of: 2"):
+        s.do("intruder_to_corridor", intruder="1")
+
+
+def test_c1_c2_c3_kill_checks_by_blood() -> None:
+    s = new()
+    s.do("encounter", room="Nest", drawn="Adult")
+    assert "blood value" in texts(s.do("injure_intruder", intruder="1", injuries=2))
+    assert "it lives" in texts(s.do("injure_intruder", intruder="1", injuries=0, blood=3))
+    notes = texts(s.do("injure_intruder", intruder="1", injuries=0, blood=2))
+    assert "Adult #1 is killed" in notes and "Intruder Carcass" in notes
+    assert s.state.facts["removed"] == {"Adult": 1}
+    s.do("encounter", room="Lab", drawn="Larva")
+    assert "Larva #2 is killed" in texts(s.do("injure_intruder", intruder="2"))
+    t = new()
+    t.do("encounter", room="Nest", drawn="Queen")
+    t.do("injure_intruder", intruder="1", injuries=3)
+    assert "it lives" in texts(t.do("injure_intruder", intruder="1", injuries=0, blood=4))
+    notes = texts(t.do("injure_intruder", intruder="1", injuries=0, blood=3, retreat=True))
+    assert "flees" in notes and "Queen #1 is killed" in notes
+
+
+def test_eggs_taken_and_destroyed() -> None:
+    s = new()
+    assert "Noise roll" in texts(s.do("take_egg", player="Player 1"))
+    notes = texts(s.do("destroy_eggs", count=4))
+    assert "Nest is destroyed" in notes
+    assert (s.state.facts["eggs_taken"], s.state.facts["eggs_destroyed"]) == (1, 4)
+    with pytest.raises(ActionError, match="count: only 0 Eggs"):
+        s.do("destroy_eggs", count=1)
 
 
 def test_m1_the_13th_fire_destroys_the_facility() -> None:
@@ -140,6 +177,11 @@ def test_m4_noise_on_a_marked_corridor_means_an_encounter() -> None:
     s = new()
     notes = texts(s.do("noise_roll", rolled="3", player="Player 2"))
     assert notes.startswith("Player 2: Noise roll: 3") and "Encounter instead" in notes
+    s.do("noise_roll", rolled="3", corridor="S-02 corridor 3")
+    notes = texts(s.do("noise_roll", rolled="2", corridor="s-02 CORRIDOR 3"))
+    assert "already has a Noise marker" in notes and s.state.facts["noise"] == ["S-02 corridor 3"]
+    s.do("noise_marker", corridor="S-02 corridor 3", change="remove")
+    assert s.state.facts["noise"] == []
 
 
 def test_slime_turns_silence_into_danger() -> None:
@@ -151,8 +193,9 @@ def test_slime_turns_silence_into_danger() -> None:
 
 def test_the_app_rolls_only_once_the_die_faces_are_entered() -> None:
     s = new()
-    with pytest.raises(ActionError, match="rolled: the Noise die's faces are unset"):
+    with pytest.raises(BoardValueNeeded) as asked:
         s.do("noise_roll")
+    assert "noise_die_danger" in asked.value.keys
     t = new(**{**FACES, "noise_die_1": 0, "noise_die_2": 0, "noise_die_3": 0,
                "noise_die_4": 0, "noise_die_danger": 0})
     assert "Noise roll: Silence" in texts(t.do("noise_roll"))

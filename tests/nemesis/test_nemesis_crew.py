@@ -11,7 +11,8 @@ from trackers.pieces import Counter, Track
 
 
 def new(players: int = 2, **board: object) -> Session:
-    values = {"time_last_number": 1, **board}
+    values = {"time_last_number": 1, "css_slots": [], "red_thresholds": [],
+              "blue_thresholds": [], **board}
     return Session(GAME, SessionSetup(players, names=("Ann", "Bob", "Cy", "Di")[:players],
                                       board=values), seed="crew")
 
@@ -75,7 +76,7 @@ def test_w2_a_wound_at_three_serious_kills_and_opens_the_gate_once() -> None:
     for _ in range(4):
         last = texts(s.do("wound", player="Bob", kind="serious"))
     assert "Bob's Character dies" in last and "Main Gate" not in last
-    assert "E3" in last  # nobody active is left
+    assert "No active Character is left" in last
 
 
 def test_w3_two_serious_two_light_plus_light_is_alive_at_three_serious() -> None:
@@ -101,15 +102,62 @@ def test_unknown_player_is_refused_with_the_names() -> None:
 
 def test_l1_l2_c5_larvae() -> None:
     s = new()
-    assert "the INFECTED card stays" in texts(
-        s.do("contamination", player="Ann", what="scan found INFECTED"))
-    notes = texts(s.do("contamination", player="Ann", what="Larva Infest attack"))
-    assert "no second one" in notes and "1 Contamination card" in notes
-    assert status(s, "Ann") == "active"
-    notes = texts(s.do("contamination", player="Ann", what="scan found INFECTED"))
+    s.do("contamination_card", player="Ann")
+    assert "no INFECTED card" in texts(s.do("scan", player="Ann", infected=0))
+    assert "the card stays" in texts(s.do("scan", player="Ann", infected=1))
+    assert count(s, "p1_larva") == 1
+    notes = texts(s.do("larva_attack", player="Ann"))
+    assert "no second one" in notes and "takes 1 Contamination card" in notes
+    assert status(s, "Ann") == "active" and s.state.facts["crew"][0]["contamination"] == 2
+    with pytest.raises(ActionError, match="infected: Ann holds 2 Contamination cards"):
+        s.do("scan", player="Ann", infected=3)
+    notes = texts(s.do("scan", player="Ann", infected=1))
     assert "place a Creeper" in notes and status(s, "Ann") == "dead"
+    assert "Corpse" not in notes  # the rulebook names only the Creeper: the table's option
     s.undo()
     assert status(s, "Ann") == "active" and count(s, "p1_larva") == 1
+    t = Session(GAME, SessionSetup(2, names=("Ann", "Bob"), options={"larva_corpse": True}),
+                seed="c")
+    t.do("larva_attack", player="Ann")
+    assert "Character Corpse" in texts(t.do("scan", player="Ann", infected=1))
+
+
+def test_decon_removes_cards_and_the_larva() -> None:
+    s = new()
+    s.do("contamination_card", player="Bob", count=3)
+    s.do("scan", player="Bob", infected=1)
+    notes = texts(s.do("remove_contamination", player="Bob", cards=2, larva=True))
+    assert "2 Contamination cards removed" in notes and "1 held" in notes
+    assert count(s, "p2_larva") == 0
+
+
+def test_w4_the_fire_wound_is_once_a_round() -> None:
+    s = new()
+    walk_to(s, "turns")
+    s.do("fire_wound", player="Ann")
+    with pytest.raises(ActionError, match="already took the fire wound this round"):
+        s.do("fire_wound", player="Ann")
+    assert count(s, "p1_light") == 1
+    walk_to(s, "end")
+    s.do("next_step")
+    s.do("fire_wound", player="Ann")
+    assert count(s, "p1_light") == 2
+
+
+def test_k1_knowledge_and_the_weakness_levels() -> None:
+    s = new()
+    s.do("character_kind", player="Ann", kind="Facility Worker")
+    notes = texts(s.do("knowledge", player="Ann", source="Laboratory: analyse an Object",
+                       researched="Egg"))
+    assert "Knowledge 1 -> 4" in notes and "reaches Knowledge 3" in notes
+    assert "Neutralizer" in notes and s.state.facts["weaknesses"] == ["Egg"]
+    notes = texts(s.do("knowledge", player="Ann", source="the Archive"))
+    assert "Knowledge 4 -> 6" in notes and "reaches Knowledge 5" in notes
+    with pytest.raises(ActionError, match="already active"):
+        s.do("knowledge", player="Ann", source="the Archive")
+    s.do("character_kind", player="Bob", kind="Nemesis Survivor")
+    assert s.state.facts["crew"][1]["knowledge"] == 3
+    assert s.state.facts["crew"][1]["room"] == "Isolation Room"
 
 
 def test_locking_in_needs_an_open_isolation_room_and_the_bunker_an_open_gate() -> None:
@@ -157,7 +205,7 @@ def test_en2_destruction_kills_the_isolated_but_not_the_bunker() -> None:
     s.do("leave", player="Ann", how="locked in the Isolation Room")
     round_on(s, 5)
     s.do("leave", player="Bob", how="in the Bunker")  # the red token opened the Gate
-    assert "E3" in texts(s.notes)
+    assert "No active Character is left" in texts(s.notes)
     notes = texts(s.do("fast_forward"))
     assert "Fast-forward: Time token 5 -> 5" in notes and "Game over (E2)" in notes
     assert status(s, "Ann") == "dead" and "Victory Check for Bob" in notes
@@ -172,7 +220,7 @@ def test_en3_the_last_one_locks_in_and_the_track_jumps_to_s() -> None:
     s.do("leave", player="Ann", how="locked in the Isolation Room")
     notes = texts(s.do("fast_forward"))
     assert "Time token 8 -> S" in notes and "Victory Check for Ann" in notes
-    assert s.state.facts["status"] == "over: Facility purged (the Time token reached S)"
+    assert GAME.status_of(s.state) == "ended: E1"
 
 
 def test_en4_red_on_5_time_on_7_fast_forwards_to_5() -> None:
@@ -194,7 +242,7 @@ def test_g10_red_and_alert_together_need_the_table_to_choose() -> None:
     s.do("start_alert")
     s.do("leave", player="Ann", how="dead")
     s.do("leave", player="Bob", how="locked in the Isolation Room")
-    with pytest.raises(ActionError, match="jump_to: the text does not say.*spec G10"):
+    with pytest.raises(ActionError, match="jump_to: the rulebook does not say where to jump"):
         s.do("fast_forward")
     notes = texts(s.do("fast_forward", jump_to="Alert token"))
     assert "Time token 11 -> 5" in notes and "Game over (E4)" in notes

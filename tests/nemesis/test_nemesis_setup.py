@@ -6,13 +6,14 @@ import pytest
 
 from trackers.engine import ActionError, Session, SessionSetup
 from trackers.games.nemesis_lockdown import rounds
-from trackers.games.nemesis_lockdown.game import GAME, panels
+from trackers.games.nemesis_lockdown.game import GAME
+from trackers.games.nemesis_lockdown.view import panels
 from trackers.games.registry import get_game
 from trackers.pieces import Bag, Counter, Secret, Track
 
 RESERVED = set("qurhs?lcpxtvb0123456789")
 TOPICS = {"time_track", "autodestruction", "alert_procedure", "intruder_bag", "noise", "fire",
-          "malfunction", "power", "setup", "round", "victory"}
+          "malfunction", "power", "setup", "round", "victory", "wounds", "knowledge"}
 
 
 def new(players: int = 4, **board: object) -> Session:
@@ -20,10 +21,10 @@ def new(players: int = 4, **board: object) -> Session:
 
 
 @pytest.mark.parametrize(("players", "adults", "total", "tokens_each"),
-                         [(1, 4, 11, 1), (2, 5, 12, 2), (3, 6, 13, 1), (4, 7, 14, 1)])
+                         [(1, 4, 11, 3), (2, 5, 12, 2), (3, 6, 13, 1), (4, 7, 14, 1)])
 def test_bag_and_contingency_by_player_count(players: int, adults: int, total: int,
                                              tokens_each: int) -> None:
-    """Spec §2.2 table; worked examples S1, S2, S3."""
+    """Spec §2.2 table; worked examples S1, S2, S3 (solo: 1 dealt + 2 from the Neutral Pool)."""
     s = new(players)
     bag = s.state.piece("intruder_bag", Bag)
     assert bag.contents == {"Blank": 1, "Larva": 4, "Creeper": 1, "Queen": 1, "Adult": adults,
@@ -59,8 +60,10 @@ def test_registry_finds_the_game() -> None:
 
 
 def test_every_action_has_a_title_a_line_and_its_own_free_key() -> None:
-    keys = [a.key for a in GAME.actions]
-    assert all(keys) and len(set(keys)) == len(keys)
+    keys = [a.key for a in GAME.actions if a.key]
+    assert len(set(keys)) == len(keys)
+    # Corrections live in the palette; every play action has a key.
+    assert all(a.key for a in GAME.actions if not a.name.startswith("correct_"))
     assert not RESERVED & {k for k in keys if k}
     for action in GAME.actions:
         assert action.title and action.description and "\n" not in action.description
@@ -91,7 +94,7 @@ def test_board_values_have_no_default_and_css_tokens_wait_for_them() -> None:
 def test_a_css_slot_past_the_track_end_is_refused_and_changes_nothing() -> None:
     s = new(time_last_number=3)
     before = s.state.to_dict()
-    with pytest.raises(ActionError, match="css_slots: slot 2 is past the last numbered slot"):
+    with pytest.raises(ActionError, match="CSS slot: slot 2 is past the last numbered slot"):
         s.do("set_board_value", key="css_slots", value="10, 2")
     assert s.state.to_dict() == before
 
@@ -119,7 +122,8 @@ def test_setup_checklist_leads_into_round_one() -> None:
     for _ in rounds.SETUP_STEPS:
         s.do("next_step")
     assert s.state.facts["phase"] == "round" and s.state.facts["round"] == 1
-    assert rounds.checklist(s.state)[0][0].startswith("Round 1: 1. Everyone draws")
+    assert rounds.checklist(s.state)[0][0].startswith(
+        "Round 1, Player Phase 1: Draw Action cards: Everyone draws")
     notes = [n.text for n in s.do("next_step")]
     assert any("skipped this round" in n for n in notes)
 
@@ -133,3 +137,50 @@ def test_contingency_secret_takes_a_code_and_stays_hidden() -> None:
     assert public["pieces"]["p1_contingency"]["value"] is None
     assert "Gray" not in s.state.pieces["p1_contingency"].summary()
     assert s.state.piece("p1_contingency", Secret).owner == "Player 1"
+
+
+def test_play_modes_replace_the_player_count_meaning_solo() -> None:
+    assert [(m.id, m.player_counts) for m in GAME.modes] == [
+        ("standard", (2, 3, 4)), ("coop", (2, 3, 4)), ("solo", (1,))]
+    solo = Session(GAME, SessionSetup(1, names=("Ann",)), seed="m")
+    assert solo.setup.mode == "solo" and solo.state.facts["mode"] == "solo"
+    assert "draw 2 tokens from the Neutral Pool" in " ".join(
+        t for t, _ in rounds.checklist(solo.state))
+    coop = Session(GAME, SessionSetup(2, names=("Ann", "Bo"), mode="coop"), seed="m")
+    assert "p1_objective" not in coop.state.pieces  # public Objectives are not secrets
+    assert coop.state.facts["objectives"] == {"Ann": {"text": "", "done": False},
+                                              "Bo": {"text": "", "done": False}}
+    with pytest.raises(ActionError, match="players: Nemesis: Lockdown solo is played by 1"):
+        Session(GAME, SessionSetup(2, mode="solo"), seed="m")
+
+
+def test_the_log_names_each_step_of_the_round() -> None:
+    s = Session(GAME, SessionSetup(2, names=("Ann", "Bo"), board=dict(GAME.board_defaults)),
+                seed="log")
+    while s.state.facts["phase"] == "setup":
+        s.do("next_step")
+    while rounds.current(s.state) != "time":
+        s.do("next_step")
+    s.do("advance_time")
+    s.do("next_step")
+    s.do("next_step")
+    lines = [h.text for h in s.history()]
+    assert lines[0] == "Setup: Room tiles" and "Setup: CSS tokens" in lines
+    assert lines[-6:] == ["Player Phase 3: Player turns", "End of the Player Phase: Venting",
+                          "Event Phase 4: Launch CSS", "Event Phase 5: Time token moved",
+                          "Event Phase 6: Noise removal", "Event Phase 7: Intruder attacks"]
+    assert [e.when for e in s.events][-1] == {"round": 1}
+
+
+def test_player_facing_text_cites_the_rulebook_not_the_facts_sheet() -> None:
+    """Refusals, notes and panels never say 'spec' or a gap id such as G12."""
+    import re
+
+    s = Session(GAME, SessionSetup(2, board=dict(GAME.board_defaults)), seed="t")
+    texts = [line for p in panels(s.state) for line in p.lines]
+    texts += [a.title + a.description for a in GAME.actions]
+    texts += [p.help for a in GAME.actions for p in a.params]
+    texts += [o.help + o.label for o in GAME.options]
+    texts += [v.label + v.look_at for v in GAME.board_values]
+    for text in texts:
+        assert not re.search(r"\bspec\b|\bG\d+\b", text), text

@@ -1,14 +1,18 @@
-"""Nemesis: Lockdown upkeep: Time track, Power, Intruder bag, markers, crew."""
+"""Nemesis: Lockdown upkeep: Time track, Power, the Intruder bag and board, Characters."""
 
 from trackers.engine.game import GameInfo, PlayMode
 
 INFO = GameInfo(
     id="nemesis-lockdown",
     title="Nemesis: Lockdown",
-    modes=(PlayMode("standard", "semi-co-operative", (2, 3, 4)),
-           PlayMode("solo", "solo", (1,))),
-    blurb="Time track, Autodestruction and Alert, CSS, Power, the Intruder bag, markers and "
-          "wounds for Nemesis: Lockdown.",
+    modes=(PlayMode("standard", "semi-co-operative", (2, 3, 4),
+                    "Each player keeps a secret Objective; several may win, or nobody."),
+           PlayMode("coop", "fully co-operative", (2, 3, 4),
+                    "Public Objectives, all to be met, one Character alive at least; Revive."),
+           PlayMode("solo", "solo", (1,),
+                    "Solo/Coop Objectives (draw 2, keep 1); 2 more Neutral-Pool tokens.")),
+    blurb="Time track, Autodestruction and Alert, CSS, Power, the Intruder bag and the "
+          "Intruders on the board, Characters and the Victory Check for Nemesis: Lockdown.",
     rulebook_titles=("nemesis",),
     rulebook_words=("nemesis", "night stalker", "intruder"),
     synonyms=(

@@ -1,47 +1,106 @@
 """The actions a Nemesis: Lockdown table takes, wired to the rules modules.
 
 Keys avoid the screen's own (q u r h s ? l c p x t v b, digits); capitals pair with the
-lower-case key of the same subject (d start / D stop Autodestruction).
+lower-case key of the same subject (d start / D stop Autodestruction). Every action ends with
+``corrections.settle``: an end the state reached (Time on S) is recorded whatever led there.
+Actions bound to a step of the round refuse at another step, naming the step now due.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from random import Random
 from typing import Any
 
 from trackers.engine import Action, ActionError, Note, Param, State
 from trackers.games.nemesis_lockdown import (
+    bag,
+    contamination,
+    cooperative,
+    corrections,
     crew,
     intruders,
+    knowledge,
     leaving,
     markers,
+    nest,
     power,
     rounds,
     time_track,
+    victory,
 )
-from trackers.games.nemesis_lockdown.board import NOISE_FACES
-from trackers.games.nemesis_lockdown.ending import check_running, is_over
+from trackers.games.nemesis_lockdown.board import NOISE_FACES, TIME_START
 
 Notes = list[Note | str]
+Rule = Callable[[State, dict[str, Any], Random], Notes]
 _LOC_PARAMS = ("s01", "s02", "s03", "elevator")
 
 
-def _running(state: State) -> bool:
-    return not is_over(state)
+def ruled(rule: Rule, step: str | None = None, what: str = "") -> Rule:
+    """The rule, refused outside its step of the round, then the end conditions checked."""
+    def apply(state: State, args: dict[str, Any], rng: Random) -> Notes:
+        if step is not None:
+            rounds.require_step(state, step, what)
+        notes = rule(state, args, rng)
+        return notes + corrections.settle(state)
+    return apply
 
 
+@dataclass(frozen=True)
+class StepAction(Action):
+    """'Next step': logged by the name of the step it ticked off, which ``apply`` records in
+    the event's arguments (a replay reads it back), so the history reads like the round."""
+
+    def describe(self, args: dict[str, Any]) -> str:
+        key = args.get("step")
+        return rounds.TITLES.get(str(key), self.title) if key else self.title
+
+
+def _next_step(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    key, notes = rounds.next_step(state, leaving.css_waiting(state))
+    args["step"] = key  # recorded with the event: the log names the step
+    return notes
+
+
+def _needs_next_step(state: State, args: dict[str, Any]) -> list[str]:
+    due = state.facts["phase"] == "round" and rounds.current(state) == "css"
+    return ["css_slots"] if due else []
+
+
+# --- choices --------------------------------------------------------------------------------
 def _players(state: State) -> list[str]:
     return crew.names(state)
+
+
+def _active(state: State) -> list[str]:
+    return crew.with_status(state, crew.ACTIVE)
 
 
 def _in_pods(state: State) -> list[str]:
     return crew.with_status(state, crew.IN_POD)
 
 
-def _drawn_kinds(state: State) -> list[str]:
-    return sorted(k for k, n in intruders.bag(state).out.items() if n)
+def _dead(state: State) -> list[str]:
+    return crew.with_status(state, crew.DEAD)
 
 
+def _rollers(state: State) -> list[str]:
+    """Active Characters not in Combat (no Intruder in their Room): they make the roll."""
+    return [c["name"] for c in state.facts["crew"] if c["status"] == crew.ACTIVE
+            and not intruders.in_room(state, c["room"])]
+
+
+def _intruder_param(help_text: str = "which Intruder") -> Param:
+    return Param("intruder", "choice", help_text, choices=intruders.choices,
+                 labels=intruders.labels)
+
+
+def _player(help_text: str = "whose Character", choices: Any = _players) -> Param:
+    return Param("player", "choice", help_text, choices=choices)
+
+
+# --- Power ----------------------------------------------------------------------------------
 def _locations(args: dict[str, Any], required: bool) -> dict[str, int] | None:
     given = {p: args.get(p) for p in _LOC_PARAMS}
     if not required and all(v is None for v in given.values()):
@@ -49,7 +108,7 @@ def _locations(args: dict[str, Any], required: bool) -> dict[str, int] | None:
     missing = [p for p, v in given.items() if v is None]
     if missing:
         raise ActionError(f"{missing[0]}: give the token number at all four locations "
-                          "(s01, s02, s03, elevator) or none", missing[0])
+                          "(S-01, S-02, S-03, Elevator) or none", missing[0])
     return {loc: int(given[p] or 0) for loc, p in zip(power.LOCATIONS, _LOC_PARAMS, strict=True)}
 
 
@@ -59,175 +118,387 @@ def _loc_params(optional: bool) -> tuple[Param, ...]:
                  for p, loc in zip(_LOC_PARAMS, power.LOCATIONS, strict=True))
 
 
-def next_step(state: State, args: dict[str, Any], rng: Random) -> Notes:
-    return rounds.next_step(state, leaving.css_waiting(state))
+# --- needs ----------------------------------------------------------------------------------
+def _needs_time(state: State, args: dict[str, Any]) -> list[str]:
+    here = time_track.slot(state)
+    return [*time_track.needs_track_end(state, here - 1), "red_thresholds", "blue_thresholds"]
 
 
-def place_power(state: State, args: dict[str, Any], rng: Random) -> Notes:
-    return power.place_tokens(state, _locations(args, True) or {})
+def _needs_auto(state: State, args: dict[str, Any]) -> list[str]:
+    return time_track.needs_track_end(state, time_track.slot(state) - 2 * time_track.AHEAD)
 
 
-def restore_power(state: State, args: dict[str, Any], rng: Random) -> Notes:
-    check_running(state)
-    rounds.require_step(state, "turns", "Restoring Power (a Room Action)")
-    return power.restore_power(state, _locations(args, False))
+def _needs_alert(state: State, args: dict[str, Any]) -> list[str]:
+    return time_track.needs_track_end(state, time_track.slot(state) // 2)
 
 
-def power_section(state: State, args: dict[str, Any], rng: Random) -> Notes:
-    check_running(state)
-    rounds.require_step(state, "turns", "Powering a Section (a Room Action)")
-    return power.power_section(state, args["location"])
+def _needs_schedule(state: State, args: dict[str, Any]) -> list[str]:
+    return time_track.needs_track_end(state, int(args.get("to_slot") or TIME_START))
 
 
-def check_surprise(state: State, args: dict[str, Any], rng: Random) -> Notes:
-    hit = intruders.surprise_attack(args["hand_size"], args["lower"], args["higher"],
-                                    args["in_darkness"])
+def _needs_noise(state: State, args: dict[str, Any]) -> list[str]:
+    return markers.needs_die(args.get("rolled"))
+
+
+def _develop(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    notes = bag.develop(state, rng, args["drawn"], args["nest_occupied"], _rollers(state))
+    rounds.mark_done(state, "bag")
+    return notes
+
+
+def _advance(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    if time_track.slot(state) in state.facts["css"]:
+        raise ActionError("a face-down CSS token lies on this slot: Launch CSS (step 4) first",
+                          "action")
+    notes = time_track.one_slot(state)
+    rounds.mark_done(state, "time")
+    return notes
+
+
+def _launch(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    notes = leaving.launch_css(state, args["face"], args["pod_player"])
+    rounds.mark_done(state, "css")
+    return notes
+
+
+def _check_surprise(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    if args["lower"] > args["higher"]:
+        raise ActionError(f"lower: {args['lower']} is above the higher number "
+                          f"{args['higher']}", "lower")
+    hit = args["hand_size"] < (args["higher"] if args["in_darkness"] else args["lower"])
     light = "in Darkness: the higher" if args["in_darkness"] else "with Power: the lower"
     verdict = ("Surprise Attack: draw and resolve an Intruder Attack card" if hit
                else "no Surprise Attack")
     return [Note(f"Hand {args['hand_size']}, {light} number counts: {verdict}", "intruder_bag")]
 
 
-def wound(state: State, args: dict[str, Any], rng: Random) -> Notes:
-    check_running(state)
-    return crew.wound(state, args["player"], args["kind"])
-
-
-def contamination(state: State, args: dict[str, Any], rng: Random) -> Notes:
-    check_running(state)
-    return crew.contamination(state, args["player"], args["what"])
-
-
-def open_gate(state: State, args: dict[str, Any], rng: Random) -> Notes:
-    """Spec §10.2: Items or Actions in the Exit Room can open the Main Gate."""
+def _open_gate(state: State, args: dict[str, Any], rng: Random) -> Notes:
     if state.facts["main_gate_open"]:
         raise ActionError("the Main Gate is already open", "action")
     return time_track.open_main_gate(state, "by an Item or Action in the Exit Room")
 
 
-def _simple(fn: Any) -> Any:
-    """Wrap a rules function that takes only the state."""
-    def apply(state: State, args: dict[str, Any], rng: Random) -> Notes:
-        result: Notes = fn(state)
-        return result
-    return apply
+def _ended(state: State) -> bool:
+    return state.facts.get("ended") is not None
 
 
-ACTIONS: tuple[Action, ...] = (
-    Action("next_step", "Next step", "Tick off the step now due and show the next one.",
-           next_step, key="n", short="Next step", topic="round", enabled=_running),
+def _coop(state: State) -> bool:
+    return bool(state.facts["mode"] == "coop")
+
+
+def _no_arg(fn: Callable[[State], Notes]) -> Rule:
+    return lambda s, a, r: fn(s)
+
+
+TURNS = "turns"
+PLAY: tuple[Action, ...] = (
+    StepAction("next_step", "Next step", "Tick off the step now due and show the next one.",
+               ruled(_next_step), key="n", short="Next step", topic="round",
+               needs=_needs_next_step),
     Action("place_power", "Enter Power tokens",
            "Record which numbered Power token lies on each Section and the Elevator.",
-           place_power, _loc_params(False), key="o", short="Power", topic="power"),
+           ruled(lambda s, a, r: power.place_tokens(s, _locations(a, True) or {})),
+           _loc_params(False), key="o", short="Power", topic="power"),
     Action("launch_css", "Launch CSS (step 4)",
            "Reveal the CSS token on the Time token's slot and launch the Pods it names.",
-           lambda s, a, r: leaving.launch_css(s, a["face"], a["pod_player"]),
+           ruled(_launch, "css", "Launch CSS"),
            (Param("face", "choice", "what the revealed token shows", choices=leaving.CSS_FACES,
                   optional=True),
             Param("pod_player", "choice", "for 'one Pod': whose Pod launches",
                   choices=_in_pods, optional=True)),
-           key="k", short="CSS", topic="time_track", enabled=_running),
+           key="k", short="CSS", topic="time_track",
+           log_text=lambda a: f"Event Phase 4: Launch CSS ({a['face']})"),
     Action("advance_time", "Move the Time token (step 5)",
            "Move the Time token one slot and resolve Autodestruction, Alert and Thresholds.",
-           _simple(time_track.advance_time), key="a",
-           short="Time", topic="time_track", enabled=_running),
+           ruled(_advance, "time", "Moving the Time token"), key="a", short="Time",
+           topic="time_track", needs=_needs_time,
+           log_text=lambda a: "Event Phase 5: Time token moved"),
     Action("start_autodestruction", "Start Autodestruction",
            "Cooling System: put the yellow Autodestruction token 3 slots ahead.",
-           _simple(time_track.start_autodestruction), key="d",
-           short="Auto on", topic="autodestruction",
-           enabled=_running),
+           ruled(_no_arg(time_track.start_autodestruction), TURNS,
+                 "Starting Autodestruction (a Room Action)"),
+           key="d", short="Auto on", topic="autodestruction", needs=_needs_auto),
     Action("stop_autodestruction", "Stop Autodestruction",
            "Power Generator: discard the Autodestruction token while it is still yellow.",
-           _simple(time_track.stop_autodestruction), key="D",
-           short="Stop auto", topic="autodestruction",
-           enabled=_running),
+           ruled(_no_arg(time_track.stop_autodestruction), TURNS,
+                 "Stopping Autodestruction (a Room Action)"),
+           key="D", short="Stop auto", topic="autodestruction"),
     Action("start_alert", "Start the Alert Procedure",
            "Alert Room: token on half the Time number; the Isolation Room opens.",
-           _simple(time_track.start_alert), key="e", short="Alert", topic="alert_procedure",
-           enabled=_running),
+           ruled(_no_arg(time_track.start_alert), TURNS,
+                 "Starting the Alert Procedure (a Room Action)"),
+           key="e", short="Alert", topic="alert_procedure", needs=_needs_alert),
     Action("restore_power", "Restore Power",
            "Backup Power Supply: reset tokens 1-2 blue, move tokens, Time token to active.",
-           restore_power, _loc_params(True), key="R",
-           short="Restore", topic="power", enabled=_running),
+           ruled(lambda s, a, r: power.restore_power(s, _locations(a, False)), TURNS,
+                 "Restoring Power (a Room Action)"),
+           _loc_params(True), key="R", short="Restore", topic="power"),
     Action("power_section", "Power a Section",
            "Power Generator: flip the Power token of the Section you stand in.",
-           power_section,
+           ruled(lambda s, a, r: power.power_section(s, a["location"]), TURNS,
+                 "Powering a Section (a Room Action)"),
            (Param("location", "choice", "your Section", choices=power.LOCATIONS),),
-           key="g", short="Section", topic="power", enabled=_running),
+           key="g", short="Section", topic="power"),
     Action("schedule_css", "Schedule CSS",
            "CSS Control Room: move one face-down CSS token one slot.",
-           lambda s, a, r: leaving.schedule_css(s, a["from_slot"], a["to_slot"]),
-           (Param("from_slot", "int", "slot the token is on", minimum=0, maximum=15),
-            Param("to_slot", "int", "slot to move it to", minimum=0, maximum=15)),
-           key="j", short="Sched CSS", topic="time_track", enabled=_running),
+           ruled(lambda s, a, r: leaving.schedule_css(s, a["from_slot"], a["to_slot"]), TURNS,
+                 "Scheduling CSS (a Room Action)"),
+           (Param("from_slot", "int", "slot the token is on", minimum=1, maximum=TIME_START),
+            Param("to_slot", "int", "slot to move it to", minimum=0, maximum=TIME_START)),
+           key="j", short="Sched CSS", topic="time_track", needs=_needs_schedule),
     Action("develop_bag", "Intruder bag development (step 10)",
            "Draw one Intruder token and resolve it.",
-           lambda s, a, r: intruders.develop(s, r, a["drawn"], a["nest_occupied"]),
+           ruled(_develop, "bag", "Intruder bag development"),
            (Param("drawn", "choice", "the token your table drew (blank: the app draws)",
-                  choices=intruders.KINDS, optional=True),
+                  choices=bag.KINDS, optional=True),
             Param("nest_occupied", "bool", "is a Character in the Nest now?", optional=True,
                   default=False)),
-           key="i", short="Develop", topic="intruder_bag", enabled=_running),
+           key="i", short="Develop", topic="intruder_bag",
+           log_text=lambda a: "Event Phase 10: Intruder bag development"),
+)
+
+INTRUDERS: tuple[Action, ...] = (
     Action("encounter", "Encounter",
-           "Draw an Intruder token for an Encounter and place its Intruder.",
-           lambda s, a, r: intruders.encounter(s, r, a["drawn"]),
-           (Param("drawn", "choice", "the token your table drew (blank: the app draws)",
-                  choices=intruders.KINDS, optional=True),),
-           key="y", short="Encounter", topic="intruder_bag", enabled=_running),
-    Action("return_token", "Return a token to the bag",
-           "Put a drawn Intruder token back, e.g. when its Intruder enters a Technical Corridor.",
-           lambda s, a, r: intruders.return_token(s, a["kind"]),
-           (Param("kind", "choice", "which drawn token", choices=_drawn_kinds),),
-           key="B", short="Return", topic="intruder_bag", enabled=_running),
+           "Draw an Intruder token for an Encounter and place its Intruder in the Room.",
+           ruled(lambda s, a, r: intruders.encounter(s, r, a["drawn"], a["room"],
+                                                     a["hand_size"], a["in_darkness"])),
+           (Param("room", "str", "the Room where it happens"),
+            Param("drawn", "choice", "the token your table drew (blank: the app draws)",
+                  choices=bag.KINDS, optional=True),
+            Param("hand_size", "int", "cards in the Character's hand (blank: not checked)",
+                  minimum=0, optional=True),
+            Param("in_darkness", "bool", "is the Character in Darkness?", optional=True)),
+           key="y", short="Encounter", topic="intruder_bag"),
     Action("check_surprise", "Surprise Attack?",
            "Compare the hand with the Intruder token's number for the light.",
-           check_surprise,
+           ruled(_check_surprise),
            (Param("hand_size", "int", "cards in hand (Action + Contamination)", minimum=0),
             Param("lower", "int", "the token's lower number", minimum=0),
             Param("higher", "int", "the token's higher number", minimum=0),
             Param("in_darkness", "bool", "is the Character in Darkness?")),
            key="A", short="Surprise?", topic="intruder_bag"),
+    Action("injure_intruder", "Injure an Intruder",
+           "Injuries on an Intruder's base and the kill check by the Attack cards' blood.",
+           ruled(lambda s, a, r: intruders.injure(s, a["intruder"], a["injuries"], a["blood"],
+                                                  a["retreat"])),
+           (_intruder_param(),
+            Param("injuries", "int", "Injuries dealt", minimum=0, maximum=9, optional=True,
+                  default=1),
+            Param("blood", "int", "blood value of the kill-check card(s) (blank: not drawn)",
+                  minimum=0, optional=True),
+            Param("retreat", "bool", "did a card show a Retreat arrow?", optional=True,
+                  default=False)),
+           key="J", short="Injure", topic="intruder_bag"),
+    Action("move_intruder", "Move an Intruder", "An Intruder goes to another Room.",
+           ruled(lambda s, a, r: intruders.move(s, a["intruder"], a["room"])),
+           (_intruder_param(), Param("room", "str", "the Room it moves to")),
+           key="M", short="Move Intr", topic="intruder_bag"),
+    Action("intruder_to_corridor", "Intruder into a Technical Corridor",
+           "It vanishes: Injuries discarded, token back in the bag, miniature off the board.",
+           ruled(lambda s, a, r: intruders.technical_corridor(s, a["intruder"])),
+           (_intruder_param(),), key="T", short="Tech corr", topic="intruder_bag"),
     Action("noise_roll", "Noise roll",
            "Roll the Noise die (or record your roll) and resolve it.",
-           lambda s, a, r: markers.noise_roll(s, r, a["rolled"], a["slime"], a["player"]),
+           ruled(lambda s, a, r: markers.noise_roll(s, r, a["rolled"], a["slime"], a["player"],
+                                                    a["corridor"])),
            (Param("rolled", "choice", "your die's result (blank: the app rolls)",
                   choices=NOISE_FACES, optional=True),
             Param("slime", "bool", "does the Character carry Slime?", optional=True,
                   default=False),
-            Param("player", "choice", "who rolls", choices=_players, optional=True)),
-           key="z", short="Noise", topic="noise", enabled=_running),
+            Param("player", "choice", "who rolls", choices=_players, optional=True),
+            Param("corridor", "str", "for 1-4: the Corridor's name, to mark it (optional)",
+                  optional=True)),
+           key="z", short="Noise", topic="noise", needs=_needs_noise),
+    Action("noise_marker", "Noise marker", "Put a Noise marker in a Corridor, or take it off.",
+           ruled(lambda s, a, r: markers.noise_marker(s, a["corridor"], a["change"])),
+           (Param("corridor", "str", "the Corridor, as your table names it"),
+            Param("change", "choice", "place or remove", choices=markers.NOISE_CHANGES,
+                  optional=True, default="place")),
+           key="N", short="Noise mk", topic="noise"),
     Action("place_fire", "Place a Fire marker",
            "One more Fire marker on the board; the 13th destroys the Facility.",
-           _simple(markers.place_fire), key="f", short="Fire", topic="fire", enabled=_running),
+           ruled(_no_arg(markers.place_fire)), key="f", short="Fire", topic="fire"),
     Action("place_malfunction", "Place a Malfunction marker",
            "One more Malfunction marker; the 11th destroys the Facility.",
-           _simple(markers.place_malfunction), key="m",
-           short="Malfunc.", topic="malfunction", enabled=_running),
+           ruled(_no_arg(markers.place_malfunction)), key="m", short="Malfunc.",
+           topic="malfunction"),
+    Action("take_egg", "Take an Egg", "Nest: take one Egg from the Nest slot, then a Noise roll.",
+           ruled(lambda s, a, r: nest.take_egg(s, a["player"])), (_player(),),
+           key="V", short="Take egg", topic="intruder_bag"),
+    Action("destroy_eggs", "Destroy Eggs", "Nest: each Injury dealt destroys one Egg.",
+           ruled(lambda s, a, r: nest.destroy_eggs(s, a["count"])),
+           (Param("count", "int", "Eggs destroyed", minimum=1, maximum=20),),
+           key="I", short="Dest eggs", topic="intruder_bag"),
+)
+
+CHARACTERS: tuple[Action, ...] = (
+    Action("character_kind", "Character drafted",
+           "Say whether a player drafted a Facility Worker or a Nemesis Survivor.",
+           ruled(lambda s, a, r: crew.set_kind(s, a["player"], a["kind"])),
+           (_player("whose Character", _players),
+            Param("kind", "choice", "which kind", choices=crew.KINDS)),
+           key="P", short="Drafted", topic="setup"),
+    Action("move_character", "Character moves", "Where a Character now stands.",
+           ruled(lambda s, a, r: crew.move(s, a["player"], a["room"])),
+           (_player(), Param("room", "str", "the Room")), key="O", short="Move"),
     Action("wound", "Wound a Character",
            "A Light or Serious Wound; 3 Light make a Serious; past 3 Serious the Character dies.",
-           wound,
-           (Param("player", "choice", "whose Character", choices=_players),
-            Param("kind", "choice", "which Wound", choices=crew.WOUND_KINDS)),
-           key="w", short="Wound", enabled=_running),
-    Action("contamination", "Larva",
-           "A Scan found INFECTED, or a Larva attacked: a Larva, and a second one kills.",
-           contamination,
-           (Param("player", "choice", "whose Character", choices=_players),
-            Param("what", "choice", "what happened", choices=crew.CONTAMINATION)),
-           key="C", short="Larva", enabled=_running),
+           ruled(lambda s, a, r: crew.wound(s, a["player"], a["kind"])),
+           (_player(), Param("kind", "choice", "which Wound", choices=crew.WOUND_KINDS)),
+           key="w", short="Wound", topic="wounds"),
+    Action("fire_wound", "Fire wound",
+           "A turn ended in a burning Room: 1 Light Wound, at most once a round.",
+           ruled(lambda s, a, r: crew.fire_wound(s, a["player"])), (_player(),),
+           key="W", short="Fire wnd", topic="fire"),
+    Action("contamination_card", "Contamination card",
+           "A Character takes Contamination cards (Melee, an Event or Attack card...).",
+           ruled(lambda s, a, r: contamination.add_cards(s, a["player"], a["count"],
+                                                         a["why"])),
+           (_player(), Param("count", "int", "how many", minimum=1, maximum=9, optional=True,
+                             default=1),
+            Param("why", "str", "what gave it", optional=True, default="Melee or a card")),
+           key="C", short="Contam.", topic="wounds"),
+    Action("scan", "Scan", "A Scan of a Character's Contamination cards: how many read "
+                           "INFECTED.",
+           ruled(lambda s, a, r: contamination.scan(s, a["player"], a["infected"])),
+           (_player(), Param("infected", "int", "INFECTED cards found", minimum=0, maximum=20)),
+           key="S", short="Scan", topic="wounds"),
+    Action("larva_attack", "Larva attack",
+           "A Larva Infests a Character: a Larva (if none yet) and 1 Contamination card.",
+           ruled(lambda s, a, r: contamination.infest(s, a["player"], a["intruder"])),
+           (_player("the target"),
+            Param("intruder", "choice", "the attacking Larva on the board (optional)",
+                  choices=intruders.choices, labels=intruders.labels, optional=True)),
+           key="H", short="Larva", topic="wounds"),
+    Action("remove_contamination", "Remove Contamination",
+           "Decon Room, Surgery or an Item: cards to the deck's bottom, perhaps the Larva.",
+           ruled(lambda s, a, r: contamination.remove(s, a["player"], a["cards"], a["larva"],
+                                                      a["where"])),
+           (_player(), Param("cards", "int", "cards removed", minimum=0, maximum=20),
+            Param("larva", "bool", "is the Larva removed too?", optional=True, default=False),
+            Param("where", "choice", "how", choices=contamination.REMOVERS, optional=True,
+                  default=contamination.REMOVERS[0])),
+           key="U", short="Decon", topic="wounds"),
+    Action("knowledge", "Gain Knowledge",
+           "Knowledge from the Laboratory, the Nest, a Computer, the Archive or an Item.",
+           ruled(lambda s, a, r: knowledge.gain(s, a["player"], a["source"], a["amount"],
+                                                a["researched"])),
+           (_player(), Param("source", "choice", "where it comes from",
+                             choices=tuple(knowledge.SOURCES)),
+            Param("amount", "int", "for an Item: how much", minimum=1, maximum=9,
+                  optional=True),
+            Param("researched", "choice", "for the Laboratory: the Object analysed",
+                  choices=knowledge.OBJECTS, optional=True)),
+           key="K", short="Knowledge", topic="knowledge"),
     Action("leave", "Character leaves play",
            "Board a CSS Pod, lock in the Isolation Room, reach the Bunker, or die.",
-           lambda s, a, r: leaving.leave(s, a["player"], a["how"]),
-           (Param("player", "choice", "whose Character", choices=_players),
-            Param("how", "choice", "where they go", choices=leaving.WAYS_OUT)),
-           key="L", short="Leaves", topic="victory", enabled=_running),
+           ruled(lambda s, a, r: leaving.leave(s, a["player"], a["how"])),
+           (_player(), Param("how", "choice", "where they go", choices=leaving.WAYS_OUT)),
+           key="L", short="Leaves", topic="victory"),
     Action("open_main_gate", "Open the Main Gate",
            "An Item or Action in the Exit Room opens the Main Gate; it never closes again.",
-           open_gate, key="G", short="Main Gate", topic="victory", enabled=_running),
+           ruled(_open_gate), key="G", short="Main Gate", topic="victory"),
     Action("fast_forward", "Fast-forward to the end",
-           "Nobody is left inside (E3): jump the Time token and resolve the ending.",
-           lambda s, a, r: time_track.fast_forward(s, a["jump_to"]),
-           (Param("jump_to", "choice", "only when the app asks (spec G10)",
+           "Nobody is left inside: jump the Time token to the active token or S and end.",
+           ruled(lambda s, a, r: time_track.fast_forward(s, a["jump_to"])),
+           (Param("jump_to", "choice", "only when the app asks",
                   choices=time_track.JUMP_TARGETS, optional=True),),
-           key="E", short="Fast-fwd", topic="victory", enabled=_running),
+           key="E", short="Fast-fwd", topic="victory",
+           needs=lambda s, a: ["time_last_number"] if a.get("jump_to") in (None, "S") else []),
 )
+
+MODES: tuple[Action, ...] = (
+    Action("public_objective", "Public Objective",
+           "Co-op: write down a player's face-up Solo/Coop Objective.",
+           ruled(lambda s, a, r: cooperative.record_objective(s, a["player"], a["text"])),
+           (_player("whose Objective", _players), Param("text", "str", "the Objective")),
+           key="B", short="Objective", topic="victory", enabled=_coop),
+    Action("objective_met", "Objective met",
+           "Co-op: mark a public Objective met (or not met after all).",
+           ruled(lambda s, a, r: cooperative.objective_met(s, a["player"], a["met"])),
+           (_player("whose Objective", _players),
+            Param("met", "bool", "is it met?", optional=True, default=True)),
+           key="Y", short="Obj. met", topic="victory", enabled=_coop, after_end=True),
+    Action("revive", "Revive",
+           "Co-op: a Corpse in a working Emergency Room; the Character returns next round.",
+           ruled(lambda s, a, r: cooperative.revive(s, a["player"], a["room_clear"])),
+           (_player("whose Character", _dead),
+            Param("room_clear", "bool", "is that Emergency Room free of Intruders and "
+                                        "Malfunctions?", optional=True, default=True)),
+           key="Z", short="Revive", topic="victory", enabled=_coop),
+)
+
+VICTORY: tuple[Action, ...] = (
+    Action("reveal_active_contingency", "Reveal the Active Contingency",
+           "Victory Check step 1: turn the Active Contingency face up.",
+           ruled(lambda s, a, r: victory.reveal_active(s, a["code"])),
+           (Param("code", "choice", "what it shows", choices=victory.CODES),),
+           key="Q", short="Active C.", topic="victory", enabled=_ended, after_end=True),
+    Action("victory_check", "Victory Check",
+           "Steps 1-3 for one surviving Character: Contingency, Contamination, Objective.",
+           ruled(lambda s, a, r: victory.check(s, r, a)),
+           (Param("player", "choice", "the survivor", choices=victory.pending),
+            Param("pod", "choice", "only for a Character still in a CSS Pod: your table's call",
+                  choices=victory.POD_FATES, optional=True),
+            Param("contingency_kills", "bool", "does the Active Contingency kill them?",
+                  optional=True, default=False),
+            Param("infected", "int", "INFECTED cards their Scan finds", minimum=0, maximum=20,
+                  optional=True, default=0),
+            Param("drawn", "choice", "the draw of 4, if due (blank: the app draws)",
+                  choices=victory.DRAWS, optional=True),
+            Param("objective", "bool", "is their kept Objective met? (not asked in co-op)",
+                  optional=True, default=False)),
+           key="X", short="Victory", topic="victory", enabled=_ended, after_end=True),
+)
+
+
+def _targets(state: State) -> list[str]:
+    return corrections.slot_choices(state)
+
+
+CORRECTIONS: tuple[Action, ...] = (
+    Action("correct_time", "Move the Time token by hand",
+           "Correct the Time token; forward, it can resolve every slot it passes.",
+           ruled(lambda s, a, r: corrections.time(s, a["slot"], a["apply"], a["side"])),
+           (Param("slot", "choice", "where it should stand", choices=_targets),
+            Param("apply", "choice", "the slots it passes (blank: apply what it passes: CSS "
+                                     "tokens, Autodestruction, Alert, Thresholds)",
+                  choices=corrections.TIME_MODES, optional=True,
+                  default=corrections.APPLY),
+            Param("side", "choice", "the Time token's side (blank: unchanged)",
+                  choices=corrections.SIDES, optional=True)),
+           topic="time_track", needs=("time_last_number", "red_thresholds", "blue_thresholds")),
+    Action("correct_autodestruction", "Correct Autodestruction",
+           "Set the Autodestruction token by hand: none, yellow or red on a slot.",
+           ruled(lambda s, a, r: corrections.autodestruction(s, a["side"], a["slot"])),
+           (Param("side", "choice", "its side", choices=corrections.AUTO_STATES),
+            Param("slot", "int", "its slot", minimum=1, maximum=TIME_START, optional=True)),
+           topic="autodestruction"),
+    Action("correct_alert", "Correct the Alert Procedure",
+           "Set the Alert Procedure token by hand (blank slot: none).",
+           ruled(lambda s, a, r: corrections.alert(s, a["slot"])),
+           (Param("slot", "int", "its slot (blank: no token)", minimum=1, maximum=TIME_START,
+                  optional=True),), topic="alert_procedure"),
+    Action("correct_css", "Correct CSS tokens",
+           "Set the slots holding a face-down CSS token by hand.",
+           ruled(lambda s, a, r: corrections.css(s, a["slots"] or "")),
+           (Param("slots", "str", "slot numbers, separated by commas (blank: none)",
+                  optional=True),), topic="time_track"),
+    Action("correct_power", "Correct Power",
+           "Set a Section (or the Elevator) powered or in Darkness by hand.",
+           ruled(lambda s, a, r: power.set_powered(s, a["location"], a["powered"])),
+           (Param("location", "choice", "where", choices=power.LOCATIONS),
+            Param("powered", "bool", "powered (blue)?")), topic="power"),
+    Action("correct_status", "Correct a Character's status",
+           "Set where a Character is by hand; a death counts as one.",
+           ruled(lambda s, a, r: corrections.status(s, a["player"], a["status"])),
+           (_player("whose Character", _players),
+            Param("status", "choice", "the status", choices=crew.STATUSES)),
+           topic="victory"),
+    Action("correct_main_gate", "Correct the Main Gate",
+           "Set the Main Gate open or closed by hand.",
+           ruled(lambda s, a, r: corrections.main_gate(s, a["open"])),
+           (Param("open", "bool", "is it open?"),), topic="victory"),
+)
+
+ACTIONS: tuple[Action, ...] = (*PLAY, *INTRUDERS, *CHARACTERS, *MODES, *VICTORY, *CORRECTIONS)

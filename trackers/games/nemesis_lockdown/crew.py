@@ -1,11 +1,13 @@
-"""Characters: status, wounds, Larvae and deaths (spec nemesis-lockdown §8, §4).
+"""Characters: status, wounds, Larvae, the fire wound and deaths.
 
-One entry per player in ``facts["crew"]`` (seat order); the wound and Larva counts are
-Counter pieces ``p<seat>_light``, ``p<seat>_serious`` and ``p<seat>_larva`` so the table can
-also correct them by hand.
+One entry per player in ``facts["crew"]`` (seat order). Wound and Larva counts are Counter
+pieces ``p<seat>_light``, ``p<seat>_serious`` and ``p<seat>_larva`` so the tracks panel shows
+them; the rest (Knowledge, Contamination cards, room) lives in the entry.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from trackers.engine import ActionError, Note, State
 from trackers.pieces import Counter
@@ -16,36 +18,60 @@ ISOLATED = "locked in the Isolation Room"
 BUNKER = "in the Bunker"
 EVACUATED = "evacuated"
 DEAD = "dead"
+STATUSES = (ACTIVE, IN_POD, ISOLATED, BUNKER, EVACUATED, DEAD)
+SURVIVED = (ISOLATED, BUNKER, EVACUATED)
 
-LIGHT_LIMIT = 2  # spec §8.1: the third Light Wound turns into a Serious Wound
-SERIOUS_LIMIT = 3  # spec §8.1: at 3 Serious Wounds any further Wound kills
+WORKER = "Facility Worker"
+SURVIVOR = "Nemesis Survivor"
+KINDS = (WORKER, SURVIVOR)
+START_KNOWLEDGE = {WORKER: 1, SURVIVOR: 3}  # Setup (Summary): slot 1 or slot 3
+START_ROOM = {WORKER: "Repository", SURVIVOR: "Isolation Room"}
+
+LIGHT_LIMIT = 2  # the third Light Wound turns into a Serious Wound
+SERIOUS_LIMIT = 3  # at 3 Serious Wounds any further Wound kills
 WOUND_KINDS = ("light", "serious")
-CONTAMINATION = ("scan found INFECTED", "Larva Infest attack")
+RULE_WOUNDS = "rulebook: Contamination, Wounds, and Death"
+
+
+def new_entry(name: str) -> dict[str, Any]:
+    return {"name": name, "status": ACTIVE, "kind": WORKER, "knowledge": 1,
+            "knowledge_active": False, "contamination": 0, "room": START_ROOM[WORKER],
+            "fire_round": 0, "revive_round": None}
 
 
 def names(state: State) -> list[str]:
     return [c["name"] for c in state.facts["crew"]]
 
 
-def seat(state: State, name: str) -> int:
-    """1-based seat of a player by name; ActionError names the allowed players."""
-    for i, entry in enumerate(state.facts["crew"], start=1):
-        if entry["name"] == name:
-            return i
+def entry(state: State, name: str) -> dict[str, Any]:
+    """A player's Character entry; ActionError names the players."""
+    for found in state.facts["crew"]:
+        if found["name"] == name:
+            return found
     raise ActionError(f"player: {name!r} is not playing; give one of {', '.join(names(state))}",
                       "player")
 
 
+def seat(state: State, name: str) -> int:
+    entry(state, name)
+    return names(state).index(name) + 1
+
+
 def status(state: State, name: str) -> str:
-    return str(state.facts["crew"][seat(state, name) - 1]["status"])
+    return str(entry(state, name)["status"])
 
 
 def set_status(state: State, name: str, new: str) -> None:
-    state.facts["crew"][seat(state, name) - 1]["status"] = new
+    entry(state, name)["status"] = new
 
 
 def with_status(state: State, wanted: str) -> list[str]:
     return [c["name"] for c in state.facts["crew"] if c["status"] == wanted]
+
+
+def candidates(state: State) -> list[str]:
+    """Characters the Victory Check looks at: survivors, and those in a Pod (asked)."""
+    return [c["name"] for c in state.facts["crew"] if c["status"] in (*SURVIVED, IN_POD)]
 
 
 def counter(state: State, name: str, what: str) -> Counter:
@@ -60,15 +86,15 @@ def need_active(state: State, name: str, what: str) -> None:
 
 
 def nobody_left_note(state: State) -> list[Note | str]:
-    """E3 (spec §11.1): the last active Character is gone; the Time token fast-forwards."""
+    """The last active Character is gone: the Time token fast-forwards (End of the Game)."""
     if with_status(state, ACTIVE) or state.facts.get("ended"):
         return []
-    return [Note("No active Character is left in the Facility (E3): use 'Fast-forward to the "
-                 "end' to jump the Time token and resolve the ending.", "victory")]
+    return [Note("No active Character is left in the Facility: use 'Fast-forward to the end' "
+                 "to jump the Time token and resolve the ending.", "victory")]
 
 
 def wound(state: State, name: str, kind: str) -> list[Note | str]:
-    """One Light or Serious Wound (spec §8.1; worked examples W1, W2, W3, W5)."""
+    """One Light or Serious Wound (worked examples W1, W2, W3, W5)."""
     need_active(state, name, "a Wound")
     light, serious = counter(state, name, "light"), counter(state, name, "serious")
     if serious.value >= SERIOUS_LIMIT:
@@ -87,37 +113,53 @@ def wound(state: State, name: str, kind: str) -> list[Note | str]:
             "card (a duplicate card adds no second effect)"]
 
 
-def kill(state: State, name: str, cause: str) -> list[Note | str]:
-    """A Character dies (spec §8.6): Corpse, tokens to the Neutral Pool; first death opens Gate."""
+def fire_wound(state: State, name: str) -> list[Note | str]:
+    """Ending a turn in a burning Room: 1 Light Wound, at most once a round (W4)."""
+    need_active(state, name, "the fire wound")
+    person = entry(state, name)
+    now = int(state.facts["round"])
+    if person["fire_round"] == now:
+        raise ActionError(f"player: {name} already took the fire wound this round (at most "
+                          "one a round: rulebook, I. Player Phase)", "player")
+    person["fire_round"] = now
+    return [f"{name} ends a turn in a burning Room: the fire wound of round {now}",
+            *wound(state, name, "light")]
+
+
+def kill(state: State, name: str, cause: str, *, corpse: bool = True,
+         creeper: bool = False) -> list[Note | str]:
+    """A Character dies: tokens to the Neutral Pool; the first death opens the Main Gate."""
     if status(state, name) == DEAD:
         raise ActionError(f"player: {name}'s Character is already dead", "player")
     set_status(state, name, DEAD)
+    left = []
+    if creeper:
+        left.append("place a Creeper miniature where they died")
+    if corpse:
+        left.append("leave a Character Corpse, drop every Heavy Object in the Room, remove "
+                    "the other Items")
     notes: list[Note | str] = [
-        f"{name}'s Character dies ({cause}): leave a Character Corpse, drop every Heavy Object "
-        "in the Room, remove the other Items; their Contingency tokens go to the Neutral Pool"]
+        f"{name}'s Character dies ({cause}): {'; '.join(left)}; their Contingency tokens go to "
+        "the Neutral Pool"]
     if not state.facts["first_death"]:
         state.facts["first_death"] = True
         if not state.facts["main_gate_open"]:
             state.facts["main_gate_open"] = True
-            notes.append(Note("The first Character death: the Main Gate opens (take "
-                              "its token off; it never closes again)", "victory"))
+            notes.append(Note("The first Character death: the Main Gate opens (take its token "
+                              "off; it never closes again)", "victory"))
     return notes + nobody_left_note(state)
 
 
-def contamination(state: State, name: str, what: str) -> list[Note | str]:
-    """A Larva from a Scan or an Infest attack (spec §8.2, §6.6; examples L1, L2, C5)."""
-    need_active(state, name, "Contamination")
-    larva = counter(state, name, "larva")
-    if what == CONTAMINATION[0]:
-        if larva.value == 0:
-            larva.value = 1
-            return [f"{name}: a Larva goes on the Character board; the INFECTED card stays"]
-        return [f"{name} already carries a Larva: the second one kills; place a Creeper "
-                "miniature where they died", *kill(state, name, "a second Larva")]
-    notes: list[Note | str] = ["Remove the Larva miniature from the board"]
-    if larva.value == 0:
-        larva.value = 1
-        notes.append(f"{name}: a Larva goes on the Character board")
-    else:
-        notes.append(f"{name} already carries a Larva: no second one from an Infest attack")
-    return notes + [f"{name} takes 1 Contamination card (on top of the Action discard pile)"]
+def set_kind(state: State, name: str, kind: str) -> list[Note | str]:
+    """The drafted Character: a Facility Worker or a Nemesis Survivor (start room, Knowledge)."""
+    person = entry(state, name)
+    person.update(kind=kind, knowledge=START_KNOWLEDGE[kind], room=START_ROOM[kind])
+    return [f"{name} plays a {kind}: starts in the {START_ROOM[kind]}, Knowledge token "
+            f"inactive on slot {START_KNOWLEDGE[kind]}"]
+
+
+def move(state: State, name: str, room: str) -> list[Note | str]:
+    need_active(state, name, "moving")
+    entry(state, name)["room"] = room
+    return [f"{name} is in the {room}" if not room.lower().startswith("the ")
+            else f"{name} is in {room}"]

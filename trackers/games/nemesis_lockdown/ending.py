@@ -1,30 +1,34 @@
-"""End conditions E1, E2, E4 and the Victory Check, as notes (spec nemesis-lockdown §11)."""
+"""The four endings and what each does to the Characters inside (rulebook: End of the Game).
+
+``end_game`` records the ending once and applies its deaths; the Victory Check that follows
+is worked out in ``victory``. ``end_record`` turns both into the engine's ``EndRecord``.
+"""
 
 from __future__ import annotations
 
-from trackers.engine import ActionError, Note, State
+from trackers.engine import Note, State
 from trackers.games.nemesis_lockdown import crew
 
 ENDINGS = {
-    "E1": "Facility purged (the Time token reached S)",
-    "E2": "Facility destroyed",
-    "E4": "Alert Procedure ended the game",
+    "E1": "the Facility is purged (the Time token reached S)",
+    "E2": "the Facility is destroyed",
+    "E3": "nobody is left inside",
+    "E4": "the Alert Procedure ended the game",
 }
+RULE_END = "rulebook: End of the Game"
 
 
 def is_over(state: State) -> bool:
     return state.facts.get("ended") is not None
 
 
-def check_running(state: State) -> None:
-    if is_over(state):
-        raise ActionError(f"the game is over: {state.facts['status']}", "action")
-
-
 def end_game(state: State, code: str, cause: str) -> list[Note | str]:
-    """Record the ending, apply its deaths, and list the Victory Check (spec §11.1, §11.2)."""
+    """Record the ending (once), apply its deaths and say what comes next."""
+    if is_over(state):
+        return []
     state.facts["ended"] = code
-    state.facts["status"] = f"over: {ENDINGS[code]}"
+    state.facts["end_cause"] = cause
+    state.facts["status"] = f"ended: {code}, {ENDINGS[code]}"
     notes: list[Note | str] = [Note(f"Game over ({code}): {cause}.", "victory")]
     inside = crew.with_status(state, crew.ACTIVE)
     if code == "E1":
@@ -35,12 +39,13 @@ def end_game(state: State, code: str, cause: str) -> list[Note | str]:
         inside += crew.with_status(state, crew.ISOLATED)
         notes.append(Note("Every Character and Intruder inside dies, the Isolation Room "
                           "included; the Queen counts as killed. Characters in the Bunker or "
-                          "evacuated are outside (spec G42 leaves this open for a 13th Fire or "
-                          "11th Malfunction: the app counts them as outside)", "victory"))
+                          "evacuated are outside and live (the rulebook's Autodestruction "
+                          "wording)", "victory"))
+        state.facts["intruders"] = []
     else:
-        notes.append(Note("The rulebook text does not say what happens to Characters and "
-                          "Intruders still inside (spec G9); those Characters are not in a "
-                          "survivor state", "victory"))
+        notes.append(Note("The rulebook does not say what happens to Characters and Intruders "
+                          f"still inside ({RULE_END}); they are not in a survivor state",
+                          "victory"))
         inside = []
     for name in inside:
         crew.set_status(state, name, crew.DEAD)
@@ -48,22 +53,15 @@ def end_game(state: State, code: str, cause: str) -> list[Note | str]:
         notes.append(f"Dead at the end: {', '.join(inside)}")
     pods = crew.with_status(state, crew.IN_POD)
     if pods:
-        notes.append(f"Still in a CSS Pod: {', '.join(pods)}; the text does not say what "
-                     "happens to them at the end (spec G12): settle it at the table")
-    survivors = [c["name"] for c in state.facts["crew"]
-                 if c["status"] in (crew.ISOLATED, crew.BUNKER, crew.EVACUATED)]
-    if not survivors:
+        notes.append(Note(f"Still in a CSS Pod: {', '.join(pods)}. The rulebook does not say "
+                          "whether they survive (Leaving the Facility): the Victory Check asks "
+                          "your table", "victory"))
+    candidates = crew.candidates(state)
+    if not candidates:
         notes.append(Note("No Character survived: there is no Victory Check and nobody wins",
                           "victory"))
         return notes
-    notes += [
-        Note(f"Victory Check for {', '.join(survivors)}:", "victory"),
-        Note("1. Contingency check: turn the Active Contingency face up; its effect hits every "
-             "surviving Character", "victory"),
-        Note("2. Contamination check: each survivor Scans their Contamination cards; with an "
-             "INFECTED card or a Larva, shuffle all their cards into one deck and draw 4: a "
-             "Contamination card among them kills", "victory"),
-        Note("3. Objective check: the living show their kept Objective (reveal the app's "
-             "secret to prove it); alive and fulfilled = a winner", "victory"),
-    ]
+    notes.append(Note(f"Victory Check for {', '.join(candidates)}: turn the Active Contingency "
+                      "face up ('Reveal the Active Contingency'), then 'Victory Check' for "
+                      "each survivor", "victory"))
     return notes

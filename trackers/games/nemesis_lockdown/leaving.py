@@ -1,18 +1,16 @@
-"""Leaving the Facility: CSS tokens and Pods, the Isolation Room, the Bunker (spec §10, §5.5).
+"""Leaving the Facility: CSS tokens and Pods, the Isolation Room, the Bunker.
 
-``facts["css"]`` lists the slots holding a face-down CSS token; what a token shows is a
-printed value the table reads when it is revealed in step 4 (spec G3).
+``facts["css"]`` lists the slots holding a face-down CSS token; what a token shows the table
+reads when it is revealed in step 4 (the rulebook does not list the faces' mix).
 """
 
 from __future__ import annotations
 
 from trackers.engine import ActionError, Note, State
-from trackers.games.nemesis_lockdown import crew, rounds
-from trackers.games.nemesis_lockdown.board import need_slot
-from trackers.games.nemesis_lockdown.ending import check_running
-from trackers.games.nemesis_lockdown.time_track import isolation_open, slot
+from trackers.games.nemesis_lockdown import crew
+from trackers.games.nemesis_lockdown.time_track import isolation_open, need_slot, slot
 
-CSS_FACES = ("one Pod", "all Pods", "no Pod")  # spec §1: what a revealed CSS token launches
+CSS_FACES = ("one Pod", "all Pods", "no Pod")  # what a revealed CSS token launches
 WAYS_OUT = (crew.IN_POD, crew.ISOLATED, crew.BUNKER, crew.DEAD)
 
 
@@ -21,9 +19,7 @@ def css_waiting(state: State) -> bool:
 
 
 def launch_css(state: State, face: str | None, pod_player: str | None) -> list[Note | str]:
-    """Event Phase step 4: reveal the token on the Time slot and launch (spec §3.2, §10.1; T12)."""
-    check_running(state)
-    rounds.require_step(state, "css", "Launch CSS")
+    """Event Phase step 4: reveal the token on the Time slot and launch (T12)."""
     here = slot(state)
     if here not in state.facts["css"]:
         raise ActionError(f"no face-down CSS token lies on slot {here}", "face")
@@ -37,7 +33,7 @@ def launch_css(state: State, face: str | None, pod_player: str | None) -> list[N
     state.facts["css"].remove(here)
     state.facts["css_revealed"].append({"slot": here, "face": face})
     notes: list[Note | str] = [Note(f"CSS token on {here} shows {face}. Where a revealed token "
-                                    "goes afterwards is not stated (spec G12)", "setup")]
+                                    "goes afterwards is not stated: set it aside", "time_track")]
     for name in in_pods:
         if face == "all Pods" or (face == "one Pod" and name == pod_player):
             crew.set_status(state, name, crew.EVACUATED)
@@ -46,14 +42,12 @@ def launch_css(state: State, face: str | None, pod_player: str | None) -> list[N
             crew.set_status(state, name, crew.ACTIVE)
             notes.append(f"{name}'s Pod stays: back into the CSS Room with 1 Serious Wound")
             notes += crew.wound(state, name, "serious")
-    rounds.mark_done(state, "css")
     return notes + [n for n in crew.nobody_left_note(state) if n not in notes]
 
 
 def schedule_css(state: State, from_slot: int, to_slot: int) -> list[Note | str]:
-    """CSS Control Room: move one CSS token one slot (spec §5.5; T11). Direction: spec G12."""
-    check_running(state)
-    rounds.require_step(state, "turns", "Scheduling CSS (a Room Action)")
+    """CSS Control Room: move one CSS token one slot, either way (T11; the direction is not
+    stated, G12)."""
     tokens: list[int] = state.facts["css"]
     if from_slot not in tokens:
         held = ", ".join(map(str, tokens)) or "none"
@@ -62,10 +56,10 @@ def schedule_css(state: State, from_slot: int, to_slot: int) -> list[Note | str]
     if abs(to_slot - from_slot) != 1:
         raise ActionError(f"to_slot: a CSS token moves one slot: give {from_slot - 1} or "
                           f"{from_slot + 1}", "to_slot")
-    need_slot(state, to_slot, "to_slot")
+    need_slot(state, to_slot, "to_slot", "rulebook: Room Sheet, CSS Control Room")
     if to_slot in tokens:
-        raise ActionError(f"to_slot: slot {to_slot} already holds a CSS token; the text does "
-                          "not cover two on one slot (spec G12)", "to_slot")
+        raise ActionError(f"to_slot: slot {to_slot} already holds a CSS token; the rulebook "
+                          "does not cover two on one slot (Room Sheet)", "to_slot")
     tokens.remove(from_slot)
     tokens.append(to_slot)
     tokens.sort(reverse=True)
@@ -74,8 +68,7 @@ def schedule_css(state: State, from_slot: int, to_slot: int) -> list[Note | str]
 
 
 def leave(state: State, name: str, how: str) -> list[Note | str]:
-    """A Character boards a Pod, locks in, reaches the Bunker or dies (spec §10, §8.6, §11)."""
-    check_running(state)
+    """A Character boards a Pod, locks in, reaches the Bunker or dies."""
     crew.need_active(state, name, "leaving the Facility")
     if how == crew.DEAD:
         return crew.kill(state, name, "recorded by the table")

@@ -1,21 +1,26 @@
-"""Fire and Malfunction markers with their limits, and the Noise roll (spec nemesis-lockdown §7)."""
+"""Fire and Malfunction markers with their limits, Noise markers and the Noise roll.
+
+Rulebook: Markers and Tokens; Movement, Exploration, and Noise. Noise markers are kept by the
+name the table gives a Corridor ("S-02 corridor 3", "Technical Corridors"): the board's layout
+is the table's, so the app keeps only what the table marks.
+"""
 
 from __future__ import annotations
 
 from random import Random
 
 from trackers.engine import ActionError, Note, State
-from trackers.games.nemesis_lockdown.board import NOISE_FACES, noise_die
-from trackers.games.nemesis_lockdown.ending import check_running, end_game
+from trackers.games.nemesis_lockdown.board import noise_die
+from trackers.games.nemesis_lockdown.ending import end_game
 from trackers.pieces import Counter
 
-FIRE_LIMIT = 12  # spec §7.1: 12 Fire markers; the 13th destroys the Facility
-MALFUNCTION_LIMIT = 10  # spec §7.1: 10 Malfunction markers; the 11th destroys the Facility
+FIRE_LIMIT = 12  # 12 Fire markers; the 13th destroys the Facility
+MALFUNCTION_LIMIT = 10  # 10 Malfunction markers; the 11th destroys the Facility
+NOISE_CHANGES = ("place", "remove")
 
 
 def place_fire(state: State) -> list[Note | str]:
-    """One more Fire marker; past 12 the Facility explodes (spec §7.1; M1)."""
-    check_running(state)
+    """One more Fire marker; past 12 the Facility explodes (M1)."""
     fire = state.piece("fire", Counter)
     if fire.value >= FIRE_LIMIT:
         return end_game(state, "E2", f"a Fire marker had to be placed with all {FIRE_LIMIT} "
@@ -27,30 +32,45 @@ def place_fire(state: State) -> list[Note | str]:
 
 
 def place_malfunction(state: State) -> list[Note | str]:
-    """One more Malfunction marker; past 10 the Facility is destroyed (spec §7.1; M2, M3)."""
-    check_running(state)
+    """One more Malfunction marker; past 10 the Facility is destroyed (M2, M3)."""
     broken = state.piece("malfunction", Counter)
     if broken.value >= MALFUNCTION_LIMIT:
         return end_game(state, "E2", f"a Malfunction marker had to be placed with all "
                                      f"{MALFUNCTION_LIMIT} already on the board")
     broken.add(1)
     return [Note(f"Malfunction marker placed ({broken.value} of {MALFUNCTION_LIMIT}). The "
-                 "Room's Action and any Computer there are off; Search still works", "malfunction")]
+                 "Room's Action and any Computer there are off; Search still works",
+                 "malfunction")]
+
+
+def noise_markers(state: State) -> list[str]:
+    found: list[str] = state.facts["noise"]
+    return found
+
+
+def noise_marker(state: State, corridor: str, change: str) -> list[Note | str]:
+    """Put a Noise marker in a Corridor, or take it off (one per Corridor)."""
+    marked = noise_markers(state)
+    known = {c.casefold(): c for c in marked}
+    if change == "place":
+        if corridor.casefold() in known:
+            return [Note(f"{known[corridor.casefold()]} already has a Noise marker: a Noise "
+                         "result there means an Encounter instead", "noise")]
+        marked.append(corridor)
+        return [Note(f"Noise marker in {corridor}", "noise")]
+    if corridor.casefold() not in known:
+        held = ", ".join(marked) or "none"
+        raise ActionError(f"corridor: {corridor!r} has no Noise marker (marked: {held})",
+                          "corridor")
+    marked.remove(known[corridor.casefold()])
+    return [Note(f"Noise marker taken off {known[corridor.casefold()]}", "noise")]
 
 
 def noise_roll(state: State, rng: Random, rolled: str | None, slime: bool,
-               who: str | None) -> list[Note | str]:
-    """Roll (or record) the Noise die and say what it does (spec §7.3; M4)."""
-    check_running(state)
+               who: str | None, corridor: str | None) -> list[Note | str]:
+    """Roll (or record) the Noise die and say what it does (M4)."""
     if rolled is None:
-        die = noise_die(state)
-        if die.faces is None:
-            raise ActionError("rolled: the Noise die's faces are unset (board values "
-                              "noise_die_*, spec G21); roll the real die and give its result",
-                              "rolled")
-        rolled = die.roll(1, rng)[0]
-    if rolled not in NOISE_FACES:
-        raise ActionError(f"rolled: give one of {', '.join(NOISE_FACES)}", "rolled")
+        rolled = noise_die(state).roll(1, rng)[0]
     by = f"{who}: " if who else ""
     notes: list[Note | str] = [Note(f"{by}Noise roll: {rolled}", "noise")]
     if rolled == "Silence" and slime:
@@ -62,8 +82,18 @@ def noise_roll(state: State, rng: Random, rolled: str | None, slime: bool,
         notes.append(Note("Danger: every eligible Intruder in a neighbouring Room moves in (a "
                           "Closed Door is destroyed instead); if none can, put Noise in every "
                           "connected Corridor", "noise"))
+    elif corridor:
+        notes += noise_marker(state, corridor, "place")
     else:
         notes.append(Note(f"Put a Noise marker in the connected Corridor {rolled} (a Technical "
                           "Corridor Entrance sends it to the Technical Corridors space). If "
                           "that Corridor already has one: Encounter instead", "noise"))
     return notes
+
+
+def needs_die(rolled: str | None) -> list[str]:
+    """The app rolls only a die whose faces the table entered."""
+    from trackers.games.nemesis_lockdown.board import noise_die_keys
+
+    return list(noise_die_keys()) if rolled is None else []
+

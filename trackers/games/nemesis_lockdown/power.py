@@ -36,8 +36,8 @@ def lose_power(state: State, why: str) -> list[Note | str]:
     """A Threshold flips the highest-numbered powered token to red (spec §5.8)."""
     powered = blue(state)
     if not powered:
-        return [Note(f"{why}: no Power token is powered any more; the text does not say what "
-                     "happens then (spec G6)", "power")]
+        return [Note(f"{why}: no Power token is powered any more; the rulebook does not say "
+                     "what happens then (Power and Darkness)", "power")]
     lost = powered[-1]
     state.facts["power"]["blue"] = powered[:-1]
     return [Note(f"{why}: Power token {lost} turns to its red side{_place(state, lost)}",
@@ -90,3 +90,19 @@ def _place(state: State, token: int) -> str:
         if n == token:
             return f" ({loc} is now in Darkness)"
     return ""
+
+
+def set_powered(state: State, location: str, powered: bool) -> list[Note | str]:
+    """A hand correction: the token at ``location`` shows blue (powered) or red."""
+    at = where(state)
+    if not at:
+        raise ActionError("location: enter where the Power tokens lie first ('Enter Power "
+                          "tokens')", "location")
+    token = at[location]
+    blue_now = set(blue(state))
+    if (token in blue_now) == powered:
+        return [f"{location}: already {'powered' if powered else 'in Darkness'}"]
+    blue_now ^= {token}
+    state.facts["power"]["blue"] = sorted(blue_now)
+    return [Note(f"{location} set by hand: Power token {token} "
+                 f"{'blue (powered)' if powered else 'red (Darkness)'}", "power")]

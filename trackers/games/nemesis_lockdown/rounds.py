@@ -1,63 +1,110 @@
-"""The setup checklist and the round's step order (spec nemesis-lockdown §2.1, §3).
+"""The setup checklist and the round as a stepper (rulebook: Setup (Summary), Flow of the Game).
 
 ``facts["phase"]`` is "setup" or "round"; ``facts["step"]`` points at the step now due.
-Steps that the app resolves itself (Launch CSS, the Time track, bag development) are left
-by their own action, so they cannot be skipped by mistake (spec §3.2: strict order).
+'Next step' ticks it off; the steps the app resolves itself (Launch CSS when a token waits,
+the Time track, bag development) are left by their own action, so the Event Phase keeps its
+strict order. Each tick is logged by the step's name ("Event Phase 7: Intruder attacks").
 """
 
 from __future__ import annotations
 
 from trackers.engine import ActionError, Note, State
+from trackers.games.nemesis_lockdown import cooperative, crew
 
-SETUP_STEPS: tuple[tuple[str, str], ...] = (
-    ("tiles", "Board on its basic side; Isolation Room (Room-Action side down), Repository and "
-              "Backup Power Supply on their slots; 6 random 'II' and all 10 'I' Room tiles face "
-              "down; one face-down Exploration token on each"),
-    ("gate", "Elevator, Main Gate and Rover on their printed places"),
-    ("power", "Shuffle the 4 Power tokens onto S-01, S-02, S-03 and the Elevator (1 and 2 blue, "
-              "3 and 4 red); enter where each lies ('Enter Power tokens')"),
-    ("css", "One face-down CSS token on every CSS slot of the Time track; the spare goes back "
-            "to the box unseen"),
-    ("lab", "Laboratory board: 5 Eggs in the Nest slot; 3 random Weakness cards, the leftmost "
-            "face up"),
-    ("decks", "Shuffle the Item, Event, Attack, Contamination and Serious Wound decks; turn up "
-              "the Computer deck's top card (a Lock-down: turn up the next, shuffle it back)"),
-    ("tokens", "Alert Procedure, Autodestruction and Venting tokens beside the board; Time "
-               "token on 15, inactive (red) side up"),
-    ("objectives", "Each player: Help card, Inventory holder, 1 Corporate + 1 Personal "
-                   "Objective kept secret (remove those needing more players)"),
-    ("contingency", "Contingency tokens: deal them secretly; 1 face down on the Active slot; "
-                    "the rest form the Neutral Pool"),
-    ("draft", "Draft Characters (draw 2, keep 1); Nemesis Survivors start in the Isolation "
-              "Room, Facility Workers in the Repository; Knowledge token inactive on slot 3 / "
-              "slot 1; Player 1 takes the First Player token"),
+SETUP_STEPS: tuple[tuple[str, str, str], ...] = (
+    ("tiles", "Room tiles",
+     "Board on its basic side; Isolation Room (Room-Action side down), Repository and Backup "
+     "Power Supply on their slots; 6 random 'II' and all 10 'I' Room tiles face down; one "
+     "face-down Exploration token on each"),
+    ("gate", "Elevator, Main Gate, Rover", "Elevator, Main Gate and Rover on their printed "
+                                          "places"),
+    ("power", "Power tokens",
+     "Shuffle the 4 Power tokens onto S-01, S-02, S-03 and the Elevator (1 and 2 blue, 3 and 4 "
+     "red); enter where each lies ('Enter Power tokens')"),
+    ("css", "CSS tokens", "One face-down CSS token on every CSS slot of the Time track; the "
+                          "spare goes back to the box unseen"),
+    ("lab", "Laboratory board", "Laboratory board: 5 Eggs in the Nest slot; 3 random Weakness "
+                                "cards, the leftmost face up"),
+    ("decks", "Decks", "Shuffle the Item, Event, Attack, Contamination and Serious Wound "
+                       "decks; turn up the Computer deck's top card (a Lock-down: turn up the "
+                       "next, shuffle it back)"),
+    ("tokens", "Time token", "Alert Procedure, Autodestruction and Venting tokens beside the "
+                             "board; Time token on 15, inactive (red) side up"),
+    ("objectives", "Objectives", ""),  # the text depends on the mode: objectives_text()
+    ("contingency", "Contingency tokens", ""),  # likewise: contingency_text()
+    ("draft", "Draft", "Draft Characters (draw 2, keep 1) and say who plays what ('Character "
+                       "drafted'): Nemesis Survivors start in the Isolation Room with "
+                       "Knowledge 3, Facility Workers in the Repository with Knowledge 1; "
+                       "Player 1 takes the First Player token"),
 )
 
-ROUND_STEPS: tuple[tuple[str, str], ...] = (
-    ("draw", "1. Everyone draws Action cards up to 5 (reshuffle the discards if the deck is "
-             "empty); +1 card in the Isolation Room"),
-    ("first_player", "2. The First Player token passes to the left (not in round 1)"),
-    ("turns", "3. Player turns, 2 Actions each, until everyone has passed; ending a turn in a "
-              "burning Room: 1 Light Wound (once a round)"),
-    ("venting", "End of the Player Phase: a Venting token still on the board kills everyone "
-                "in its Room"),
-    ("css", "4. Launch CSS: a CSS token on the Time token's slot is revealed and launches"),
-    ("time", "5. Time track: move the Time token one slot; check Autodestruction, the Alert "
-             "Procedure and Power Thresholds"),
-    ("noise", "6. Noise removal in powered Sections (Corridors touching no Room with a "
-              "Character; never the Technical Corridors)"),
-    ("attacks", "7. Each Intruder sharing a Room with a Character attacks"),
-    ("fire", "8. Each Intruder in a burning Room takes 1 Injury"),
-    ("event", "9. Event card: move Intruders with its symbol (not in Combat) through its "
-              "Corridor, then resolve it (Darkness part in unpowered Sections)"),
-    ("bag", "10. Intruder bag development: draw 1 token and resolve it"),
-    ("end", "11. End of the round"),
+ROUND_STEPS: tuple[tuple[str, str, str], ...] = (
+    ("draw", "Player Phase 1: Draw Action cards",
+     "Everyone draws Action cards up to 5 (reshuffle the discards if the deck is empty); +1 "
+     "card in the Isolation Room"),
+    ("first_player", "Player Phase 2: First Player token",
+     "The First Player token passes to the left (not in round 1)"),
+    ("turns", "Player Phase 3: Player turns",
+     "Player turns, 2 Actions each, until everyone has passed; ending a turn in a burning "
+     "Room: 1 Light Wound (once a round: 'Fire wound')"),
+    ("venting", "End of the Player Phase: Venting",
+     "A Venting token still on the board kills everyone in its Room"),
+    ("css", "Event Phase 4: Launch CSS",
+     "A CSS token on the Time token's slot is revealed and launches"),
+    ("time", "Event Phase 5: Time track",
+     "Move the Time token one slot; check Autodestruction, the Alert Procedure and Power "
+     "Thresholds"),
+    ("noise", "Event Phase 6: Noise removal",
+     "In powered Sections, Corridors touching no Room with a Character lose their Noise "
+     "(never the Technical Corridors)"),
+    ("attacks", "Event Phase 7: Intruder attacks",
+     "Each Intruder sharing a Room with a Character attacks"),
+    ("fire", "Event Phase 8: Fire damage", "Each Intruder in a burning Room takes 1 Injury"),
+    ("event", "Event Phase 9: Event card",
+     "Move Intruders with its symbol (not in Combat) through its Corridor, then resolve it "
+     "(Darkness part in unpowered Sections)"),
+    ("bag", "Event Phase 10: Intruder bag development", "Draw 1 Intruder token and resolve it"),
+    ("end", "Event Phase 11: End of the round", "The round is over"),
 )
 
 OWN_ACTION = {"time": "Move the Time token", "bag": "Intruder bag development"}
+# Log lines by the key 'Next step' records: setup steps carry a "setup:" prefix ("css" is
+# both a setup step and a round step).
+TITLES = {**{f"setup:{key}": f"Setup: {title}" for key, title, _ in SETUP_STEPS},
+          **{key: title for key, title, _ in ROUND_STEPS}}
 
 
-def steps(state: State) -> tuple[tuple[str, str], ...]:
+def objectives_text(mode: str) -> str:
+    if mode == "solo":
+        return ("Objectives: draw 2 from the Solo/Coop deck, both secret; keep 1 at the First "
+                "Encounter")
+    if mode == "coop":
+        return ("Objectives: 1 Solo/Coop Objective per player, face up for all; record each "
+                "with 'Public Objective'")
+    return ("Each player: Help card, Inventory holder, 1 Corporate + 1 Personal Objective kept "
+            "secret (remove those needing more players)")
+
+
+def contingency_text(mode: str, players: int) -> str:
+    each = "2 each" if players == 2 else "1 each"
+    text = (f"Contingency tokens: deal {each} secretly; 1 face down on the Active slot; the "
+            "rest form the Neutral Pool")
+    if mode == "solo":
+        text += "; then draw 2 tokens from the Neutral Pool"
+    if mode == "coop":
+        text += "; in this game they are revealed as play goes on ('Reveal a secret')"
+    return text
+
+
+def text(state: State, key: str) -> str:
+    if key == "objectives":
+        return objectives_text(state.facts["mode"])
+    if key == "contingency":
+        return contingency_text(state.facts["mode"], len(state.facts["crew"]))
+    return next(t for k, _, t in (*SETUP_STEPS, *ROUND_STEPS) if k == key)
+
+
+def steps(state: State) -> tuple[tuple[str, str, str], ...]:
     return SETUP_STEPS if state.facts["phase"] == "setup" else ROUND_STEPS
 
 
@@ -66,11 +113,10 @@ def current(state: State) -> str:
 
 
 def require_step(state: State, key: str, what: str) -> None:
-    """Refuse ``what`` unless the round is at step ``key`` (spec §3: strict order)."""
-    wanted = dict(ROUND_STEPS)[key]
+    """Refuse ``what`` unless the round is at step ``key`` (the Event Phase's strict order)."""
     if state.facts["phase"] != "round" or current(state) != key:
-        now = dict(steps(state))[current(state)]
-        raise ActionError(f"{what} belongs to the step '{wanted}'; the game is now at "
+        now = dict((k, t) for k, t, _ in steps(state))[current(state)]
+        raise ActionError(f"{what} belongs to '{TITLES[key]}'; the game is now at "
                           f"'{now}'. Use 'Next step' to get there.", "action")
 
 
@@ -79,16 +125,27 @@ def mark_done(state: State, key: str) -> None:
         state.facts["step"] += 1
 
 
-def next_step(state: State, css_waiting: bool) -> list[Note | str]:
-    """Tick off the step now due and name the next one."""
+def _pass_first_player(state: State) -> list[Note | str]:
+    if state.facts["round"] == 1:
+        players = crew.names(state)
+        return [f"Round 1: the First Player token stays with {players[0]}"]
+    players = crew.names(state)
+    state.facts["first_player"] = (state.facts["first_player"] + 1) % len(players)
+    return [Note(f"First Player token to {players[state.facts['first_player']]}", "round")]
+
+
+def next_step(state: State, css_waiting: bool) -> tuple[str, list[Note | str]]:
+    """Tick off the step now due; returns its log key and the notes naming the next."""
     facts = state.facts
     key = current(state)
     if facts["phase"] == "setup":
+        key = f"setup:{key}"
         if facts["step"] + 1 < len(SETUP_STEPS):
             facts["step"] += 1
-            return [Note(SETUP_STEPS[facts["step"]][1], "setup")]
+            return key, [Note(text(state, current(state)), "setup")]
         facts.update(phase="round", step=0, round=1)
-        return [Note("Setup done. Round 1 begins.", "round"), Note(ROUND_STEPS[0][1], "round")]
+        return key, [Note("Setup done. Round 1 begins.", "round"),
+                     Note(text(state, "draw"), "round")]
     if key in OWN_ACTION:
         raise ActionError(f"this step is done with '{OWN_ACTION[key]}'", "action")
     if key == "css" and css_waiting:
@@ -96,20 +153,25 @@ def next_step(state: State, css_waiting: bool) -> list[Note | str]:
     notes: list[Note | str] = []
     if key == "css":
         notes.append("No CSS token on this slot: nothing launches")
+    if key == "first_player":
+        notes += _pass_first_player(state)
     if key == "end":
         facts.update(step=0, round=facts["round"] + 1)
-        return notes + [Note(f"Round {facts['round']} begins.", "round"),
-                        Note(ROUND_STEPS[0][1], "round")]
+        for person in facts["crew"]:
+            if person["status"] == crew.ACTIVE and person["room"] == "Isolation Room":
+                notes.append(f"{person['name']} is in the Isolation Room: 1 extra card")
+        return key, notes + [Note(f"Round {facts['round']} begins.", "round"),
+                             *cooperative.revive_due(state), Note(text(state, "draw"), "round")]
     facts["step"] += 1
     nxt = current(state)
-    text = ROUND_STEPS[facts["step"]][1]
+    shown = text(state, nxt)
     if nxt == "first_player" and facts["round"] == 1:
-        text += " - skipped this round"
-    return notes + [Note(text, "round")]
+        shown += " - skipped this round"
+    return key, notes + [Note(shown, "round")]
 
 
 def checklist(state: State) -> list[tuple[str, bool]]:
     title = "Setup" if state.facts["phase"] == "setup" else f"Round {state.facts['round']}"
-    rows = [(f"{title}: {text}", i < state.facts["step"])
-            for i, (_, text) in enumerate(steps(state))]
-    return rows
+    return [(f"{title}: {name}: {text(state, key)}" if state.facts["phase"] == "setup"
+             else f"{title}, {name}: {text(state, key)}", i < state.facts["step"])
+            for i, (key, name, _) in enumerate(steps(state))]

@@ -1,28 +1,49 @@
-"""The Time track: Event Phase step 5, Autodestruction, the Alert Procedure, E3 (spec §5, §11).
+"""The Time track: Event Phase step 5, Autodestruction, the Alert Procedure, fast-forward.
 
-Slots count down from 15 towards S; the app stores S one below the last numbered slot
-(board value G1). A token on slot X acts in step 5 of the round played on X, as the Time
-token leaves X (spec §5.3, the reading the facts sheet uses; G7 lists the other one).
+Slots count down from 15 towards S; the app keeps S one below the last numbered slot (a board
+value). A token on slot X acts in step 5 of the round played on X, as the Time token leaves
+X (facts sheet §5.3, the reading it uses; G7 lists the other one). ``one_slot`` is that step
+for a single slot; play (``advance_time``), a hand correction that applies the slots it
+passes and the end-of-game fast-forward all use it, so the rules are the same everywhere.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from trackers.engine import ActionError, Note, State
-from trackers.games.nemesis_lockdown import crew, power, rounds
+from trackers.games.nemesis_lockdown import crew, power
 from trackers.games.nemesis_lockdown.board import (
     ISOLATION_SLOT,
-    last_number,
-    need_slot,
+    TIME_START,
     s_position,
+    slot_exists,
     slot_list,
 )
-from trackers.games.nemesis_lockdown.ending import check_running, end_game
+from trackers.games.nemesis_lockdown.ending import end_game
 from trackers.pieces import Track
+from trackers.pieces.base import Field, register_piece
 
-JUMP_TARGETS = ("Autodestruction token", "Alert token", "S")
-AHEAD = 3  # spec §5.6: the Autodestruction token goes 3 slots ahead (2 empty between)
+AHEAD = 3  # Autodestruction: the token goes 3 slots ahead (2 empty slots between)
+RULE_AUTO = "rulebook: Autodestruction"
+RULE_ALERT = "rulebook: Leaving the Facility, Alert Procedure"
+
+
+@register_piece
+@dataclass
+class TimeTrack(Track):
+    """The Time track. It has no field for the generic "set a value by hand": moving the Time
+    token by hand goes through 'Move the Time token by hand', which keeps the rules."""
+
+    kind: ClassVar[str] = "nemesis_time"
+
+    def fields(self) -> list[Field]:
+        return []
+
+
+def new_track() -> TimeTrack:
+    return TimeTrack("Time track", TIME_START, advance=-1, highest=TIME_START)
 
 
 def time_track(state: State) -> Track:
@@ -38,7 +59,7 @@ def slot_name(state: State, position: int) -> str:
 
 
 def isolation_open(state: State) -> bool:
-    """Open once the Time token reached 8 or the Alert Procedure started (spec §5.4)."""
+    """Open once the Time token reached 8 or the Alert Procedure started."""
     return slot(state) <= ISOLATION_SLOT or state.facts["alert"] is not None
 
 
@@ -47,19 +68,30 @@ def autodestruction(state: State) -> dict[str, Any] | None:
     return auto
 
 
+def needs_track_end(state: State, *slots: int) -> list[str]:
+    """The board value 'last numbered slot' when any of ``slots`` may lie below 8."""
+    return ["time_last_number"] if any(s < ISOLATION_SLOT for s in slots) else []
+
+
+def need_slot(state: State, target: int, what: str, rule: str) -> None:
+    """Refuse when ``target`` is past the last numbered slot: the text does not cover it."""
+    if slot_exists(state, target) is False:
+        raise ActionError(f"{what}: slot {target} is past the last numbered slot; the "
+                          f"rulebook does not cover this ({rule}), so settle it at the table",
+                          "action")
+
+
 def start_autodestruction(state: State) -> list[Note | str]:
-    """Cooling System: yellow token 3 slots ahead (spec §5.6 step 1; examples A, B, T2, T5)."""
-    check_running(state)
-    rounds.require_step(state, "turns", "Starting Autodestruction (a Room Action)")
+    """Cooling System: yellow token 3 slots ahead (worked examples A, B, T2, T5)."""
     if autodestruction(state) is not None:
         raise ActionError("Autodestruction is already running: there is one token", "action")
     if state.facts["autodestruct_stopped"]:
         raise ActionError("the Autodestruction token was discarded when it was stopped; the "
-                          "text does not cover starting it again (spec G11)", "action")
+                          f"rulebook does not say it can start again ({RULE_AUTO})", "action")
     now = slot(state)
     yellow, red = now - AHEAD, now - 2 * AHEAD
-    need_slot(state, yellow, "Autodestruction")
-    need_slot(state, red, "Autodestruction (its later red slot)")
+    need_slot(state, yellow, "Autodestruction", RULE_AUTO)
+    need_slot(state, red, "Autodestruction (its later red slot)", RULE_AUTO)
     state.facts["autodestruct"] = {"slot": yellow, "side": "yellow"}
     return [Note(f"Autodestruction started: token yellow side up on slot {yellow}. It can be "
                  f"stopped at the Power Generator until the Player Phase of the round on "
@@ -68,9 +100,7 @@ def start_autodestruction(state: State) -> list[Note | str]:
 
 
 def stop_autodestruction(state: State) -> list[Note | str]:
-    """Power Generator: discard a yellow token; a red one is unstoppable (spec §5.6; T3, T4)."""
-    check_running(state)
-    rounds.require_step(state, "turns", "Stopping Autodestruction (a Room Action)")
+    """Power Generator: discard a yellow token; a red one is unstoppable (T3, T4)."""
     auto = autodestruction(state)
     if auto is None:
         raise ActionError("Autodestruction is not running", "action")
@@ -83,36 +113,26 @@ def stop_autodestruction(state: State) -> list[Note | str]:
 
 
 def start_alert(state: State) -> list[Note | str]:
-    """Alert Room: token on half the Time number, Isolation opens (spec §5.7; C, T6, T7)."""
-    check_running(state)
-    rounds.require_step(state, "turns", "Starting the Alert Procedure (a Room Action)")
+    """Alert Room: token on half the Time number, Isolation opens (C, T6, T7)."""
     if state.facts["alert"] is not None:
-        raise ActionError("the Alert Procedure is already running; the text does not cover "
-                          "starting it twice (spec G11)", "action")
+        raise ActionError("the Alert Procedure is already running; the rulebook does not "
+                          f"cover starting it twice ({RULE_ALERT})", "action")
     target = slot(state) // 2
-    need_slot(state, target, "Alert Procedure")
+    need_slot(state, target, "Alert Procedure", RULE_ALERT)
     state.facts["alert"] = target
     return [Note(f"Alert Procedure: token on slot {target}. The Isolation Room opens now. The "
                  f"game ends in step 5 of the round on {target}, as the Time token leaves it "
                  "(step 4 of that round still happens).", "alert_procedure")]
 
 
-def advance_time(state: State) -> list[Note | str]:
-    """Event Phase step 5, exactly as spec §5.10 lays it out."""
-    check_running(state)
-    rounds.require_step(state, "time", "Moving the Time token")
+def one_slot(state: State, *, thresholds_apply: bool = True) -> list[Note | str]:
+    """Step 5 for one slot, in the facts sheet's order (§5.10); may end the game."""
     track = time_track(state)
     here = track.position
-    if here in state.facts["css"]:
-        raise ActionError("a face-down CSS token lies on this slot: Launch CSS (step 4) first",
-                          "action")
     auto = autodestruction(state)
     if auto is not None and auto["side"] == "red" and auto["slot"] == here:
         return end_game(state, "E2", "the Time token would have to move past the red "
                                      "Autodestruction token")
-    if here <= ISOLATION_SLOT and last_number(state) is None:
-        raise ActionError("the next slot may be S: enter the board value time_last_number (the "
-                          "last numbered Time-track slot, spec G1) first", "time_last_number")
     track.move(1)
     new = track.position
     notes: list[Note | str] = [Note(f"Time token: {here} -> {slot_name(state, new)}",
@@ -126,17 +146,17 @@ def advance_time(state: State) -> list[Note | str]:
         notes += open_main_gate(state, "the Autodestruction token turned red")
     if new == s_position(state):
         return notes + end_game(state, "E1", "the Time token reached S")
-    notes += thresholds(state, new)
+    if thresholds_apply:
+        notes += thresholds(state, new)
     if new == ISOLATION_SLOT:
         opened = "was already open (Alert)" if state.facts["alert"] is not None else "opens"
         notes.append(Note(f"The Isolation Room {opened}: Lock Yourself In is allowed from this "
                           "round's Player Phase", "time_track"))
-    rounds.mark_done(state, "time")
     return notes
 
 
 def thresholds(state: State, arrived: int) -> list[Note | str]:
-    """Power Thresholds on the slot just reached (spec §5.8; T8, T9, T10)."""
+    """Power Thresholds on the slot just reached (T8, T9, T10)."""
     notes: list[Note | str] = []
     for _ in range(slot_list(state, "red_thresholds").count(arrived)):
         if state.facts["time_side"] == "inactive":
@@ -157,42 +177,71 @@ def open_main_gate(state: State, why: str) -> list[Note | str]:
                  "autodestruction")]
 
 
-def fast_forward(state: State, jump_to: str | None) -> list[Note | str]:
-    """E3: nobody is left inside; jump to the active token or to S and resolve it (spec §11.1)."""
-    check_running(state)
+def pass_css(state: State, at: int) -> list[Note | str]:
+    """A face-down CSS token on a slot the Time token leaves without a launch step."""
+    if at not in state.facts["css"]:
+        return []
+    state.facts["css"].remove(at)
+    state.facts["css_revealed"].append({"slot": at, "face": "passed"})
+    return [Note(f"The CSS token on {at} is passed without a launch: set it aside", "time_track")]
+
+
+def jump_to(state: State, target: int, *, apply_slots: bool) -> list[Note | str]:
+    """Move the Time token to ``target``; with ``apply_slots`` every slot passed is resolved
+    as in step 5 (CSS tokens passed, Autodestruction, Alert, thresholds, the Isolation Room,
+    S); without, only the token moves. Stops where an ending is reached."""
+    track = time_track(state)
+    notes: list[Note | str] = []
+    if not apply_slots or target >= track.position:
+        here = track.position
+        track.set_position(target)
+        notes.append(Note(f"Time token set by hand: {here} -> {slot_name(state, target)}; no "
+                          "slot's effects applied", "time_track"))
+        if target == s_position(state):
+            notes += end_game(state, "E1", "the Time token stands on S")
+        return notes
+    while track.position > target and state.facts.get("ended") is None:
+        notes += pass_css(state, track.position)
+        notes += one_slot(state)
+    return notes
+
+
+def fast_forward(state: State, jump: str | None) -> list[Note | str]:
+    """E3: nobody is left inside; jump to the active token or to S and resolve it."""
     active = crew.with_status(state, crew.ACTIVE)
     if active:
-        raise ActionError(f"E3 needs every Character out of play; still active: "
-                          f"{', '.join(active)}", "action")
+        raise ActionError(f"Nobody-left ending: every Character must be out of play; still "
+                          f"active: {', '.join(active)}", "action")
     auto, alert = autodestruction(state), state.facts["alert"]
     red = auto is not None and auto["side"] == "red"
     unclear = (red and alert is not None) or (auto is not None and auto["side"] == "yellow")
-    if jump_to is None:
+    if jump is None:
         if unclear:
-            raise ActionError("jump_to: the text does not say where to jump with these tokens "
-                              "(spec G10); choose Autodestruction token, Alert token or S",
+            raise ActionError("jump_to: the rulebook does not say where to jump with these "
+                              "tokens (End of the Game); choose the Autodestruction token, the "
+                              "Alert token or S", "jump_to")
+        jump = JUMP_TARGETS[0] if red else JUMP_TARGETS[1] if alert is not None else "S"
+    if jump == JUMP_TARGETS[0]:
+        if auto is None:
+            raise ActionError("jump_to: there is no Autodestruction token to jump to",
                               "jump_to")
-        jump_to = JUMP_TARGETS[0] if red else JUMP_TARGETS[1] if alert is not None else "S"
-    if jump_to == JUMP_TARGETS[0]:
-        if not red or auto is None:
-            raise ActionError("jump_to: there is no red Autodestruction token to jump to "
-                              "(a yellow one is not covered, spec G10)", "jump_to")
-        return _jump(state, int(auto["slot"]), "E2", "the Time token reached the red "
+        return _jump(state, int(auto["slot"]), "E2", "the Time token reached the "
                                                      "Autodestruction token")
-    if jump_to == JUMP_TARGETS[1]:
+    if jump == JUMP_TARGETS[1]:
         if alert is None:
             raise ActionError("jump_to: the Alert Procedure is not running", "jump_to")
         return _jump(state, int(alert), "E4", "the Time token reached the Alert slot")
     end = s_position(state)
-    if end is None:
-        raise ActionError("jumping to S needs the board value time_last_number (spec G1)",
-                          "time_last_number")
+    assert end is not None  # declared as a need of the action
     return _jump(state, end, "E1", "the Time token reached S")
+
+
+JUMP_TARGETS = ("Autodestruction token", "Alert token", "S")
 
 
 def _jump(state: State, target: int, code: str, cause: str) -> list[Note | str]:
     track = time_track(state)
     here = track.position
-    track.move(here - target)
+    track.set_position(target)
     return [Note(f"Fast-forward: Time token {here} -> {slot_name(state, target)}",
                  "time_track"), *end_game(state, code, cause)]

@@ -1,0 +1,81 @@
+"""Contamination cards, Scans and Larvae (rulebook: Contamination, Wounds, and Death).
+
+Each Character's entry counts the Contamination cards they hold (``contamination``); the
+Larva is the Counter ``p<seat>_larva``. Whether a card reads INFECTED is unknown until a Scan,
+so the table reports what a Scan found.
+"""
+
+from __future__ import annotations
+
+from trackers.engine import ActionError, Note, State
+from trackers.games.nemesis_lockdown import crew, intruders
+
+REMOVERS = ("Decon Room", "Surgery", "an Item or card")
+
+
+def add_cards(state: State, name: str, count: int, why: str) -> list[Note | str]:
+    crew.need_active(state, name, "Contamination")
+    person = crew.entry(state, name)
+    person["contamination"] += count
+    cards = "card" if count == 1 else "cards"
+    return [f"{name} takes {count} Contamination {cards} ({why}) on top of the Action discard "
+            f"pile; {person['contamination']} held"]
+
+
+def _larva(state: State, name: str, source: str) -> list[Note | str]:
+    larva = crew.counter(state, name, "larva")
+    if larva.value == 0:
+        larva.value = 1
+        return [f"{name}: a Larva goes on the Character board ({source})"]
+    return [f"{name} already carries a Larva: the second one kills",
+            *crew.kill(state, name, "a second Larva", creeper=True,
+                       corpse=state.facts["options"]["larva_corpse"])]
+
+
+def scan(state: State, name: str, infected: int) -> list[Note | str]:
+    """A Scan (L1, L2). Several INFECTED in one Scan count as one Larva here: the rulebook
+    speaks of one Larva per INFECTED result and does not cover several (G29)."""
+    crew.need_active(state, name, "a Scan")
+    held = crew.entry(state, name)["contamination"]
+    if infected > held:
+        raise ActionError(f"infected: {name} holds {held} Contamination "
+                          f"{'card' if held == 1 else 'cards'}; give 0 to {held}", "infected")
+    if infected == 0:
+        return [f"{name}'s Scan: no INFECTED card"]
+    return [f"{name}'s Scan: INFECTED; the card stays", *_larva(state, name, "the Scan")]
+
+
+def infest(state: State, name: str, larva_id: str | None) -> list[Note | str]:
+    """A Larva attacks (C5): a Larva unless one is there already, and 1 Contamination card."""
+    crew.need_active(state, name, "a Larva attack")
+    notes: list[Note | str] = []
+    if larva_id:
+        notes += intruders.infest(state, larva_id)
+    larva = crew.counter(state, name, "larva")
+    if larva.value == 0:
+        larva.value = 1
+        notes.append(f"{name}: a Larva goes on the Character board")
+    else:
+        notes.append(f"{name} already carries a Larva: an Infest adds no second one")
+    return notes + add_cards(state, name, 1, "a Larva attack")
+
+
+def remove(state: State, name: str, cards: int, larva: bool, where: str) -> list[Note | str]:
+    """Decon Room, Surgery or an Item take cards (to the deck's bottom) and perhaps the Larva."""
+    crew.need_active(state, name, "removing Contamination")
+    person = crew.entry(state, name)
+    if cards > person["contamination"]:
+        raise ActionError(f"cards: {name} holds {person['contamination']}; give 0 to "
+                          f"{person['contamination']}", "cards")
+    person["contamination"] -= cards
+    notes: list[Note | str] = [f"{name}: {cards} Contamination "
+                               f"{'card' if cards == 1 else 'cards'} removed ({where}) to the "
+                               f"bottom of the Contamination deck; {person['contamination']} "
+                               "held"]
+    if larva:
+        counter = crew.counter(state, name, "larva")
+        if counter.value == 0:
+            raise ActionError(f"larva: {name} carries no Larva", "larva")
+        counter.value = 0
+        notes.append(f"{name}'s Larva is removed")
+    return notes

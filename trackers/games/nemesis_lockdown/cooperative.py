@@ -1,0 +1,66 @@
+"""The fully co-operative game: public Objectives and Revive (rulebook: Game Modes).
+
+Each player's Solo/Coop Objective is public: ``facts["objectives"][name]`` holds its text and
+whether the table has met it. A dead Character carried to a working Emergency Room comes back
+at the start of the next round.
+"""
+
+from __future__ import annotations
+
+from trackers.engine import ActionError, Note, State
+from trackers.games.nemesis_lockdown import crew
+
+
+def need_coop(state: State, what: str) -> None:
+    if state.facts["mode"] != "coop":
+        raise ActionError(f"{what} belongs to the fully co-operative game", "action")
+
+
+def record_objective(state: State, name: str, text: str) -> list[Note | str]:
+    need_coop(state, "A public Objective")
+    crew.entry(state, name)
+    state.facts["objectives"][name]["text"] = text
+    return [f"{name}'s public Objective: {text}"]
+
+
+def objective_met(state: State, name: str, met: bool) -> list[Note | str]:
+    need_coop(state, "A public Objective")
+    crew.entry(state, name)
+    state.facts["objectives"][name]["done"] = met
+    done = sum(1 for o in state.facts["objectives"].values() if o["done"])
+    total = len(state.facts["objectives"])
+    return [f"{name}'s Objective {'met' if met else 'not met (yet)'}; {done} of {total} met"]
+
+
+def revive(state: State, name: str, room_clear: bool) -> list[Note | str]:
+    """A Corpse in a working Emergency Room: the Character returns next round."""
+    need_coop(state, "Revive")
+    if crew.status(state, name) != crew.DEAD:
+        raise ActionError(f"player: {name}'s Character is not dead", "player")
+    if not room_clear:
+        return [f"Revive fails: an Intruder or a Malfunction marker is in that Emergency Room; "
+                f"{name} stays dead"]
+    crew.entry(state, name)["revive_round"] = int(state.facts["round"]) + 1
+    return [Note(f"{name}'s Corpse is in a working Emergency Room: {name} comes back at the "
+                 "start of the next round", "round")]
+
+
+def revive_due(state: State) -> list[Note | str]:
+    """At a round's start, Characters whose Revive is due come back."""
+    notes: list[Note | str] = []
+    for person in state.facts["crew"]:
+        if person["status"] == crew.DEAD and person["revive_round"] == state.facts["round"]:
+            person["status"] = crew.ACTIVE
+            person["revive_round"] = None
+            notes.append(Note(f"Revive: {person['name']} is back in the Emergency Room (the "
+                              "rulebook does not say what happens to their Wounds: settle it "
+                              "at the table)", "round"))
+    return notes
+
+
+def lines(state: State) -> list[str]:
+    out = []
+    for name, objective in state.facts["objectives"].items():
+        text = objective["text"] or "(not recorded)"
+        out.append(f"{name}: {text} - {'met' if objective['done'] else 'not met'}")
+    return out

@@ -1,0 +1,80 @@
+"""Knowledge and the Weakness cards (rulebook: Contamination, Wounds, and Death, Knowledge).
+
+Each Character's entry holds ``knowledge`` and whether the Knowledge token is active; the
+discovered Weaknesses are ``facts["weaknesses"]`` (by the Object researched).
+"""
+
+from __future__ import annotations
+
+from trackers.engine import ActionError, Note, State
+from trackers.games.nemesis_lockdown import crew
+
+WEAKNESS_LEVELS = (3, 5, 8)  # a discovered Weakness helps from one of these levels
+TESTING_LAB = 4  # the Testing Lab's Neutralizer needs Knowledge 4 or more
+OBJECTS = ("Character Corpse", "Intruder Carcass", "Egg")
+LABORATORY = "Laboratory: analyse an Object"
+NEST = "first to explore the Nest"
+COMPUTER = "a Computer Action"
+ARCHIVE = "the Archive"
+ITEM = "an Item"
+SOURCES = {LABORATORY: 3, NEST: 1, COMPUTER: 1, ARCHIVE: 2, ITEM: None}
+
+
+def gain(state: State, name: str, source: str, amount: int | None,
+         researched: str | None) -> list[Note | str]:
+    """Knowledge from one source (worked example K1)."""
+    crew.need_active(state, name, "Knowledge")
+    person = crew.entry(state, name)
+    fixed = SOURCES[source]
+    if fixed is None and not amount:
+        raise ActionError("amount: give how much Knowledge the Item grants (1 or more)",
+                          "amount")
+    gained = fixed if fixed is not None else int(amount or 0)
+    notes: list[Note | str] = []
+    if source == ARCHIVE:
+        if person["knowledge_active"]:
+            raise ActionError(f"player: {name}'s Knowledge token is already active; the "
+                              "Archive works only with an inactive one", "player")
+        person["knowledge_active"] = True
+        notes.append(f"{name}'s Knowledge token turns active; peek at one Contingency token "
+                     "(never the Active one)")
+    if source == LABORATORY:
+        if researched is None:
+            raise ActionError("researched: name the Object analysed (" + ", ".join(OBJECTS)
+                              + ")", "researched")
+        found = state.facts["weaknesses"]
+        state.facts["research_done"] = True
+        if researched not in found:
+            found.append(researched)
+            notes.append(f"The Weakness under the {researched} is discovered; the Object goes "
+                         "onto the Laboratory board (used up)")
+        else:
+            notes.append(f"The {researched} Weakness was already discovered")
+    before = person["knowledge"]
+    person["knowledge"] = before + gained
+    notes.insert(0, f"{name}: Knowledge {before} -> {person['knowledge']} ({source})")
+    notes += crossed(before, person["knowledge"], name)
+    return notes
+
+
+def crossed(before: int, after: int, name: str) -> list[Note | str]:
+    notes: list[Note | str] = []
+    for level in WEAKNESS_LEVELS:
+        if before < level <= after:
+            notes.append(Note(f"{name} reaches Knowledge {level}: discovered Weaknesses that "
+                              f"need {level} now help {name}", "knowledge"))
+    if before < TESTING_LAB <= after:
+        notes.append(f"{name} may now take the Neutralizer in the Testing Lab (Knowledge 4+)")
+    return notes
+
+
+def usable(state: State, name: str) -> str:
+    """What the Weakness cards do for a Character now, in a line."""
+    person = crew.entry(state, name)
+    reached = [str(v) for v in WEAKNESS_LEVELS if person["knowledge"] >= v]
+    first = ("the leftmost Weakness is usable" if person["kind"] == crew.SURVIVOR
+             or state.facts["research_done"] else
+             "the leftmost Weakness waits for a first research")
+    token = "active" if person["knowledge_active"] else "inactive"
+    return (f"{name}: Knowledge {person['knowledge']} (token {token}); levels reached: "
+            f"{', '.join(reached) or 'none'}; {first}")
