@@ -66,6 +66,7 @@ def do_from_cli(play: OpenSession, action: str, args: dict[str, Any]) -> list[No
     """``tableside do``: secret arguments given as "-" are read unseen; a choice of a secret
     goes through the owner's PIN (``pin=...``)."""
     from trackers.engine import ActionError
+    from trackers.engine.actions import BoardValueNeeded
 
     try:
         params = {p.name: p for p in play.action(action).params}
@@ -84,4 +85,9 @@ def do_from_cli(play: OpenSession, action: str, args: dict[str, Any]) -> list[No
                               "(allowed: secret, value, pin)", sorted(unknown)[0])
         chosen: Any = args.get("value")
         return play.choose_secret(str(args.get("secret", "")), chosen, pin=pin or None)
-    return play.do(action, **args)
+    try:
+        return play.do(action, **args)
+    except BoardValueNeeded as err:  # the app asks in its form; the shell says the command
+        steps = "; ".join(f"tableside do {play.id} set_board_value key={key} value=..."
+                          for key in err.keys)
+        raise ActionError(f"{err}. Enter it from your board first: {steps}", err.field) from err
