@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.pandora.helpers import OWN_ACTIONS
 from trackers.engine import ActionError, Session, SessionSetup
 from trackers.games.pandora_celeste import cycle
 from trackers.games.pandora_celeste.game import GAME
@@ -28,7 +29,7 @@ def walk_to(s: Session, key: str) -> None:
         now = cycle.current(s.state)
         if now == key:
             return
-        s.do({"count": "count_noise", "tick": "end_cycle"}.get(now, "next_step"))
+        s.do(OWN_ACTIONS.get(now, "next_step"))
     raise AssertionError(key)
 
 
@@ -77,13 +78,14 @@ def test_a_scuttlebug_kill_brings_out_a_monsterbug() -> None:
     notes = texts(s.do("scuttlebug", crew="The Kid"))
     assert "1 lost card at the end of each of their later turns" in notes
     s.do("wound", crew="The Kid", dmg=5)
-    assert "MonsterBug bursts out" in texts(s.do("wound", crew="The Kid", dmg=1,
-                                                  source="ScuttleBug"))
+    assert "MonsterBug (Big Nasty) bursts out of the body" in texts(
+        s.do("wound", crew="The Kid", dmg=1, source="ScuttleBug"))
+    assert [n["name"] for n in s.state.facts["nasties"]] == ["MonsterBug"]
 
 
 def test_keni_survives_one_fatal_blow() -> None:
     s = new()
-    assert "spec G-15" in texts(s.do("wound", crew="Keni", dmg=8))
+    assert "Keni survives one fatal blow per game" in texts(s.do("wound", crew="Keni", dmg=8))
     assert status(s, "Keni") == "alive"
     assert "Keni is dead" in texts(s.do("wound", crew="Keni", dmg=1))
 
@@ -132,7 +134,8 @@ def test_t31_fire_in_12_rooms_at_the_end_of_a_cycle_is_out_of_control() -> None:
     assert "out of control" not in texts(s.do("end_cycle", fire_rooms=11))
     walk_to(s, "tick")
     notes = texts(s.do("end_cycle", fire_rooms=12, fire_doorways=2))
-    assert "Fire ends the Cycle in 12 rooms: out of control" in notes and "spec G-18" in notes
+    assert "Fire ends the Cycle in 12 rooms: out of control" in notes
+    assert "gives no effect for this" in notes
     assert s.state.piece("fire_doorways", Counter).value == 2
 
 
@@ -162,7 +165,7 @@ def test_t33_the_9th_hull_breach_marker_is_catastrophic() -> None:
     notes = texts(s.do("hull_breach", markers=8))
     assert "Catastrophic" not in notes
     notes = texts(s.do("hull_breach"))
-    assert "Catastrophic Hull Breach" in notes and "spec G-20" in notes
+    assert "Catastrophic Hull Breach" in notes and "a tie is for the table to settle" in notes
     s.do("hull_breach", markers=-4)  # the broken-off section's markers come off
     assert s.state.piece("hull_breaches", Counter).value == 5
     assert "Catastrophic" in texts(s.do("hull_breach", markers=4))
@@ -170,10 +173,11 @@ def test_t33_the_9th_hull_breach_marker_is_catastrophic() -> None:
         s.do("hull_breach", markers=-10)
 
 
-def test_the_end_of_the_game_lists_the_outcomes() -> None:
+def test_the_end_by_hand_closes_the_game_with_outcomes() -> None:
     s = new()
-    notes = texts(s.do("end_game", how="an escape vehicle Decoupled"))
-    assert "WINNER" in notes and "FIRED" in notes
-    assert s.state.facts["status"] == "over: an escape vehicle Decoupled"
-    with pytest.raises(ActionError, match="not possible now"):
+    s.do("end_game", how="the table stops here")
+    record = GAME.end_record(s.state)
+    assert record is not None and record.ending == "the table stops here"
+    assert set(record.outcomes.values()) == {"loser"}  # nobody escaped
+    with pytest.raises(ActionError, match="the game is over"):
         s.do("wound", crew="Skins", dmg=1)

@@ -8,9 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.pandora.helpers import panel, walk_to
 from trackers.engine import ActionError, Session, SessionSetup
 from trackers.games.pandora_celeste import cycle
-from trackers.games.pandora_celeste.game import GAME, panels
+from trackers.games.pandora_celeste.game import GAME
 from trackers.games.pandora_celeste.noise import noise_rank
 
 
@@ -54,7 +55,7 @@ def test_t12_a_full_tie_goes_to_the_latest_noise() -> None:
     for colour in ("Red", "Amber", "Yellow"):
         noise(s, "Flygirl", colour)
     noise(s, "Flygirl", "Green")  # both now R1 A1 Y1 G1; Flygirl made noise last
-    assert "If counted now, first target: Flygirl" in panels(s.state)[1].lines
+    assert "If counted now, first target: Flygirl" in panel(s, "Noise")
     assert "First Target: Flygirl" in count(s)
     assert s.state.facts["first_target"] == "Flygirl"
 
@@ -63,7 +64,7 @@ def test_t13_nrg_counts_one_amber_in_place_of_the_cards() -> None:
     s = new(["Skins", "Cap"])
     s.do("record_noise", crew="Skins", source="NRG/Recharge")
     noise(s, "Skins", "Red")
-    assert "Skins: R1 A1 Y0 G0" in panels(s.state)[1].lines
+    assert "Skins: R1 A1 Y0 G0" in panel(s, "Noise")
     with pytest.raises(ActionError, match="counts as 1 Amber"):
         s.do("record_noise", crew="Skins", colour="Red", source="NRG/Recharge")
     with pytest.raises(ActionError, match="colour: required"):
@@ -74,7 +75,7 @@ def test_t14_t15_spare_noise_and_tool_count_their_own_colour() -> None:
     s = new(["Cap", "Flygirl"])
     noise(s, "Cap", "Yellow", source="Tool")  # a Red card under a Yellow Tool
     noise(s, "Flygirl", "Green", source="Spare Noise card")
-    assert "Cap: R0 A0 Y1 G0" in panels(s.state)[1].lines
+    assert "Cap: R0 A0 Y1 G0" in panel(s, "Noise")
     assert "First Target: Cap" in count(s)
 
 
@@ -83,7 +84,7 @@ def test_t16_you_first_beats_the_count() -> None:
     noise(s, "Cap", "Red", 3)
     s.do("you_first", by="Cap", target="Flygirl")
     assert s.state.facts["first_target"] == "Flygirl"
-    with pytest.raises(ActionError, match="spec G-09"):
+    with pytest.raises(ActionError, match="does not say what a second one does"):
         s.do("you_first", by="Keni", target="Cap")
     with pytest.raises(ActionError, match="played on another crewmember"):
         s.do("you_first", by="Cap", target="Cap")
@@ -113,7 +114,9 @@ def test_without_the_shipstern_there_is_no_area_or_stern_target() -> None:
 
 def test_nobody_made_noise_is_left_to_the_table() -> None:
     s = new(["Cap", "Flygirl"])
-    assert "spec G-09" in count(s)
+    notes = count(s)
+    assert "the rulebook does not say who is First Target" in notes
+    assert "pause" in notes and not s.state.facts["noise_made"]
     assert s.state.facts["first_target"] is None
     s.do("set_target", crew="Cap", which="First Target")
     assert s.state.facts["first_target"] == "Cap"
@@ -123,12 +126,12 @@ def test_the_count_clears_the_round_and_noise_belongs_to_the_crew_round() -> Non
     s = new(["Cap", "Flygirl"])
     noise(s, "Cap", "Red")
     count(s)
-    assert "Cap: R0 A0 Y0 G0" in panels(s.state)[1].lines
+    assert "Cap: R0 A0 Y0 G0" in panel(s, "Noise")
     assert cycle.current(s.state) == "refill"
     with pytest.raises(ActionError, match="Recording noise happens in the Crew Round"):
         noise(s, "Cap", "Red")
     s.undo()
-    assert "Cap: R1 A0 Y0 G0" in panels(s.state)[1].lines
+    assert "Cap: R1 A0 Y0 G0" in panel(s, "Noise")
 
 
 TALLY = st.lists(st.integers(0, 4), min_size=4, max_size=4)
@@ -147,3 +150,20 @@ def test_rank_properties(tallies: dict[str, list[int]], seqs: list[int]) -> None
         for lo in order[i + 1:]:
             assert tallies[hi][0] >= tallies[lo][0]
             assert (*tallies[hi], last[hi]) > (*tallies[lo], last[lo])
+
+
+def test_true_solo_silence_keeps_the_lone_crewmember_as_first_target() -> None:
+    s = new(["Flygirl"])
+    assert s.setup.mode == "true-solo"
+    notes = count(s)
+    assert "Flygirl, the lone crewmember, stays First Target" in notes
+    assert s.state.facts["first_target"] == "Flygirl" and not s.state.facts["noise_made"]
+    other = Session(GAME, SessionSetup(1, {"crew": ["Flygirl"],
+                                           "no_noise_target": "token stays"}), seed="n")
+    while cycle.current(other.state) != "protocols":
+        other.do("next_step")
+    other.do("add_protocol", name="Aircon", start=6)
+    other.do("add_protocol", name="Vacuum", start=4)
+    walk_to(other, "count")
+    other.do("count_noise")
+    assert other.state.facts["first_target"] is None

@@ -51,4 +51,4 @@ async def test_new_pandora_session_from_home(tmp_path: Path) -> None:
         await pilot.pause()
         assert isinstance(app.screen, SessionScreen)
         assert "Greaseball wounds (the 8th kills): 0/8" in tracks(app)
-        assert app.screen.play.state.facts["true_solo"]
+        assert app.screen.play.session.setup.mode == "true-solo"

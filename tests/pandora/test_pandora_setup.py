@@ -6,15 +6,17 @@ from typing import Any
 
 import pytest
 
+from tests.pandora.helpers import panel
 from trackers.engine import ActionError, Session, SessionSetup
 from trackers.games.pandora_celeste import cycle
-from trackers.games.pandora_celeste.game import GAME, panels
+from trackers.games.pandora_celeste.game import GAME
 from trackers.games.registry import get_game
 from trackers.pieces import Countdown, Counter, Secret
 
 RESERVED = set("qurhs?lcpxtvb0123456789")
 TOPICS = {"turn_cycle", "emergency_protocols", "noise", "first_target", "nasties", "fire",
-          "hull_breach", "wounds", "agendas", "setup", "cycle"}
+          "hull_breach", "wounds", "agendas", "setup", "cycle", "nasty_round", "attacks",
+          "scuttlebugs", "vents", "escape", "showdown", "outcomes"}
 CREW = ["Flygirl", "Cap", "The Kid"]
 
 
@@ -35,13 +37,15 @@ def test_t40_difficulty_sets_protocols_and_big_nasties(level: str, eps: int, bns
     s = new(difficulty=level)
     assert s.state.facts["expected_protocols"] == eps
     assert s.state.piece("big_nasties", Counter).value == bns
-    assert f"draw {eps} Emergency Protocol(s) and {bns} Big Nasty(ies)" in \
-        cycle.checklist(s.state)[0][0]
+    big = "1 Big Nasty" if bns == 1 else f"{bns} Big Nasties"
+    protocols = "1 Emergency Protocol" if eps == 1 else f"{eps} Emergency Protocols"
+    assert f"draw {protocols} and {big}" in cycle.checklist(s.state)[0][0]
 
 
 def test_custom_difficulty_takes_any_number_but_at_least_one() -> None:
-    s = new(difficulty="Custom")
-    assert s.state.piece("big_nasties", Counter).value == 0
+    s = new(difficulty="Custom", custom_big_nasties="4")
+    assert s.state.piece("big_nasties", Counter).value == 4
+    assert "and 4 Big Nasties" in cycle.checklist(s.state)[0][0]
     to_protocols(s)
     with pytest.raises(ActionError, match="at least 1 needed, 0 entered"):
         s.do("next_step")
@@ -52,9 +56,9 @@ def test_custom_difficulty_takes_any_number_but_at_least_one() -> None:
 
 
 def test_crew_must_be_chosen_one_per_player_at_least() -> None:
-    with pytest.raises(ActionError, match="crew: choose the crewmembers in play"):
+    with pytest.raises(ActionError, match="Crew: choose the crewmembers in play"):
         Session(GAME, SessionSetup(2, {}), seed="x")
-    with pytest.raises(ActionError, match="crew: 3 players need at least 3 crewmembers; 2"):
+    with pytest.raises(ActionError, match="Crew: 3 players need at least 3 crewmembers; 2"):
         new(3, crew=["Cap", "Skins"])
     with pytest.raises(ActionError, match="option crew: give a list drawn from Cargo, Cap"):
         new(1, crew=["Ripley"])
@@ -62,12 +66,19 @@ def test_crew_must_be_chosen_one_per_player_at_least() -> None:
         new(9)
 
 
-def test_true_solo_is_one_player_with_one_crewmember() -> None:
+def test_true_solo_is_its_own_mode_with_one_crewmember() -> None:
     solo = new(1, crew=["Greaseball"])
-    assert solo.state.facts["true_solo"]
-    assert any("True Solo" in line for line in panels(solo.state)[3].lines)
-    multi = new(1, crew=["Greaseball", "Keni"])
-    assert not multi.state.facts["true_solo"]
+    assert solo.setup.mode == "true-solo"  # the first mode for one player
+    assert any("True Solo" in line for line in panel(solo, "Crew"))
+    assert any("Greaseball's own Engineering cards" in line for line in panel(solo, "Crew"))
+    with pytest.raises(ActionError, match="Crew: True Solo is one player with exactly one"):
+        new(1, crew=["Greaseball", "Keni"])
+    multi = Session(GAME, SessionSetup(1, {"crew": ["Greaseball", "Keni"]}, mode="crew"),
+                    seed="m")
+    assert not any("True Solo" in line for line in panel(multi, "Crew"))
+    with pytest.raises(ActionError, match="option 'no_noise_target' is not offered in Crew"):
+        Session(GAME, SessionSetup(1, {"crew": ["Cap"], "no_noise_target": "token stays"},
+                                   mode="crew"), seed="m")
     to_protocols(solo)
     solo.do("add_protocol", name="Aircon", start=6)
     solo.do("add_protocol", name="Vacuum", start=4)
@@ -112,7 +123,8 @@ def test_some_timed_some_not_is_flagged_as_open() -> None:
     to_protocols(s)
     s.do("add_protocol", name="Lockdown")
     s.do("add_protocol", name="Vacuum", start=4)
-    assert "spec G-12" in "\n".join(n.text for n in s.do("next_step"))
+    assert "the rulebook covers only the case where none has one" in "\n".join(
+        n.text for n in s.do("next_step"))
     assert s.state.piece("turn_cycle", Countdown).markers == {"Vacuum": 4}
 
 
@@ -120,26 +132,45 @@ def test_t41_vacuum_bans() -> None:
     s = new(crew=["Cap", "The Kid", "Keni"])
     to_protocols(s)
     s.do("add_protocol", name="Vacuum", start=4)
-    lines = panels(s.state)[3].lines
-    assert "Ban: Cap starts in the Cryo-Chamber" in lines
+    lines = panel(s, "Start locations")
+    assert "Cap: Cryo-Chamber (Wake-Up)" in lines
     assert "Ban: nobody may start in the Refectory" in lines
-    assert "Ban active: The Kid starts in the Secure Vent Node above CC Fore" in lines
-    assert any("spec G-27" in line for line in lines)
+    assert "The Kid: Secure Vent Node above CC Fore" in lines
+    assert any("Keni and Marina under a ban: the rulebook does not say" in line
+               for line in lines)
+    with pytest.raises(ActionError, match="room: 'Refectory \\(Breakfast\\)' is not allowed"):
+        s.do("start_location", crew="Keni", room="Refectory (Breakfast)")
+    with pytest.raises(ActionError, match="room: Keni may start in Cryo-Chamber \\(Wake-Up\\) "
+                       "or Sick Bay"):
+        s.do("start_location", crew="Keni", room="Secure Vent Node above CC Fore")
+
+
+def test_lockdown_offers_only_the_cryo_chamber() -> None:
+    s = new(crew=["Cap", "Cargo", "The Kid"])
+    to_protocols(s)
+    s.do("add_protocol", name="Lockdown")
+    allowed = GAME.action("start_location").params[1].allowed(s.state)
+    assert allowed == ["Cryo-Chamber (Wake-Up)", "Secure Vent Node above CC Fore"]
+    with pytest.raises(ActionError, match="room: Cargo may start in Cryo-Chamber \\(Wake-Up\\)$"):
+        s.do("start_location", crew="Cargo", room="Secure Vent Node above CC Fore")
+    s.do("start_location", crew="Cargo", room="Cryo-Chamber (Wake-Up)")
+    assert s.state.facts["crew"]["Cargo"]["room"] == "Cryo-Chamber (Wake-Up)"
 
 
 def test_no_ban_without_a_banning_protocol() -> None:
     s = new(crew=["Cap", "Cargo", "The Kid"])
     to_protocols(s)
     s.do("add_protocol", name="Aircon", start=6)
-    lines = panels(s.state)[3].lines
+    lines = panel(s, "Start locations")
     assert not any("ban" in line.lower() for line in lines)
-    assert "Workstation, Cargo: Cargo Control" in lines
+    assert ("Cargo: Cryo-Chamber (Wake-Up) or Refectory (Breakfast) or Cargo Control "
+            "(Workstation)") in lines
 
 
 def test_registry_keys_and_topics() -> None:
     assert get_game("pandora-celeste") is GAME and GAME.title == "Pandora Celeste"
-    keys = [a.key for a in GAME.actions]
-    assert all(keys) and len(set(keys)) == len(keys)
+    keys = [a.key for a in GAME.actions if a.key]
+    assert len(set(keys)) == len(keys)
     assert not RESERVED & {k for k in keys if k}
     for action in GAME.actions:
         assert action.title and action.description and "\n" not in action.description
@@ -164,7 +195,7 @@ def test_the_tracker_top_bounds_the_markers() -> None:
     s = new()
     to_protocols(s)
     s.do("add_protocol", name="Aircon", start=6)
-    with pytest.raises(ActionError, match="tracker_top: markers are above 5: Aircon 6"):
+    with pytest.raises(ActionError, match="Turn Cycle Tracker top: markers are above 5: Aircon 6"):
         s.do("set_board_value", key="tracker_top", value="5")
     s.do("set_board_value", key="tracker_top", value="9")
     assert s.state.piece("turn_cycle", Countdown).top == 9

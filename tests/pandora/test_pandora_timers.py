@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from random import Random
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.pandora.helpers import panel
 from trackers.engine import ActionError, Session, SessionSetup
+from trackers.engine.actions import BoardValueNeeded
 from trackers.games.pandora_celeste import cycle, protocols
-from trackers.games.pandora_celeste.game import GAME, panels
+from trackers.games.pandora_celeste.game import GAME
 from trackers.pieces import Countdown, Counter, PieceError
 
 
@@ -37,6 +40,8 @@ def walk_to(s: Session, key: str) -> None:
             s.do("count_noise")
         elif now == "tick":
             s.do("end_cycle")
+        elif now == "nasties":
+            s.do("nasty_round")
         else:
             s.do("next_step")
     raise AssertionError(key)
@@ -56,7 +61,7 @@ LEARNING_2 = [("Vacuum", 4), ("Aircon", 6)]
 def test_t01_t02_aircon_drives_and_both_tick_at_the_end_of_the_cycle() -> None:
     s = new(LEARNING_2)
     assert timer(s).driver() == "Aircon"
-    assert "Driving: Aircon at 6" in panels(s.state)[0].lines
+    assert "Driving: Aircon at 6" in panel(s, "Turn Cycle Tracker")
     walk_to(s, "tick")
     notes = texts(s.do("end_cycle"))
     assert "every Countdown Marker moves down 1 (Aircon 5, Vacuum 3)" in notes
@@ -79,19 +84,38 @@ def test_t03_t04_vacuum_has_two_delays_one_per_airlock() -> None:
         s.do("delay_protocol", protocol="Vacuum", source="Bridge Airlock")
 
 
-def test_other_protocols_delay_up_to_the_limit_entered_from_the_card() -> None:
+def test_a_protocol_delay_limit_comes_from_the_board_profile() -> None:
     s = Session(GAME, SessionSetup(2, {"crew": ["Cap", "Skins"]}), seed="d")
     while cycle.current(s.state) != "protocols":
         s.do("next_step")
-    s.do("add_protocol", name="Aircon", start=6, delay_limit=1)
+    with pytest.raises(ActionError, match="delay_limit: Aircon's delays come from your board"):
+        s.do("add_protocol", name="Aircon", start=6, delay_limit=1)
+    s.do("add_protocol", name="Aircon", start=6)
     s.do("add_protocol", name="Lockdown")
     while s.state.facts["phase"] == "setup":
         s.do("next_step")
+    with pytest.raises(BoardValueNeeded) as asked:
+        s.do("delay_protocol", protocol="Aircon")
+    assert asked.value.keys == ["delays_aircon"]
+    s.do("set_board_value", key="delays_aircon", value="1")
     s.do("delay_protocol", protocol="Aircon")
-    with pytest.raises(ActionError, match="Aircon has used all 1 delays"):
+    with pytest.raises(ActionError, match="Aircon has used all 1 of its delay$"):
         s.do("delay_protocol", protocol="Aircon")
     with pytest.raises(ActionError, match="protocol: 'Lockdown' is not allowed"):
         s.do("delay_protocol", protocol="Lockdown")
+
+
+def test_a_protocol_the_profile_does_not_know_takes_its_limit_when_added() -> None:
+    s = Session(GAME, SessionSetup(1, {"crew": ["Cap"], "difficulty": "Easy"}), seed="d")
+    while cycle.current(s.state) != "protocols":
+        s.do("next_step")
+    s.do("add_protocol", name="Meltdown", start=7, delay_limit=2)
+    while s.state.facts["phase"] == "setup":
+        s.do("next_step")
+    s.do("delay_protocol", protocol="Meltdown")
+    s.do("delay_protocol", protocol="Meltdown")
+    with pytest.raises(ActionError, match="Meltdown has used all 2 of its delays"):
+        s.do("delay_protocol", protocol="Meltdown")
 
 
 def test_t05_a_wrong_call_out_ticks_at_once_and_the_cycle_end_loses() -> None:
@@ -103,11 +127,21 @@ def test_t05_a_wrong_call_out_ticks_at_once_and_the_cycle_end_loses() -> None:
     walk_to(s, "tick")
     notes = texts(s.do("end_cycle"))
     assert "Vacuum reached 0" in notes and "game is lost" in notes
-    assert s.state.facts["status"] == "lost: the Vacuum Protocol went off"
-    with pytest.raises(ActionError, match="not possible now"):
+    record = GAME.end_record(s.state)
+    assert record is not None and record.ending == "Vacuum went off"
+    assert set(record.outcomes.values()) == {"loser"}
+    with pytest.raises(ActionError, match="the game is over"):
         s.do("next_step")
     s.undo()
-    assert s.state.facts["lost"] is None and timer(s).markers["Vacuum"] == 1
+    assert GAME.end_record(s.state) is None and timer(s).markers["Vacuum"] == 1
+
+
+def test_a_protocol_marker_set_to_zero_by_hand_ends_the_game() -> None:
+    s = new(LEARNING_2)
+    s.do("set_value", target="turn_cycle.Aircon", value=0)
+    record = GAME.end_record(s.state)
+    assert record is not None and record.ending == "Aircon went off"
+    assert GAME.status_of(s.state) == "ended: Aircon went off"
 
 
 def test_a_correct_call_out_sows_discord_and_ticks_nothing() -> None:
@@ -122,8 +156,10 @@ def test_a_correct_call_out_sows_discord_and_ticks_nothing() -> None:
 
 def test_t06_override_removes_the_marker_spawns_a_big_nasty_and_hands_over() -> None:
     s = new([("Vacuum", 3), ("Aircon", 5)])
-    notes = texts(s.do("override_protocol", protocol="Aircon"))
+    notes = texts(s.do("override_protocol", protocol="Aircon", big_nasty="MonsterBug", gold=7))
     assert "Aircon is shut down" in notes and "gold number" in notes
+    assert [n["name"] for n in s.state.facts["nasties"]] == ["MonsterBug"]
+    assert s.state.facts["nasties"][0]["room"] == "gold-number room 7"
     assert "Vacuum now drives the timeline" in notes
     assert timer(s).markers == {"Vacuum": 3}
     assert s.state.piece("big_nasties", Counter).value == 1
@@ -133,9 +169,11 @@ def test_t06_override_removes_the_marker_spawns_a_big_nasty_and_hands_over() -> 
 
 def test_t08_standard_the_second_override_also_abandons_ship() -> None:
     s = new(LEARNING_2)
-    first = texts(s.do("override_protocol", protocol="Vacuum"))
+    first = texts(s.do("override_protocol", protocol="Vacuum", big_nasty="MonsterBug",
+                       room="Galley"))
     assert "Turn over the top Big Nasty" in first and "Abandon Ship" not in first
-    second = texts(s.do("override_protocol", protocol="Aircon"))
+    second = texts(s.do("override_protocol", protocol="Aircon", big_nasty="Time Jumper",
+                        gold=3))
     assert "Turn over the top Big Nasty" in second and "Abandon Ship" in second
     assert "Act III Reveal" in second
     assert s.state.facts["abandon_ship"] and s.state.facts["discord"]
@@ -145,9 +183,11 @@ def test_t08_standard_the_second_override_also_abandons_ship() -> None:
 def test_t08_long_standard_the_third_override_spawns_nothing() -> None:
     s = new([("Vacuum", 4), ("Aircon", 6), ("Jettison", 7)], difficulty="Long Standard",
             shipstern=True)
-    s.do("override_protocol", protocol="Vacuum", where="back of the Ship")
+    s.do("override_protocol", protocol="Vacuum", where="back of the Ship",
+         big_nasty="MonsterBug", gold=4)
     notes = texts(s.do("override_protocol", protocol="Jettison",
-                       where="Cargo Control or Docking Bay Starboard"))
+                       where="Cargo Control or Docking Bay Starboard", big_nasty="Time Jumper",
+                       room="Cargo Control"))
     assert "where the Protocol was shut down" in notes
     third = texts(s.do("override_protocol", protocol="Aircon"))
     assert "No Big Nasty is left" in third and "Abandon Ship" in third
@@ -158,18 +198,19 @@ def test_the_no_limit_marker_at_zero_is_flagged_not_lost() -> None:
     for _ in range(9):
         walk_to(s, "tick")
         notes = texts(s.do("end_cycle"))
-    assert "spec G-11" in notes and s.state.facts["lost"] is None
+    assert "does not say what that means" in notes and GAME.end_record(s.state) is None
 
 
-def test_check_aircon_reads_the_box_and_flags_a_disagreement() -> None:
+def test_check_aircon_reads_the_box_the_table_chose() -> None:
     s = new(LEARNING_2, board={"check_aircon_boxes": [6]})
     walk_to(s, "tick")
-    assert "spec G-28" in texts(s.do("end_cycle"))  # box 6 says it, box 5 does not
-    walk_to(s, "tick")
-    assert "B. no Check Aircon" in texts(s.do("end_cycle"))
+    assert "B. box 5: no Check Aircon" in texts(s.do("end_cycle"))  # after the tick: default
+    before = new(LEARNING_2, board={"check_aircon_boxes": [6]}, aircon_box="before the tick")
+    walk_to(before, "tick")
+    assert "B. box 6 says Check Aircon" in texts(before.do("end_cycle"))
     t = new(LEARNING_2)
     walk_to(t, "tick")
-    assert "unset (board value check_aircon_boxes)" in texts(t.do("end_cycle"))
+    assert "not on your board profile yet" in texts(t.do("end_cycle"))
 
 
 def test_the_steps_with_their_own_action_cannot_be_skipped() -> None:
@@ -187,10 +228,10 @@ def test_the_steps_with_their_own_action_cannot_be_skipped() -> None:
 
 def test_big_nasty_box_shows_once_entered() -> None:
     s = new(LEARNING_2, board={"big_nasty_boxes": [6, 3]})
-    assert "box 6: Big Nasties move: yes" in panels(s.state)[0].lines
+    assert "box 6: Big Nasties move: yes" in panel(s, "Turn Cycle Tracker")
     walk_to(s, "tick")
     s.do("end_cycle")
-    assert "box 5: Big Nasties move: no" in panels(s.state)[0].lines
+    assert "box 5: Big Nasties move: no" in panel(s, "Turn Cycle Tracker")
 
 
 OPS = st.lists(st.tuples(st.sampled_from(["tick", "delay", "override", "call_out"]),
@@ -205,7 +246,7 @@ def test_the_driver_is_always_the_highest_live_marker(starts: list[int],
     s = new(list(zip(names, starts, strict=True)), difficulty="Custom")
     walk_to(s, "crew_round")
     for op, pick in ops:
-        if s.state.facts["lost"] is not None:
+        if protocols.gone_off(s.state):
             break
         live = protocols.timed_names(s.state)
         try:
@@ -214,7 +255,10 @@ def test_the_driver_is_always_the_highest_live_marker(starts: list[int],
             elif op == "delay" and live:
                 protocols.delay(s.state, live[pick % len(live)], "Bridge Airlock")
             elif op == "override" and live:
-                protocols.override(s.state, live[pick % len(live)], protocols.WHERE[0])
+                protocols.override_action(s.state, {"protocol": live[pick % len(live)],
+                                                    "where": protocols.WHERE[0],
+                                                    "big_nasty": "MonsterBug", "gold": 1},
+                                          Random(0))
             elif op == "call_out":
                 protocols.call_out(s.state, "Cap", "Flygirl", pick == 0)
         except (ActionError, PieceError):
@@ -231,7 +275,7 @@ def test_the_driver_is_always_the_highest_live_marker(starts: list[int],
 def test_discord_from_a_card_and_vacuum_delay_by_a_short_name() -> None:
     s = new(LEARNING_2)
     s.do("sow_discord", why="a card says so")
-    assert "Discord: sown" in panels(s.state)[0].lines[-1]
+    assert "Discord: sown" in panel(s, "Turn Cycle Tracker")[-1]
     s.do("delay_protocol", protocol="Vacuum", source="cargo")
     assert s.state.facts["protocols"][0]["delays"] == ["Cargo Control Airlock"]
 
@@ -239,5 +283,5 @@ def test_discord_from_a_card_and_vacuum_delay_by_a_short_name() -> None:
 def test_variants_and_custom_setup_are_spelt_out() -> None:
     s = Session(GAME, SessionSetup(1, {"crew": ["Cap"], "difficulty": "Custom",
                                        "variants": ["Revelation"]}), seed="v")
-    assert "'Set a value by hand'" in cycle.checklist(s.state)[0][0]
-    assert any(line.startswith("Revelation:") for line in panels(s.state)[3].lines)
+    assert "the Emergency Protocols you chose and 1 Big Nasty" in cycle.checklist(s.state)[0][0]
+    assert any(line.startswith("Revelation:") for line in panel(s, "Start locations"))

@@ -1,8 +1,7 @@
-"""The actions a Pandora Celeste table takes, wired to the rules modules.
+"""The actions a Pandora Celeste table takes, wired to the rule modules.
 
-Keys avoid the screen's own (q u r h s ? l c p x t v b, digits). The Nasty automation for solo
-play is a later piece of work: it can read ``noise.noise_rank``, ``facts["noise_order"]`` and
-the driving box (``board.box_says``) without changing these actions.
+Keys avoid the session screen's own (q u r h s ? l c p x t v b, digits). The engine refuses
+every action once the game has ended (``Game.end``), so none of these checks for it.
 """
 
 from __future__ import annotations
@@ -11,27 +10,72 @@ from random import Random
 from typing import Any
 
 from trackers.engine import Action, ActionError, Note, Param, State
-from trackers.games.pandora_celeste import crew, cycle, hazards, noise, protocols
+from trackers.games.pandora_celeste import (
+    attacks,
+    cards,
+    crew,
+    cycle,
+    escape,
+    hazards,
+    nasties,
+    nasty_round,
+    noise,
+    outcomes,
+    protocols,
+    vents,
+)
+from trackers.games.pandora_celeste.board import INSTRUCTIONS
 from trackers.games.pandora_celeste.end_of_cycle import end_cycle
+from trackers.games.pandora_celeste.setup import start_choices
 
 Notes = list[Note | str]
 DISCORD = ("a card says so", "Revelation: a Smoking Gun was revealed")
-OUTCOMES = ("an escape vehicle Decoupled", "every crewmember is dead or escaped",
-            "the table stopped after the Escape Pod ejected")
-
-
-def _running(state: State) -> bool:
-    return not protocols.is_over(state) and state.facts["status"] == "in progress"
+ENDINGS = ("every crewmember is dead or escaped", "Scenario 2: the fire is unstoppable",
+           "the table stops here")
+REMOVED = ("killed", "sucked into space", "flushed into space", "removed by a card")
 
 
 def _alive(state: State) -> list[str]:
     return crew.alive(state)
 
 
+def _all_crew(state: State) -> list[str]:
+    return crew.names(state)
+
+
+# --- card fields: mirror mode enters them, virtual mode leaves them blank ---------------
+def _box(what: str) -> Param:
+    return Param("box", "choice", f"mirror mode: the colour of {what}", choices=cards.BOXES,
+                 optional=True)
+
+
+RESHUFFLE = Param("reshuffle", "bool", "mirror mode: the card shows the reshuffle icon",
+                  optional=True, default=False)
+GOLD = Param("gold", "int", "mirror mode: the card's gold number", minimum=0, maximum=99,
+             optional=True)
+NASTY = Param("nasty", "choice", "which Nasty (its number in the Active Nasty Area)",
+              choices=nasties.labels)
+
+
+def _deck(state: State, args: dict[str, Any]) -> list[str]:
+    return cards.deck_needs(state)
+
+
+def _attacker_needs(state: State, args: dict[str, Any]) -> list[str]:
+    keys = cards.deck_needs(state)
+    entry = next((n for n in nasties.area(state) if nasties.label(n) == args.get("nasty")), None)
+    if entry is not None:
+        keys += nasties.needs_for(entry["name"])
+    return keys
+
+
+# --- the Cycle ---------------------------------------------------------------------------
 def next_step(state: State, args: dict[str, Any], rng: Random) -> Notes:
     notes: Notes = []
     if state.facts["phase"] == "setup" and cycle.current(state) == "protocols":
         notes += protocols.finish_setup(state)
+    if state.facts["phase"] == "cycle" and cycle.current(state) == "decouple_fulfilled":
+        notes += escape.decouple_check(state, "crew_round")
     return notes + cycle.advance(state)
 
 
@@ -39,12 +83,34 @@ def record_noise(state: State, args: dict[str, Any], rng: Random) -> Notes:
     return noise.record(state, args["crew"], args["colour"], args["count"], args["source"])
 
 
-def wound(state: State, args: dict[str, Any], rng: Random) -> Notes:
-    notes = crew.wound(state, args["crew"], args["dmg"], args["source"], args["eva_suit"])
+def start_location(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    """Where a crewmember starts, under the Protocol Bans (spec §8.4; T41)."""
+    if state.facts["phase"] != "setup":
+        raise ActionError("start locations are chosen at setup", "action")
+    name, room = args["crew"], args["room"]
+    allowed = start_choices(state, name)
+    if room not in allowed:
+        raise ActionError(f"room: {name} may start in {' or '.join(allowed)}", "room")
+    state.facts["crew"][name]["room"] = room
+    return [Note(f"{name} starts in {room}", "setup")]
+
+
+def end_turn(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    notes = crew.end_turn(state, args["crew"], args["turn"], args["in_fire"], args["in_breach"])
+    return notes + _all_dead(state)
+
+
+def _all_dead(state: State) -> Notes:
     if not crew.alive(state):
-        notes.append(Note("Every crewmember is dead: the game ends when all crew are dead or "
-                          "escaped ('Record the end of the game')", "cycle"))
-    return notes
+        return [Note("Every crewmember is dead: the game ends", "outcomes")]
+    return []
+
+
+def wound(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    notes = crew.wound(state, args["crew"], args["dmg"], args["source"], args["eva_suit"],
+                       from_deck=args["from_deck"] or 0,
+                       from_discards=args["from_discards"] or 0)
+    return notes + _all_dead(state)
 
 
 def automed(state: State, args: dict[str, Any], rng: Random) -> Notes:
@@ -55,63 +121,194 @@ def automed(state: State, args: dict[str, Any], rng: Random) -> Notes:
 
 
 def end_game(state: State, args: dict[str, Any], rng: Random) -> Notes:
-    """Record how the game ended and list the outcomes (spec §10.1, §10.2)."""
-    state.facts["status"] = f"over: {args['how']}"
-    notes: Notes = [Note(f"Game over: {args['how']}. Reveal the Hidden Agendas ('Reveal a "
-                         "secret') after any Final Showdown", "agendas"),
-                    Note("Aboard a vehicle that got away: SURVIVOR; survived and Fulfilled: "
-                         "WINNER; Company Agenda survived unfulfilled: FIRED; Fulfilled but "
-                         "dead: loses unless the Agenda did not need survival; left on the "
-                         "Ship: loses", "agendas")]
-    if state.facts["true_solo"]:
-        notes.append(Note("True Solo: a win only by Fulfilling the Agenda", "agendas"))
+    """An ending the app does not see by itself (spec §10.1)."""
+    state.facts["ended"] = args["how"]
+    return [Note(f"Game over: {args['how']}. Reveal the Hidden Agendas ('Reveal a secret')",
+                 "outcomes")]
+
+
+# --- the Nasties ---------------------------------------------------------------------------
+def reveal_nasty(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    """A Nasty token revealed (or a Nasty entered some other way) (spec §5.1)."""
+    name = args["name"]
+    own = None
+    if name == nasties.OTHER:
+        missing = [k for k in ("other_name", "kind", "hits", "dmg") if args[k] is None]
+        if (args["other_name"] or "").strip() in state.facts["nasty_kinds"]:
+            missing = []
+        if missing:
+            raise ActionError(f"{missing[0]}: required for a Nasty the rulebook does not "
+                              "describe (name, kind, Hits and damage, as on its card)",
+                              missing[0])
+        name = args["other_name"].strip()
+        if name in nasties.CATALOGUE:
+            raise ActionError(f"other_name: {name} is in the list; choose it there",
+                              "other_name")
+        own = {"kind": args["kind"], "hits": args["hits"], "dmg": args["dmg"]}
+    else:
+        given = [k for k in ("other_name", "kind", "hits", "dmg") if args[k] is not None]
+        if given:
+            raise ActionError(f"{given[0]}: only for another Nasty; the rulebook or your "
+                              f"board profile gives {name}'s", given[0])
+    _, notes = nasties.add(state, name, args["room"], own=own, why="revealed")
     return notes
+
+
+def nasty_place(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    entry = nasties.find(state, args["nasty"])
+    if args["room"] is None and args["place"] is None:
+        raise ActionError("room: give its new room or where it is now", "room")
+    if args["room"] is not None:
+        entry["room"] = args["room"]
+    if args["place"] is not None:
+        entry["place"] = args["place"]
+        entry["since_cycle"] = state.facts["cycle"]
+    return [Note(f"{nasties.label(entry)}: {entry['room'] or 'room not given'}, "
+                 f"{entry['place']}", "nasties")]
+
+
+def remove_nasty(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    entry = nasties.find(state, args["nasty"])
+    if entry["name"] == "SpyBot" and args["why"] == "killed":
+        state.facts["spybot_killed"] = True
+        notes = nasties.remove(state, entry, args["why"])
+        return notes + [Note("The SpyBot drops a Smoking Gun; from now on reshuffle the Vents "
+                             "deck whenever 'Hear That' comes up", "vents")]
+    return nasties.remove(state, entry, args["why"])
+
+
+def cryo_pod(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    """The Cryo-Pod trap: a MISS among the flips freezes the Nasty (spec §5.7)."""
+    entry = nasties.find(state, args["nasty"])
+    half = attacks.half_for_nasty(state, entry)
+    notes: Notes = []
+    if cards.virtual(state):
+        if args["any_miss"] is not None:
+            raise ActionError("any_miss: the app flips in virtual mode; leave it blank",
+                              "any_miss")
+        missed = False
+        for _ in range(args["batteries"]):
+            card, drawn = cards.draw(state, rng)
+            notes += drawn + [Note(cards.describe(card, half), "attacks")]
+            missed = missed or not cards.is_hit(card, half)
+    else:
+        if args["any_miss"] is None:
+            raise ActionError(f"any_miss: flip {args['batteries']} card(s) and say whether any "
+                              f"{half} box was blue (MISS)", "any_miss")
+        missed = args["any_miss"]
+    if missed:
+        entry["place"] = nasties.CRYO_POD
+        return notes + [Note(f"{nasties.label(entry)} is frozen in the Cryo-Pod (one Pod fewer "
+                             "for the crew; freeing it costs an Action)", "attacks")]
+    return notes + [Note(f"No MISS: {nasties.label(entry)} HITS you; enter it with 'Nasty "
+                         f"attacks' ({cards.RED})", "attacks")]
+
+
+def _attack_log(args: dict[str, Any]) -> str:
+    return f"{args.get('nasty')} attacks {args.get('crew')}"
+
+
+# --- the escape ----------------------------------------------------------------------------
+def power_up(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    if not state.facts["abandon_ship"] and args["vehicle"] != "Escape Pod":
+        raise ActionError(f"vehicle: the {args['vehicle']} may be Powered Up only after Abandon "
+                          "Ship; the Escape Pod may go earlier", "vehicle")
+    return escape.power_up(state, args["vehicle"], args["station"], args["icons"])
+
+
+def decouple_by_hand(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    return escape.decouple(state, "Bridge", "the Objective Timer reached 0: whoever is aboard")
+
+
+def _in_showdown(state: State) -> bool:
+    return state.facts["showdown"] is not None
+
+
+def _attack_open(state: State) -> bool:
+    return state.facts["attack"] is not None
+
+
+def _round_running(state: State) -> bool:
+    return nasty_round.running(state) is not None
+
+
+def _showdown_aboard(state: State) -> list[str]:
+    held = state.facts["showdown"]
+    return list(held["flips"]) if held else []
+
+
+def _crew_choice(help_text: str, name: str = "crew") -> Param:
+    return Param(name, "choice", help_text, choices=_alive)
 
 
 ACTIONS: tuple[Action, ...] = (
     Action("next_step", "Next step", "Tick off the step now due and show the next one.",
-           next_step, key="n", short="Next step", topic="cycle", enabled=_running),
+           next_step, key="n", short="Next step", topic="cycle"),
     Action("add_protocol", "Add an Emergency Protocol",
            "Enter a Protocol drawn at setup with its card's start value (blank: no time limit).",
            lambda s, a, r: protocols.add(s, a["name"], a["start"], a["delay_limit"]),
            (Param("name", "str", "as printed, e.g. Vacuum, Aircon, Lockdown"),
             Param("start", "int", "start value on its card (blank: no time limit)", minimum=1,
                   maximum=30, optional=True),
-            Param("delay_limit", "int", "delays its card allows (blank: not given)", minimum=0,
-                  maximum=30, optional=True)),
-           key="a", short="Add EP", topic="emergency_protocols", enabled=_running),
+            Param("delay_limit", "int", "only for a Protocol not listed on your board profile: "
+                  "the delays its card allows", minimum=0, maximum=30, optional=True)),
+           key="a", short="Add EP", topic="emergency_protocols",
+           log_text=lambda a: f"Emergency Protocol {a['name']}"
+           + (f" on {a['start']}" if a.get("start") else ", no time limit")),
+    Action("start_location", "Start location",
+           "Where a crewmember starts; the Protocol Bans limit the choice.", start_location,
+           (_crew_choice("who"),
+            Param("room", "choice", "where they start", choices=lambda s: sorted(
+                {r for n in crew.alive(s) for r in start_choices(s, n)}))),
+           key="L", short="Start at", topic="setup",
+           log_text=lambda a: f"{a['crew']} starts in {a['room']}"),
     Action("record_noise", "Record noise",
-           "Count a noisy play of the Crew Round for one crewmember.",
-           record_noise,
-           (Param("crew", "choice", "who made the noise", choices=_alive),
+           "Count a noisy play of the Crew Round for one crewmember.", record_noise,
+           (_crew_choice("who made the noise"),
             Param("colour", "choice", "the noise colour", choices=noise.COLOURS, optional=True),
             Param("count", "int", "how many noisy cards", minimum=1, maximum=20, optional=True,
                   default=1),
             Param("source", "choice", "what made it (NRG/Recharge counts 1 Amber)",
                   choices=noise.SOURCES, optional=True)),
-           key="m", short="Noise", topic="noise", enabled=_running),
+           key="m", short="Noise", topic="noise",
+           log_text=lambda a: f"Noise: {a['crew']} {a.get('count') or 1} "
+           f"{a.get('colour') or 'Amber'}"),
     Action("you_first", "You First",
            "'You First' played on another crewmember: they are First Target at once.",
            lambda s, a, r: noise.you_first(s, a["by"], a["target"]),
-           (Param("by", "choice", "who plays it", choices=_alive),
-            Param("target", "choice", "who becomes First Target", choices=_alive)),
-           key="y", short="You First", topic="first_target", enabled=_running),
+           (_crew_choice("who plays it", "by"), _crew_choice("who becomes First Target",
+                                                             "target")),
+           key="y", short="You First", topic="first_target",
+           log_text=lambda a: f"You First: {a['by']} on {a['target']}"),
     Action("count_noise", "Noise count",
            "Rank this round's noise: First Target (and Stern Target), then clear the noise.",
-           lambda s, a, r: noise.count(s), key="k",
-           short="Count", topic="first_target", enabled=_running),
+           lambda s, a, r: noise.count(s), key="k", short="Count", topic="first_target"),
     Action("set_target", "First Target by hand",
-           "Set the First or Stern Target where the text leaves it open.",
+           "Set the First or Stern Target where the rulebook leaves it open.",
            lambda s, a, r: noise.set_target(s, a["crew"], a["which"]),
-           (Param("crew", "choice", "who", choices=_alive),
+           (_crew_choice("who"),
             Param("which", "choice", "which target", choices=("First Target", "Stern Target"))),
-           key="F", short="Target", topic="first_target", enabled=_running),
+           key="F", short="Target", topic="first_target",
+           log_text=lambda a: f"{a['which']} by hand: {a['crew']}"),
     Action("crew_area", "Crewmember's area",
            "With the ShipStern: front, back or the Cargo Control section, for the noise count.",
            lambda s, a, r: noise.set_area(s, a["crew"], a["area"]),
-           (Param("crew", "choice", "who", choices=_alive),
-            Param("area", "choice", "where they stand", choices=noise.AREAS)),
-           key="A", short="Crew area", topic="first_target", enabled=_running),
+           (_crew_choice("who"), Param("area", "choice", "where they stand",
+                                       choices=noise.AREAS)),
+           key="A", short="Crew area", topic="first_target",
+           log_text=lambda a: f"{a['crew']} in the {a['area']}"),
+    Action("end_turn", "End of turn",
+           "A Player Turn ends: ScuttleBug damage, a flame-up Fire token, a Hull Breach.",
+           end_turn,
+           (_crew_choice("whose turn ended"),
+            Param("turn", "choice", "what the turn was", choices=crew.TURNS, optional=True,
+                  default="an Action"),
+            Param("in_fire", "bool", "ends by a flame-up Fire token", optional=True,
+                  default=False),
+            Param("in_breach", "bool", "ends in a Hull Breached room", optional=True,
+                  default=False)),
+           key="E", short="Turn end", topic="scuttlebugs",
+           log_text=lambda a: f"End of {a['crew']}'s turn"),
     Action("end_cycle", "End the Cycle",
            "Tick every Countdown Marker, then fire, Check Aircon and the rest of End of Cycle.",
            lambda s, a, r: end_cycle(s, a["fire_rooms"], a["fire_doorways"], a["hull_breaches"]),
@@ -121,78 +318,256 @@ ACTIONS: tuple[Action, ...] = (
                   minimum=0, optional=True),
             Param("hull_breaches", "int", "Hull Breach markers after spreading (blank: "
                   "unchanged)", minimum=0, optional=True)),
-           key="e", short="End Cycle", topic="turn_cycle", enabled=_running),
+           key="e", short="End Cycle", topic="turn_cycle"),
     Action("delay_protocol", "Delay a Protocol",
            "A delay action adds 1 Cycle to one Protocol's Countdown Marker.",
            lambda s, a, r: protocols.delay(s, a["protocol"], a["source"]),
            (Param("protocol", "choice", "which Protocol", choices=protocols.timed_names),
             Param("source", "str", "where it was done (Vacuum: Bridge Airlock or Cargo "
                   "Control Airlock)", optional=True)),
-           key="d", short="Delay EP", topic="emergency_protocols", enabled=_running),
+           key="d", short="Delay EP", topic="emergency_protocols", needs=protocols.delay_needs,
+           log_text=lambda a: f"{a['protocol']} delayed"),
     Action("override_protocol", "Shut down a Protocol",
-           "Override a Protocol: its marker goes, a Big Nasty spawns, the last one: Abandon Ship.",
-           lambda s, a, r: protocols.override(s, a["protocol"], a["where"]),
+           "Override a Protocol: its marker goes, the top Big Nasty spawns, the last one: "
+           "Abandon Ship.", protocols.override_action,
            (Param("protocol", "choice", "which Protocol", choices=protocols.active_names),
             Param("where", "choice", "where it was shut down", choices=protocols.WHERE,
-                  optional=True, default=protocols.WHERE[0])),
-           key="o", short="Shut down", topic="emergency_protocols", enabled=_running),
+                  optional=True, default=protocols.WHERE[0]),
+            Param("big_nasty", "choice", "the Big Nasty turned over (blank when the stack is "
+                  "empty)", choices=(*nasties.BIG_NAMES,), optional=True),
+            GOLD, Param("room", "str", "the room it spawns in (optional)", optional=True)),
+           key="o", short="Shut down", topic="emergency_protocols", needs=_deck,
+           log_text=lambda a: f"{a['protocol']} shut down"
+           + (f": {a['big_nasty']} spawns" if a.get("big_nasty") else "")),
     Action("call_out", "Call Out",
            "Accuse a crewmember of working for the Company; a wrong call ticks every timer.",
            lambda s, a, r: protocols.call_out(s, a["caller"], a["accused"], a["correct"]),
-           (Param("caller", "choice", "who calls out", choices=_alive),
-            Param("accused", "choice", "who is accused", choices=_alive),
+           (_crew_choice("who calls out", "caller"), _crew_choice("who is accused", "accused"),
             Param("correct", "bool", "did the accused admit a Company Agenda?")),
-           key="z", short="Call Out", topic="agendas", enabled=_running),
+           key="z", short="Call Out", topic="agendas",
+           log_text=lambda a: f"{a['caller']} calls out {a['accused']}"),
     Action("sow_discord", "Discord is Sown",
            "A card says Discord is Sown (or, with Revelation, a Smoking Gun is revealed).",
            lambda s, a, r: protocols.sow_discord(s, a["why"]),
            (Param("why", "choice", "what sowed it", choices=DISCORD),),
-           key="D", short="Discord", topic="agendas", enabled=_running),
+           key="D", short="Discord", topic="agendas"),
+    # --- the Nasties' side ------------------------------------------------------------------
+    Action("reveal_nasty", "Reveal a Nasty",
+           "A Nasty token is turned up: its card goes at the end of the Active Nasty Area.",
+           reveal_nasty,
+           (Param("name", "choice", "which Nasty", choices=nasties.names_to_reveal()),
+            Param("room", "str", "the room (or Vent Node) its token is in"),
+            Param("other_name", "str", "another Nasty: its name as printed", optional=True),
+            Param("kind", "choice", "another Nasty: its kind", choices=nasties.KINDS,
+                  optional=True),
+            Param("hits", "int", "another Nasty: its Hits", minimum=1, maximum=30,
+                  optional=True),
+            Param("dmg", "int", "another Nasty: its damage (spikes on the fist)", minimum=0,
+                  maximum=10, optional=True)),
+           key="R", short="Nasty in", topic="nasties",
+           needs=lambda s, a: nasties.needs_for(str(a.get("name"))),
+           log_text=lambda a: f"{a.get('other_name') or a['name']} revealed in {a['room']}"),
+    Action("nasty_place", "Nasty's room or place",
+           "Move a Nasty to a room, or say it is shut in the Iso-Ward, frozen or off the board.",
+           nasty_place,
+           (NASTY, Param("room", "str", "its room now", optional=True),
+            Param("place", "choice", "where it is", choices=nasties.PLACES, optional=True)),
+           key="M", short="Nasty at", topic="nasties",
+           log_text=lambda a: f"{a['nasty']} to {a.get('room') or a.get('place')}"),
+    Action("remove_nasty", "A Nasty leaves",
+           "Killed, sucked or flushed into space: its card leaves the Active Nasty Area.",
+           remove_nasty,
+           (NASTY, Param("why", "choice", "what happened", choices=REMOVED, optional=True,
+                         default="killed")),
+           key="K", short="Nasty out", topic="nasties",
+           log_text=lambda a: f"{a['nasty']} {a.get('why') or 'killed'}"),
+    Action("nasty_round", "Nasty round",
+           "Start the Nasty Action Round: who moves this Cycle, and in which order.",
+           lambda s, a, r: nasty_round.begin(s, r), key="N", short="Nasties", topic="nasty_round",
+           needs=nasty_round.needs),
+    Action("nasty_card", "Nasty's card",
+           "The next Nasty acts: its card (mirror: enter what you flipped; virtual: the app "
+           "draws) and what it does.",
+           lambda s, a, r: nasty_round.turn(s, r, a),
+           (Param("instruction", "choice", "mirror mode: the instruction on the half it reads "
+                  "(top for a Big Nasty, bottom for a Little one)", choices=INSTRUCTIONS,
+                  optional=True),
+            _box("the Hit Box on that half"), GOLD, RESHUFFLE),
+           key="T", short="Its card", topic="nasty_round", enabled=_round_running, needs=_deck,
+           log_text=lambda a: "Nasty's card" + (f": {a['instruction']}"
+                                                if a.get("instruction") else "")),
+    Action("nasty_attacks", "Nasty attacks",
+           "A Nasty attacks a crewmember: its Hit Box, then push your luck.",
+           lambda s, a, r: attacks.nasty_attacks(s, r, a),
+           (NASTY, _crew_choice("whom it attacks"),
+            Param("defence", "choice", "an Active Defence in play", choices=attacks.DEFENCES,
+                  optional=True, default="none"),
+            Param("eva_suit", "bool", "the crewmember wears an EVA Suit", optional=True,
+                  default=False),
+            Param("moved", "int", "MonsterBug only: rooms (MP) spent reaching the target",
+                  minimum=0, maximum=5, optional=True),
+            _box("its Hit Box (blank: its activation card decides)"), RESHUFFLE),
+           key="X", short="Attacked", topic="attacks", needs=_attacker_needs,
+           log_text=_attack_log),
+    Action("crew_attack", "Attack a Nasty",
+           "A crewmember attacks a Nasty with fists or a weapon: the Hit Box, then push.",
+           lambda s, a, r: attacks.crew_attacks(s, r, a),
+           (_crew_choice("who attacks"), NASTY,
+            Param("weapon", "choice", "what they attack with", choices=attacks.WEAPONS),
+            Param("dmg", "int", "a weapon's damage (fists deal 1)", minimum=0, maximum=10,
+                  optional=True),
+            _box("the Hit Box (top for a weapon, bottom for fists)"), RESHUFFLE, GOLD),
+           key="Z", short="Attack", topic="attacks", needs=_attacker_needs,
+           log_text=lambda a: f"{a['crew']} attacks {a['nasty']} ({a['weapon']})"),
+    Action("push", "Push", "Push your luck: flip one more card for the attack under way.",
+           lambda s, a, r: attacks.push(s, r, a),
+           (_box("the same Hit Box on the new card"), RESHUFFLE),
+           key="P", short="Push", topic="attacks", enabled=_attack_open, needs=_deck,
+           log_text=lambda a: "Push" + (f": {a['box']}" if a.get("box") else "")
+           + (", reshuffle icon" if a.get("reshuffle") else "")),
+    Action("settle_attack", "Stop pushing",
+           "The attack lands: wounds on the crewmember or wound markers on the Nasty.",
+           lambda s, a, r: attacks.settle(s, r, a),
+           (Param("from_deck", "int", "lost cards taken off the top of the Deck", minimum=0,
+                  maximum=20, optional=True),
+            Param("from_discards", "int", "lost cards taken off the top of the discards",
+                  minimum=0, maximum=20, optional=True)),
+           key="S", short="Stop", topic="attacks", enabled=_attack_open),
+    Action("cryo_pod", "Cryo-Pod trap",
+           "Before a Nasty attacks in a Cryo-Pod room: 1 flip per battery; a MISS freezes it.",
+           cryo_pod,
+           (NASTY, Param("batteries", "int", "battery icons played", minimum=1, maximum=6),
+            Param("any_miss", "bool", "mirror mode: was any flip a MISS?", optional=True)),
+           key="C", short="Cryo-Pod", topic="attacks", needs=_deck,
+           log_text=lambda a: f"Cryo-Pod trap on {a['nasty']}"),
+    Action("vents_card", "Vents card",
+           "The top Vents card (Check Aircon, the empty-board draw, a crewmember in the Vents).",
+           lambda s, a, r: vents.draw(s, a["why"], a["card"], a["nasty"], a["room"],
+                                      a["drawer"]),
+           (Param("why", "choice", "why it was drawn", choices=vents.WHY),
+            Param("card", "choice", "what it is", choices=vents.FOUND),
+            Param("nasty", "choice", "the Nasty on it", choices=nasties.names_to_reveal(),
+                  optional=True),
+            Param("room", "str", "where its token goes (blank: the First Target's room)",
+                  optional=True),
+            Param("drawer", "choice", "who drew it, in the Vents", choices=_alive,
+                  optional=True)),
+           key="V", short="Vents", topic="vents",
+           needs=lambda s, a: nasties.needs_for(str(a.get("nasty"))),
+           log_text=lambda a: f"Vents card ({a['why']}): {a.get('nasty') or a['card']}"),
+    # --- crew upkeep --------------------------------------------------------------------------
     Action("wound", "Wound a crewmember",
-           "Lose cards to the Wound Tracker; the 8th wound kills (The Kid: the 6th).",
-           wound,
-           (Param("crew", "choice", "who", choices=_alive),
-            Param("dmg", "int", "damage dealt", minimum=1, maximum=20),
+           "Lose cards to the Wound Tracker; the 8th wound kills (The Kid: the 6th).", wound,
+           (_crew_choice("who"), Param("dmg", "int", "damage dealt", minimum=1, maximum=20),
             Param("source", "choice", "what dealt it", choices=crew.SOURCES, optional=True,
                   default="Nasty attack"),
-            Param("eva_suit", "bool", "wearing an EVA Suit?", optional=True, default=False)),
-           key="w", short="Wound", topic="wounds", enabled=_running),
+            Param("eva_suit", "bool", "wearing an EVA Suit?", optional=True, default=False),
+            Param("from_deck", "int", "lost cards off the top of the Deck", minimum=0,
+                  maximum=20, optional=True),
+            Param("from_discards", "int", "lost cards off the top of the discards", minimum=0,
+                  maximum=20, optional=True)),
+           key="w", short="Wound", topic="wounds",
+           log_text=lambda a: f"{a['crew']} wounded: {a['dmg']} dmg"),
     Action("heal", "Heal cards",
            "Own-colour cards back from the Wound Tracker (Rest, Medikit).",
            lambda s, a, r: crew.heal(s, a["crew"], a["cards"]),
-           (Param("crew", "choice", "who", choices=_alive),
-            Param("cards", "int", "cards healed", minimum=1, maximum=20)),
-           key="g", short="Heal", topic="wounds", enabled=_running),
+           (_crew_choice("who"), Param("cards", "int", "cards healed", minimum=1, maximum=20)),
+           key="g", short="Heal", topic="wounds",
+           log_text=lambda a: f"{a['crew']} heals {a['cards']}"),
     Action("automed", "AutoMed",
-           "Sick Bay, once a Round: heal 2, or surgery (removes a ScuttleBug, heals up to 5).",
-           automed,
-           (Param("crew", "choice", "who", choices=_alive),
+           "Sick Bay, once a Round, on any crewmember: heal 2, or surgery (removes a "
+           "ScuttleBug, heals up to 5).", automed,
+           (_crew_choice("who is treated"),
             Param("use", "choice", "which treatment", choices=crew.AUTOMED),
             Param("own_lost", "int", "own-colour cards on their Wound Tracker", minimum=0),
             Param("hand", "int", "cards in hand now (for surgery)", minimum=0, optional=True)),
-           key="j", short="AutoMed", topic="wounds", enabled=_running),
+           key="j", short="AutoMed", topic="wounds",
+           log_text=lambda a: f"AutoMed {a['use']} on {a['crew']}"),
     Action("scuttlebug", "ScuttleBug burrows in",
-           "A ScuttleBug HIT: it burrows into the crewmember instead of dealing damage.",
+           "By hand: a ScuttleBug HIT burrows into the crewmember instead of dealing damage.",
            lambda s, a, r: crew.scuttlebug(s, a["crew"]),
-           (Param("crew", "choice", "its victim", choices=_alive),),
-           key="i", short="Scuttle", topic="wounds", enabled=_running),
-    Action("fire", "Fire tokens",
-           "Fire laid (+) or put out (-) in rooms or doorways.",
+           (_crew_choice("its victim"),),
+           key="i", short="Scuttle", topic="scuttlebugs",
+           log_text=lambda a: f"A ScuttleBug burrows into {a['crew']}"),
+    Action("fire", "Fire tokens", "Fire laid (+) or put out (-) in rooms or doorways.",
            lambda s, a, r: hazards.change_fire(s, a["rooms"], a["doorways"]),
            (Param("rooms", "int", "change in rooms on fire", minimum=-30, maximum=30,
                   optional=True, default=0),
             Param("doorways", "int", "change in burning doorways", minimum=-30, maximum=30,
                   optional=True, default=0)),
-           key="f", short="Fire", topic="fire", enabled=_running),
+           key="f", short="Fire", topic="fire"),
     Action("hull_breach", "Hull Breach markers",
            "Markers laid (+) or removed (-); more than 8 is catastrophic.",
            lambda s, a, r: hazards.change_breaches(s, a["markers"]),
            (Param("markers", "int", "change in markers", minimum=-30, maximum=30, optional=True,
                   default=1),),
-           key="H", short="Breach", topic="hull_breach", enabled=_running),
+           key="H", short="Breach", topic="hull_breach"),
+    # --- the escape and the end -----------------------------------------------------------------
+    Action("fulfil_agenda", "Agenda Fulfilled",
+           "A crewmember tells the table their Hidden Agenda is Fulfilled.",
+           lambda s, a, r: outcomes.fulfil(s, a["crew"], a["survival_needed"]),
+           (Param("crew", "choice", "who", choices=_all_crew),
+            Param("survival_needed", "bool", "does the Agenda need them to survive?",
+                  optional=True, default=True)),
+           key="G", short="Fulfilled", topic="agendas",
+           log_text=lambda a: f"{a['crew']} Fulfils their Agenda"),
+    Action("board_vehicle", "Aboard a vehicle",
+           "A crewmember or a Nasty gets into an escape vehicle (or back on the Ship).",
+           lambda s, a, r: escape.place(s, a["who"], a["vehicle"]),
+           (Param("who", "choice", "who", choices=escape.aboard_choices),
+            Param("vehicle", "choice", "which vehicle", choices=(*escape.VEHICLES, escape.OFF))),
+           key="B", short="Aboard", topic="escape",
+           log_text=lambda a: f"{a['who']}: {a['vehicle']}"),
+    Action("power_up", "Power Up",
+           "Icons powered on an escape vehicle's Station.", power_up,
+           (Param("vehicle", "choice", "which vehicle", choices=escape.VEHICLES),
+            Param("station", "int", "which Station (the Bridge has 3)", minimum=1, maximum=3,
+                  optional=True, default=1),
+            Param("icons", "int", "icons powered now", minimum=1, maximum=2, optional=True,
+                  default=1)),
+           key="U", short="Power Up", topic="escape", needs=escape.power_needs,
+           log_text=lambda a: f"Power Up: {a['vehicle']}"),
+    Action("decouple_bridge", "Objective Timer at 0",
+           "The Objective Timer reached 0: the Bridge Decouples, whoever is aboard.",
+           decouple_by_hand, topic="escape"),
+    Action("desperation_attack", "Desperation Attack",
+           "Final Showdown: discard cards, flip one each until a MISS; the HITs land as one Hit.",
+           lambda s, a, r: escape.desperation(s, r, a),
+           (_crew_choice("who attacks"), NASTY,
+            Param("discards", "int", "cards discarded", minimum=1, maximum=20),
+            Param("tool", "bool", "the Ready Slot holds a Tool that deals dmg (top box)",
+                  optional=True, default=False),
+            Param("hits", "int", "mirror mode: HITs flipped before the first MISS", minimum=0,
+                  maximum=40, optional=True)),
+           topic="showdown", enabled=_in_showdown, needs=_deck,
+           log_text=lambda a: f"Desperation Attack by {a['crew']} on {a['nasty']}"),
+    Action("flush_airlock", "Flush the Airlock",
+           "Final Showdown, once: everyone else aboard flips; a MISS is flushed into space.",
+           lambda s, a, r: escape.flush(s, r, a),
+           (_crew_choice("who flushes (Powered Up, in a chair, plays Unlock)", "flusher"),),
+           topic="showdown", enabled=_in_showdown,
+           log_text=lambda a: f"{a['flusher']} flushes the Airlock"),
+    Action("flush_flip", "Flush: a flip", "One occupant's flip during the Airlock flush.",
+           lambda s, a, r: escape.flush_flip(s, r, a),
+           (Param("who", "choice", "who flips", choices=_showdown_aboard),
+            Param("in_chair", "bool", "a crewmember who Powered Up in a chair (top box)",
+                  optional=True, default=False),
+            _box("the box read"), RESHUFFLE),
+           topic="showdown", enabled=_in_showdown, needs=_deck,
+           log_text=lambda a: f"Flush flip: {a['who']}"),
+    Action("pod_choice", "Escape Pod: end or play on",
+           "After the Escape Pod ejects: end the game now or play on.",
+           lambda s, a, r: outcomes.pod_choice(s, a["choice"]),
+           (Param("choice", "choice", "what the table chooses", choices=outcomes.POD_CHOICES),),
+           topic="escape"),
+    Action("player_nasty", "Player-Nasty score",
+           "A Player-Nasty kills a crewmember or loses one of its Nasties.",
+           lambda s, a, r: outcomes.player_nasty(s, a),
+           (Param("crew", "choice", "whose player runs the Nasty", choices=_all_crew),
+            Param("event", "choice", "what happened", choices=outcomes.PN_EVENTS)),
+           topic="outcomes", log_text=lambda a: f"Player-Nasty ({a['crew']}): {a['event']}"),
     Action("end_game", "Record the end of the game",
-           "An escape vehicle Decoupled or no crew is left: list the outcomes.",
-           end_game,
-           (Param("how", "choice", "how it ended", choices=OUTCOMES),),
-           key="G", short="End game", topic="agendas", enabled=_running),
+           "An ending the app cannot see by itself (Scenario 2 fire, the table stops).",
+           end_game, (Param("how", "choice", "how it ended", choices=ENDINGS),),
+           topic="outcomes", log_text=lambda a: f"Game over: {a['how']}"),
 )

@@ -1,22 +1,82 @@
-"""Turn Cycle Tracker values the rulebook text does not give (spec pandora-celeste G-01).
+"""Printed values the rulebook text does not give (spec pandora-celeste §12.1): the Turn Cycle
+Tracker's boxes, Emergency Protocol delays, the Nasty Action deck and the Nasties' numbers.
 
-No defaults: until entered, the screen says which Nasties move is unset.
+No defaults: until the table enters one, the screen says it is not set and the action that
+needs it asks for it.
 """
 
 from __future__ import annotations
 
 from trackers.engine import BoardValue, State
 
-_WHERE = ("the printed Turn Cycle Tracker (rulebook «Moving Nasties», «4. End of Cycle», "
-          "«Checking the Vents»; spec G-01)")
+_TRACKER = ("the printed Turn Cycle Tracker (rulebook «Moving Nasties», «4. End of Cycle», "
+            "«Checking the Vents»)")
+_EP = "the Emergency Protocol card, above its Override («How the Timers Work»)"
+_DECK = ("your Nasty Action cards, in any fixed order: card 1, card 2, … («Nasty Action "
+         "Cards», «Nasties vs Crewmembers»)")
+_LOG = "the Nasty's card and the Xeno Data Log («Big Nasties», «Drawing & Placing Nasties»)"
+
+# Emergency Protocols whose delay limit is printed only on their card (Vacuum's 2 is given).
+DELAY_KEYS = {"aircon": "delays_aircon", "lockdown": "delays_lockdown",
+              "jettison": "delays_jettison", "don't call me dave": "delays_dave",
+              "contamination alert": "delays_contamination"}
+INSTRUCTIONS = ("Follow Instincts", "Move towards the Bridge/Engineering",
+                "Attack the noisiest creature in this room", "Move to attack the nearest creature",
+                "Pause & do nothing")
 
 BOARD_VALUES: tuple[BoardValue, ...] = (
-    BoardValue("tracker_top", "Turn Cycle Tracker: its highest number", _WHERE, "int", 1, 30),
+    BoardValue("tracker_top", "Turn Cycle Tracker: its highest number", _TRACKER, "int", 1, 30),
     BoardValue("big_nasty_boxes", "Turn Cycle Tracker: numbers whose box says Big or All "
-               "Nasties Move", _WHERE, "ints", 0, 30),
+               "Nasties Move", _TRACKER, "ints", 0, 30),
     BoardValue("check_aircon_boxes", "Turn Cycle Tracker: numbers whose box says Check Aircon",
-               _WHERE, "ints", 0, 30),
+               _TRACKER, "ints", 0, 30),
+    *(BoardValue(key, f"{name.title()}: delays its card allows", _EP, "int", 0, 9)
+      for name, key in DELAY_KEYS.items()),
+    BoardValue("deck_gold", "Nasty Action deck: the gold number of each card, in order", _DECK,
+               "ints", 0, 99, help="one number per card: the list's length is the deck's size"),
+    BoardValue("deck_top", "Nasty Action deck: each card's top instruction, in order", _DECK,
+               "ints", 1, 5, help="1 Follow Instincts, 2 Move towards the Bridge/Engineering, "
+               "3 Attack the noisiest, 4 Move to attack the nearest, 5 Pause"),
+    BoardValue("deck_bottom", "Nasty Action deck: each card's bottom instruction, in order",
+               _DECK, "ints", 1, 5, help="the same numbers as the top instructions"),
+    BoardValue("deck_top_red", "Nasty Action deck: cards whose top Hit Box is red (HIT)", _DECK,
+               "ints", 1, 99, help="card positions in your list; the others are blue (MISS)"),
+    BoardValue("deck_bottom_red", "Nasty Action deck: cards whose bottom Hit Box is red (HIT)",
+               _DECK, "ints", 1, 99, help="card positions in your list"),
+    BoardValue("deck_reshuffle", "Nasty Action deck: cards showing the reshuffle icon", _DECK,
+               "ints", 1, 99, help="card positions in your list"),
+    BoardValue("spybot_hits", "SpyBot: Hits", _LOG, "int", 1, 20),
+    BoardValue("trophy_hunter_hits", "Trophy Hunter: Hits", _LOG, "int", 1, 30),
+    BoardValue("trophy_hunter_dmg", "Trophy Hunter: damage", _LOG, "int", 0, 10),
+    BoardValue("time_jumper_hits", "Time Jumper: Hits", _LOG, "int", 1, 30),
+    BoardValue("time_jumper_dmg", "Time Jumper: damage", _LOG, "int", 0, 10),
+    BoardValue("fn_r1r_hits", "FN(R1R) CyberHound: Hits", _LOG, "int", 1, 30),
+    BoardValue("bridge_stations", "Bridge: Stations to Power Up before it may Decouple",
+               "the Bridge's three Stations («Powering Up»)", "int", 1, 3),
 )
+
+
+def check_board(values: dict[str, object]) -> list[str]:
+    """The deck lists describe one deck: the same length, positions inside it."""
+    gold = values.get("deck_gold")
+    problems: list[str] = []
+    if not isinstance(gold, list):
+        return problems
+    size = len(gold)
+    for key in ("deck_top", "deck_bottom"):
+        got = values.get(key)
+        if isinstance(got, list) and len(got) != size:
+            problems.append(f"{_label(key)}: give {size} entries, one per card ({len(got)} "
+                            "given)")
+    for key in ("deck_top_red", "deck_bottom_red", "deck_reshuffle"):
+        got = values.get(key)
+        if isinstance(got, list) and any(p > size for p in got):
+            problems.append(f"{_label(key)}: positions go from 1 to {size}")
+    return problems
+
+
+def _label(key: str) -> str:
+    return next(v.label for v in BOARD_VALUES if v.key == key)
 
 
 def box_says(state: State, key: str, number: int | None) -> bool | None:
@@ -35,6 +95,6 @@ def box_lines(state: State, number: int | None) -> list[str]:
     for key, what in (("big_nasty_boxes", "Big Nasties move"),
                       ("check_aircon_boxes", "Check Aircon")):
         says = box_says(state, key, number)
-        lines.append(f"box {number}: {what}: " + ("unset (board value " + key + ")"
+        lines.append(f"box {number}: {what}: " + ("not on your board profile yet"
                                                   if says is None else "yes" if says else "no"))
     return lines

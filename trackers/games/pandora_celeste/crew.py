@@ -11,7 +11,7 @@ from typing import Any
 from trackers.engine import ActionError, Note, State
 from trackers.pieces import Counter
 
-# spec §1.1: name -> (the wound that kills, workstation start)
+# spec §1.1: name -> (the wound that kills, workstation start as the panel says it)
 CREW: dict[str, tuple[int, str]] = {
     "Cargo": (8, "Cargo Control"),
     "Cap": (8, "Captain's Cabin"),
@@ -26,6 +26,23 @@ ANDROIDS = ("Skins",)  # spec §1.1, §7.2: takes no Hull Breach damage
 SOURCES = ("Nasty attack", "ScuttleBug", "Fire", "Hull Breach", "other")
 AUTOMED = ("heal 2", "surgery")
 HAND_TARGET = 5  # spec §6.3: AutoMed Surgery heals the hand back up to 5
+
+
+# spec §8.4: the Workstation start as a room name
+WORKSTATIONS = {"Cargo": "Cargo Control", "Cap": "Captain's Cabin", "Flygirl": "Bridge",
+                "Skins": "Company Rep's Office", "Greaseball": "Engineering", "Keni": "Sick Bay",
+                "Marina": "Cryo-Chamber"}
+
+
+def workstation(state: State, name: str) -> str:
+    """Greaseball works in the Cryo-Chamber when only the front of the Ship is used."""
+    if name == "Greaseball" and not state.facts["shipstern"]:
+        return "Cryo-Chamber (Wake-Up)"
+    return f"{WORKSTATIONS.get(name, 'Cryo-Chamber')} (Workstation)"
+
+
+def cards_word(count: int) -> str:
+    return f"{count} card" + ("" if count == 1 else "s")
 
 
 def slug(name: str) -> str:
@@ -59,8 +76,13 @@ def wounds(state: State, name: str) -> Counter:
     return state.piece(f"{slug(name)}_wounds", Counter)
 
 
-def wound(state: State, name: str, dmg: int, source: str, eva_suit: bool) -> list[Note | str]:
-    """Lose ``dmg`` cards to the Wound Tracker (spec §6.1, §6.2, §7.2, §7.3; T27, T29)."""
+def wound(state: State, name: str, dmg: int, source: str, eva_suit: bool, *,
+          from_deck: int = 0, from_discards: int = 0) -> list[Note | str]:
+    """Lose ``dmg`` cards to the Wound Tracker (spec §6.1, §6.2, §7.2, §7.3; T27, T29).
+
+    ``from_deck`` and ``from_discards`` say how many lost cards came off the top of the Deck
+    and of the discard pile; the rest came from the hand (never a Hand Clogger).
+    """
     entry = need_alive(state, name)
     notes: list[Note | str] = []
     if source == "Hull Breach" and (name in ANDROIDS or eva_suit):
@@ -68,18 +90,26 @@ def wound(state: State, name: str, dmg: int, source: str, eva_suit: bool) -> lis
     if eva_suit and source != "ScuttleBug" and dmg > 0:
         dmg -= 1  # spec §7.3: the suit takes 1 off every dmg, never off a ScuttleBug's
         notes.append(Note("EVA Suit: 1 dmg less", "wounds"))
+    if from_deck < 0 or from_discards < 0 or from_deck + from_discards > dmg:
+        raise ActionError(f"from_deck: the cards from the Deck and the discards add up to at "
+                          f"most the {dmg} lost", "from_deck")
     tracker = wounds(state, name)
     kills_at = CREW[name][0]
     tracker.value = min(tracker.value + dmg, kills_at)
-    notes.append(Note(f"{name} loses {dmg} card(s) to the Wound Tracker (from the hand, not a "
-                      "Hand Clogger; or the top of the Deck or the discards): "
-                      f"{tracker.value} of {kills_at}", "wounds"))
+    hand = dmg - from_deck - from_discards
+    for where, count in (("hand", hand), ("deck", from_deck), ("discards", from_discards)):
+        entry["lost_from"][where] += count
+    origin = ", ".join(f"{n} from the {w}" for w, n in (("hand", hand), ("Deck", from_deck),
+                                                         ("discards", from_discards)) if n)
+    notes.append(Note(f"{name} loses {cards_word(dmg)} to the Wound Tracker ({origin}; never a "
+                      f"Hand Clogger): {tracker.value} of {kills_at}", "wounds"))
     if tracker.value < kills_at:
         return notes
     if name == "Keni" and not entry["fatal_blow_used"]:
         entry["fatal_blow_used"] = True
-        return notes + [Note("Keni survives one fatal blow per game; the text does not say how "
-                             "(spec G-15): set her Wound Tracker by hand", "wounds")]
+        return notes + [Note("Keni survives one fatal blow per game; the rulebook leaves the "
+                             "details to her card («Keni & Marina», p.37): set her Wound "
+                             "Tracker by hand", "wounds")]
     return notes + die(state, name, source)
 
 
@@ -92,8 +122,11 @@ def die(state: State, name: str, source: str) -> list[Note | str]:
         "in the room. The player may wake a spare crewmember (4 cards, Cryo-Chamber, 2 Hidden "
         "Agendas keep 1) or become a Player-Nasty", "wounds")]
     if source == "ScuttleBug" and entry["scuttlebugs"]:
-        notes.append(Note("The ScuttleBug kill: a MonsterBug bursts out of the body (a Big "
-                          "Nasty)", "nasties"))
+        from trackers.games.pandora_celeste import nasties
+
+        _, spawned = nasties.add(state, "MonsterBug", entry["room"],
+                                 why="bursts out of the body")
+        notes += spawned
     return notes
 
 
@@ -105,7 +138,7 @@ def heal(state: State, name: str, cards: int) -> list[Note | str]:
         raise ActionError(f"cards: {name} has only {tracker.value} card(s) on the Wound Tracker",
                           "cards")
     tracker.value -= cards
-    return [Note(f"{name} heals {cards} card(s) of their own colour back into the hand: "
+    return [Note(f"{name} heals {cards_word(cards)} of their own colour back into the hand: "
                  f"{tracker.value} on the tracker", "wounds")]
 
 
@@ -136,3 +169,32 @@ def scuttlebug(state: State, name: str) -> list[Note | str]:
     return [Note(f"A ScuttleBug burrows into {name} (its card on the mat; {entry['scuttlebugs']} "
                  "inside): 1 lost card at the end of each of their later turns, no push-your-luck, "
                  "no EVA protection; cure: AutoMed Surgery in the Sick Bay", "wounds")]
+
+
+TURNS = ("an Action", "Rest", "Pass", "missed (Stunned)")
+
+
+def end_turn(state: State, name: str, turn: str, in_fire: bool,
+             in_breach: bool) -> list[Note | str]:
+    """What a Player Turn's end costs (spec §2 Phase 1 step 5, §6.5, §7.1, §7.2; T20, T29).
+
+    ScuttleBug damage comes on the turns the table's reading counts (G-16: 1 dmg each; the
+    option says whether a Rest or a Pass counts); a missed turn is no turn taken.
+    """
+    entry = need_alive(state, name)
+    notes: list[Note | str] = []
+    counts = turn == "an Action" or (
+        turn in ("Rest", "Pass") and state.facts["rules"]["scuttlebug_turns"] == "every turn")
+    bugs = entry["scuttlebugs"] if counts else 0
+    if bugs:
+        notes.append(Note(f"ScuttleBug{'s' if bugs > 1 else ''} inside {name}: {bugs} dmg, no "
+                          "push-your-luck, no EVA protection", "scuttlebugs"))
+        notes += wound(state, name, bugs, "ScuttleBug", False)
+    if in_fire and entry["status"] == "alive":
+        notes.append(Note(f"{name} ends the turn by a flame-up Fire token: 1 Hit", "fire"))
+        notes += wound(state, name, 1, "Fire", entry["eva_suit"])
+    if in_breach and entry["status"] == "alive":
+        notes += wound(state, name, 1, "Hull Breach", entry["eva_suit"])
+    if not notes:
+        notes.append(Note(f"{name}'s turn ends: nothing inside, no fire, no breach", "cycle"))
+    return notes

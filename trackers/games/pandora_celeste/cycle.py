@@ -7,18 +7,19 @@ Noise count and the End of Cycle are left by their own actions, so nobody skips 
 from __future__ import annotations
 
 from trackers.engine import ActionError, Note, State
+from trackers.games.pandora_celeste.setup import is_true_solo
 
 CREW_ROUND = ("start", "crew_round", "last_plays", "turn_end", "decouple_fulfilled")
-OWN_ACTION = {"count": "Noise count", "tick": "End the Cycle"}
+OWN_ACTION = {"count": "Noise count", "nasties": "Nasty round", "tick": "End the Cycle"}
 
 
 def setup_steps(state: State) -> list[tuple[str, str]]:
     """Full Game setup in order (spec §8.2), shaped by the options and the Protocols drawn."""
     facts = state.facts
     eps, bns = facts["expected_protocols"], facts["expected_big_nasties"]
-    draw = (f"draw {eps} Emergency Protocol(s) and {bns} Big Nasty(ies)" if eps is not None
-            else "draw the Emergency Protocols and Big Nasties you chose (enter how many Big "
-                 "Nasties with 'Set a value by hand')")
+    big = f"{bns} Big Nast{'y' if bns == 1 else 'ies'}"
+    draw = (f"draw {eps} Emergency Protocol{'' if eps == 1 else 's'} and {big}"
+            if eps is not None else f"draw the Emergency Protocols you chose and {big}")
     names = [p["name"].lower() for p in facts["protocols"]]
     alert = any("contamination alert" in n for n in names)
     steps = [
@@ -32,7 +33,7 @@ def setup_steps(state: State) -> list[tuple[str, str]]:
                   "Locker 1 and the Computer Room; a Yellow ScuttleBug and the Bug Pods token "
                   "in the Iso-Ward; Scenario Cards SC101-105 in the Active Nasty Area"
          if alert else "No Contamination Alert: the Flamethrower token goes in Secure Locker 1 "
-                       "(the rest of that step is missing from the text, spec G-21)"),
+                       "(the rest of that step is cut off in the rulebook text)"),
         ("shipdeck", "ShipDeck (Cards 1-11, CS1-3, SS1-2) face up, unshuffled; the 4 lettered "
                      "Grey tokens face up in their rooms; the rest, with Fenn's token, face "
                      "down one per front spanner room; FN(K9) into the ShipDeck"),
@@ -56,7 +57,7 @@ def setup_steps(state: State) -> list[tuple[str, str]]:
 
 def cycle_steps(state: State) -> list[tuple[str, str]]:
     """One Cycle in order (spec §2)."""
-    solo = state.facts["true_solo"]
+    solo = is_true_solo(state)
     start = "Start of Cycle: whoever holds the First Target token is First Player"
     if state.facts["shipstern"]:
         start += "; crew starting in the dark without their own light discard 1 card"
@@ -66,7 +67,7 @@ def cycle_steps(state: State) -> list[tuple[str, str]]:
                        "card, 2 cards for a Quick Ref Action, a Ready Tool, Rest, Call Out or "
                        "Pass); record each noisy play"),
         ("last_plays", "After the first Pass every other player may play 2 cards in a row, "
-                       "then passes (their order: spec G-31)"),
+                       "then passes (the rulebook gives no order: keep going clockwise)"),
         ("turn_end", "At the end of each turn: 1 dmg per ScuttleBug inside; 1 Hit in a "
                      "flame-up Fire room; 1 dmg in a Hull Breached room without an EVA Suit"),
         ("decouple_fulfilled", "A powered escape vehicle within capacity carrying someone who "
@@ -77,16 +78,10 @@ def cycle_steps(state: State) -> list[tuple[str, str]]:
                   "First Player marker; noisy discards go face down ('Noise count')"),
         ("refill", "Discard unwanted cards (never a Hand Clogger), turn the discards face "
                    f"down, draw up to {6 if solo else 5}; reshuffle an empty Deck"),
-        ("nasties", "Nasty Action Round: the driving marker's box says who moves; Nasties act "
-                    "in Active Nasty Area order (Big: top half, Little: bottom half, Static: "
-                    "their Log)"),
-        ("reshuffle", "Reshuffle the Nasty Action deck if an activation card showed the "
-                      "reshuffle icon"),
-        ("decouple_all", "A powered vehicle within capacity Decouples if every surviving "
-                         "crewmember is aboard an escape vehicle"),
-        ("defences", "Discard every Active Defence face down"),
-        ("empty", "No Nasty on the board: draw the top Vents card; a Nasty on it goes in the "
-                  "First Target's room (spec G-33)"),
+        ("nasties", "Nasty Action Round ('Nasty round', then 'Nasty's card' for each): "
+                    "the driving box says who moves; they act in Active Nasty Area order; it "
+                    "closes with the reshuffle, the Decouple check, Active Defences discarded "
+                    "and the empty-board Vents draw"),
         ("tick", "End of Cycle: every Countdown Marker ticks down 1, then fire, Check Aircon, "
                  "Grey tokens and Protocol effects ('End the Cycle')"),
     ]

@@ -10,12 +10,11 @@ from trackers.games.pandora_celeste.board import box_says
 def end_cycle(state: State, fire_rooms: int | None, fire_doorways: int | None,
               breaches: int | None) -> list[Note | str]:
     """Tick the tracker, then record fire and breaches after spreading and list the rest."""
-    protocols.check_running(state)
     cycle.require_step(state, "tick", "Ending the Cycle")
     timer = protocols.tracker(state)
     box_before = timer.driving_value()
     notes = protocols.tick(state, "E0. End of Cycle")
-    if protocols.is_over(state):
+    if protocols.gone_off(state):
         return notes
     facts = state.facts
     notes.append(Note(f"E1. {facts['first_target'] or 'Nobody'} (First Target) becomes First "
@@ -39,6 +38,7 @@ def end_cycle(state: State, fire_rooms: int | None, fire_doorways: int | None,
               Note("Active Defences are discarded face down; Immunity ends", "cycle")]
     for name in crew.names(state):
         facts["crew"][name]["automed_used"] = False
+    facts["nasty_round"] = None
     facts.update(cycle=facts["cycle"] + 1, step=0)
     return notes + [Note(f"Cycle {facts['cycle']} begins. {cycle.cycle_steps(state)[0][1]}",
                          "cycle")]
@@ -49,18 +49,15 @@ def _given(value: int | None, now: int) -> int:
 
 
 def _aircon(state: State, before: int | None, after: int | None) -> list[Note | str]:
-    """B. Check Aircon; which box is read is open (spec G-28), so both are shown if they differ."""
-    says_before = box_says(state, "check_aircon_boxes", before)
-    says_after = box_says(state, "check_aircon_boxes", after)
+    """B. Check Aircon, reading the box the table's option names (spec G-28; default: the box
+    after the tick, the checklist's order)."""
+    box = after if state.facts["rules"]["aircon_box"] == "after the tick" else before
+    says = box_says(state, "check_aircon_boxes", box)
     rule = ("if the First Target's room is next to a Blue Vent Node, draw the top Vents card: "
             "a Nasty joins the Active Nasty Area with its marker in the First Target's room; "
-            "any other card goes under the Vents deck")
-    if says_before is None or says_after is None:
-        return [Note(f"B. Check Aircon when the driving box says so ({rule}); the boxes are "
-                     "unset (board value check_aircon_boxes)", "turn_cycle")]
-    if says_before == says_after:
-        verdict = f"box {after} says Check Aircon: {rule}" if says_after else "no Check Aircon"
-        return [Note(f"B. {verdict}", "turn_cycle")]
-    return [Note(f"B. Box {before} (this Cycle's) and box {after} (after the tick) disagree on "
-                 "Check Aircon; the text does not say which to read (spec G-28). If it "
-                 f"applies: {rule}", "turn_cycle")]
+            "any other card goes under the Vents deck ('Vents card')")
+    if says is None:
+        return [Note(f"B. Check Aircon when box {box} says so ({rule}); the Check Aircon boxes "
+                     "are not on your board profile yet", "turn_cycle")]
+    verdict = f"box {box} says Check Aircon: {rule}" if says else f"box {box}: no Check Aircon"
+    return [Note(f"B. {verdict}", "turn_cycle")]

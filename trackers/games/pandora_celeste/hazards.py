@@ -75,7 +75,8 @@ def change_breaches(state: State, change: int) -> list[Note | str]:
 def catastrophic() -> list[Note | str]:
     return [Note(f"Catastrophic Hull Breach: more than {CATASTROPHIC_ABOVE} markers. The "
                  f"section ({', '.join(SECTIONS)}) with the most markers breaks off with "
-                 "everyone in it (a tie: spec G-20); its markers come off the board (record "
+                 "everyone in it (a tie is for the table to settle); its markers come off the "
+                 "board (record "
                  "them with a negative change)", "hull_breach"),
             Note("Then agree: play on with separate sections, or remove the section with the "
                  "fewest crew; without agreement no section goes, but every breached room is "
@@ -89,7 +90,7 @@ def end_of_cycle(state: State) -> list[Note | str]:
     if rooms >= OUT_OF_CONTROL:
         notes.append(Note(f"Fire ends the Cycle in {rooms} rooms: out of control. The text "
                           "gives no effect for this and does not say whether exactly 12 or at "
-                          "least 12 is meant (spec G-18)", "fire"))
+                          "least 12 is meant («If you fail to fight the Fire…», p.19)", "fire"))
     if breaches(state).value > CATASTROPHIC_ABOVE:
         notes.append(Note(f"{breaches(state).value} Hull Breach markers: still catastrophic",
                           "hull_breach"))
@@ -103,5 +104,6 @@ def unstoppable(state: State) -> list[Note | str]:
     return [Note(f"{fire_tokens(state)} Fire tokens as the tracker reaches 0: the fire is "
                  "unstoppable. The Fireproofing Protocol opens every airlock in that part of "
                  "the Ship (front or rear): the fire goes out and every unprotected crewmember "
-                 "there dies (who counts as protected: spec G-19); Nasties survive unless their "
+                 "there dies (who counts as protected is the table's call); Nasties survive unless "
+                 "their "
                  "Log says otherwise", "fire")]

@@ -23,7 +23,7 @@ def noise_rank(tallies: Mapping[str, Sequence[int]], last: Mapping[str, int],
     """Noisiest first among ``scope``: by Red, Amber, Yellow, Green, then the latest (spec §3.3).
 
     Crewmembers who made no noise are left out: with nobody left the text gives no First
-    Target (spec G-09).
+    Target (spec G-09; the table's reading is an option).
     """
     noisy = [m for m in scope if sum(tallies.get(m, ())) > 0]
     return sorted(noisy, key=lambda m: (*tallies[m], last.get(m, 0)), reverse=True)
@@ -62,13 +62,13 @@ def you_first(state: State, by: str, target: str) -> list[Note | str]:
     if by == target:
         raise ActionError("target: 'You First' is played on another crewmember", "target")
     if state.facts["you_first"] is not None:
-        raise ActionError("a 'You First' was already played this round; the text does not say "
-                          "what a second one does (spec G-09): use 'First Target by hand'",
-                          "action")
+        raise ActionError("a 'You First' was already played this round; the rulebook does not "
+                          "say what a second one does («Noise Count»): use 'First Target by "
+                          "hand'", "action")
     state.facts["you_first"] = target
     state.facts["first_target"] = target
-    return [Note(f"{target} is the First Target now; the end-of-round count keeps them (spec "
-                 "§3.4 default)", "first_target")]
+    return [Note(f"{target} is the First Target now; the end-of-round count keeps them "
+                 "(«Noise Count»)", "first_target")]
 
 
 def count(state: State) -> list[Note | str]:
@@ -89,25 +89,39 @@ def count(state: State) -> list[Note | str]:
         notes.append(Note(f"First Target: {order[0]}; they take the First Player marker",
                           "first_target"))
     else:
-        notes.append(Note("Nobody made noise: the text does not say who is First Target (spec "
-                          "G-09); the token stays with "
-                          f"{facts['first_target'] or 'nobody'} unless set by hand",
-                          "first_target"))
+        notes += _silent_round(state)
     if stern:
         back = noise_rank(tallies, last, [m for m in areas if areas[m] in STERN_SCOPE])
         if back:
             facts["stern_target"] = back[0]
             notes.append(Note(f"Stern Target: {back[0]}", "first_target"))
         else:
-            notes.append(Note("Nobody at the back made noise: the Stern Target is unchanged "
-                              "(spec G-09)", "first_target"))
+            notes.append(Note("Nobody at the back made noise: the Stern Target is unchanged",
+                              "first_target"))
     facts["noise_order"] = noise_rank(tallies, last, list(areas))
+    facts["noise_made"] = bool(facts["noise_order"]) or facts["you_first"] is not None
     facts["noise"] = {m: [0, 0, 0, 0] for m in crew.names(state)}
     facts["noise_last"] = {}
     facts["you_first"] = None
     cycle.mark_done(state, "count")
     return notes + [Note("Turn the noisy discards face down and put the Spare Noise cards back",
                          "noise")]
+
+
+def _silent_round(state: State) -> list[Note | str]:
+    """Nobody made noise: the table's reading of a case the rulebook leaves open (G-09)."""
+    facts = state.facts
+    living = crew.alive(state)
+    pause = ("Nasties that Follow Instincts detect no noise this Cycle and pause (rulebook "
+             "«Nasty Action Cards»)")
+    if facts["rules"]["no_noise_target"] == "lone crewmember" and len(living) == 1:
+        facts["first_target"] = living[0]
+        return [Note(f"Nobody made noise: {living[0]}, the lone crewmember, stays First Target "
+                     "(your table's reading; the rulebook does not say)", "first_target"),
+                Note(pause, "nasties")]
+    return [Note("Nobody made noise: the rulebook does not say who is First Target; the token "
+                 f"stays with {facts['first_target'] or 'nobody'} unless set by hand ('First "
+                 "Target by hand')", "first_target"), Note(pause, "nasties")]
 
 
 def set_target(state: State, name: str, which: str) -> list[Note | str]:

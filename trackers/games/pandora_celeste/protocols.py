@@ -7,10 +7,12 @@ drawn, timed or not, with its delays and whether it is active, shut down or went
 
 from __future__ import annotations
 
+from random import Random
 from typing import Any
 
 from trackers.engine import ActionError, Note, State
-from trackers.games.pandora_celeste import cycle, hazards
+from trackers.games.pandora_celeste import cards, cycle, hazards, nasties
+from trackers.games.pandora_celeste.board import DELAY_KEYS
 from trackers.pieces import Countdown, Counter
 
 NO_LIMIT = "No time limit"  # spec §4.8: the tracker marker when no Protocol is timed
@@ -23,13 +25,11 @@ def tracker(state: State) -> Countdown:
     return state.piece("turn_cycle", Countdown)
 
 
-def is_over(state: State) -> bool:
-    return state.facts["lost"] is not None
-
-
-def check_running(state: State) -> None:
-    if is_over(state):
-        raise ActionError(f"the game is over: {state.facts['status']}", "action")
+def gone_off(state: State) -> list[str]:
+    """Timed Protocols whose marker is at 0, ticked there or set there by hand (spec §4.3)."""
+    timer = tracker(state)
+    return [p["name"] for p in state.facts["protocols"]
+            if p["timed"] and p["state"] != "shut down" and p["name"] in timer.gone_off]
 
 
 def active(state: State) -> list[dict[str, Any]]:
@@ -52,18 +52,32 @@ def _find(state: State, name: str) -> dict[str, Any]:
                       f"{', '.join(active_names(state)) or 'none'}", "protocol")
 
 
+def delay_key(name: str) -> str | None:
+    """The board value holding a Protocol's delay limit (Vacuum's is in the rulebook)."""
+    return DELAY_KEYS.get(name.strip().lower())
+
+
 def add(state: State, name: str, start: int | None, delay_limit: int | None) -> list[Note | str]:
-    """Enter a Protocol drawn at setup, with its card's start value (spec §8.2 step 3; G-02)."""
+    """Enter a Protocol drawn at setup, with its card's start value (spec §8.2 step 3; G-02).
+
+    Vacuum's delays are the rulebook's; a Protocol the board profile knows takes its limit
+    from there when first delayed; any other gives its limit here.
+    """
     facts = state.facts
     if facts["phase"] != "setup":
-        raise ActionError("Emergency Protocols are drawn at setup (spec §8.2)", "action")
+        raise ActionError("Emergency Protocols are drawn at setup (rulebook «The Full Game», "
+                          "p.34)", "action")
     expected = facts["expected_protocols"]
     if expected is not None and len(facts["protocols"]) >= expected:
         raise ActionError(f"name: {facts['difficulty']} draws {expected} Emergency "
-                          "Protocol(s); all are entered", "name")
+                          f"Protocol{'' if expected == 1 else 's'}; all are entered", "name")
     if name.lower() in (p["name"].lower() for p in facts["protocols"]):
         raise ActionError(f"name: {name} is entered already", "name")
     vacuum = "vacuum" in name.lower()
+    if delay_limit is not None and (vacuum or delay_key(name)):
+        raise ActionError(f"delay_limit: {name}'s delays come from "
+                          + ("the rulebook (2, one per Airlock)" if vacuum
+                             else "your board profile") + "; leave it blank", "delay_limit")
     notes: list[Note | str] = []
     if start is not None:
         tracker(state).add_marker(name, start)
@@ -82,6 +96,11 @@ def add(state: State, name: str, start: int | None, delay_limit: int | None) -> 
     return notes
 
 
+def delay_needs(state: State, args: dict[str, Any]) -> list[str]:
+    key = delay_key(str(args.get("protocol", "")))
+    return [key] if key else []
+
+
 def finish_setup(state: State) -> list[Note | str]:
     """Leaving the Protocol step: all entered; 9 when none is timed (spec §4.8; T07, G-12)."""
     facts = state.facts
@@ -96,9 +115,9 @@ def finish_setup(state: State) -> list[Note | str]:
         return [Note(f"No Protocol has a time limit: the Turn Cycle Tracker is set to "
                      f"{NO_LIMIT_START}", "turn_cycle")]
     if len(timed) < count:
-        return [Note("Some Protocols have no time limit: the text covers only the case where "
-                     "none has one (spec G-12); only the timed markers are on the tracker",
-                     "turn_cycle")]
+        return [Note("Some Protocols have no time limit: the rulebook covers only the case "
+                     "where none has one («First: Choose Your Difficulty»); only the timed "
+                     "markers are on the tracker", "turn_cycle")]
     return []
 
 
@@ -109,24 +128,20 @@ def tick(state: State, why: str) -> list[Note | str]:
                                     f"{_markers(state)})", "turn_cycle")]
     lost = [m for m in reached if m != NO_LIMIT]
     if NO_LIMIT in reached:
-        notes.append(Note("The no-time-limit marker reached 0: the text does not say what that "
-                          "means (spec G-11)", "turn_cycle"))
+        notes.append(Note("The no-time-limit marker reached 0: the rulebook does not say what "
+                          "that means («Decoupling»); the table decides", "turn_cycle"))
     if reached:
         notes += hazards.unstoppable(state)
     for name in lost:
         _find(state, name)["state"] = "went off"
     if lost:
-        state.facts["lost"] = lost[0]
-        state.facts["status"] = f"lost: the {', '.join(lost)} Protocol went off"
         notes.append(Note(f"{', '.join(lost)} reached 0: the Protocol goes off and the game is "
-                          "lost (whether every player shares the loss: spec G-36)",
-                          "emergency_protocols"))
+                          "lost («How the Timers Work»)", "emergency_protocols"))
     return notes
 
 
 def delay(state: State, name: str, source: str | None) -> list[Note | str]:
     """A delay action adds 1 Cycle to one Protocol's marker (spec §4.4; T03, T04)."""
-    check_running(state)
     entry = _find(state, name)
     if not entry["timed"]:
         raise ActionError(f"protocol: {name} has no time limit to delay", "protocol")
@@ -138,32 +153,44 @@ def delay(state: State, name: str, source: str | None) -> list[Note | str]:
             raise ActionError(f"source: {name} can still be delayed at: "
                               f"{', '.join(left) or 'nowhere (both used)'}", "source")
         source = match
-    elif entry["delay_limit"] is not None and len(entry["delays"]) >= entry["delay_limit"]:
-        raise ActionError(f"protocol: {name} has used all {entry['delay_limit']} delays",
-                          "protocol")
+    else:
+        key = delay_key(name)
+        limit = state.board.get(key) if key else entry["delay_limit"]
+        if limit is None:
+            raise ActionError(f"protocol: {name}'s card limit on delays was not given when it "
+                              "was added; set it by hand ('Set a value by hand') or undo and "
+                              "add it again with its limit", "protocol")
+        if len(entry["delays"]) >= limit:
+            raise ActionError(f"protocol: {name} has used all {limit} of its delay"
+                              f"{'' if limit == 1 else 's'}", "protocol")
     tracker(state).delay(name, 1)
     entry["delays"].append(source or "delay")
     return [Note(f"{name} delayed by 1 Cycle: now {tracker(state).markers[name]}",
                  "emergency_protocols")]
 
 
-def override(state: State, name: str, where: str) -> list[Note | str]:
-    """Shut a Protocol down: marker off, a Big Nasty, maybe Abandon Ship (spec §4.5-4.7; T06)."""
-    check_running(state)
+def override_action(state: State, args: dict[str, Any], rng: Random) -> list[Note | str]:
+    """Shut a Protocol down: marker off, a Big Nasty, maybe Abandon Ship (spec §4.5-4.7; T06,
+    T08). The revealed Big Nasty joins the Active Nasty Area in the gold-number room."""
+    name, where = args["protocol"], args["where"]
     entry = _find(state, name)
     if where != WHERE[0] and not state.facts["shipstern"]:
         raise ActionError(f"where: without the ShipStern only the {WHERE[0]} is in play", "where")
     entry["state"] = "shut down"
     if entry["timed"]:
-        tracker(state).remove_marker(name)  # spec §4.5 step 2 (G-13 default)
+        tracker(state).remove_marker(name)  # spec §4.5 step 2 (G-13 default: the marker goes)
     notes: list[Note | str] = [Note(f"{name} is shut down: discard its card and marker",
                                     "emergency_protocols")]
     stack = state.piece("big_nasties", Counter)
     if stack.value > 0:
+        notes += _spawn_big(state, rng, args, where)
         stack.value -= 1
-        notes.append(Note("Turn over the top Big Nasty: it spawns " + _spawn(where), "nasties"))
     else:
-        notes.append(Note("No Big Nasty is left on the stack: none spawns (spec G-34)",
+        if args.get("big_nasty") is not None:
+            raise ActionError("big_nasty: no Big Nasty is left on the stack; leave it blank",
+                              "big_nasty")
+        notes.append(Note("No Big Nasty is left on the stack: none spawns (later overrides "
+                          "reach the Abandon Ship card, «First: Choose Your Difficulty»)",
                           "nasties"))
     driver = tracker(state).driver()
     if driver:
@@ -173,12 +200,36 @@ def override(state: State, name: str, where: str) -> list[Note | str]:
     return notes
 
 
+def _spawn_big(state: State, rng: Random, args: dict[str, Any],
+               where: str) -> list[Note | str]:
+    """Turn over the top Big Nasty and place it (spec §4.6; «Spawning a Big Nasty», p.23)."""
+    big = args.get("big_nasty")
+    if big is None:
+        raise ActionError("big_nasty: turn over the top Big Nasty and give which it is: one of "
+                          + ", ".join(nasties.BIG_NAMES), "big_nasty")
+    notes: list[Note | str] = []
+    room = (args.get("room") or "").strip()
+    if where != WHERE[2]:
+        if cards.virtual(state):
+            card, notes = cards.draw(state, rng)
+            notes.append(Note(f"Flipped for the spawn: gold number {card['gold']}", "nasties"))
+        elif args.get("gold") is None and not room:
+            raise ActionError("gold: flip a Nasty Action card and give its gold number (or the "
+                              "room it names)", "gold")
+        else:
+            card = {"gold": args.get("gold")}
+        room = room or f"gold-number room {card['gold']}"
+    _, added = nasties.add(state, big, room, why="spawns")
+    return [*notes, Note(f"Turn over the top Big Nasty: {big} spawns " + _spawn(where),
+                         "nasties"), *added]
+
+
 def _spawn(where: str) -> str:
     if where == WHERE[2]:
         return "in the room where the Protocol was shut down"
     part = "ShipStern" if where == WHERE[1] else "front of the Ship"
     return (f"in the {part} room with the gold number of a flipped Nasty Action card, even a "
-            "locked room (room numbers: spec G-05)")
+            "locked room («Spawning a Big Nasty», p.23)")
 
 
 def abandon_ship(state: State, why: str) -> list[Note | str]:
@@ -191,7 +242,6 @@ def abandon_ship(state: State, why: str) -> list[Note | str]:
 
 def sow_discord(state: State, why: str) -> list[Note | str]:
     """A card says so, or the Revelation variant's Smoking Gun (spec §9.2, §8.5)."""
-    check_running(state)
     state.facts["discord"] = True
     return [Note(f"Discord is Sown ({why}): crewmembers may fight each other, with good reason "
                  "only (the target attacked you, holds a Tool or McGuffin you can take, or was "
@@ -201,7 +251,6 @@ def sow_discord(state: State, why: str) -> list[Note | str]:
 def call_out(state: State, caller: str, accused: str, correct: bool) -> list[Note | str]:
     """Calling Out a suspected Company agent (spec §9.3; T05)."""
     cycle.require_crew_round(state, "A Call Out")
-    check_running(state)
     if caller == accused:
         raise ActionError("accused: call out someone else", "accused")
     if correct:

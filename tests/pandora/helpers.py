@@ -1,0 +1,52 @@
+"""Shared helpers for the Pandora Celeste tests: a game past setup, walking the Cycle."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from trackers.engine import Note, Session, SessionSetup
+from trackers.games.pandora_celeste import cycle
+from trackers.games.pandora_celeste.game import GAME
+from trackers.games.pandora_celeste.view import panels
+
+OWN_ACTIONS = {"count": "count_noise", "tick": "end_cycle", "nasties": "nasty_round"}
+
+
+def started(crew: Sequence[str], eps: Sequence[tuple[str, int | None]] = (("Vacuum", 4),
+                                                                          ("Aircon", 6)),
+            players: int | None = None, mode: str = "", board: dict[str, Any] | None = None,
+            seed: str = "pandora", **options: Any) -> Session:
+    """A Full Game past setup, at the start of Cycle 1."""
+    setup = SessionSetup(players or len(crew), {"crew": list(crew), **options},
+                         board=dict(board or {}), mode=mode)
+    s = Session(GAME, setup, seed=seed)
+    while cycle.current(s.state) != "protocols":
+        s.do("next_step")
+    for name, start in eps:
+        s.do("add_protocol", name=name, start=start)
+    while s.state.facts["phase"] == "setup":
+        s.do("next_step")
+    return s
+
+
+def walk_to(s: Session, key: str) -> None:
+    """Take the Cycle's steps (with their own actions) until ``key`` is due."""
+    for _ in range(40):
+        now = cycle.current(s.state)
+        if now == key:
+            return
+        s.do(OWN_ACTIONS.get(now, "next_step"))
+    raise AssertionError(key)
+
+
+def panel(s: Session, title: str) -> tuple[str, ...]:
+    """The lines of the first panel whose title starts with (or holds) ``title``."""
+    for found in panels(s.state):
+        if title in found.title:
+            return found.lines
+    raise AssertionError(f"no panel {title!r}")
+
+
+def texts(notes: Sequence[Note | str]) -> str:
+    return "\n".join(n.text if isinstance(n, Note) else n for n in notes)

@@ -1,0 +1,227 @@
+"""Attacks both ways with push-your-luck (spec pandora-celeste §5.5-§5.7, §6.2; T18-T26).
+
+An attack in progress is ``facts["attack"]``: who attacks whom, the Hit Box read (top for a
+Big Nasty or a weapon, bottom for a Little Nasty or fists), the running damage and whether the
+player may still push. ``Stop pushing`` settles it: wounds on the crewmember (with where each
+lost card came from) or wound markers on the Nasty.
+"""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+from trackers.engine import ActionError, Note, State
+from trackers.games.pandora_celeste import cards, crew, nasties
+
+FLOOR = 0  # G-14 default: damage after pushing never goes below 0
+WEAPONS = ("fists", "melee weapon", "ranged weapon", "flamethrower")
+NO_STRIKE_BACK = ("ranged weapon", "flamethrower")  # spec §5.6: no strike-back after a MISS
+DEFENCES = ("none", "Dodge", "Hide", "Immunity")
+
+
+def push_on_crew(dmg: int, hit: bool, reshuffle: bool, box_counts: bool) -> tuple[int, bool]:
+    """One push when a Nasty HIT you: a MISS takes 1 off and you may push again; a HIT adds 1
+    and ends it; a reshuffle card ends it (its box counts only if the table says so, G-14).
+    Returns the damage and whether the player may push again."""
+    if reshuffle and not box_counts:
+        return dmg, False
+    if hit:
+        return dmg + 1, False
+    return max(FLOOR, dmg - 1), not reshuffle
+
+
+def push_on_nasty(dmg: int, hit: bool, reshuffle: bool, box_counts: bool) -> tuple[int, bool]:
+    """One push when you HIT a Nasty: a HIT drives it home (+1, push again); a MISS is a
+    glancing blow (-1, stop); a reshuffle card ends it."""
+    if reshuffle and not box_counts:
+        return dmg, False
+    if hit:
+        return dmg + 1, not reshuffle
+    return max(FLOOR, dmg - 1), False
+
+
+def half_for_nasty(state: State, entry: dict[str, Any]) -> str:
+    """A Big Nasty reads the top half and box, a Little Nasty the bottom (spec §5.3, §5.5)."""
+    return "top" if nasties.kind_of(state, entry).kind == "Big" else "bottom"
+
+
+def current(state: State) -> dict[str, Any] | None:
+    found: dict[str, Any] | None = state.facts["attack"]
+    return found
+
+
+def _need_no_attack(state: State) -> None:
+    if current(state) is not None:
+        raise ActionError("an attack is under way: push or 'Stop pushing' first", "action")
+
+
+def _card_for(state: State, rng: Random, entry: dict[str, Any], half: str,
+              args: dict[str, Any]) -> tuple[dict[str, Any], list[Note | str]]:
+    """The card that decides a Nasty's attack: the one it drew this activation if unused."""
+    held = state.facts["nasty_round"] or {}
+    card = held.get("card")
+    if (card is not None and held.get("card_for") == entry["id"] and args.get("box") is None
+            and card.get(f"{half}_red") is not None):
+        held["card"] = None
+        return card, [Note("Its activation card decides the attack", "attacks")]
+    return cards.flip(state, rng, args, half)
+
+
+def nasty_attacks(state: State, rng: Random, args: dict[str, Any]) -> list[Note | str]:
+    """A Nasty attacks a crewmember (spec §5.5, §5.7; T18, T20, T24)."""
+    _need_no_attack(state)
+    entry = nasties.find(state, args["nasty"])
+    name = args["crew"]
+    record = crew.need_alive(state, name)
+    kind = nasties.kind_of(state, entry)
+    who = nasties.label(entry)
+    if args["defence"] in ("Hide", "Immunity"):
+        return [Note(f"{args['defence']}: {who} cannot attack {name} this Cycle", "attacks")]
+    base = nasties.dmg(state, entry)
+    if entry["name"] == "MonsterBug":
+        if args["moved"] is None:
+            raise ActionError("moved: give the rooms (MP) the MonsterBug spent reaching its "
+                              "target; it deals 5 less 1 per MP", "moved")
+        base = max(0, 5 - args["moved"])
+        if base == 0:
+            return [Note(f"{who} spent all 5 MP: it does not attack", "attacks")]
+    half = half_for_nasty(state, entry)
+    card, notes = _card_for(state, rng, entry, half, args)
+    if card["reshuffle"]:
+        notes += cards.shuffle(state, rng)
+    if not cards.is_hit(card, half):
+        return notes + [Note(f"{who} MISSES {name}", "attacks")]
+    if args["defence"] == "Dodge":
+        return notes + [Note(f"Dodge cancels {who}'s HIT on {name}; the Dodge goes face up on "
+                             "the discards", "attacks")]
+    if kind.burrows:
+        nasties.remove(state, entry, "burrows in")
+        return notes + [Note(f"{who} HITS: no damage, no push-your-luck", "scuttlebugs"),
+                        *crew.scuttlebug(state, name)]
+    if base is None:
+        raise ActionError(f"nasty: {who}'s damage is not on your board profile", "nasty")
+    state.facts["attack"] = {"dir": "nasty", "nasty": entry["id"], "crew": name, "half": half,
+                             "dmg": base, "open": True, "pushes": 0,
+                             "eva": bool(args["eva_suit"]), "weapon": ""}
+    room = " (and every other creature in its room)" if kind.whole_room else ""
+    record["eva_suit"] = bool(args["eva_suit"])
+    return notes + [Note(f"{who} HITS {name}{room} for {base} dmg. Push your luck ('Push': a "
+                         "MISS takes 1 off and you may push again, a HIT adds 1 and ends it) "
+                         "or take it ('Stop pushing')", "attacks")]
+
+
+def crew_attacks(state: State, rng: Random, args: dict[str, Any]) -> list[Note | str]:
+    """A crewmember attacks a Nasty (spec §5.5, §5.6, §5.8; T21-T23, T42)."""
+    _need_no_attack(state)
+    entry = nasties.find(state, args["nasty"])
+    name = args["crew"]
+    crew.need_alive(state, name)
+    who = nasties.label(entry)
+    weapon = args["weapon"]
+    half = "bottom" if weapon == "fists" else "top"
+    if entry["name"] == "Fenn":
+        return _fenn_hit(state, rng, entry, args)
+    card, notes = cards.flip(state, rng, args, half)
+    if card["reshuffle"]:
+        notes += cards.shuffle(state, rng)
+    if not cards.is_hit(card, half):
+        notes.append(Note(f"{name} MISSES {who}", "attacks"))
+        if weapon not in NO_STRIKE_BACK:
+            notes.append(Note(f"{who} strikes back: a normal attack on {name} ('Nasty "
+                              "attacks')", "attacks"))
+            if nasties.kind_of(state, entry).kind == "Big":
+                notes.append(Note("A MISS on a Big Nasty also activates it", "nasties"))
+        return notes
+    dmg = 1 if weapon == "fists" else args["dmg"]
+    if dmg is None:
+        raise ActionError("dmg: give the damage the card or Tool deals (fists deal 1)", "dmg")
+    state.facts["attack"] = {"dir": "crew", "nasty": entry["id"], "crew": name, "half": half,
+                             "dmg": dmg, "open": True, "pushes": 0, "eva": False,
+                             "weapon": weapon}
+    return notes + [Note(f"{name} HITS {who} for {dmg} dmg. Push your luck ('Push': a HIT "
+                         "adds 1 and you may push again, a MISS takes 1 off and ends it) or "
+                         "land it ('Stop pushing')", "attacks")]
+
+
+def _fenn_hit(state: State, rng: Random, entry: dict[str, Any],
+              args: dict[str, Any]) -> list[Note | str]:
+    """Fenn takes no dmg: a flipped card's gold number at or above the Cycle # turns him
+    rogue (spec §5.8; T42; the Cycle # read as the driving marker's value, G-29)."""
+    from trackers.games.pandora_celeste import protocols
+
+    if not cards.virtual(state) and args.get("gold") is None:
+        raise ActionError("gold: give the gold number of the card you flipped for Fenn", "gold")
+    card, notes = cards.flip(state, rng, args, "top", need_box=False)
+    number = protocols.tracker(state).driving_value()
+    if number is None or card["gold"] is None or card["gold"] < number:
+        return notes + [Note(f"Fenn takes no damage; gold {card['gold']} is below the Cycle "
+                             f"number {number}: nothing happens", "nasties")]
+    entry["name"] = "FN(R1R)"
+    entry["wounds"] = 0
+    return notes + [Note(f"Gold {card['gold']} is at or above the Cycle number {number}: Fenn "
+                         "goes rogue and becomes FN(R1R) the CyberHound, a Big Nasty", "nasties")]
+
+
+def push(state: State, rng: Random, args: dict[str, Any]) -> list[Note | str]:
+    """Flip one more card for the attack under way (spec §5.6)."""
+    attack = current(state)
+    if attack is None or not attack["open"]:
+        raise ActionError("there is no attack to push: start one ('Nasty attacks' or 'Attack "
+                          "a Nasty')" if attack is None else "the push is over: 'Stop "
+                          "pushing' to settle it", "action")
+    card, notes = cards.flip(state, rng, args, attack["half"])
+    hit, reshuffle = cards.is_hit(card, attack["half"]), card["reshuffle"]
+    box_counts = bool(state.facts["rules"]["push_box_counts"])
+    step = push_on_crew if attack["dir"] == "nasty" else push_on_nasty
+    before = attack["dmg"]
+    attack["dmg"], attack["open"] = step(before, hit, reshuffle, box_counts)
+    attack["pushes"] += 1
+    if reshuffle:
+        notes += cards.shuffle(state, rng)
+    what = "reshuffle icon" if reshuffle and not box_counts else ("HIT" if hit else "MISS")
+    more = "push again or stop" if attack["open"] else "the push is over: 'Stop pushing'"
+    return notes + [Note(f"Push {attack['pushes']}: {what}; damage {before} -> {attack['dmg']}"
+                         f"; {more}", "attacks")]
+
+
+def settle(state: State, rng: Random, args: dict[str, Any]) -> list[Note | str]:
+    """Stop pushing: the damage lands (spec §5.6, §6.1, §6.2)."""
+    attack = current(state)
+    if attack is None:
+        raise ActionError("there is no attack under way", "action")
+    entry = next((n for n in nasties.area(state) if n["id"] == attack["nasty"]), None)
+    state.facts["attack"] = None
+    if attack["dir"] == "crew":
+        if entry is None:
+            return [Note("The Nasty is gone already: nothing to settle", "attacks")]
+        reduction = nasties.kind_of(state, entry).reduction
+        landed = max(FLOOR, attack["dmg"] - reduction)
+        notes: list[Note | str] = []
+        if reduction:
+            notes.append(Note(f"{nasties.label(entry)} takes {reduction} less from every Hit",
+                              "attacks"))
+        return notes + nasties.wound(state, entry, landed)
+    dmg = attack["dmg"]
+    notes = []
+    if attack["eva"] and dmg > 0:
+        dmg -= 1
+        notes.append(Note("EVA Suit: 1 dmg less", "wounds"))
+    if dmg <= 0:
+        return notes + [Note(f"{attack['crew']} takes no damage", "attacks")]
+    return notes + crew.wound(state, attack["crew"], dmg, "Nasty attack", False,
+                              from_deck=args.get("from_deck") or 0,
+                              from_discards=args.get("from_discards") or 0)
+
+
+def lines(state: State) -> list[str]:
+    attack = current(state)
+    if attack is None:
+        return []
+    entry = next((n for n in nasties.area(state) if n["id"] == attack["nasty"]), None)
+    nasty = nasties.label(entry) if entry else "a Nasty"
+    who = (f"{nasty} on {attack['crew']}" if attack["dir"] == "nasty"
+           else f"{attack['crew']} on {nasty}")
+    state_word = "may push" if attack["open"] else "push over"
+    return [f"Attack: {who}, {attack['half']} box, damage {attack['dmg']}, pushes "
+            f"{attack['pushes']}, {state_word}"]

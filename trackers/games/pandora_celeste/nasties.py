@@ -1,0 +1,187 @@
+"""The Nasties: what the rulebook says of each, and the Active Nasty Area (spec pandora-celeste
+§5.1, §5.2).
+
+``facts["nasties"]`` lists the Nasties in play in the order their cards entered the Active
+Nasty Area, which is the order they act in. Each entry keeps its number (``id``, never reused),
+name, kind, room, Hits, wound markers and where it is: on the board, shut in the Iso-Ward,
+frozen in a Cryo-Pod or off the board.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from trackers.engine import ActionError, Note, State
+
+KINDS = ("Little", "Big", "Static")
+ON_BOARD = "on the board"
+ISO_WARD = "shut in the Iso-Ward"
+CRYO_POD = "frozen in a Cryo-Pod"
+OFF_BOARD = "off the board"
+PLACES = (ON_BOARD, ISO_WARD, CRYO_POD, OFF_BOARD)
+OTHER = "another Nasty"
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A Nasty as the rulebook describes it (spec §5.2); a value it leaves to the card is a
+    board value (``hits_key``/``dmg_key``), asked for when first needed."""
+
+    name: str
+    kind: str
+    hits: int | None = None
+    hits_key: str | None = None
+    dmg: int | None = None
+    dmg_key: str | None = None
+    draws: bool = True  # draws a Nasty Action card when it activates
+    reduction: int = 0  # taken off every Hit it takes
+    burrows: bool = False  # a HIT burrows in instead of dealing dmg (no push-your-luck)
+    whole_room: bool = False  # strikes every creature in the room where its move ends
+    instincts: str = "towards the First Target"
+
+
+CATALOGUE: dict[str, Kind] = {k.name: k for k in (
+    Kind("ScuttleBug", "Little", hits=1, dmg=0, burrows=True,
+         instincts="1 room towards the First Target, by the Vents rather than through a door"),
+    Kind("Bug", "Little", hits=2, dmg=2,
+         instincts="up to 3 rooms towards the First Target, striking the first non-Bug it meets"),
+    Kind("SpyBot", "Little", hits_key="spybot_hits", dmg=0,
+         instincts="its own card: it is not aggressive"),
+    Kind("MonsterBug", "Big", hits=8, dmg=5, reduction=1,
+         instincts="up to 5 rooms towards the First Target (it may use the Vents), striking "
+                   "the first non-Bug it meets: 5 dmg less 1 per room it moved"),
+    Kind("Trophy Hunter", "Big", hits_key="trophy_hunter_hits", dmg_key="trophy_hunter_dmg",
+         draws=False, instincts="its Xeno Data Log: it draws no card"),
+    Kind("Time Jumper", "Big", hits_key="time_jumper_hits", dmg_key="time_jumper_dmg"),
+    Kind("FN(R1R)", "Big", hits_key="fn_r1r_hits", dmg=3, whole_room=True,
+         instincts="towards the First Target; where its move ends it strikes every creature "
+                   "there for 3 dmg"),
+    Kind("Fenn", "Little", dmg=0, draws=False,
+         instincts="2 rooms towards the First Target when Little Nasties move"),
+)}
+BIG_NAMES = tuple(k.name for k in CATALOGUE.values() if k.kind == "Big")
+
+
+def names_to_reveal() -> list[str]:
+    return [*CATALOGUE, OTHER]
+
+
+def area(state: State) -> list[dict[str, Any]]:
+    found: list[dict[str, Any]] = state.facts["nasties"]
+    return found
+
+
+def label(entry: dict[str, Any]) -> str:
+    return f"{entry['id']}. {entry['name']}"
+
+
+def labels(state: State) -> list[str]:
+    """The choices for a Nasty: "2. Bug", in Active Nasty Area order."""
+    return [label(n) for n in area(state)]
+
+
+def find(state: State, chosen: str, field: str = "nasty") -> dict[str, Any]:
+    for entry in area(state):
+        if label(entry) == chosen:
+            return entry
+    raise ActionError(f"{field}: {chosen!r} is not in the Active Nasty Area; give one of "
+                      f"{', '.join(labels(state)) or 'none (the area is empty)'}", field)
+
+
+def kind_of(state: State, entry: dict[str, Any]) -> Kind:
+    """The description of this Nasty: the rulebook's, or the table's own for another."""
+    if entry["name"] in CATALOGUE:
+        return CATALOGUE[entry["name"]]
+    own = state.facts["nasty_kinds"][entry["name"]]
+    return Kind(entry["name"], own["kind"], hits=own["hits"], dmg=own["dmg"],
+                draws=own["kind"] != "Static", instincts="as its card says")
+
+
+def hits(state: State, entry: dict[str, Any]) -> int | None:
+    kind = kind_of(state, entry)
+    if kind.hits is not None:
+        return kind.hits
+    value = state.board.get(kind.hits_key or "")
+    return value if isinstance(value, int) else None
+
+
+def dmg(state: State, entry: dict[str, Any]) -> int | None:
+    kind = kind_of(state, entry)
+    if kind.dmg is not None:
+        return kind.dmg
+    value = state.board.get(kind.dmg_key or "")
+    return value if isinstance(value, int) else None
+
+
+def needs_for(name: str) -> list[str]:
+    """Board values a Nasty of this name needs before it can fight (its Hits, its damage)."""
+    kind = CATALOGUE.get(name)
+    if kind is None:
+        return []
+    return [k for k in (kind.hits_key, kind.dmg_key) if k]
+
+
+def on_board(state: State) -> list[dict[str, Any]]:
+    return [n for n in area(state) if n["place"] == ON_BOARD and not n["player"]]
+
+
+def add(state: State, name: str, room: str, *, place: str = ON_BOARD,
+        own: dict[str, Any] | None = None, why: str = "revealed") -> tuple[dict[str, Any],
+                                                                          list[Note | str]]:
+    """A Nasty's card goes at the end of the Active Nasty Area (spec §5.1)."""
+    if name not in CATALOGUE:
+        known = state.facts["nasty_kinds"].get(name)
+        if known is None:
+            if own is None:
+                raise ActionError(f"name: {name!r} is not a Nasty the rulebook describes; enter "
+                                  "it once with its kind, Hits and damage", "name")
+            state.facts["nasty_kinds"][name] = own
+    state.facts["nasty_seq"] += 1
+    entry = {"id": state.facts["nasty_seq"], "name": name, "room": room.strip(),
+             "wounds": 0, "place": place, "player": "", "broke_out": False,
+             "since_cycle": state.facts["cycle"]}
+    area(state).append(entry)
+    kind = kind_of(state, entry)
+    where = f" in {entry['room']}" if entry["room"] else ""
+    return entry, [Note(f"{label(entry)} ({kind.kind} Nasty) {why}{where}: its card goes at the "
+                        "end of the Active Nasty Area; it acts from the next Nasty Action Round",
+                        "nasties")]
+
+
+def remove(state: State, entry: dict[str, Any], why: str) -> list[Note | str]:
+    area(state).remove(entry)
+    return [Note(f"{label(entry)} {why}: its card leaves the Active Nasty Area", "nasties")]
+
+
+def wound(state: State, entry: dict[str, Any], amount: int) -> list[Note | str]:
+    """Wound markers on a Nasty's card; it dies at its Hits (spec §5.6; T21, T25)."""
+    if amount <= 0:
+        return [Note(f"{label(entry)} takes no wound marker", "attacks")]
+    entry["wounds"] += amount
+    total = hits(state, entry)
+    notes: list[Note | str] = [Note(f"{label(entry)}: {amount} wound marker"
+                                    f"{'' if amount == 1 else 's'} "
+                                    f"({entry['wounds']} of {total if total else '?'} Hits)",
+                                    "attacks")]
+    if total is not None and entry["wounds"] >= total:
+        notes += remove(state, entry, "is killed")
+    return notes
+
+
+def lines(state: State) -> list[str]:
+    """The Active Nasty Area as the panel shows it, in activation order."""
+    if not area(state):
+        return ["empty: no Nasty is active"]
+    out = []
+    for entry in area(state):
+        kind = kind_of(state, entry)
+        total = hits(state, entry)
+        parts = [f"{label(entry)}, {kind.kind}", entry["room"] or "room not given",
+                 f"wounds {entry['wounds']}/{total if total else '? Hits'}"]
+        if entry["place"] != ON_BOARD:
+            parts.append(entry["place"])
+        if entry["player"]:
+            parts.append(f"played by {entry['player']}")
+        out.append(", ".join(parts))
+    return out

@@ -1,0 +1,207 @@
+"""The Nasty Action Round, one Nasty at a time (spec pandora-celeste §2 Phase 3, §5.3-§5.5,
+§5.8; rulebook «Nasty Action Cards», «Moving Nasties», p.10).
+
+``Nasty round`` reads the driving box (which Nasties move) and lines up the activated Nasties
+in Active Nasty Area order; ``Nasty's card`` handles the next one: its card (flipped and entered,
+or drawn by the app), what it does in plain words and whom it attacks. The player moves it on
+the board; the round closes after the last with the reshuffle, the Decouple check, the Active
+Defences and the empty-board check.
+"""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+from trackers.engine import ActionError, Note, State
+from trackers.games.pandora_celeste import cards, cycle, escape, nasties, protocols
+from trackers.games.pandora_celeste.board import box_says
+
+
+def running(state: State) -> dict[str, Any] | None:
+    found: dict[str, Any] | None = state.facts["nasty_round"]
+    return found if found and not found.get("done") else None
+
+
+def needs(state: State, args: dict[str, Any]) -> list[str]:
+    """The driving box's Big Nasties entry matters only with a Big Nasty on the board."""
+    if any(nasties.kind_of(state, n).kind == "Big" for n in nasties.on_board(state)):
+        return ["big_nasty_boxes"]
+    return []
+
+
+def begin(state: State, rng: Random) -> list[Note | str]:
+    """Which Nasties move this Cycle, in order (spec §2 Phase 3 steps 1-2, 4-5)."""
+    cycle.require_step(state, "nasties", "The Nasty Action Round")
+    if running(state):
+        raise ActionError("the Nasty Action Round is under way: 'Nasty's card' for the next "
+                          "Nasty", "action")
+    box = protocols.tracker(state).driving_value()
+    big = bool(box_says(state, "big_nasty_boxes", box))
+    notes: list[Note | str] = []
+    for entry in nasties.area(state):
+        if entry["place"] == nasties.OFF_BOARD and entry["since_cycle"] < state.facts["cycle"]:
+            entry["place"] = nasties.ON_BOARD
+            notes.append(Note(f"{nasties.label(entry)} comes back on the board this Cycle (the "
+                              "rulebook does not say where: put it where it left)", "nasties"))
+    queue, statics = [], []
+    for entry in nasties.area(state):
+        kind = nasties.kind_of(state, entry)
+        if entry["player"] or entry["place"] in (nasties.CRYO_POD, nasties.OFF_BOARD):
+            continue
+        if kind.kind == "Static":
+            statics.append(nasties.label(entry))
+        elif kind.kind == "Little" or big:
+            queue.append(entry["id"])
+    moves = "All Nasties move" if big else "Little Nasties move"
+    head = f"Box {box}: {moves}" if box is not None else moves
+    state.facts["nasty_round"] = {"queue": queue, "pos": 0, "reshuffle": False, "card": None,
+                                  "card_for": None, "done": False}
+    order = ", ".join(nasties.label(n) for n in nasties.area(state) if n["id"] in queue)
+    notes.append(Note(f"{head}. In order: {order or 'none'}", "nasty_round"))
+    if statics:
+        notes.append(Note(f"Static: {', '.join(statics)} draw nothing and do what their Xeno "
+                          "Data Log says", "nasty_round"))
+    if any(n["player"] for n in nasties.area(state)):
+        notes.append(Note("Player-Nasties do not act in this round", "nasty_round"))
+    if not queue:
+        return notes + finish(state, rng)
+    return notes + [Note(f"First: {order.split(', ')[0]}: 'Nasty's card'", "nasty_round")]
+
+
+def _entry(state: State, nasty_id: int) -> dict[str, Any] | None:
+    return next((n for n in nasties.area(state) if n["id"] == nasty_id), None)
+
+
+def turn(state: State, rng: Random, args: dict[str, Any]) -> list[Note | str]:
+    """The next activated Nasty takes its turn (spec §2 Phase 3 steps 3-4, §5.3, §5.8)."""
+    held = running(state)
+    if held is None:
+        raise ActionError("no Nasty Action Round is under way: 'Nasty round' starts it",
+                          "action")
+    entry = _entry(state, held["queue"][held["pos"]])
+    held["card"], held["card_for"] = None, None
+    if entry is None:
+        notes: list[Note | str] = [Note("That Nasty was killed: it does not act", "nasty_round")]
+    elif entry["place"] == nasties.ISO_WARD:
+        notes = _iso_ward(state, rng, entry, args, held)
+    else:
+        notes = _acts(state, rng, entry, args, held)
+    held["pos"] += 1
+    if held["pos"] >= len(held["queue"]):
+        return notes + finish(state, rng)
+    following = _entry(state, held["queue"][held["pos"]])
+    name = nasties.label(following) if following else "a Nasty since killed"
+    return notes + [Note(f"Move it on the board and settle any attack; next: {name}",
+                         "nasty_round")]
+
+
+def _iso_ward(state: State, rng: Random, entry: dict[str, Any], args: dict[str, Any],
+              held: dict[str, Any]) -> list[Note | str]:
+    """Shut in the Iso-Ward: a reshuffle icon means it smashes out (spec §2 Phase 3 step 4)."""
+    card, notes = cards.flip(state, rng, args, "bottom", need_box=False)
+    if card["reshuffle"]:
+        held["reshuffle"] = True
+        entry["place"] = nasties.ON_BOARD
+        entry["broke_out"] = True
+        return notes + [Note(f"{nasties.label(entry)} smashes out of the Iso-Ward: lay a Broken "
+                             "Door marker; it may leave on its next turn", "nasty_round")]
+    return notes + [Note(f"{nasties.label(entry)} stays shut in the Iso-Ward", "nasty_round")]
+
+
+def _acts(state: State, rng: Random, entry: dict[str, Any], args: dict[str, Any],
+          held: dict[str, Any]) -> list[Note | str]:
+    kind = nasties.kind_of(state, entry)
+    who = nasties.label(entry)
+    if not kind.draws:
+        given = [k for k in ("instruction", "box", "gold") if args.get(k) is not None]
+        if given:
+            raise ActionError(f"{given[0]}: {who} draws no Nasty Action card; leave it blank",
+                              given[0])
+        return [Note(f"{who} draws no card: it moves {kind.instincts}", "nasty_round")]
+    half = "top" if kind.kind == "Big" else "bottom"
+    card, notes = cards.flip(state, rng, args, half, need_box=False, need_instruction=True)
+    held["card"], held["card_for"] = card, entry["id"]
+    if card["reshuffle"]:
+        held["reshuffle"] = True
+        notes.append(Note("Reshuffle icon: the deck is shuffled once every Nasty has acted",
+                          "nasty_round"))
+    notes.append(Note(f"{who} ({half} half): {plain_words(state, entry, card[half])}",
+                      "nasty_round"))
+    notes.append(Note(attack_order(state), "nasty_round"))
+    return notes
+
+
+def plain_words(state: State, entry: dict[str, Any], instruction: str) -> str:
+    """What the instruction asks of this Nasty (spec §5.3, §3.6)."""
+    facts = state.facts
+    target = facts["first_target"] or "nobody yet"
+    kind = nasties.kind_of(state, entry)
+    room = entry["room"] or "its room"
+    if instruction == "Follow Instincts":
+        if not facts["noise_made"]:
+            return "Follow Instincts, but no noise was made this round: it pauses"
+        return f"Follow Instincts towards the First Target ({target}): {kind.instincts}"
+    if instruction == "Move towards the Bridge/Engineering":
+        leave = ("" if facts["shipstern"] else "; heading for Engineering without the ShipStern "
+                 "it leaves the board and returns next Cycle ('Nasty's place': off the board)")
+        return ("moves towards the Bridge (front) or Engineering (back), attacking the first "
+                "creature or closed door it meets, ignoring those in the room it starts in"
+                + leave)
+    if instruction == "Attack the noisiest creature in this room":
+        ranked = ", ".join(facts["noise_order"]) or "nobody made noise"
+        return (f"attacks the noisiest creature in {room}: crew before Nasties (this round's "
+                f"noise: {ranked}); with nobody there it does nothing")
+    if instruction == "Move to attack the nearest creature":
+        return ("heads for the nearest creature (fewest rooms away) and attacks it; if one is "
+                "already in its room it stays and attacks")
+    return "pauses: no move, no attack"
+
+
+def attack_order(state: State) -> str:
+    """Whom it attacks given a choice: the First Target, then anti-clockwise (spec §5.4)."""
+    seats = [n for n in state.facts["crew"] if state.facts["crew"][n]["status"] == "alive"]
+    target = state.facts["first_target"]
+    if not seats:
+        return "No crewmember is left to attack"
+    if target not in seats:
+        return "Given a choice it attacks the First Target; nobody holds the token yet"
+    start = seats.index(target)
+    order = [seats[(start - i) % len(seats)] for i in range(len(seats))]
+    if len(order) == 1:
+        return f"If it attacks: {target} ('Nasty attacks')"
+    return ("Given a choice it attacks the First Target, then anti-clockwise: "
+            + ", ".join(order) + " ('Nasty attacks')")
+
+
+def finish(state: State, rng: Random) -> list[Note | str]:
+    """Close the round: reshuffle, Decouple check, Active Defences, empty board (steps 6-9)."""
+    held = state.facts["nasty_round"]
+    held["done"] = True
+    held["card"], held["card_for"] = None, None
+    notes: list[Note | str] = [Note("Every activated Nasty has acted", "nasty_round")]
+    if held["reshuffle"] or state.facts["rules"]["reshuffle_every_round"]:
+        notes += cards.shuffle(state, rng)
+    notes += escape.decouple_check(state, "nasty_round")
+    notes.append(Note("Discard every Active Defence face down (Immunity lasts to the end of "
+                      "the Cycle)", "nasty_round"))
+    if not nasties.on_board(state):
+        notes.append(Note("No Nasty is on the board: draw the top Vents card; a Nasty on it "
+                          "goes in the First Target's room, even one it cannot reach ('Vents "
+                          "card')", "vents"))
+    cycle.mark_done(state, "nasties")
+    return notes
+
+
+def lines(state: State) -> list[str]:
+    held = state.facts["nasty_round"]
+    if held is None:
+        return ["Nasty Action Round: not yet this Cycle"]
+    if held.get("done"):
+        return ["Nasty Action Round: done this Cycle"]
+    out = []
+    for i, nasty_id in enumerate(held["queue"]):
+        entry = _entry(state, nasty_id)
+        mark = "done" if i < held["pos"] else ("NOW" if i == held["pos"] else "waits")
+        out.append(f"{mark}: {nasties.label(entry) if entry else 'killed'}")
+    return out

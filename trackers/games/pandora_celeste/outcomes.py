@@ -1,0 +1,129 @@
+"""How the game ends and what each player's crewmember comes out as (spec pandora-celeste
+§10; rulebook «Surviving's Just a Way of Keeping Score», «Killing's Just a Way of Keeping
+Score»; T38, T39)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from trackers.engine import ActionError, Note, State
+from trackers.engine.game import EndRecord
+from trackers.games.pandora_celeste import crew, escape, protocols
+from trackers.games.pandora_celeste.setup import is_true_solo
+from trackers.pieces import Secret
+
+SURVIVOR, WINNER, FIRED, LOSER = "survivor", "winner", "fired", "loser"
+POD_CHOICES = ("end now", "play on")
+PN_EVENTS = ("killed a crewmember", "lost a Little Nasty", "lost a Big Nasty")
+
+
+def company(state: State, name: str) -> bool:
+    """Whether the revealed Agenda type says Company (unrevealed: not known, so no)."""
+    secret = state.pieces.get(f"{crew.slug(name)}_company")
+    return (isinstance(secret, Secret) and secret.revealed
+            and secret.value == "Company Agenda")
+
+
+def outcome(state: State, name: str, pod_winner: str | None) -> str:
+    entry = state.facts["crew"][name]
+    if name == pod_winner:
+        return WINNER
+    if escape.escaped(state, name):
+        if entry["fulfilled"]:
+            return WINNER
+        if company(state, name):
+            return FIRED
+        return SURVIVOR
+    if entry["fulfilled"] and not entry["survival_needed"]:
+        dead = sum(1 for c in state.facts["crew"].values() if c["status"] != "alive")
+        if dead * 2 < len(state.facts["crew"]):
+            return WINNER  # e.g. The Guardian Angel, the Nasties killed fewer than half
+    return LOSER
+
+
+def _holder(state: State, name: str) -> str:
+    return state.facts["crew"][name]["player"] or name
+
+
+def scores(state: State) -> dict[str, int]:
+    """Biggest Badass: +1 a kill, -1 a lost Little Nasty, -2 a lost Big one (spec §10.4)."""
+    return {who: t["kills"] - t["little"] - 2 * t["big"]
+            for who, t in state.facts["player_nasties"].items()}
+
+
+def end(state: State) -> EndRecord | None:
+    lost = protocols.gone_off(state)
+    facts = state.facts
+    if lost:
+        names = ", ".join(lost)
+        return EndRecord(f"{names} went off", f"the {names} Protocol reached 0: the game is "
+                         "lost", outcomes={_holder(state, n): LOSER for n in facts["crew"]},
+                         scores=scores(state))
+    everyone_gone = all(c["status"] != "alive" or escape.escaped(state, n)
+                        for n, c in facts["crew"].items())
+    if facts["ended"] is None and not everyone_gone:
+        return None
+    if facts["showdown"] is not None:
+        return None
+    ending = facts["ended"] or "every crewmember is dead or escaped"
+    results = {n: outcome(state, n, facts["pod_winner"]) for n in facts["crew"]}
+    outcomes = {_holder(state, n): r for n, r in results.items()}
+    winners = tuple(_holder(state, n) for n, r in results.items() if r == WINNER)
+    summary = "; ".join(f"{n}: {r}" for n, r in results.items())
+    return EndRecord(ending, summary, winners=winners, sides=("crew",) if winners else (),
+                     outcomes=outcomes, scores=scores(state))
+
+
+def end_lines(state: State, record: EndRecord) -> list[str]:
+    out = [f"Game over: {record.ending}"]
+    for name in state.facts["crew"]:
+        out.append(f"{name}: {record.outcomes.get(_holder(state, name), '?').upper()}")
+    for who, points in record.scores.items():
+        out.append(f"Player-Nasty {who}: {points} point{'' if abs(points) == 1 else 's'}")
+    if is_true_solo(state):
+        out.append("True Solo: a win only by Fulfilling your Agenda")
+    return out
+
+
+def fulfil(state: State, name: str, survival_needed: bool) -> list[Note | str]:
+    """A crewmember declares their Agenda Fulfilled to the table (spec §9.1)."""
+    entry = crew.record(state, name)
+    if entry["fulfilled"]:
+        raise ActionError(f"crew: {name} has Fulfilled their Agenda already", "crew")
+    entry["fulfilled"] = True
+    entry["survival_needed"] = survival_needed
+    return [Note(f"{name} has Fulfilled their Agenda: most Agendas now give Decouple Codes "
+                 "(leave without the others, but only after Abandon Ship)", "agendas")]
+
+
+def pod_choice(state: State, choice: str) -> list[Note | str]:
+    """After the Escape Pod ejects: end now or play on (spec §9.5)."""
+    pod = escape.vehicles(state)["Escape Pod"]
+    if not pod["decoupled"] or not pod["crew"]:
+        raise ActionError("choice: the Escape Pod has not ejected with anyone aboard", "choice")
+    escapee = pod["crew"][0]
+    if choice == "end now":
+        state.facts["pod_winner"] = escapee
+        state.facts["ended"] = "the Escape Pod ejected"
+        return [Note(f"The table stops: {escapee} wins", "outcomes")]
+    state.facts["player_nasties"].setdefault(_holder(state, escapee),
+                                             {"kills": 0, "little": 0, "big": 0})
+    return [Note(f"Play on: {escapee} takes the top Big Nasty card, spawns it in the ShipStern "
+                 "and plays it as a Player-Nasty ('Reveal a Nasty')", "outcomes")]
+
+
+def player_nasty(state: State, args: dict[str, Any]) -> list[Note | str]:
+    """A Player-Nasty's tally for the Biggest Badass score (spec §5.9, §10.4)."""
+    name = args["crew"]
+    entry = crew.record(state, name)
+    if entry["status"] == "alive" and not escape.escaped(state, name):
+        raise ActionError(f"crew: {name} is alive on the Ship; only a dead or escaped "
+                          "crewmember's player runs Nasties", "crew")
+    tally = state.facts["player_nasties"].setdefault(_holder(state, name),
+                                                     {"kills": 0, "little": 0, "big": 0})
+    key = {"killed a crewmember": "kills", "lost a Little Nasty": "little",
+           "lost a Big Nasty": "big"}[args["event"]]
+    tally[key] += 1
+    points = scores(state)[_holder(state, name)]
+    return [Note(f"Player-Nasty {_holder(state, name)}: {args['event']}; score {points}",
+                 "outcomes")]

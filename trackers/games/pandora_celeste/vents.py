@@ -1,0 +1,51 @@
+"""The Vents deck: Check Aircon, the empty-board draw and crew entering a Vent Node (spec
+pandora-celeste §2 Phase 3 step 9, Phase 4 B, §7.4; rulebook «Checking the Vents», p.21).
+
+Its contents are printed only on the cards, so the table flips the real deck and says what
+came up; a Nasty joins the Active Nasty Area.
+"""
+
+from __future__ import annotations
+
+from trackers.engine import ActionError, Note, State
+from trackers.games.pandora_celeste import nasties
+
+WHY = ("Check Aircon", "empty board", "crew entered a Vent Node")
+FOUND = ("a Nasty", "an Action card", "Hear That", "another card")
+
+
+def draw(state: State, why: str, found: str, nasty: str | None, room: str | None,
+         drawer: str | None) -> list[Note | str]:
+    """What the top Vents card was and where it goes (spec §7.4, §5.1)."""
+    target = state.facts["first_target"]
+    if found == "a Nasty":
+        if nasty is None:
+            raise ActionError("nasty: give which Nasty the Vents card shows", "nasty")
+        if nasty == nasties.OTHER:
+            raise ActionError("nasty: enter a Nasty the rulebook does not describe with "
+                              "'Reveal a Nasty' (name, kind, Hits and damage)", "nasty")
+        if why == "crew entered a Vent Node":
+            where = room or "the Vent Node"
+        else:
+            where = room or (f"{target}'s room" if target else "")
+        _, notes = nasties.add(state, nasty, where, why=f"comes out of the Vents ({why})")
+        if why != "crew entered a Vent Node":
+            notes.append(Note("Its Bug marker goes in the First Target's room, even one it "
+                              "could not reach", "vents"))
+        return notes
+    if nasty is not None:
+        raise ActionError(f"nasty: the card is {found}, not a Nasty; leave it blank", "nasty")
+    if found == "an Action card":
+        if why == "crew entered a Vent Node":
+            return [Note(f"{drawer or 'The crewmember'} may take it into the hand, or it goes "
+                         "to the bottom of the Vents deck", "vents")]
+        return [Note("Not a Nasty: it goes to the bottom of the Vents deck", "vents")]
+    if found == "Hear That" and state.facts["spybot_killed"]:
+        return [Note("'Hear That' after the SpyBot was killed: reshuffle the Vents deck",
+                     "vents")]
+    if why == "Check Aircon":
+        return [Note("Not a Nasty: it goes to the bottom of the Vents deck", "vents")]
+    if why == "empty board":
+        return [Note("The rulebook does not say what a card other than a Nasty does here; "
+                     "the table decides («The Active Nasty Area»)", "vents")]
+    return [Note("Do what the card says", "vents")]

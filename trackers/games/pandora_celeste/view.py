@@ -1,0 +1,96 @@
+"""What the screen shows: the panels, the checklist, the status line and the moment."""
+
+from __future__ import annotations
+
+from trackers.engine import Panel, State
+from trackers.games.pandora_celeste import (
+    attacks,
+    cards,
+    crew,
+    cycle,
+    escape,
+    nasties,
+    nasty_round,
+    noise,
+    outcomes,
+    protocols,
+)
+from trackers.games.pandora_celeste.board import box_lines
+from trackers.games.pandora_celeste.setup import is_true_solo, start_lines
+
+# The True Solo card rules (spec §1.3), shown for the crewmember they concern.
+SOLO_CARDS = {
+    "The Kid": "True Solo: the Kid's Security Hack card also counts as an Engineering Action",
+    "Greaseball": "True Solo: Greaseball's own Engineering cards may be played as Unlock, only "
+                  "on cards and doors an Objective needs; played so, their Move is lost",
+}
+
+
+def _timer_lines(state: State) -> list[str]:
+    timer = protocols.tracker(state)
+    driver = timer.driver()
+    head = (f"Driving: {driver} at {timer.driving_value()}" if driver
+            else "Driving: no marker on the tracker")
+    return [head, *box_lines(state, timer.driving_value()), *protocols.lines(state)]
+
+
+def _crew_lines(state: State) -> list[str]:
+    out = []
+    for name, entry in state.facts["crew"].items():
+        tracker = crew.wounds(state, name)
+        kills_at = crew.CREW[name][0]
+        line = f"{name}: {entry['status']}, wounds {tracker.value} (the {kills_at}th kills)"
+        if entry["room"]:
+            line += f", {entry['room']}"
+        if entry["fulfilled"]:
+            line += ", Agenda Fulfilled"
+        if state.facts["shipstern"]:
+            line += f", in the {entry['area']}"
+        out.append(line)
+        if entry["scuttlebugs"] and entry["status"] == "alive":
+            bugs = entry["scuttlebugs"]
+            out.append(f"  {bugs} ScuttleBug{'s' if bugs > 1 else ''} inside: after each of "
+                       f"{name}'s turns, 'End of turn' ({bugs} dmg)")
+    if is_true_solo(state):
+        out.append("True Solo: draw up to 6")
+        out += [SOLO_CARDS[n] for n in state.facts["crew"] if n in SOLO_CARDS]
+    return out
+
+
+def panels(state: State) -> list[Panel]:
+    facts = state.facts
+    record = outcomes.end(state)
+    out: list[Panel] = []
+    if record is not None:
+        out.append(Panel("The end", tuple(outcomes.end_lines(state, record)), "outcomes"))
+    title = f"Cycle {facts['cycle']}" if facts["phase"] == "cycle" else "Setup"
+    out.append(Panel(f"{title}: Turn Cycle Tracker", tuple(_timer_lines(state)), "turn_cycle"))
+    out.append(Panel("Active Nasty Area", tuple(nasties.lines(state) + cards.lines(state)),
+                     "nasties"))
+    if facts["phase"] == "cycle":
+        out.append(Panel("Nasty Action Round",
+                         tuple(nasty_round.lines(state) + attacks.lines(state)), "nasty_round"))
+        out.append(Panel("Noise this round", tuple(noise.lines(state)), "noise"))
+    out.append(Panel("Crew", tuple(_crew_lines(state)), "wounds"))
+    if facts["abandon_ship"] or any(v["crew"] or v["nasties"] or any(v["power"])
+                                    for v in escape.vehicles(state).values()):
+        out.append(Panel("Escape vehicles", tuple(escape.lines(state)), "escape"))
+    if facts["phase"] == "setup":
+        out.append(Panel("Start locations", tuple(start_lines(state)), "setup"))
+    return out
+
+
+def checklist(state: State) -> list[tuple[str, bool]]:
+    return cycle.checklist(state)
+
+
+def status(state: State) -> str:
+    record = outcomes.end(state)
+    if record is not None:
+        return f"ended: {record.ending}"
+    facts = state.facts
+    return "setting up" if facts["phase"] == "setup" else f"Cycle {facts['cycle']}, in progress"
+
+
+def moment(state: State) -> dict[str, int]:
+    return {"cycle": int(state.facts["cycle"])}
