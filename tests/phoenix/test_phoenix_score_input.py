@@ -310,3 +310,11 @@ def test_level_3_sectors_built_must_be_listed() -> None:
     del data["players"][0]["level3"]
     problem = one_problem(data)
     assert (problem.player, problem.field) == ("Anna", "level3")
+
+
+def test_a_sheet_written_to_a_file_reads_back_the_same() -> None:
+    from trackers.games.space_station_phoenix.score_input import sheet_to_data
+
+    original = parse_score_sheet(json.loads(EXAMPLE.read_text(encoding="utf-8")))
+    again = parse_score_sheet(json.loads(json.dumps(sheet_to_data(original))))
+    assert again == original

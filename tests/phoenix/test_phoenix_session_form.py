@@ -9,6 +9,8 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
+
 from trackers.games.space_station_phoenix.score_export import stacked_bars
 from trackers.games.space_station_phoenix.score_form import (
     ROW_BY_KEY,
@@ -112,3 +114,18 @@ def test_bars_follow_the_points_and_keep_every_category_visible() -> None:
     assert sum(cells for _, cells in runs) == 60
     assert bar_runs([("A", 1), ("B", 99)], 10, 100) == [("A", 1), ("B", 9)]
     assert bar_runs([("A", 5)], 10, 0) == []
+
+
+def test_a_draft_comes_back_exactly_as_typed() -> None:
+    form = ScoreForm.blank(3)
+    form.texts[1].update({"points": "-4", "hub": "B-", "gems": "12"})  # half typed, too
+    form.occupied[2][1] = True
+    form.with_settings(sector_315_copies_b4=False)
+    again = ScoreForm.from_data(json.loads(json.dumps(form.to_data())))
+    assert again == form
+
+
+@pytest.mark.parametrize("damaged", [None, [], {"names": ["A"]}, {"names": ["A", "B"],
+                                     "texts": [{}, {}], "occupied": "x", "settings": {}}])
+def test_a_damaged_draft_is_dropped_not_half_read(damaged: object) -> None:
+    assert ScoreForm.from_data(damaged) is None

@@ -18,6 +18,7 @@ from typing import cast
 
 from textual.app import App
 from textual.pilot import Pilot
+from textual.widgets import Label
 
 from tableside.api import Tableside
 from tests.pilot_keys import choose
@@ -174,11 +175,51 @@ async def test_export_writes_markdown_and_csv_and_says_where(tmp_path: Path) -> 
         markdown = sorted(exports.glob("phoenix-score-*.md"))
         csv = sorted(exports.glob("phoenix-score-*.csv"))
         assert len(markdown) == 1 and len(csv) == 1
-        assert str(markdown[0]) in panel(app, "#phx-explain")
+        sheet_file = sorted(exports.glob("phoenix-score-*.json"))
+        assert len(sheet_file) == 1 and str(sheet_file[0]) in panel(app, "#phx-explain")
         assert "| **Total** | **142** | **141** | **159** |" in markdown[0].read_text()
         lines = csv[0].read_bytes().decode("utf-8").split("\r\n")
         assert lines[0] == "Category,Anna,Beth,Connor"
         assert "Total,142,141,159" in lines
+        # the exported sheet loads back, in a new sheet and on the command line alike
+        await go_to(pilot, "points", 0)
+        await pilot.press("9", "9")  # Anna jumps ahead
+        await pilot.pause()
+        assert "Winner: Anna" in panel(app, "#phx-winner")
+        await pilot.press("l")
+        await pilot.pause()
+        await pilot.press(*str(sheet_file[0]), "enter")
+        await pilot.pause()
+        assert "Winner: Connor, 159" in panel(app, "#phx-winner")
+    assert parse_score_sheet(json.loads(sheet_file[0].read_text())) == example_sheet()
+
+
+async def test_a_typed_sheet_survives_escape_and_a_restart(tmp_path: Path) -> None:
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("k")  # Home: the score calculator
+        await pilot.pause()
+        await go_to(pilot, "gems", 1)
+        await pilot.press("4", "2")
+        await pilot.press("escape")  # a changed sheet: asks first
+        await pilot.pause()
+        assert "It is kept" in str(app.screen.query_one("#question", Label).render())
+        await pilot.press("n")  # stay
+        await pilot.pause()
+        assert isinstance(app.screen, ScoreSheetScreen)
+        await pilot.press("escape", "y")
+        await pilot.pause()
+        assert not isinstance(app.screen, ScoreSheetScreen)
+    again = TablesideApp(data_dir=tmp_path)  # a new run of the app
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("k")
+        await pilot.pause()
+        assert sheet_screen(again).form.texts[1]["gems"] == "42"
+        await pilot.press("escape")  # nothing changed since it opened: leaves at once
+        await pilot.pause()
+        assert not isinstance(again.screen, ScoreSheetScreen)
 
 
 async def test_export_refuses_a_sheet_with_problems(tmp_path: Path) -> None:
@@ -201,7 +242,8 @@ async def test_keys_are_in_the_palette(tmp_path: Path) -> None:
         app.push_screen(ScoreSheetScreen())
         await pilot.pause()
         titles = [c.title for c in app.get_system_commands(app.screen)]
-        for title in ("Add a player [n]", "Rename the player [e]", "Export as Markdown and CSV [x]",
+        for title in ("Add a player [n]", "Rename the player [e]",
+                      "Export the sheet, Markdown and CSV [x]", "Load a sheet file [l]",
                       "Level-3 Sector occupied or empty [o]"):
             assert title in titles
         assert any(t.startswith("Ruling: Sector 315") for t in titles)

@@ -12,7 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from trackers.games.space_station_phoenix.score_export import unset_lines
-from trackers.games.space_station_phoenix.score_input import NEEDED_BY, Problem, check_sheet
+from trackers.games.space_station_phoenix.score_input import (
+    NEEDED_BY,
+    SETTING_FIELDS,
+    Problem,
+    check_sheet,
+)
 from trackers.games.space_station_phoenix.scoring import (
     Level3Sector,
     PlayerSheet,
@@ -117,6 +122,7 @@ class Evaluation:
     result: ScoreResult | None
     problems: tuple[CellProblem, ...]
     unset: tuple[str, ...]
+    sheet: ScoreSheet | None = None  # the sheet scored (None when there are problems)
 
 
 @dataclass
@@ -159,6 +165,32 @@ class ScoreForm:
         while len(form.names) < MIN_PLAYERS:
             form.add_player(f"Player {len(form.names) + 1}")
         return form
+
+    # --- keeping it -------------------------------------------------------------------
+    def to_data(self) -> dict[str, object]:
+        """Everything typed, as plain data (a draft that comes back exactly as it was)."""
+        return {"names": list(self.names), "texts": [dict(t) for t in self.texts],
+                "occupied": [list(o) for o in self.occupied],
+                "settings": {k: getattr(self.settings, k) for k in SETTING_FIELDS}}
+
+    @classmethod
+    def from_data(cls, data: object) -> ScoreForm | None:
+        """A form from ``to_data``'s output; None when the data is not one (a damaged or
+        older draft is dropped rather than half read)."""
+        try:
+            assert isinstance(data, dict)
+            names = [str(n) for n in data["names"]]
+            texts = [{row.key: str(t.get(row.key, "")) for row in INPUT_ROWS}
+                     for t in data["texts"]]
+            occupied = [[bool(x) for x in o][:LEVEL3_SLOTS] for o in data["occupied"]]
+            settings = ScoreSettings(**{k: data["settings"].get(k) for k in SETTING_FIELDS})
+        except (AssertionError, KeyError, TypeError, AttributeError, ValueError):
+            return None
+        if not (MIN_PLAYERS <= len(names) <= MAX_PLAYERS
+                and len(names) == len(texts) == len(occupied)):
+            return None
+        occupied = [o + [False] * (LEVEL3_SLOTS - len(o)) for o in occupied]
+        return cls(names, texts, occupied, settings)
 
     # --- editing -----------------------------------------------------------------------
     def add_player(self, name: str) -> None:
@@ -214,7 +246,7 @@ class ScoreForm:
         result = score(sheet)
         unset = [f"{name}: Hub not chosen yet, so its endgame bonus counts 0"
                  for name, texts in zip(self.names, self.texts, strict=True) if not texts["hub"]]
-        return Evaluation(result, (), (*unset, *unset_lines(result)))
+        return Evaluation(result, (), (*unset, *unset_lines(result)), sheet)
 
     def _index_of(self, who: str | None) -> int | None:
         if who in self.names:

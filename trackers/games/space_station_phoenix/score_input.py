@@ -448,3 +448,21 @@ def _parse_level3(
     if len(check.problems) > before:
         return None
     return tuple(Level3Sector(sector_id, occupied) for _, sector_id, occupied in parsed)
+
+
+def sheet_to_data(sheet: ScoreSheet) -> dict[str, Any]:
+    """A sheet in the documented file shape: ``parse_score_sheet`` reads it back unchanged."""
+    players = []
+    for p in sheet.players:
+        players.append({
+            "name": p.name, "points": p.points,
+            "sectors": {"1": p.sectors.level1, "2": p.sectors.level2, "3": p.sectors.level3},
+            "residents": {s: p.residents.count(s) for s in SPECIES},
+            "hub": p.hub,
+            "level3": [{"id": s.id, "occupied": s.occupied} for s in p.level3],
+            "ships_left": p.ships_left, "full_sectors": p.full_sectors, "gems": p.gems,
+            "food": p.food, "water": p.water, "metal": p.metal,
+            "free_sectors": p.free_sectors,
+        })
+    settings = {k: getattr(sheet.settings, k) for k in SETTING_FIELDS}
+    return {"players": players, "settings": settings}

@@ -4,10 +4,17 @@ Players are columns and the rows are the inputs of each scoring category with th
 result below them (``score_form.ROWS``). Arrow keys move, digits type (the first digit replaces
 the cell), Enter goes to the next input, Backspace deletes. Every change rescores the sheet; a
 bad cell shows the problem naming the player and the row and leaves the result as it was.
+
+Nothing typed is lost: every change is saved as a draft (with the session when the sheet
+belongs to one, else as Home's sheet) and comes back when the sheet is opened again; leaving a
+changed sheet asks first. The sheet exports to a file that ``l`` (and ``tableside score
+phoenix``) read back.
 """
 
 from __future__ import annotations
 
+import json
+import tomllib
 from collections.abc import Iterable
 from datetime import datetime
 from pathlib import Path
@@ -20,6 +27,8 @@ from textual.coordinate import Coordinate
 from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
+from tableside.api import Tableside, TablesideError
+from tableside.files import FileRefused, read_capped
 from trackers.games.space_station_phoenix.plurality import join_names
 from trackers.games.space_station_phoenix.score_export import stacked_bars, to_csv, to_markdown
 from trackers.games.space_station_phoenix.score_form import (
@@ -29,6 +38,10 @@ from trackers.games.space_station_phoenix.score_form import (
     ScoreForm,
     describe_input,
     explain,
+)
+from trackers.games.space_station_phoenix.score_input import (
+    parse_score_sheet,
+    sheet_to_data,
 )
 from trackers.games.space_station_phoenix.scoring import ScoreResult, ScoreSheet
 from tui.games.space_station_phoenix.bars import ScoreBars
@@ -40,11 +53,23 @@ COLUMN_WIDTH = 10
 MAX_TYPED = {"signed": 5, "int": 3, "optional": 3, "hub": 4, "level3": 3}
 NOTES_SHOWN = 3
 RULING_WORDS = {None: "unset", True: "yes", False: "no"}
+HOME_DRAFT = "phoenix-score"  # the sheet opened from Home, not tied to a session
+SHEET_FILE_CAP = 1024 * 1024  # a score sheet is a few KB
 
 
 def _right(text: str, style: str = "") -> Text:
     # Numbers line up on the right; DataTable does not apply a Text's own justify.
     return Text(text.rjust(COLUMN_WIDTH), style=style)
+
+
+def read_sheet_file(path: Path) -> object:
+    """A score sheet file's data (.toml as TOML, else JSON); FileRefused or ValueError
+    (bad JSON/TOML, not UTF-8) say why not."""
+    raw = read_capped(path, SHEET_FILE_CAP)
+    text = raw.decode("utf-8-sig")
+    if path.suffix.lower() == ".toml":
+        return tomllib.loads(text)
+    return json.loads(text)
 
 
 def winner_text(result: ScoreResult) -> str:
@@ -66,12 +91,17 @@ class ScoreSheetScreen(Screen[None]):
         Binding("d", "remove_player", "Remove", id="phoenix_score.remove"),
         Binding("o", "toggle_occupied", "Occupied", id="phoenix_score.occupied"),
         Binding("x", "export", "Export", id="phoenix_score.export"),
+        Binding("l", "load", "Load file", id="phoenix_score.load"),
+        Binding("c", "clear", "New sheet", id="phoenix_score.clear"),
         Binding("escape", "back", "Back", id="phoenix_score.back"),
     ]
 
-    def __init__(self, prefill: ScoreSheet | None = None) -> None:
+    def __init__(self, prefill: ScoreSheet | None = None, *, draft: str = HOME_DRAFT) -> None:
         super().__init__()
+        self.prefill = prefill
+        self.draft_name = draft
         self.form = ScoreForm.from_sheet(prefill) if prefill is not None else ScoreForm.blank()
+        self._opened_with = self.form.to_data()  # "changed" means changed since it opened
         self.evaluation = Evaluation(None, (), ())
         self.result: ScoreResult | None = None  # the last sheet that could be scored
         self._fresh = True  # the next digit replaces the cell instead of adding to it
@@ -89,6 +119,12 @@ class ScoreSheetScreen(Screen[None]):
     def on_mount(self) -> None:
         self.title = "Space Station Phoenix: final score"
         self.sub_title = "type digits, Enter: next"
+        kept = self._tables_draft()
+        if kept is not None and kept != self.form:
+            self.form = kept
+            self._opened_with = kept.to_data()
+            self.notify("Your sheet is back as you left it (c starts a new one).",
+                        title="Score sheet")
         self._rescore()
         self._build_table()
         self._show_explanation()
@@ -160,6 +196,36 @@ class ScoreSheetScreen(Screen[None]):
         self._rescore()
         self._refresh_cells()
         self._show_explanation()
+        self._keep()
+
+    # --- the draft ---------------------------------------------------------------------------
+    def _table(self) -> Tableside | None:
+        table = getattr(self.app, "table", None)
+        return table if isinstance(table, Tableside) else None
+
+    def _tables_draft(self) -> ScoreForm | None:
+        table = self._table()
+        if table is None:
+            return None
+        try:
+            return ScoreForm.from_data(table.draft(self.draft_name))
+        except TablesideError as err:
+            self.notify(f"The saved sheet could not be read: {err}", severity="warning")
+            return None
+
+    def _keep(self) -> None:
+        """Save what is typed now, so a stray Escape or a crash loses nothing."""
+        table = self._table()
+        if table is None:
+            return
+        try:
+            table.save_draft(self.draft_name, self.form.to_data())
+        except TablesideError as err:
+            self.notify(f"The sheet could not be saved: {err}", severity="error")
+
+    @property
+    def changed(self) -> bool:
+        return self.form.to_data() != self._opened_with
 
     def _show_explanation(self) -> None:
         player, row = self._here()
@@ -249,6 +315,7 @@ class ScoreSheetScreen(Screen[None]):
             return
         self.form.add_player(name.strip())
         self._restructure(column=len(self.form.names) - 1)
+        self._keep()
 
     def action_rename(self) -> None:
         player, _ = self._here()
@@ -262,6 +329,7 @@ class ScoreSheetScreen(Screen[None]):
                 return
             self.form.names[player] = name.strip()
             self._restructure(column=player)
+            self._keep()
 
         self.app.push_screen(TextPromptScreen(f"New name for {self.form.names[player]}",
                                               self.form.names[player]), renamed)
@@ -278,6 +346,7 @@ class ScoreSheetScreen(Screen[None]):
                 self.form.remove_player(player)
                 self.result = None
                 self._restructure(column=max(0, player - 1))
+                self._keep()
 
         self.app.push_screen(ConfirmScreen(f"Remove {name} and their column? (y/n)"), answer)
 
@@ -303,10 +372,12 @@ class ScoreSheetScreen(Screen[None]):
         self._changed()
         self.notify(f"Ruling now: {RULING_WORDS[following]}")
 
-    # --- export ----------------------------------------------------------------------------
+    # --- export and load ---------------------------------------------------------------------
     def action_export(self) -> None:
-        """Write the sheet as Markdown and CSV into the data folder's exports/."""
-        if self.evaluation.result is None:
+        """Write the sheet (a file ``l`` reads back) and its result as Markdown and CSV into
+        the data folder's exports/."""
+        result, sheet = self.evaluation.result, self.evaluation.sheet
+        if result is None or sheet is None:
             first = self.evaluation.problems[0].text if self.evaluation.problems else "no result"
             self.notify(f"Nothing exported: fix the sheet first ({first})", severity="error")
             return
@@ -314,24 +385,68 @@ class ScoreSheetScreen(Screen[None]):
         if base is None:
             self.notify("Nothing exported: this app has no data folder", severity="error")
             return
-        result = self.evaluation.result
         folder = Path(base) / "exports"
         stem = f"phoenix-score-{datetime.now():%Y%m%d-%H%M%S}"
-        markdown, csv = folder / f"{stem}.md", folder / f"{stem}.csv"
+        data, markdown, csv = (folder / f"{stem}.{end}" for end in ("json", "md", "csv"))
         try:
             folder.mkdir(parents=True, exist_ok=True)
+            data.write_text(json.dumps(sheet_to_data(sheet), indent=1), encoding="utf-8")
             markdown.write_text("# Space Station Phoenix: final score\n\n"
                                 + to_markdown(result, explain=True), encoding="utf-8")
             csv.write_text(to_csv(result), encoding="utf-8", newline="")
         except OSError as err:
             self.notify(f"Nothing exported: {folder}: {err.strerror or err}", severity="error")
             return
-        message = f"Exported: {markdown} and {csv.name}"
-        self.query_one("#phx-explain", Static).update(message)
-        self.notify(message, title="Exported", timeout=8)
+        message = f"Exported: {data} (l loads it back), {markdown.name} and {csv.name}"
+        self.query_one("#phx-explain", Static).update(Text(message))
+        self.notify(message, title="Exported", timeout=8, markup=False)
+
+    def action_load(self) -> None:
+        """Load a sheet file (an export, or one written by hand) in place of this sheet."""
+        self.app.push_screen(TextPromptScreen("Score sheet file to load (.json or .toml)", ""),
+                             self._load_from)
+
+    def _load_from(self, typed: str | None) -> None:
+        if not typed or not typed.strip():
+            return
+        path = Path(typed.strip()).expanduser()
+        try:
+            data = read_sheet_file(path)
+            sheet = parse_score_sheet(data)
+        except (FileRefused, ValueError) as err:  # a ScoreInputError lists every problem
+            self.notify(str(err), title="Not loaded", severity="error", markup=False,
+                        timeout=12)
+            return
+        self.form = ScoreForm.from_sheet(sheet)
+        self._restructure(column=0)
+        self._keep()
+        self.notify(f"Loaded {path.name}.", markup=False)
+
+    def action_clear(self) -> None:
+        """Start a new sheet (the one typed so far is discarded: asks first)."""
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.form = (ScoreForm.from_sheet(self.prefill) if self.prefill is not None
+                             else ScoreForm.blank())
+                self.result = None
+                self._restructure(column=0)
+                self._keep()
+
+        self.app.push_screen(ConfirmScreen("Start a new sheet? What was typed here is "
+                                           "discarded. (y/n)"), answer)
 
     def action_back(self) -> None:
-        self.app.pop_screen()
+        if not self.changed:
+            self.app.pop_screen()
+            return
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.app.pop_screen()
+
+        self.app.push_screen(ConfirmScreen("Leave the score sheet? It is kept and comes back "
+                                           "when you open it again. (y/n)"), answer)
 
     def palette_commands(self) -> Iterable[SystemCommand]:
         yield SystemCommand("Add a player [n]", "A new column (2 to 4 players)",
@@ -343,8 +458,12 @@ class ScoreSheetScreen(Screen[None]):
         yield SystemCommand("Level-3 Sector occupied or empty [o]",
                             "Its endgame bonus counts only while occupied",
                             self.action_toggle_occupied)
-        yield SystemCommand("Export as Markdown and CSV [x]",
+        yield SystemCommand("Export the sheet, Markdown and CSV [x]",
                             "Into the data folder's exports/", self.action_export)
+        yield SystemCommand("Load a sheet file [l]", "A sheet exported earlier or written "
+                            "by hand (.json or .toml)", self.action_load)
+        yield SystemCommand("New sheet [c]", "Discard this sheet and start again (asks)",
+                            self.action_clear)
         for setting, words in (("sector_315_copies_b4", "Sector 315 copies Hub B-4's bonus"),
                                ("free_sectors_count_as_built",
                                 "free Sectors count as built for A-6")):

@@ -7,19 +7,18 @@ knows (names, in-game points, Sectors); k opens it at any time.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from pathlib import Path
 from typing import ClassVar
 
-from textual.app import SystemCommand
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
 from tableside.api import OpenSession
-from trackers.engine import Note
 from trackers.games.space_station_phoenix import session_facts as facts
 from trackers.games.space_station_phoenix.plurality import join_names
 from tui.screens.session import SessionScreen
+from tui.widgets.session_view import SessionChanged, SessionView
 
 
 def banner_text(play: OpenSession) -> str:
@@ -38,12 +37,20 @@ def banner_text(play: OpenSession) -> str:
     return f"{current}'s turn: e ends it and runs the end-of-game check"
 
 
+class PhoenixBanner(SessionView, Static):
+    """Whose turn it is, redrawn with the session."""
+
+    def show_session(self, play: OpenSession) -> None:
+        self.update(banner_text(play))
+
+
 class PhoenixScreen(SessionScreen):
     """SessionScreen with the Phoenix banner and the score calculator on k."""
 
     CSS_PATH = str(Path(__file__).with_name("phoenix.tcss"))
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("k", "score_sheet", "Scoring", id="phoenix.score_sheet"),
+        Binding("k", "score_sheet", "Scoring", id="phoenix.score_sheet",
+                tooltip="Score calculator, filled in with names, points and Sectors"),
     ]
 
     def __init__(self, play: OpenSession) -> None:
@@ -53,14 +60,10 @@ class PhoenixScreen(SessionScreen):
     def _over(self) -> bool:
         return self.play.state.facts.get("status") == facts.STATUS_OVER
 
-    def on_mount(self) -> None:
-        # Textual runs SessionScreen.on_mount after this one (handlers run along the MRO).
-        self.mount(Static("", id="phx-banner"), before="#session-body")
+    def compose_banner(self) -> ComposeResult:
+        yield PhoenixBanner("", id="phx-banner", markup=False)
 
-    def refresh_all(self, notes: list[Note] | None = None) -> None:
-        super().refresh_all(notes)
-        for banner in self.query("#phx-banner").results(Static):
-            banner.update(banner_text(self.play))
+    def on_session_changed(self, message: SessionChanged) -> None:
         over = self._over()
         if over and not self._was_over:
             self.action_score_sheet()  # the game just ended: straight to final scoring
@@ -69,10 +72,6 @@ class PhoenixScreen(SessionScreen):
     def action_score_sheet(self) -> None:
         from tui.games.space_station_phoenix.score_sheet import ScoreSheetScreen
 
-        self.app.push_screen(ScoreSheetScreen(facts.score_sheet(self.play.state)))
-
-    def palette_commands(self) -> Iterable[SystemCommand]:
-        yield SystemCommand("Score calculator [k]",
-                            "Final scoring, filled in with names, points and Sectors",
-                            self.action_score_sheet)
-        yield from super().palette_commands()
+        # the sheet is kept with this session: it comes back as typed when reopened
+        self.app.push_screen(ScoreSheetScreen(facts.score_sheet(self.play.state),
+                                              draft=f"{self.play.id}:score"))
