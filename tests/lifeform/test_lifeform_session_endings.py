@@ -8,6 +8,7 @@ import pytest
 
 from tests.lifeform.test_lifeform_session_fixtures import BOARD, new, through_setup
 from trackers.engine import ActionError, Note, Session
+from trackers.engine.actions import BoardValueNeeded
 from trackers.games.lifeform.game import GAME
 from trackers.pieces import Secret, Track
 
@@ -122,17 +123,16 @@ def test_c9_last_man_aboard_before_9_gives_both_readings_for_the_table() -> None
     assert s.state.facts["stage"] == "showdown"
 
 
-def test_an_unset_stowaway_range_is_settled_once_entered() -> None:
+def test_an_unset_stowaway_range_is_asked_at_the_launch_and_settles_ending_b() -> None:
     s = ready("second", board=False)  # the second card's range and coolant.minimum unset
     to_minute(s, 6)
-    with pytest.raises(ActionError, match="confirm_unknown.*Coolant"):
+    with pytest.raises(BoardValueNeeded) as asked:  # both ranges asked: the card stays secret
         s.do("launch")
-    notes = s.do("launch", confirm_unknown=True)
-    assert "range is not entered yet" in text(notes) and s.state.facts["stage"] == "launched"
-    with pytest.raises(ActionError, match="range is still not entered"):
-        s.do("choose_ending_reading")
+    assert asked.value.keys == ["coolant.minimum", "stowaway.second_card_minutes"]
+    s.do("set_board_value", key="coolant.minimum", value="3")
     s.do("set_board_value", key="stowaway.second_card_minutes", value="3-8")
-    s.do("choose_ending_reading")
+    notes = s.do("launch")
+    assert "Ending B" in text(notes)
     assert s.state.facts["stage"] == "showdown"
 
 

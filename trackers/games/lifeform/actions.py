@@ -881,7 +881,12 @@ def _launch_needs(state: State, args: dict[str, Any]) -> tuple[str, ...]:
     """The Loadout minimums the launch criteria read (rulebook p. 35)."""
     coolant = ("coolant.overheating_2p_space" if state.facts["players"] == 2
                else "coolant.minimum")
-    return ("improvised_weaponry.minimum", coolant, "energy_cells.minimum")
+    keys = ["improvised_weaponry.minimum", coolant, "energy_cells.minimum"]
+    _, left = characters.counts(state)
+    if moves.late_launch(state) and left == 0 and not state.facts["last_man_aboard"]:
+        # Ending B checks the Stowaway card's range; asking for both reveals nothing.
+        keys += ["stowaway.second_card_minutes", "stowaway.third_card_minutes"]
+    return tuple(keys)
 
 
 def _hibernation_needs(state: State, args: dict[str, Any]) -> tuple[str, ...]:
