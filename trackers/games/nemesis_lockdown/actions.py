@@ -467,7 +467,10 @@ CORRECTIONS: tuple[Action, ...] = (
                   default=corrections.APPLY),
             Param("side", "choice", "the Time token's side (blank: unchanged)",
                   choices=corrections.SIDES, optional=True)),
-           topic="time_track", needs=("time_last_number", "red_thresholds", "blue_thresholds")),
+           topic="time_track", needs=("time_last_number", "red_thresholds", "blue_thresholds"),
+           log_text=lambda a: f"Time token moved by hand to {a['slot']} ("
+                              + ("only the token moved" if a["apply"] == corrections.MOVE_ONLY
+                                 else "the slots passed applied") + ")"),
     Action("correct_autodestruction", "Correct Autodestruction",
            "Set the Autodestruction token by hand: none, yellow or red on a slot.",
            ruled(lambda s, a, r: corrections.autodestruction(s, a["side"], a["slot"])),

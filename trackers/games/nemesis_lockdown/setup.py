@@ -124,3 +124,8 @@ def apply_board(state: State, key: str | None = None) -> list[str]:
             notes.append("CSS tokens face down on slots: "
                           + (", ".join(map(str, state.facts["css"])) or "none"))
     return notes
+
+
+def solo_item_counter(number: int) -> int:
+    """Solo: a Room holds half its Items, rounded up (Game Modes; worked example MO1)."""
+    return -(-number // 2)

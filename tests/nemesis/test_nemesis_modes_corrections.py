@@ -1,0 +1,254 @@
+"""Hand corrections that keep the rules, solo and co-op, the Victory Check and the end record
+(spec §13, §11.2; worked examples T12, V1, V2, EN1, MO1, MO2)."""
+
+from __future__ import annotations
+
+import pytest
+
+from trackers.engine import ActionError, Session, SessionSetup
+from trackers.engine.common_actions import settable_targets
+from trackers.games.nemesis_lockdown import leaving, rounds
+from trackers.games.nemesis_lockdown.game import GAME
+from trackers.games.nemesis_lockdown.setup import solo_item_counter
+from trackers.pieces import Track
+
+DEFAULTS = dict(GAME.board_defaults)
+
+
+def new(names: tuple[str, ...] = ("Ann", "Bob"), mode: str = "", **board: object) -> Session:
+    return Session(GAME, SessionSetup(len(names), names=names, mode=mode,
+                                      board={**DEFAULTS, **board}), seed="fix")
+
+
+def texts(notes: list) -> str:
+    return "\n".join(n.text for n in notes)
+
+
+def time(s: Session) -> int:
+    return s.state.piece("time", Track).position
+
+
+def status(s: Session, name: str) -> str:
+    return next(c["status"] for c in s.state.facts["crew"] if c["name"] == name)
+
+
+def walk_to(s: Session, key: str) -> None:
+    while s.state.facts["phase"] == "setup":
+        s.do("next_step")
+    for _ in range(40):
+        now = rounds.current(s.state)
+        if now == key:
+            return
+        if now == "time":
+            s.do("advance_time")
+        elif now == "bag":
+            s.do("develop_bag", drawn="Adult")
+        elif now == "css" and leaving.css_waiting(s.state):
+            s.do("launch_css", face="no Pod")
+        else:
+            s.do("next_step")
+    raise AssertionError(key)
+
+
+def round_on(s: Session, slot: int) -> None:
+    walk_to(s, "turns")
+    while time(s) != slot:
+        walk_to(s, "time")
+        s.do("advance_time")
+        walk_to(s, "turns")
+
+
+def test_a_hand_jump_over_the_autodestruction_slot_applies_it_when_asked() -> None:
+    s = new(css_slots=[10], red_thresholds=[], blue_thresholds=[11])
+    round_on(s, 14)
+    s.do("start_autodestruction")
+    assert s.state.facts["autodestruct"] == {"slot": 11, "side": "yellow"}
+    notes = texts(s.do("correct_time", slot="9"))  # the default: apply what it passes
+    assert "Time token: 11 -> 10" in notes and "turns red and moves to slot 8" in notes
+    assert "The Main Gate opens" in notes and "Power token 2 turns to its red side" in notes
+    assert "The CSS token on 10 is passed without a launch" in notes
+    assert s.state.facts["autodestruct"] == {"slot": 8, "side": "red"}
+    assert s.state.facts["main_gate_open"] and s.state.facts["css"] == [] and time(s) == 9
+    assert s.history()[-1].text == "Time token moved by hand to 9 (the slots passed applied)"
+    s.undo()
+    assert s.state.facts["autodestruct"] == {"slot": 11, "side": "yellow"} and time(s) == 14
+    notes = texts(s.do("correct_time", slot="9", apply="just move the token"))
+    assert "no slot's effects applied" in notes and time(s) == 9
+    assert s.state.facts["autodestruct"]["side"] == "yellow"
+    assert not s.state.facts["main_gate_open"] and s.state.facts["css"] == [10]
+
+
+def test_a_hand_jump_past_a_red_token_destroys_the_facility_there() -> None:
+    s = new()
+    round_on(s, 15)
+    s.do("correct_autodestruction", side="red", slot=12)
+    notes = texts(s.do("correct_time", slot="6"))
+    assert "Game over (E2)" in notes and time(s) == 12
+    assert GAME.end_record(s.state).ending == "E2"
+
+
+def test_time_set_to_s_by_hand_ends_the_game() -> None:
+    for how in ("apply what it passes", "just move the token"):
+        s = new()
+        round_on(s, 10)
+        notes = texts(s.do("correct_time", slot="S", apply=how))
+        assert "Game over (E1)" in notes
+        record = GAME.end_record(s.state)
+        assert record is not None and record.ending == "E1"
+        assert status(s, "Ann") == "dead" and status(s, "Bob") == "dead"
+        with pytest.raises(ActionError, match="the game is over"):
+            s.do("place_fire")
+        s.undo()
+        assert GAME.end_record(s.state) is None
+
+
+def test_corrections_re_derive_what_the_rules_derive() -> None:
+    s = new()
+    s.do("place_power", s01=3, s02=1, s03=4, elevator=2)
+    s.do("correct_power", location="S-01", powered=True)
+    assert s.state.facts["power"]["blue"] == [1, 2, 3]
+    notes = texts(s.do("correct_status", player="Bob", status="dead"))
+    assert "the Main Gate opens" in notes and s.state.facts["first_death"]
+    s.do("correct_main_gate", open=False)
+    assert not s.state.facts["main_gate_open"]
+    notes = texts(s.do("correct_autodestruction", side="red", slot=9))
+    assert "Main Gate opens" in notes and s.state.facts["main_gate_open"]
+    s.do("correct_alert", slot=6)
+    assert s.state.facts["alert"] == 6
+    s.do("correct_css", slots="8, 6")
+    assert s.state.facts["css"] == [8, 6]
+    with pytest.raises(ActionError, match="slots: 'x' is not a numbered slot"):
+        s.do("correct_css", slots="8, x")
+    s.do("correct_time", slot="15", side="active")
+    assert s.state.facts["time_side"] == "active"
+    notes = texts(s.do("correct_status", player="Ann", status="in the Bunker"))
+    assert "No active Character is left" in notes
+    # The generic "set a value by hand" cannot move the Time token around these rules.
+    assert not any(t.startswith("time.") for t in settable_targets(s.state))
+
+
+def test_t12_a_pod_launches_before_the_red_token_destroys_the_facility() -> None:
+    s = new(css_slots=[5])
+    round_on(s, 11)
+    s.do("start_autodestruction")  # yellow 8, red 5
+    round_on(s, 5)
+    s.do("leave", player="Ann", how="in a CSS Pod")
+    s.do("leave", player="Bob", how="dead")
+    walk_to(s, "css")
+    s.do("launch_css", face="all Pods")
+    notes = texts(s.do("advance_time"))
+    assert "Game over (E2)" in notes and status(s, "Ann") == "evacuated"
+    assert "Victory Check for Ann" in notes
+
+
+def test_v1_v2_the_victory_check_names_the_winners() -> None:
+    s = new(("Ann", "Bob", "Cy"))
+    round_on(s, 8)
+    s.do("contamination_card", player="Ann", count=2)
+    s.do("leave", player="Ann", how="locked in the Isolation Room")
+    s.do("leave", player="Bob", how="locked in the Isolation Room")
+    s.do("leave", player="Cy", how="dead")
+    s.do("fast_forward")
+    record = GAME.end_record(s.state)
+    assert record.ending == "E1" and record.winners == ()
+    assert "Victory Check to do for Ann, Bob" in record.summary
+    with pytest.raises(ActionError, match="reveal the Active Contingency first"):
+        s.do("victory_check", player="Ann")
+    s.do("reveal_active_contingency", code="Green")
+    notes = texts(s.do("victory_check", player="Ann", infected=1,
+                       drawn="a Contamination card came up", objective=True))
+    assert "Ann dies in the Victory Check (the Contamination check)" in notes
+    notes = texts(s.do("victory_check", player="Bob", objective=True))
+    assert "no INFECTED card and no Larva, no draw" in notes and "Winner: Bob" in notes
+    record = GAME.end_record(s.state)
+    assert record.winners == ("Bob",)
+    assert record.outcomes == {"Ann": "died (the Contamination check)", "Bob": "won",
+                               "Cy": "dead"}
+    assert GAME.status_of(s.state) == "ended: E1, won by Bob"
+
+
+def test_the_app_draws_four_from_the_cards_it_counted() -> None:
+    s = new()
+    round_on(s, 8)
+    s.do("contamination_card", player="Ann", count=9)
+    s.do("scan", player="Ann", infected=1)
+    s.do("leave", player="Ann", how="locked in the Isolation Room")
+    s.do("leave", player="Bob", how="dead")
+    s.do("fast_forward")
+    s.do("reveal_active_contingency", code="Green")
+    notes = texts(s.do("victory_check", player="Ann", objective=True))
+    assert "all 19 cards shuffled, the app drew 4" in notes
+
+
+def test_a_character_left_in_a_pod_is_the_tables_call() -> None:
+    s = new(css_slots=[10])
+    round_on(s, 10)
+    s.do("leave", player="Bob", how="dead")
+    s.do("leave", player="Ann", how="in a CSS Pod")
+    s.do("fast_forward")
+    s.do("reveal_active_contingency", code="Blue")
+    with pytest.raises(ActionError, match="pod: Ann is still in a CSS Pod"):
+        s.do("victory_check", player="Ann", objective=True)
+    s.do("victory_check", player="Ann", pod="counts as evacuated", objective=True)
+    assert GAME.end_record(s.state).winners == ("Ann",)
+
+
+def test_a_full_co_op_game_ends_with_its_public_objectives_checked() -> None:
+    s = new(("Ann", "Bo"), mode="coop")
+    walk_to(s, "turns")
+    s.do("public_objective", player="Ann", text="Analyse an Egg")
+    s.do("public_objective", player="Bo", text="Start the Alert Procedure")
+    s.do("wound", player="Bo", kind="serious")
+    for _ in range(3):
+        s.do("wound", player="Bo", kind="serious")
+    assert status(s, "Bo") == "dead"
+    s.do("revive", player="Bo")
+    walk_to(s, "end")
+    notes = texts(s.do("next_step"))
+    assert "Revive: Bo is back" in notes and status(s, "Bo") == "active"
+    s.do("objective_met", player="Ann")
+    round_on(s, 8)
+    s.do("leave", player="Ann", how="locked in the Isolation Room")
+    s.do("leave", player="Bo", how="locked in the Isolation Room")
+    s.do("fast_forward")
+    s.do("reveal_active_contingency", code="Green")
+    s.do("victory_check", player="Ann")
+    s.do("victory_check", player="Bo")
+    record = GAME.end_record(s.state)
+    assert record.winners == () and "everyone loses" in record.summary
+    s.do("objective_met", player="Bo")  # allowed after the end: the table checks them then
+    record = GAME.end_record(s.state)
+    assert record.winners == ("Ann", "Bo") and record.sides == ("the team",)
+    assert "the team wins" in record.summary
+
+
+def test_mo2_co_op_with_one_survivor_and_two_of_three_objectives_loses() -> None:
+    s = new(("Ann", "Bo", "Cy"), mode="coop")
+    round_on(s, 8)
+    for name in ("Ann", "Bo"):
+        s.do("objective_met", player=name)
+    s.do("leave", player="Ann", how="locked in the Isolation Room")
+    s.do("leave", player="Bo", how="dead")
+    s.do("leave", player="Cy", how="dead")
+    s.do("fast_forward")
+    s.do("reveal_active_contingency", code="Green")
+    s.do("victory_check", player="Ann")
+    record = GAME.end_record(s.state)
+    assert record.winners == () and "everyone loses" in record.summary
+
+
+def test_co_op_actions_belong_to_the_co_op_game() -> None:
+    s = new()
+    assert not s.available("public_objective") and not s.available("revive")
+
+
+def test_solo_draws_two_more_tokens_and_halves_the_items() -> None:
+    s = new(("Ann",))
+    assert s.setup.mode == "solo"
+    labels = [p.label for n, p in s.state.pieces.items() if "contingency" in n]
+    assert labels == ["Ann's Contingency token 1", "Ann's Contingency token 2",
+                      "Ann's Contingency token 3"]
+    assert (solo_item_counter(3), solo_item_counter(1), solo_item_counter(4)) == (2, 1, 2)
+    s.do("leave", player="Ann", how="dead")
+    s.do("fast_forward")
+    assert "nobody wins" in GAME.end_record(s.state).summary
