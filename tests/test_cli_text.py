@@ -158,6 +158,31 @@ def test_a_5000_digit_number_is_a_clear_error_from_the_cli_and_the_api(
     play.close()
 
 
+def test_typed_limits_are_stated_in_the_error_and_hold_for_every_caller() -> None:
+    from trackers.engine import Param
+
+    state = State()
+    note = Param("note", "str", "a note")
+    assert note.coerce("  [b]ok[/b] ", state) == "[b]ok[/b]"
+    with pytest.raises(ActionError, match="note: 201 characters is too long; give at most 200"):
+        note.coerce("x" * 201, state)
+    name = Param("who", "str", "a name", max_length=40)
+    with pytest.raises(ActionError, match="give at most 40"):
+        name.coerce("y" * 41, state)
+    for bad in ("a\nb", "a\x1b[2Jb", "tab\there", "c1\x85c1"):
+        with pytest.raises(ActionError, match="printable text on one line"):
+            note.coerce(bad, state)
+    pick = Param("side", "choice", "a side", choices=("left", "right"))
+    with pytest.raises(ActionError) as refused:
+        pick.coerce("z" * 10_000, state)
+    assert len(str(refused.value)) < 120  # the bad value is quoted short
+    count = Param("count", "int", "how many")
+    assert count.coerce("-123456789012345", state) == -123456789012345
+    for huge in ("1" * 16, 10 ** 16, "9" * 5000, 10 ** 5000):
+        with pytest.raises(ActionError, match="more than 15 digits"):
+            count.coerce(huge, state)
+
+
 # --- secrets typed unseen -------------------------------------------------------------------------
 def test_value_dash_reads_the_secret_from_standard_input(
         capsys: pytest.CaptureFixture[str], tmp_path: Path,

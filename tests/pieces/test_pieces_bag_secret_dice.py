@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from trackers.pieces import Bag, Dice, PieceError, Secret, commitment_code, piece_from_dict
+from trackers.pieces.secret import same_code
 
 
 # --- Bag -------------------------------------------------------------------------------------
@@ -204,6 +205,37 @@ def test_redacted_hides_value_and_nonce_until_revealed() -> None:
     assert data["code"] == secret.code
     secret.reveal()
     assert secret.redacted()["value"] == "Beta"
+
+
+def test_a_recorded_code_is_kept_as_recorded_not_recomputed() -> None:
+    """The code the table saw comes with the choice; a changed value no longer fits it."""
+    seen = commitment_code("Beta", "n0nce")
+    secret = calibration()
+    assert secret.choose("Gamma", "n0nce", seen) == seen  # kept, even though it does not fit
+    assert secret.code == seen
+    value, nonce, ok = secret.reveal()
+    assert (value, nonce, ok) == ("Gamma", "n0nce", False)
+    honest = calibration()
+    honest.choose("Beta", "n0nce", seen)
+    assert honest.reveal()[2] is True
+
+
+def test_codes_compare_however_they_were_typed() -> None:
+    assert same_code("7F3A-19C2", "7f3a19c2") and same_code("7F3A-19C2", " 7f3a-19c2")
+    assert not same_code("7F3A-19C2", "7F3A-19C3")
+
+
+def test_the_hidden_copy_keeps_the_code_but_not_the_value() -> None:
+    secret = calibration()
+    assert secret.hidden_copy() is secret  # nothing chosen: nothing to hide
+    secret.choose("Beta", "nonce-xyz")
+    shown = secret.hidden_copy()
+    assert shown.is_set and shown.code == secret.code and not shown.revealed
+    assert "Beta" not in (str(shown.value), str(shown.nonce), shown.summary())
+    assert "nonce-xyz" not in str(shown.to_dict())
+    assert secret.value == "Beta"  # the original is untouched
+    secret.reveal()
+    assert secret.hidden_copy().value == "Beta"  # revealed: public
 
 
 def test_secret_round_trip() -> None:
