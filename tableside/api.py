@@ -524,7 +524,7 @@ class Tableside:
         self.by = window_name(by)
         sessions = root / "sessions"
         try:
-            if sessions.exists() and not sessions.is_dir():
+            if not read_only and sessions.exists() and not sessions.is_dir():
                 raise TablesideError(
                     f"data folder {root}: {sessions} is a file, where Tableside keeps a folder "
                     "of saved games; move it away or choose another folder with --data-dir")
