@@ -154,6 +154,21 @@ def reveal_nasty(state: State, args: dict[str, Any], rng: Random) -> Notes:
     return notes
 
 
+def scenario_token(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    """Extra Nasty variant: a revealed Scenario Token at or below the Countdown brings in the
+    bottom card of the Scenario Nasty Deck (spec §8.5; T43)."""
+    if "Extra Nasty" not in state.facts["variants"]:
+        raise ActionError("number: Scenario Tokens bring Nasties only with the Extra Nasty "
+                          "variant", "number")
+    countdown = protocols.tracker(state).driving_value()
+    if countdown is None or args["number"] > countdown:
+        return [Note(f"Token {args['number']} is above the Countdown ({countdown}): no Nasty",
+                     "nasties")]
+    return [Note(f"Token {args['number']} is at or below the Countdown ({countdown}): the "
+                 "bottom card of the Scenario Nasty Deck joins the active Nasties, its token in "
+                 "that room ('Reveal a Nasty')", "nasties")]
+
+
 def nasty_place(state: State, args: dict[str, Any], rng: Random) -> Notes:
     entry = nasties.find(state, args["nasty"])
     if args["room"] is None and args["place"] is None:
@@ -367,6 +382,13 @@ ACTIONS: tuple[Action, ...] = (
            key="R", short="Nasty in", topic="nasties",
            needs=lambda s, a: nasties.needs_for(str(a.get("name"))),
            log_text=lambda a: f"{a.get('other_name') or a['name']} revealed in {a['room']}"),
+    Action("scenario_token", "Scenario Token",
+           "Extra Nasty variant: a Scenario Token is revealed; is a Nasty brought in?",
+           scenario_token,
+           (Param("number", "int", "the number on the token", minimum=0, maximum=99),),
+           key="Q", short="Sc. token", topic="nasties",
+           enabled=lambda s: "Extra Nasty" in s.facts["variants"],
+           log_text=lambda a: f"Scenario Token {a['number']} revealed"),
     Action("nasty_place", "Nasty's room or place",
            "Move a Nasty to a room, or say it is shut in the Iso-Ward, frozen or off the board.",
            nasty_place,
@@ -483,6 +505,10 @@ ACTIONS: tuple[Action, ...] = (
             Param("hand", "int", "cards in hand now (for surgery)", minimum=0, optional=True)),
            key="j", short="AutoMed", topic="wounds",
            log_text=lambda a: f"AutoMed {a['use']} on {a['crew']}"),
+    Action("stunned", "Stunned",
+           "A crewmember is Stunned by another's attack: they miss their next turn.",
+           lambda s, a, r: crew.stun(s, a["crew"]), (_crew_choice("who is Stunned"),),
+           topic="agendas", log_text=lambda a: f"{a['crew']} is Stunned"),
     Action("scuttlebug", "ScuttleBug burrows in",
            "By hand: a ScuttleBug HIT burrows into the crewmember instead of dealing damage.",
            lambda s, a, r: crew.scuttlebug(s, a["crew"]),

@@ -12,7 +12,7 @@ from random import Random
 from typing import Any
 
 from trackers.engine import ActionError, Note, State
-from trackers.games.pandora_celeste import cards, crew, nasties
+from trackers.games.pandora_celeste import cards, crew, escape, nasties
 
 FLOOR = 0  # G-14 default: damage after pushing never goes below 0
 WEAPONS = ("fists", "melee weapon", "ranged weapon", "flamethrower")
@@ -201,7 +201,10 @@ def settle(state: State, rng: Random, args: dict[str, Any]) -> list[Note | str]:
         if reduction:
             notes.append(Note(f"{nasties.label(entry)} takes {reduction} less from every Hit",
                               "attacks"))
-        return notes + nasties.wound(state, entry, landed)
+        notes += nasties.wound(state, entry, landed)
+        if state.facts["showdown"] is not None:
+            notes.append(Note(f"{attack['crew']} draws 1 card from their Deck", "showdown"))
+        return notes + escape.showdown_over(state)
     dmg = attack["dmg"]
     notes = []
     if attack["eva"] and dmg > 0:
@@ -209,9 +212,10 @@ def settle(state: State, rng: Random, args: dict[str, Any]) -> list[Note | str]:
         notes.append(Note("EVA Suit: 1 dmg less", "wounds"))
     if dmg <= 0:
         return notes + [Note(f"{attack['crew']} takes no damage", "attacks")]
-    return notes + crew.wound(state, attack["crew"], dmg, "Nasty attack", False,
-                              from_deck=args.get("from_deck") or 0,
-                              from_discards=args.get("from_discards") or 0)
+    notes += crew.wound(state, attack["crew"], dmg, "Nasty attack", False,
+                        from_deck=args.get("from_deck") or 0,
+                        from_discards=args.get("from_discards") or 0)
+    return notes + escape.showdown_over(state)
 
 
 def lines(state: State) -> list[str]:

@@ -183,6 +183,8 @@ def end_turn(state: State, name: str, turn: str, in_fire: bool,
     """
     entry = need_alive(state, name)
     notes: list[Note | str] = []
+    if turn == "missed (Stunned)":
+        entry["stunned"] = False
     counts = turn == "an Action" or (
         turn in ("Rest", "Pass") and state.facts["rules"]["scuttlebug_turns"] == "every turn")
     bugs = entry["scuttlebugs"] if counts else 0
@@ -198,3 +200,11 @@ def end_turn(state: State, name: str, turn: str, in_fire: bool,
     if not notes:
         notes.append(Note(f"{name}'s turn ends: nothing inside, no fire, no breach", "cycle"))
     return notes
+
+
+def stun(state: State, name: str) -> list[Note | str]:
+    """Stunned by a crew attack: no dmg, the next turn missed (spec §9.2)."""
+    entry = need_alive(state, name)
+    entry["stunned"] = True
+    return [Note(f"{name} is Stunned: they miss their next turn (stunning makes noise); in an "
+                 "Airlock flush they are flushed without a flip", "agendas")]

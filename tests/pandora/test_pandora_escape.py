@@ -1,0 +1,202 @@
+"""Escape vehicles, Decoupling, the Final Showdown and the outcomes (spec pandora-celeste
+§9.4-§9.7, §10; T25, T26, T34-T39)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tableside.api import Tableside
+from tests.pandora.helpers import panel, started, texts, walk_to
+from trackers.engine import ActionError, Session
+from trackers.games.pandora_celeste import cycle, escape
+from trackers.games.pandora_celeste.cards import BLUE, RED
+from trackers.games.pandora_celeste.view import panels
+
+ALL = ("Cap", "Flygirl", "Cargo", "Greaseball", "Skins", "The Kid")
+BRIDGE = {"bridge_stations": 3, "big_nasty_boxes": [3]}
+
+
+def abandoned(crew: tuple[str, ...] = ALL, **kw: object) -> Session:
+    """Both Protocols shut down: Abandon Ship, vehicles may be Powered Up."""
+    s = started(crew, board=BRIDGE, seed="escape", **kw)  # type: ignore[arg-type]
+    s.do("override_protocol", protocol="Vacuum", big_nasty="MonsterBug", gold=2)
+    s.do("override_protocol", protocol="Aircon", big_nasty="Time Jumper", gold=6)
+    assert s.state.facts["abandon_ship"]
+    return s
+
+
+def power_bridge(s: Session) -> None:
+    for station in (1, 2, 3):
+        s.do("power_up", vehicle="Bridge", station=station, icons=2)
+
+
+def test_t34_skins_does_not_count_the_kid_tips_it_over() -> None:
+    s = abandoned()
+    for name in ("Cap", "Flygirl", "Cargo", "Greaseball", "Skins"):
+        s.do("board_vehicle", who=name, vehicle="Bridge")
+    assert escape.on_board_count(s.state, "Bridge") == 4
+    s.do("board_vehicle", who="The Kid", vehicle="Bridge")
+    assert escape.on_board_count(s.state, "Bridge") == 5
+    power_bridge(s)
+    walk_to(s, "decouple_fulfilled")
+    assert "over its 4 pods, it cannot Decouple" in texts(s.do("next_step"))
+
+
+def test_t35_shuttle_within_capacity_and_a_pod_needs_a_fulfilled_agenda() -> None:
+    s = abandoned()
+    for name in ("Cap", "Flygirl", "Skins"):
+        s.do("board_vehicle", who=name, vehicle="Shuttle")
+    assert escape.on_board_count(s.state, "Shuttle") == 2
+    s.do("board_vehicle", who="The Kid", vehicle="Escape Pod")
+    s.do("power_up", vehicle="Escape Pod")
+    walk_to(s, "decouple_fulfilled")
+    assert "Escape Pod Decouples" not in texts(s.do("next_step"))
+
+
+def test_power_up_is_checked_and_waits_for_abandon_ship() -> None:
+    s = started(("Cap",), seed="p", board=BRIDGE)
+    with pytest.raises(ActionError, match="vehicle: the Bridge may be Powered Up only after"):
+        s.do("power_up", vehicle="Bridge")
+    t = abandoned(("Cap",))
+    t.do("power_up", vehicle="Bridge", station=1, icons=2)
+    with pytest.raises(ActionError, match="icons: Station 1 of the Bridge has 0 icons left"):
+        t.do("power_up", vehicle="Bridge", station=1)
+    with pytest.raises(ActionError, match="station: the Shuttle has 1 Station$"):
+        t.do("power_up", vehicle="Shuttle", station=2)
+
+
+def test_t36_fulfilled_aboard_decouples_at_the_crew_round_end() -> None:
+    s = abandoned(("Cap", "Flygirl"))
+    s.do("board_vehicle", who="Cap", vehicle="Bridge")
+    power_bridge(s)
+    walk_to(s, "decouple_fulfilled")
+    assert "Decouples" not in texts(s.do("next_step"))  # nobody Fulfilled, Flygirl on the Ship
+    walk_to(s, "decouple_fulfilled")
+    s.do("fulfil_agenda", crew="Cap")
+    notes = texts(s.do("next_step"))
+    assert "The Bridge Decouples (a crewmember aboard has Fulfilled their Agenda)" in notes
+    record = s.game.end_record(s.state)
+    assert record is not None and record.ending == "the Bridge Decoupled"
+    assert record.outcomes == {"Player 1": "winner", "Player 2": "loser"}
+
+
+def test_t37_the_flush_once_per_showdown() -> None:
+    s = abandoned(("Cap", "Flygirl", "The Kid"))
+    monster = "1. MonsterBug"
+    for who in ("Cap", "Flygirl", "The Kid", monster):
+        s.do("board_vehicle", who=who, vehicle="Bridge")
+    power_bridge(s)
+    s.do("stunned", crew="The Kid")
+    notes = texts(s.do("decouple_bridge"))
+    assert "Final Showdown" in notes and s.game.end_record(s.state) is None
+    notes = texts(s.do("flush_airlock", flusher="Flygirl"))
+    assert "The Kid is flushed into space" in notes
+    assert "Cap: HIT, stays aboard" in texts(s.do("flush_flip", who="Cap", in_chair=True,
+                                                  box=RED))
+    with pytest.raises(ActionError, match="the Airlock was flushed already"):
+        s.do("flush_airlock", flusher="Flygirl")
+    notes = texts(s.do("flush_flip", who=monster, box=BLUE))
+    assert "flushed into space" in notes and "Final Showdown is won" in notes
+    record = s.game.end_record(s.state)
+    assert record is not None
+    assert record.outcomes == {"Player 1": "survivor", "Player 2": "survivor",
+                               "Player 3": "loser"}
+
+
+@pytest.mark.parametrize(("discards", "hits", "markers", "passes"),
+                         [(4, 3, 2, True), (3, 3, 2, False)])
+def test_t25_t26_desperation_attacks_land_as_one_hit(discards: int, hits: int, markers: int,
+                                                    passes: bool) -> None:
+    s = abandoned(("Cap",))
+    s.do("board_vehicle", who="Cap", vehicle="Bridge")
+    s.do("board_vehicle", who="1. MonsterBug", vehicle="Bridge")
+    s.do("decouple_bridge")
+    notes = texts(s.do("desperation_attack", crew="Cap", nasty="1. MonsterBug",
+                       discards=discards, hits=hits))
+    assert f"{hits} HITs as one Hit, 1 less for MonsterBug" in notes
+    assert ("Cap Passes" in notes) is passes
+    assert s.state.facts["nasties"][0]["wounds"] == markers
+    with pytest.raises(ActionError, match="hits: at most 3 flips for 3 discards"):
+        s.do("desperation_attack", crew="Cap", nasty="1. MonsterBug", discards=3, hits=4)
+
+
+def test_t38_outcomes_after_the_agendas_are_revealed() -> None:
+    s = abandoned(("Cap", "Skins", "Flygirl"), players=3)
+    s.do("choose_secret", secret="skins_company", value="Company Agenda")
+    s.do("fulfil_agenda", crew="Cap")
+    s.do("fulfil_agenda", crew="Flygirl")
+    s.do("wound", crew="Flygirl", dmg=8)
+    for who in ("Cap", "Skins"):
+        s.do("board_vehicle", who=who, vehicle="Bridge")
+    power_bridge(s)
+    walk_to(s, "decouple_fulfilled")
+    s.do("next_step")
+    s.do("reveal_secret", secret="skins_company")  # allowed after the end
+    record = s.game.end_record(s.state)
+    assert record is not None
+    # player i runs the i-th crewmember in the rulebook's order: Cap, Flygirl, Skins
+    assert record.outcomes == {"Player 1": "winner", "Player 2": "loser", "Player 3": "fired"}
+    assert record.winners == ("Player 1",)
+    assert "Skins: FIRED" in panel(s, "The end")
+
+
+def test_t38_true_solo_survivor_without_the_agenda_does_not_win() -> None:
+    s = abandoned(("Cargo",))
+    s.do("board_vehicle", who="Cargo", vehicle="Bridge")
+    power_bridge(s)
+    walk_to(s, "nasties")
+    s.do("nasty_round")
+    while s.state.facts["nasty_round"] and not s.state.facts["nasty_round"]["done"]:
+        s.do("nasty_card", instruction="Pause & do nothing")
+    record = s.game.end_record(s.state)
+    assert record is not None and record.outcomes == {"Player 1": "survivor"}
+    assert record.winners == ()
+
+
+def test_t39_player_nasty_biggest_badass_score() -> None:
+    s = started(("Cap", "Flygirl", "Cargo", "Skins"), seed="pn")
+    s.do("wound", crew="Cap", dmg=8)
+    for event in ("killed a crewmember", "killed a crewmember", "killed a crewmember",
+                  "lost a Little Nasty", "lost a Big Nasty"):
+        s.do("player_nasty", crew="Cap", event=event)
+    # the crew in the rulebook's order: Cargo, Cap, Flygirl, Skins: Cap is Player 2's
+    assert s.state.facts["player_nasties"]["Player 2"] == {"kills": 3, "little": 1, "big": 1}
+    with pytest.raises(ActionError, match="crew: Flygirl is alive on the Ship"):
+        s.do("player_nasty", crew="Flygirl", event="killed a crewmember")
+    s.do("end_game", how="the table stops here")
+    record = s.game.end_record(s.state)
+    assert record is not None and record.scores == {"Player 2": 0}
+
+
+def test_abandon_ship_to_a_decoupling_with_the_outcome_shown(tmp_path: Path) -> None:
+    """Through the API, as a table would: a True Solo game to Abandon Ship and away."""
+    table = Tableside(tmp_path)
+    play = table.create("pandora-celeste", 1, options={"crew": ["Flygirl"]},
+                        board={"bridge_stations": 2, "tracker_top": 9})
+    while play.state.facts["phase"] == "setup":
+        if play.state.facts["step"] == 2 and len(play.state.facts["protocols"]) < 2:
+            play.do("add_protocol", name="Vacuum", start=4)
+            play.do("add_protocol", name="Aircon", start=6)
+        play.do("next_step")
+    play.do("override_protocol", protocol="Aircon", big_nasty="MonsterBug", gold=3)
+    notes = texts(play.do("override_protocol", protocol="Vacuum", big_nasty="Time Jumper",
+                          gold=8))
+    assert "Abandon Ship" in notes and "Act III Reveal" in notes
+    play.do("board_vehicle", who="Flygirl", vehicle="Bridge")
+    play.do("power_up", vehicle="Bridge", station=1, icons=2)
+    play.do("power_up", vehicle="Bridge", station=2, icons=2)
+    play.do("fulfil_agenda", crew="Flygirl")
+    while cycle.current(play.state) != "decouple_fulfilled":
+        play.do("next_step")
+    notes = texts(play.do("next_step"))
+    assert "The Bridge Decouples" in notes
+    assert play.game.status_of(play.state) == "ended: the Bridge Decoupled"
+    assert "Flygirl: WINNER" in view_lines(play.state, "The end")
+    play.close()
+    table.close()
+
+
+def view_lines(state: object, title: str) -> tuple[str, ...]:
+    return next(p.lines for p in panels(state) if p.title == title)  # type: ignore[arg-type]
