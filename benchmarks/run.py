@@ -33,6 +33,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from saves.journal import JournalFile, read_journal  # noqa: E402
+from saves.seal import read_seal, write_seal  # noqa: E402
 from tableside.api import OpenSession, Tableside  # noqa: E402
 from trackers.engine import Session  # noqa: E402
 from trackers.games import registry  # noqa: E402
@@ -93,15 +94,12 @@ print(app.ready_at, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, "Screen"
 
 def _register_demo() -> str:
     """Use the demo game from tests/ (every action is always possible, so 10,000 fit)."""
-    if "demo" not in registry.GAME_MODULES:
-        path = ROOT / "tests" / "demo_game.py"
-        spec = importlib.util.spec_from_file_location("tableside_bench_demo_game", path)
-        if spec is None or spec.loader is None:
-            raise RuntimeError(f"cannot load {path}")
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        registry.GAME_MODULES["demo"] = ("tableside_bench_demo_game", "Demo")
-        registry._LOADED["demo"] = module.GAME
+    from tests.demo import INFO
+    from tests.demo.game import GAME
+
+    registry.infos()
+    registry._INFOS["demo"] = INFO
+    registry._LOADED["demo"] = GAME
     return "demo"
 
 
@@ -131,8 +129,13 @@ def build_session(table: Tableside, game: str, events: int, title: str) -> str:
     for i in range(events):
         name, args = _plan(i)
         work.do(name, **args)
-    JournalFile.rewrite(path, header, [e.to_record() for e in work.events])
-    table.store.write_snapshot(session_id, *work.snapshot())
+    _, last_hash, lines = JournalFile.rewrite(path, header, [e.to_record() for e in work.events])
+    seal_path = table.store.seal_path(session_id)
+    seal = read_seal(seal_path)
+    assert seal is not None
+    seal.lines, seal.head = lines, last_hash  # sealed as the app's appends would have left it
+    write_seal(seal_path, seal)
+    table.store.write_snapshot(session_id, *work.snapshot(), header=header)
     return session_id
 
 
@@ -210,7 +213,10 @@ def measure_open(root: Path, session_id: str, runs: int = OPEN_RUNS) -> dict[str
         play = table.load(session_id)
         seconds = time.perf_counter() - started
         assert play.head == BIG, play.head
+        assert play.warnings == [], play.warnings
         play.session.attach(_NoJournal())  # leave the files exactly as they are
+        play._journal.close() if play._journal else None
+        table.store.unmark_open(play._mark)
         table.close()
         return seconds
 

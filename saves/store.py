@@ -401,6 +401,11 @@ class Store:
                 if match and not pid_alive(int(match.group(1))):
                     with contextlib.suppress(OSError):
                         tmp.unlink()
+        for mark in self.sessions_dir.glob("*.open-*"):
+            match = re.search(r"\.open-(\d+)-\d+$", mark.name)
+            if match and not pid_alive(int(match.group(1))):
+                with contextlib.suppress(OSError):
+                    mark.unlink()  # a window that was killed had the game open
 
     def find_unlisted(self) -> None:
         """List every journal the catalog does not (a lost catalog, a kill during create)."""

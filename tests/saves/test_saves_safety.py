@@ -375,3 +375,34 @@ def test_a_replay_after_salvage_matches_a_fresh_session(tmp_path: Path) -> None:
     again = Tableside(tmp_path).load(play.id)
     assert again.state == Session(GAME, SessionSetup(2), "safe",
                                   events=play.session.events).state
+
+
+def test_a_journal_from_before_the_hash_chain_opens_and_goes_on(tmp_path: Path) -> None:
+    """Format 1 had no chain and no seal: it opens quietly, and new records are chained."""
+    play = played(tmp_path, 3)
+    folder = tmp_path / "sessions"
+    path = folder / f"{play.id}.jsonl"
+    old = []
+    for line in path.read_bytes().split(b"\n")[:-1]:
+        record = decode_line(line)
+        assert record is not None
+        record.pop("prev", None)
+        if record["t"] == "header":
+            record["format"] = 1
+        old.append(encode_line(record))
+    path.write_bytes(b"".join(old))
+    (folder / f"{play.id}.seal.json").unlink()
+    catalog = json.loads((tmp_path / "catalog.json").read_text())
+    for row in catalog["sessions"].values():
+        row.pop("chain", None)
+        row.pop("header", None)
+    (tmp_path / "catalog.json").write_text(json.dumps(catalog))
+
+    again = Tableside(tmp_path).load(play.id)
+    assert again.warnings == [] and again.head == 3
+    again.do("fire")
+    again.close()
+    assert (folder / f"{play.id}.seal.json").exists()
+    assert Tableside(tmp_path).load(play.id).warnings == []
+    edit_record(path, 5, b'"action":"fire"', b'"action":"draw"')  # the new record is sealed
+    assert any("line 5" in w for w in Tableside(tmp_path).load(play.id).warnings)
