@@ -18,6 +18,7 @@ from references import GAMES, GameNeeded, Library, LibraryError
 from references.model import BookInfo, SearchResult
 from references.reader import MAX_BYTES as MAX_RULEBOOK_BYTES
 from tableside.files import FileRefused, check_regular
+from tableside.text import one_line
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -125,7 +126,8 @@ def _list(args: argparse.Namespace) -> int:
         return 0
     print(f"{'ID':>4}  {'GAME':<22} {'SECTIONS':>8}  TITLE (FILE)")
     for book in books:
-        print(f"{book.id:>4}  {book.game:<22} {book.sections:>8}  {book.title} ({book.source})")
+        print(f"{book.id:>4}  {book.game:<22} {book.sections:>8}  {one_line(book.title)} "
+              f"({one_line(book.source)})")
     return 0
 
 
@@ -173,7 +175,7 @@ def _print_hits(result: SearchResult) -> None:
     if not result.hits:
         print(f"No section matches {result.query.strip()!r}.")
         return
-    for n, hit in enumerate(result.hits, 1):
-        print(f"{n:>2}. {hit.section}  [{hit.game}, score {hit.score:.2f}]")
-        print(f"    {' > '.join(hit.path)}")
-        print(f"    {hit.snippet}")
+    for n, hit in enumerate(result.hits, 1):  # text from a rulebook file: one row per line
+        print(f"{n:>2}. {one_line(hit.section)}  [{hit.game}, score {hit.score:.2f}]")
+        print(f"    {one_line(' > '.join(hit.path))}")
+        print(f"    {one_line(hit.snippet)}")

@@ -9,6 +9,7 @@ from typing import Any
 from tableside.api import OpenSession, Tableside, TablesideError, game_definition
 from tableside.cli import fail, print_json
 from tableside.cli_secrets import do_from_cli
+from tableside.text import one_line
 from trackers.engine import ActionError
 from trackers.games.registry import game_ids
 
@@ -138,7 +139,8 @@ def _list(args: argparse.Namespace) -> int:
     elif not rows:
         print("No saved sessions yet.")
     for r in rows if not args.json else []:
-        print(f"{r.id}  {r.game:<22} {r.title:<30} {r.players}p  {r.updated}  {r.status}")
+        print(f"{r.id}  {r.game:<22} {one_line(r.title):<30} {r.players}p  {r.updated}  "
+              f"{one_line(r.status)}")
     table.close()
     return 0
 
@@ -149,7 +151,8 @@ def _show(args: argparse.Namespace) -> int:
         if args.json:
             print_json(data)
             return 0
-        print(f"{play.info.title} ({play.game.title}, {play.session.setup.players} players)")
+        print(f"{one_line(play.info.title)} ({play.game.title}, "
+              f"{play.session.setup.players} players)")
         for piece in play.state.pieces.values():
             print(f"  {piece.summary()}")
         print("Now:")

@@ -30,7 +30,7 @@ def check_regular(path: str | os.PathLike[str], cap: int) -> int:
     try:
         info = os.stat(name)
     except FileNotFoundError:
-        raise FileRefused(f"{name}: no such file") from None
+        raise FileRefused(f"{name}: no such file (it does not exist)") from None
     except OSError as err:
         raise FileRefused(f"{name}: cannot be read ({err.strerror or err})") from None
     mode = info.st_mode

@@ -140,6 +140,11 @@ def test_old_text_with_control_characters_is_still_printed_plain(
         assert code == 0, err
         _no_controls(out + err)
         assert "Red[b]Bo[/b]" in out, argv
+    table = Tableside(tmp_path)
+    table.store.rename(play.id, "two\nlines")
+    table.close()
+    code, out, _ = run(capsys, "--data-dir", str(tmp_path), "saves", "list")
+    assert code == 0 and len(out.splitlines()) == 1 and "two lines" in out  # one row per game
 
 
 # --- numbers ----------------------------------------------------------------------------------
@@ -267,7 +272,7 @@ def test_read_capped_reads_at_most_the_cap(tmp_path: Path) -> None:
     small = tmp_path / "ok.json"
     small.write_text("{}", encoding="utf-8")
     assert read_capped(small, 10) == b"{}"
-    with pytest.raises(FileRefused, match="no such file"):
+    with pytest.raises(FileRefused, match="does not exist"):
         read_capped(tmp_path / "missing.json", 10)
 
 
