@@ -192,3 +192,17 @@ def test_the_games_own_secrets_can_be_looked_at_too(play: OpenSession) -> None:
     play.session.state.piece("plan", Secret).managed = True
     assert play.secret_value("plan") == WORD
     assert play.history()[-1].text.endswith("looked at Plan")
+
+
+@pytest.mark.parametrize(("owner", "line"), [
+    ("Ann", "Ann looked at Plan"),
+    ("Ann's player", "Ann's player looked at Plan"),
+    ("Lifeform player", "The Lifeform player looked at Plan"),
+    ("Crew (not the Lifeform player)", "The Crew (not the Lifeform player) looked at Plan"),
+])
+def test_the_log_line_names_who_looked_as_the_table_says_it(
+        play: OpenSession, owner: str, line: str) -> None:
+    play.choose_secret("plan", WORD)
+    play.session.state.piece("plan", Secret).owner = owner
+    play.secret_value("plan")
+    assert play.history()[-1].text == line

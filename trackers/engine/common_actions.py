@@ -64,10 +64,12 @@ def reveal_note(secret: Secret, value: str, nonce: str, ok: bool) -> str:
 
 
 def who(owner: str) -> str:
-    """An owner as the subject of a sentence: "Ann", "the Lifeform player"."""
-    first = owner.split(" ", 1)[0]
-    role = owner[:1].islower() or first in ("Crew", "Lifeform") or "player" in owner
-    return f"the {owner}" if role and not owner.lower().startswith("the ") else owner
+    """An owner as the subject of a sentence: "Ann", "Ann's player", "the Lifeform player"."""
+    if owner.lower().startswith("the ") or "'s " in owner:
+        return owner
+    role = owner[:1].islower() or owner.endswith(" player") or owner.startswith(("Crew",
+                                                                                 "Lifeform"))
+    return f"the {owner}" if role else owner
 
 
 def _peek_secret(state: State, args: dict[str, Any], rng: Random) -> list[Note | str]:
