@@ -20,6 +20,7 @@ import contextlib
 import json
 import os
 import re
+import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -64,8 +65,19 @@ def pid_alive(pid: int) -> bool:
     """Whether process ``pid`` is running (assumed so where that cannot be asked)."""
     if pid <= 0:
         return False
-    if os.name == "nt":  # os.kill(pid, 0) would not just ask on Windows
-        return True
+    if sys.platform == "win32":  # os.kill(pid, 0) would not just ask on Windows
+        import ctypes
+
+        kernel = ctypes.windll.kernel32
+        handle = kernel.OpenProcess(0x1000, False, pid)  # PROCESS_QUERY_LIMITED_INFORMATION
+        if not handle:
+            return False
+        code = ctypes.c_ulong()
+        try:
+            kernel.GetExitCodeProcess(handle, ctypes.byref(code))
+        finally:
+            kernel.CloseHandle(handle)
+        return code.value == 259  # STILL_ACTIVE
     try:
         os.kill(pid, 0)
     except ProcessLookupError:

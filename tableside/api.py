@@ -8,8 +8,11 @@
     play.undo(); play.redo()                                 # undo / redo (also across restarts)
     play.state, play.notes                                   # read the state and the notes
     table.sessions(); table.load(play.id)                    # list and load saved sessions
+    play.refresh()                                           # what other windows did since
 
-Every action is written durably to the session's journal before ``do`` returns.
+Every action is written durably to the session's journal before ``do`` returns, under the
+session's lock and after folding in what other windows (the app, the CLI, a script) wrote
+meanwhile, so two windows on one game lose nothing.
 """
 
 from __future__ import annotations
@@ -453,6 +456,7 @@ class OpenSession:
         if locked and loaded.needs_repair:
             contents = store.repair(self.id, loaded, records)
         before = len(self.session.events), self.session.head
+        self.warnings += [w for w in loaded.warnings if w not in self.warnings]
         self._take(records, replace=True)
         if self._journal is not None:
             self._journal.close()
