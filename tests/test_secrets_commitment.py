@@ -157,3 +157,29 @@ def test_verify_output_is_plain_text(capsys: pytest.CaptureFixture[str]) -> None
     status, out, err = _verify(capsys, "0000-0000", "\x1b[2J[b]x[/b]", "n")
     assert status == 1
     assert "\x1b" not in out + err and "[b]x[/b]" in out
+
+
+def test_a_value_edited_in_the_journal_file_with_its_checksum_fixed_does_not_match(
+        tmp_path: Path, demo_registered: None) -> None:
+    """End to end, as the issue tried it: the file's line edited, its checksum recomputed."""
+    from saves.journal import decode_line, encode_line
+
+    table = Tableside(tmp_path)
+    play = table.create("demo", 2, seed="file")
+    code = play.do("choose_secret", secret="plan", value="left")[0].text.split()[-1]
+    play.do("advance", spaces=1)
+    play.close()
+    path = table.store.journal_path(play.id)
+    lines = path.read_bytes().splitlines()
+    for i, line in enumerate(lines):
+        record = decode_line(line)
+        if record and record.get("action") == "choose_secret":
+            record["args"]["value"] = "right"
+            lines[i] = encode_line(record).rstrip(b"\n")
+            assert decode_line(lines[i]) == record  # the checksum fits the edited line
+    path.write_bytes(b"\n".join(lines) + b"\n")
+    again = table.load(play.id)
+    note = again.do("reveal_secret", secret="plan")[0].text
+    assert "right" in note and code in note and "DOES NOT match" in note
+    again.close()
+    table.close()
