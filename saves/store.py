@@ -95,9 +95,14 @@ class Store:
         self.read_only = read_only
         self.sessions_dir = root / "sessions"
         if not read_only:
+            # An existing folder is narrowed only when it is ours (never a shared folder a
+            # user pointed --data-dir at by mistake).
+            ours = not root.exists() or self.sessions_dir.is_dir() or \
+                (root / "catalog.json").exists()
             root.mkdir(parents=True, exist_ok=True, mode=PRIVATE_FOLDER)
             self.sessions_dir.mkdir(exist_ok=True, mode=PRIVATE_FOLDER)
-            make_private(root, PRIVATE_FOLDER)
+            if ours:
+                make_private(root, PRIVATE_FOLDER)
             make_private(self.sessions_dir, PRIVATE_FOLDER)
             if not self.sessions_dir.is_dir():
                 raise NotADirectoryError(20, "not a folder", str(self.sessions_dir))

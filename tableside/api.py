@@ -283,7 +283,11 @@ class OpenSession:
         for key in values:
             shown = self.game.board_value(key).show(checked[key])  # as the table types it
             notes += self.do("set_board_value", key=key, value=shown)
-            self._table.set_board_value(self.game.id, key, checked[key])
+            try:
+                self._table.set_board_value(self.game.id, key, checked[key])
+            except TablesideError as err:  # the value is in this game's journal already
+                self.warnings.append(f"the board value was entered in this game, but {err} "
+                                     "(enter it in the board profile later)")
         return notes + self.do(action, **args)
 
     # --- secrets (tableside.private, tableside.pins) ------------------------------------

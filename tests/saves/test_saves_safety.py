@@ -406,3 +406,13 @@ def test_a_journal_from_before_the_hash_chain_opens_and_goes_on(tmp_path: Path) 
     assert Tableside(tmp_path).load(play.id).warnings == []
     edit_record(path, 5, b'"action":"fire"', b'"action":"draw"')  # the new record is sealed
     assert any("line 5" in w for w in Tableside(tmp_path).load(play.id).warnings)
+
+
+@pytest.mark.skipif(os.name != "posix", reason="file modes are POSIX")
+def test_a_shared_folder_given_as_data_dir_keeps_its_mode(tmp_path: Path) -> None:
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    shared.chmod(0o755)
+    Tableside(shared)
+    assert stat.S_IMODE(shared.stat().st_mode) == 0o755  # not ours to narrow
+    assert stat.S_IMODE((shared / "sessions").stat().st_mode) == 0o700
