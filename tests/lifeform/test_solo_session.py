@@ -19,9 +19,9 @@ from trackers.pieces import Counter, Secret, Track
 
 # TEST DATA for an imaginary printing of the Dragon's Domain parts: never product defaults.
 BOARD: dict[str, Any] = {
-    "solo.self_destruct_start": "25", "solo.motion_length": "8", "solo.motion_start": "6",
-    "solo.life_support_length": "4", "solo.hand_limit": "5",
-    "solo.combat_tokens": "red claw, blue claw, purple stinger, green eye",
+    "solo_self_destruct_start": "25", "solo_motion_length": "8", "solo_motion_start": "6",
+    "solo_life_support_length": "4", "solo_hand_limit": "5",
+    "solo_combat_tokens": "red claw, blue claw, purple stinger, green eye",
 }
 NINE = ("Melted metal = Cockpit + clamp; Bulkhead = Storage Bay + keep; Vents = Supply Locker; "
         "Sparks = Engineering + clamp; Pods = Hyperleep + stamina; Wires = Cockpit; "

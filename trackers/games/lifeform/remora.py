@@ -73,7 +73,7 @@ def place_token(remora: Remora, chamber: str, life_support_length: int | None) -
                 f"({SOURCE}, Crisis Cards)"]
     if life_support_length is None:
         raise ActionError("Life Support track length: enter it from your Remora board",
-                          "solo.life_support_length")
+                          "solo_life_support_length")
     if remora["life_support"] >= life_support_length:
         return [f"the {chamber} already holds a token and Life Support is at its last space "
                 f"({life_support_length}): nothing more happens"]

@@ -257,7 +257,7 @@ def actions() -> tuple[Action, ...]:
     keep = Param("keep", "bool", "you met its keep condition: turn it into an action card",
                  optional=True, default=False)
     return (
-        Action("solo_tick_setup", "Tick a setup step", "Mark one step of the solo setup done "
+        Action("solo_tick_setup", "Tick a solo setup step", "Mark one step of the solo setup done "
                "(Thirteenth Passenger, Module C setup).", _tick,
                (Param("step", "choice", "which step", choices=solo.open_setup_steps,
                       labels=lambda s: {k: f"{k}. {t}" for k, t in solo.setup_steps(s)}),),

@@ -12,12 +12,12 @@ from typing import Any
 from trackers.engine import BoardValue
 from trackers.games.lifeform.board import ICONS, IconList
 
-SD_START = "solo.self_destruct_start"
-MOTION_LENGTH = "solo.motion_length"
-MOTION_START = "solo.motion_start"
-LIFE_SUPPORT = "solo.life_support_length"
-COMBAT_TOKENS = "solo.combat_tokens"
-HAND_LIMIT = "solo.hand_limit"
+SD_START = "solo_self_destruct_start"
+MOTION_LENGTH = "solo_motion_length"
+MOTION_START = "solo_motion_start"
+LIFE_SUPPORT = "solo_life_support_length"
+COMBAT_TOKENS = "solo_combat_tokens"
+HAND_LIMIT = "solo_hand_limit"
 
 _DD = "your Dragon's Domain solo rules"
 
@@ -31,8 +31,10 @@ BOARD_VALUES: tuple[BoardValue, ...] = (
                f"the Motion tracker board; {_DD} (setup)", "int", 1, 30),
     BoardValue(LIFE_SUPPORT, "Life Support: spaces after the start space",
                "the Remora board (Thirteenth Passenger), Life Support track", "int", 1, 20),
+    # Four icons typed in one line: kind "ints" (not "label") so a form gives a text field,
+    # not a one-choice list; IconList reads and checks the names itself.
     IconList(COMBAT_TOKENS, "Combat tokens: the icon on each of the 4",
-             "the 4 combat tokens of Thirteenth Passenger (one of each type)", "label",
+             "the 4 combat tokens of Thirteenth Passenger (one of each type)", "ints",
              labels=ICONS, codes={icon: icon for icon in ICONS}, fewest=4, most=4),
     BoardValue(HAND_LIMIT, "Your hand limit (action cards)", f"{_DD}", "int", 1, 20),
 )

@@ -144,9 +144,8 @@ def banner_lines(state: State) -> list[str]:
     distance = motion.position if isinstance(motion, Track) else "unset"
     words = {"play": "SOLO", "shuttle": "SHUTTLECRAFT", "fight": "FIGHT", "launched":
              "LAUNCHED", "over": "GAME OVER"}
-    first = (f"{words.get(f['stage'], 'SOLO')} | Self-Destruct {minute} | Lifeform "
-             f"{distance} from you | Clamps {f['remora']['clamps']}/3 | Life Support "
-             f"{f['remora']['life_support']}")
+    first = (f"{words.get(f['stage'], 'SOLO')} | Self-Destruct {minute} | Motion {distance} | "
+             f"Clamps {f['remora']['clamps']}/3 | Life Support {f['remora']['life_support']}")
     record = solo.end(state)
     if record is not None:
         first = f"GAME OVER: {record.ending}"

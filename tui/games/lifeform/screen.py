@@ -14,7 +14,7 @@ from textual.widgets import Static
 
 from tableside.api import OpenSession
 from trackers.engine import State
-from trackers.games.lifeform import loadout
+from trackers.games.lifeform import loadout, solo, solo_view
 from trackers.games.lifeform.board import COLUMNS, Board, board_of
 from trackers.games.lifeform.launch import Status
 from trackers.games.lifeform.rounds import pending
@@ -54,7 +54,8 @@ class LifeformLoadout(SessionView, LoadoutBars):
     """The Shuttle Loadout bars, redrawn with the session."""
 
     def show_session(self, play: OpenSession) -> None:
-        self.show(loadout_rows(play.state))
+        # The Dragon's Domain solo game keeps no Shuttle Loadout in the app.
+        self.show([] if solo.is_solo(play.state) else loadout_rows(play.state))
 
 
 def _profile(state: State) -> Board:
@@ -76,6 +77,8 @@ def launch_summary(state: State, profile: Board) -> str:
 
 def banner_lines(state: State) -> list[str]:
     """The stage line, then the first thing the table still owes the game (if any)."""
+    if solo.is_solo(state):
+        return [_fit(line) for line in solo_view.banner_lines(state)]
     f = state.facts
     sd = state.piece("self_destruct", Track).position
     stage, status = f["stage"], str(f["status"])
