@@ -8,7 +8,7 @@ from pathlib import Path
 
 from tableside.api import Tableside, TablesideError, game_definition
 from tableside.cli import fail, print_json
-from tableside.files import FileRefused, read_capped
+from tableside.files import FileRefused, bounded_int, read_capped
 from trackers.engine import ActionError
 from trackers.games.registry import game_ids
 
@@ -74,9 +74,13 @@ def _export(args: argparse.Namespace) -> int:
 
 def _import(args: argparse.Namespace) -> int:
     try:
-        data = json.loads(read_capped(Path(args.file), MAX_BYTES).decode("utf-8-sig"))
+        raw = read_capped(Path(args.file), MAX_BYTES)
     except FileRefused as err:
         return fail(f"file {err}; nothing was changed", 2)
+    try:
+        data = json.loads(raw.decode("utf-8-sig"), parse_int=bounded_int)
+    except FileRefused as err:
+        return fail(f"file {args.file}: {err}; nothing was changed")
     except (ValueError, UnicodeDecodeError) as err:
         return fail(f"file {args.file}: not valid JSON ({err})")
     table = Tableside(args.data_dir)

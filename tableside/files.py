@@ -75,3 +75,16 @@ def read_stream_capped(stream: BinaryIO, cap: int, name: str = "standard input")
     if len(data) > cap:
         raise FileRefused(f"{name}: is more than {_size(cap)}, the limit")
     return data
+
+
+NUMBER_DIGITS = 30  # digits in a number read from a file: past any board or score sheet
+
+
+def bounded_int(text: str) -> int:
+    """``int`` for a number read from a file (``json.loads(parse_int=...)``): a number of
+    thousands of digits is refused with a clear message instead of Python's own limit."""
+    digits = sum(ch.isdigit() for ch in text)
+    if digits > NUMBER_DIGITS:
+        raise FileRefused(f"a number with {digits} digits; no value here needs more than "
+                          f"{NUMBER_DIGITS}")
+    return int(text)

@@ -188,6 +188,24 @@ def test_typed_limits_are_stated_in_the_error_and_hold_for_every_caller() -> Non
             count.coerce(huge, state)
 
 
+def test_a_5000_digit_number_in_a_file_is_a_clear_error(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    huge = "9" * 5000
+    sheet = tmp_path / "score.json"
+    sheet.write_text(EXAMPLE.read_text(encoding="utf-8").replace('"gems": 5', f'"gems": {huge}',
+                                                                 1), encoding="utf-8")
+    toml = tmp_path / "score.toml"
+    toml.write_text(f'[[players]]\nname = "Anna"\ngems = {huge}\n', encoding="utf-8")
+    profile = tmp_path / "profile.json"
+    profile.write_text('{"format": "tableside.board-profile", "version": 1, "game": "demo", '
+                       f'"values": {{"hatch_space": {huge}}}}}', encoding="utf-8")
+    for argv in (("score", "phoenix", str(sheet)), ("score", "phoenix", str(toml)),
+                 ("--data-dir", str(tmp_path / "d"), "profile", "import", "demo", str(profile))):
+        code, out, err = run(capsys, *argv)
+        assert code == 1, (argv, err)
+        assert "digits" in err and "unexpected" not in err and len(err) < 300, argv
+
+
 # --- secrets typed unseen -------------------------------------------------------------------------
 def test_value_dash_reads_the_secret_from_standard_input(
         capsys: pytest.CaptureFixture[str], tmp_path: Path,

@@ -19,7 +19,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from tableside.files import FileRefused, read_capped, read_stream_capped
+from tableside.files import FileRefused, bounded_int, read_capped, read_stream_capped
 from trackers.games.space_station_phoenix.score_export import (
     CATEGORY_LABELS,
     to_csv,
@@ -81,7 +81,7 @@ def _decode(raw: bytes, toml: bool) -> Any:
     text = raw.decode("utf-8-sig")
     if toml:
         return tomllib.loads(text)
-    return json.loads(text)
+    return json.loads(text, parse_int=bounded_int)
 
 
 def score_phoenix(args: argparse.Namespace) -> int:
@@ -106,6 +106,11 @@ def score_phoenix(args: argparse.Namespace) -> int:
         return _fail(f"{name}: not valid JSON at {where}: {error.msg}", EXIT_BAD_CONTENT)
     except tomllib.TOMLDecodeError as error:
         return _fail(f"{name}: not valid TOML: {error}", EXIT_BAD_CONTENT)
+    except FileRefused as error:
+        return _fail(f"{name}: {error}", EXIT_BAD_CONTENT)
+    except ValueError:  # TOML reads integers with int(): past Python's 4,300-digit limit
+        return _fail(f"{name}: a number with thousands of digits; no value here needs that "
+                     "many", EXIT_BAD_CONTENT)
     try:
         sheet = parse_score_sheet(data)
     except ScoreInputError as error:
