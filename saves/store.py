@@ -39,7 +39,7 @@ from saves.journal import (
     JournalMoved,
     read_journal,
 )
-from saves.seal import Seal, check_against, read_seal, write_seal
+from saves.seal import Seal, check_against, read_seal, write_head, write_seal
 from saves.settings import Settings
 
 SNAPSHOT_FORMAT = 1
@@ -193,7 +193,7 @@ class Store:
             warnings.append(f"{path.name}: {named} damaged and lost; the "
                             f"{len(contents.records)} records that verify were kept.")
         found = list(contents.breaks)
-        if seal is not None:
+        if seal is not None and seal.lines:
             # a torn last record that was sealed is reported as torn, not as removed
             sealed = seal.lines - 1 if contents.torn_tail and seal.lines == contents.lines + 1 \
                 else seal.lines
@@ -278,7 +278,7 @@ class Store:
     def _sealed(self, session_id: str, journal: JournalFile) -> None:
         seal = self._seals.setdefault(session_id, Seal(0, ""))
         seal.lines, seal.head = journal.lines, journal.last_hash
-        write_seal(self.seal_path(session_id), seal)
+        write_head(self.seal_path(session_id), seal)
 
     def reseal(self, session_id: str) -> None:
         """Write the seal as kept in memory (after a load found it missing or changed)."""

@@ -131,6 +131,9 @@ def test_losing_the_catalog_loses_no_game_profile_setting_or_tamper_evidence(
     first = played(tmp_path, 3, title="First")
     second = played(tmp_path, 2, title="Second", seed="2")
     table.rename(first.id, "Renamed at the table")
+    later = table.load(first.id)
+    later.do("fire")  # appends rewrite the seal's head in place: the new title stays
+    later.close()
     edit_record(tmp_path / "sessions" / f"{second.id}.jsonl", 2, b'"spaces":1', b'"spaces":3')
     for name in ("catalog.json", "catalog.json.bak"):
         (tmp_path / name).unlink()
@@ -142,7 +145,7 @@ def test_losing_the_catalog_loses_no_game_profile_setting_or_tamper_evidence(
     assert rows[first.id].title == "Renamed at the table"  # the seal kept the new title
     assert table.board_profile("demo") == {"hatch_space": 7}
     assert table.setting("theme") == "light"
-    assert table.load(first.id).head == 3
+    assert table.load(first.id).head == 4
     tampered = table.load(second.id)
     assert any("line 2 (action 1, advance) was changed" in w for w in tampered.warnings)
 
