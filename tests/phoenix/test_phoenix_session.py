@@ -13,8 +13,8 @@ import pytest
 from tableside.api import Tableside
 from trackers.engine import ActionError, Session, SessionSetup
 from trackers.games.space_station_phoenix.game import GAME
-from trackers.games.space_station_phoenix.session_facts import score_sheet
-from trackers.games.space_station_phoenix.session_view import panels
+from trackers.games.space_station_phoenix.facts import score_sheet
+from trackers.games.space_station_phoenix.view import panels
 
 NAMES4 = ("P1", "P2", "P3", "P4")
 TOPICS = {"score_track", "end_of_game", "final_round", "scoring", "plurality", "station_hub",
@@ -177,6 +177,44 @@ def test_e1_trigger_at_40_gives_everyone_else_one_turn() -> None:
     assert s.state.facts["status"] == "game over: score it"
     with pytest.raises(ActionError, match="over"):
         s.do("end_turn")
+
+
+def _played_to_the_end() -> Session:
+    s = new(4)
+    s.do("end_turn")  # P1
+    s.do("add_points", points=40)  # P2 triggers the end on their own turn
+    for _ in range(4):  # P2, then the final round: P3, P4, P1
+        s.do("end_turn")
+    return s
+
+
+def test_the_end_record_follows_the_final_round_and_the_recorded_scores() -> None:
+    s = new(4)
+    assert GAME.end_record(s.state) is None and GAME.moment_of(s.state) == {"turn": 1}
+    s = _played_to_the_end()
+    record = GAME.end_record(s.state)
+    assert record is not None and record.ending == "Final round done"
+    assert record.scores == {"P1": 0, "P2": 40, "P3": 0, "P4": 0}
+    assert [e.when for e in s.events][:2] == [{"turn": 1}, {"turn": 2}]
+    # only the corrections and the result remain once the game is over
+    assert not s.available("add_points") and s.available("record_final_scores")
+    notes = s.do("record_final_scores", scores="P1=88, P2=120, P3=120, P4=90", winners="P3")
+    assert "Winner: P3" in notes[0].text
+    record = GAME.end_record(s.state)
+    assert record is not None and record.ending == "Final scoring"
+    assert record.winners == ("P3",) and record.scores["P2"] == 120
+
+
+@pytest.mark.parametrize(("scores", "says"), [
+    ("P1=88, P2=120, P3=1", "give a total for P4 too"),
+    ("P1=88, P2=120, P3=1, Zed=4", "'Zed' is not a player"),
+    ("P1=88, P2=lots, P3=1, P4=2", "P2's total 'lots' is not a whole number"),
+])
+def test_recorded_scores_are_checked_and_nothing_changes(scores: str, says: str) -> None:
+    s = _played_to_the_end()
+    with pytest.raises(ActionError, match=says):
+        s.do("record_final_scores", scores=scores)
+    assert "final_scores" not in s.state.facts
 
 
 def test_e2_forty_on_someone_elses_turn_waits_for_their_own() -> None:

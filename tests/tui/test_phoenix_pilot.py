@@ -257,6 +257,8 @@ def phoenix_session(data: Path) -> str:
     play = table.create("space-station-phoenix", 3, names=("Anna", "Beth", "Connor"), seed="s",
                         board={"lap_size": 50})
     play.do("setup_all")
+    for level in (1, 2):  # each wing builds in order: Level 1, then 2, then 3
+        play.do("build_sector", player="Beth", level=level)
     play.do("build_sector", player="Beth", level=3, number="308")
     play.close()
     table.close()
@@ -320,11 +322,19 @@ async def test_session_plays_to_the_end_and_opens_the_prefilled_calculator(tmp_p
         assert screen.form.texts[0]["points"] == "41"
         assert screen.form.texts[1]["level3.0"] == "308"
         assert "Anna" in shown(app) and "41" in shown(app)
+        await pilot.press("r")  # record the totals in the game: its result
+        await pilot.pause()
 
         await pilot.press("escape")  # back to the session, which says the game is over
         await pilot.pause()
         assert "Game over" in panel(app, "#phx-banner")
-    assert Tableside(tmp_path).sessions()[0].status == "game over: score it"
+        assert "Final scores: Anna=41, Beth=20, Connor=0 (winner Anna)" in panel(app, "#log")
+    table = Tableside(tmp_path)
+    assert table.sessions()[0].status == "game over: score it"
+    play = table.load(table.sessions()[0].id)
+    record = play.game.end_record(play.state)
+    assert record is not None and record.ending == "Final scoring"
+    assert record.winners == ("Anna",) and record.scores["Anna"] > record.scores["Beth"]
 
 
 # --- screenshots for the docs (run as a script, never by pytest) -------------------------------

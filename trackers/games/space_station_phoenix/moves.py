@@ -1,8 +1,9 @@
-"""The Space Station Phoenix session's steps: score changes, Sectors, Aliens, turns, setup.
+"""What each Space Station Phoenix action does: score changes, Sectors, Aliens, turns, setup,
+Diplomacy tokens and bonuses (spec §4), the Income check (spec §5.1).
 
 Each ``apply`` changes the state it is given and returns what the table must do now. The
 end-of-game check runs at the end of the active player's own turn (spec space-station-phoenix
-§6); Diplomacy and Income helpers are in ``session_helpers``.
+§6). GEMs and resources stay on the table: the app only says who takes what.
 """
 
 from __future__ import annotations
@@ -11,11 +12,17 @@ from random import Random
 from typing import Any
 
 from trackers.engine import ActionError, Note, State
-from trackers.games.space_station_phoenix import session_facts as facts
+from trackers.games.space_station_phoenix import facts
+from trackers.games.space_station_phoenix.diplomacy import (
+    TOP_LEVEL,
+    diplomacy_awards,
+    track_for_ship,
+)
 from trackers.games.space_station_phoenix.game_end import END_SCORE, end_of_turn, end_triggers
+from trackers.games.space_station_phoenix.income import income_check
 from trackers.games.space_station_phoenix.plurality import join_names
-from trackers.games.space_station_phoenix.session_view import setup_steps
 from trackers.games.space_station_phoenix.station import LEVEL3_IDS, MAX_SECTORS_PER_LEVEL
+from trackers.games.space_station_phoenix.view import setup_steps
 
 Notes = list[Note | str]
 
@@ -269,3 +276,119 @@ def setup_open(state: State) -> bool:
 
 def before_trigger(state: State) -> bool:
     return not facts.game_end(state).triggered
+
+
+# --- Diplomacy and Income ------------------------------------------------------------------
+
+# spec §3.1 / §4.1: the ship types a player can use.
+SHIP_TYPES: tuple[str, ...] = (
+    "Dismantle", "Construction", "Transport", "Terran Expedition", "Diplomacy", "Farm",
+    "Ice Collector",
+)
+
+
+def move_token(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    """Move a Diplomacy token up (or back, to correct) on one track (spec §4.2)."""
+    name = facts.who(state, args.get("player"))
+    track: str = args["track"].lower()
+    steps: int = 1 if args.get("steps") is None else args["steps"]
+    old = state.facts["diplomacy"][name][track]
+    new = old + steps
+    label = facts.TRACK_LABELS[track]
+    if steps == 0 or not 0 <= new <= TOP_LEVEL:
+        raise ActionError(f"steps: {name}'s {label} token is on L{old}; allowed: "
+                          f"{-old} to {TOP_LEVEL - old}, not 0 (L0 to L5)", "steps")
+    state.facts["diplomacy"][name][track] = new
+    notes: Notes = [Note(f"{name}'s {label} token: L{old} -> L{new}", "diplomacy")]
+    if steps > 0:
+        notes.append(Note("Pay the lobbying cost printed on each space moved onto (read it on "
+                          "the board; the rulebook text does not give it). Advances at setup "
+                          "give no bonus", "diplomacy"))
+    return notes
+
+
+def _seat_order_from_active(state: State) -> list[str]:
+    names = facts.players(state)
+    current = facts.active(state)
+    start = names.index(current) if current else 0
+    return names[start:] + names[:start]
+
+
+def ship_used(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    """Who takes which Diplomacy bonus after a real ship use (spec §4.1, §4.3)."""
+    ship: str = args["ship"]
+    track = track_for_ship(ship)
+    if track is None:
+        return [Note(f"A {ship} ship triggers no Diplomacy track: no bonuses", "diplomacy")]
+    label = facts.TRACK_LABELS[track]
+    levels = facts.levels(state, track)
+    awards = {a.player: a for a in diplomacy_awards(levels)}
+    notes: Notes = [Note(f"{ship} ship used: {label} track bonuses, paid after the whole action "
+                         "(its bonus actions too); they cannot pay for it", "diplomacy")]
+    takers = [awards[name] for name in _seat_order_from_active(state) if awards[name].picks]
+    if not takers:
+        notes.append(Note(f"Every {label} token is on L0: nobody takes a bonus", "diplomacy"))
+        return notes
+    for award in takers:
+        notes.append(Note(f"{award.player}: {award.why}", "diplomacy"))
+    rest = [name for name in facts.players(state) if not awards[name].picks]
+    if rest:
+        notes.append(Note(f"On L0, no bonus: {', '.join(rest)}", "diplomacy"))
+    if any(2 in a.options for a in takers):
+        notes.append(Note("Whoever takes 1 point: a adds it to their score", "score_track"))
+    if any(3 in a.options for a in takers):
+        notes.append(Note(f"1 resource: the {label} track's L3 space shows which (the rulebook "
+                          "text does not give it)", "diplomacy"))
+    return notes
+
+
+def check_income(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    """May (or must) this player take Income? (spec §5.1)"""
+    name = facts.who(state, args.get("player"))
+    result = income_check(gems=args["gems"], own_ships_used=args.get("own_ships_used") or 0,
+                          has_legal_ship_action=not args.get("no_ship_to_use"))
+    notes: Notes = [Note(f"{name} {result.summary()}", "income")]
+    if result.eligible:
+        notes.append(Note("Income: reset (Action marker home, Neutral Ship marker home, GEMs on "
+                          "own ships to the supply), collect Hub income and occupied income "
+                          "icons, relocate residents if wanted (1 GEM each); then e ends the "
+                          "turn", "income"))
+    return notes
+
+
+# --- the result ---------------------------------------------------------------------------
+
+
+def record_final_scores(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    """Keep the totals the table settled with the score calculator as the game's result.
+
+    ``scores`` is "Anna=142, Beth=141, Connor=159" (every player once); ``winners`` names the
+    winners when the tie-breaks decided it (most Aliens, then most Humans); otherwise the
+    highest total wins.
+    """
+    names = facts.players(state)
+    totals: dict[str, int] = {}
+    for part in str(args["scores"]).split(","):
+        name, _, points = part.partition("=")
+        name = name.strip()
+        if name not in names:
+            raise ActionError(f"scores: {name or part.strip()!r} is not a player; give each of "
+                              f"{', '.join(names)} once, as Name=points", "scores")
+        number = points.strip().lstrip("+-")
+        if not number.isdigit() or len(number) > 4:
+            raise ActionError(f"scores: {name}'s total {points.strip()!r} is not a whole number",
+                              "scores")
+        totals[name] = int(points.strip())
+    missing = [n for n in names if n not in totals]
+    if missing:
+        raise ActionError(f"scores: give a total for {', '.join(missing)} too", "scores")
+    best = max(totals.values())
+    winners = [w.strip() for w in str(args.get("winners") or "").split(",") if w.strip()]
+    if any(w not in names for w in winners):
+        raise ActionError(f"winners: name players of this game ({', '.join(names)})", "winners")
+    winners = winners or [n for n, v in totals.items() if v == best]
+    state.facts["final_scores"] = totals
+    state.facts["final_winners"] = winners
+    shown = ", ".join(f"{n} {v}" for n, v in totals.items())
+    return [Note(f"Final scores recorded: {shown}. Winner: {join_names(winners)}",
+                 "end_of_game")]

@@ -7,7 +7,7 @@ final-round panels follow spec §6; Diplomacy levels spec §4.
 from __future__ import annotations
 
 from trackers.engine import Panel, State
-from trackers.games.space_station_phoenix import session_facts as facts
+from trackers.games.space_station_phoenix import facts
 from trackers.games.space_station_phoenix.diplomacy import TRACKS
 from trackers.games.space_station_phoenix.game_end import (
     ALIENS_IN_SUPPLY_AT_MOST,

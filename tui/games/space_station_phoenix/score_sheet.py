@@ -27,8 +27,9 @@ from textual.coordinate import Coordinate
 from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
-from tableside.api import Tableside, TablesideError
+from tableside.api import OpenSession, Tableside, TablesideError
 from tableside.files import FileRefused, read_capped
+from trackers.engine import ActionError
 from trackers.games.space_station_phoenix.plurality import join_names
 from trackers.games.space_station_phoenix.score_export import stacked_bars, to_csv, to_markdown
 from trackers.games.space_station_phoenix.score_form import (
@@ -93,12 +94,15 @@ class ScoreSheetScreen(Screen[None]):
         Binding("x", "export", "Export", id="phoenix_score.export"),
         Binding("l", "load", "Load file", id="phoenix_score.load"),
         Binding("c", "clear", "New sheet", id="phoenix_score.clear"),
+        Binding("r", "record", "Record", id="phoenix_score.record"),
         Binding("escape", "back", "Back", id="phoenix_score.back"),
     ]
 
-    def __init__(self, prefill: ScoreSheet | None = None, *, draft: str = HOME_DRAFT) -> None:
+    def __init__(self, prefill: ScoreSheet | None = None, *, draft: str = HOME_DRAFT,
+                 play: OpenSession | None = None) -> None:
         super().__init__()
         self.prefill = prefill
+        self.play = play  # the session these scores end, if any: r records them in it
         self.draft_name = draft
         self.form = ScoreForm.from_sheet(prefill) if prefill is not None else ScoreForm.blank()
         self._opened_with = self.form.to_data()  # "changed" means changed since it opened
@@ -421,6 +425,31 @@ class ScoreSheetScreen(Screen[None]):
         self._restructure(column=0)
         self._keep()
         self.notify(f"Loaded {path.name}.", markup=False)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "record":
+            return self.play is not None
+        return True
+
+    def action_record(self) -> None:
+        """Keep these totals (and the winners the tie-breaks name) as the game's result."""
+        result = self.evaluation.result
+        if self.play is None:
+            return
+        if result is None:
+            first = self.evaluation.problems[0].text if self.evaluation.problems else "no result"
+            self.notify(f"Not recorded: fix the sheet first ({first})", severity="error",
+                        markup=False)
+            return
+        scores = ", ".join(f"{p.name}={p.total.points}" for p in result.players)
+        try:
+            notes = self.play.do("record_final_scores", scores=scores,
+                                 winners=", ".join(result.winners))
+        except (ActionError, TablesideError) as err:
+            self.notify(f"Not recorded: {err}", severity="error", markup=False)
+            return
+        self.notify(notes[0].text if notes else "Recorded.", title="In the game's log",
+                    markup=False)
 
     def action_clear(self) -> None:
         """Start a new sheet (the one typed so far is discarded: asks first)."""

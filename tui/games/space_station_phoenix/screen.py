@@ -15,7 +15,7 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
 from tableside.api import OpenSession
-from trackers.games.space_station_phoenix import session_facts as facts
+from trackers.games.space_station_phoenix import facts
 from trackers.games.space_station_phoenix.plurality import join_names
 from tui.screens.session import SessionScreen
 from tui.widgets.session_view import SessionChanged, SessionView
@@ -74,4 +74,4 @@ class PhoenixScreen(SessionScreen):
 
         # the sheet is kept with this session: it comes back as typed when reopened
         self.app.push_screen(ScoreSheetScreen(facts.score_sheet(self.play.state),
-                                              draft=f"{self.play.id}:score"))
+                                              draft=f"{self.play.id}:score", play=self.play))

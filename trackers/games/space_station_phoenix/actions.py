@@ -1,0 +1,94 @@
+"""The Space Station Phoenix actions, with their keys and arguments; ``moves`` does them."""
+
+from __future__ import annotations
+
+from trackers.engine import Action, Param, State
+from trackers.games.space_station_phoenix import facts
+from trackers.games.space_station_phoenix import moves as steps
+from trackers.games.space_station_phoenix.diplomacy import TRACKS
+
+
+def _names(state: State) -> list[str]:
+    return facts.players(state)
+
+
+PLAYER = Param("player", "choice", "whose (blank: the active player)", choices=_names,
+               optional=True)
+
+ACTIONS: tuple[Action, ...] = (
+    Action("add_points", "Add or take away points",
+           "Move a player's score marker; lap tokens follow; 40 or more is checked at the end "
+           "of their own turn.", steps.add_points,
+           (PLAYER, Param("points", "int", "points to add (below 0 takes away)")),
+           key="a", short="Points", topic="score_track"),
+    Action("end_turn", "End the turn (end-of-game check)",
+           "The active player's turn is over: check 40 points, 9 Sectors and 4 or fewer Aliens; "
+           "in the final round, one more player has played.", steps.end_turn,
+           key="e", short="End turn", topic="end_of_game"),
+    Action("build_sector", "A Sector was built",
+           "Count a Sector on a player's station (302, 313 and 317 score when built).",
+           steps.build_sector,
+           (PLAYER, Param("level", "int", "its level", minimum=1, maximum=3),
+            Param("number", "str", "its number, e.g. 308 (optional)", optional=True),
+            Param("free", "bool", "gained free (Hubs B-6 to B-11, Sector 326)", optional=True,
+                  default=False)),
+           key="l", short="Sector", topic="level3_sectors"),
+    Action("aliens_taken", "Aliens taken from the supply",
+           "Aliens leave the Home Planets board (below 0: returned); 4 or fewer left ends the "
+           "game at the end of the turn.", steps.aliens_taken,
+           (Param("count", "int", "how many (below 0: returned)", minimum=-25, maximum=100,
+                  optional=True, default=1),),
+           key="m", short="Aliens", topic="end_of_game"),
+    Action("ship_used", "A ship was used: Diplomacy bonuses",
+           "Who takes which bonus on the ship's Diplomacy track, from every player's level.",
+           steps.ship_used,
+           (Param("ship", "choice", "the ship type used", choices=steps.SHIP_TYPES),),
+           key="d", short="Ship used", topic="diplomacy"),
+    Action("move_token", "Move a Diplomacy token",
+           "Advance a player's token on one Diplomacy track (the levels feed the bonuses).",
+           steps.move_token,
+           (PLAYER, Param("track", "choice", "which track",
+                          choices=tuple(facts.TRACK_LABELS[t] for t in TRACKS)),
+            Param("steps", "int", "spaces up (below 0: back, to correct)", minimum=-5,
+                  maximum=5, optional=True, default=1)),
+           key="w", short="Dipl. up", topic="diplomacy"),
+    Action("income_check", "May this player take Income?",
+           "Income needs 7 GEMs or fewer, a used ship of their own, or no ship to use.",
+           steps.check_income,
+           (PLAYER, Param("gems", "int", "GEMs the player holds", minimum=0),
+            Param("own_ships_used", "int", "their own ships carrying GEMs", minimum=0,
+                  optional=True, default=0),
+            Param("no_ship_to_use", "bool", "no ship at all can be used", optional=True,
+                  default=False)),
+           key="i", short="Income?", topic="income"),
+    Action("setup_step", "Tick the next setup step",
+           "Mark the next step of the setup checklist as done.", steps.setup_step,
+           key="n", short="Setup", topic="setup", enabled=steps.setup_open),
+    Action("setup_all", "Setup is done",
+           "Mark every setup step as done.", steps.setup_all, topic="setup",
+           enabled=steps.setup_open),
+    Action("return_sector", "A Sector was returned",
+           "Take a Sector off a station (Hub A-12) or correct a count.", steps.return_sector,
+           (PLAYER, Param("level", "int", "its level", minimum=1, maximum=3),
+            Param("number", "str", "its number, for Level 3 (optional)", optional=True)),
+           topic="level3_sectors"),
+    Action("set_turn", "Set whose turn it is",
+           "A correction before the end is triggered: the named player is active.",
+           steps.set_turn, (Param("player", "choice", "whose turn", choices=_names),),
+           topic="end_of_game", enabled=steps.before_trigger),
+    Action("set_ruling", "Decide an open ruling",
+           "Answer a question the rulebook text leaves to the table.", steps.set_ruling,
+           (Param("ruling", "choice", "which question", choices=tuple(facts.RULINGS)),
+            Param("answer", "choice", "the table's answer", choices=("yes", "no"))),
+           topic="end_of_game", after_end=True),
+    Action("record_final_scores", "Record the final scores",
+           "Keep the totals from the score calculator as this game's result.",
+           steps.record_final_scores,
+           (Param("scores", "str", "each player's total: Anna=142, Beth=141, ..."),
+            Param("winners", "str", "the winners, when a tie-break decided (optional)",
+                  optional=True)),
+           topic="end_of_game", after_end=True,
+           enabled=lambda state: facts.game_end(state).over,
+           log_text=lambda args: f"Final scores: {args['scores']}"
+                                 + (f" (winner {args['winners']})" if args.get("winners") else "")),
+)

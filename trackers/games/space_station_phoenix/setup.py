@@ -1,0 +1,28 @@
+"""A new Space Station Phoenix session: score markers on 0, the Aliens drawn (spec §2)."""
+
+from __future__ import annotations
+
+from random import Random
+
+from trackers.engine import ActionError, SessionSetup, State
+from trackers.games.space_station_phoenix import facts
+from trackers.games.space_station_phoenix.board import LAP_SIZE
+from trackers.games.space_station_phoenix.score_marker import ScoreMarker
+from trackers.games.space_station_phoenix.setup_counts import setup_for
+from trackers.pieces import Counter
+
+
+def setup(s: SessionSetup, rng: Random) -> State:
+    """Markers on 0, the drawn Aliens on the Home Planets board (spec §2.1, §2.2)."""
+    if len(set(s.names)) != len(s.names):
+        raise ActionError("names: each player needs a different name", "names")
+    counts = setup_for(s.players)
+    state = State(board=dict(s.board))
+    lap_size = s.board.get(LAP_SIZE)
+    for seat, name in enumerate(s.names):
+        state.pieces[facts.marker_name(seat)] = ScoreMarker(name, 0, lap_size)
+    state.pieces[facts.ALIENS] = Counter(
+        "Aliens in the supply (Home Planets board)", counts.aliens_drawn,
+        limit=counts.aliens_drawn, past_limit="more than were drawn at setup; check the board")
+    state.facts.update(facts.new_facts(s.names, counts.aliens_left_in_bag, s.options))
+    return state
