@@ -29,10 +29,10 @@ def with_commitment(play: OpenSession, args: dict[str, Any]) -> dict[str, Any]:
     """``args`` of a choice, with a fresh nonce and the code computed from the checked value."""
     from trackers.pieces import commitment_code
 
-    if args.get("nonce"):
-        return args  # a caller that made its own commitment (it is checked below)
+    if args.get("nonce") and args.get("code"):
+        return args  # a caller that made its own commitment (check_commitment checked it)
     checked = play.session.action(CHOOSE).validate(play.session.state, args)
-    nonce = secrets.token_hex(16)
+    nonce = checked.get("nonce") or secrets.token_hex(16)
     return {**args, "value": checked["value"], "nonce": nonce,
             "code": commitment_code(checked["value"], nonce)}
 

@@ -120,6 +120,16 @@ def test_a_code_that_does_not_fit_is_refused_at_the_choice(tmp_path: Path,
     table.close()
 
 
+def test_a_callers_own_nonce_gets_its_code_recorded_too(tmp_path: Path,
+                                                       demo_registered: None) -> None:
+    table = Tableside(tmp_path)
+    play = table.create("demo", 2)
+    play.do("choose_secret", secret="plan", value="left", nonce="my-nonce")
+    assert play.session.events[-1].args["code"] == commitment_code("left", "my-nonce")
+    play.close()
+    table.close()
+
+
 def test_old_records_without_a_nonce_still_replay() -> None:
     """Journals from before the recorded commitment: the nonce comes from the event's stream."""
     s = Session(GAME, SessionSetup(2), "old")
