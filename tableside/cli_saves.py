@@ -187,7 +187,9 @@ def _delete(args: argparse.Namespace) -> int:
             return fail(f"no saved session with id {args.id!r}")
         if not args.yes:
             try:
-                answer = input(f"Delete \"{info.title}\" for good? [y/N] ").strip().lower()
+                # input() may write its prompt straight to the terminal: plain text only
+                answer = input(f"Delete \"{one_line(info.title)}\" for good? [y/N] "
+                               ).strip().lower()
             except EOFError:  # no one to ask (a script): keep it
                 return fail("no answer to 'delete for good?'; add --yes to delete without "
                             "asking. Nothing was deleted")
