@@ -14,7 +14,7 @@ def test_a_deck_that_runs_out_is_reshuffled_and_no_card_is_lost() -> None:
     crew = s.state.piece("crew_deck", PhysicalDeck)
     assert crew.in_deck == 40
     s.do("draw_cards", who="crew member", crew_member="Andrew", count=20)
-    s.do("discard_cards", who="crew member", crew_member="Andrew", count=20)
+    s.do("discard_from_hand", who="crew member", crew_member="Andrew", count=20)
     s.do("draw_cards", who="crew member", crew_member="Jacob", count=20)
     notes = s.do("draw_cards", who="crew member", crew_member="Jacob", count=5)
     assert any("shuffle the discard pile" in n.text for n in notes)
@@ -57,6 +57,6 @@ def test_a_character_meeting_terror_draws_and_discards_a_terror_card() -> None:
 def test_discarding_more_than_held_is_refused_with_the_count() -> None:
     s = through_setup(new(3))
     with pytest.raises(ActionError, match="holds 3"):
-        s.do("discard_cards", who="crew member", crew_member="Jacob", count=4)
+        s.do("discard_from_hand", who="crew member", crew_member="Jacob", count=4)
     with pytest.raises(ActionError, match="crew_member"):
         s.do("draw_cards", who="crew member", count=1)

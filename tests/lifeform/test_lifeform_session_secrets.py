@@ -95,6 +95,8 @@ def test_meeting_the_real_lifeform_is_an_attack_then_a_calibration() -> None:
 
 def test_an_attack_with_reactions_t12_and_one_reaction_per_phase_t18() -> None:
     s = through_setup(new(3))
+    s.do("next_phase")
+    s.do("next_phase")  # the Lifeform Activity phase
     start = s.state.piece("hostility", Track).position
     s.do("attack", character="Solomon")
     assert s.state.piece("real_lifeform", Secret).revealed
@@ -105,8 +107,22 @@ def test_an_attack_with_reactions_t12_and_one_reaction_per_phase_t18() -> None:
     with pytest.raises(ActionError, match="already played a reaction"):
         s.do("crew_reaction", crew_member="Andrew", reaction="Run!", character="Palmer")
     s.do("reality_calibration", image="Image 2")
-    with pytest.raises(ActionError, match="cannot be attacked"):
-        s.do("attack", character="Solomon")  # hidden
+    with pytest.raises(ActionError, match="'Solomon' is not allowed"):
+        s.do("attack", character="Solomon")  # hidden: not offered
+    assert "Solomon" not in GAME.action("attack").params[0].allowed(s.state)
+
+
+def test_the_reaction_limit_is_per_lifeform_phase_not_carried_into_the_next_round() -> None:
+    s = through_setup(new(3))
+    s.do("next_phase")
+    s.do("next_phase")  # round 1, Lifeform Activity
+    s.do("attack", character="Solomon")
+    s.do("crew_reaction", crew_member="Andrew", reaction="Shock-Prod")
+    s.do("reality_calibration", image="Image 1")
+    s.do("next_phase")  # round 2, Crew Activity: a character walks into the real lifeform
+    s.do("meet_image", image="Image 1", character="Palmer")
+    s.do("crew_reaction", crew_member="Andrew", reaction="Shock-Prod")  # allowed again
+    assert s.state.facts["attack"]["cancelled"]
 
 
 def test_a_cancelled_reaction_adds_no_hostility_t16() -> None:

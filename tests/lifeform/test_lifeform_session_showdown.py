@@ -19,11 +19,11 @@ def example(modules: tuple[str, ...] = ()) -> Session:
                       ("halon_gas", 4), ("spacesuits", 3)):
         for _ in range(n):
             s.do("place_mission", column=column, crew_member="Jacob")
-    s.do("discard_cards", who="crew member", crew_member="Jacob", count=1)  # the bonus draw
+    s.do("discard_from_hand", who="crew member", crew_member="Jacob", count=1)  # the bonus draw
     s.do("complete_objective", slot="1")
     s.do("complete_objective", slot="2")
     s.do("cocoon_advance", card="already counted")  # one above Start: MAX HAND 7
-    s.do("discard_cards", who="lifeform", count=1)  # Sarah holds 2
+    s.do("discard_from_hand", who="lifeform", count=1)  # Sarah holds 2
     s.do("character_killed", character="Bennings")
     s.do("set_value", target="hostility.position", value=12)  # reached the red claw "4"
     s.do("advance_self_destruct", spaces=8)
@@ -52,14 +52,14 @@ def test_the_hibernation_numbers_of_the_rulebook_example() -> None:
 
 def test_hibernation_then_the_six_fights_until_the_crew_wins() -> None:
     s = example()
-    s.do("hibernation", keep="keep all (worked example, C3)")
+    s.do("hibernation", keep="keep all (worked example)")
     s.do("draw_cards", who="crew member", crew_member="Andrew", count=2)
     s.do("draw_cards", who="crew member", crew_member="Jacob", count=1)
     show = s.state.facts["showdown"]
     assert s.state.piece("lifeform_deck", PhysicalDeck).hands["Sarah"] == 6
     assert (show["halon"], show["remora"], show["hostility_tokens"]) == (1, True, 4)
     with pytest.raises(ActionError, match="already"):
-        s.do("hibernation", keep="keep 1 (rule text, C3)")
+        s.do("hibernation", keep="keep 1 (rule text)")
     s.do("fight_result", target="Jacob", result="cancelled: Halon Gas Blast", hostility_tokens=1)
     with pytest.raises(ActionError, match="must target Andrew"):
         s.do("fight_result", target="Jacob", result="matched")  # T24
@@ -77,7 +77,7 @@ def test_hibernation_then_the_six_fights_until_the_crew_wins() -> None:
     notes = s.do("fight_check", target="Andrew", fight_icons="green eye",
                  surplus_character="not settled")
     assert "reading the table must settle" in notes[0].text
-    assert any("C5" in n.text for n in notes)
+    assert any("second surviving character" in n.text for n in notes)
     notes = s.do("fight_check", target="Andrew", fight_icons="green eye", surplus_character="no")
     assert "eliminated" in notes[0].text
     notes = s.do("fight_result", target="Andrew", result="eliminated")
@@ -87,7 +87,7 @@ def test_hibernation_then_the_six_fights_until_the_crew_wins() -> None:
 
 def test_hibernation_keep_1_reading_and_the_last_survivor_eliminated() -> None:
     s = example()
-    s.do("hibernation", keep="keep 1 (rule text, C3)")
+    s.do("hibernation", keep="keep 1 (rule text)")
     assert s.state.piece("lifeform_deck", PhysicalDeck).hands["Sarah"] == 3
     s.do("fight_result", target="Andrew", result="eliminated")
     s.do("fight_result", target="Jacob", result="eliminated")
@@ -96,7 +96,7 @@ def test_hibernation_keep_1_reading_and_the_last_survivor_eliminated() -> None:
 
 def test_fight_check_refuses_bad_icons_and_more_than_five() -> None:
     s = example()
-    s.do("hibernation", keep="keep all (worked example, C3)")
+    s.do("hibernation", keep="keep all (worked example)")
     with pytest.raises(ActionError, match="not a showdown icon"):
         s.do("fight_check", target="Jacob", fight_icons="red paw")
     with pytest.raises(ActionError, match="picks the 5"):

@@ -7,6 +7,7 @@ import pytest
 from tests.lifeform.test_lifeform_session_fixtures import new, through_setup
 from trackers.engine import ActionError, Note, Session
 from trackers.games.lifeform import moves
+from trackers.games.lifeform.game import GAME
 from trackers.pieces import PhysicalDeck, Secret, Track
 
 
@@ -134,9 +135,10 @@ def test_cocoon_final_space_2p_moves_the_overheating_token_each_time() -> None:
 
 def test_lurk_uses_max_hand_and_evolution() -> None:
     s = through_setup(new(3))  # Start: MAX HAND 6, Evolution 1; Sarah holds 3
-    with pytest.raises(ActionError, match="Evolution 1"):
-        s.do("lurk", discard=2)
-    s.do("lurk", discard=1)
+    assert GAME.action("lurk").params[0].allowed(s.state) == ["0", "1"]  # up to Evolution 1
+    with pytest.raises(ActionError, match="give one of: 0, 1"):
+        s.do("lurk", discard="2")
+    s.do("lurk", discard="1")
     assert s.state.piece("lifeform_deck", PhysicalDeck).hands["Sarah"] == 6
     with pytest.raises(ActionError, match="below MAX HAND"):
         s.do("lurk")

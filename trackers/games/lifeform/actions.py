@@ -23,6 +23,7 @@ from trackers.games.lifeform import (
     rounds,
     secrets,
     showdown,
+    supplies,
 )
 from trackers.games.lifeform.board import COLUMNS, Board, board_of
 from trackers.games.lifeform.characters import ROLE_NAMES, character_pool
@@ -95,6 +96,13 @@ def _discard(state: State, args: dict[str, Any], rng: Random) -> Notes:
     return list(decks.discard(state, deck, _owner(state, args), args["count"]))
 
 
+def _lurk_discards(state: State) -> list[str]:
+    """0 up to the Evolution number (and no more than the hand) (rulebook, Lurk)."""
+    evolution = decks.cocoon_value(state, profile(state), "evolution")
+    held = decks.hand_size(state, state.facts["lifeform"])
+    return [str(n) for n in range(min(evolution or 0, held) + 1)]
+
+
 def _lurk(state: State, args: dict[str, Any], rng: Random) -> Notes:
     """Lurk: below MAX HAND; discard up to Evolution, then draw up to MAX HAND (spec §3.6)."""
     prof, lifeform = profile(state), state.facts["lifeform"]
@@ -107,12 +115,13 @@ def _lurk(state: State, args: dict[str, Any], rng: Random) -> Notes:
     if held >= limit:
         raise ActionError(f"Lurk is allowed only below MAX HAND ({held} held, limit {limit}) "
                           "(rulebook, Lifeform Activity Phase)", "discard")
-    if args["discard"] > min(evolution, held):
+    discard = int(args["discard"])
+    if discard > min(evolution, held):
         raise ActionError(f"discard: 0 to {min(evolution, held)} (Evolution {evolution})",
                           "discard")
     notes: Notes = []
-    if args["discard"]:
-        notes += decks.discard(state, "lifeform", lifeform, args["discard"])
+    if discard:
+        notes += decks.discard(state, "lifeform", lifeform, discard)
     return notes + list(decks.draw(state, "lifeform", lifeform,
                                    limit - decks.hand_size(state, lifeform), prof))
 
@@ -186,6 +195,19 @@ def _from_pool(state: State, args: dict[str, Any], rng: Random) -> Notes:
     state.facts["mission_pool"] -= 1
     return [Note(f"a Mission token from the pool goes to {args['chamber']} (rulebook p. 24, Crew "
                  "Action Reference)", "round")]
+
+
+TOKEN_MOVES = ("placed on the board", "back to the supply")
+
+
+def _token(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    """A Power Outage or Terror token placed or returned by a rule the app does not track
+    (setup placements are counted already) (rulebook p. 48, Token Reference)."""
+    token = "power_outage" if args["token"] == "Power Outage" else "terror"
+    why = args["why"] or "by the table"
+    if args["move"] == TOKEN_MOVES[0]:
+        return list(supplies.place(state, token, why))
+    return list(supplies.give_back(state, token, why))
 
 
 def _terror(state: State, args: dict[str, Any], rng: Random) -> Notes:
@@ -277,14 +299,15 @@ def _table_actions() -> tuple[Action, ...]:
                (*_who(), Param("count", "int", "how many", minimum=1, maximum=20)), key="d",
                short="Draw",
                topic="round"),
-        Action("discard_cards", "Discard cards", "Cards from a hand to its discard pile "
+        Action("discard_from_hand", "Discard cards", "Cards from a hand to its discard pile "
                "(rulebook, Gameplay Additional Rules).", _discard,
                (*_who(), Param("count", "int", "how many", minimum=1, maximum=20)),
                topic="round"),
         Action("lurk", "Lurk", "Lifeform activity below MAX HAND: discard up to Evolution, draw "
                "up to MAX HAND (rulebook, Lifeform Activity Phase).", _lurk,
-               (Param("discard", "int", "cards discarded first", minimum=0, maximum=10,
-                      optional=True, default=0),), topic="cocoon"),
+               (Param("discard", "choice", "cards discarded first (up to the Evolution number)",
+                      choices=_lurk_discards, optional=True, default="0"),),
+               topic="cocoon", enabled=_playing),
         Action("use_vent", "Use Vent", "The lifeform spends a Vent token (rulebook, Lifeform "
                                        "Activity Phase).", _vent,
                topic="round", enabled=lambda s: moves.vents_held(s) > 0),
@@ -317,6 +340,14 @@ def _table_actions() -> tuple[Action, ...]:
                "like: a pool token goes to a chamber (rulebook, Components; rulebook p. 24, Crew "
                "Action Reference).", _from_pool,
                (Param("chamber", "str", "which chamber"),), topic="shuttle_loadout"),
+        Action("token_moved", "Power Outage / Terror token", "A token placed from the supply or "
+               "returned to it; none left: none placed (rulebook p. 48, Token Reference).",
+               _token, (Param("token", "choice", "which token",
+                              choices=("Power Outage", "Terror")),
+                        Param("move", "choice", "placed or returned", choices=TOKEN_MOVES),
+                        Param("why", "str", "what placed or returned it", optional=True,
+                              default="")),
+               topic="round", log_text=lambda a: f"{a['token']} token {a['move']}"),
         Action("meet_terror", "A character meets Terror", "Draw, resolve and discard the top "
                "Terror card (rulebook, Movement and "
                "Attack).", _terror, (character_param(),), topic="round"),
@@ -394,6 +425,10 @@ def _flamethrower_cocoon(state: State, args: dict[str, Any], rng: Random) -> Not
             raise ActionError("ghost_removed: with 3 images on the board the lifeform removes one "
                               f"sensor ghost; give one of {', '.join(images['on_board'])}",
                               "ghost_removed")
+        if secrets.is_real(state, ghost):
+            raise ActionError(f"ghost_removed: {ghost} is the real lifeform; the lifeform removes "
+                              "a sensor ghost (rulebook p. 24, Crew Action Reference)",
+                              "ghost_removed")
         images["on_board"].remove(ghost)
         images["aside"].append(ghost)
         notes.append(Note(f"the lifeform removes {ghost}, a sensor ghost, from the board",
@@ -439,7 +474,9 @@ def _shoot_mining_laser(state: State, args: dict[str, Any], rng: Random) -> Note
         notes.append(Note("move the image to a chamber next to its own (not the shooter's); the "
                           "lifeform does not say whether it was real (rulebook, Crew Activity "
                           "Phase: Perform Activity)", "hostility"))
-    notes.append(Note("put a Power Outage token in the target's chamber (never the Shuttlebay); "
+    notes += supplies.place(state, "power_outage", "Mining Laser: in the target's chamber, never "
+                            "the Shuttlebay")
+    notes.append(Note("put the Power Outage token in the target's chamber (never the Shuttlebay); "
                       "the Mining Laser card leaves the game (rulebook, Crew Activity Phase: "
                       "Perform Activity)", "hostility"))
     return notes + list(moves.add_hostility(state, "mining_laser", prof))
@@ -535,12 +572,12 @@ def _track_actions() -> tuple[Action, ...]:
         Action("cocoon_advance", "Lifeform Cocoon action", "Cocoon +1 with an image in a "
                "cocoon chamber (rulebook p. 26, Lifeform Action Reference; rulebook p. 45, Cocoon "
                "Track).", _cocoon, (lf_card,),
-               topic="cocoon"),
+               topic="cocoon", enabled=_playing),
         Action("malfunction_advance", "Lifeform Malfunction action", "Malfunction +1 and its "
                "space's task (rulebook p. 26, Lifeform Action Reference; rulebook, Malfunction "
                "Track).", _malfunction, (lf_card,), key="w",
                short="Malfunc.",
-               topic="malfunction"),
+               topic="malfunction", enabled=_playing),
         Action("pathway_deviation", "Android Pathway Deviation", "Once a game from the 10 mark: "
                "the lifeform steers the android (rulebook p. 26, Lifeform Action "
                "Reference).", _pathway_deviation, (lf_card,),
@@ -583,7 +620,21 @@ def _meet(state: State, args: dict[str, Any], rng: Random) -> Notes:
 
 
 def _attack(state: State, args: dict[str, Any], rng: Random) -> Notes:
-    return list(secrets.attack(state, args["character"]))
+    """An Attack action (a Lifeform card) or an attack that follows a move, such as a Force
+    Move whose card is already counted (rulebook, Attack)."""
+    notes: Notes = list(secrets.attack(state, args["character"]))
+    return list(played_lifeform_card(state, args["card"])) + notes
+
+
+def _playing(state: State) -> bool:
+    """The lifeform's actions begin with the Starship stage, not during the setup."""
+    return bool(state.facts["stage"] == "starship")
+
+
+def _attackable(state: State) -> list[str]:
+    """Characters an attack can reach: not hidden, on the Valley Forge (rulebook, Attack)."""
+    return [n for n, c in state.facts["characters"].items()
+            if c["where"] == characters.VALLEY_FORGE and not c["hidden"]]
 
 
 def _reaction(state: State, args: dict[str, Any], rng: Random) -> Notes:
@@ -611,11 +662,24 @@ def _record_objective(state: State, args: dict[str, Any], rng: Random) -> Notes:
 
 
 def _complete_objective(state: State, args: dict[str, Any], rng: Random) -> Notes:
-    return list(secrets.complete_objective(state, args["slot"]))
+    return list(secrets.complete_objective(state, args["slot"], rng))
 
 
 def _open_slots(state: State) -> list[str]:
     return [s for s in secrets.objective_slots(state) if s not in state.facts["objectives"]["done"]]
+
+
+def _stowaway_labels(state: State) -> dict[str, str]:
+    """Each card as the table knows it: its range of minutes (rulebook, Stowaway Cards)."""
+    board = profile(state)
+    out = {}
+    for card, key in endings.STOWAWAY_RANGE_KEYS.items():
+        span = board.span(key)
+        minutes = f"{span[0]}-{span[1]} minutes" if span else "range not entered yet"
+        out[str(card)] = (f"{card} card" if card != endings.StowawayCard.ONE_TWO_MINUTE
+                          else "1-2 Minute card") + ("" if card == endings.StowawayCard
+                                                     .ONE_TWO_MINUTE else f" ({minutes})")
+    return out
 
 
 def _stowaway_open(state: State) -> bool:
@@ -639,7 +703,9 @@ def _secret_actions() -> tuple[Action, ...]:
         Action("attack", "Lifeform attack", "The real lifeform attacks the chamber next to it: "
                "the identifier is shown, then the attack steps (rulebook, Movement and "
                "Attack).", _attack,
-               (character_param("a character in the attacked chamber"),), key="a", short="Attack",
+               (Param("character", "choice", "a character in the attacked chamber",
+                      choices=_attackable), lifeform_card_param()), key="a", short="Attack",
+               log_text=lambda a: f"Lifeform attack on {a['character']}'s chamber",
                topic="reality_calibration"),
         Action("crew_reaction", "Crew reaction", "Hide, Run! or Shock-Prod; not cancelled: "
                "Hostility +1; one per crew member per Lifeform phase (rulebook, Movement and "
@@ -656,7 +722,8 @@ def _secret_actions() -> tuple[Action, ...]:
                "secretly picks 1 of the 3 cards; it is never chosen again (rulebook p. 46, "
                "Self-Destruct Track; rulebook, Gameplay Additional Rules).",
                _stowaway, (Param("card", "choice", "the Stowaway card",
-                                 choices=secrets.STOWAWAY_CARDS, secret=True),),
+                                 choices=secrets.STOWAWAY_CARDS, secret=True,
+                                 labels=_stowaway_labels),),
                topic="stowaway", private_to=LIFEFORM_ONLY, enabled=_stowaway_open),
         Action("stowaway_token", "+/- Stowaway token", "Mark whether the lifeform holds the "
                "+/- Stowaway token (how it is gained is not in the text) (rulebook, "
@@ -750,6 +817,14 @@ def _end_actions() -> tuple[Action, ...]:
                "Overview).",
                _declare, (Param("reason", "str", "why"),), topic="endings",
                enabled=_stage("setup", "starship", "launched")),
+        Action("ending_c_refill", "Ending C refill", "Ending C: the lifeform discards up to its "
+               "Evolution number, then draws up to its max hand size (rulebook, Ending C).",
+               lambda s, a, r: showdown.ending_c_refill(s, int(a["discard"]), profile(s)),
+               (Param("discard", "choice", "Lifeform cards discarded first (up to the "
+                      "Evolution number)", choices=lambda s: showdown.refill_choices(
+                          s, profile(s)), optional=True, default="0"),),
+               topic="endings", needs=_cocoon_needs,
+               enabled=lambda s: bool((s.facts.get("showdown") or {}).get("refill_due"))),
         Action("hibernation", "Hibernation", "The six hibernation steps the app can count: "
                "kills, crew pool, the lifeform's draw and Hostility tokens (rulebook p. 38, "
                "Showdown Stage).",

@@ -17,7 +17,7 @@ from trackers.pieces import Move, Track
 
 SPACES = (19, 18, 17, 16)  # spec §11.2 (built in: board_profile "module_b.asteroid_minutes")
 TOKENS = ("hit", "alert", "alert", "alert")  # 1 "Struck by asteroids!", 3 "Impact imminent!"
-IMPACT_CARDS = ("A-Deck", "B-Deck", "C-Deck")  # the deck each card strikes (spec §11.2)
+IMPACT_CARDS = ("1", "2", "3")  # the 3 Asteroid Impact cards; which deck each strikes is G20
 
 
 def setup_asteroids(state: State, rng: Random) -> list[int]:
@@ -94,8 +94,11 @@ def _check(state: State, space: int, rng: Random) -> list[Note]:
     state.facts["asteroids"]["struck"] = struck
     for other in list(state.facts["asteroids"]["face_down"]):
         _remove(state, other)
-    return [Note(f"asteroid token on {space}: Struck by asteroids! The app drew the Asteroid "
-                 f"Impact card for {struck} at random: take it and follow it. Every other "
+    decks = state.board.get("module_b.impact_decks")
+    strikes = f" (it strikes the {decks[int(struck) - 1]})" if decks else ""
+    return [Note(f"asteroid token on {space}: Struck by asteroids! Draw an Asteroid Impact card "
+                 f"at random (the app's draw: card {struck} of your 3{strikes}) and follow it. "
+                 "Every other "
                  "asteroid token and card leaves the game unseen (Thirteenth Passenger, Module "
                  "B)", "module_b")]
 
@@ -118,7 +121,7 @@ def panel_lines(state: State) -> list[str]:
     words = {"hit": "Struck by asteroids!", "alert": "Impact imminent!"}
     lines += [f"{space}: {words[t]}" for space, t in info["revealed"].items()]
     if info["struck"]:
-        lines.append(f"Asteroid Impact card drawn: the one for {info['struck']}")
+        lines.append(f"Asteroid Impact card drawn: card {info['struck']} of 3")
     if info["held"]:
         lines.append("waiting: decide on the jumped-over tokens (the text is silent)")
     return lines

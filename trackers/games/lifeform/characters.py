@@ -69,6 +69,9 @@ def counts(state: State) -> tuple[int, int]:
 
 def place_words(state: State, name: str) -> str:
     c = state.facts["characters"][name]
+    eliminated = (state.facts.get("showdown") or {}).get("eliminated", [])
+    if c["owner"] in eliminated and c["where"] != DEAD:
+        return "eliminated in the Showdown"
     if c["where"] == VALLEY_FORGE and c["hidden"]:
         return "Valley Forge, hidden"
     return c["where"]

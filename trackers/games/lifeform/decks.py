@@ -119,6 +119,8 @@ def draw_terror(state: State) -> list[Note]:
     resolved and discarded (spec §3.10; who may see the Terror discard is G18)."""
     pile = deck(state, "terror")
     notes = [Note(n, "round") for n in pile.draw(1, "table")]
+    if state.facts["tokens_on_board"]["terror"] > 0:  # the token met goes back to the supply
+        state.facts["tokens_on_board"]["terror"] -= 1
     if pile.hands.get("table", 0):
         pile.discard_from_hand(1, "table")
         notes.append(Note("Terror: return the Terror token to the supply; draw the top Terror "

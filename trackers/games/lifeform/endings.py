@@ -156,7 +156,7 @@ def _ending_c(m: LaunchMoment, profile: Board, label: str, why: str) -> EndingRe
         "shown)",
         f"the lifeform may discard up to {evolution} Lifeform card(s) (the Evolution number "
         f"reached on the Cocoon track)",
-        f"the lifeform draws back up to its max hand size: {max_hand}",
+        f"the lifeform draws back up to its max hand size: {max_hand} ('Ending C refill')",
         "go to the Showdown (rulebook p. 38, Showdown Stage)",
     )
     return EndingReading(Ending.C, Outcome.SHOWDOWN, label, why, steps)
@@ -310,7 +310,8 @@ def apply_reading(state: State, index: int) -> list[Note]:
     r = ending["readings"][index]
     ending["chosen"] = index
     notes = [Note(f"Ending {r['ending']} ({r['why']})", "endings")]
-    notes += [Note(step, "endings") for step in r["steps"]]
+    notes += [Note(step, "endings") for step in r["steps"]
+              if not step.startswith("the lifeform reveals its Stowaway card")]  # said at launch
     if r["ending"] == "B" and ending["moment"]["stowaway_token"]:
         state.facts["stowaway_token"] = False  # removed after Ending B whatever the result
     if r["outcome"] == Outcome.CREW_WINS:

@@ -10,7 +10,7 @@ taken only once (spec §5.1).
 from __future__ import annotations
 
 from trackers.engine import ActionError, Note, Panel, State
-from trackers.games.lifeform import decks
+from trackers.games.lifeform import decks, supplies
 from trackers.games.lifeform.board import COLUMNS, Board
 from trackers.games.lifeform.launch import LaunchCheck, LaunchState, Loadout, check_launch
 from trackers.pieces import Track
@@ -83,7 +83,13 @@ def _bonus(state: State, bonus: str, member: str, profile: Board) -> list[Note]:
         return [Note(f"bonus: {member} draws 1 Crew card (rulebook p. 46, Shuttle "
                      "Loadout)", "shuttle_loadout"),
                 *decks.draw(state, "crew", member, 1, profile)]
-    return [Note(f"bonus: {member} may {BONUS_WORDS[bonus]} (rulebook p. 46, Shuttle "
+    if bonus == "remove_power_outage":
+        if supplies.on_board(state, "power_outage") == 0:
+            return [Note("bonus: no Power Outage token is on the board to return (rulebook p. "
+                         "46, Shuttle Loadout)", "shuttle_loadout")]
+        return supplies.give_back(state, "power_outage", f"bonus: {member} removes a Power "
+                                  "Outage (rulebook p. 46, Shuttle Loadout)")
+    return [Note(f"bonus: {member} does it now: {BONUS_WORDS[bonus]} (rulebook p. 46, Shuttle "
                  "Loadout)", "shuttle_loadout")]
 
 

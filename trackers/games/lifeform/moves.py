@@ -12,7 +12,7 @@ from __future__ import annotations
 from random import Random
 
 from trackers.engine import ActionError, Note, State
-from trackers.games.lifeform import asteroids, decks
+from trackers.games.lifeform import asteroids, decks, supplies
 from trackers.games.lifeform.board import Board
 from trackers.games.lifeform.tracks import (
     EXPLOSION,
@@ -103,6 +103,9 @@ def add_hostility(state: State, cause: str, profile: Board, times: int = 1,
     for m in move.fired:
         if m.key.startswith("Draw card"):
             notes += decks.draw(state, "lifeform", state.facts["lifeform"], 1, profile)
+        elif m.key.startswith("Terror"):
+            notes += supplies.place(state, "terror", "Hostility: the lifeform must place a "
+                                    "Terror token")
     return notes
 
 
@@ -177,6 +180,9 @@ def advance_malfunction(state: State, profile: Board, rng: Random) -> list[Note]
     for m in move.fired:
         if m.key.startswith("Android Malfunctions!"):
             state.facts["android"]["active"] = True
+        elif m.key.startswith("Power Outage"):
+            notes += supplies.place(state, "power_outage", "Malfunction: the lifeform places a "
+                                    "Power Outage")
         elif m.key.startswith("Self-Destruct +1"):
             notes += advance_sd(state, 1, profile, rng)
     return notes

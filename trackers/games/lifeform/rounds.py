@@ -39,8 +39,9 @@ def next_phase(state: State) -> list[Note]:
     if i == len(PHASES) - 1:
         state.facts["round"] += 1
     state.facts["phase"] = PHASES[(i + 1) % len(PHASES)]
-    if state.facts["phase"] == "lifeform":
-        state.facts["reacted"] = []  # spec §3.6: one reaction per crew member per phase
+    # One reaction per crew member per Lifeform Activity phase (rulebook, Lifeform Activity
+    # Phase): the count starts afresh with each phase and counts only in that phase.
+    state.facts["reacted"] = []
     notes = [Note(f"Round {state.facts['round']}: {PHASE_STEPS[state.facts['phase']]}", "round")]
     android = state.facts["android"]
     if state.facts["phase"] == "android" and (not android["active"] or android["destroyed"]):

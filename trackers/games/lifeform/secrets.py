@@ -44,6 +44,11 @@ def _real(state: State) -> Secret:
     return state.piece("real_lifeform", Secret)
 
 
+def is_real(state: State, image: str) -> bool:
+    """Whether ``image`` is the one the lifeform chose at its last Reality Calibration."""
+    return _real(state).value == image
+
+
 # --- Reality Calibration (spec §6.1) --------------------------------------------------------
 def calibrate(state: State, image: str, rng: Random) -> list[Note]:
     """The lifeform secretly picks which image on the Valley Forge is real (it may keep it)."""
@@ -132,7 +137,8 @@ def crew_reaction(state: State, member: str, reaction: str, cancelled: bool, cha
                   profile: Board) -> list[Note]:
     """A crew reaction card (spec §3.10): at most 1 per crew member per Lifeform Activity phase
     (T18); not cancelled: carried out and Hostility +1; the card goes to the Crew discard."""
-    if member in state.facts["reacted"]:
+    in_lifeform_phase = state.facts["phase"] == "lifeform"
+    if in_lifeform_phase and member in state.facts["reacted"]:
         raise ActionError(f"crew_member: {member} already played a reaction this Lifeform "
                           "Activity phase (rulebook, Lifeform Activity Phase); 'Next phase' "
                           "starts a new one",
@@ -143,7 +149,8 @@ def crew_reaction(state: State, member: str, reaction: str, cancelled: bool, cha
     if character is not None and characters.need(state, character)["owner"] != member:
         raise ActionError(f"character: {character} is not {member}'s character", "character")
     notes = decks.discard(state, "crew", member, 1)
-    state.facts["reacted"].append(member)
+    if in_lifeform_phase:
+        state.facts["reacted"].append(member)
     name = REACTIONS[reaction]
     if cancelled:
         notes += decks.discard(state, "lifeform", state.facts["lifeform"], 1)
@@ -200,15 +207,19 @@ def record_objective(state: State, slot: str, title: str, rng: Random) -> list[N
     return [Note(f"Secret Objective {slot} noted for the crew: code {code}", "setup")]
 
 
-def complete_objective(state: State, slot: str) -> list[Note]:
+def complete_objective(state: State, slot: str, rng: Random | None = None) -> list[Note]:
     """Any one objective on the card done: show it to the lifeform and remove it (spec §6.2)."""
     done = state.facts["objectives"]["done"]
     if slot in done:
         raise ActionError(f"slot: Secret Objective {slot} is already completed", "slot")
     done.append(slot)
     secret = state.piece(f"objective_{slot}", Secret)
+    secret.label = f"Secret Objective {slot} (completed)"
     shown = ""
-    if secret.is_set:
+    if not secret.is_set and rng is not None:  # no title noted: it still reads completed
+        secret.choose("completed", nonce(rng))
+        secret.reveal()
+    elif secret.is_set:
         value, _, ok = secret.reveal()
         shown = f" ({value}; {'matches' if ok else 'DOES NOT match'} code {secret.code})"
     left = state.facts["objectives"]["drawn"] - len(done)

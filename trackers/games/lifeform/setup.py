@@ -9,7 +9,7 @@ from __future__ import annotations
 from random import Random
 
 from trackers.engine import SessionSetup, State
-from trackers.games.lifeform import asteroids
+from trackers.games.lifeform import asteroids, supplies
 from trackers.games.lifeform.board import board_of
 from trackers.games.lifeform.decks import build_decks
 from trackers.games.lifeform.module_d import hiding_secret
@@ -43,6 +43,7 @@ def setup(s: SessionSetup, rng: Random) -> State:
         "calibration_due": "setup step 17", "attack": None, "reacted": [],
         "vents": {"setup": VENTS[players], "used": 0},
         "power_outages_at_setup": POWER_OUTAGES[players],
+        "tokens_on_board": supplies.build(POWER_OUTAGES[players]),
         "overheating_moves": 0, "stowaway_token": False,
         "loadout": {c: 0 for c in COLUMNS}, "mission_pool": MISSION_POOL_AFTER_SETUP,
         "special_cards": {"mining_laser": "on board", "flamethrower": "on board"},

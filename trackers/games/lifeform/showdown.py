@@ -25,6 +25,7 @@ from trackers.games.lifeform.fight import (
 )
 from trackers.games.lifeform.launch import Loadout
 from trackers.games.lifeform.moves import add_hostility, finish
+from trackers.games.lifeform.tracks import cocoon_key
 from trackers.pieces import Track
 
 CREW_HAND_LIMIT = 6  # spec §7
@@ -252,7 +253,7 @@ def begin_showdown(state: State, ending: str, card_kept: bool) -> list[Note]:
     state.facts["showdown"] = {"ending": ending, "hibernated": False, "halon": 0,
                                "remora": False, "hostility_tokens": 0,
                                "stowaway_card": card_kept, "previous_target": None,
-                               "eliminated": [], "fights": 0}
+                               "eliminated": [], "fights": 0, "refill_due": ending == "C"}
     notes = [Note("The Showdown begins: do the hibernation ('Hibernation'); the panel shows "
                   "its numbers (rulebook p. 38, Showdown Stage)", "hibernation"),
              Note("if the lifeform holds the 'Dragging its victims into the cooling shafts' "
@@ -310,9 +311,50 @@ def hibernation_panel(state: State, profile: Board) -> Panel:
     return Panel("Hibernation numbers", tuple(lines), "hibernation")
 
 
+def refill_choices(state: State, profile: Board) -> list[str]:
+    """How many cards the lifeform may discard before the Ending C refill: 0 up to the
+    Evolution number, and no more than it holds (rulebook, Ending C)."""
+    evolution = decks.cocoon_value(state, profile, "evolution") or 0
+    held = decks.hand_size(state, state.facts["lifeform"])
+    return [str(n) for n in range(min(evolution, held) + 1)]
+
+
+def ending_c_refill(state: State, discard: int, profile: Board) -> list[Note]:
+    """Ending C: the lifeform discards up to the Evolution number, then draws up to its max
+    hand size, before the hibernation (rulebook, Ending C; spec §9, §10.1)."""
+    show = state.facts["showdown"]
+    if not show or not show.get("refill_due"):
+        raise ActionError("the Ending C refill is done already (or this is not Ending C)",
+                          "discard")
+    if str(discard) not in refill_choices(state, profile):
+        allowed = refill_choices(state, profile)
+        raise ActionError(f"discard: 0 to {allowed[-1]} (the Evolution number reached)",
+                          "discard")
+    lifeform = state.facts["lifeform"]
+    limit = decks.cocoon_value(state, profile, "max_hand")
+    if limit is None:
+        raise ActionError(profile.unknown(
+            f"{cocoon_key(state.facts['players'])}.max_hand"), "discard")
+    notes: list[Note] = []
+    if discard:
+        notes += decks.discard(state, "lifeform", lifeform, discard)
+    missing = limit - decks.hand_size(state, lifeform)
+    if missing > 0:
+        notes += decks.draw(state, "lifeform", lifeform, missing, profile)
+    show["refill_due"] = False
+    held = decks.hand_size(state, lifeform)
+    return notes + [Note(f"Ending C: the lifeform now holds {held} Lifeform "
+                         f"card{'s' if held != 1 else ''}, its max hand size {limit}; next, "
+                         "the hibernation (rulebook, Ending C)", "endings")]
+
+
 def hibernate(state: State, keep: str, profile: Board) -> list[Note]:
     """Do the six steps the app can count (spec §10.2); ``keep`` settles C3."""
     show = state.facts["showdown"]
+    if show.get("refill_due"):
+        raise ActionError("first the Ending C refill: the lifeform discards up to its Evolution "
+                          "number and draws to its max hand size ('Ending C refill', rulebook, "
+                          "Ending C)", "keep")
     if show["hibernated"]:
         raise ActionError("the hibernation is done already", "action")
     h = numbers(state, profile)
@@ -349,7 +391,8 @@ def hibernate(state: State, keep: str, profile: Board) -> list[Note]:
 
 def parse_icons(text: str, field: str) -> tuple[Icon, ...]:
     """Icons typed as "red claw, green eye, green eye" (names: spec §10.4, G12)."""
-    words = [w.strip().lower() for w in text.replace(";", ",").split(",") if w.strip()]
+    words = [w.strip().lower() for w in text.replace(";", ",").split(",")
+             if w.strip() and w.strip().lower() not in ("none", "-")]
     bad = [w for w in words if w not in ICONS]
     if bad:
         raise ActionError(f"{field}: {', '.join(bad)} is not a showdown icon; give "

@@ -5,7 +5,15 @@ Showdown) and the checklist (the setup steps, then the round's phases)."""
 from __future__ import annotations
 
 from trackers.engine import Panel, State
-from trackers.games.lifeform import asteroids, characters, decks, loadout, moves, showdown
+from trackers.games.lifeform import (
+    asteroids,
+    characters,
+    decks,
+    loadout,
+    moves,
+    showdown,
+    supplies,
+)
 from trackers.games.lifeform.board import BOARD_VALUES, Board, board_of, value_of, warnings
 from trackers.games.lifeform.rounds import PHASE_STEPS, PHASES, pending
 from trackers.games.lifeform.setup import auto_done, steps
@@ -54,6 +62,7 @@ def lifeform_panel(state: State, profile: Board) -> Panel:
         lines.append("the Remora is open to characters (Self-Destruct reached 20)")
     if moves.late_launch(state):
         lines.append("late launch: characters may be left behind (Self-Destruct reached 9)")
+    lines += supplies.lines(state)
     lines += [f"to do: {p}" for p in pending(state)]
     return Panel("Lifeform", tuple(lines), "reality_calibration")
 
