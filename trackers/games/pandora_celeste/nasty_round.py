@@ -177,8 +177,7 @@ def attack_order(state: State) -> str:
 def finish(state: State, rng: Random) -> list[Note | str]:
     """Close the round: reshuffle, Decouple check, Active Defences, empty board (steps 6-9)."""
     held = state.facts["nasty_round"]
-    held["done"] = True
-    held["card"], held["card_for"] = None, None
+    held["done"] = True  # the last Nasty's card stays: it may still attack
     notes: list[Note | str] = [Note("Every activated Nasty has acted", "nasty_round")]
     if held["reshuffle"] or state.facts["rules"]["reshuffle_every_round"]:
         notes += cards.shuffle(state, rng)

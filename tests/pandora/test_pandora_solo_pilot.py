@@ -1,0 +1,159 @@
+"""Pilot test of a True Solo Standard game of Pandora Celeste, three Cycles by keys at 80x24:
+noise and the First Target, the Nasty Action Round stepped with two Nasties in order, an
+attack with two pushes, a ScuttleBug burrowing in and biting at the turn's end, a Protocol
+delayed and one overridden with its Big Nasty spawned (issue 10, "done when")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, cast
+
+from textual.app import App
+from textual.pilot import Pilot
+from textual.widgets import Checkbox, Input, Select
+
+from tableside.api import Tableside
+from tests.tui.screen_text import panel_text
+from trackers.games.pandora_celeste import cycle
+from trackers.pieces import Countdown, Counter
+from tui.app import TablesideApp
+from tui.screens.session import SessionScreen
+
+SIZE = (80, 24)
+# TEST DATA for an imaginary printing of the Turn Cycle Tracker (never product defaults).
+BOARD = {"tracker_top": 9, "big_nasty_boxes": [6, 4, 2], "check_aircon_boxes": [3]}
+
+
+def screen(app: TablesideApp) -> SessionScreen:
+    assert isinstance(app.screen, SessionScreen), type(app.screen)
+    return app.screen
+
+
+def now(app: TablesideApp) -> str:
+    return " ".join(panel_text(cast("App[object]", app), "#now").split())
+
+
+async def act(pilot: Pilot[None], name: str, args: dict[str, Any] | None = None) -> None:
+    """The action's key, then every field of its form in order (set when given, Tab), then
+    Enter on OK; checked to be recorded."""
+    app = cast(TablesideApp, pilot.app)
+    play = screen(app).play
+    head, action = play.head, play.session.action(name)
+    assert action.key
+    await pilot.press(action.key)
+    await pilot.pause()
+    args = args or {}
+    for param in action.params:
+        widget = pilot.app.focused
+        assert widget is not None and widget.id == f"arg-{param.name}", (widget, param.name)
+        if param.name in args:
+            value = args[param.name]
+            if isinstance(widget, Select):
+                await pilot.press("enter")
+                values = [v for _, v in widget._options]
+                for _ in range(values.index(value)):
+                    await pilot.press("down")
+                await pilot.press("enter")
+                await pilot.pause()
+            elif isinstance(widget, Checkbox):
+                if bool(value) != widget.value:
+                    await pilot.press("space")
+            elif isinstance(widget, Input):
+                await pilot.press(*str(value))
+        await pilot.press("tab")
+    if action.params:
+        await pilot.press("enter")
+    await pilot.pause()
+    screen(app)
+    assert play.head == head + 1, f"{name} was not recorded: {now(app)}"
+
+
+async def step_to(pilot: Pilot[None], key: str) -> None:
+    """'Next step' (n) until the checklist reaches ``key``."""
+    play = screen(cast(TablesideApp, pilot.app)).play
+    while cycle.current(play.state) != key:
+        await act(pilot, "next_step")
+
+
+async def test_a_true_solo_game_for_three_cycles_by_keys(tmp_path: Path) -> None:
+    table = Tableside(tmp_path)
+    table.set_board_profile("pandora-celeste", BOARD)
+    play = table.create("pandora-celeste", 1, options={"crew": ["Flygirl"]}, seed="pilot",
+                        title="Solo")
+    while play.state.facts["phase"] == "setup":  # the setup checklist, by the API
+        if cycle.current(play.state) == "protocols" and not play.state.facts["protocols"]:
+            play.do("add_protocol", name="Vacuum", start=4)
+            play.do("add_protocol", name="Aircon", start=6)
+        play.do("next_step")
+    play.close()
+    table.close()
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # Home: resume the only saved game
+        await pilot.pause()
+        play = screen(app).play
+        assert play.setup.mode == "true-solo"
+
+        def facts() -> dict[str, Any]:
+            return play.state.facts
+
+        # Cycle 1: two Nasties revealed, noise, the count, the round stepped in order.
+        await act(pilot, "reveal_nasty", {"name": "Bug", "room": "Galley"})
+        await act(pilot, "reveal_nasty", {"name": "ScuttleBug", "room": "Galley"})
+        assert "1. Bug, Little, Galley, wounds 0/2" in now(app)
+        await step_to(pilot, "crew_round")
+        await act(pilot, "record_noise", {"crew": "Flygirl", "colour": "Red"})
+        await step_to(pilot, "count")
+        await act(pilot, "count_noise")
+        assert facts()["first_target"] == "Flygirl" and "First Target: Flygirl" in now(app)
+        await step_to(pilot, "nasties")
+        await act(pilot, "nasty_round")
+        assert "In order: 1. Bug, 2. ScuttleBug" in now(app)
+        await act(pilot, "nasty_card", {"instruction": "Follow Instincts", "box": "red (HIT)"})
+        assert "1. Bug (bottom half): Follow Instincts towards the First Target (Flygirl)" \
+            in now(app)
+        assert "NOW: 2. ScuttleBug" in now(app)
+        # The Bug reaches Flygirl: its card's red box is a HIT; she pushes twice.
+        await act(pilot, "nasty_attacks", {"nasty": "1. Bug", "crew": "Flygirl"})
+        assert "HITS Flygirl for 2 dmg" in now(app)
+        await act(pilot, "push", {"box": "blue (MISS)"})
+        assert "Push 1: MISS; damage 2 -> 1" in now(app)
+        await act(pilot, "push", {"box": "red (HIT)"})
+        assert "Push 2: HIT; damage 1 -> 2; the push is over" in now(app)
+        await act(pilot, "settle_attack")
+        assert play.state.piece("flygirl_wounds", Counter).value == 2
+        await act(pilot, "nasty_card", {"instruction": "Move to attack the nearest creature",
+                                        "box": "red (HIT)"})
+        assert "Every activated Nasty has acted" in now(app)
+        await act(pilot, "nasty_attacks", {"nasty": "2. ScuttleBug", "crew": "Flygirl"})
+        assert "A ScuttleBug burrows into Flygirl" in now(app)
+        assert facts()["crew"]["Flygirl"]["scuttlebugs"] == 1
+        await act(pilot, "end_cycle")
+        assert facts()["cycle"] == 2
+
+        # Cycle 2: a turn ends with the ScuttleBug's bite; Vacuum delayed at the Bridge side.
+        await step_to(pilot, "crew_round")
+        assert "after each of Flygirl's turns, 'End of turn' (1 dmg)" in now(app)
+        await act(pilot, "end_turn", {"crew": "Flygirl"})
+        assert play.state.piece("flygirl_wounds", Counter).value == 3
+        assert "ScuttleBug inside Flygirl: 1 dmg" in now(app)
+        await act(pilot, "delay_protocol", {"protocol": "Vacuum", "source": "Bridge"})
+        assert play.state.piece("turn_cycle", Countdown).markers["Vacuum"] == 4
+        await step_to(pilot, "count")
+        await act(pilot, "count_noise")  # nobody made noise: the lone crewmember stays
+        assert "Flygirl, the lone crewmember, stays First Target" in now(app)
+        await step_to(pilot, "nasties")
+        await act(pilot, "nasty_round")
+        await act(pilot, "nasty_card", {"instruction": "Follow Instincts"})
+        assert "no noise was made this round: it pauses" in now(app)
+        await act(pilot, "end_cycle")
+
+        # Cycle 3: Aircon overridden, its Big Nasty spawned in the gold-number room.
+        await act(pilot, "override_protocol", {"protocol": "Aircon", "big_nasty": "MonsterBug",
+                                               "gold": "7", "room": "Bridge"})
+        assert "MonsterBug spawns" in now(app)
+        assert "3. MonsterBug, Big, Bridge, wounds 0/8" in now(app)
+        assert "Vacuum now drives the timeline" in now(app)
+        assert [n["name"] for n in facts()["nasties"]] == ["Bug", "MonsterBug"]
+        assert facts()["cycle"] == 3 and play.game.end_record(play.state) is None
