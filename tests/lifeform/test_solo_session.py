@@ -208,8 +208,16 @@ def test_manual_unlock_costs_three_minutes_and_a_step_of_the_lifeform() -> None:
     session = new()
     with pytest.raises(ActionError, match="other two must-complete objectives"):
         session.do("manual_unlock", at_shuttle_bay=True)
-    session.do("name_objectives", first="Restore power", second="Find the codes")
-    session.do("solo_objective", objective="1")
+    with pytest.raises(BoardValueNeeded) as err:
+        session.do("solo_objective", objective="1")
+    assert err.value.keys == [solo_board.OBJECTIVES]
+    with pytest.raises(ActionError, match="not Uncoupling"):
+        session.do("set_board_value", key=solo_board.OBJECTIVES,
+                   value="Restore power, uncoupling the umbilicus")
+    session.do("set_board_value", key=solo_board.OBJECTIVES,
+               value="Restore power, Find the codes")
+    notes = session.do("solo_objective", objective="1")
+    assert "objective achieved: Restore power (1 of 3)" in str(notes[0])
     session.do("solo_objective", objective="2")
     with pytest.raises(ActionError, match="Shuttle Bay"):
         session.do("manual_unlock", at_shuttle_bay=False)

@@ -24,7 +24,8 @@ SIZE = (80, 24)
 # TEST DATA for an imaginary printing (never product defaults); Life Support is left unset so
 # the app asks for it when the first Crisis card needs it.
 BOARD = {"solo_self_destruct_start": "25", "solo_motion_length": "8", "solo_motion_start": "6",
-         "solo_combat_tokens": "red claw, blue claw, purple stinger, green eye"}
+         "solo_combat_tokens": "red claw, blue claw, purple stinger, green eye",
+         "solo_objective_names": "Restore power, Find the codes"}
 
 
 def seen(app: TablesideApp) -> str:

@@ -63,7 +63,7 @@ def setup(s: SessionSetup, rng: Random) -> State:
     state = State(board=dict(s.board))
     state.facts.update({
         "mode": MODE.id, "players": 1, "player": s.names[0], "modules": modules,
-        "stage": "play", "setup_ticked": [], "objective_names": ["", ""],
+        "stage": "play", "setup_ticked": [],
         "remora": remora.new_remora(), "crisis": crisis.new_crisis(
             str(s.options.get("crisis_deck", "mirror"))),
         "shuttle": None, "launch": None, "result": None, "explosion": False,

@@ -44,16 +44,12 @@ def _tick(state: State, args: Args, rng: Random) -> Notes:
     return [f"setup step {args['step']} done; {left} left" if left else "setup done"]
 
 
-def _name_objectives(state: State, args: Args, rng: Random) -> Notes:
-    state.facts["objective_names"] = [args["first"], args["second"]]
-    return [f"must-complete objectives: {args['first']}, {args['second']} and "
-            f"{remora.UMBILICUS}"]
-
-
 def objective_labels(state: State) -> dict[str, str]:
-    names = state.facts["objective_names"]
-    return {"1": names[0] or "the first objective", "2": names[1] or "the second objective",
-            "umbilicus": remora.UMBILICUS}
+    """The three must-complete objectives: two named on the board profile, and the one the
+    text names."""
+    names = state.board.get(solo_board.OBJECTIVES) or ("the first objective",
+                                                       "the second objective")
+    return {"1": names[0], "2": names[1], "umbilicus": remora.UMBILICUS}
 
 
 def _open_objectives(state: State) -> list[str]:
@@ -262,17 +258,13 @@ def actions() -> tuple[Action, ...]:
                (Param("step", "choice", "which step", choices=solo.open_setup_steps,
                       labels=lambda s: {k: f"{k}. {t}" for k, t in solo.setup_steps(s)}),),
                enabled=lambda s: playing(s) and bool(solo.open_setup_steps(s)), topic=TOPIC),
-        Action("name_objectives", "Name the solo objectives", "The two must-complete "
-               "objectives besides Uncoupling the Umbilicus, as your Dragon's Domain rules "
-               "name them.", _name_objectives,
-               (Param("first", "str", "the first objective's name"),
-                Param("second", "str", "the second objective's name")),
-               enabled=playing_c, topic=TOPIC),
         Action("solo_objective", "Objective achieved", "Mark a must-complete objective "
                "achieved (Uncoupling the Umbilicus: some other way than the clamps).",
                _objective, (Param("objective", "choice", "which objective",
                                   choices=_open_objectives, labels=objective_labels),),
-               enabled=playing_c, topic=TOPIC, short="Objective"),
+               enabled=playing_c, topic=TOPIC, short="Objective",
+               needs=lambda s, a: [solo_board.OBJECTIVES] if a.get("objective") in ("1", "2")
+               else []),
         Action("crisis_card", "Crisis card", "You drew a Crisis card: enter what it did "
                "(mirror deck).", _crisis_card,
                (Param("card", "str", "its name (for the log)", optional=True, default=""),
