@@ -14,24 +14,25 @@ from typing import TextIO
 
 # ESC-started sequences first (CSI ``ESC [ ... final``, OSC ``ESC ] ... BEL|ST``, the DCS/
 # PM/APC strings, and two-character escapes), so their parameters go with them; then the
-# 8-bit CSI; then any other C0/C1 control except the newline.
+# 8-bit CSI; then any other C0/C1 control except the newline (a carriage return only as the
+# first half of a CRLF line end, as CSV writes them).
 _SEQUENCES = re.compile(
     r"\x1b\[[0-?]*[ -/]*[@-~]?"
     r"|\x1b[\]PX^_][^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?"
     r"|\x1b[ -/]*[0-~]?"
     r"|\x9b[0-?]*[ -/]*[@-~]?"
 )
-_CONTROLS = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f]")
+_CONTROLS = re.compile(r"[\x00-\x09\x0b\x0c\x0e-\x1f\x7f-\x9f]|\r(?!\n)")
 
 
 def plain(text: object) -> str:
     """``text`` without terminal control sequences or control characters (newlines kept)."""
-    return _CONTROLS.sub("", _SEQUENCES.sub("", str(text).replace("\r\n", "\n")))
+    return _CONTROLS.sub("", _SEQUENCES.sub("", str(text)))
 
 
 def one_line(text: object) -> str:
     """``plain``, with line breaks turned into spaces: one row per item in a listing."""
-    return " ".join(plain(text).split("\n"))
+    return " ".join(plain(text).replace("\r\n", "\n").split("\n"))
 
 
 class PlainWriter:
