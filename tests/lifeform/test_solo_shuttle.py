@@ -126,3 +126,17 @@ def test_the_hiding_chamber_is_drawn_fairly_from_the_cards_in_hand(held: list[st
     expected = DRAWS / len(held)
     for chamber in held:
         assert expected * 0.5 <= counts[chamber] <= expected * 1.5, counts
+
+
+def test_the_remoras_main_game_boxes_are_ignored_in_solo() -> None:
+    _, lines = shuttle.begin(ALL, cleared=[])
+    assert "main-game instruction boxes are ignored" in lines[0]
+
+
+def test_pointing_at_a_chamber_not_in_hand_is_a_wrong_guess_and_said_to_be_open() -> None:
+    phase, _ = shuttle.begin(ALL, cleared=["Cockpit"])
+    secret = shuttle.hiding_secret()
+    shuttle.hunt(phase, secret, Random(4))
+    lines = shuttle.guess(phase, secret, "Cockpit", TOKENS, Random(4))
+    assert phase["found"] is False and len(phase["fight"]["combat_tokens"]) == 3
+    assert any("do not say whether" in line for line in lines)

@@ -44,7 +44,8 @@ def begin(cards_in_hand: list[str], cleared: list[str]) -> tuple[Shuttle, list[s
     left = [c for c in remora.CHAMBERS if c in cards_in_hand and c not in cleared]
     shuttle: Shuttle = {"held": left, "removed": removed, "choice": None, "beside": 0,
                         "guess": None, "found": None, "fight": None}
-    lines = [f"post-launch shuttlecraft phase ({SOURCE})",
+    lines = [f"post-launch shuttlecraft phase ({SOURCE}); in solo play the Remora board's "
+             "main-game instruction boxes are ignored",
              "cleared rooms, their chamber cards leave the game: "
              + (", ".join(removed) or "none")]
     if len(left) == 1:
@@ -97,7 +98,7 @@ def hunt(shuttle: Shuttle | None, secret: Secret, rng: Random) -> list[str]:
     beside = shuttle["beside"]
     return [f"Hunt the lifeform: the app drew 1 of your {len(held)} chamber cards at random and "
             f"keeps it face down (commitment code {code}); {beside} card"
-            f"{'' if beside == 1 else 's'} go beside the Remora",
+            f"{' goes' if beside == 1 else 's go'} beside the Remora",
             "point at one chamber: 'Guess the chamber' (one guess only)"]
 
 
@@ -118,13 +119,16 @@ def guess(shuttle: Shuttle | None, secret: Secret, chamber: str, token_types: li
     verdict = ("it matches the code shown when it was drawn" if ok else
                "it DOES NOT match the code shown when it was drawn")
     lines = [f"you point at the {chamber}; the card: {value} (nonce {nonce}; {verdict})"]
+    if chamber not in shuttle["held"]:
+        lines.append(f"the {chamber} card was not in your hand: our rulebook texts do not say "
+                     "whether such a chamber may be pointed at; the app counts it as a guess")
     if shuttle["found"]:
         return [*lines, "right: fight as normal",
                 *set_fight(shuttle, extra_box=False, tokens=[])]
     count = shuttle["beside"]
     if count > len(token_types):
         raise ActionError(f"combat tokens: {count} are needed but {len(token_types)} exist",
-                          "solo.combat_tokens")
+                          "solo_combat_tokens")
     tokens = rng.sample(token_types, count)
     return [*lines, f"wrong: an extra combat zone box and {count} random combat token"
             f"{'' if count == 1 else 's'} (one per card beside the Remora)",

@@ -32,14 +32,14 @@ OPTIONS = (
            labels={"mirror": "mirror (you draw the real cards)",
                    "virtual": "virtual (the app draws from your list)"}),
 )
-SOURCE_SD = "Lifeform rulebook, Self-Destruct Track (p.46)"
+SOURCE_SD = "Lifeform rulebook p. 46, Self-Destruct Track"
 NO_LIFEFORM = "no lifeform player in solo: the app does not apply it"
 
 SD_NOTES = {
     "20": f"Self-Destruct 20: you may now board the Remora. The lifeform player's Vent token and "
           f"secret Stowaway pick: {NO_LIFEFORM} ({SOURCE_SD})",
-    "10": f"Self-Destruct 10: Heat Analyzer tokens leave the game. Android Pathway Deviation "
-          f"opens to the lifeform player: {NO_LIFEFORM} ({SOURCE_SD})",
+    "10": f"Self-Destruct 10: in the Lifeform game the Heat Analyzer tokens leave and Android "
+          f"Pathway Deviation opens to the lifeform player; {NO_LIFEFORM} ({SOURCE_SD})",
     "9": f"Self-Destruct 9: the late-launch mark of the Lifeform game; in solo your Dragon's "
          f"Domain rules say when you may launch ({SOURCE_SD})",
     "Explosion": f"Self-Destruct reached Explosion: the Valley Forge blows up, and you with it "

@@ -55,7 +55,7 @@ class Names(BoardValue):
 
 BOARD_VALUES: tuple[BoardValue, ...] = (
     BoardValue(SD_START, "Self-Destruct start, 1 player (minutes)",
-               f"{_DD} (setup); the track: Lifeform rulebook, Self-Destruct Track (p.46)",
+               f"{_DD} (setup); the track: Lifeform rulebook p. 46, Self-Destruct Track",
                "int", 1, 60, help="the Lifeform rulebook gives starts for 2 to 4 players only"),
     BoardValue(MOTION_LENGTH, "Motion tracker: number of spaces",
                "the Motion tracker board of the Dragon's Domain expansion", "int", 2, 30),
