@@ -15,12 +15,14 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from filelock import FileLock
 from tinydb import Query, TinyDB
 
 from saves.atomic import PRIVATE_FILE, AtomicJSONStorage, atomic_write
+
+if TYPE_CHECKING:
+    from filelock import FileLock
 
 CATALOG_FORMAT = 1
 SESSION_FIELDS = ("id", "game", "title", "players", "created", "updated", "status")
@@ -90,19 +92,24 @@ class Catalog:
         self.missing = False  # neither the catalog nor its backup was there
         self.read_only = read_only
         self._memory: TinyDB | None = None
-        self._lock = None if read_only else FileLock(str(path) + ".lock", timeout=LOCK_SECONDS,
-                                                     mode=PRIVATE_FILE)
-        with self.locked():
-            self._open()
-            if not self.read_only and not self._db().table("meta").all():
-                self._db().table("meta").insert({"format": CATALOG_FORMAT})
+        self._lock: FileLock | None = None  # made on the first write (start-up time)
+        self._open()
+        if not self.read_only and not self._db().table("meta").all():
+            with self.locked():
+                if not self._db().table("meta").all():
+                    self._db().table("meta").insert({"format": CATALOG_FORMAT})
 
     @contextlib.contextmanager
     def locked(self) -> Iterator[None]:
         """Hold the catalog lock (re-entrant) for a read-modify-write."""
-        if self._lock is None:
+        if self.read_only:
             yield
             return
+        if self._lock is None:
+            from filelock import FileLock  # imported late: reading needs no lock
+
+            self._lock = FileLock(str(self.path) + ".lock", timeout=LOCK_SECONDS,
+                                  mode=PRIVATE_FILE)
         with self._lock:
             yield
 
@@ -139,7 +146,8 @@ class Catalog:
                 if self.read_only:
                     self._in_memory(json.loads(self.backup.read_text(encoding="utf-8")))
                 else:
-                    atomic_write(self.path, self.backup.read_bytes())
+                    with self.locked():
+                        atomic_write(self.path, self.backup.read_bytes())
             elif self.read_only:
                 self._memory = None  # read the file each time, write nothing
             return
@@ -159,7 +167,8 @@ class Catalog:
             return
         stamp = time.strftime("%Y%m%d-%H%M%S")
         damaged = path.with_name(f"{path.name}.damaged-{stamp}")
-        path.replace(damaged)
+        with self.locked(), contextlib.suppress(FileNotFoundError):  # another window was first
+            path.replace(damaged)
         self.warnings.append(f"{path} was damaged and could not be read; it was kept as "
                              f"{damaged.name}.")
 

@@ -12,8 +12,6 @@ import time
 from pathlib import Path
 from typing import Any
 
-from filelock import FileLock
-
 from saves.atomic import PRIVATE_FILE, atomic_write
 
 SETTINGS_FORMAT = 1
@@ -41,8 +39,6 @@ class Settings:
         self.read_only = read_only
         self.warnings: list[str] = []
         self._memory: dict[str, Any] | None = None
-        self._lock = None if read_only else FileLock(str(path) + ".lock", timeout=LOCK_SECONDS,
-                                                     mode=PRIVATE_FILE)
 
     @property
     def exists(self) -> bool:
@@ -83,10 +79,12 @@ class Settings:
 
     def update(self, values: dict[str, Any]) -> None:
         """Change several settings in one write."""
-        if self.read_only or self._lock is None:
+        if self.read_only:
             self._memory = self.all() | values
             return
-        with self._lock:
+        from filelock import FileLock  # imported late: reading needs no lock
+
+        with FileLock(str(self.path) + ".lock", timeout=LOCK_SECONDS, mode=PRIVATE_FILE):
             data = self.all() | values
             payload = json.dumps({"format": SETTINGS_FORMAT, "settings": data}, indent=1,
                                  sort_keys=True, ensure_ascii=False).encode()

@@ -25,9 +25,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
-
-from filelock import FileLock, Timeout
+from typing import TYPE_CHECKING, Any
 
 from saves.atomic import PRIVATE_FILE, PRIVATE_FOLDER, TMP_SUFFIX, atomic_write, make_private
 from saves.catalog import Catalog, SessionInfo
@@ -41,6 +39,9 @@ from saves.journal import (
 )
 from saves.seal import Seal, check_against, read_seal, write_head, write_seal
 from saves.settings import Settings
+
+if TYPE_CHECKING:
+    from filelock import FileLock
 
 SNAPSHOT_FORMAT = 1
 LOCK_SECONDS = 20.0  # a window waits this long for another one to finish its append
@@ -133,11 +134,15 @@ class Store:
     # --- the session lock ----------------------------------------------------------
     def lock(self, session_id: str) -> FileLock:
         """The session's lock (one per process and session; re-entrant)."""
+        from filelock import FileLock  # imported late: Home opens without it
+
         return FileLock(str(self.lock_path(session_id)), timeout=LOCK_SECONDS,
                         mode=PRIVATE_FILE, thread_local=False, is_singleton=True)
 
     @contextlib.contextmanager
     def locked(self, session_id: str) -> Iterator[None]:
+        from filelock import Timeout
+
         try:
             with self.lock(session_id):
                 yield
