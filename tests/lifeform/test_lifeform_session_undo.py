@@ -80,7 +80,7 @@ def fill_and_launch() -> list[tuple[str, dict[str, Any]]]:
 TOPICS = {"self_destruct", "hostility", "cocoon", "malfunction", "android_status",
           "shuttle_loadout", "launch", "reality_calibration", "stowaway", "endings", "showdown",
           "hibernation", "fight", "character_death", "ships_cat", "module_a", "module_b",
-          "module_d", "setup", "round"}
+          "module_c", "module_d", "setup", "round"}  # module_c: the solo game's actions
 SEEN: set[str | None] = set()
 
 
