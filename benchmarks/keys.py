@@ -1,0 +1,158 @@
+"""Speed where a player feels it (issue 14, item 7), side by side in one run.
+
+    python benchmarks/keys.py
+
+(a) A key press to the settled screen in a game with 1,000 actions (undo, then redo),
+    against a bare Textual app whose key updates one widget, both driven by the same pilot
+    (press, then wait until no message is pending). The game's own work (the rules replaying
+    and the journal write, without the screen) is timed separately. Target: the app within
+    one frame (16 ms) of the bare app.
+(b) Home with 500 saved games against Home with none, each to its first settled screen.
+    Target: within 1.2 x.
+``run()`` returns the figures as a dict; benchmarks/run.py prints them with its own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from textual.app import App, ComposeResult  # noqa: E402
+from textual.widgets import Footer, Header, Static  # noqa: E402
+
+from tableside.api import Tableside  # noqa: E402
+from tui.app import TablesideApp  # noqa: E402
+
+ACTIONS = 1_000
+PRESSES = 30
+SAVED_GAMES = 500
+HOME_RUNS = 5
+SIZE = (80, 24)
+FRAME_MS = 16.0
+TARGET_HOME_RATIO = 1.2
+
+
+class Bare(App[None]):
+    """A bare Textual app: one key changes one widget."""
+
+    BINDINGS = [("u", "bump", "Bump"), ("r", "bump", "Bump")]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("0", id="count")
+        yield Footer()
+
+    def action_bump(self) -> None:
+        widget = self.query_one("#count", Static)
+        widget.update(str(int(str(widget.render())) + 1))
+
+
+def _long_game(data: Path) -> str:
+    """A Space Station Phoenix game of ``ACTIONS`` score changes."""
+    table = Tableside(data)
+    play = table.create("space-station-phoenix", 3, seed="keys",
+                        names=("Ann", "Bo", "Cy"), board={"lap_size": 50})
+    play.do("setup_all")
+    for i in range(ACTIONS - 1):
+        play.do("add_points", player=("Ann", "Bo", "Cy")[i % 3], points=1 + i % 3)
+    play.close()
+    table.close()
+    return play.id
+
+
+async def _presses(app: App[Any], keys: list[str], before: list[str]) -> list[float]:
+    """Milliseconds from each key to the settled screen (the same pilot for both apps)."""
+    timings: list[float] = []
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for key in before:
+            await pilot.press(key)
+            await pilot.pause()
+        for key in keys:
+            started = time.perf_counter()
+            await pilot.press(key)
+            await pilot.pause()  # until every pending message is handled and the screen drawn
+            timings.append((time.perf_counter() - started) * 1000)
+    return timings
+
+
+def _game_work(data: Path, session_id: str) -> float:
+    """Median ms of undo+redo in the API alone (rules and journal, no screen)."""
+    table = Tableside(data)
+    play = table.load(session_id)
+    timings = []
+    for _ in range(PRESSES // 2):
+        for step in (play.undo, play.redo):
+            started = time.perf_counter()
+            step()
+            timings.append((time.perf_counter() - started) * 1000)
+    play.close()
+    table.close()
+    return statistics.median(timings)
+
+
+async def _home(data: Path) -> float:
+    started = time.perf_counter()
+    app = TablesideApp(data_dir=data)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        return (time.perf_counter() - started) * 1000
+
+
+def _saved_games(data: Path, count: int) -> None:
+    table = Tableside(data)
+    for i in range(count):
+        table.create("space-station-phoenix", 2, seed=f"g{i}").close()
+    table.close()
+
+
+def run() -> dict[str, float]:
+    with tempfile.TemporaryDirectory() as tmp:
+        data = Path(tmp) / "game"
+        session_id = _long_game(data)
+        keys = ["u", "r"] * (PRESSES // 2)
+        app_ms = asyncio.run(_presses(TablesideApp(data_dir=data), keys, ["enter"]))
+        bare_ms = asyncio.run(_presses(Bare(), keys, []))
+        work_ms = _game_work(data, session_id)
+        empty, full = Path(tmp) / "empty", Path(tmp) / "full"
+        Tableside(empty).close()
+        _saved_games(full, SAVED_GAMES)
+        home_none = statistics.median(asyncio.run(_home(empty)) for _ in range(HOME_RUNS))
+        home_full = statistics.median(asyncio.run(_home(full)) for _ in range(HOME_RUNS))
+    return {
+        "key_app_median_ms": statistics.median(app_ms),
+        "key_bare_median_ms": statistics.median(bare_ms),
+        "key_extra_ms": statistics.median(app_ms) - statistics.median(bare_ms),
+        "key_game_work_ms": work_ms,
+        "home_none_ms": home_none,
+        "home_500_ms": home_full,
+        "home_ratio": home_full / home_none,
+    }
+
+
+def main() -> int:
+    figures = run()
+    print("Key press to a settled screen (a game of 1,000 actions; undo and redo)")
+    print(f"  Tableside           {figures['key_app_median_ms']:7.1f} ms (median)")
+    print(f"  bare Textual app    {figures['key_bare_median_ms']:7.1f} ms")
+    extra = figures["key_extra_ms"]
+    verdict = "within" if extra <= FRAME_MS else "over"
+    print(f"  difference          {extra:7.1f} ms ({verdict} one frame, {FRAME_MS:.0f} ms)")
+    print(f"  the game's own work {figures['key_game_work_ms']:7.1f} ms (rules + journal)")
+    print(f"Home with {SAVED_GAMES} saved games")
+    print(f"  none {figures['home_none_ms']:.0f} ms, {SAVED_GAMES}: {figures['home_500_ms']:.0f} ms"
+          f": ratio {figures['home_ratio']:.2f} (target {TARGET_HOME_RATIO})")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
