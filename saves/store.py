@@ -112,6 +112,7 @@ class Store:
         self.warnings: list[str] = list(self.catalog.warnings)
         self._seals: dict[str, Seal] = {}
         self._open_marks: dict[str, Path] = {}
+        self._marks_made = 0
         self._migrate_settings()
         if not read_only:
             self._remove_leftovers()
@@ -337,7 +338,8 @@ class Store:
         """Say that this process has the session open (best effort); returns the mark."""
         if self.read_only:
             return None
-        mark = self.sessions_dir / f"{session_id}.open-{os.getpid()}-{len(self._open_marks)}"
+        self._marks_made += 1
+        mark = self.sessions_dir / f"{session_id}.open-{os.getpid()}-{self._marks_made}"
         try:
             atomic_write(mark, by.encode(), durable=False)
         except OSError:
