@@ -106,7 +106,7 @@ def test_t17_stern_target_with_the_shipstern() -> None:
 
 def test_without_the_shipstern_there_is_no_area_or_stern_target() -> None:
     s = new(["Cap", "Flygirl"])
-    with pytest.raises(ActionError, match="area: only matters with the ShipStern"):
+    with pytest.raises(ActionError, match="Crewmember's area is not possible now"):
         s.do("crew_area", crew="Cap", area="back")
     with pytest.raises(ActionError, match="which: a Stern Target exists only"):
         s.do("set_target", crew="Cap", which="Stern Target")

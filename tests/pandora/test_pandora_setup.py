@@ -99,7 +99,7 @@ def test_protocols_are_entered_once_each_and_only_as_many_as_drawn() -> None:
         s.do("add_protocol", name="Vacuum", start=4)
     while s.state.facts["phase"] == "setup":
         s.do("next_step")
-    with pytest.raises(ActionError, match="Emergency Protocols are drawn at setup"):
+    with pytest.raises(ActionError, match="Add an Emergency Protocol is not possible now"):
         s.do("add_protocol", name="Vacuum", start=4)
     t = new()
     to_protocols(t)

@@ -208,8 +208,9 @@ def cryo_pod(state: State, args: dict[str, Any], rng: Random) -> Notes:
             missed = missed or not cards.is_hit(card, half)
     else:
         if args["any_miss"] is None:
-            raise ActionError(f"any_miss: flip {args['batteries']} card(s) and say whether any "
-                              f"{half} box was blue (MISS)", "any_miss")
+            flips = crew.cards_word(args["batteries"])
+            raise ActionError(f"any_miss: flip {flips} and say whether any {half} box was "
+                              "blue (MISS)", "any_miss")
         missed = args["any_miss"]
     if missed:
         entry["place"] = nasties.CRYO_POD
@@ -233,6 +234,14 @@ def power_up(state: State, args: dict[str, Any], rng: Random) -> Notes:
 
 def decouple_by_hand(state: State, args: dict[str, Any], rng: Random) -> Notes:
     return escape.decouple(state, "Bridge", "the Objective Timer reached 0: whoever is aboard")
+
+
+def _at_setup(state: State) -> bool:
+    return bool(state.facts["phase"] == "setup")
+
+
+def _at_step(state: State, key: str) -> bool:
+    return state.facts["phase"] == "cycle" and cycle.current(state) == key
 
 
 def _in_showdown(state: State) -> bool:
@@ -267,7 +276,7 @@ ACTIONS: tuple[Action, ...] = (
                   maximum=30, optional=True),
             Param("delay_limit", "int", "only for a Protocol not listed on your board profile: "
                   "the delays its card allows", minimum=0, maximum=30, optional=True)),
-           key="a", short="Add EP", topic="emergency_protocols",
+           key="a", short="Add EP", topic="emergency_protocols", enabled=_at_setup,
            log_text=lambda a: f"Emergency Protocol {a['name']}"
            + (f" on {a['start']}" if a.get("start") else ", no time limit")),
     Action("start_location", "Start location",
@@ -275,7 +284,7 @@ ACTIONS: tuple[Action, ...] = (
            (_crew_choice("who"),
             Param("room", "choice", "where they start", choices=lambda s: sorted(
                 {r for n in crew.alive(s) for r in start_choices(s, n)}))),
-           key="L", short="Start at", topic="setup",
+           key="L", short="Start at", topic="setup", enabled=_at_setup,
            log_text=lambda a: f"{a['crew']} starts in {a['room']}"),
     Action("record_noise", "Record noise",
            "Count a noisy play of the Crew Round for one crewmember.", record_noise,
@@ -297,7 +306,8 @@ ACTIONS: tuple[Action, ...] = (
            log_text=lambda a: f"You First: {a['by']} on {a['target']}"),
     Action("count_noise", "Noise count",
            "Rank this round's noise: First Target (and Stern Target), then clear the noise.",
-           lambda s, a, r: noise.count(s), key="k", short="Count", topic="first_target"),
+           lambda s, a, r: noise.count(s), key="k", short="Count", topic="first_target",
+           enabled=lambda s: _at_step(s, "count")),
     Action("set_target", "First Target by hand",
            "Set the First or Stern Target where the rulebook leaves it open.",
            lambda s, a, r: noise.set_target(s, a["crew"], a["which"]),
@@ -311,6 +321,7 @@ ACTIONS: tuple[Action, ...] = (
            (_crew_choice("who"), Param("area", "choice", "where they stand",
                                        choices=noise.AREAS)),
            key="A", short="Crew area", topic="first_target",
+           enabled=lambda s: bool(s.facts["shipstern"]),
            log_text=lambda a: f"{a['crew']} in the {a['area']}"),
     Action("end_turn", "End of turn",
            "A Player Turn ends: ScuttleBug damage, a flame-up Fire token, a Hull Breach.",
@@ -406,7 +417,8 @@ ACTIONS: tuple[Action, ...] = (
     Action("nasty_round", "Nasty round",
            "Start the Nasty Action Round: who moves this Cycle, and in which order.",
            lambda s, a, r: nasty_round.begin(s, r), key="N", short="Nasties", topic="nasty_round",
-           needs=nasty_round.needs),
+           needs=nasty_round.needs,
+           enabled=lambda s: _at_step(s, "nasties") and not _round_running(s)),
     Action("nasty_card", "Nasty's card",
            "The next Nasty acts: its card (mirror: enter what you flipped; virtual: the app "
            "draws) and what it does.",

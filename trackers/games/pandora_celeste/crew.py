@@ -135,8 +135,8 @@ def heal(state: State, name: str, cards: int) -> list[Note | str]:
     need_alive(state, name)
     tracker = wounds(state, name)
     if cards > tracker.value:
-        raise ActionError(f"cards: {name} has only {tracker.value} card(s) on the Wound Tracker",
-                          "cards")
+        raise ActionError(f"cards: {name} has only {cards_word(tracker.value)} on the Wound "
+                          "Tracker", "cards")
     tracker.value -= cards
     return [Note(f"{name} heals {cards_word(cards)} of their own colour back into the hand: "
                  f"{tracker.value} on the tracker", "wounds")]
@@ -148,8 +148,8 @@ def automed(state: State, name: str, use: str, hand: int, own_lost: int) -> list
     if entry["automed_used"]:
         raise ActionError(f"crew: {name} has used the AutoMed this Cycle already", "crew")
     if own_lost > wounds(state, name).value:
-        raise ActionError(f"own_lost: {name} has only {wounds(state, name).value} card(s) on the "
-                          "Wound Tracker", "own_lost")
+        held = cards_word(wounds(state, name).value)
+        raise ActionError(f"own_lost: {name} has only {held} on the Wound Tracker", "own_lost")
     entry["automed_used"] = True
     notes: list[Note | str] = []
     if use == "heal 2":

@@ -58,18 +58,26 @@ def setup_steps(state: State) -> list[tuple[str, str]]:
 def cycle_steps(state: State) -> list[tuple[str, str]]:
     """One Cycle in order (spec §2)."""
     solo = is_true_solo(state)
-    start = "Start of Cycle: whoever holds the First Target token is First Player"
+    start = ("Start of Cycle: you hold the First Target token" if solo else
+             "Start of Cycle: whoever holds the First Target token is First Player")
     if state.facts["shipstern"]:
-        start += "; crew starting in the dark without their own light discard 1 card"
+        start += ("; starting in the dark without your own light, discard 1 card" if solo else
+                  "; crew starting in the dark without their own light discard 1 card")
+    crew_round = ("Crew Round: one Action a turn (a card, 2 cards for a Quick Ref Action, a "
+                  "Ready Tool, Rest or Pass) until you Pass; record each noisy play" if solo
+                  else "Crew Round: from the First Player clockwise, one Action a turn (a "
+                  "card, 2 cards for a Quick Ref Action, a Ready Tool, Rest, Call Out or "
+                  "Pass); record each noisy play")
+    last_plays = ("Your Pass ends the Crew Round (no other player makes last plays)" if solo
+                  else "After the first Pass every other player may play 2 cards in a row, "
+                  "then passes (the rulebook gives no order: keep going clockwise)")
     return [
         ("start", start),
-        ("crew_round", "Crew Round: from the First Player clockwise, one Action a turn (a "
-                       "card, 2 cards for a Quick Ref Action, a Ready Tool, Rest, Call Out or "
-                       "Pass); record each noisy play"),
-        ("last_plays", "After the first Pass every other player may play 2 cards in a row, "
-                       "then passes (the rulebook gives no order: keep going clockwise)"),
-        ("turn_end", "At the end of each turn: 1 dmg per ScuttleBug inside; 1 Hit in a "
-                     "flame-up Fire room; 1 dmg in a Hull Breached room without an EVA Suit"),
+        ("crew_round", crew_round),
+        ("last_plays", last_plays),
+        ("turn_end", "At the end of each turn ('End of turn'): 1 dmg per ScuttleBug inside; "
+                     "1 Hit in a flame-up Fire room; 1 dmg in a Hull Breached room without an "
+                     "EVA Suit"),
         ("decouple_fulfilled", "A powered escape vehicle within capacity carrying someone who "
                                "Fulfilled their Agenda Decouples now"),
         ("doors", "Noise & Doors Round: Red Security Doors and Bypassed doors close; open "

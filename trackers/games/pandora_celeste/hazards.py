@@ -42,8 +42,10 @@ def change_fire(state: State, rooms: int, doorways: int) -> list[Note | str]:
             raise ActionError(f"{field}: only {piece.value} on the Ship", field)
     fire_rooms(state).value += rooms
     fire_doorways(state).value += doorways
-    notes: list[Note | str] = [Note(f"Fire: {fire_rooms(state).value} room(s), "
-                                    f"{fire_doorways(state).value} doorway(s)", "fire")]
+    rooms_now, doors_now = fire_rooms(state).value, fire_doorways(state).value
+    notes: list[Note | str] = [Note(f"Fire: {rooms_now} room{'' if rooms_now == 1 else 's'}, "
+                                    f"{doors_now} doorway{'' if doors_now == 1 else 's'}",
+                                    "fire")]
     if rooms > 0:
         notes.append(Note("A new Fire token lies face down: no damage this Cycle; it turns "
                           "flame-up and spreads at the End of Cycle", "fire"))
