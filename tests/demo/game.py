@@ -50,6 +50,11 @@ def escape(state: State, args: dict[str, Any], rng: Random) -> list[Note | str]:
     return [f"{args['who']} escaped: the game is over"]
 
 
+def next_round(state: State, args: dict[str, Any], rng: Random) -> list[Note | str]:
+    state.facts["round"] = state.facts.get("round", 1) + 1
+    return [f"Round {state.facts['round']}"]
+
+
 def end(state: State) -> EndRecord | None:
     who = state.facts.get("escaped")
     return EndRecord("Escape", f"{who} escaped", winners=(who,)) if who else None
@@ -66,7 +71,9 @@ GAME = Game(
                key="o", needs=("hatch_space",)),
         Action("escape", "Escape", "Someone gets out: the end.", escape,
                (Param("who", "str", "who escaped"),), key="e"),
+        Action("next_round", "Next round", "The round is over.", next_round, key="n"),
     ),
+    key_actions=("escape",),
     end=end,
     moment=lambda state: {"round": state.facts.get("round", 1)},
     board_values=(BoardValue("hatch_space", "Hatch space", "Board, hatch track", "int", 1, 9),),

@@ -219,6 +219,8 @@ class Game:
     # board; ``board_defaults_note`` says where they come from. Never applied unasked.
     board_defaults: Mapping[str, Any] = field(default_factory=dict)
     board_defaults_note: str = "public defaults: check them against your board"
+    # Actions the game report shows as key moments (deaths, launches, overrides).
+    key_actions: tuple[str, ...] = ()
 
     # --- what the info says ----------------------------------------------------------
     @property

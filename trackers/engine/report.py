@@ -1,0 +1,197 @@
+"""The game report: what happened in a game, read back from its events.
+
+Replaying the events one by one gives, for every track, countdown, counter and bag, its value
+after each action, grouped by the game's own moments (rounds, turns, Cycles: ``Game.moment``
+recorded with each event), and the key moments on the same time axis: milestones fired,
+countdown markers gone off, secrets revealed, the actions a game names as key (deaths,
+launches, overrides) and the end. Only revealed secrets appear, with the commitment code seen
+when they were chosen. Pure: no files, no screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from trackers.engine.common_actions import common_actions
+from trackers.engine.game import EndRecord, Game, SessionSetup
+from trackers.engine.records import Event
+from trackers.engine.session import normalise, rng_for
+from trackers.engine.state import State
+from trackers.pieces import Bag, Countdown, Counter, PieceError, Secret, Track
+
+CHARTED = (Track, Countdown, Counter, Bag)
+
+
+@dataclass(frozen=True)
+class Point:
+    """A value right after the event at ``seq`` (0: the setup), in the moment it happened."""
+
+    seq: int
+    moment: int
+    value: int
+
+
+@dataclass(frozen=True)
+class Series:
+    """One tracked value over the game: "Self-Destruct", "Hostility", "Intruder bag: larva"."""
+
+    key: str  # "piece.field"
+    label: str
+    points: tuple[Point, ...]
+
+    def by_moment(self) -> list[tuple[int, int]]:
+        """(moment, value at its end) for every moment the game reached, in order."""
+        last: dict[int, int] = {}
+        for point in self.points:
+            last[point.moment] = point.value
+        return sorted(last.items())
+
+    @property
+    def changed(self) -> bool:
+        return len({p.value for p in self.points}) > 1
+
+
+@dataclass(frozen=True)
+class KeyMoment:
+    """Something the table will remember, at the event ``seq`` in moment ``moment``."""
+
+    seq: int
+    moment: int
+    at: str
+    kind: str  # "milestone", "countdown", "reveal", "action", "end"
+    text: str
+
+
+@dataclass(frozen=True)
+class RevealedSecret:
+    """A secret shown to the table, with the code it committed to."""
+
+    label: str
+    owner: str
+    value: str
+    nonce: str
+    code: str
+
+
+@dataclass(frozen=True)
+class Report:
+    """Everything the report screen, its Markdown and the play history show."""
+
+    game: str
+    title: str
+    unit: str  # "round", "turn", "cycle": the game's moment
+    actions: int
+    series: tuple[Series, ...]
+    moments: tuple[KeyMoment, ...]
+    end: EndRecord | None
+    secrets: tuple[RevealedSecret, ...] = field(default=())
+    started: str = ""
+    last: str = ""
+
+    @property
+    def length(self) -> int:
+        """How many moments (rounds, turns) the game reached."""
+        return max((m for s in self.series for m, _ in s.by_moment()), default=0)
+
+
+def build_report(game: Game, setup: SessionSetup, seed: str, events: Sequence[Event],
+                 head: int | None = None) -> Report:
+    """Replay ``events`` up to ``head`` and gather the report. A replay is exact: each event
+    draws from its own random stream, as when it was played."""
+    head = len(events) if head is None else head
+    actions = {a.name: a for a in (*game.actions, *common_actions(game))}
+    key_actions = set(game.key_actions)
+    state = game.setup(game.check_setup(setup), rng_for(seed, 0))
+    unit = _unit(game, state, events[:head])
+    values: dict[str, list[Point]] = {}
+    labels: dict[str, str] = {}
+    moments: list[KeyMoment] = []
+    _sample(state, 0, 1, values, labels)
+    ended = game.end_record(state)
+    for event in events[:head]:
+        action = actions.get(event.action)
+        if action is None:
+            continue  # an action of a newer version: the replay skips it, as the session does
+        before = state.copy()
+        try:
+            normalise(action.apply(state, dict(event.args), rng_for(seed, event.seq)))
+        except PieceError:
+            state = before
+            continue
+        moment = int(event.when.get(unit, 1)) if event.when else 1
+        _sample(state, event.seq, moment, values, labels)
+        moments += _changes(before, state, event, moment)
+        if event.action in key_actions:
+            moments.append(KeyMoment(event.seq, moment, event.at, "action",
+                                     action.describe(event.args)))
+        now = game.end_record(state)
+        if now is not None and ended is None:
+            moments.append(KeyMoment(event.seq, moment, event.at, "end",
+                                     f"The end: {now.ending}"
+                                     + (f" ({now.summary})" if now.summary else "")))
+        ended = now
+    series = tuple(Series(key, labels[key], tuple(points)) for key, points in values.items())
+    done = events[:head]
+    return Report(game.id, game.title, unit, head,
+                  tuple(s for s in series if s.changed or s.key.endswith(".position")),
+                  tuple(moments), ended, _revealed(state),
+                  done[0].at if done else "", done[-1].at if done else "")
+
+
+def _unit(game: Game, state: State, events: Sequence[Event]) -> str:
+    """The name of the game's moment: the first key its ``moment`` gives ("round")."""
+    for event in events:
+        if event.when:
+            return next(iter(event.when))
+    now = game.moment_of(state)
+    return next(iter(now)) if now else "round"
+
+
+def _sample(state: State, seq: int, moment: int, values: dict[str, list[Point]],
+            labels: dict[str, str]) -> None:
+    for name, piece in state.pieces.items():
+        if not isinstance(piece, CHARTED):
+            continue
+        for spec in piece.fields():
+            key = f"{name}.{spec.name}"
+            value = piece.get_field(spec.name)
+            points = values.setdefault(key, [])
+            if key not in labels:
+                labels[key] = piece.label if len(piece.fields()) == 1 else \
+                    f"{piece.label}: {spec.label}"
+            if not points or points[-1].value != value or points[-1].moment != moment:
+                points.append(Point(seq, moment, value))
+
+
+def _changes(before: State, after: State, event: Event, moment: int) -> list[KeyMoment]:
+    """Milestones fired, countdown markers gone off and secrets revealed by one event."""
+    out = []
+    for name, piece in after.pieces.items():
+        old = before.pieces.get(name)
+        if isinstance(piece, Track) and isinstance(old, Track):
+            notes = {m.key: m.note for m in piece.milestones}
+            for key in piece.fired:
+                if key not in old.fired:
+                    out.append(KeyMoment(event.seq, moment, event.at, "milestone",
+                                         f"{piece.label} {key}: {notes.get(key, '')}".strip()))
+        elif isinstance(piece, Countdown) and isinstance(old, Countdown):
+            for marker in piece.gone_off:
+                if marker not in old.gone_off:
+                    out.append(KeyMoment(event.seq, moment, event.at, "countdown",
+                                         f"{piece.label}: {marker} reached 0"))
+        elif (isinstance(piece, Secret) and isinstance(old, Secret) and piece.revealed
+              and not old.revealed):
+            out.append(KeyMoment(event.seq, moment, event.at, "reveal",
+                                 f"{piece.label} revealed: {piece.value}"))
+    return out
+
+
+def _revealed(state: State) -> tuple[RevealedSecret, ...]:
+    """Revealed secrets only: a secret never revealed never appears, game over or not."""
+    out = []
+    for piece in state.pieces.values():
+        if isinstance(piece, Secret) and piece.revealed and piece.value is not None:
+            out.append(RevealedSecret(piece.label, piece.owner, piece.value, piece.nonce or "",
+                                      piece.code or ""))
+    return tuple(out)
