@@ -214,7 +214,8 @@ def test_c5_surplus_character_reading_is_shown_when_it_would_save_the_target() -
     empty = Holdings(surviving_characters=2)
     unsettled = check_fight((G,), empty, player_count=3, profile=UNSET)
     assert unsettled.verdict is Verdict.DEPENDS
-    assert unsettled.depends_on and unsettled.depends_on[0].startswith("the table decides whether a second")
+    assert unsettled.depends_on and unsettled.depends_on[0].startswith("the table decides whether "
+                                                                       "a second")
     allowed = check_fight((G,), empty, player_count=3, profile=UNSET, surplus_character=True)
     assert allowed.verdict is Verdict.MATCHED
     assert allowed.plan is not None and allowed.plan.answers[0].option == "surplus"

@@ -29,7 +29,8 @@ def test_every_criterion_is_listed_and_all_met() -> None:
         "character_aboard", "secret_objectives", "improvised_weaponry", "coolant",
         "energy_cells", "spacesuits", "nine_minutes", "ships_cat", "crew_agree"]
     assert check.ready is True
-    assert all(c.why and "rulebook p. 35, Launch the Remora Sequence" in c.rule for c in check.criteria)
+    assert all(c.why and "rulebook p. 35, Launch the Remora "
+                         "Sequence" in c.rule for c in check.criteria)
 
 
 @pytest.mark.parametrize(("change", "key"), [

@@ -149,6 +149,7 @@ PILOT: list[tuple[str, dict[str, Any]]] = [  # what the lead's pilot test plays 
     ("reality_calibration", {"image": "Image 1"}),  # z, behind the curtain
     ("tick_setup", {"step": "all remaining"}),  # command palette
     ("place_mission", {"column": "improvised_weaponry", "crew_member": "Andrew"}),  # m
+    ("end_turn", {}),  # w: Andrew's turn is over, Jacob's begins
     ("equip", {"crew_member": "Jacob", "option": "draw 3, Self-Destruct +2"}),  # e: 28 -> 26
     ("advance_self_destruct", {"spaces": 6}),  # j: -> 20
     ("choose_stowaway", {"card": "second"}),  # behind the curtain (3-8 on the test board)

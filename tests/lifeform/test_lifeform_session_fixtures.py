@@ -48,7 +48,7 @@ BOARD: dict[str, Any] = {
     "module_d.actions_1_disks": "Search", "module_d.actions_2_disks": "Lifeform reveal, Search",
     "module_d.actions_3_disks": "Halon search, Search, Search",
     "module_d.actions_4_disks": "Halon search, Lifeform reveal, Search, Search",
-    "module_b.impact_decks": "A-Deck, B-Deck, C-Deck",
+    "module_b.impact_decks": "A-Deck, B-Deck, C-Deck", "android.path_chambers": "8",
 }
 
 

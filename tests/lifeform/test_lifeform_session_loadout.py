@@ -111,8 +111,10 @@ def test_2p_coolant_follows_the_overheating_token_and_the_cat_must_be_aboard() -
     assert readiness(s)["Coolant filled below the Overheating token"] == "not met"
     panel = next(p for p in GAME.panels(s.state) if p.title == "Shuttle Loadout")  # type: ignore
     assert "Overheating token: Coolant space 4 (moved up 1)" in panel.lines
-    for _ in range(9):
+    for _ in range(9):  # one cat card a turn (rulebook, The Ship's Cat)
         s.do("play_role_card", role="the Ship's Cat")
+        for step in ("end_turn", "next_phase", "next_phase", "next_phase"):
+            s.do(step)
     notes = s.do("play_role_card", role="the Ship's Cat")
     assert "Remora" in notes[-1].text and s.state.facts["ships_cat"]["aboard"]
     assert readiness(s)["The Ship's Cat aboard, if in play"] == "met"

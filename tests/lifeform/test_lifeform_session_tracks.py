@@ -64,6 +64,8 @@ def test_equip_draws_and_advances() -> None:
     s = through_setup(new(3))
     s.do("equip", crew_member="Andrew", option="draw 2, Self-Destruct +1")
     assert sd(s).position == 27
+    for step in ("end_turn", "end_turn", "next_phase", "next_phase", "next_phase"):
+        s.do(step)  # round 2: Andrew's turn again
     notes = s.do("equip", crew_member="Andrew", option="draw 3, Self-Destruct +2")
     assert sd(s).position == 25
     assert s.state.piece("crew_deck", PhysicalDeck).hands["Andrew"] == 8
@@ -80,6 +82,7 @@ def test_hostility_causes_and_icons() -> None:
     assert "Draw card" in texts(notes)
     assert s.state.piece("lifeform_deck", PhysicalDeck).hands["Sarah"] == lifeform + 1
     s.do("take_mining_laser", crew_member="Jacob")
+    s.do("end_turn")  # Jacob's turn
     notes = s.do("shoot_mining_laser", crew_member="Jacob", target="lifeform image")  # -> 6
     assert "red claw 2" in texts(notes) and s.state.facts["special_cards"]["mining_laser"] == \
         "removed"
@@ -155,7 +158,8 @@ def test_malfunction_spaces_in_order() -> None:
     s.do("malfunction_advance", card="already counted")
     s.do("malfunction_advance", card="already counted")
     notes = s.do("malfunction_advance", card="already counted")  # past the last space
-    assert "past the last Malfunction space" in texts(notes) and s.state.piece("malfunction", Track).position == 6
+    assert "past the last Malfunction "
+           "space" in texts(notes) and s.state.piece("malfunction", Track).position == 6
 
 
 def test_android_status_to_destroyed_and_the_android_in_the_remora() -> None:

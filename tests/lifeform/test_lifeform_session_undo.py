@@ -20,7 +20,10 @@ STEPS: list[tuple[str, dict[str, Any]]] = [
     ("equip", {"crew_member": "Andrew", "option": "draw 2, Self-Destruct +1"}),
     ("discard_from_hand", {"who": "crew member", "crew_member": "Andrew", "count": 1}),
     ("place_mission", {"column": "improvised_weaponry", "crew_member": "Andrew"}),
+    ("end_turn", {}),
+    ("collect_missions", {"tokens": 0}),
     ("use_heat_analyzer", {"crew_member": "Jacob", "image_within_2": True}),
+    ("end_turn", {}),
     ("next_phase", {}),
     ("next_phase", {}),
     ("meet_image", {"image": "Image 1", "character": "Palmer"}),
@@ -28,18 +31,31 @@ STEPS: list[tuple[str, dict[str, Any]]] = [
     ("attack", {"character": "Bennings"}),
     ("crew_reaction", {"crew_member": "Jacob", "reaction": "Run!", "character": "Bennings"}),
     ("reality_calibration", {"image": "Image 2"}),
-    ("cocoon_advance", {}),
+    ("cocoon_advance", {"card": "already counted"}),
     ("malfunction_advance", {"card": "already counted"}),
     ("malfunction_advance", {"card": "already counted"}),
-    ("lurk", {"discard": "0"}),
-    ("use_vent", {}),
+    ("next_phase", {}),  # round 2, Andrew's turn
     ("take_mining_laser", {"crew_member": "Andrew"}),
-    ("flamethrower", {"crew_member": "Jacob"}),
     ("flamethrower_android", {"crew_member": "Andrew"}),
+    ("end_turn", {}),
+    ("flamethrower", {"crew_member": "Jacob"}),
     ("flamethrower_cocoon", {"crew_member": "Jacob", "card": "already counted"}),
+    ("end_turn", {}),
+    ("next_phase", {}),
+    ("android_step", {"step": "moves to the next chamber of the A.I. Path"}),
+    ("security_door", {"event": "placed by a Security Door action (Full-lock side up)"}),
+    ("android_step", {"step": "is blocked by the Security Door"}),
+    ("next_phase", {}),
+    ("lurk", {"discard": "0"}),
+    ("lifeform_survival", {"ability": "Hull Breach", "chamber": "Mess"}),
+    ("next_phase", {}),  # round 3, Andrew's turn
     ("shoot_mining_laser", {"crew_member": "Andrew", "target": "android"}),
     ("character_killed", {"character": "Bennings", "kill": "noisy"}),
     ("meet_terror", {"character": "Emma"}),
+    ("token_moved", {"token": "Terror", "move": "placed on the board", "why": "SD icon"}),
+    ("activate_survival", {"character": "Emma"}),
+    ("end_turn", {}),
+    ("use_vent", {}),
     ("next_phase", {}),
     ("advance_self_destruct", {"spaces": 8}),
     ("choose_stowaway", {"card": "second"}),
@@ -136,6 +152,6 @@ def test_a_replay_from_the_events_matches() -> None:
 def test_undo_then_a_new_action_drops_the_undone_branch() -> None:
     s, states = play()
     s.jump(30)
-    s.do("next_phase")
+    s.do("stowaway_token", held=True)
     assert len(s.events) == 31
     assert s.state.to_dict() != states[31]

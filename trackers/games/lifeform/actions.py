@@ -24,6 +24,8 @@ from trackers.games.lifeform import (
     secrets,
     showdown,
     supplies,
+    turns,
+    upkeep,
 )
 from trackers.games.lifeform.board import COLUMNS, Board, board_of
 from trackers.games.lifeform.characters import ROLE_NAMES, character_pool
@@ -184,6 +186,8 @@ def _energy_cell(state: State, args: dict[str, Any], rng: Random) -> Notes:
     notes: Notes = list(decks.discard(state, "crew", member, 1))
     notes += loadout.remove_top(state, "energy_cells", "Remora Energy Cell (read as an Energy "
                                 "Cells token: the text does not say which)")
+    if args["effect"].startswith("Shut Emergency Bulkhead Door"):
+        state.facts["bulkhead_door"] = member  # it leaves at the start of their next turn
     return notes + [Note(f"{args['effect']} (rulebook, Crew Activity Phase: Perform "
                          "Activity)", "shuttle_loadout")]
 
@@ -245,6 +249,8 @@ def _role_card(state: State, args: dict[str, Any], rng: Random) -> Notes:
     """A Ship's Cat or SIS-TER card is played and leaves the game (spec §3.3, §8.4, §8.5)."""
     key = "ships_cat" if args["role"] == ROLE_NAMES["ships_cat"] else "sister"
     info = state.facts[key]
+    if info.get("controller"):
+        turns.role_card(state, str(info["controller"]))
     if info["cards"] < 1:
         raise ActionError(f"role: no {args['role']} card is left", "role")
     info["cards"] -= 1
@@ -575,8 +581,7 @@ def _track_actions() -> tuple[Action, ...]:
                topic="cocoon", enabled=_playing),
         Action("malfunction_advance", "Lifeform Malfunction action", "Malfunction +1 and its "
                "space's task (rulebook p. 26, Lifeform Action Reference; rulebook, Malfunction "
-               "Track).", _malfunction, (lf_card,), key="w",
-               short="Malfunc.",
+               "Track).", _malfunction, (lf_card,), short="Malfunc.",
                topic="malfunction", enabled=_playing),
         Action("pathway_deviation", "Android Pathway Deviation", "Once a game from the 10 mark: "
                "the lifeform steers the android (rulebook p. 26, Lifeform Action "
@@ -947,6 +952,64 @@ def played_lifeform_card(state: State, card: str) -> list[Note]:
     return []
 
 
+def _upkeep_actions() -> tuple[Action, ...]:
+    """Turns, the Security Door, the android's path, Survival abilities and Skill tokens."""
+    return (
+        Action("collect_missions", "Step 1: Mission tokens", "The active crew member's "
+               "non-hidden characters each take a Mission token where their chamber holds one "
+               "(rulebook, Step 1: Collect Mission Tokens).",
+               lambda s, a, r: turns.collect_missions(s, int(a["tokens"])),
+               (Param("tokens", "int", "Mission tokens collected", minimum=0, maximum=6),),
+               topic="round", enabled=lambda s: turns.current(s) is not None,
+               log_text=lambda a: f"Step 1: {a['tokens']} Mission token(s) collected"),
+        Action("end_turn", "End of turn", "The active crew member's turn is over; the next "
+               "one's begins (rulebook, Crew Activity Phase).",
+               lambda s, a, r: turns.end_turn(s), key="w", short="End turn", topic="round",
+               enabled=lambda s: turns.current(s) is not None),
+        Action("crew_card_played", "Crew card played", "The Play a Crew Card activity for a "
+               "card action the app does not track; the card goes to the discard (rulebook, "
+               "Play a Crew Card).", _crew_card, (member_param(), crew_card_param()),
+               topic="round"),
+        Action("activate_skill", "Activate Skill", "Crew activity: a character's Skill token "
+               "moves to its Active Slot (rulebook, Activate Skill).",
+               lambda s, a, r: upkeep.activate(s, a["character"], "Skill"),
+               (member_param(), character_param()), topic="round"),
+        Action("activate_survival", "Character Survival token", "A character's Survival token "
+               "moves to its Active Slot (rulebook, Character Boards).",
+               lambda s, a, r: upkeep.activate(s, a["character"], "Survival"),
+               (character_param(),), topic="round"),
+        Action("security_door", "Security Door", "The door placed (Full-lock) or removed "
+               "(rulebook p. 48, Token Reference).",
+               lambda s, a, r: upkeep.door_event(s, a["event"]),
+               (Param("event", "choice", "what happened", choices=upkeep.DOOR_EVENTS),),
+               topic="android_status"),
+        Action("android_step", "Android phase", "What the android did this phase: along its "
+               "path, stayed, blocked by the door (Full-lock to Half-lock to gone), or steered "
+               "(rulebook, Android Phase).",
+               lambda s, a, r: upkeep.android_step(s, a["step"]),
+               (Param("step", "choice", "the android", choices=upkeep.ANDROID_STEPS),),
+               topic="android_status", needs=_android_needs,
+               enabled=lambda s: s.facts["stage"] == "starship" and s.facts["phase"] == "android"
+               and s.facts["android"]["active"] and not s.facts["android"]["destroyed"]),
+        Action("lifeform_survival", "Lifeform Survival ability", "Once a game: Android Kill, "
+               "Move Alien 3 or Hull Breach (rulebook, Survival Abilities).",
+               lambda s, a, r: upkeep.lifeform_survival(s, a["ability"], a["chamber"]),
+               (Param("ability", "choice", "which ability", choices=upkeep.SURVIVAL),
+                Param("chamber", "str", "Hull Breach: the chamber breached", optional=True,
+                      default="")),
+               topic="hostility", enabled=lambda s: s.facts["stage"] == "starship"
+               and not s.facts.get("lifeform_survival")),
+    )
+
+
+def _android_needs(state: State, args: dict[str, Any]) -> tuple[str, ...]:
+    return ("android.path_chambers",) if args.get("step") == upkeep.ANDROID_STEPS[0] else ()
+
+
+def _crew_card(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    return list(played_crew_card(state, args["crew_member"], args["card"]))
+
+
 def _cocoon_needs(state: State, args: dict[str, Any]) -> tuple[str, ...]:
     key = "cocoon_2p" if state.facts["players"] == 2 else "cocoon_3p4p"
     return (f"{key}.max_hand", f"{key}.evolution")
@@ -981,6 +1044,22 @@ NEEDS: dict[str, Any] = {
     "choose_ending_reading": ("stowaway.second_card_minutes", "stowaway.third_card_minutes"),
 }
 
+def _counted(action: Action) -> Action:
+    """A crew activity counts against the turn, a lifeform activity against its phase
+    (rulebook, Crew Activity Phase; Lifeform Activity Phase)."""
+    if action.name not in turns.CREW_ACTIVITIES and action.name not in turns.LIFEFORM_ACTIVITIES:
+        return action
+    inner = action.apply
+
+    def apply(state: State, args: dict[str, Any], rng: Random) -> Notes:
+        turns.crew_activity(state, action.name, args)
+        turns.lifeform_activity(state, action.name, args)
+        return list(inner(state, args, rng))
+
+    return replace(action, apply=apply)
+
+
 ACTIONS: tuple[Action, ...] = tuple(
-    replace(a, needs=NEEDS[a.name]) if a.name in NEEDS else a
-    for a in (*_table_actions(), *_track_actions(), *_secret_actions(), *_end_actions()))
+    _counted(replace(a, needs=NEEDS[a.name]) if a.name in NEEDS else a)
+    for a in (*_table_actions(), *_track_actions(), *_secret_actions(), *_end_actions(),
+              *_upkeep_actions()))

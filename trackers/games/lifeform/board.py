@@ -221,6 +221,10 @@ BOARD_VALUES: tuple[BoardValue, ...] = (
     *(_icons(f"module_d.actions_{n}_disks", f"Module D actions with {n} crew disk"
              + ("s" if n > 1 else ""), _MOD_D, HUNT_ACTIONS, fewest=1, most=10)
       for n in (1, 2, 3, 4)),
+    # G13: the board map; the app needs only the length of the android's A.I. Path.
+    BoardValue("android.path_chambers", "Chambers on the Android A.I. Path after Hypersleep, "
+               "the Remora last", "rulebook, Valley Forge Blueprint; Android Phase", "int", 1,
+               30),
     # G20: which deck each Asteroid Impact card strikes is printed on the cards.
     _icons("module_b.impact_decks", "Deck each Asteroid Impact card strikes (cards 1-3)",
            "Thirteenth Passenger, Module B: the 3 Asteroid Impact cards",

@@ -7,6 +7,7 @@ round timer (spec §3.2); the round count is only for the table's orientation.
 from __future__ import annotations
 
 from trackers.engine import ActionError, Note, State
+from trackers.games.lifeform import turns
 from trackers.games.lifeform.secrets import stowaway_due
 
 PHASES = ("crew", "android", "lifeform")
@@ -27,6 +28,7 @@ PHASE_STEPS = {  # spec §3.3, §3.5, §3.6
 def start_play(state: State) -> list[Note]:
     """The setup is done: round 1 begins with the Crew Activity phase (spec §3.1)."""
     state.facts.update({"stage": "starship", "round": 1, "phase": "crew"})
+    turns.new_turns(state)
     return [Note("Setup done: round 1, Crew Activity phase (rulebook, Starship Stage)", "round")]
 
 
@@ -43,6 +45,15 @@ def next_phase(state: State) -> list[Note]:
     # Phase): the count starts afresh with each phase and counts only in that phase.
     state.facts["reacted"] = []
     notes = [Note(f"Round {state.facts['round']}: {PHASE_STEPS[state.facts['phase']]}", "round")]
+    if state.facts["phase"] == "crew":
+        state.facts["turn_notes"] = []
+        turns.new_turns(state)
+        notes += [Note(n, "round") for n in state.facts.pop("turn_notes", [])]
+        first = turns.current(state)
+        if first is not None:
+            notes.append(Note(turns.describe(state, first), "round"))
+    elif state.facts["phase"] == "lifeform":
+        state.facts["lifeform_activity"] = None
     android = state.facts["android"]
     if state.facts["phase"] == "android" and (not android["active"] or android["destroyed"]):
         notes.append(Note("the android is " + ("destroyed" if android["destroyed"] else

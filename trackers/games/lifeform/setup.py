@@ -48,7 +48,10 @@ def setup(s: SessionSetup, rng: Random) -> State:
         "loadout": {c: 0 for c in COLUMNS}, "mission_pool": MISSION_POOL_AFTER_SETUP,
         "special_cards": {"mining_laser": "on board", "flamethrower": "on board"},
         "objectives": {"drawn": len(crew), "done": []},
-        "android": {"active": False, "destroyed": False, "deviation_used": False},
+        "android": {"active": False, "destroyed": False, "deviation_used": False,
+                    "path_step": 0, "off_path": False},
+        "security_door": "off the board", "bulkhead_door": None, "hull_breach": None,
+        "lifeform_survival": None, "turn": None, "lifeform_activity": None,
         "last_man_aboard": False, "pending_control": [], "pending_role": [],
         "ending": None, "showdown": None, "hunt": None,
     })

@@ -13,6 +13,8 @@ from trackers.games.lifeform import (
     moves,
     showdown,
     supplies,
+    turns,
+    upkeep,
 )
 from trackers.games.lifeform.board import BOARD_VALUES, Board, board_of, value_of, warnings
 from trackers.games.lifeform.rounds import PHASE_STEPS, PHASES, pending
@@ -62,6 +64,7 @@ def lifeform_panel(state: State, profile: Board) -> Panel:
         lines.append("the Remora is open to characters (Self-Destruct reached 20)")
     if moves.late_launch(state):
         lines.append("late launch: characters may be left behind (Self-Destruct reached 9)")
+    lines += upkeep.android_lines(state)
     lines += supplies.lines(state)
     lines += [f"to do: {p}" for p in pending(state)]
     return Panel("Lifeform", tuple(lines), "reality_calibration")
@@ -109,12 +112,17 @@ def panels(state: State) -> list[Panel]:
     lines = asteroids.panel_lines(state)
     if lines:
         out.append(Panel("Asteroids (module B)", tuple(lines), "module_b"))
-    for extra in (ending_panel(state), showdown_panel(state)):
+    for extra in (turn_panel(state), ending_panel(state), showdown_panel(state)):
         if extra is not None:
             out.append(extra)
     if state.facts["stage"] == "showdown":
         out.append(showdown.hibernation_panel(state, profile))
     return out
+
+
+def turn_panel(state: State) -> Panel | None:
+    lines = turns.panel_lines(state)
+    return Panel("Turn", tuple(lines), "round") if lines else None
 
 
 def checklist(state: State) -> list[tuple[str, bool]]:
