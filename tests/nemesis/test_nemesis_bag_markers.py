@@ -203,3 +203,23 @@ def test_the_app_rolls_only_once_the_die_faces_are_entered() -> None:
     results = {texts(u.do("noise_roll")).split("\n")[0] for _ in range(30)}
     assert results <= {f"Noise roll: {f}" for f in ("1", "2", "3", "4", "Danger", "Silence")}
     assert len(results) > 2
+
+
+def test_m3_no_malfunction_in_the_nest_or_the_contaminated_room() -> None:
+    s = new()
+    assert "nothing is placed" in texts(s.do("place_malfunction", room="the Nest"))
+    assert "nothing is placed" in texts(s.do("place_malfunction", room="Contaminated Room"))
+    s.do("place_malfunction", room="Archive")
+    assert s.state.piece("malfunction", Counter).value == 1
+
+
+def test_c4_the_attack_targets_the_fewest_cards_ties_by_play_order() -> None:
+    s = Session(GAME, SessionSetup(3, names=("Ann", "Bo", "Cy")), seed="c4")
+    assert "targets Ann" in texts(s.do("attack_target", hands="Ann 2, Bo 2"))
+    assert "targets Bo" in texts(s.do("attack_target", hands="ann 3, Bo 1"))
+    s.state.facts["first_player"] = 1  # Bo holds the First Player token
+    assert "targets Bo" in texts(s.do("attack_target", hands="Ann 2, Bo 2"))
+    s.state.facts["first_player"] = 2  # Cy: order Cy, Ann, Bo
+    assert "targets Ann" in texts(s.do("attack_target", hands="Bo 2, Ann 2"))
+    with pytest.raises(ActionError, match="hands: 'Zed 2' is not 'name cards'"):
+        s.do("attack_target", hands="Zed 2")

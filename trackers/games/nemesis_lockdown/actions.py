@@ -29,6 +29,7 @@ from trackers.games.nemesis_lockdown import (
     rounds,
     time_track,
     victory,
+    view,
 )
 from trackers.games.nemesis_lockdown.board import NOISE_FACES, TIME_START
 
@@ -42,8 +43,9 @@ def ruled(rule: Rule, step: str | None = None, what: str = "") -> Rule:
     def apply(state: State, args: dict[str, Any], rng: Random) -> Notes:
         if step is not None:
             rounds.require_step(state, step, what)
-        notes = rule(state, args, rng)
-        return notes + corrections.settle(state)
+        notes = rule(state, args, rng) + corrections.settle(state)
+        state.facts["status"] = view.status(state)  # the line the saves catalog keeps
+        return notes
     return apply
 
 
@@ -277,6 +279,12 @@ INTRUDERS: tuple[Action, ...] = (
             Param("higher", "int", "the token's higher number", minimum=0),
             Param("in_darkness", "bool", "is the Character in Darkness?")),
            key="A", short="Surprise?", topic="intruder_bag"),
+    Action("attack_target", "Who is attacked?",
+           "An Intruder attacks: the Character with the fewest Action cards, ties by play order.",
+           ruled(lambda s, a, r: intruders.attack_target(s, intruders.parse_hands(s, a["hands"]))),
+           (Param("hands", "str", "each Character in the Room and their Action cards, such as "
+                                  "'Ann 2, Bo 3'"),),
+           key="F", short="Target?", topic="intruder_bag"),
     Action("injure_intruder", "Injure an Intruder",
            "Injuries on an Intruder's base and the kill check by the Attack cards' blood.",
            ruled(lambda s, a, r: intruders.injure(s, a["intruder"], a["injuries"], a["blood"],
@@ -320,8 +328,9 @@ INTRUDERS: tuple[Action, ...] = (
            ruled(_no_arg(markers.place_fire)), key="f", short="Fire", topic="fire"),
     Action("place_malfunction", "Place a Malfunction marker",
            "One more Malfunction marker; the 11th destroys the Facility.",
-           ruled(_no_arg(markers.place_malfunction)), key="m", short="Malfunc.",
-           topic="malfunction"),
+           ruled(lambda s, a, r: markers.place_malfunction(s, a["room"])),
+           (Param("room", "str", "the Room (blank: not checked)", optional=True),),
+           key="m", short="Malfunc.", topic="malfunction"),
     Action("take_egg", "Take an Egg", "Nest: take one Egg from the Nest slot, then a Noise roll.",
            ruled(lambda s, a, r: nest.take_egg(s, a["player"])), (_player(),),
            key="V", short="Take egg", topic="intruder_bag"),

@@ -58,7 +58,8 @@ def first_intruder(state: State) -> list[Note | str]:
         return [Note("First Encounter: in the co-operative game the Objectives stay public; "
                      "nothing is discarded", "victory")]
     return [Note("First Encounter: each player discards 1 of their 2 Objectives face down and "
-                 "keeps the other secret (record it with 'Keep an Objective')", "victory")]
+                 "keeps the other secret (record the kept one with 'Choose a secret', key c)",
+                 "victory")]
 
 
 def place(state: State, kind: str, room: str, *, token: bool = True) -> list[Note | str]:
@@ -177,3 +178,35 @@ def infest(state: State, ident: str) -> list[Note | str]:
 
 def lines(state: State) -> list[str]:
     return [label(i) for i in on_board(state)] or ["no Intruder on the board"]
+
+
+def parse_hands(state: State, text: str) -> dict[str, int]:
+    """ "Ann 2, Bo 3" -> {"Ann": 2, "Bo": 3}; names must be players."""
+    from trackers.games.nemesis_lockdown import crew
+
+    hands: dict[str, int] = {}
+    known = {n.casefold(): n for n in crew.names(state)}
+    for part in (p.strip() for p in text.split(",") if p.strip()):
+        name, _, count = part.rpartition(" ")
+        if name.strip().casefold() not in known or not count.isdigit():
+            raise ActionError(f"hands: {part!r} is not 'name cards' for a player (players: "
+                              f"{', '.join(crew.names(state))})", "hands")
+        hands[known[name.strip().casefold()]] = int(count)
+    if not hands:
+        raise ActionError("hands: give each Character in the Room with their Action cards, "
+                          "such as 'Ann 2, Bo 3'", "hands")
+    return hands
+
+
+def attack_target(state: State, hands: dict[str, int]) -> list[Note | str]:
+    """The Character an Intruder attacks: fewest Action cards; a tie goes to the one nearest
+    the First Player in order (worked example C4)."""
+    from trackers.games.nemesis_lockdown import crew
+
+    players = crew.names(state)
+    first = state.facts["first_player"]
+    order = players[first:] + players[:first]
+    target = min(hands, key=lambda n: (hands[n], order.index(n)))
+    return [Note(f"The attack targets {target} ({hands[target]} Action "
+                 f"{'card' if hands[target] == 1 else 'cards'}; a tie goes to the one nearest "
+                 f"the First Player, {order[0]})", "intruder_bag")]

@@ -31,8 +31,15 @@ def place_fire(state: State) -> list[Note | str]:
                  "there take 1 Injury in step 8", "fire")]
 
 
-def place_malfunction(state: State) -> list[Note | str]:
+NO_MALFUNCTION = ("Nest", "Contaminated Room")  # Markers and Tokens: never placed there
+
+
+def place_malfunction(state: State, room: str | None = None) -> list[Note | str]:
     """One more Malfunction marker; past 10 the Facility is destroyed (M2, M3)."""
+    if room is not None and room.strip().casefold().removeprefix("the ") in {
+            r.casefold() for r in NO_MALFUNCTION}:
+        return [Note(f"No Malfunction marker goes in the {room.strip()} (nor in an unexplored "
+                     "Room): nothing is placed", "malfunction")]
     broken = state.piece("malfunction", Counter)
     if broken.value >= MALFUNCTION_LIMIT:
         return end_game(state, "E2", f"a Malfunction marker had to be placed with all "
