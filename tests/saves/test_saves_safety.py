@@ -419,3 +419,38 @@ def test_a_shared_folder_given_as_data_dir_keeps_its_mode(tmp_path: Path) -> Non
     Tableside(shared)
     assert stat.S_IMODE(shared.stat().st_mode) == 0o755  # not ours to narrow
     assert stat.S_IMODE((shared / "sessions").stat().st_mode) == 0o700
+
+
+def test_a_damaged_journal_is_shown_but_not_repaired_by_a_read_only_command(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        request: pytest.FixtureRequest) -> None:
+    play = played(tmp_path, 4)
+    path = tmp_path / "sessions" / f"{play.id}.jsonl"
+    lines = path.read_bytes().split(b"\n")
+    lines[2] = lines[2].replace(b'"seq":2', b'"seq":7')  # checksum no longer matches
+    path.write_bytes(b"\n".join(lines) + b'0000 {"half')  # and a torn tail
+    before = files_of(tmp_path)
+    attempts = request.getfixturevalue("no_writes")
+    assert main(["--data-dir", str(tmp_path), "saves", "show", play.id, "--json"]) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["head"] == 4
+    assert "line 3 damaged and lost" in err and "half written" in err
+    assert attempts == [] and files_of(tmp_path) == before
+
+
+@pytest.mark.parametrize("helper", ["write_snapshot", "touch"])
+def test_a_helper_file_failing_after_the_action_is_saved_is_a_warning(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, helper: str) -> None:
+    play = played(tmp_path, 1, close=False)
+    monkeypatch.setattr(api, "SNAPSHOT_TO_DISK_EVERY", 1)
+    monkeypatch.setattr(api, "CATALOG_TOUCH_SECONDS", 0.0)
+
+    def refuse(*args: Any, **kwargs: Any) -> None:
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), "catalog.json")
+
+    monkeypatch.setattr(api.Store, helper, refuse)
+    play.do("fire")
+    assert play.head == 2  # done: no exception although a helper file failed
+    assert any("action was saved" in w and "permission denied" in w for w in play.warnings)
+    play.close()  # closing warns too, it does not raise
+    assert Tableside(tmp_path).load(play.id).head == 2
