@@ -252,3 +252,39 @@ def test_solo_draws_two_more_tokens_and_halves_the_items() -> None:
     s.do("leave", player="Ann", how="dead")
     s.do("fast_forward")
     assert "nobody wins" in GAME.end_record(s.state).summary
+
+
+def test_notes_and_refusals_never_cite_the_facts_sheet() -> None:
+    """Whatever the table does, what it reads names rulebook sections, never 'spec' or a gap
+    id such as G12."""
+    import re
+
+    said: list[str] = []
+    s = new(css_slots=[14, 10], red_thresholds=[13], blue_thresholds=[])
+    plays = [("next_step", {})] * 13 + [
+        ("encounter", {"room": "Nest", "drawn": "Blank"}),
+        ("encounter", {"room": "Nest", "drawn": "Larva"}),
+        ("larva_attack", {"player": "Ann", "intruder": "1"}),
+        ("start_autodestruction", {}), ("start_autodestruction", {}),
+        ("stop_autodestruction", {}), ("start_autodestruction", {}),
+        ("start_alert", {}), ("start_alert", {}),
+        ("schedule_css", {"from_slot": 14, "to_slot": 13}),
+        ("schedule_css", {"from_slot": 10, "to_slot": 9}),
+        ("noise_roll", {"rolled": "Danger"}), ("place_fire", {}),
+        ("power_section", {"location": "S-01"}),
+        ("leave", {"player": "Bob", "how": "in a CSS Pod"}),
+        ("next_step", {}), ("next_step", {}), ("next_step", {}),
+        ("launch_css", {"face": "one Pod"}),
+        ("advance_time", {}), ("develop_bag", {"drawn": "Queen", "nest_occupied": True}),
+        ("leave", {"player": "Ann", "how": "dead"}), ("fast_forward", {}),
+        ("fast_forward", {"jump_to": "S"}), ("victory_check", {"player": "Bob"}),
+    ]
+    for name, args in plays:
+        try:
+            said += [n.text for n in s.do(name, **args)]
+        except ActionError as err:
+            said.append(str(err))
+    said += [h.text for h in s.history()]
+    assert len(said) > 40
+    for text in said:
+        assert not re.search(r"\bspec\b|\bG\d+\b", text), text

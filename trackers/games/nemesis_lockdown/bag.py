@@ -76,9 +76,9 @@ def settle_token(state: State, kind: str) -> str:
     """A token whose Intruder left the board (or a Blank Encounter): the table's setting."""
     if state.facts["options"]["token_fate"] == BACK_IN:
         put_back(state, kind)
-        return f"the {kind} token goes back into the bag (your table's setting)"
+        return f"The {kind} token goes back into the bag (your table's setting)"
     remove(state, kind)
-    return f"the {kind} token is set aside, out of the game (your table's setting)"
+    return f"The {kind} token is set aside, out of the game (your table's setting)"
 
 
 def develop(state: State, rng: Random, drawn: str | None, nest_occupied: bool,
