@@ -45,6 +45,7 @@ from tableside import pins, private
 
 if TYPE_CHECKING:  # the engine is imported on first use: Home opens without it (start-up time)
     from trackers.engine import Action, Game, Note, Session, SessionSetup, State
+    from trackers.engine.report import Report
     from trackers.engine.session import HistoryEntry
 
 PROFILE_FORMAT = "tableside.board-profile"
@@ -240,6 +241,13 @@ class OpenSession:
 
     def history(self) -> list[HistoryEntry]:
         return self.session.history()
+
+    def report(self) -> Report:
+        """The game report: values by round (or turn), key moments, revealed secrets."""
+        from trackers.engine.report import build_report
+
+        return build_report(self.game, self.session.setup, self.session.seed,
+                            self.session.events, self.session.head)
 
     def export(self) -> dict[str, Any]:
         """The session as plain data with every unrevealed secret left out."""

@@ -131,6 +131,9 @@ def build_report(game: Game, setup: SessionSetup, seed: str, events: Sequence[Ev
                                      f"The end: {now.ending}"
                                      + (f" ({now.summary})" if now.summary else "")))
         ended = now
+    reached = game.moment_of(state).get(unit)
+    if reached is not None and events[:head]:
+        _sample(state, head, int(reached), values, labels)  # the moment the game stands in now
     series = tuple(Series(key, labels[key], tuple(points)) for key, points in values.items())
     done = events[:head]
     return Report(game.id, game.title, unit, head,

@@ -1,0 +1,73 @@
+"""The play history across saved games, and each game's report as Markdown."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tableside.api import Tableside
+from tableside.history import CACHE, history, report_markdown, summaries
+
+pytestmark = pytest.mark.usefixtures("demo_registered")
+
+
+def demo_game(table: Tableside, names: tuple[str, str], winner: str | None,
+              rounds: int = 2) -> str:
+    play = table.create("demo", 2, names=names, seed="h")
+    for _ in range(rounds - 1):
+        play.do("fire")
+        play.do("next_round")
+    if winner:
+        play.do("escape", who=winner)
+    play.close()
+    return play.id
+
+
+def test_counts_across_games_match_the_games_played(tmp_path: Path) -> None:
+    table = Tableside(tmp_path)
+    demo_game(table, ("Ann", "Bo"), "Ann", rounds=3)
+    demo_game(table, ("Ann", "Cy"), "Cy", rounds=1)
+    demo_game(table, ("Bo", "Cy"), None)  # not over yet
+    found, problems = summaries(table)
+    assert problems == [] and len(found) == 3
+    seen = history(found)
+    assert seen.by_title == {"Demo, standard": 3}
+    assert seen.endings == {"Demo: Escape": 2}
+    records = {r.name: (r.played, r.won) for r in seen.players}
+    assert records == {"Ann": (2, 1), "Bo": (2, 0), "Cy": (2, 1)}
+    assert sorted(s.length for s in found) == [1, 2, 3]
+    ann = history(found, player="ann")
+    assert len(ann.games) == 2 and {r.name for r in ann.players} == {"Ann", "Bo", "Cy"}
+    assert history(found, game="lifeform").games == ()
+
+
+def test_the_cache_is_rebuilt_when_a_journal_changes(tmp_path: Path) -> None:
+    table = Tableside(tmp_path)
+    game_id = demo_game(table, ("Ann", "Bo"), None)
+    assert summaries(table)[0][0].ending is None
+    assert game_id in json.loads((tmp_path / CACHE).read_text())["games"]
+    play = table.load(game_id)
+    play.do("escape", who="Bo")  # the journal grows: the cached summary is stale
+    play.close()
+    (summary,), _ = summaries(table)
+    assert summary.ending == "Escape" and summary.winners == ("Bo",)
+    (tmp_path / CACHE).write_text("garbage")  # a damaged cache is only rebuilt
+    assert summaries(table)[0][0].winners == ("Bo",)
+
+
+def test_the_report_markdown_has_the_tables_and_no_unrevealed_secret(tmp_path: Path) -> None:
+    table = Tableside(tmp_path)
+    play = table.create("demo", 2, names=("Ann", "[b]Bo|x"), seed="r")
+    play.do("advance", spaces=5)  # 25 -> 20: the milestone
+    play.choose_secret("plan", "left")
+    play.do("next_round")
+    markdown = report_markdown(play.report(), play.info.title)
+    assert "| Countdown | 20 | 20 |" in markdown
+    assert "| 1 | Countdown 20: Twenty reached: open the hatch |" in markdown
+    assert "left" not in markdown and "Secrets revealed" not in markdown
+    play.do("reveal_secret", secret="plan")
+    shown = report_markdown(play.report(), play.info.title)
+    code = play.state.pieces["plan"].code  # type: ignore[attr-defined]
+    assert f"| Plan | left | {code} |" in shown
