@@ -8,7 +8,7 @@ lifeform's limit is the MAX HAND of its Cocoon space (G5/G6, board profile).
 from __future__ import annotations
 
 from trackers.engine import ActionError, Note, State
-from trackers.games.lifeform.board import Board
+from trackers.games.lifeform.board import Board, board_of
 from trackers.games.lifeform.tracks import cocoon_key
 from trackers.pieces import PhysicalDeck, Track
 
@@ -75,6 +75,18 @@ def hand_check(state: State, who: str, profile: Board) -> list[Note]:
                      f"{held - limit} of their choice (Discard cards) (rulebook, Gameplay "
                      "Additional Rules)", "round")]
     return []
+
+
+def over_limit(state: State) -> list[str]:
+    """Hands above their limit, still to be cut (rulebook, Gameplay Additional Rules)."""
+    out = []
+    for who in (state.facts["lifeform"], *state.facts["crew"]):
+        limit = hand_limit(state, who, board_of(state.board))
+        held = hand_size(state, who)
+        if limit is not None and held > limit:
+            out.append(f"{who} holds {held} cards, over the hand limit of {limit}: discard "
+                       f"{held - limit} ('Discard cards')")
+    return out
 
 
 def draw(state: State, which: str, who: str, count: int, profile: Board,

@@ -7,7 +7,7 @@ round timer (spec §3.2); the round count is only for the table's orientation.
 from __future__ import annotations
 
 from trackers.engine import ActionError, Note, State
-from trackers.games.lifeform import turns
+from trackers.games.lifeform import decks, turns
 from trackers.games.lifeform.secrets import stowaway_due
 
 PHASES = ("crew", "android", "lifeform")
@@ -67,6 +67,7 @@ def pending(state: State) -> list[str]:
     out = []
     if f["calibration_due"]:
         out.append(f"Reality Calibration due ({f['calibration_due']})")
+    out += decks.over_limit(state)
     if f["attack"] is not None:
         out.append(f"attack on {f['attack']['target']}'s chamber in progress: reactions, kills, "
                    "then Reality Calibration")
