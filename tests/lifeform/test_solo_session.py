@@ -77,8 +77,10 @@ def test_setup_lists_module_cs_three_changes() -> None:
     assert not any("asteroid" in s for s in steps)
     for step in ("1", "2", "3", "4", "5"):
         session.do("solo_tick_setup", step=step)
-    assert all(done is False for _, done in GAME.checklist(session.state))  # type: ignore[misc]
-    assert "Launch" in " ".join(s for s, _ in GAME.checklist(session.state))  # type: ignore[misc]
+    open_items = [s for s, done in GAME.checklist(session.state) if not done]  # type: ignore[misc]
+    assert open_items == [
+        "Play the Dragon's Domain solo game; enter each Crisis card as you resolve it",
+        "Launch the Remora when your rules allow ('Launch the Remora')"]
 
 
 def test_the_lifeform_players_actions_are_closed_in_solo_and_solo_actions_elsewhere() -> None:
@@ -284,8 +286,11 @@ def test_confront_adds_the_extra_box() -> None:
     assert "guess_chamber" not in available(session)
 
 
-def test_status_and_moment() -> None:
+def test_status_moment_and_the_log() -> None:
     session = new()
     assert GAME.status_of(session.state) == "solo: in the Valley Forge"
-    session.do("crisis_card", chamber="Cockpit")
+    session.do("crisis_card", card="Melted metal", chamber="Cockpit", clamp=True)
+    session.do("solo_advance_sd", minutes=1)
     assert GAME.moment_of(session.state) == {"crisis": 1}
+    assert [h.text for h in session.history()] == [
+        "Crisis card Melted metal: token on Cockpit, a clamp", "Self-Destruct +1 minute"]

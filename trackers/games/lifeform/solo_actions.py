@@ -6,6 +6,7 @@ shuttlecraft phase. Each is offered only in the solo mode (``game.py`` wires the
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from random import Random
 from typing import Any
 
@@ -244,7 +245,53 @@ def _outcome(state: State, args: Args, rng: Random) -> Notes:
     return [f"game over: {args['outcome']}"]
 
 
+# --- log lines ------------------------------------------------------------------------------
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def _crisis_log(a: Args) -> str:
+    effects = [] if a["chamber"] in (None, crisis.NO_CHAMBER) else [f"token on {a['chamber']}"]
+    effects += [words for key, words in (("clamp", "a clamp"), ("stamina", "Renewed Stamina"),
+                                         ("keep", "kept")) if a.get(key)]
+    name = f" {a['card']}" if a.get("card") else ""
+    return f"Crisis card{name}: {', '.join(effects) or 'no Remora effect'}"
+
+
+def _objective_log(a: Args) -> str:
+    which = a["objective"]
+    return (f"Objective achieved: {remora.UMBILICUS}" if which == "umbilicus" else
+            f"Objective {which} achieved")
+
+
+LOG: dict[str, Callable[[Args], str]] = {
+    "solo_tick_setup": lambda a: f"Setup step {a['step']} done",
+    "solo_objective": _objective_log,
+    "crisis_card": _crisis_log,
+    "list_crisis_deck": lambda a: "Crisis deck listed",
+    "resolve_crisis": lambda a: "Crisis card resolved" + (" and kept" if a.get("keep") else "")
+    + ("" if a.get("effects") in (None, EFFECTS[0]) else " (no listed effect)"),
+    "condition": lambda a: f"Condition: {a['condition']}",
+    "condition_ends": lambda a: f"Condition ends: {a['condition']}",
+    "discard_cards": lambda a: f"Discarded {_plural(a['count'], 'card')}" + (
+        f", {a['crisis_card']} among them" if a.get("crisis_card") not in (None, "none")
+        else ""),
+    "solo_advance_sd": lambda a: f"Self-Destruct +{_plural(a['minutes'], 'minute')}" + (
+        f" ({a['why']})" if a.get("why") else ""),
+    "motion": lambda a: f"Motion tracker: the lifeform {_plural(a['spaces'], 'space')} "
+    f"{a['direction']}",
+    "solo_launch": lambda a: "Launch the Remora (the lifeform is "
+    + ("aboard)" if a.get("lifeform_aboard") else "not aboard)"),
+    "guess_chamber": lambda a: f"Guess the chamber: {a['chamber']}",
+    "solo_outcome": lambda a: f"Outcome: {a['outcome']}",
+}
+
+
 def actions() -> tuple[Action, ...]:
+    return tuple(replace(a, log_text=LOG[a.name]) if a.name in LOG else a for a in _actions())
+
+
+def _actions() -> tuple[Action, ...]:
     playing = _stage("play")
     playing_c = _stage("play", module_c=True)
     chamber = Param("chamber", "choice", "the Remora chamber the card puts a token on",
@@ -338,7 +385,8 @@ def actions() -> tuple[Action, ...]:
                key="l", short="Launch", enabled=playing, topic=TOPIC),
         Action("confront", "Confront the lifeform", "Fight with one extra combat zone box.",
                _confront, key="f", short="Confront", topic=TOPIC,
-               enabled=_stage("shuttle", module_c=True)),
+               enabled=lambda s: _stage("shuttle", module_c=True)(s)
+               and s.facts["shuttle"]["choice"] is None),
         Action("hunt", "Hunt the lifeform", "The app hides the lifeform in one of your chamber "
                "cards at random; you get one guess.", _hunt, key="g", short="Hunt", topic=TOPIC,
                enabled=lambda s: _stage("shuttle", module_c=True)(s)

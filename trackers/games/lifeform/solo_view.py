@@ -114,16 +114,19 @@ def panels(state: State) -> list[Panel]:
 
 
 def checklist(state: State) -> list[tuple[str, bool]]:
-    """The setup steps until they are ticked, then what the stage asks of the player."""
-    ticked = state.facts["setup_ticked"]
-    steps = [(f"{sid}. {text}", sid in ticked) for sid, text in solo.setup_steps(state)]
-    if not all(done for _, done in steps):
-        return steps
+    """While playing: the setup steps not yet ticked, then what play asks; after the launch,
+    what the stage asks of the player."""
     stage, phase = state.facts["stage"], state.facts["shuttle"]
     if stage == "play":
-        return [("Play the Dragon's Domain solo game; enter each Crisis card as you resolve it",
-                 False),
-                ("Launch the Remora when your rules allow ('Launch the Remora')", False)]
+        ticked = state.facts["setup_ticked"]
+        steps = [(f"{sid}. {text}", True) for sid, text in solo.setup_steps(state)
+                 if sid in ticked]
+        steps += [(f"{sid}. {text}", False) for sid, text in solo.setup_steps(state)
+                  if sid not in ticked]
+        return steps + [
+            ("Play the Dragon's Domain solo game; enter each Crisis card as you resolve it",
+             False),
+            ("Launch the Remora when your rules allow ('Launch the Remora')", False)]
     if stage == "shuttle" and phase is not None:
         if phase["choice"] is None:
             return [("Confront or Hunt the lifeform", False)]

@@ -55,6 +55,7 @@ class LifeformLoadout(SessionView, LoadoutBars):
 
     def show_session(self, play: OpenSession) -> None:
         # The Dragon's Domain solo game keeps no Shuttle Loadout in the app.
+        self.display = not solo.is_solo(play.state)
         self.show([] if solo.is_solo(play.state) else loadout_rows(play.state))
 
 
