@@ -170,3 +170,18 @@ def test_a_killed_nasty_leaves_and_a_wrong_one_is_refused() -> None:
         s.do("remove_nasty", nasty="2. Bug")
     assert "its card leaves the Active Nasty Area" in texts(s.do("remove_nasty", nasty="1. Bug"))
     assert panel(s, "Active Nasty Area")[0] == "empty: no Nasty is active"
+
+
+def test_the_banner_keeps_the_round_and_the_attack_in_view() -> None:
+    from trackers.games.pandora_celeste.view import banner
+
+    s = in_round()
+    s.do("reveal_nasty", name="Bug", room="Galley")
+    s.do("nasty_round")
+    assert banner(s.state) == [
+        "Cycle 1 | Aircon 6 drives | First Target Flygirl | 1 Nasty active",
+        "Nasty round: 1 of 1, now 1. Bug ('Nasty's card')"]
+    s.do("nasty_card", instruction=FOLLOW, box=RED)
+    s.do("nasty_attacks", nasty="1. Bug", crew="Flygirl")
+    assert banner(s.state)[1] == ("Attack: 1. Bug on Flygirl, bottom box, damage 2, pushes 0, "
+                                  "may push")

@@ -80,6 +80,47 @@ def panels(state: State) -> list[Panel]:
     return out
 
 
+def banner(state: State) -> list[str]:
+    """Two lines that stay on screen above the tracks: where the game is, then what is
+    under way (an attack, the Nasty round, a ScuttleBug's bite) or the step now due."""
+    facts = state.facts
+    record = outcomes.end(state)
+    if record is not None:
+        winners = ", ".join(record.winners) or "nobody"
+        return [f"GAME OVER: {record.ending}", f"Winners: {winners}"]
+    if facts["phase"] == "setup":
+        return ["SETUP", cycle.steps(state)[facts["step"]][1]]
+    timer = protocols.tracker(state)
+    driver = timer.driver()
+    drives = f"{driver} {timer.driving_value()} drives" if driver else "no marker drives"
+    active = len(nasties.area(state))
+    first = [f"Cycle {facts['cycle']}", drives,
+             f"First Target {facts['first_target'] or '-'}",
+             f"{active} Nast{'y' if active == 1 else 'ies'} active"]
+    if facts["showdown"]:
+        first.append(f"FINAL SHOWDOWN in the {facts['showdown']['vehicle']}")
+    return [" | ".join(first), _under_way(state)]
+
+
+def _under_way(state: State) -> str:
+    attack = attacks.lines(state)
+    if attack:
+        return attack[0]
+    held = nasty_round.running(state)
+    if held is not None:
+        entry = next((n for n in nasties.area(state) if n["id"] == held["queue"][held["pos"]]),
+                     None)
+        who = nasties.label(entry) if entry else "a Nasty since killed"
+        return (f"Nasty round: {held['pos'] + 1} of {len(held['queue'])}, now {who} "
+                "('Nasty's card')")
+    bitten = [n for n, c in state.facts["crew"].items()
+              if c["scuttlebugs"] and c["status"] == "alive"]
+    step = cycle.steps(state)[state.facts["step"]][1]
+    if bitten and cycle.current(state) in cycle.CREW_ROUND:
+        return f"ScuttleBug inside {', '.join(bitten)}: 'End of turn' after each turn"
+    return "Now: " + step
+
+
 def checklist(state: State) -> list[tuple[str, bool]]:
     return cycle.checklist(state)
 

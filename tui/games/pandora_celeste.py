@@ -1,0 +1,47 @@
+"""The Pandora Celeste screen: the shared layout plus a banner that keeps the Cycle, the
+driving marker, the First Target and whatever is under way (an attack, the Nasty round)
+on screen at 80x24, where the Now panel shows only the last notes. The lines come from
+trackers.games.pandora_celeste.view; this module only lays them out.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.widgets import Static
+
+from tableside.api import OpenSession
+from trackers.games.pandora_celeste.view import banner
+from tui.screens.session import SessionScreen
+from tui.widgets.session_view import SessionView
+
+
+class PandoraBanner(SessionView, Static):
+    """Two lines above the trackers; the words carry the meaning, not the colour."""
+
+    DEFAULT_CSS = """
+    PandoraBanner {
+        height: auto;
+        padding: 0 1;
+        text-style: bold;
+        background: $boost;
+    }
+    """
+
+    def show_session(self, play: OpenSession) -> None:
+        self.update("\n".join(banner(play.state)))
+
+
+class PandoraScreen(SessionScreen):
+    """SessionScreen with the Pandora Celeste banner."""
+
+    DEFAULT_CSS = """
+    PandoraScreen #left > .section-title {
+        display: none;
+    }
+    """
+
+    def compose_banner(self) -> ComposeResult:
+        yield PandoraBanner("", id="pc-banner", markup=False)
+
+
+SCREEN = PandoraScreen
