@@ -31,8 +31,11 @@ def test_the_area_keeps_entry_order_and_an_unknown_nasty_is_entered_once() -> No
     with pytest.raises(ActionError, match="kind: required for a Nasty the rulebook does not"):
         s.do("reveal_nasty", name="another Nasty", room="Sick Bay", other_name="Leech")
     s.do("reveal_nasty", name="another Nasty", room="Sick Bay", other_name="Leech",
-         kind="Little", hits=3, dmg=1)
-    s.do("reveal_nasty", name="another Nasty", room="Bridge", other_name="Leech")
+         kind="Little", hits=3, dmg=1, move=2)
+    with pytest.raises(ActionError, match="other_name: Leech is in the list already"):
+        s.do("reveal_nasty", name="another Nasty", room="Bridge", other_name="Leech",
+             kind="Little", hits=3, dmg=1)
+    s.do("reveal_nasty", name="Leech", room="Bridge")
     lines = panel(s, "Active Nasty Area")
     assert lines[:3] == ("1. Bug, Little, Galley, wounds 0/2",
                          "2. Leech, Little, Sick Bay, wounds 0/3",

@@ -134,19 +134,19 @@ def reveal_nasty(state: State, args: dict[str, Any], rng: Random) -> Notes:
     own = None
     if name == nasties.OTHER:
         missing = [k for k in ("other_name", "kind", "hits", "dmg") if args[k] is None]
-        if (args["other_name"] or "").strip() in state.facts["nasty_kinds"]:
-            missing = []
         if missing:
             raise ActionError(f"{missing[0]}: required for a Nasty the rulebook does not "
-                              "describe (name, kind, Hits and damage, as on its card)",
-                              missing[0])
-        name = args["other_name"].strip()
-        if name in nasties.CATALOGUE:
-            raise ActionError(f"other_name: {name} is in the list; choose it there",
+                              "describe (name, kind, Hits, damage and its Move, as on its "
+                              "card)", missing[0])
+        name = " ".join(args["other_name"].split())
+        if name in nasties.known_names(state) or name == nasties.OTHER:
+            raise ActionError(f"other_name: {name} is in the list already; choose it there",
                               "other_name")
-        own = {"kind": args["kind"], "hits": args["hits"], "dmg": args["dmg"]}
+        own = {"kind": args["kind"], "hits": args["hits"], "dmg": args["dmg"],
+               "move": args["move"]}
     else:
-        given = [k for k in ("other_name", "kind", "hits", "dmg") if args[k] is not None]
+        given = [k for k in ("other_name", "kind", "hits", "dmg", "move")
+                 if args[k] is not None]
         if given:
             raise ActionError(f"{given[0]}: only for another Nasty; the rulebook or your "
                               f"board profile gives {name}'s", given[0])
@@ -381,7 +381,7 @@ ACTIONS: tuple[Action, ...] = (
     Action("reveal_nasty", "Reveal a Nasty",
            "A Nasty token is turned up: its card goes at the end of the Active Nasty Area.",
            reveal_nasty,
-           (Param("name", "choice", "which Nasty", choices=nasties.names_to_reveal()),
+           (Param("name", "choice", "which Nasty", choices=nasties.names_to_reveal),
             Param("room", "str", "the room (or Vent Node) its token is in"),
             Param("other_name", "str", "another Nasty: its name as printed", optional=True),
             Param("kind", "choice", "another Nasty: its kind", choices=nasties.KINDS,
@@ -389,7 +389,9 @@ ACTIONS: tuple[Action, ...] = (
             Param("hits", "int", "another Nasty: its Hits", minimum=1, maximum=30,
                   optional=True),
             Param("dmg", "int", "another Nasty: its damage (spikes on the fist)", minimum=0,
-                  maximum=10, optional=True)),
+                  maximum=10, optional=True),
+            Param("move", "int", "another Nasty: its Move", minimum=0, maximum=10,
+                  optional=True)),
            key="R", short="Nasty in", topic="nasties",
            needs=lambda s, a: nasties.needs_for(str(a.get("name"))),
            log_text=lambda a: f"{a.get('other_name') or a['name']} revealed in {a['room']}"),
@@ -480,7 +482,7 @@ ACTIONS: tuple[Action, ...] = (
                                       a["drawer"]),
            (Param("why", "choice", "why it was drawn", choices=vents.WHY),
             Param("card", "choice", "what it is", choices=vents.FOUND),
-            Param("nasty", "choice", "the Nasty on it", choices=nasties.names_to_reveal(),
+            Param("nasty", "choice", "the Nasty on it", choices=nasties.known_names,
                   optional=True),
             Param("room", "str", "where its token goes (blank: the First Target's room)",
                   optional=True),

@@ -63,8 +63,13 @@ CATALOGUE: dict[str, Kind] = {k.name: k for k in (
 BIG_NAMES = tuple(k.name for k in CATALOGUE.values() if k.kind == "Big")
 
 
-def names_to_reveal() -> list[str]:
-    return [*CATALOGUE, OTHER]
+def names_to_reveal(state: State) -> list[str]:
+    """The Nasties the rulebook describes, those this table entered, and "another Nasty"."""
+    return [*CATALOGUE, *state.facts["nasty_kinds"], OTHER]
+
+
+def known_names(state: State) -> list[str]:
+    return [*CATALOGUE, *state.facts["nasty_kinds"]]
 
 
 def area(state: State) -> list[dict[str, Any]]:
@@ -94,8 +99,11 @@ def kind_of(state: State, entry: dict[str, Any]) -> Kind:
     if entry["name"] in CATALOGUE:
         return CATALOGUE[entry["name"]]
     own = state.facts["nasty_kinds"][entry["name"]]
+    move = own.get("move")
     return Kind(entry["name"], own["kind"], hits=own["hits"], dmg=own["dmg"],
-                draws=own["kind"] != "Static", instincts="as its card says")
+                draws=own["kind"] != "Static",
+                instincts=(f"up to {move} room{'' if move == 1 else 's'} towards the First "
+                           "Target, as its card says" if move else "as its card says"))
 
 
 def hits(state: State, entry: dict[str, Any]) -> int | None:

@@ -21,9 +21,6 @@ def draw(state: State, why: str, found: str, nasty: str | None, room: str | None
     if found == "a Nasty":
         if nasty is None:
             raise ActionError("nasty: give which Nasty the Vents card shows", "nasty")
-        if nasty == nasties.OTHER:
-            raise ActionError("nasty: enter a Nasty the rulebook does not describe with "
-                              "'Reveal a Nasty' (name, kind, Hits and damage)", "nasty")
         if why == "crew entered a Vent Node":
             where = room or "the Vent Node"
         else:

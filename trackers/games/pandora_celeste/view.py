@@ -39,7 +39,10 @@ def _crew_lines(state: State) -> list[str]:
     for name, entry in state.facts["crew"].items():
         tracker = crew.wounds(state, name)
         kills_at = crew.CREW[name][0]
-        line = f"{name}: {entry['status']}, wounds {tracker.value} (the {kills_at}th kills)"
+        player = (f" ({entry['player']})" if entry["player"] and len(state.facts["players"]) > 1
+                  else "")
+        line = (f"{name}{player}: {entry['status']}, wounds {tracker.value} (the {kills_at}th "
+                "kills)")
         if entry["room"]:
             line += f", {entry['room']}"
         if entry["fulfilled"]:
