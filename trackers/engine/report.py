@@ -1,6 +1,7 @@
 """The game report: what happened in a game, read back from its events.
 
-Replaying the events one by one gives, for every track, countdown, counter and bag, its value
+Replaying the events one by one gives, for every value a piece keeps (tracks, countdowns,
+counters, bags, score markers: what "set a value by hand" can set), its value
 after each action, grouped by the game's own moments (rounds, turns, Cycles: ``Game.moment``
 recorded with each event), and the key moments on the same time axis: milestones fired,
 countdown markers gone off, secrets revealed, the actions a game names as key (deaths,
@@ -18,9 +19,7 @@ from trackers.engine.game import EndRecord, Game, SessionSetup
 from trackers.engine.records import Event
 from trackers.engine.session import normalise, rng_for
 from trackers.engine.state import State
-from trackers.pieces import Bag, Countdown, Counter, PieceError, Secret, Track
-
-CHARTED = (Track, Countdown, Counter, Bag)
+from trackers.pieces import Countdown, PieceError, Secret, Track
 
 
 @dataclass(frozen=True)
@@ -154,8 +153,8 @@ def _unit(game: Game, state: State, events: Sequence[Event]) -> str:
 def _sample(state: State, seq: int, moment: int, values: dict[str, list[Point]],
             labels: dict[str, str]) -> None:
     for name, piece in state.pieces.items():
-        if not isinstance(piece, CHARTED):
-            continue
+        if isinstance(piece, Secret):
+            continue  # its value is hidden; its reveal is a key moment instead
         for spec in piece.fields():
             key = f"{name}.{spec.name}"
             value = piece.get_field(spec.name)

@@ -1,0 +1,103 @@
+"""`tableside history` (every saved game: counts, records, high scores) and `tableside report
+ID` (one game's report: values by round, key moments, the end, revealed secrets)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from tableside.api import Tableside, TablesideError
+from tableside.cli import fail, print_json
+from tableside.history import History, history, report_markdown, summaries
+from tableside.text import one_line
+from trackers.games.registry import game_ids
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = subparsers.add_parser("history", help="the play history across every saved game")
+    p.add_argument("--game", choices=game_ids(), metavar="GAME",
+                   help="only this game: " + ", ".join(game_ids()))
+    p.add_argument("--player", metavar="NAME", help="only games this player played")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=_history)
+    p = subparsers.add_parser("report", help="one game's report (Markdown or JSON)")
+    p.add_argument("id")
+    p.add_argument("--json", action="store_true", help="the series and moments as JSON")
+    p.set_defaults(func=_report)
+
+
+def _history(args: argparse.Namespace) -> int:
+    try:
+        table = Tableside(args.data_dir, by="cli")
+        found, problems = summaries(table)
+        table.close()
+    except TablesideError as err:
+        return fail(str(err))
+    seen = history(found, game=args.game, player=args.player, problems=problems)
+    for problem in problems:
+        print(f"tableside: warning: {one_line(problem)}", file=sys.stderr)
+    if args.json:
+        print_json(seen.to_dict())
+        return 0
+    _print(seen)
+    return 0
+
+
+def _print(seen: History) -> None:
+    if not seen.games:
+        print("No games match.")
+        return
+    hours, minutes = divmod(seen.minutes, 60)
+    print(f"{len(seen.games)} game{'s' if len(seen.games) != 1 else ''}, "
+          f"{hours} h {minutes:02d} min of play")
+    print("\nGames played")
+    for title, count in sorted(seen.by_title.items()):
+        print(f"  {count:>4}  {one_line(title)}")
+    if seen.endings:
+        print("\nEndings reached")
+        for ending, count in sorted(seen.endings.items()):
+            print(f"  {count:>4}  {one_line(ending)}")
+    if seen.sides:
+        print("\nWins by side")
+        for side, count in sorted(seen.sides.items()):
+            print(f"  {count:>4}  {one_line(side)}")
+    print("\nPlayers (played, won)")
+    for record in seen.players:
+        best = ", ".join(f"best {one_line(t)} {s}" for t, s in sorted(record.best.items()))
+        print(f"  {one_line(record.name):<20} {record.played:>4} {record.won:>4}"
+              + (f"  {best}" if best else ""))
+    if seen.high_scores:
+        print("\nHigh scores")
+        for title, (name, score) in sorted(seen.high_scores.items()):
+            print(f"  {one_line(title)}: {one_line(name)}, {score}")
+    print("\nGames, latest first")
+    for game in seen.games:
+        state = one_line(game.ending) if game.ending else "not over"
+        length = f"{game.length} {game.unit}{'s' if game.length != 1 else ''}"
+        print(f"  {game.created[:16]}  {one_line(game.name):<28} {length:<10} {state}"
+              + (f", won by {', '.join(map(one_line, game.winners))}" if game.winners else ""))
+
+
+def _report(args: argparse.Namespace) -> int:
+    try:
+        table = Tableside(args.data_dir, read_only=True, by="cli")
+        play = table.load(args.id, read_only=True)
+    except TablesideError as err:
+        return fail(str(err))
+    try:
+        report = play.report()
+        if args.json:
+            print_json({
+                "game": report.game, "unit": report.unit, "actions": report.actions,
+                "series": [{"key": s.key, "label": s.label, "by_moment": s.by_moment()}
+                           for s in report.series],
+                "moments": [m.__dict__ for m in report.moments],
+                "end": report.end.to_dict() if report.end else None,
+                "secrets": [s.__dict__ for s in report.secrets],
+            })
+        else:
+            sys.stdout.write(report_markdown(report, one_line(play.info.title)) + "\n")
+    finally:
+        play.close()
+        table.close()
+    return 0

@@ -1,0 +1,84 @@
+"""The game report and the play history, opened by keys and read off the screen."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tableside.api import Tableside
+from tests.tui.screen_text import panel_text
+from tui.app import TablesideApp
+from tui.screens.play_history import PlayHistoryScreen
+from tui.screens.report import ReportScreen, SeriesChart
+
+SIZE = (100, 40)
+
+
+def phoenix_to_the_end(data: Path) -> str:
+    table = Tableside(data)
+    play = table.create("space-station-phoenix", 2, names=("Anna", "Beth"), seed="rep",
+                        board={"lap_size": 50})
+    play.do("setup_all")
+    play.do("add_points", points=12)  # Anna, turn 1
+    play.do("end_turn")
+    play.do("add_points", points=41)  # Beth reaches 41 on her turn 2: the end is triggered
+    play.do("end_turn")
+    play.do("end_turn")  # Anna's final turn: the game is over
+    play.do("record_final_scores", scores="Anna=98, Beth=131")
+    play.close()
+    table.close()
+    return play.id
+
+
+async def test_the_report_of_a_finished_phoenix_game(tmp_path: Path) -> None:
+    phoenix_to_the_end(tmp_path)
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # resume the game
+        await pilot.pause()
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert isinstance(app.screen, ReportScreen)
+        charts = [c.series.label for c in app.screen.query(SeriesChart)]
+        assert charts[:2] == ["Anna", "Beth"]  # each score marker over the turns
+        lines = panel_text(app, "#report-lines")
+        assert "The end: Final round done" in lines
+        assert "Final scoring" in lines and "Winners: Beth" in lines
+        assert "Beth ###" in lines and "131" in lines
+        assert "none (a secret never revealed stays out of the report)" in lines
+        await pilot.press("m")
+        await pilot.pause()
+        written = sorted((tmp_path / "exports").glob("report-space-station-phoenix-*.md"))
+        assert len(written) == 1 and "| Beth | 131 |" in written[0].read_text()
+        await pilot.press("x")
+        await pilot.pause()
+        assert sorted((tmp_path / "exports").glob("report-*.svg"))
+
+
+@pytest.mark.usefixtures("demo_registered")
+async def test_the_play_history_counts_and_filters_by_player(tmp_path: Path) -> None:
+    phoenix_to_the_end(tmp_path)
+    table = Tableside(tmp_path)
+    play = table.create("demo", 2, names=("Anna", "[b]Cy[/b]"), seed="d")
+    play.do("escape", who="[b]Cy[/b]")
+    play.close()
+    table.close()
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("g")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, PlayHistoryScreen)
+        counts = panel_text(app, "#history-counts")
+        assert "2 games" in counts and "Space Station Phoenix: Final scoring" in counts
+        assert "Space Station Phoenix: Beth, 131" in counts
+        assert "Demo: Escape" in counts
+        await pilot.press("tab")  # from the game filter to the player box
+        await pilot.press("left_square_bracket", "b", "right_square_bracket", "c", "y",
+                          "left_square_bracket", "slash", "b", "right_square_bracket")
+        await pilot.pause()
+        counts = panel_text(app, "#history-counts")
+        assert "1 game," in counts and "Demo: Escape" in counts and "Phoenix" not in counts

@@ -1,0 +1,113 @@
+"""The play history across every saved game: games by title and mode, endings, wins by side,
+each player's record, high scores and the games themselves, filtered by game and by player."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Input, Select, Static
+
+from tableside.api import Tableside, TablesideError
+from tableside.history import GameSummary, History, history, summaries
+from trackers.games.registry import infos
+
+ALL = "all"
+
+
+def history_text(seen: History) -> Text:
+    """The counts as plain text (names are shown as typed, never read as markup)."""
+    text = Text()
+    hours, minutes = divmod(seen.minutes, 60)
+    count = len(seen.games)
+    text.append(f"{count} game{'s' if count != 1 else ''}, {hours} h {minutes:02d} min of play\n",
+                style="bold")
+    for heading, rows in (("Games played", seen.by_title), ("Endings", seen.endings),
+                          ("Wins by side", seen.sides)):
+        if rows:
+            text.append(f"\n{heading}\n", style="bold")
+            for label, number in sorted(rows.items()):
+                text.append(f"  {number:>3}  {label}\n")
+    if seen.high_scores:
+        text.append("\nHigh scores\n", style="bold")
+        for title, (name, score) in sorted(seen.high_scores.items()):
+            text.append(f"  {title}: {name}, {score}\n")
+    if seen.problems:
+        text.append("\nNot counted (could not be read)\n", style="bold")
+        for problem in seen.problems:
+            text.append(f"  {problem}\n")
+    return text
+
+
+class PlayHistoryScreen(Screen[None]):
+    """Every saved game, counted; the filters narrow it to a game or a player."""
+
+    BINDINGS = [Binding("escape", "app.pop_screen", "Back", id="play_history.back")]
+
+    def __init__(self, table: Tableside) -> None:
+        super().__init__()
+        self.table = table
+        self.found: list[GameSummary] = []
+        self.problems: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        yield Header(show_clock=False)
+        with Horizontal(id="history-filters"):
+            yield Select([("All games", ALL), *((i.title, i.id) for i in infos())],
+                         value=ALL, allow_blank=False, id="history-game")
+            yield Input(placeholder="Player name", id="history-player")
+        with VerticalScroll(id="history-body"):
+            yield Static("Reading the saved games...", id="history-counts")
+            yield DataTable(id="history-players", cursor_type="row")
+            yield DataTable(id="history-games", cursor_type="row")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "Play history"
+        self.sub_title = "every saved game"
+        players = self.query_one("#history-players", DataTable)
+        players.add_columns("Player", "Played", "Won", "Best scores")
+        games = self.query_one("#history-games", DataTable)
+        games.add_columns("Started", "Game", "Length", "Minutes", "Ending", "Winners")
+        self._read()
+
+    @work(thread=True, exclusive=True, exit_on_error=False)
+    def _read(self) -> None:
+        """Replaying games not yet in the cache takes a moment: off the screen's thread."""
+        try:
+            found, problems = summaries(self.table)
+        except TablesideError as err:
+            self.app.call_from_thread(self.notify, str(err), severity="error", markup=False)
+            return
+        self.app.call_from_thread(self._arrived, found, problems)
+
+    def _arrived(self, found: list[GameSummary], problems: list[str]) -> None:
+        self.found, self.problems = found, problems
+        self._show()
+
+    @on(Select.Changed, "#history-game")
+    @on(Input.Changed, "#history-player")
+    def _filter(self) -> None:
+        self._show()
+
+    def _show(self) -> None:
+        choice = self.query_one("#history-game", Select).value
+        typed = self.query_one("#history-player", Input).value.strip()
+        seen = history(self.found, game=None if choice == ALL else str(choice),
+                       player=typed or None, problems=self.problems)
+        self.query_one("#history-counts", Static).update(history_text(seen))
+        players = self.query_one("#history-players", DataTable)
+        players.clear()
+        for record in seen.players:
+            best = ", ".join(f"{t} {s}" for t, s in sorted(record.best.items()))
+            players.add_row(Text(record.name), str(record.played), str(record.won), Text(best))
+        games = self.query_one("#history-games", DataTable)
+        games.clear()
+        for game in seen.games:
+            length = f"{game.length} {game.unit}{'s' if game.length != 1 else ''}"
+            games.add_row(game.created[:16].replace("T", " "), Text(game.name), length,
+                          str(game.minutes), Text(game.ending or "not over"),
+                          Text(", ".join(game.winners)))
