@@ -149,7 +149,7 @@ async def test_a_solo_game_by_keys(tmp_path: Path) -> None:
         assert "Adult #1 in the Nest" in str(play.game.panels(play.state))
         assert play.state.facts["first_encounter"]
         await play_round(pilot, lambda: scan(pilot, "Ann"))
-        assert "Scan (player=Ann, infected=0)" in [h.text for h in play.history()]
+        assert "Ann's Scan: 0 INFECTED" in [h.text for h in play.history()]
         await play_round(pilot)
         assert play.state.facts["round"] == 4 and "Time track: 12" in tracks(app)
         assert [h.text for h in play.history()][-2:] == [
