@@ -51,8 +51,8 @@ def test_a_character_meeting_terror_draws_and_discards_a_terror_card() -> None:
     s = through_setup(new(3))
     notes = s.do("meet_terror", character="Solomon")
     terror = s.state.piece("terror_deck", PhysicalDeck)
-    assert (terror.in_deck, terror.discard) == (19, 1) and "who may look at the Terror discard "
-                                                           "pile" in notes[-1].text
+    assert (terror.in_deck, terror.discard) == (19, 1)
+    assert "who may look at the Terror discard pile" in notes[-1].text
 
 
 def test_discarding_more_than_held_is_refused_with_the_count() -> None:

@@ -144,8 +144,8 @@ def test_the_stowaway_card_is_chosen_once_at_20() -> None:
     s.do("choose_stowaway", card="1-2 Minute")
     assert not s.available("choose_stowaway")
     notes = s.do("stowaway_token", held=True)
-    assert s.state.facts["stowaway_token"] and "how it is collected is not in the "
-                                               "text" in notes[0].text
+    assert s.state.facts["stowaway_token"]
+    assert "how it is collected is not in the text" in notes[0].text
 
 
 def test_secret_objectives_are_revealed_when_completed() -> None:

@@ -158,8 +158,8 @@ def test_malfunction_spaces_in_order() -> None:
     s.do("malfunction_advance", card="already counted")
     s.do("malfunction_advance", card="already counted")
     notes = s.do("malfunction_advance", card="already counted")  # past the last space
-    assert "past the last Malfunction "
-           "space" in texts(notes) and s.state.piece("malfunction", Track).position == 6
+    assert "past the last Malfunction space" in texts(notes)
+    assert s.state.piece("malfunction", Track).position == 6
 
 
 def test_android_status_to_destroyed_and_the_android_in_the_remora() -> None:
