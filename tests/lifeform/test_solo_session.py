@@ -53,15 +53,20 @@ def available(session: Session) -> set[str]:
 def test_one_player_plays_the_dragons_domain_solo_with_module_c_on() -> None:
     setup = GAME.check_setup(SessionSetup(1, {}, ("Ripley",)))
     assert setup.mode == "solo"
-    assert setup.options == {"modules": ["C"], "crisis_deck": "mirror"}
+    assert setup.options == {"solo_modules": ["C"], "crisis_deck": "mirror"}
 
 
 def test_module_b_is_offered_in_solo_and_a_and_d_are_not() -> None:
-    setup = GAME.check_setup(SessionSetup(1, {"modules": ["B", "C"]}, ("Ripley",)))
-    assert setup.options["modules"] == ["B", "C"]
+    setup = GAME.check_setup(SessionSetup(1, {"solo_modules": ["B", "C"]}, ("Ripley",)))
+    assert setup.options["solo_modules"] == ["B", "C"]
     for module in ("A", "D"):
         with pytest.raises(ActionError, match="B, C"):
-            GAME.check_setup(SessionSetup(1, {"modules": [module]}, ("Ripley",)))
+            GAME.check_setup(SessionSetup(1, {"solo_modules": [module]}, ("Ripley",)))
+    with pytest.raises(ActionError, match="'modules' is not offered"):
+        GAME.check_setup(SessionSetup(1, {"modules": ["C"]}, ("Ripley",)))
+    # Every option of the game has its own name: New game gives each one a field.
+    names = [o.name for o in GAME.options]
+    assert len(names) == len(set(names))
     with pytest.raises(ActionError, match="not offered"):
         GAME.check_setup(SessionSetup(1, {"character_pool": "x"}, ("Ripley",)))
     standard = GAME.check_setup(SessionSetup(3, {}, ("Sarah", "Andrew", "Jacob")))

@@ -10,7 +10,7 @@ INFO = GameInfo(
            PlayMode("solo", "Dragon's Domain solo (module C)", (1,),
                     note="You play the Dragon's Domain solo rules at the table; the app runs "
                          "module C: the Crisis deck, the Remora board and the shuttlecraft "
-                         "hunt.", option_defaults={"modules": ["C"]})),
+                         "hunt.", option_defaults={"solo_modules": ["C"]})),
     blurb="One player is the lifeform, the others the crew of the Valley Forge.",
     note="Name the lifeform player first, then the crew in turn order.",
     rulebook_titles=("lifeform", "thirteenth passenger"),

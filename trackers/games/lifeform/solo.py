@@ -23,7 +23,9 @@ from trackers.pieces import Counter, Milestone, Move, Track
 
 MODE = INFO.mode("solo")  # declared with the package's INFO
 OPTIONS = (
-    Option("modules", "Thirteenth Passenger modules", "multi", ["C"], ("B", "C"),
+    # Its own name, not "modules": the standard game's option keeps that name (saved games
+    # read it), and one game's options need different names (New game gives each a field).
+    Option("solo_modules", "Thirteenth Passenger modules", "multi", ["C"], ("B", "C"),
            help="C: solo Crisis and Search (on by default); B: asteroid impacts. A and D are "
                 "for games with a lifeform player", modes=(MODE.id,)),
     Option("crisis_deck", "Crisis deck", "choice", "mirror", crisis.DECK_MODES,
@@ -59,7 +61,7 @@ def module_c(state: State) -> bool:
 def setup(s: SessionSetup, rng: Random) -> State:
     """The solo game on its setup spaces: module C's three changes (spec §11.3) and the
     trackers whose board values are already on the profile."""
-    modules = list(s.options.get("modules", ["C"]))
+    modules = list(s.options.get("solo_modules", ["C"]))
     state = State(board=dict(s.board))
     state.facts.update({
         "mode": MODE.id, "players": 1, "player": s.names[0], "modules": modules,
