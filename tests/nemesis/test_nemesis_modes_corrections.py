@@ -288,3 +288,14 @@ def test_notes_and_refusals_never_cite_the_facts_sheet() -> None:
     assert len(said) > 40
     for text in said:
         assert not re.search(r"\bspec\b|\bG\d+\b", text), text
+
+
+def test_revive_fails_with_an_intruder_in_the_emergency_room() -> None:
+    s = new(("Ann", "Bo"), mode="coop")
+    s.do("leave", player="Bo", how="dead")
+    s.do("encounter", room="Emergency Room", drawn="Adult")
+    assert "Revive fails" in texts(s.do("revive", player="Bo"))
+    s.do("intruder_to_corridor", intruder="1")
+    assert "comes back at the start of the next round" in texts(s.do("revive", player="Bo"))
+    blocked = "an Intruder or a Malfunction is there"
+    assert "Revive fails" in texts(s.do("revive", player="Bo", room=blocked))

@@ -435,10 +435,12 @@ MODES: tuple[Action, ...] = (
            key="Y", short="Obj. met", topic="victory", enabled=_coop, after_end=True),
     Action("revive", "Revive",
            "Co-op: a Corpse in a working Emergency Room; the Character returns next round.",
-           ruled(lambda s, a, r: cooperative.revive(s, a["player"], a["room_clear"])),
+           ruled(lambda s, a, r: cooperative.revive(
+               s, a["player"], None if a["room"] is None else a["room"] == cooperative.CLEAR)),
            (_player("whose Character", _dead),
-            Param("room_clear", "bool", "is that Emergency Room free of Intruders and "
-                                        "Malfunctions?", optional=True, default=True)),
+            Param("room", "choice", "that Emergency Room (blank: clear unless an Intruder "
+                                    "is tracked there)", choices=cooperative.ROOM_STATES,
+                  optional=True)),
            key="Z", short="Revive", topic="victory", enabled=_coop),
 )
 

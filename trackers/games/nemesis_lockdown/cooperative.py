@@ -10,6 +10,10 @@ from __future__ import annotations
 from trackers.engine import ActionError, Note, State
 from trackers.games.nemesis_lockdown import crew
 
+CLEAR = "clear"
+BLOCKED = "an Intruder or a Malfunction is there"
+ROOM_STATES = (CLEAR, BLOCKED)
+
 
 def need_coop(state: State, what: str) -> None:
     if state.facts["mode"] != "coop":
@@ -32,11 +36,16 @@ def objective_met(state: State, name: str, met: bool) -> list[Note | str]:
     return [f"{name}'s Objective {'met' if met else 'not met (yet)'}; {done} of {total} met"]
 
 
-def revive(state: State, name: str, room_clear: bool) -> list[Note | str]:
-    """A Corpse in a working Emergency Room: the Character returns next round."""
+def revive(state: State, name: str, room_clear: bool | None) -> list[Note | str]:
+    """A Corpse in a working Emergency Room: the Character returns next round. Unless the
+    table says, the Room counts as clear when no Intruder the app tracks stands in it."""
+    from trackers.games.nemesis_lockdown import intruders
+
     need_coop(state, "Revive")
     if crew.status(state, name) != crew.DEAD:
         raise ActionError(f"player: {name}'s Character is not dead", "player")
+    if room_clear is None:
+        room_clear = not intruders.in_room(state, "Emergency Room")
     if not room_clear:
         return [f"Revive fails: an Intruder or a Malfunction marker is in that Emergency Room; "
                 f"{name} stays dead"]

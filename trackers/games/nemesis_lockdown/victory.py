@@ -133,6 +133,8 @@ def end_record(state: State) -> EndRecord | None:
         found = results.get(name)
         if name in waiting:
             outcomes[name] = "Victory Check to do"
+        elif found is None and crew.status(state, name) == crew.ACTIVE:
+            outcomes[name] = "inside when the game ended: not a survivor"
         elif found is None:
             outcomes[name] = crew.status(state, name)
         elif not found["alive"]:
