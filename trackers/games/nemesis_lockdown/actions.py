@@ -482,7 +482,9 @@ CORRECTIONS: tuple[Action, ...] = (
             Param("apply", "choice", "the slots it passes (blank: apply what it passes: CSS "
                                      "tokens, Autodestruction, Alert, Thresholds)",
                   choices=corrections.TIME_MODES, optional=True,
-                  default=corrections.APPLY),
+                  default=corrections.APPLY,
+                  labels={corrections.APPLY: "apply what it passes (the default)",
+                          corrections.MOVE_ONLY: "just move the token"}),
             Param("side", "choice", "the Time token's side (blank: unchanged)",
                   choices=corrections.SIDES, optional=True)),
            topic="time_track", needs=("time_last_number", "red_thresholds", "blue_thresholds"),
