@@ -112,12 +112,11 @@ def build_report(game: Game, setup: SessionSetup, seed: str, events: Sequence[Ev
         action = actions.get(event.action)
         if action is None:
             continue  # an action of a newer version: the replay skips it, as the session does
-        before = state.copy()
+        before = _marks(state)
         try:
             normalise(action.apply(state, dict(event.args), rng_for(seed, event.seq)))
         except PieceError:
-            state = before
-            continue
+            continue  # it was played without error once; a replay that differs skips it
         moment = int(event.when.get(unit, 1)) if event.when else 1
         _sample(state, event.seq, moment, values, labels)
         moments += _changes(before, state, event, moment)
@@ -166,24 +165,38 @@ def _sample(state: State, seq: int, moment: int, values: dict[str, list[Point]],
                 points.append(Point(seq, moment, value))
 
 
-def _changes(before: State, after: State, event: Event, moment: int) -> list[KeyMoment]:
+def _marks(state: State) -> dict[str, tuple[str, ...] | bool]:
+    """What key moments compare before and after an event (cheaper than copying the state):
+    milestones fired, markers gone off, secrets revealed."""
+    marks: dict[str, tuple[str, ...] | bool] = {}
+    for name, piece in state.pieces.items():
+        if isinstance(piece, Track):
+            marks[name] = tuple(piece.fired)
+        elif isinstance(piece, Countdown):
+            marks[name] = tuple(piece.gone_off)
+        elif isinstance(piece, Secret):
+            marks[name] = piece.revealed
+    return marks
+
+
+def _changes(before: dict[str, tuple[str, ...] | bool], after: State, event: Event,
+             moment: int) -> list[KeyMoment]:
     """Milestones fired, countdown markers gone off and secrets revealed by one event."""
     out = []
     for name, piece in after.pieces.items():
-        old = before.pieces.get(name)
-        if isinstance(piece, Track) and isinstance(old, Track):
+        old = before.get(name, ())
+        if isinstance(piece, Track) and isinstance(old, tuple):
             notes = {m.key: m.note for m in piece.milestones}
             for key in piece.fired:
-                if key not in old.fired:
+                if key not in old:
                     out.append(KeyMoment(event.seq, moment, event.at, "milestone",
                                          f"{piece.label} {key}: {notes.get(key, '')}".strip()))
-        elif isinstance(piece, Countdown) and isinstance(old, Countdown):
+        elif isinstance(piece, Countdown) and isinstance(old, tuple):
             for marker in piece.gone_off:
-                if marker not in old.gone_off:
+                if marker not in old:
                     out.append(KeyMoment(event.seq, moment, event.at, "countdown",
                                          f"{piece.label}: {marker} reached 0"))
-        elif (isinstance(piece, Secret) and isinstance(old, Secret) and piece.revealed
-              and not old.revealed):
+        elif isinstance(piece, Secret) and piece.revealed and old is False:
             out.append(KeyMoment(event.seq, moment, event.at, "reveal",
                                  f"{piece.label} revealed: {piece.value}"))
     return out
