@@ -184,3 +184,25 @@ def test_player_facing_text_cites_the_rulebook_not_the_facts_sheet() -> None:
     texts += [v.label + v.look_at for v in GAME.board_values]
     for text in texts:
         assert not re.search(r"\bspec\b|\bG\d+\b", text), text
+
+
+def test_the_public_defaults_are_a_whole_profile_the_noise_die_left_unset(tmp_path: object
+                                                                          ) -> None:
+    from pathlib import Path
+
+    from tableside.api import Tableside
+
+    assert GAME.board_defaults_note.startswith("public defaults, check against your board")
+    checked = GAME.parse_board(dict(GAME.board_defaults))
+    assert checked["css_slots"] == [10, 8, 6, 4, 2, 1] and checked["time_last_number"] == 1
+    assert checked["blue_thresholds"] == [11, 5, 3]
+    assert checked["red_thresholds"] == [14, 13, 9, 7, 4]
+    assert len(checked["tokens_adult"]) == 12 and checked["tokens_queen"] == [[4, 4]]
+    assert not [k for k in GAME.board_defaults if k.startswith("noise_die")]
+    table = Tableside(Path(str(tmp_path)))
+    assert table.accept_board_defaults("nemesis-lockdown") == len(GAME.board_defaults)
+    play = table.create("nemesis-lockdown", 2)
+    assert play.state.facts["css"] == [10, 8, 6, 4, 2, 1]
+    assert play.state.piece("time", Track).space_name(0) == "S"
+    play.close()
+    table.close()

@@ -52,8 +52,8 @@ BOARD_DEFAULTS: dict[str, Any] = {
     "tokens_creeper": [[1, 2]] * 3,
     "tokens_larva": [[1, 2]] * 4 + [[0, 1]] * 4,
 }
-BOARD_DEFAULTS_NOTE = ("public defaults (a fan companion's data, not the rulebook): check "
-                       "against your board")
+BOARD_DEFAULTS_NOTE = ("public defaults, check against your board (a fan companion's data, "
+                       "not the rulebook)")
 
 
 def last_number(state: State) -> int | None:
