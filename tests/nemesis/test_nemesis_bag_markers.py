@@ -223,3 +223,17 @@ def test_c4_the_attack_targets_the_fewest_cards_ties_by_play_order() -> None:
     assert "targets Ann" in texts(s.do("attack_target", hands="Bo 2, Ann 2"))
     with pytest.raises(ActionError, match="hands: 'Zed 2' is not 'name cards'"):
         s.do("attack_target", hands="Zed 2")
+
+
+def test_b6_the_encounter_reads_the_token_numbers_from_the_board_profile() -> None:
+    s = Session(GAME, SessionSetup(2, board=dict(GAME.board_defaults)), seed="b6")
+    queen = texts(s.do("encounter", room="Nest", drawn="Queen", hand_size=3,
+                       in_darkness=False))
+    assert "Surprise Attack, draw and resolve" in queen  # Queen 4/4: a hand of 3 is smaller
+    adult = texts(s.do("encounter", room="Lab", drawn="Adult", hand_size=4, in_darkness=True))
+    assert "no Surprise Attack" in adult  # every Adult's higher number is 3 or 4
+    mixed = texts(s.do("encounter", room="Lab", drawn="Adult", hand_size=2, in_darkness=False))
+    assert "Adult tokens show 1, 2, 3" in mixed and "read your token" in mixed
+    unset = new()
+    assert "token numbers not entered" in texts(unset.do("encounter", room="Lab",
+                                                         drawn="Larva"))
