@@ -298,6 +298,31 @@ class OpenSession:
                                      "(enter it in the board profile later)")
         return notes + self.do(action, **args)
 
+    def import_board(self, values: dict[str, Any]) -> list[Note]:
+        """Bring board values (a profile just imported) into this running game: one logged
+        'Enter a board value' per value that differs, so undo takes each back. All or
+        nothing: the values are checked together first, and entered in an order the game's
+        cross-checks accept (a value that only fits beside another waits for it)."""
+        from trackers.engine import ActionError
+
+        checked = self.game.parse_board(dict(self.state.board) | dict(values))
+        todo = [k for k in values if self.state.board.get(k) != checked[k]]
+        start, notes = self.head, []
+        while todo:
+            waiting: list[str] = []
+            for key in todo:
+                try:
+                    notes += self.do("set_board_value", key=key,
+                                     value=self.game.board_value(key).show(checked[key]))
+                except ActionError:
+                    waiting.append(key)
+            if len(waiting) == len(todo):
+                self.jump(start)  # nothing more fits: take back what was entered
+                raise ActionError(f"board values: {', '.join(waiting)} cannot be entered in "
+                                  "this game", waiting[0])
+            todo = waiting
+        return notes
+
     # --- secrets (tableside.private, tableside.pins) ------------------------------------
     def choose_secret(self, name: str, value: str, *, pin: str | None = None) -> list[Note]:
         """The owner chooses a secret's value. If they set a PIN earlier it must be given;
@@ -700,9 +725,12 @@ class Tableside:
 
     def export_board_profile(self, game: str) -> dict[str, Any]:
         """The profile as a file's content, to share with another table."""
-        game_definition(game)
+        definition = game_definition(game)
+        shown = {key: value if definition.board_value(key).kind == "int"  # as the board
+                 else definition.board_value(key).show(value)  # reads: "3-8", "yes"
+                 for key, value in self.board_profile(game).items()}
         return {"format": PROFILE_FORMAT, "version": PROFILE_VERSION, "game": game,
-                "values": self.board_profile(game)}
+                "values": shown}
 
     def import_board_profile(self, game: str, data: Any) -> int:
         """Take a shared profile (all or nothing); returns how many values it held."""

@@ -312,7 +312,7 @@ def check_board(values: dict[str, Any]) -> list[str]:
     problems: list[str] = []
 
     def bad(key: str, why: str) -> None:
-        problems.append(f"{label(key)}: {why}")
+        problems.append(f"board profile: {label(key)}: {why}")
 
     minutes = v.numbers("self_destruct.minutes")
     if minutes is not None:
