@@ -67,6 +67,7 @@ def test_every_action_has_a_title_a_line_and_its_own_free_key() -> None:
     assert not RESERVED & {k for k in keys if k}
     for action in GAME.actions:
         assert action.title and action.description and "\n" not in action.description
+        assert len(action.footer_label) <= 9  # six keys to a footer row at 80 columns
         assert action.topic is None or action.topic in TOPICS
 
 

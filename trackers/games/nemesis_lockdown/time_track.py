@@ -125,7 +125,7 @@ def start_alert(state: State) -> list[Note | str]:
                  "(step 4 of that round still happens).", "alert_procedure")]
 
 
-def one_slot(state: State, *, thresholds_apply: bool = True) -> list[Note | str]:
+def one_slot(state: State) -> list[Note | str]:
     """Step 5 for one slot, in the facts sheet's order (§5.10); may end the game."""
     track = time_track(state)
     here = track.position
@@ -146,8 +146,7 @@ def one_slot(state: State, *, thresholds_apply: bool = True) -> list[Note | str]
         notes += open_main_gate(state, "the Autodestruction token turned red")
     if new == s_position(state):
         return notes + end_game(state, "E1", "the Time token reached S")
-    if thresholds_apply:
-        notes += thresholds(state, new)
+    notes += thresholds(state, new)
     if new == ISOLATION_SLOT:
         opened = "was already open (Alert)" if state.facts["alert"] is not None else "opens"
         notes.append(Note(f"The Isolation Room {opened}: Lock Yourself In is allowed from this "
@@ -244,4 +243,4 @@ def _jump(state: State, target: int, code: str, cause: str) -> list[Note | str]:
     here = track.position
     track.set_position(target)
     return [Note(f"Fast-forward: Time token {here} -> {slot_name(state, target)}",
-                 "time_track"), *end_game(state, code, cause)]
+                 "time_track"), *end_game(state, code, f"nobody is left inside; {cause}")]
