@@ -15,6 +15,7 @@ from textual.pilot import Pilot
 from textual.widgets import Checkbox, Input, Select
 
 from tableside.api import Tableside
+from tests.pilot_keys import choose
 from tests.tui.screen_text import panel_text, screen_text
 from trackers.pieces import Secret
 from tui.app import TablesideApp
@@ -116,10 +117,10 @@ async def test_a_solo_game_by_keys_from_setup_to_the_fight(tmp_path: Path) -> No
         assert "2. Module C: shuffle the 9 new Crisis cards into the C-Deck" in now
         assert "4. Module C: a spare token on the start space of the Docking Clamps" in now
 
-        # Setup ticked; the first Crisis card: a token on the Cockpit and a clamp.
-        for step in ("1", "2", "3", "4", "5"):
-            await act(pilot, "solo_tick_setup", {"step": step})
-        assert "Next: Play the Dragon's Domain solo game" in panel(app, "#lf-banner")
+        # A setup step ticked (the others alike); the first Crisis card: Cockpit and a clamp.
+        await act(pilot, "solo_tick_setup", {"step": "2"})
+        assert "[ ] 2. Module C" not in panel(app, "#now")
+        assert "[ ] 3. Module C: the Remora board" in panel(app, "#now")
         await act(pilot, "crisis_card", {"card": "Melted metal", "chamber": "Cockpit",
                                          "clamp": True})
         assert "Clamps 1/3 | Life Support 0" in panel(app, "#lf-banner")
@@ -186,3 +187,23 @@ async def test_a_solo_game_by_keys_from_setup_to_the_fight(tmp_path: Path) -> No
         assert len(tokens) == 2
         assert f"combat tokens on the Remora's combat zone: {', '.join(tokens)}" in now
         assert "draw a conflict chit before you match the attack icons" in now
+
+
+async def test_new_game_offers_the_solo_mode_and_starts_it_with_values_unset(
+        tmp_path: Path) -> None:
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        await choose(pilot, "#game", "Lifeform")
+        await choose(pilot, "#players", "solo")
+        text = seen(app)
+        assert "Dragon's Domain solo (module C)" in text and "Crisis deck" in text
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        banner = panel(app, "#lf-banner")
+        assert "SOLO | Self-Destruct unset | Motion unset | Clamps 0/3" in banner
+        now = panel(app, "#now")
+        assert "Self-Destruct: your one-player start is unset" in now
+        assert screen(app).play.state.facts["modules"] == ["C"]
