@@ -64,11 +64,13 @@ def reveal_note(secret: Secret, value: str, nonce: str, ok: bool) -> str:
 
 
 def who(owner: str) -> str:
-    """An owner as the subject of a sentence: "Ann", "Ann's player", "the Lifeform player"."""
+    """An owner as the subject of a sentence: "Ann", "Ann's player", "the Lifeform player".
+
+    A role ("Lifeform player", "crew member 2") takes "the"; a person's name does not."""
     if owner.lower().startswith("the ") or "'s " in owner:
         return owner
-    role = owner[:1].islower() or owner.endswith(" player") or owner.startswith(("Crew",
-                                                                                 "Lifeform"))
+    role = (owner[:1].islower() or owner.endswith(" player")
+            or any(ch.isdigit() for ch in owner))
     return f"the {owner}" if role else owner
 
 

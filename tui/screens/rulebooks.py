@@ -52,7 +52,7 @@ class AddRulebookScreen(ModalScreen[BookInfo | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide"):
             yield Label("Import a rulebook you own: a .txt, .md or .pdf file.")
-            yield Input(placeholder="Path to the file, e.g. ~/rules/lifeform.pdf", id="add-path")
+            yield Input(placeholder="Path to the file, e.g. ~/rules/my-rulebook.pdf", id="add-path")
             yield Select([("Game: tell from its text", GUESS),
                           *((f"Game: {name}", g) for g, name in GAMES.items())],
                          value=self.game or GUESS, allow_blank=False, id="add-game")

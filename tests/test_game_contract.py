@@ -1,0 +1,109 @@
+"""A game is one contract: it lives in its own packages, and every list of games elsewhere is
+derived from the registry. The demo game, registered by a test, shows up wherever a real one
+does without a file outside its own package being touched."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from tableside.cli import main
+from trackers.games import registry
+from trackers.games.registry import infos
+
+ROOT = Path(__file__).resolve().parents[1]
+LAYERS = ("trackers", "tui", "tableside", "references", "saves")
+
+
+def _own(path: Path, package: str) -> bool:
+    rel = path.relative_to(ROOT).as_posix()
+    return (rel.startswith((f"trackers/games/{package}/", f"tui/games/{package}"))
+            or rel == f"tableside/games/{package}.py"
+            or rel == "trackers/games/registry.py")  # the one list of packages
+
+
+def _strings(tree: ast.AST) -> list[ast.Constant]:
+    """String constants that are not docstrings (prose may name a game; code may not)."""
+    docs = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if (isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+                and body and isinstance(body[0], ast.Expr)
+                and isinstance(body[0].value, ast.Constant)):
+            docs.add(id(body[0].value))
+    return [n for n in ast.walk(tree) if isinstance(n, ast.Constant)
+            and isinstance(n.value, str) and id(n) not in docs]
+
+
+def test_no_game_id_or_title_in_code_outside_its_own_packages() -> None:
+    games = [(info.package, {info.id, info.package, info.title.split(":")[0]})
+             for info in infos()]
+    found = []
+    for layer in LAYERS:
+        for path in (ROOT / layer).rglob("*.py"):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            for constant in _strings(tree):
+                for package, words in games:
+                    if _own(path, package):
+                        continue
+                    for word in words:
+                        if word.casefold() in str(constant.value).casefold():
+                            found.append(f"{path.relative_to(ROOT)}:{constant.lineno}: {word}")
+    assert found == []
+
+
+def test_the_check_would_see_a_title_written_into_shared_code() -> None:
+    tree = ast.parse('"""Docstrings may say Lifeform."""\nLABEL = "Lifeform player"\n')
+    assert [c.value for c in _strings(tree)] == ["Lifeform player"]
+
+
+def test_each_game_package_is_named_after_its_id_and_has_the_one_shape() -> None:
+    for info in infos():
+        folder = ROOT / "trackers" / "games" / info.package
+        assert info.package == info.id.replace("-", "_")
+        for module in ("game", "setup", "actions", "board", "view"):
+            assert (folder / f"{module}.py").is_file(), f"{info.id}: no {module}.py"
+        assert (folder / "card.md").is_file()
+
+
+@pytest.mark.usefixtures("demo_registered")
+def test_a_registered_game_appears_in_the_command_line(capsys: pytest.CaptureFixture[str],
+                                                       tmp_path: Path) -> None:
+    with pytest.raises(SystemExit):
+        main(["--data-dir", str(tmp_path), "new", "--help"])
+    assert "demo" in capsys.readouterr().out
+    assert main(["--data-dir", str(tmp_path), "new", "demo", "--players", "2"]) == 0
+
+
+@pytest.mark.usefixtures("demo_registered")
+def test_a_registered_game_is_searchable_by_its_own_card(tmp_path: Path) -> None:
+    from references import Library
+
+    with Library.open(tmp_path) as library:
+        hit = library.search("airlock door", game="demo").hits[0]
+    assert (hit.game, hit.section) == ("demo", "The hatch")
+
+
+@pytest.mark.usefixtures("demo_registered")
+async def test_a_registered_game_is_on_new_game_and_in_the_palette(tmp_path: Path) -> None:
+    from textual.widgets import Select
+
+    from tests.pilot_keys import choose
+    from tui.app import TablesideApp
+    from tui.screens.keys import key_entries
+
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        options = [str(label) for label, _ in app.screen.query_one("#game", Select)._options]
+        assert "Demo" in options
+        await choose(pilot, "#game", "Demo")
+        await choose(pilot, "#players", "2 players")
+        await pilot.press("ctrl+s")  # start it
+        await pilot.pause()
+        titles = [entry.title for entry in key_entries(app.screen)]  # what the palette offers
+        assert any("Escape" in title for title in titles)  # the demo's own action
+    assert registry.info("demo").title == "Demo"
