@@ -34,8 +34,8 @@ def now(app: TablesideApp) -> str:
 
 
 async def act(pilot: Pilot[None], name: str, args: dict[str, Any] | None = None) -> None:
-    """The action's key, then every field of its form in order (set when given, Tab), then
-    Enter on OK; checked to be recorded."""
+    """The action's key, then its form's fields in order up to the last one given (set when
+    given, Tab), then Enter on OK; checked to be recorded."""
     app = cast(TablesideApp, pilot.app)
     play = screen(app).play
     head, action = play.head, play.session.action(name)
@@ -43,7 +43,9 @@ async def act(pilot: Pilot[None], name: str, args: dict[str, Any] | None = None)
     await pilot.press(action.key)
     await pilot.pause()
     args = args or {}
-    for param in action.params:
+    given = [p.name for p in action.params if p.name in args]
+    for param in action.params[:action.params.index(
+            next(p for p in action.params if p.name == given[-1])) + 1] if given else ():
         widget = pilot.app.focused
         assert widget is not None and widget.id == f"arg-{param.name}", (widget, param.name)
         if param.name in args:
@@ -61,7 +63,8 @@ async def act(pilot: Pilot[None], name: str, args: dict[str, Any] | None = None)
             elif isinstance(widget, Input):
                 await pilot.press(*str(value))
         await pilot.press("tab")
-    if action.params:
+    if action.params:  # the fields left blank keep their defaults: on to OK
+        pilot.app.screen.query_one("#ok-open").focus()
         await pilot.press("enter")
     await pilot.pause()
     screen(app)
