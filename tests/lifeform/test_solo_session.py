@@ -299,3 +299,20 @@ def test_status_moment_and_the_log() -> None:
     assert GAME.moment_of(session.state) == {"crisis": 1}
     assert [h.text for h in session.history()] == [
         "Crisis card Melted metal: token on Cockpit, a clamp", "Self-Destruct +1 minute"]
+
+
+def test_module_b_in_solo_checks_the_asteroid_tokens_on_self_destruct() -> None:
+    session = new(solo_modules=["B", "C"])
+    spaces = session.state.facts["asteroids"]["face_down"]
+    assert spaces == [19, 18, 17, 16]
+    session.do("solo_advance_sd", minutes=6)  # 25 -> 19
+    assert 19 not in session.state.facts["asteroids"]["face_down"]
+    assert "19" in session.state.facts["asteroids"]["revealed"]
+
+
+def test_without_module_c_only_the_trackers_and_the_launch_remain() -> None:
+    session = new(solo_modules=[])
+    assert not {"crisis_card", "manual_unlock", "solo_objective"} & available(session)
+    assert any(p.title == "Module C off" for p in GAME.panels(session.state))  # type: ignore[misc]
+    session.do("solo_launch", lifeform_aboard=True)
+    assert session.state.facts["stage"] == "launched" and session.state.facts["shuttle"] is None

@@ -18,7 +18,7 @@ from typing import Any
 
 from trackers.engine import ActionError, Note, Option, SessionSetup, State
 from trackers.engine.game import EndRecord
-from trackers.games.lifeform import INFO, asteroids, crisis, remora, shuttle, solo_board
+from trackers.games.lifeform import INFO, asteroids, crisis, remora, solo_board
 from trackers.pieces import Counter, Milestone, Move, Track
 
 MODE = INFO.mode("solo")  # declared with the package's INFO
@@ -73,8 +73,6 @@ def setup(s: SessionSetup, rng: Random) -> State:
     state.pieces["action_cards"] = Counter("Action cards in hand", 0)
     if "B" in modules:
         state.facts["asteroid_spaces"] = asteroids.setup_asteroids(state, rng)
-    if "C" in modules:
-        state.pieces["hiding_chamber"] = shuttle.hiding_secret()
     place_trackers(state)
     return state
 

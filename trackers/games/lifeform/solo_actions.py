@@ -222,6 +222,8 @@ def _confront(state: State, args: Args, rng: Random) -> Notes:
 
 
 def _hunt(state: State, args: Args, rng: Random) -> Notes:
+    """The face-down card exists from the hunt on (a Secret piece: its code shows at once)."""
+    state.pieces["hiding_chamber"] = shuttle.hiding_secret()
     return _notes(shuttle.hunt(state.facts["shuttle"], state.piece("hiding_chamber", Secret),
                                rng))
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from trackers.engine import Panel, State
 from trackers.games.lifeform import crisis, remora, shuttle, solo, solo_board
 from trackers.games.lifeform.solo_actions import objective_labels
-from trackers.pieces import Counter, Secret, Track
+from trackers.pieces import Counter, Secret, Track, VirtualDeck
 
 TOPIC = "module_c"
 
@@ -46,7 +46,8 @@ def crisis_panel(state: State) -> Panel:
         if "crisis_deck" not in state.pieces:
             lines.append("list the deck once: 'List the Crisis deck'")
         else:
-            lines.append(f"{len(state.pieces['crisis_deck'].draw_pile)} left to draw"  # type: ignore[attr-defined]
+            deck = state.piece("crisis_deck", VirtualDeck)
+            lines.append(f"{len(deck.draw_pile)} left to draw"
                          + (f"; waiting: {info['current']}" if info["current"] else ""))
     lines.append(f"action cards in hand: {hand}; hand limit "
                  + ("unset (board value)" if limit is None else str(limit))
