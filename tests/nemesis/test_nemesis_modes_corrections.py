@@ -299,3 +299,19 @@ def test_revive_fails_with_an_intruder_in_the_emergency_room() -> None:
     assert "comes back at the start of the next round" in texts(s.do("revive", player="Bo"))
     blocked = "an Intruder or a Malfunction is there"
     assert "Revive fails" in texts(s.do("revive", player="Bo", room=blocked))
+
+
+def test_the_stepper_says_which_sections_keep_noise_and_who_is_attacked() -> None:
+    """M5 (powered Sections lose their Noise, Darkness keeps it) and step 7."""
+    s = new(css_slots=[], red_thresholds=[], blue_thresholds=[])
+    s.do("place_power", s01=3, s02=1, s03=4, elevator=2)
+    walk_to(s, "turns")
+    s.do("move_character", player="Ann", room="Nest")
+    s.do("encounter", room="Nest", drawn="Adult")
+    walk_to(s, "time")
+    notes = texts(s.do("advance_time"))  # step 5 done: step 6 is due
+    assert "Time token: 15 -> 14" in notes
+    assert "Powered: S-02, Elevator (Noise is removed there)" in notes
+    assert "in Darkness: S-01, S-03 (Noise stays)" in notes
+    notes = texts(s.do("next_step"))
+    assert "Attacks: Adult #1 in the Nest attacks (Ann)" in notes

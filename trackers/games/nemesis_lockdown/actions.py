@@ -154,6 +154,8 @@ def _advance(state: State, args: dict[str, Any], rng: Random) -> Notes:
                           "action")
     notes = time_track.one_slot(state)
     rounds.mark_done(state, "time")
+    if state.facts.get("ended") is None:
+        notes += [rounds.text(state, "noise"), *rounds.hints(state, "noise")]
     return notes
 
 

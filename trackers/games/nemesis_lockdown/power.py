@@ -36,11 +36,12 @@ def lose_power(state: State, why: str) -> list[Note | str]:
     """A Threshold flips the highest-numbered powered token to red (spec §5.8)."""
     powered = blue(state)
     if not powered:
-        return [Note(f"{why}: no Power token is powered any more; the rulebook does not say "
-                     "what happens then (Power and Darkness)", "power")]
+        return [Note(f"{why[:1].upper()}{why[1:]}: no Power token is powered any more; the "
+                     "rulebook does not say what happens then (Power and Darkness)", "power")]
     lost = powered[-1]
     state.facts["power"]["blue"] = powered[:-1]
-    return [Note(f"{why}: Power token {lost} turns to its red side{_place(state, lost)}",
+    return [Note(f"{why[:1].upper()}{why[1:]}: Power token {lost} turns to its red "
+                 f"side{_place(state, lost)}",
                  "power")]
 
 

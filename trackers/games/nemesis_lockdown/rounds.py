@@ -167,7 +167,31 @@ def next_step(state: State, css_waiting: bool) -> tuple[str, list[Note | str]]:
     shown = text(state, nxt)
     if nxt == "first_player" and facts["round"] == 1:
         shown += " - skipped this round"
-    return key, notes + [Note(shown, "round")]
+    return key, notes + [Note(shown, "round"), *hints(state, nxt)]
+
+
+def hints(state: State, step: str) -> list[Note | str]:
+    """What the app knows that the step now due needs: Power for Noise removal, who shares
+    a Room with an Intruder for the attacks."""
+    from trackers.games.nemesis_lockdown import intruders, power
+
+    if step == "noise":
+        at = power.where(state)
+        if not at:
+            return []
+        lit = [loc for loc, n in at.items() if n in power.blue(state)]
+        dark = [loc for loc in at if loc not in lit]
+        return [Note(f"Powered: {', '.join(lit) or 'none'} (Noise is removed there); in "
+                     f"Darkness: {', '.join(dark) or 'none'} (Noise stays)", "noise")]
+    if step == "attacks":
+        lines = []
+        for intruder in intruders.on_board(state):
+            near = [c["name"] for c in state.facts["crew"] if c["status"] == crew.ACTIVE
+                    and c["room"].casefold() == intruder["room"].casefold()]
+            if near:
+                lines.append(f"{intruders.label(intruder)} attacks ({', '.join(near)})")
+        return [Note("Attacks: " + "; ".join(lines), "intruder_bag")] if lines else []
+    return []
 
 
 def checklist(state: State) -> list[tuple[str, bool]]:
