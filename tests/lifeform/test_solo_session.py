@@ -293,7 +293,7 @@ def test_confront_adds_the_extra_box() -> None:
 
 def test_status_moment_and_the_log() -> None:
     session = new()
-    assert GAME.status_of(session.state) == "solo: in the Valley Forge"
+    assert GAME.status_of(session.state) == "solo: before the launch"
     session.do("crisis_card", card="Melted metal", chamber="Cockpit", clamp=True)
     session.do("solo_advance_sd", minutes=1)
     assert GAME.moment_of(session.state) == {"crisis": 1}

@@ -201,7 +201,7 @@ def status(state: State) -> str:
     if record is not None:
         return f"ended: {record.ending}"
     stage = state.facts["stage"]
-    return {"play": "solo: in the Valley Forge", "shuttle": "solo: post-launch shuttlecraft "
+    return {"play": "solo: before the launch", "shuttle": "solo: post-launch shuttlecraft "
             "phase", "fight": "solo: the fight"}.get(stage, "solo: in progress")
 
 
