@@ -316,3 +316,19 @@ def test_without_module_c_only_the_trackers_and_the_launch_remain() -> None:
     assert any(p.title == "Module C off" for p in GAME.panels(session.state))  # type: ignore[misc]
     session.do("solo_launch", lifeform_aboard=True)
     assert session.state.facts["stage"] == "launched" and session.state.facts["shuttle"] is None
+
+
+def test_the_hunt_replays_exactly_from_the_session_seed() -> None:
+    def hunted(seed: str) -> tuple[str | None, str | None]:
+        session = new(seed=seed)
+        session.do("solo_launch", lifeform_aboard=True)
+        session.do("hunt")
+        first = session.state.piece("hiding_chamber", Secret)
+        session.undo()
+        session.redo()
+        again = session.state.piece("hiding_chamber", Secret)
+        assert (again.value, again.code) == (first.value, first.code)
+        return first.value, first.code
+
+    assert hunted("same") == hunted("same")
+    assert len({hunted(f"seed {n}")[1] for n in range(5)}) == 5  # a new code every game
