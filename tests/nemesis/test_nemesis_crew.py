@@ -146,6 +146,8 @@ def test_w4_the_fire_wound_is_once_a_round() -> None:
 
 def test_k1_knowledge_and_the_weakness_levels() -> None:
     s = new()
+    with pytest.raises(ActionError, match="say first whether Ann plays a Facility Worker"):
+        s.do("knowledge", player="Ann", source="the Archive")
     s.do("character_kind", player="Ann", kind="Facility Worker")
     notes = texts(s.do("knowledge", player="Ann", source="Laboratory: analyse an Object",
                        researched="Egg"))

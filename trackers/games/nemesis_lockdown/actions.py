@@ -90,7 +90,7 @@ def _dead(state: State) -> list[str]:
 def _rollers(state: State) -> list[str]:
     """Active Characters not in Combat (no Intruder in their Room): they make the roll."""
     return [c["name"] for c in state.facts["crew"] if c["status"] == crew.ACTIVE
-            and not intruders.in_room(state, c["room"])]
+            and not (c["room"] and intruders.in_room(state, c["room"]))]
 
 
 def _intruder_param(help_text: str = "which Intruder") -> Param:

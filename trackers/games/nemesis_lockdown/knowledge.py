@@ -25,6 +25,10 @@ def gain(state: State, name: str, source: str, amount: int | None,
     """Knowledge from one source (worked example K1)."""
     crew.need_active(state, name, "Knowledge")
     person = crew.entry(state, name)
+    if person["kind"] is None:
+        raise ActionError(f"player: say first whether {name} plays a Facility Worker or a "
+                          "Nemesis Survivor ('Character drafted'): it sets the starting "
+                          "Knowledge", "player")
     fixed = SOURCES[source]
     if fixed is None and not amount:
         raise ActionError("amount: give how much Knowledge the Item grants (1 or more)",
@@ -71,6 +75,8 @@ def crossed(before: int, after: int, name: str) -> list[Note | str]:
 def usable(state: State, name: str) -> str:
     """What the Weakness cards do for a Character now, in a line."""
     person = crew.entry(state, name)
+    if person["kind"] is None:
+        return f"{name}: Knowledge starts once the drafted Character is entered"
     reached = [str(v) for v in WEAKNESS_LEVELS if person["knowledge"] >= v]
     first = ("the leftmost Weakness is usable" if person["kind"] == crew.SURVIVOR
              or state.facts["research_done"] else

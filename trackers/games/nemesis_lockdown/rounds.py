@@ -187,7 +187,7 @@ def hints(state: State, step: str) -> list[Note | str]:
         lines = []
         for intruder in intruders.on_board(state):
             near = [c["name"] for c in state.facts["crew"] if c["status"] == crew.ACTIVE
-                    and c["room"].casefold() == intruder["room"].casefold()]
+                    and (c["room"] or "").casefold() == intruder["room"].casefold()]
             if near:
                 lines.append(f"{intruders.label(intruder)} attacks ({', '.join(near)})")
         return [Note("Attacks: " + "; ".join(lines), "intruder_bag")] if lines else []

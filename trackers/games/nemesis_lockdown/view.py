@@ -62,11 +62,12 @@ def _character_lines(state: State) -> list[str]:
     for person in state.facts["crew"]:
         name = person["name"]
         first = " (First Player)" if players[state.facts["first_player"]] == name else ""
-        where = f" in the {person['room']}" if person["status"] == crew.ACTIVE else ""
+        where = (f" in the {person['room']}" if person["status"] == crew.ACTIVE
+                 and person["room"] else "")
         cards = person["contamination"]
-        lines.append(f"{name}{first}: {person['status']}{where}; {person['kind']}, Knowledge "
-                     f"{person['knowledge']}; {cards} Contamination "
-                     f"{'card' if cards == 1 else 'cards'}")
+        kind = person["kind"] or "Character not entered yet"
+        lines.append(f"{name}{first}: {person['status']}{where}; {kind}; {cards} "
+                     f"Contamination {'card' if cards == 1 else 'cards'}")
     return lines
 
 
