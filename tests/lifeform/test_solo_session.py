@@ -332,3 +332,16 @@ def test_the_hunt_replays_exactly_from_the_session_seed() -> None:
 
     assert hunted("same") == hunted("same")
     assert len({hunted(f"seed {n}")[1] for n in range(5)}) == 5  # a new code every game
+
+
+def test_another_option_of_a_virtual_card_applies_nothing_but_it_may_still_be_kept() -> None:
+    session = new(crisis_deck="virtual")
+    session.do("list_crisis_deck", cards=NINE)
+    deck = session.state.pieces["crisis_deck"]
+    deck.draw_pile.remove("Bulkhead")  # type: ignore[attr-defined]
+    deck.draw_pile.insert(0, "Bulkhead")  # type: ignore[attr-defined]
+    session.do("draw_crisis")
+    session.do("resolve_crisis", effects="none of them (another option)", keep=True)
+    assert session.state.facts["remora"]["tokens"] == []
+    assert session.state.facts["crisis"]["kept"] == ["Bulkhead"]
+    assert session.state.piece("action_cards", Counter).value == 1

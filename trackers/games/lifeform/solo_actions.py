@@ -18,7 +18,6 @@ from trackers.pieces import Counter, Secret, VirtualDeck
 Notes = list[Note | str]
 Args = dict[str, Any]
 TOPIC = "module_c"
-NOT_OUT = ("yes", "no")
 OUTCOMES = ("you survived", "the lifeform won")
 
 
@@ -132,7 +131,7 @@ def _resolve(state: State, args: Args, rng: Random) -> Notes:
     """Virtual mode: the listed effects apply unless the option chosen gives none of them."""
     card = _current(state)
     listed = args["effects"] == EFFECTS[0]
-    applied = card if listed else CrisisCard(card.name)
+    applied = card if listed else CrisisCard(card.name, keep=card.keep)  # the icon stays
     notes = _apply_card(state, applied, args["keep"])
     if not listed:
         notes.insert(0, Note(f"{card.name}: the option chosen gives none of its listed effects",
