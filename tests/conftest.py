@@ -21,9 +21,12 @@ from hypothesis import HealthCheck, settings
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = ROOT.parent / "shared" / "seeds"
 
-# Few examples while working: the properties still run on every test run. CI tries many more,
-# and without a deadline: a busy CI machine must not turn a slow example into a failure.
-settings.register_profile("dev", max_examples=20, deadline=None)
+# Few examples while working (the properties still run every time; a failing example found
+# once is replayed from .hypothesis/), many in CI. Neither has a deadline nor the too-slow
+# health check: a busy machine must not turn a slow example into a failure.
+settings.register_profile(
+    "dev", max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 settings.register_profile(
     "ci", max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )

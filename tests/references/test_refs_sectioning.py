@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from references.query import plan
@@ -138,8 +138,7 @@ PIECES = list('abAB "\'*()-:^{}+~.,;!?_&|\\\t\n\x00é🙂') + [" AND ", " OR ", 
 QUERY_TEXT = st.lists(st.sampled_from(PIECES), max_size=40).map("".join)
 
 
-@settings(max_examples=300, deadline=None)
-@given(QUERY_TEXT)
+@given(QUERY_TEXT)  # examples: the hypothesis profile (tests/conftest.py)
 def test_any_typed_text_makes_a_valid_fts5_query(text: str) -> None:
     conn = sqlite3.connect(":memory:")
     conn.execute("CREATE VIRTUAL TABLE f USING fts5(title, body, path, tokenize='porter')")
