@@ -345,3 +345,11 @@ def test_another_option_of_a_virtual_card_applies_nothing_but_it_may_still_be_ke
     assert session.state.facts["remora"]["tokens"] == []
     assert session.state.facts["crisis"]["kept"] == ["Bulkhead"]
     assert session.state.piece("action_cards", Counter).value == 1
+
+
+def test_a_bad_chamber_card_name_at_the_launch_changes_nothing() -> None:
+    session = new()
+    with pytest.raises(ActionError, match="Galley.*Cockpit, Storage Bay") as err:
+        session.do("solo_launch", lifeform_aboard=True, cards_not_in_hand="Galley")
+    assert err.value.field == "cards_not_in_hand"
+    assert session.state.facts["stage"] == "play" and session.head == 0

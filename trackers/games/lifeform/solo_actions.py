@@ -197,13 +197,13 @@ def _launch(state: State, args: Args, rng: Random) -> Notes:
     if solo.module_c(state) and remora.objectives_done(f["remora"]) < 3:
         notes.append(Note(f"{remora.objectives_done(f['remora'])} of the 3 must-complete "
                           "objectives are marked achieved here", TOPIC))
+    missing = _chambers_in(args["cards_not_in_hand"] or "")
     if not args["lifeform_aboard"] or not solo.module_c(state):
         f["stage"] = "launched"
-        return notes + [Note("the lifeform is not aboard: no shuttlecraft phase; record how "
-                             "your game ended with 'Record the outcome'" if not
-                             args["lifeform_aboard"] else "record how your game ended with "
-                             "'Record the outcome'", TOPIC)]
-    missing = _chambers_in(args["cards_not_in_hand"] or "")
+        why = ("the lifeform is not aboard: no shuttlecraft phase" if not args["lifeform_aboard"]
+               else "without module C there is no shuttlecraft phase")
+        return notes + [Note(f"{why}; record how your game ended with 'Record the outcome'",
+                             TOPIC)]
     held = [c for c in remora.CHAMBERS if c not in missing]
     f["shuttle"], lines = shuttle.begin(held, f["remora"]["tokens"])
     f["stage"] = "fight" if f["shuttle"]["fight"] is not None else "shuttle"
@@ -211,7 +211,12 @@ def _launch(state: State, args: Args, rng: Random) -> Notes:
 
 
 def _chambers_in(text: str) -> list[str]:
-    return [remora.chamber_name(part) for part in text.split(",") if part.strip()]
+    """Chamber names typed with commas; ActionError names the field and the five allowed."""
+    try:
+        return [remora.chamber_name(part) for part in text.split(",") if part.strip()]
+    except ActionError as err:
+        raise ActionError(f"cards_not_in_hand: {str(err).removeprefix('chamber: ')}",
+                          "cards_not_in_hand") from None
 
 
 def _confront(state: State, args: Args, rng: Random) -> Notes:
