@@ -237,3 +237,14 @@ def test_b6_the_encounter_reads_the_token_numbers_from_the_board_profile() -> No
     unset = new()
     assert "token numbers not entered" in texts(unset.do("encounter", room="Lab",
                                                          drawn="Larva"))
+
+
+@pytest.mark.parametrize(("spared", "bunker"), [(True, "in the Bunker"), (False, "dead")])
+def test_m1_the_13th_fire_and_those_already_outside(spared: bool, bunker: str) -> None:
+    s = Session(GAME, SessionSetup(2, names=("Ann", "Bo"),
+                                   options={"outside_survives": spared}), seed="m1")
+    s.do("open_main_gate")
+    s.do("leave", player="Ann", how="in the Bunker")
+    for _ in range(13):
+        s.do("place_fire")
+    assert [c["status"] for c in s.state.facts["crew"]] == [bunker, "dead"]

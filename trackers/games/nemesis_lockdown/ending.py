@@ -22,8 +22,11 @@ def is_over(state: State) -> bool:
     return state.facts.get("ended") is not None
 
 
-def end_game(state: State, code: str, cause: str) -> list[Note | str]:
-    """Record the ending (once), apply its deaths and say what comes next."""
+def end_game(state: State, code: str, cause: str, *, by_marker: bool = False
+             ) -> list[Note | str]:
+    """Record the ending (once), apply its deaths and say what comes next. ``by_marker``: a
+    13th Fire or 11th Malfunction, whose wording kills all Characters (G42: the table's
+    setting says whether those already outside count)."""
     if is_over(state):
         return []
     state.facts["ended"] = code
@@ -37,10 +40,15 @@ def end_game(state: State, code: str, cause: str) -> list[Note | str]:
                           "Objectives fail", "victory"))
     elif code == "E2":
         inside += crew.with_status(state, crew.ISOLATED)
+        outside_die = by_marker and not state.facts["options"]["outside_survives"]
+        if outside_die:
+            inside += crew.with_status(state, crew.BUNKER) + crew.with_status(state,
+                                                                              crew.EVACUATED)
         notes.append(Note("Every Character and Intruder inside dies, the Isolation Room "
-                          "included; the Queen counts as killed. Characters in the Bunker or "
-                          "evacuated are outside and live (the rulebook's Autodestruction "
-                          "wording)", "victory"))
+                          "included; the Queen counts as killed. " +
+                          ("Your table's setting: those in the Bunker or evacuated die too"
+                           if outside_die else "Characters in the Bunker or evacuated are "
+                           "outside and live"), "victory"))
         state.facts["intruders"] = []
     else:
         notes.append(Note("The rulebook does not say what happens to Characters and Intruders "

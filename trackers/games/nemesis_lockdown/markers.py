@@ -24,7 +24,8 @@ def place_fire(state: State) -> list[Note | str]:
     fire = state.piece("fire", Counter)
     if fire.value >= FIRE_LIMIT:
         return end_game(state, "E2", f"a Fire marker had to be placed with all {FIRE_LIMIT} "
-                                     "already on the board: the Facility explodes")
+                                     "already on the board: the Facility explodes",
+                        by_marker=True)
     fire.add(1)
     return [Note(f"Fire marker placed ({fire.value} of {FIRE_LIMIT}). One per Room. A "
                  "Character ending a turn there takes 1 Light Wound (once a round); Intruders "
@@ -43,7 +44,8 @@ def place_malfunction(state: State, room: str | None = None) -> list[Note | str]
     broken = state.piece("malfunction", Counter)
     if broken.value >= MALFUNCTION_LIMIT:
         return end_game(state, "E2", f"a Malfunction marker had to be placed with all "
-                                     f"{MALFUNCTION_LIMIT} already on the board")
+                                     f"{MALFUNCTION_LIMIT} already on the board",
+                        by_marker=True)
     broken.add(1)
     return [Note(f"Malfunction marker placed ({broken.value} of {MALFUNCTION_LIMIT}). The "
                  "Room's Action and any Computer there are off; Search still works",

@@ -57,7 +57,8 @@ def _start_facts(s: SessionSetup) -> dict[str, Any]:
     return {
         "mode": s.mode, "status": "in progress", "phase": "setup", "step": 0, "round": 0,
         "options": {"token_fate": s.options.get("token_fate", TOKEN_FATES[0]),
-                    "larva_corpse": bool(s.options.get("larva_corpse", False))},
+                    "larva_corpse": bool(s.options.get("larva_corpse", False)),
+                    "outside_survives": bool(s.options.get("outside_survives", True))},
         "time_side": "inactive", "autodestruct": None, "autodestruct_stopped": False,
         "alert": None, "css": [], "css_revealed": [],
         "main_gate_open": False, "first_encounter": False, "first_death": False,
