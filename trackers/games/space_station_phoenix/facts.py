@@ -32,9 +32,9 @@ TRACK_LABELS: dict[str, str] = {
 # Open questions the rulebook text leaves to the table (spec §10), by the words the form shows.
 RULINGS: dict[str, tuple[str, str]] = {
     "bag Aliens count as supply": (
-        "bag_aliens_count", "Do Aliens left in the bag count as in the supply? (spec §10.20)"),
+        "bag_aliens_count", "Do Aliens left in the bag count as in the supply?"),
     "free Sectors count as built": (
-        "free_sectors_count", "Do free Sectors count as built for the 9-Sector end? (spec §10.14)"),
+        "free_sectors_count", "Do free Sectors count as built for the 9-Sector end?"),
 }
 STATUS_SETUP = "setting up"
 STATUS_PLAYING = "in progress"

@@ -51,7 +51,7 @@ def _end_check_note(state: State, name: str, why: str) -> Note:
         return Note(f"{name} {why}: the end is checked when {name} ends this turn (e)",
                     "end_of_game")
     return Note(f"{name} {why} during {current}'s turn: nothing triggers now; the check runs at "
-                f"the end of {name}'s own turn (spec §6)", "end_of_game")
+                f"the end of {name}'s own turn (rulebook: Check for Game End)", "end_of_game")
 
 
 # --- score track ---------------------------------------------------------------------------
@@ -71,7 +71,7 @@ def add_points(state: State, args: dict[str, Any], rng: Random) -> Notes:
     notes += [Note(text, "score_track") for text in laps]
     if marker.points < 0 <= before:
         notes.append(Note(f"{name} is below 0 (Hub A-12 allows it); how the track shows it is "
-                          "the table's call (spec §10.13)", "score_track"))
+                          "the table's call: the rulebook does not say", "score_track"))
     if before < END_SCORE <= marker.points and not facts.game_end(state).triggered:
         notes.append(_end_check_note(state, name, f"has {marker.points} points"))
     return notes

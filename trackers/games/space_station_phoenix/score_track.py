@@ -30,7 +30,7 @@ def _check_lap_size(lap_size: int) -> None:
     if isinstance(lap_size, bool) or not isinstance(lap_size, int) or lap_size <= 0:
         raise ValueError(
             f"lap_size: {lap_size!r}; allowed: a whole number of spaces, 1 or more "
-            "(the rulebook does not give the track length, spec §10.13)"
+            "(the rulebook does not give the track's length: count it on your board)"
         )
 
 
@@ -40,7 +40,8 @@ def track_position(total: int, lap_size: int) -> TrackPosition:
     if total < 0:
         return TrackPosition(
             total, None, 0, None, None,
-            f"{total} is below 0; how the track shows it is the table's call (spec §10.13)",
+            f"{total} is below 0; how the track shows it is the table's call (the rulebook "
+            "does not say)",
         )
     laps, space = divmod(total, lap_size)
     lap_points = laps * lap_size

@@ -241,7 +241,7 @@ def _hub_cell(player: PlayerSheet, settings: ScoreSettings) -> tuple[Cell, list[
                     player.name,
                     "free_sectors_count_as_built",
                     f"A-6 would add {player.free_sectors} more if free Sectors count as built "
-                    "(spec §10.14)",
+                    "(the rulebook leaves it open; decide it in the palette)",
                 )
             )
         elif ruling is False:
@@ -270,7 +270,8 @@ def _sector_bonus_cell(player: PlayerSheet, settings: ScoreSettings) -> tuple[Ce
                     Unset(
                         player.name,
                         "sector_315_copies_b4",
-                        f"315 would add {points} if it copies B-4's 1 per Human (spec §10.15)",
+                        f"315 would add {points} if it copies B-4's 1 per Human (the rulebook "
+                        "leaves it open)",
                     )
                 )
                 continue
