@@ -6,16 +6,11 @@ letter is no match. The questions were written from the rulebooks, not from any 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
 from references import Library
 from references.query import plan
-
-SEEDS = Path(__file__).resolve().parents[3] / "shared" / "seeds"
-SEED_GAMES = {"000": "lifeform", "001": "nemesis-lockdown", "002": "space-station-phoenix",
-              "003": "lifeform", "004": "pandora-celeste"}
 
 # (game, a question as a player at the table asks it, the rulebook section that answers it)
 PLAYER_QUESTIONS = [
@@ -60,18 +55,6 @@ Every surviving crew member scores points for the cargo they carry.
 
 
 @pytest.fixture(scope="module")
-def rulebooks(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Library]:
-    files = sorted(SEEDS.glob("0*.txt")) if SEEDS.is_dir() else []
-    if len(files) < 5:
-        pytest.skip("../shared/seeds not found: the real rulebook texts are absent")
-    library = Library.open(tmp_path_factory.mktemp("questions"))
-    for path in files:
-        library.add_rulebook(path, game=SEED_GAMES[path.name[:3]])
-    yield library
-    library.close()
-
-
-@pytest.fixture(scope="module")
 def drill(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Library]:
     folder = tmp_path_factory.mktemp("drill")
     book = folder / "drill.md"
@@ -84,17 +67,18 @@ def drill(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Library]:
 
 @pytest.mark.parametrize(("game", "question", "answer"), PLAYER_QUESTIONS)
 def test_a_question_as_players_ask_it_lands_its_section_in_the_top_3(
-    rulebooks: Library, game: str, question: str, answer: str
+    seeded: Library, game: str, question: str, answer: str
 ) -> None:
-    result = rulebooks.search(question, game=game, limit=3, kind="rulebook")
+    """On our rulebook-shaped texts and on the real rulebooks (conftest: seeded)."""
+    result = seeded.search(question, game=game, limit=3, kind="rulebook")
     assert answer in [hit.section for hit in result.hits]
 
 
 @pytest.mark.parametrize("question", ["how many actions can I take on my turn",
                                       "how do I get out of the facility",
                                       "how are points scored at the end"])
-def test_a_word_printed_in_the_books_is_not_corrected(rulebooks: Library, question: str) -> None:
-    assert rulebooks.search(question, game="nemesis-lockdown").did_you_mean is None
+def test_a_word_printed_in_the_books_is_not_corrected(seeded: Library, question: str) -> None:
+    assert seeded.search(question, game="nemesis-lockdown").did_you_mean is None
 
 
 def test_a_typo_with_no_results_shows_the_corrected_results_and_says_so(
