@@ -18,9 +18,6 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
-ROOT = Path(__file__).resolve().parent.parent
-SEEDS = ROOT.parent / "shared" / "seeds"
-
 # Few examples while working (the properties still run every time; a failing example found
 # once is replayed from .hypothesis/), many in CI. Neither has a deadline nor the too-slow
 # health check: a busy machine must not turn a slow example into a failure.
