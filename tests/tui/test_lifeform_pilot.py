@@ -1,15 +1,17 @@
-"""Pilot test of a Lifeform session, played by keys alone at 80x24 (issue 5, "done when").
+"""Pilot test of a Lifeform session at 80x24 (issue 11, "done when").
 
-A 3-player game from the setup through a reality check (a sensor ghost), an attack and a death,
-the launch and Ending B: the ``PILOT`` script of tests/lifeform/test_lifeform_session_endings.py,
-typed as a player would (an action's key, or ctrl+p and its title; Selects opened with Enter and
-moved with the arrows; numbers typed; Tab to OK), on the made-up test board ``BOARD``. Played
-once with a correct and once with a wrong Stowaway guess.
+One 3-player game on the made-up test board ``BOARD`` to the Showdown, with an Ending C launch:
+the moves where keys matter are typed as a player would (an action's key, or ctrl+p and its
+title; Selects opened with Enter and moved with the arrows; numbers typed; Tab to OK): the
+turn, the attack and its reaction, the Reality Calibration behind the curtain, Lurk, the
+launch, the Ending C refill, the hibernation and every fight. The rest (the draft, filling the
+Loadout, the clock) goes through the API, which is what the keys call.
 
-Before each reveal the secret (which image is real, the Stowaway card) must show nowhere public:
-not on the exported screen, not in the log, not in ``export()``, not in the saved catalog. Beyond
-looking for the value, the public view is compared with the same game replayed with the other
-value chosen: they must be the same but for the commitment codes (spec lifeform §6).
+At each fight the lifeform's hand is checked against a count this test keeps itself, and the
+game must be won by the side the rulebook says: the lifeform has no card left while a crew
+member survives, so the crew wins. Before its reveal the real image must show nowhere public
+(screen, log, export, catalog), and the public view must equal the same game replayed with the
+other image chosen (rulebook p. 10, Reality Calibration).
 """
 
 from __future__ import annotations
@@ -19,20 +21,18 @@ import re
 from pathlib import Path
 from typing import Any, cast
 
-import pytest
 from textual.app import App
 from textual.command import CommandList, CommandPalette
 from textual.pilot import Pilot
 from textual.widgets import Button, Checkbox, Input, Select
 
 from tableside.api import OpenSession, Tableside
-from tests.lifeform.test_lifeform_session_endings import PILOT
 from tests.lifeform.test_lifeform_session_fixtures import BOARD
 from tests.tui.screen_text import panel_text, screen_text
 from trackers.engine import Session, SessionSetup
 from trackers.engine.session import Event
 from trackers.games.lifeform.game import GAME
-from trackers.pieces import Secret
+from trackers.pieces import PhysicalDeck, Secret
 from tui.app import TablesideApp
 from tui.games.lifeform.loadout import LoadoutRow, bar
 from tui.games.lifeform.screen import LifeformScreen, banner_lines, loadout_rows
@@ -165,7 +165,7 @@ def assert_kept(app: TablesideApp, data: Path, piece_name: str, value: str, acti
                 param: str, other: str, leaks: list[str]) -> None:
     """``value`` is set, unrevealed, and public nowhere (screen, log, export, catalog)."""
     play = game_screen(app).play
-    secret = play.state.piece(piece_name, Secret)
+    secret = play.session.state.piece(piece_name, Secret)
     assert secret.value == value and not secret.revealed  # kept for the reveal
     assert f"{secret.label}: hidden (code {secret.code})" in panel(app, "#tracks")
     text = seen(app)
@@ -187,7 +187,8 @@ def assert_kept(app: TablesideApp, data: Path, piece_name: str, value: str, acti
     # The strongest check: the public view would be the same had the other value been chosen.
     other_game = replayed_with(play, last_event(play, action), {param: other})
     assert other_game.state.piece(piece_name, Secret).value == other
-    mine = public_view(play.state, export["notes"], [h["action"] for h in export["history"]])
+    mine = public_view(play.session.state, export["notes"],
+                       [h["action"] for h in export["history"]])
     theirs = public_view(other_game.state, [n.text for n in other_game.notes],
                          [h.text for h in other_game.history()])
     assert mine == theirs
@@ -207,139 +208,125 @@ def card_kept(app: TablesideApp, data: Path, card: str) -> None:
 
 
 # --- the game ---------------------------------------------------------------------------------
-def script(card: str) -> list[tuple[str, Args]]:
-    return [(name, args | {"card": card} if name == "choose_stowaway" else args)
-            for name, args in PILOT]
+def by_api(app: TablesideApp, steps: list[tuple[str, Args]]) -> None:
+    """Moves whose keys another test covers: done through the API the keys call."""
+    screen = game_screen(app)
+    for name, args in steps:
+        screen.play.do(name, **args)
+    screen.session_changed()
 
 
-async def play_until(pilot: Pilot[None], steps: list[tuple[str, Args]],
-                     stop: str) -> list[tuple[str, Args]]:
-    """Play the scripted steps before the first one named ``stop``; return the rest."""
-    while steps[0][0] != stop:
-        await play_step(pilot, *steps.pop(0))
-    return steps
+def hand(app: TablesideApp) -> int:
+    play = game_screen(app).play
+    return play.state.piece("lifeform_deck", PhysicalDeck).hands.get("Sarah", 0)
 
 
-async def play_next(pilot: Pilot[None], steps: list[tuple[str, Args]], name: str) -> list[str]:
-    """Play the next scripted step, which must be ``name``."""
-    assert steps[0][0] == name, f"the script has {steps[0][0]} where {name} was expected"
-    return await play_step(pilot, *steps.pop(0))
+SETUP: list[tuple[str, Args]] = [
+    ("record_characters", {"crew_member": "Andrew", "first": "Solomon", "second": "Palmer"}),
+    ("record_characters", {"crew_member": "Jacob", "first": "Cameron", "second": "Bennings"}),
+    ("reality_calibration", {"image": "Image 1"}),
+    ("tick_setup", {"step": "all remaining"}),
+]
+TO_THE_LAUNCH: list[tuple[str, Args]] = [  # round 2 and on: fill the Loadout, board, the clock
+    *[("place_mission", {"column": c, "crew_member": "Andrew"})
+      for c in ["improvised_weaponry"] * 4 + ["coolant"] * 3 + ["energy_cells"] * 4
+      + ["spacesuits"] * 3],
+    ("complete_objective", {"slot": "1"}),
+    ("complete_objective", {"slot": "2"}),
+    ("advance_self_destruct", {"spaces": 7}),  # 27 -> 20: the Remora opens
+    ("choose_stowaway", {"card": "second"}),
+    *[("board_remora", {"character": c}) for c in ("Solomon", "Palmer", "Cameron")],
+    ("advance_self_destruct", {"spaces": 12}),  # 20 -> 8: Bennings stays on the Valley Forge
+]
+# Fights until the lifeform's cards run out: (target, result); targets alternate (step 1).
+FIGHTS = [("Jacob", "matched"), ("Andrew", "matched"), ("Jacob", "cancelled: Remora token"),
+          ("Andrew", "matched"), ("Jacob", "matched"), ("Andrew", "matched")]
 
 
-@pytest.mark.parametrize(("card", "guess", "banner", "status"), [
-    ("second", "correct guess", "SHOWDOWN (after Ending B)", "Showdown (after Ending B)"),
-    ("third", "wrong guess", "GAME OVER: the crew won (Ending B)", "the crew won (Ending B)"),
-])
-async def test_a_3_player_game_to_ending_b_by_keys(tmp_path: Path, card: str, guess: str,
-                                                   banner: str, status: str) -> None:
+async def test_a_3_player_game_to_the_showdown_by_keys_with_an_ending_c(tmp_path: Path) -> None:
     table = Tableside(tmp_path)
     table.create("lifeform", 3, names=NAMES, board=BOARD, title="Friday", seed="pilot").close()
     table.close()
     app = TablesideApp(data_dir=tmp_path)
-    steps = script(card)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("enter")  # Home: resume the only saved game
         await pilot.pause()
         play = game_screen(app).play
         assert "SETUP:" in panel(app, "#lf-banner")
-        assert "[ ] 8. Character disks" in panel(app, "#now")  # the setup checklist
-
-        # Setup: characters, the first Reality Calibration behind the curtain, the ticks.
-        steps = await play_until(pilot, steps, "reality_calibration")
-        curtain = await play_next(pilot, steps, "reality_calibration")
-        assert "PRIVATE: Lifeform player only" in curtain[0]
-        assert "Reality Calibration (private)" not in curtain[0]  # no choices before hand-over
-        assert "The screen is cleared" in curtain[1]
-        assert "Reality Calibration (private)" not in curtain[1]
-        assert "Reality Calibration done (setup step 17)" in panel(app, "#now")
-        image_kept(app, tmp_path, "Image 1")
-        await play_next(pilot, steps, "tick_setup")  # all remaining
-        assert "Setup done: round 1, Crew Activity phase" in panel(app, "#now")
-        assert "Round 1, Crew Activity | Self-Destruct 28" in seen(app)
-
-        # To the 20 mark: the Stowaway card is due, then chosen behind the curtain.
-        steps = await play_until(pilot, steps, "choose_stowaway")
-        assert "Self-Destruct 20: the lifeform gains a Vent token" in panel(app, "#now")
-        assert "To do: the lifeform picks its Stowaway card" in seen(app)
-        curtain = await play_next(pilot, steps, "choose_stowaway")
-        assert "PRIVATE: Lifeform player only" in curtain[0]
-        assert "Choose the Stowaway card (private)" not in curtain[0]
-        assert "put its Stowaway card face down" in panel(app, "#now")
-        assert "To do:" not in seen(app)
-        card_kept(app, tmp_path, card)
-        image_kept(app, tmp_path, "Image 1")
-
-        # The reality check: Solomon meets Image 2, a sensor ghost.
-        await play_next(pilot, steps, "meet_image")
-        now = panel(app, "#now")
-        assert "Image 1 is the real lifeform" in now and "matches code" in now
-        assert "Image 2 is a sensor ghost: Self-Destruct +1" in now
-        assert "Self-Destruct: 19" in panel(app, "#tracks")
-        assert "To do: Reality Calibration due (Solomon met a sensor ghost)" in seen(app)
-        await play_next(pilot, steps, "reality_calibration")  # Image 2 is now the real one
-        image_kept(app, tmp_path, "Image 2")
-        card_kept(app, tmp_path, card)
-
-        # The attack and the death.
-        await play_next(pilot, steps, "attack")
-        now = panel(app, "#now")
-        assert "Image 2 is the real lifeform" in now
-        assert "Attack (the lifeform attacks) on the chamber of Bennings" in now
-        await play_next(pilot, steps, "character_killed")  # noisy
-        now = panel(app, "#now")
-        assert "Bennings is killed" in now and "Hostility +2 (a character was killed): now 4" in now
-        assert "Noisy kill: Panic Move!" in now
-        assert "Jacob: Cameron (Valley Forge), Bennings (dead)" in now
-        assert "Hostility: 4" in panel(app, "#tracks")
-        await play_next(pilot, steps, "reality_calibration")  # Image 1 again
-        image_kept(app, tmp_path, "Image 1")
-
-        # The Loadout, the objectives, everyone aboard, and down to minute 6.
-        steps = await play_until(pilot, steps, "launch")
-        text = seen(app)
-        for row in ("Weaponry   ####|....    4/8 ok", "Coolant    ###|.+..     3/7 ok",
-                    "Energy     ####|.....   4/9 ok", "Spacesuits ###|...      3/6 ok"):
-            assert " ".join(row.split()) in " ".join(text.split())
-        assert "Self-Destruct 6 | Launch: ready, ask the crew" in text
-        readiness = panel(app, "#now").split("Launch readiness")[1].split("\n\n")[0]
-        assert readiness.count("[met]") == 8 and "[not met]" not in readiness
-        assert "[unknown] All crew members agree" in readiness
-        assert "a launch now leads to Ending B or C" in readiness
-        await read_readiness_by_scrolling(pilot)
-        card_kept(app, tmp_path, card)
-        image_kept(app, tmp_path, "Image 1")
-
-        # The launch: Ending B, the Stowaway card revealed, who won.
-        await play_next(pilot, steps, "launch")
-        assert steps == []
-        assert banner in seen(app)  # who won, or that the Showdown begins
-        now = panel(app, "#now")
-        assert f"reveals its Stowaway card: {card}" in now
-        assert guess in now and "Ending B" in now
-        assert "Real lifeform (Lifeform Identifier): hidden" in panel(app, "#tracks")
-        assert play.state.facts["status"] == status
-        if card == "second":
-            assert "Next: Hibernation (6 steps" in seen(app)
-    assert [s.status for s in Tableside(tmp_path).sessions()] == [status]
-
-
-async def read_readiness_by_scrolling(pilot: Pilot[None]) -> None:
-    """Tab to the Now panel and page down to the readiness panel, as a player reads it."""
-    app = cast(TablesideApp, pilot.app)
-    for _ in range(4):
-        if pilot.app.focused is not None and pilot.app.focused.id == "now-scroll":
-            break
-        await pilot.press("tab")
-    assert pilot.app.focused is not None and pilot.app.focused.id == "now-scroll"
-    for _ in range(12):
-        if "Launch readiness" in seen(app):
-            break
-        await pilot.press("pagedown")
+        by_api(app, SETUP)
         await pilot.pause()
-    assert "[met] At least 1 surviving character" in seen(app)
-    await pilot.press("home", "shift+tab")
-    await pilot.pause()
+        count = 3  # the lifeform's hand, as this test counts it: 3 at setup
+
+        # Round 1: whose turn it is, one activity each (rulebook, Crew Activity Phase).
+        assert "Round 1, Andrew's turn | Self-Destruct 28" in seen(app)
+        await play_step(pilot, "equip", {"crew_member": "Andrew",
+                                         "option": "draw 2, Self-Destruct +1"})
+        assert "Self-Destruct: 27" in panel(app, "#tracks")
+        await play_step(pilot, "end_turn", {})
+        assert "Round 1, Jacob's turn" in seen(app)
+        await play_step(pilot, "end_turn", {})
+        await play_step(pilot, "next_phase", {})  # Android
+        await play_step(pilot, "next_phase", {})  # Lifeform Activity
+
+        # The lifeform's activity: an attack with a Lifeform card; Jacob's Shock-Prod cancels it.
+        await play_step(pilot, "attack", {"character": "Bennings"})
+        count -= 1
+        assert hand(app) == count and "Image 1 is the real lifeform" in panel(app, "#now")
+        await play_step(pilot, "crew_reaction", {"crew_member": "Jacob",
+                                                 "reaction": "Shock-Prod"})
+        assert "the whole attack is cancelled" in panel(app, "#now")
+        curtain = await play_step(pilot, "reality_calibration", {"image": "Image 2"})
+        assert "PRIVATE: Lifeform player only" in curtain[0]
+        image_kept(app, tmp_path, "Image 2")
+        await play_step(pilot, "next_phase", {})  # round 2
+
+        # Round 2 through the API, then the lifeform Lurks back to its MAX HAND (6 at Start).
+        by_api(app, [("end_turn", {}), ("end_turn", {}), ("next_phase", {}),
+                     ("next_phase", {})])
+        await play_step(pilot, "lurk", {"discard": "1"})
+        count = 6
+        assert hand(app) == count
+        await play_step(pilot, "next_phase", {})  # round 3: Andrew's turn
+
+        by_api(app, TO_THE_LAUNCH)
+        await pilot.pause()
+        assert "Self-Destruct 8 | Launch: ready, ask the crew" in seen(app)
+
+        # The launch with Bennings left aboard the Valley Forge: Ending C.
+        await play_step(pilot, "launch", {})
+        now = panel(app, "#now")
+        assert "Ending C" in now and "SHOWDOWN (after Ending C)" in seen(app)
+        assert "reveals its Stowaway card" not in now  # Ending C: removed unseen
+        await play_step(pilot, "ending_c_refill", {"discard": "1"})
+        assert hand(app) == count  # 1 discarded, then refilled to MAX HAND 6
+
+        # Hibernation: Energy Cells 4 uncovered -> draw 4, keep 1, cut back to MAX HAND 6;
+        # then Bennings, still aboard the Valley Forge, dies: Hostility 3 -> 5 passes the
+        # Draw-card icon on 5, so the lifeform draws 1 more and must discard 1.
+        await play_step(pilot, "hibernation", {"keep": "keep 1 (rule text)"})
+        assert "Bennings, still on the Valley Forge, dies" in panel(app, "#now")
+        count += 1
+        assert hand(app) == count
+        assert "over the hand limit of 6: discard 1" in panel(app, "#now")
+        await play_step(pilot, "discard_from_hand", {"who": "lifeform", "count": 1})
+        count -= 1
+        assert hand(app) == count
+
+        # The fights: each takes one Lifeform card; the crew outlasts the lifeform's hand.
+        for target, result in FIGHTS:
+            assert hand(app) == count, f"before the fight on {target}"
+            await play_step(pilot, "fight_result", {"target": target, "result": result})
+            count -= 1
+            assert hand(app) == count
+        assert count == 0
+        record = play.game.end_record(play.session.state)
+        assert record is not None and record.sides == ("crew",)
+        assert record.ending == "Ending C" and set(record.winners) == {"Andrew", "Jacob"}
+        assert "GAME OVER" in seen(app)
+        assert "the crew wins" in panel(app, "#now")
+    (saved,) = Tableside(tmp_path).sessions()
+    assert "the crew won" in saved.status
 
 
 # --- the Loadout bars, without the app ----------------------------------------------------------

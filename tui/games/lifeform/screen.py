@@ -14,7 +14,7 @@ from textual.widgets import Static
 
 from tableside.api import OpenSession
 from trackers.engine import State
-from trackers.games.lifeform import loadout, solo, solo_view
+from trackers.games.lifeform import loadout, solo, solo_view, turns
 from trackers.games.lifeform.board import COLUMNS, Board, board_of
 from trackers.games.lifeform.launch import Status
 from trackers.games.lifeform.rounds import pending
@@ -87,8 +87,10 @@ def banner_lines(state: State) -> list[str]:
         first = (f"SETUP: {len(open_steps(state))} step(s) left (ctrl+p: Tick a setup step) | "
                  f"Self-Destruct {sd}")
     elif stage == "starship":
-        first = (f"Round {f['round']}, {PHASES.get(f['phase'], f['phase'])} | Self-Destruct "
-                 f"{sd} | Launch: {launch_summary(state, _profile(state))}")
+        member = turns.current(state)  # in the Crew Activity phase, whose turn it is
+        phase = f"{member}'s turn" if member else PHASES.get(f["phase"], f["phase"])
+        first = (f"Round {f['round']}, {phase} | Self-Destruct {sd} | Launch: "
+                 f"{launch_summary(state, _profile(state))}")
     elif stage == "launched":  # the status reads "launched: ..." (launch_flow)
         first = f"LAUNCHED: {status.removeprefix('launched: ')}"
     elif stage == "showdown":  # the status reads "Showdown (after Ending B)" (showdown_flow)
