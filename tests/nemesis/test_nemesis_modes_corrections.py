@@ -315,3 +315,14 @@ def test_the_stepper_says_which_sections_keep_noise_and_who_is_attacked() -> Non
     assert "in Darkness: S-01, S-03 (Noise stays)" in notes
     notes = texts(s.do("next_step"))
     assert "Attacks: Adult #1 in the Nest attacks (Ann)" in notes
+
+
+def test_a_corrected_token_goes_on_a_slot_still_ahead() -> None:
+    s = new()
+    s.do("correct_time", slot="10", apply="just move the token")
+    for name, args in (("correct_autodestruction", {"side": "yellow", "slot": 12}),
+                       ("correct_alert", {"slot": 11}), ("correct_css", {"slots": "9, 12"})):
+        before = s.state.to_dict()
+        with pytest.raises(ActionError, match="has already left slot 1[12]"):
+            s.do(name, **args)
+        assert s.state.to_dict() == before

@@ -50,14 +50,22 @@ def time(state: State, target: str, how: str, side: str | None) -> list[Note | s
     return notes
 
 
+def _ahead(state: State, at: int, field: str = "slot") -> None:
+    """A token on the track lies on a numbered slot the Time token has not left yet."""
+    if not slot_exists(state, at):
+        raise ActionError(f"{field}: {at} is not a numbered slot of your track", field)
+    if at > time_track.slot(state):
+        raise ActionError(f"{field}: the Time token has already left slot {at} (it stands "
+                          f"on {time_track.slot(state)})", field)
+
+
 def autodestruction(state: State, side: str, at: int | None) -> list[Note | str]:
     if side == "none":
         state.facts["autodestruct"] = None
         return [Note("Autodestruction set by hand: no token on the track", "autodestruction")]
     if at is None:
         raise ActionError("slot: give the slot the Autodestruction token lies on", "slot")
-    if not slot_exists(state, at):
-        raise ActionError(f"slot: {at} is not a numbered slot of your track", "slot")
+    _ahead(state, at)
     state.facts["autodestruct"] = {"slot": at, "side": side}
     notes: list[Note | str] = [Note(f"Autodestruction set by hand: {side} on {at}",
                                     "autodestruction")]
@@ -67,8 +75,8 @@ def autodestruction(state: State, side: str, at: int | None) -> list[Note | str]
 
 
 def alert(state: State, at: int | None) -> list[Note | str]:
-    if at is not None and not slot_exists(state, at):
-        raise ActionError(f"slot: {at} is not a numbered slot of your track", "slot")
+    if at is not None:
+        _ahead(state, at)
     state.facts["alert"] = at
     if at is None:
         return [Note("Alert Procedure set by hand: no token on the track", "alert_procedure")]
@@ -83,6 +91,7 @@ def css(state: State, slots_text: str) -> list[Note | str]:
         if not part.isdigit() or not slot_exists(state, int(part)):
             raise ActionError(f"slots: {part!r} is not a numbered slot of your track; give "
                               "slot numbers separated by commas (empty: none)", "slots")
+        _ahead(state, int(part), "slots")
         slots.append(int(part))
     if len(set(slots)) != len(slots):
         raise ActionError("slots: one CSS token per slot", "slots")
