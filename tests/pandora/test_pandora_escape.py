@@ -200,3 +200,20 @@ def test_abandon_ship_to_a_decoupling_with_the_outcome_shown(tmp_path: Path) -> 
 
 def view_lines(state: object, title: str) -> tuple[str, ...]:
     return next(p.lines for p in panels(state) if p.title == title)  # type: ignore[arg-type]
+
+
+def test_a_player_nasty_sits_out_the_round_and_its_death_costs_points() -> None:
+    s = started(("Cap", "Flygirl"), seed="pn2")
+    s.do("reveal_nasty", name="Bug", room="Galley")
+    s.do("reveal_nasty", name="Bug", room="Bridge")
+    with pytest.raises(ActionError, match="crew: Cap is alive on the Ship"):
+        s.do("take_nasty", crew="Cap", nasty="1. Bug")
+    s.do("wound", crew="Cap", dmg=8)
+    s.do("take_nasty", crew="Cap", nasty="1. Bug")
+    walk_to(s, "nasties")
+    assert "In order: 2. Bug" in texts(s.do("nasty_round"))
+    s.do("crew_attack", crew="Flygirl", nasty="1. Bug", weapon="melee weapon", dmg=2,
+         box=RED)
+    notes = texts(s.do("settle_attack"))
+    assert "is killed" in notes and "Player-Nasty Player 1: 1 point off" in notes
+    assert s.state.facts["player_nasties"]["Player 1"]["little"] == 1

@@ -158,8 +158,21 @@ def add(state: State, name: str, room: str, *, place: str = ON_BOARD,
 
 
 def remove(state: State, entry: dict[str, Any], why: str) -> list[Note | str]:
+    """A Nasty's card leaves the area; one a player ran counts against their score when it
+    is killed (spec §10.4)."""
     area(state).remove(entry)
-    return [Note(f"{label(entry)} {why}: its card leaves the Active Nasty Area", "nasties")]
+    notes: list[Note | str] = [Note(f"{label(entry)} {why}: its card leaves the Active Nasty "
+                                    "Area", "nasties")]
+    holder = entry["player"]
+    if holder and "killed" in why:
+        tally = state.facts["player_nasties"].setdefault(holder,
+                                                         {"kills": 0, "little": 0, "big": 0})
+        big = kind_of(state, entry).kind == "Big"
+        tally["big" if big else "little"] += 1
+        notes.append(Note(f"Player-Nasty {holder}: {2 if big else 1} point"
+                          f"{'s' if big else ''} off; lay its card face down on the mat",
+                          "outcomes"))
+    return notes
 
 
 def wound(state: State, entry: dict[str, Any], amount: int) -> list[Note | str]:

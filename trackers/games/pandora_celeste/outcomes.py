@@ -127,3 +127,25 @@ def player_nasty(state: State, args: dict[str, Any]) -> list[Note | str]:
     points = scores(state)[_holder(state, name)]
     return [Note(f"Player-Nasty {_holder(state, name)}: {args['event']}; score {points}",
                  "outcomes")]
+
+
+def take_nasty(state: State, args: dict[str, Any]) -> list[Note | str]:
+    """A dead crewmember's player takes over a Nasty: its card goes on their mat and it no
+    longer acts in the Nasty Action Round (spec §5.9)."""
+    from trackers.games.pandora_celeste import nasties
+
+    name = args["crew"]
+    entry = crew.record(state, name)
+    if entry["status"] == "alive" and not escape.escaped(state, name):
+        raise ActionError(f"crew: {name} is alive on the Ship; only a dead or escaped "
+                          "crewmember's player runs Nasties", "crew")
+    nasty = nasties.find(state, args["nasty"])
+    if nasty["player"]:
+        raise ActionError(f"nasty: {nasties.label(nasty)} is run by {nasty['player']} already",
+                          "nasty")
+    holder = _holder(state, name)
+    nasty["player"] = holder
+    state.facts["player_nasties"].setdefault(holder, {"kills": 0, "little": 0, "big": 0})
+    return [Note(f"{holder} runs {nasties.label(nasty)} as a Player-Nasty: its card on their "
+                 "mat; it plays on their turns with their own deck, not in the Nasty Action "
+                 "Round", "outcomes")]
