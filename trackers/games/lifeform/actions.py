@@ -7,6 +7,7 @@ choices), endings (the launch), showdown and fight, module_d, asteroids, rounds.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from random import Random
 from typing import Any
@@ -1059,7 +1060,31 @@ def _counted(action: Action) -> Action:
     return replace(action, apply=apply)
 
 
+def _who_of(a: dict[str, Any]) -> str:
+    return "the lifeform" if a.get("who") == "lifeform" else str(a.get("crew_member") or "")
+
+
+# The table's words for the history, where the title alone does not say what happened.
+LOG_TEXT: dict[str, Callable[[dict[str, Any]], str]] = {
+    "equip": lambda a: f"{a['crew_member']} equips: {a['option']}",
+    "place_mission": lambda a: f"{a['crew_member']} puts a Mission token on "
+                               f"{COLUMN_TITLES.get(a['column'], a['column'])}",
+    "draw_cards": lambda a: f"{_who_of(a)} draws {a['count']}",
+    "discard_from_hand": lambda a: f"{_who_of(a)} discards {a['count']}",
+    "advance_self_destruct": lambda a: f"Self-Destruct advances {a['spaces']}",
+    "board_remora": lambda a: f"{a['character']} boards the Remora",
+    "character_killed": lambda a: f"{a['character']} is killed ({a['kill'] or 'silent'})",
+    "crew_reaction": lambda a: f"{a['crew_member']} reacts: {a['reaction']}"
+                               + (" (cancelled)" if a.get("cancelled") else ""),
+    "meet_image": lambda a: f"{a['character']} meets {a['image']}",
+    "lurk": lambda a: f"the lifeform lurks (discards {a['discard'] or 0} first)",
+    "fight_result": lambda a: f"fight on {a['target']}: {a['result']}",
+    "android_step": lambda a: f"Android phase: the android {a['step']}",
+    "complete_objective": lambda a: f"Secret Objective {a['slot']} completed",
+}
+
 ACTIONS: tuple[Action, ...] = tuple(
     _counted(replace(a, needs=NEEDS[a.name]) if a.name in NEEDS else a)
-    for a in (*_table_actions(), *_track_actions(), *_secret_actions(), *_end_actions(),
-              *_upkeep_actions()))
+    for a in (replace(x, log_text=LOG_TEXT[x.name]) if x.name in LOG_TEXT else x
+              for x in (*_table_actions(), *_track_actions(), *_secret_actions(),
+                        *_end_actions(), *_upkeep_actions())))
