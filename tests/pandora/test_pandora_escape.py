@@ -194,6 +194,7 @@ def test_abandon_ship_to_a_decoupling_with_the_outcome_shown(tmp_path: Path) -> 
     assert "The Bridge Decouples" in notes
     assert play.game.status_of(play.state) == "ended: the Bridge Decoupled"
     assert "Flygirl: WINNER" in view_lines(play.state, "The end")
+    assert table.sessions()[0].status == "ended: the Bridge Decoupled"  # what Home lists
     play.close()
     table.close()
 
