@@ -65,10 +65,16 @@ def trackers_panel(state: State) -> Panel:
                      "you first advance the tracker")
     if "motion" not in state.pieces:
         lines.append("Motion tracker: its length and the lifeform's start are unset; the app "
-                     "asks when the lifeform first moves")
+                     "asks when the lifeform first moves on it")
     lines.append("Self-Destruct effects meant for a lifeform player (the Vent token and the "
                  "Stowaway pick at 20, Pathway Deviation at 10, Terror tokens) are not applied: "
                  "there is no lifeform player in solo")
+    unset = [v for v in solo_board.BOARD_VALUES if v.key not in state.board
+             and v.key not in (solo_board.SD_START, solo_board.MOTION_LENGTH,
+                               solo_board.MOTION_START)]
+    if unset:
+        lines.append("also unset, asked when first needed: "
+                     + "; ".join(f"{v.label} (look at {v.look_at})" for v in unset))
     return Panel("Solo trackers", tuple(lines), "self_destruct")
 
 
