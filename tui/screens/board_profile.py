@@ -176,8 +176,15 @@ class BoardProfileScreen(Screen[None]):
             self.notify(f"{path}: {err}; nothing was changed", severity="error", timeout=10)
             return
         if self.play is not None:
-            self.notify("Imported into the profile: new games start with it. This game keeps "
-                        "its own values; enter any here to add them to its log.", timeout=10)
+            try:  # into this game too: each value a logged step that undo takes back
+                entered = self.play.import_board(self.table.board_profile(self.game.id))
+            except ActionError as err:
+                self.notify(f"Imported into the profile; this game keeps its own values ({err})",
+                            severity="warning", timeout=10)
+            else:
+                changed = sum(1 for n in entered if str(n).startswith("Board value set"))
+                self.notify(f"Took {count} value(s) from {path}; {changed} changed this game "
+                            "(undo takes them back).", timeout=10)
         else:
             self.notify(f"Took {count} value(s) from {path}.")
         self.refresh_rows()
