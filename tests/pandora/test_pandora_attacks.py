@@ -236,3 +236,21 @@ def test_a_reshuffle_card_counts_nothing_by_default() -> None:
     for step in (push_on_crew, push_on_nasty):
         assert step(3, True, True, False) == (3, False)
         assert step(3, False, True, False) == (3, False)
+
+
+# A one-card virtual deck (TEST DATA): both boxes red, no reshuffle icon, gold 5.
+ONE_CARD = {"deck_gold": [5], "deck_top": [1], "deck_bottom": [4], "deck_top_red": [1],
+            "deck_bottom_red": [1], "deck_reshuffle": []}
+
+
+def test_virtual_cards_decide_the_attack_and_every_push() -> None:
+    s = started(("Cap",), seed="v", nasty_cards="virtual", board=ONE_CARD)
+    bug = reveal(s, "Bug")
+    notes = texts(s.do("nasty_attacks", nasty=bug, crew="Cap"))
+    assert "Drawn: card 1, bottom: Move to attack the nearest creature" in notes
+    assert "HITS Cap for 2 dmg" in notes
+    assert "Push 1: HIT; damage 2 -> 3; the push is over" in texts(s.do("push"))
+    s.do("settle_attack")
+    assert lost(s, "Cap") == 3
+    with pytest.raises(ActionError, match="box: the app draws the card in virtual mode"):
+        s.do("crew_attack", crew="Cap", nasty=bug, weapon="fists", box=RED)
