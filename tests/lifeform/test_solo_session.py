@@ -353,3 +353,12 @@ def test_a_bad_chamber_card_name_at_the_launch_changes_nothing() -> None:
         session.do("solo_launch", lifeform_aboard=True, cards_not_in_hand="Galley")
     assert err.value.field == "cards_not_in_hand"
     assert session.state.facts["stage"] == "play" and session.head == 0
+
+
+def test_unnamed_kept_mirror_cards_get_names_of_their_own() -> None:
+    session = new()
+    session.do("crisis_card", chamber="Cockpit", keep=True)
+    session.do("crisis_card", chamber="Storage Bay", keep=True)
+    assert session.state.facts["crisis"]["kept"] == ["card 1", "card 2"]
+    with pytest.raises(ActionError, match="card 1 already"):
+        session.do("crisis_card", card="card 1", chamber="Supply Locker", keep=True)

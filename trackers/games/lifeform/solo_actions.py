@@ -85,15 +85,20 @@ def _apply_card(state: State, card: CrisisCard, keep: bool) -> Notes:
     return _notes(lines)
 
 
-def _mirror_card(args: Args) -> CrisisCard:
+def _mirror_card(state: State, args: Args) -> CrisisCard:
+    """The card as entered; unnamed, it is called by its place in the game ("card 3"), so two
+    kept cards never share a name."""
     chamber = None if args["chamber"] == crisis.NO_CHAMBER else args["chamber"]
-    return CrisisCard(args["card"] or "drawn from your deck", chamber, args["clamp"],
-                      args["stamina"], args["keep"])
+    name = args["card"] or f"card {state.facts['crisis']['resolved'] + 1}"
+    if args["keep"] and name in state.facts["crisis"]["kept"]:
+        raise ActionError(f"card: you keep a card named {name} already; give this one another "
+                          "name", "card")
+    return CrisisCard(name, chamber, args["clamp"], args["stamina"], args["keep"])
 
 
 def _crisis_card(state: State, args: Args, rng: Random) -> Notes:
     """Mirror mode: the player drew the real card and says what it did."""
-    return _apply_card(state, _mirror_card(args), args["keep"])
+    return _apply_card(state, _mirror_card(state, args), args["keep"])
 
 
 def _list_deck(state: State, args: Args, rng: Random) -> Notes:
