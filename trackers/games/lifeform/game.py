@@ -1,7 +1,8 @@
 """Lifeform (with Thirteenth Passenger modules A, B and D) on the session engine: the wiring.
 
 Facts: ../shared/spec/lifeform.md. The first player name is the lifeform player; the others are
-the crew members in turn order.
+the crew members in turn order. With 1 player it is the Dragon's Domain solo mode with module
+C: ``solo_game`` sends each part of the contract to the solo rules in that mode.
 """
 
 from __future__ import annotations
