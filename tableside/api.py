@@ -512,7 +512,7 @@ class OpenSession:
         try:
             if self.session.head and self.session.head % SNAPSHOT_TO_DISK_EVERY == 0:
                 self._save_snapshot()
-            status = str(self.session.state.facts.get("status", "in progress"))
+            status = self.game.status_of(self.session.state)
             if status != self._status or \
                     time.monotonic() - self._touched > CATALOG_TOUCH_SECONDS:
                 self._touch(status)
@@ -545,7 +545,7 @@ class OpenSession:
             try:
                 if self.session.head:
                     self._save_snapshot()
-                self._touch(str(self.session.state.facts.get("status", "in progress")))
+                self._touch(self.game.status_of(self.session.state))
             except (OSError, JournalError) as err:
                 self._warn(err, "closing:")
             self._journal.close()

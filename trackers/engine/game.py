@@ -255,7 +255,10 @@ class Game:
         if self.status is not None:
             return self.status(state)
         record = self.end_record(state)
-        return f"ended: {record.ending}" if record is not None else "in progress"
+        if record is not None:
+            return f"ended: {record.ending}"
+        kept = state.facts.get("status")  # a game may keep its status line as a fact
+        return kept if isinstance(kept, str) and kept else "in progress"
 
     def moment_of(self, state: State) -> dict[str, int]:
         return dict(self.moment(state)) if self.moment is not None else {}
