@@ -104,3 +104,9 @@ def test_a_bad_board_value_names_it_and_what_is_allowed(kind: str, extra: dict[s
     with pytest.raises(ActionError) as raised:
         value.parse(typed)
     assert str(raised.value).startswith("A value:") and says in str(raised.value)
+
+
+def test_secret_pickers_show_labels_not_piece_ids() -> None:
+    session = Session(GAME, SessionSetup(2), "s")
+    param = session.action("choose_secret").params[0]
+    assert param.label_of(session.state, "plan") == "Plan"

@@ -17,6 +17,11 @@ def settable_targets(state: State) -> list[str]:
     return [f"{name}.{f.name}" for name, p in state.pieces.items() for f in p.fields()]
 
 
+def secret_labels(state: State) -> dict[str, str]:
+    """What a picker shows for each secret: its label ("Ann's kept Objective"), not its id."""
+    return {name: p.label for name, p in state.pieces.items() if isinstance(p, Secret)}
+
+
 def secret_names(state: State) -> list[str]:
     """Secrets the generic choose/reveal actions may touch (not those the game manages)."""
     return [name for name, p in state.pieces.items() if isinstance(p, Secret) and not p.managed]
@@ -69,7 +74,7 @@ def who(owner: str) -> str:
     A role ("Lifeform player", "crew member 2") takes "the"; a person's name does not."""
     if owner.lower().startswith("the ") or "'s " in owner:
         return owner
-    role = (owner[:1].islower() or owner.endswith(" player")
+    role = (owner[:1].islower() or " player" in owner or "(" in owner
             or any(ch.isdigit() for ch in owner))
     return f"the {owner}" if role else owner
 
@@ -116,7 +121,8 @@ def common_actions(game: Game) -> tuple[Action, ...]:
             "choose_secret", "Choose a secret",
             "The owner picks a hidden value behind the privacy curtain; everyone sees its code.",
             _choose_secret,
-            (Param("secret", "choice", "which secret", choices=secret_names),
+            (Param("secret", "choice", "which secret", choices=secret_names,
+                   labels=secret_labels),
              Param("value", "str", "the hidden choice", secret=True, max_length=200),
              # Filled by the API (tableside.api): a random nonce and the code computed from
              # them when the table saw it. Optional so older records still replay.
@@ -129,7 +135,8 @@ def common_actions(game: Game) -> tuple[Action, ...]:
             "reveal_secret", "Reveal a secret",
             "Show a hidden value to everyone and check it against its code.",
             _reveal_secret,
-            (Param("secret", "choice", "which secret", choices=secret_names),),
+            (Param("secret", "choice", "which secret", choices=secret_names,
+                   labels=secret_labels),),
             after_end=True,
         ),
         Action(
@@ -137,7 +144,8 @@ def common_actions(game: Game) -> tuple[Action, ...]:
             "The owner looks at a hidden value behind the privacy curtain; the log says who "
             "looked (never what they saw).",
             _peek_secret,
-            (Param("secret", "choice", "which secret", choices=all_secret_names),
+            (Param("secret", "choice", "which secret", choices=all_secret_names,
+                   labels=secret_labels),
              Param("who", "str", "who looked", optional=True, max_length=40),
              Param("label", "str", "the secret's name as the table knows it", optional=True,
                    max_length=80)),
