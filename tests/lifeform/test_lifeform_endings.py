@@ -44,7 +44,7 @@ def test_t26_launch_at_seven_with_one_left_behind_is_ending_c() -> None:
     assert reading.outcome is Outcome.SHOWDOWN
     text = " | ".join(reading.steps)
     assert "removes its Stowaway card" in text
-    assert "discard up to 3 Lifeform card(s)" in text  # Evolution on the final space
+    assert "discard up to 3 Lifeform cards" in text  # Evolution on the final space
     assert "draws back up to its max hand size: 8" in text
 
 

@@ -28,7 +28,7 @@ def test_crew_hand_limit_is_6_with_the_mining_laser_counting() -> None:
     notes = s.do("draw_cards", who="crew member", crew_member="Andrew", count=2)
     assert "holds 6" not in notes[-1].text or "over" not in notes[-1].text
     notes = s.do("draw_cards", who="crew member", crew_member="Andrew", count=1)
-    assert "holds 7 card(s), over the hand limit of 6: discard 1" in notes[-1].text
+    assert "holds 7 cards, over the hand limit of 6: discard 1" in notes[-1].text
 
 
 def test_lifeform_hand_limit_follows_the_cocoon_space() -> None:

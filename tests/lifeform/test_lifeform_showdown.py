@@ -67,7 +67,7 @@ def test_halon_compartments_two_three_four_and_the_two_player_bonus(
 
 def test_t10_four_halon_tokens_why() -> None:
     why = halon_gas_blast_tokens(Loadout(halon_gas=4), 2, Board()).why
-    assert why == "Halon Gas holds 4: 1 full compartment(s) of 2/3/4 +1 for a 2-player game"
+    assert why == "Halon Gas holds 4: 1 full compartment of 2/3/4 +1 for a 2-player game"
 
 
 def test_halon_overflow_is_refused() -> None:

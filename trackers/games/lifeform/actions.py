@@ -33,6 +33,7 @@ from trackers.games.lifeform.characters import ROLE_NAMES, character_pool
 from trackers.games.lifeform.loadout import NAMES
 from trackers.games.lifeform.secrets import CREW_ONLY, LIFEFORM_ONLY, REACTIONS
 from trackers.games.lifeform.setup import open_steps, steps
+from trackers.games.lifeform.words import count
 from trackers.pieces import Secret
 
 Notes = list[Note | str]
@@ -51,7 +52,7 @@ def _tick(state: State, args: dict[str, Any], rng: Random) -> Notes:
         if step in auto:
             raise ActionError(f"step: step {step} ticks itself: {auto[step]}", "step")
         state.facts["setup_ticked"].append(step)
-    notes: Notes = [Note(f"setup step(s) ticked: {args['step']}", "setup")]
+    notes: Notes = [Note(f"setup ticked: {args['step']}", "setup")]
     if not open_steps(state):
         notes += rounds.start_play(state)
     return notes
@@ -962,7 +963,7 @@ def _upkeep_actions() -> tuple[Action, ...]:
                lambda s, a, r: turns.collect_missions(s, int(a["tokens"])),
                (Param("tokens", "int", "Mission tokens collected", minimum=0, maximum=6),),
                topic="round", enabled=lambda s: turns.current(s) is not None,
-               log_text=lambda a: f"Step 1: {a['tokens']} Mission token(s) collected"),
+               log_text=lambda a: f"Step 1: {count(a['tokens'], 'Mission token')} collected"),
         Action("end_turn", "End of turn", "The active crew member's turn is over; the next "
                "one's begins (rulebook, Crew Activity Phase).",
                lambda s, a, r: turns.end_turn(s), key="w", short="End turn", topic="round",

@@ -11,6 +11,7 @@ from trackers.engine import ActionError, Note, Panel, State
 from trackers.games.lifeform import decks
 from trackers.games.lifeform.board import Board
 from trackers.games.lifeform.moves import add_hostility, finish, remora_open
+from trackers.games.lifeform.words import count
 
 BASE_CHARACTERS = {  # spec §1.1 (name: role)
     "Solomon": "Captain", "Motoko Umezaki": "Drilling Technician",
@@ -232,9 +233,9 @@ def panel(state: State) -> Panel:
     cat = facts["ships_cat"]
     if cat["in_play"]:
         where = "aboard the Remora" if cat["aboard"] else "on the Valley Forge"
-        lines.append(f"Ship's Cat: {where}, {cat['cards']} card(s) left")
+        lines.append(f"Ship's Cat: {where}, {count(cat['cards'], 'card')} left")
     if facts["sister"]["controller"]:
-        lines.append(f"SIS-TER: {facts['sister']['cards']} card(s) left")
+        lines.append(f"SIS-TER: {count(facts['sister']['cards'], 'card')} left")
     if facts["last_man_aboard"]:
         lines.append("Last Man Aboard: the lifeform has stowed away (Ending C at launch)")
     return Panel("Crew and characters", tuple(lines), "character_death")

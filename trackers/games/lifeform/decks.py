@@ -10,6 +10,7 @@ from __future__ import annotations
 from trackers.engine import ActionError, Note, State
 from trackers.games.lifeform.board import Board, board_of
 from trackers.games.lifeform.tracks import cocoon_key
+from trackers.games.lifeform.words import count
 from trackers.pieces import PhysicalDeck, Track
 
 CREW_HAND_LIMIT = 6  # spec §7
@@ -68,10 +69,12 @@ def hand_check(state: State, who: str, profile: Board) -> list[Note]:
     held = hand_size(state, who)
     if limit is None:
         key = f"{cocoon_key(state.facts['players'])}.max_hand"
-        return [Note(f"{who} holds {held} card(s); the lifeform's hand limit is "
+        return [Note(f"{who} holds {count(held, 'card')}; the lifeform's hand "
+                     "limit is "
                      f"{profile.unknown(key)}", "cocoon")]
     if held > limit:
-        return [Note(f"{who} holds {held} card(s), over the hand limit of {limit}: discard "
+        return [Note(f"{who} holds {count(held, 'card')}, over the hand limit "
+                     f"of {limit}: discard "
                      f"{held - limit} of their choice (Discard cards) (rulebook, Gameplay "
                      "Additional Rules)", "round")]
     return []
@@ -94,7 +97,8 @@ def draw(state: State, which: str, who: str, count: int, profile: Board,
     """Draw ``count`` into ``who``'s hand; reshuffle notes come from the deck (spec §7)."""
     pile = deck(state, which)
     notes = [Note(n, "round") for n in pile.draw(count, who)]
-    notes.insert(0, Note(f"{who} draws {count} {DECKS[which][1]} card(s)", "round"))
+    cards = "card" if count == 1 else "cards"
+    notes.insert(0, Note(f"{who} draws {count} {DECKS[which][1]} {cards}", "round"))
     return notes + (hand_check(state, who, profile) if check else [])
 
 
@@ -105,10 +109,12 @@ def discard(state: State, which: str, who: str, count: int) -> list[Note]:
         raise ActionError(f"count: {who} holds no {DECKS[which][1]} card to discard (a card "
                           "already counted elsewhere: choose card 'already counted')", "count")
     if not 0 < count <= held:
-        raise ActionError(f"count: {who} holds {held} {DECKS[which][1]} card(s); give 1 to "
+        cards = "card" if held == 1 else "cards"
+        raise ActionError(f"count: {who} holds {held} {DECKS[which][1]} {cards}; give 1 to "
                           f"{held}", "count")
     pile.discard_from_hand(count, who)
-    return [Note(f"{who} discards {count} {DECKS[which][1]} card(s)", "round")]
+    cards = "card" if count == 1 else "cards"
+    return [Note(f"{who} discards {count} {DECKS[which][1]} {cards}", "round")]
 
 
 def discard_hand(state: State, who: str) -> list[Note]:
@@ -118,7 +124,7 @@ def discard_hand(state: State, who: str) -> list[Note]:
     held = pile.hands.get(who, 0)
     if held:
         pile.discard_from_hand(held, who)
-    notes = [Note(f"{who} discards their {held} Crew card(s)", "character_death")]
+    notes = [Note(f"{who} discards their {count(held, 'Crew card')}", "character_death")]
     for card in special_held(state, who):
         state.facts["special_cards"][card] = "removed"
         notes.append(Note(f"the {SPECIAL_NAMES[card]} card in {who}'s hand leaves the game",

@@ -18,6 +18,7 @@ from trackers.games.lifeform import characters, loadout
 from trackers.games.lifeform.board import Board
 from trackers.games.lifeform.launch import Status
 from trackers.games.lifeform.moves import finish, late_launch
+from trackers.games.lifeform.words import count
 from trackers.pieces import Secret, Track
 
 LATE_LAUNCH_MINUTE = 9  # spec §4.1
@@ -154,8 +155,8 @@ def _ending_c(m: LaunchMoment, profile: Board, label: str, why: str) -> EndingRe
     steps = (
         "the lifeform removes its Stowaway card from the game (the text does not say it is "
         "shown)",
-        f"the lifeform may discard up to {evolution} Lifeform card(s) (the Evolution number "
-        f"reached on the Cocoon track)",
+        f"the lifeform may discard up to {evolution} Lifeform cards, the Evolution number "
+        "reached on the Cocoon track",
         f"the lifeform draws back up to its max hand size: {max_hand} ('Ending C refill')",
         "go to the Showdown (rulebook p. 38, Showdown Stage)",
     )
@@ -215,7 +216,7 @@ def decide_ending(moment: LaunchMoment, profile: Board) -> EndingDecision:
         ), contradiction="a Last Man Aboard kill before 9")
     if m.characters_on_valley_forge:
         why = (f"Self-Destruct {m.self_destruct} has reached or passed 9 and "
-               f"{m.characters_on_valley_forge} character(s) stay on the Valley Forge "
+               f"{count(m.characters_on_valley_forge, 'character')} stay on the Valley Forge "
                "(rulebook, Endings)")
         return EndingDecision((_ending_c(m, profile, "rules", why),))
     if not late:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, fields
 from enum import StrEnum
 
 from trackers.games.lifeform.board import Board
+from trackers.games.lifeform.words import count
 
 LATE_LAUNCH_MINUTE = 9  # spec §4.1: from 9 the Remora may launch with characters left aboard
 
@@ -144,11 +145,12 @@ def check_launch(state: LaunchState, profile: Board) -> LaunchCheck:
     crit.append(Criterion(
         "character_aboard", "At least 1 surviving character aboard the Remora",
         Status.MET if aboard >= 1 else Status.NOT_MET,
-        f"{aboard} character(s) aboard; the Ship's Cat does not count", rule))
+        f"{count(aboard, 'character')} aboard; the Ship's Cat does not "
+        "count", rule))
     crit.append(Criterion(
         "secret_objectives", "Every drawn Secret Objective completed",
         Status.MET if state.secret_objectives_left == 0 else Status.NOT_MET,
-        f"{state.secret_objectives_left} Secret Objective card(s) still to complete", rule))
+        f"{count(state.secret_objectives_left, 'Secret Objective card')} still to complete", rule))
     crit.append(_minimum("improvised_weaponry", "Improvised Weaponry filled below its Minimum bar",
                          "Improvised Weaponry", load.improvised_weaponry,
                          "improvised_weaponry.minimum", profile, "the Minimum bar"))
@@ -163,7 +165,7 @@ def check_launch(state: LaunchState, profile: Board) -> LaunchCheck:
     crit.append(Criterion(
         "spacesuits", "A Spacesuits token for each character aboard",
         Status.MET if load.spacesuits >= aboard else Status.NOT_MET,
-        f"Spacesuits holds {load.spacesuits} for {aboard} character(s) aboard", rule))
+        f"Spacesuits holds {load.spacesuits} for {count(aboard, 'character')} aboard", rule))
     sd = state.self_destruct
     if left == 0:
         status, why = Status.MET, "no surviving character is left on the Valley Forge"

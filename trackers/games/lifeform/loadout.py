@@ -13,6 +13,7 @@ from trackers.engine import ActionError, Note, Panel, State
 from trackers.games.lifeform import decks, supplies
 from trackers.games.lifeform.board import COLUMNS, Board
 from trackers.games.lifeform.launch import LaunchCheck, LaunchState, Loadout, check_launch
+from trackers.games.lifeform.words import count
 from trackers.pieces import Track
 
 NAMES = {"improvised_weaponry": "Improvised Weaponry", "coolant": "Coolant",
@@ -111,7 +112,8 @@ def android_removal(state: State, take: dict[str, int], number: int) -> list[Not
     load = state.facts["loadout"]
     due = min(number, sum(load.values()))
     if sum(take.values()) != due:
-        raise ActionError(f"take: the lifeform removes {due} token(s) in all (printed {number}, "
+        raise ActionError(f"take: the lifeform removes {count(due, 'token')} "
+                          f"in all (printed {number}, "
                           f"{sum(load.values())} in the Loadout); the columns given add up to "
                           f"{sum(take.values())}", "take")
     for column, n in take.items():

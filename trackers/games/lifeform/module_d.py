@@ -23,6 +23,7 @@ from trackers.engine import ActionError, Note, State
 from trackers.games.lifeform import characters, decks
 from trackers.games.lifeform.board import Board
 from trackers.games.lifeform.secrets import LIFEFORM_ONLY, nonce
+from trackers.games.lifeform.words import count
 from trackers.pieces import Secret
 
 
@@ -94,7 +95,7 @@ def hunt_actions(crew_disks: int, profile: Board) -> tuple[tuple[str, ...] | Non
     actions = profile.labels(key)
     if actions is None:
         return None, profile.unknown(key)
-    return actions, f"{crew_disks} crew disk(s): " + ", then ".join(actions)
+    return actions, f"{count(crew_disks, 'crew disk')}: " + ", then ".join(actions)
 
 
 @dataclass(frozen=True)

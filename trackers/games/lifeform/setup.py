@@ -15,6 +15,7 @@ from trackers.games.lifeform.decks import build_decks
 from trackers.games.lifeform.module_d import hiding_secret
 from trackers.games.lifeform.secrets import IMAGES, build_secrets
 from trackers.games.lifeform.tracks import build_tracks, reread
+from trackers.games.lifeform.words import count
 from trackers.pieces import Secret
 
 VENTS = {2: 1, 3: 1, 4: 2}  # spec §2.1
@@ -99,13 +100,14 @@ def steps(state: State) -> list[tuple[str, str]]:
                "); a Survival token in the lifeform's Inactive Slot"),
         ("13", "Lifeform deck shuffled; the lifeform draws 3 (the app counted them)"),
         ("14", "The 3 Stowaway cards face up beside the lifeform board"),
-        ("15", f"{f['vents']['setup']} Vent token(s) to the lifeform"),
+        ("15", f"{count(f['vents']['setup'], 'Vent token')} "
+               "to the lifeform"),
         ("16", f"{f['power_outages_at_setup']} Power Outage tokens: " + (
             "2 on each deck, all in different chambers" if players == 4 else "1 on each deck")),
         ("17", "2 images in 2 lifeform-start chambers (third aside); Reality Calibration "
                "('Reality Calibration')"),
         ("18", "1 Terror token in a C-Deck chamber (placement rules: see your Token Reference)"),
-        ("19", f"The crew draws {len(f['crew'])} Secret Objective card(s) unseen by the "
+        ("19", f"The crew draws {count(len(f['crew']), 'Secret Objective card')} unseen by the "
                "lifeform; 'Decide Immediately' cards are resolved now"),
         ("20", "Unused tokens form the token pool"),
     ]

@@ -26,6 +26,7 @@ from trackers.games.lifeform.fight import (
 from trackers.games.lifeform.launch import Loadout
 from trackers.games.lifeform.moves import add_hostility, finish
 from trackers.games.lifeform.tracks import cocoon_key
+from trackers.games.lifeform.words import count
 from trackers.pieces import Track
 
 CREW_HAND_LIMIT = 6  # spec §7
@@ -96,7 +97,8 @@ def halon_gas_blast_tokens(loadout: Loadout, player_count: int, profile: Board) 
         top += size
         full += tokens >= top
     bonus = 1 if player_count == 2 else 0
-    why = f"Halon Gas holds {tokens}: {full} full compartment(s) of {'/'.join(map(str, sizes))}"
+    why = (f"Halon Gas holds {tokens}: {count(full, 'full compartment')} of "
+           f"{'/'.join(map(str, sizes))}")
     why += " +1 for a 2-player game" if bonus else " (no 2-player bonus)"
     return Number(full + bonus, why, "rulebook p. 38, Showdown Stage step 3; rulebook p. 46, "
                                      "Shuttle Loadout")
@@ -200,7 +202,8 @@ def hibernation(*, player_count: int, loadout: Loadout, hostility_space: int,
         halon_tokens=halon_gas_blast_tokens(loadout, player_count, profile),
         lifeform_draw=draw,
         lifeform_keeps=keep_readings(draw.value, lifeform_hand, max_hand, hand_why),
-        characters_killed=Number(kills, f"{kills} character(s) left on the Valley Forge die: "
+        characters_killed=Number(kills, f"{count(kills, 'character')} "
+                                        "left on the Valley Forge die: "
                                         f"Hostility +2 each", "rulebook p. 38, Showdown Stage "
                                                               "step 5; rulebook p. 44, Hostility "
                                                               "Track"),
@@ -384,7 +387,7 @@ def hibernate(state: State, keep: str, profile: Board) -> list[Note]:
         notes += add_hostility(state, "character_killed", profile)
     show["hostility_tokens"] = h.hostility_tokens.value
     show["hibernated"] = True
-    notes.append(Note(f"6. the lifeform takes {show['hostility_tokens']} Hostility token(s) "
+    notes.append(Note(f"6. the lifeform takes {count(show['hostility_tokens'], 'Hostility token')} "
                       f"({h.hostility_tokens.why})", "hibernation"))
     return notes + _winner(state)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from trackers.engine import ActionError, Note, State
 from trackers.games.lifeform import characters
+from trackers.games.lifeform.words import count
 
 DOOR_STATES = ("off the board", "Full-lock side up", "Half-lock side up")
 DOOR_EVENTS = ("placed by a Security Door action (Full-lock side up)",
@@ -105,7 +106,8 @@ def android_lines(state: State) -> list[str]:
             out.append("android: steered by the lifeform")
         else:
             length = path_length(state)
-            out.append(f"android: {android.get('path_step', 0)} chamber(s) along the A.I. Path"
+            steps = count(android.get("path_step", 0), "chamber")
+            out.append(f"android: {steps} along the A.I. Path"
                        + (f" of {length}" if length else ""))
     hull = state.facts.get("hull_breach")
     if hull:

@@ -20,6 +20,7 @@ from trackers.games.lifeform.board import BOARD_VALUES, Board, board_of, value_o
 from trackers.games.lifeform.rounds import PHASE_STEPS, PHASES, pending
 from trackers.games.lifeform.setup import auto_done, steps
 from trackers.games.lifeform.tracks import cocoon_key
+from trackers.games.lifeform.words import count
 from trackers.pieces import Secret
 
 ESSENTIAL = ("self_destruct.minutes", "hostility.start_{n}p", "hostility.length",
@@ -50,7 +51,7 @@ def lifeform_panel(state: State, profile: Board) -> Panel:
     real = state.piece("real_lifeform", Secret)
     limit = decks.hand_limit(state, lifeform, profile)
     lines = [
-        f"{lifeform}: {decks.hand_size(state, lifeform)} Lifeform card(s), MAX HAND "
+        f"{lifeform}: {count(decks.hand_size(state, lifeform), 'Lifeform card')}, MAX HAND "
         f"{'unset' if limit is None else limit}; Vent tokens {moves.vents_held(state)}",
         f"images on the Valley Forge: {', '.join(f['images']['on_board'])}; identifier: "
         f"{real.public_value()}",
@@ -89,8 +90,8 @@ def showdown_panel(state: State) -> Panel | None:
     alive = showdown.surviving_crew(state)
     lines = [f"crew pool: Remora token {'yes' if show['remora'] else 'no'}, Halon Gas Blast "
              f"{show['halon']}",
-             f"lifeform: {decks.hand_size(state, state.facts['lifeform'])} card(s), "
-             f"{show['hostility_tokens']} Hostility token(s)"
+             f"lifeform: {count(decks.hand_size(state, state.facts['lifeform']), 'card')}, "
+             f"{count(show['hostility_tokens'], 'Hostility token')}"
              + ("; holds the 1-2 Minute card" if show["stowaway_card"] else ""),
              f"surviving crew members: {', '.join(alive) or 'none'}; fights so far "
              f"{show['fights']}"]
