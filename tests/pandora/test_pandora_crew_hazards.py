@@ -181,3 +181,17 @@ def test_the_end_by_hand_closes_the_game_with_outcomes() -> None:
     assert set(record.outcomes.values()) == {"loser"}  # nobody escaped
     with pytest.raises(ActionError, match="the game is over"):
         s.do("wound", crew="Skins", dmg=1)
+
+
+def test_t30_too_few_cards_to_lose_is_asked_of_the_table() -> None:
+    s = new()
+    with pytest.raises(ActionError, match="shortfall: Flygirl has only 1 card to lose"):
+        s.do("wound", crew="Flygirl", dmg=3, cards_left=1)
+    s.do("wound", crew="Flygirl", dmg=3, cards_left=1, shortfall="is not taken")
+    assert wounds(s, "Flygirl") == 1
+    notes = texts(s.do("wound", crew="Flygirl", dmg=3, cards_left=1,
+                       shortfall="counts as wounds"))
+    assert "2 dmg with no card left to lose counts as wounds" in notes
+    assert wounds(s, "Flygirl") == 4
+    with pytest.raises(ActionError, match="shortfall: only when fewer cards are left"):
+        s.do("wound", crew="Flygirl", dmg=1, cards_left=5, shortfall="is not taken")

@@ -109,7 +109,8 @@ def _all_dead(state: State) -> Notes:
 def wound(state: State, args: dict[str, Any], rng: Random) -> Notes:
     notes = crew.wound(state, args["crew"], args["dmg"], args["source"], args["eva_suit"],
                        from_deck=args["from_deck"] or 0,
-                       from_discards=args["from_discards"] or 0)
+                       from_discards=args["from_discards"] or 0,
+                       cards_left=args["cards_left"], shortfall=args["shortfall"])
     return notes + _all_dead(state)
 
 
@@ -467,7 +468,11 @@ ACTIONS: tuple[Action, ...] = (
            (Param("from_deck", "int", "lost cards taken off the top of the Deck", minimum=0,
                   maximum=20, optional=True),
             Param("from_discards", "int", "lost cards taken off the top of the discards",
-                  minimum=0, maximum=20, optional=True)),
+                  minimum=0, maximum=20, optional=True),
+            Param("cards_left", "int", "only if short: cards left to lose (hand without "
+                  "Hand Cloggers, Deck, discards)", minimum=0, maximum=60, optional=True),
+            Param("shortfall", "choice", "only if short: what the damage beyond them does",
+                  choices=crew.SHORTFALL, optional=True)),
            key="S", short="Stop", topic="attacks", enabled=_attack_open),
     Action("cryo_pod", "Cryo-Pod trap",
            "Before a Nasty attacks in a Cryo-Pod room: 1 flip per battery; a MISS freezes it.",
@@ -501,7 +506,11 @@ ACTIONS: tuple[Action, ...] = (
             Param("from_deck", "int", "lost cards off the top of the Deck", minimum=0,
                   maximum=20, optional=True),
             Param("from_discards", "int", "lost cards off the top of the discards", minimum=0,
-                  maximum=20, optional=True)),
+                  maximum=20, optional=True),
+            Param("cards_left", "int", "only if short: cards left to lose (hand without "
+                  "Hand Cloggers, Deck, discards)", minimum=0, maximum=60, optional=True),
+            Param("shortfall", "choice", "only if short: what the damage beyond them does",
+                  choices=crew.SHORTFALL, optional=True)),
            key="w", short="Wound", topic="wounds",
            log_text=lambda a: f"{a['crew']} wounded: {a['dmg']} dmg"),
     Action("heal", "Heal cards",

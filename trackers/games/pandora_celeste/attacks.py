@@ -214,7 +214,8 @@ def settle(state: State, rng: Random, args: dict[str, Any]) -> list[Note | str]:
         return notes + [Note(f"{attack['crew']} takes no damage", "attacks")]
     notes += crew.wound(state, attack["crew"], dmg, "Nasty attack", False,
                         from_deck=args.get("from_deck") or 0,
-                        from_discards=args.get("from_discards") or 0)
+                        from_discards=args.get("from_discards") or 0,
+                        cards_left=args.get("cards_left"), shortfall=args.get("shortfall"))
     return notes + escape.showdown_over(state)
 
 

@@ -76,12 +76,18 @@ def wounds(state: State, name: str) -> Counter:
     return state.piece(f"{slug(name)}_wounds", Counter)
 
 
+SHORTFALL = ("counts as wounds", "is not taken")  # G-17: the table's reading, asked each time
+
+
 def wound(state: State, name: str, dmg: int, source: str, eva_suit: bool, *,
-          from_deck: int = 0, from_discards: int = 0) -> list[Note | str]:
-    """Lose ``dmg`` cards to the Wound Tracker (spec §6.1, §6.2, §7.2, §7.3; T27, T29).
+          from_deck: int = 0, from_discards: int = 0, cards_left: int | None = None,
+          shortfall: str | None = None) -> list[Note | str]:
+    """Lose ``dmg`` cards to the Wound Tracker (spec §6.1, §6.2, §7.2, §7.3; T27, T29, T30).
 
     ``from_deck`` and ``from_discards`` say how many lost cards came off the top of the Deck
-    and of the discard pile; the rest came from the hand (never a Hand Clogger).
+    and of the discard pile; the rest came from the hand (never a Hand Clogger). When the
+    table says fewer cards are left to lose (``cards_left``) than the damage, the rulebook
+    does not say what the rest does (G-17): the table answers with ``shortfall``.
     """
     entry = need_alive(state, name)
     notes: list[Note | str] = []
@@ -90,19 +96,36 @@ def wound(state: State, name: str, dmg: int, source: str, eva_suit: bool, *,
     if eva_suit and source != "ScuttleBug" and dmg > 0:
         dmg -= 1  # spec §7.3: the suit takes 1 off every dmg, never off a ScuttleBug's
         notes.append(Note("EVA Suit: 1 dmg less", "wounds"))
-    if from_deck < 0 or from_discards < 0 or from_deck + from_discards > dmg:
+    if cards_left is not None and cards_left < dmg:
+        if shortfall is None:
+            raise ActionError(f"shortfall: {name} has only {cards_word(cards_left)} to lose "
+                              f"(hand without Hand Cloggers, Deck, discards) against {dmg} dmg; "
+                              "the rulebook does not say what the rest does («Taking a Hit "
+                              f"from a Nasty»): give one of {', '.join(SHORTFALL)}", "shortfall")
+        notes.append(Note(f"{dmg - cards_left} dmg with no card left to lose "
+                          f"{shortfall} (your table's reading)", "wounds"))
+        if shortfall == "is not taken":
+            dmg = cards_left  # only the cards there were go on the tracker
+    elif shortfall is not None:
+        raise ActionError("shortfall: only when fewer cards are left than the damage; leave it "
+                          "blank", "shortfall")
+    if dmg <= 0:
+        return notes + [Note(f"{name} takes no damage", "wounds")]
+    lost = dmg if cards_left is None else min(dmg, cards_left)  # cards that really go
+    if from_deck < 0 or from_discards < 0 or from_deck + from_discards > lost:
         raise ActionError(f"from_deck: the cards from the Deck and the discards add up to at "
-                          f"most the {dmg} lost", "from_deck")
+                          f"most the {lost} lost", "from_deck")
     tracker = wounds(state, name)
     kills_at = CREW[name][0]
     tracker.value = min(tracker.value + dmg, kills_at)
-    hand = dmg - from_deck - from_discards
+    hand = lost - from_deck - from_discards
     for where, count in (("hand", hand), ("deck", from_deck), ("discards", from_discards)):
         entry["lost_from"][where] += count
     origin = ", ".join(f"{n} from the {w}" for w, n in (("hand", hand), ("Deck", from_deck),
                                                          ("discards", from_discards)) if n)
-    notes.append(Note(f"{name} loses {cards_word(dmg)} to the Wound Tracker ({origin}; never a "
-                      f"Hand Clogger): {tracker.value} of {kills_at}", "wounds"))
+    notes.append(Note(f"{name} loses {cards_word(lost)} to the Wound Tracker ("
+                      f"{origin or 'none left'}; never a Hand Clogger): {tracker.value} of "
+                      f"{kills_at}", "wounds"))
     if tracker.value < kills_at:
         return notes
     if name == "Keni" and not entry["fatal_blow_used"]:
