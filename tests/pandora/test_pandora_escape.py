@@ -12,7 +12,7 @@ from tests.pandora.helpers import panel, started, texts, walk_to
 from trackers.engine import ActionError, Session
 from trackers.games.pandora_celeste import cycle, escape
 from trackers.games.pandora_celeste.cards import BLUE, RED
-from trackers.games.pandora_celeste.view import panels
+from trackers.games.pandora_celeste.view import banner, panels
 
 ALL = ("Cap", "Flygirl", "Cargo", "Greaseball", "Skins", "The Kid")
 BRIDGE = {"bridge_stations": 3, "big_nasty_boxes": [3]}
@@ -113,6 +113,8 @@ def test_t25_t26_desperation_attacks_land_as_one_hit(discards: int, hits: int, m
     s.do("board_vehicle", who="Cap", vehicle="Bridge")
     s.do("board_vehicle", who="1. MonsterBug", vehicle="Bridge")
     s.do("decouple_bridge")
+    assert banner(s.state)[1] == ("Showdown: the crew act, then 1. MonsterBug attack the "
+                                  "vehicle's First Target ('Nasty attacks')")
     notes = texts(s.do("desperation_attack", crew="Cap", nasty="1. MonsterBug",
                        discards=discards, hits=hits))
     assert f"{hits} HITs as one Hit, 1 less for MonsterBug" in notes

@@ -109,6 +109,10 @@ def _under_way(state: State) -> str:
     attack = attacks.lines(state)
     if attack:
         return attack[0]
+    if state.facts["showdown"]:
+        aboard = ", ".join(nasties.label(n) for n in escape.showdown_aboard(state))
+        return (f"Showdown: the crew act, then {aboard} attack the vehicle's First Target "
+                "('Nasty attacks')")
     held = nasty_round.running(state)
     if held is not None:
         entry = next((n for n in nasties.area(state) if n["id"] == held["queue"][held["pos"]]),
