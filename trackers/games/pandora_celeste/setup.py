@@ -154,11 +154,6 @@ def apply_board(state: State, key: str | None) -> list[str]:
     return [f"Turn Cycle Tracker top: {top}"]
 
 
-def banned_everywhere_but_cryo(state: State) -> bool:
-    """The Lockdown Protocol's ban: everyone starts in the Cryo-Chamber (spec §8.4)."""
-    return any("lockdown" in p["name"].lower() for p in state.facts["protocols"])
-
-
 def _bans(state: State) -> tuple[bool, bool, bool]:
     names = [p["name"].lower() for p in state.facts["protocols"]]
     lockdown = any("lockdown" in n for n in names)
@@ -183,10 +178,6 @@ def start_choices(state: State, name: str) -> list[str]:
     if no_refectory:
         rooms.remove("Refectory (Breakfast)")
     return list(dict.fromkeys(rooms))
-
-
-def all_start_choices(state: State) -> list[str]:
-    return list(dict.fromkeys(r for n in crew.alive(state) for r in start_choices(state, n)))
 
 
 def start_lines(state: State) -> list[str]:
