@@ -208,6 +208,8 @@ def advance_android(state: State, profile: Board) -> list[Note]:
 def destroy_android(state: State, profile: Board, why: str) -> list[Note]:
     """Android Status goes straight to Destroyed (Mining Laser, entering the Remora; §4.5)."""
     state.facts["android"]["destroyed"] = True
+    if state.facts.get("security_door") == "Half-lock side up":
+        state.facts["security_door"] = "Full-lock side up"  # rulebook, Android Status Track
     track = state.piece("android_status", Track)
     end = android_destroyed_space(profile)
     if end is not None:

@@ -244,6 +244,7 @@ def dragging_card_claws(characters_on_card: int) -> int:
         raise ValueError("characters_on_card: the card holds 1 or 2 killed characters")
     return 1 if characters_on_card == 1 else 3
 
+HOSTILITY_TOKENS_IN_BOX = 6  # base game (the expansion's 2 serve module D's bet)
 KEEP_READINGS = ("keep 1 (rule text)", "keep all (worked example)")
 RESULTS = ("matched", "eliminated", "cancelled: Halon Gas Blast", "cancelled: Remora token",
            "cancelled: Mining Laser")
@@ -386,6 +387,12 @@ def hibernate(state: State, keep: str, profile: Board) -> list[Note]:
         notes.append(Note(f"5. {name}, still on the Valley Forge, dies", "hibernation"))
         notes += add_hostility(state, "character_killed", profile)
     show["hostility_tokens"] = h.hostility_tokens.value
+    if show["hostility_tokens"] > HOSTILITY_TOKENS_IN_BOX:  # every component is limited
+        short = show["hostility_tokens"] - HOSTILITY_TOKENS_IN_BOX
+        notes.append(Note(f"only {HOSTILITY_TOKENS_IN_BOX} Hostility tokens are in the box: "
+                          f"none left for the other {short}, none taken (rulebook, Components)",
+                          "hibernation"))
+        show["hostility_tokens"] = HOSTILITY_TOKENS_IN_BOX
     show["hibernated"] = True
     notes.append(Note(f"6. the lifeform takes {count(show['hostility_tokens'], 'Hostility token')} "
                       f"({h.hostility_tokens.why})", "hibernation"))
