@@ -254,6 +254,14 @@ async def test_a_3_player_game_to_the_showdown_by_keys_with_an_ending_c(tmp_path
         await pilot.pause()
         play = game_screen(app).play
         assert "SETUP:" in panel(app, "#lf-banner")
+        # Lifeform keeps every secret itself: the generic Secret/Reveal keys open no empty form.
+        for generic in ("choose_secret", "reveal_secret"):
+            assert not game_screen(app).check_action("run", (generic,))
+        head = play.head
+        await pilot.press("c", "v")
+        await pilot.pause()
+        game_screen(app)  # no form opened
+        assert play.head == head
         by_api(app, SETUP)
         await pilot.pause()
         count = 3  # the lifeform's hand, as this test counts it: 3 at setup
