@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 from typing import cast
 
+from textual import events
 from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Label
@@ -370,3 +371,27 @@ if __name__ == "__main__":
 
     with tempfile.TemporaryDirectory() as scratch:
         asyncio.run(save_screenshots(Path(sys.argv[1]), Path(scratch)))
+
+
+async def test_a_burst_of_keys_fills_the_same_cells_as_slow_typing(tmp_path: Path) -> None:
+    typed = ["2", "enter", "3", "enter", "up", "up", "7", "enter", "1", "2", "enter"]
+    sheets = []
+    for burst in (False, True):
+        app = TablesideApp(data_dir=tmp_path / f"burst-{burst}")
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            app.push_screen(ScoreSheetScreen())
+            await pilot.pause()
+            await go_to(pilot, "sectors.1", 0)
+            if burst:  # every key queued at once, as a fast typist's terminal delivers them
+                for key in typed:
+                    char = key if len(key) == 1 else None
+                    app.post_message(events.Key(key, char))
+            else:
+                for key in typed:
+                    await pilot.press(key)
+                    await pilot.pause()
+            await pilot.pause()
+            sheets.append([dict(column) for column in sheet_screen(app).form.texts])
+    assert sheets[0] == sheets[1]
+    assert sheets[0][0]["sectors.1"] == "7" and sheets[0][0]["sectors.2"] == "12"

@@ -54,6 +54,7 @@ COLUMN_WIDTH = 10
 MAX_TYPED = {"signed": 5, "int": 3, "optional": 3, "hub": 4, "level3": 3}
 NOTES_SHOWN = 3
 RULING_WORDS = {None: "unset", True: "yes", False: "no"}
+ARROWS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 HOME_DRAFT = "phoenix-score"  # the sheet opened from Home, not tied to a session
 SHEET_FILE_CAP = 1024 * 1024  # a score sheet is a few KB
 
@@ -257,6 +258,14 @@ class ScoreSheetScreen(Screen[None]):
         player, row = self._here()
         if event.key == "enter":
             self._next_input()
+        elif event.key in ARROWS:
+            # Moved here, at once, rather than by the table's binding (an action run later):
+            # a digit typed right after an arrow must land in the cell the arrow went to.
+            r, c = self.table.cursor_coordinate
+            dr, dc = ARROWS[event.key]
+            self.table.cursor_coordinate = Coordinate(max(0, min(len(ROWS) - 1, r + dr)),
+                                                      max(0, min(len(self.form.names) - 1,
+                                                                 c + dc)))
         elif not row.is_input or not self._edit(player, row, event):
             return
         event.stop()
@@ -264,6 +273,11 @@ class ScoreSheetScreen(Screen[None]):
 
     def _edit(self, player: int, row: Row, event: events.Key) -> bool:
         """Apply one key to the cell; False when the key is not for the cell."""
+        here = self.table.cursor_coordinate
+        if here != self._cursor:
+            # The cursor moved (Enter, an arrow) and its highlight message is still queued
+            # behind this key: the first digit in a new cell replaces it, however fast typed.
+            self._cursor, self._fresh = here, True
         texts = self.form.texts[player]
         text = texts[row.key]
         char = event.character or ""
