@@ -124,7 +124,12 @@ def crew_activity(state: State, action: str, args: dict[str, Any]) -> None:
         raise ActionError(f"action: {member} has done an activity this turn "
                           f"({turn['activity']}); one each (rulebook, Crew Activity Phase). "
                           "'End of turn' passes to the next crew member", "action")
-    if turn_kind(state, member) == "aboard" and action != "remora_energy_cell":
+    kind = turn_kind(state, member)
+    if kind in ("cat", "sister"):
+        role = "Ship's Cat" if kind == "cat" else "SIS-TER"
+        raise ActionError(f"action: {member} plays the {role}: their turn is a pass or a "
+                          "card (rulebook, Taking Control)", "action")
+    if kind == "aboard" and action != "remora_energy_cell":
         raise ActionError(f"action: every surviving character of {member} is aboard the Remora: "
                           "only Use Remora Energy Cell (rulebook, Crew Activity Phase)", "action")
     turn["step1"] = True  # Step 1 is over once the activity starts
