@@ -103,7 +103,7 @@ def test_hidden_characters_and_the_remora() -> None:
     s.do("advance_self_destruct", spaces=8)
     s.do("board_remora", character="Solomon")
     assert not s.state.facts["characters"]["Solomon"]["hidden"]
-    with pytest.raises(ActionError, match="already aboard"):
+    with pytest.raises(ActionError, match="'Solomon' is not allowed"):
         s.do("board_remora", character="Solomon")
     with pytest.raises(ActionError, match="Remora"):
         s.do("meet_image", image="Image 1", character="Solomon")

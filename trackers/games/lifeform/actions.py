@@ -362,7 +362,10 @@ def _table_actions() -> tuple[Action, ...]:
         Action("board_remora", "Board the Remora", "A character enters the Remora from the "
                "Shuttlebay (from the 20 mark; never leaves) (rulebook, Movement and "
                "Attack).", _board,
-               (character_param(),), key="o", short="To Remora", topic="launch"),
+               (Param("character", "choice", "the character boarding",
+                      choices=lambda s: [n for n, c in s.facts["characters"].items()
+                                         if c["where"] == characters.VALLEY_FORGE]),),
+               key="o", short="To Remora", topic="launch"),
         Action("character_hidden", "Hidden or not", "Mark a character hidden or no longer "
                "hidden (rulebook, Movement and Attack).", _hidden,
                (character_param(), Param("hidden", "bool", "hidden now?")), topic="round"),
@@ -801,7 +804,12 @@ def _module(letter: str) -> Any:
 
 
 def _targets(state: State) -> list[str]:
-    return showdown.surviving_crew(state) if state.facts["showdown"] else []
+    """Who the lifeform may target now: a surviving crew member other than the last fight's
+    target, unless only one is left (rulebook, Fight Sequence step 1)."""
+    show = state.facts["showdown"]
+    if not show:
+        return []
+    return list(showdown.legal_targets(showdown.surviving_crew(state), show["previous_target"]))
 
 
 def _end_actions() -> tuple[Action, ...]:
