@@ -47,7 +47,8 @@ STEPS: list[tuple[str, dict[str, Any]]] = [
     ("android_step", {"step": "is blocked by the Security Door"}),
     ("next_phase", {}),
     ("lurk", {"discard": "0"}),
-    ("lifeform_survival", {"ability": "Hull Breach", "chamber": "Mess"}),
+    ("lifeform_survival", {"ability": "Hull Breach", "chamber": "Mess",
+                           "card": "already counted"}),
     ("next_phase", {}),  # round 3, Andrew's turn
     ("shoot_mining_laser", {"crew_member": "Andrew", "target": "android"}),
     ("character_killed", {"character": "Bennings", "kill": "noisy"}),

@@ -1003,10 +1003,11 @@ def _upkeep_actions() -> tuple[Action, ...]:
                and s.facts["android"]["active"] and not s.facts["android"]["destroyed"]),
         Action("lifeform_survival", "Lifeform Survival ability", "Once a game: Android Kill, "
                "Move Alien 3 or Hull Breach (rulebook, Survival Abilities).",
-               lambda s, a, r: upkeep.lifeform_survival(s, a["ability"], a["chamber"]),
+               lambda s, a, r: [*played_lifeform_card(s, a["card"]),
+                                *upkeep.lifeform_survival(s, a["ability"], a["chamber"])],
                (Param("ability", "choice", "which ability", choices=upkeep.SURVIVAL),
                 Param("chamber", "str", "Hull Breach: the chamber breached", optional=True,
-                      default="")),
+                      default=""), lifeform_card_param()),
                topic="hostility", enabled=lambda s: s.facts["stage"] == "starship"
                and not s.facts.get("lifeform_survival")),
     )

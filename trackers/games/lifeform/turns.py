@@ -27,6 +27,7 @@ CREW_ACTIVITIES = {"equip": "Equip", "use_heat_analyzer": "Use Heat Analyzer",
 LIFEFORM_ACTIVITIES = {"lurk": "Lurk", "use_vent": "Use Vent", "attack": "Attack",
                        "cocoon_advance": "Cocoon", "malfunction_advance": "Malfunction",
                        "pathway_deviation": "Android Pathway Deviation",
+                       "lifeform_survival": "a Survival action",
                        "lifeform_card_played": "Play a Lifeform Card"}
 ALREADY_COUNTED = "already counted"
 
