@@ -512,6 +512,7 @@ def _pathway_deviation(state: State, args: dict[str, Any], rng: Random) -> Notes
     if android["deviation_used"]:
         raise ActionError("Android Pathway Deviation was used already (once a game)", "action")
     android["deviation_used"] = True
+    android["off_path"] = True  # its bonus move leaves the A.I. Path; the lifeform steers
     notes: Notes = list(played_lifeform_card(state, args["card"]))
     return notes + [Note(
         "Android Pathway Deviation: the android makes 1 bonus move off the A.I. Path now; from "
