@@ -197,3 +197,15 @@ def test_the_import_check_can_fail() -> None:
     attempts = data["attempts"]
     assert isinstance(attempts, list) and "fractions" in attempts
     assert data["errors"] != {}
+
+
+def test_test_folders_never_pass_for_the_packages_they_test() -> None:
+    """tests/references, tests/saves, tests/tui are packages of ``tests``: importing
+    references, saves or tui gives the project's own (pythonpath in pyproject.toml)."""
+    import references
+    import saves
+    import tui
+
+    for package in (references, saves, tui):
+        assert package.__file__ is not None
+        assert Path(package.__file__).parent.parent == ROOT, package.__file__
