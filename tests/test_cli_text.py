@@ -149,6 +149,24 @@ def test_old_text_with_control_characters_is_still_printed_plain(
     assert code == 0 and len(out.splitlines()) == 1 and "two lines" in out  # one row per game
 
 
+def test_imported_rulebook_text_prints_plain_one_row_per_line(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    book = tmp_path / "book.md"
+    filler = "The crew checks every room in turn order and marks what it finds. " * 40
+    book.write_text(f"# Hull \x1b[2Jbreach [b]rules[/b]\n\n{filler}\n\nWhen the hull "
+                    f"breaches, every crew member\r in the room takes one wound.\n\n{filler}\n",
+                    encoding="utf-8")
+    data = str(tmp_path / "data")
+    code, out, err = run(capsys, "--data-dir", data, "rules", "add", str(book), "--game",
+                         "lifeform")
+    assert code == 0, err
+    for argv in (("rules", "search", "hull breaches wound"), ("rules", "list")):
+        code, out, err = run(capsys, "--data-dir", data, *argv)
+        assert code == 0, err
+        _no_controls(out + err)
+        assert "[b]rules[/b]" in out, argv
+
+
 # --- numbers ----------------------------------------------------------------------------------
 def test_a_5000_digit_number_is_a_clear_error_from_the_cli_and_the_api(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
