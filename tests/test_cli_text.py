@@ -248,6 +248,32 @@ def test_value_dash_reads_the_secret_from_standard_input(
     play.close()
 
 
+def test_value_dash_at_a_terminal_asks_at_a_hidden_prompt(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    sid = new(capsys, tmp_path)
+    asked: list[str] = []
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    def hidden(prompt: str) -> str:  # getpass: nothing typed is echoed
+        asked.append(prompt)
+        return "QUIET WORD"
+
+    monkeypatch.setattr("sys.stdin", Terminal(""))
+    monkeypatch.setattr("getpass.getpass", hidden)
+    code, out, err = run(capsys, "--data-dir", str(tmp_path), "do", sid, "choose_secret",
+                         "secret=codeword", "value=-")
+    assert code == 0, err
+    assert asked == ["value (not shown as you type): "]
+    assert "QUIET" not in out + err
+    play = Tableside(tmp_path).load(sid)
+    assert play.secret_value("codeword") == "QUIET WORD"
+    play.close()
+
+
 def test_value_dash_with_nothing_on_standard_input_records_nothing(
         capsys: pytest.CaptureFixture[str], tmp_path: Path,
         monkeypatch: pytest.MonkeyPatch) -> None:
