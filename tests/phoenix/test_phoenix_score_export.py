@@ -35,7 +35,8 @@ def test_markdown_has_players_as_columns_and_categories_as_rows() -> None:
 
 def test_markdown_explains_cells_on_request() -> None:
     assert "tied first with Connor" not in to_markdown(example())
-    assert "pink: 8, tied first with Connor: (10+5)//2 = 7" in to_markdown(example(), explain=True)
+    explained = to_markdown(example(), explain=True)
+    assert "pink: 8, tied first with Connor: (10+5)/2 rounded down = 7" in explained
 
 
 def test_csv_reads_back_as_the_sheet() -> None:

@@ -95,8 +95,9 @@ def test_rulebook_example_gives_142_141_159_and_every_category() -> None:
 def test_rulebook_example_explains_its_cells() -> None:
     result = score(rulebook_example())
     anna, beth, connor = result.players
-    assert anna.cell("plurality_pink").why == "pink: 8, tied first with Connor: (10+5)//2 = 7"
-    assert connor.cell("plurality_pink").why == "pink: 8, tied first with Anna: (10+5)//2 = 7"
+    tied = "(10+5)/2 rounded down = 7"
+    assert anna.cell("plurality_pink").why == f"pink: 8, tied first with Connor: {tied}"
+    assert connor.cell("plurality_pink").why == f"pink: 8, tied first with Anna: {tied}"
     assert anna.cell("hub_bonus").why == "B-5: 2 per full Sector: 2 × 7 full Sectors = 14"
     assert beth.cell("hub_bonus").why == "B-3: no endgame bonus = 0"
     assert "313: no endgame bonus" in beth.cell("sector_bonus").why
@@ -196,14 +197,14 @@ def _gold_whys(counts: tuple[int, ...]) -> list[str]:
 
 def test_tie_for_first_between_three_explains_the_share_and_the_shut_out() -> None:
     whys = _gold_whys((3, 3, 3, 2))
-    assert whys[0] == "gold: 3, tied first with P2 and P3: (10+5)//3 = 5"
+    assert whys[0] == "gold: 3, tied first with P2 and P3: (10+5)/3 rounded down = 5"
     assert whys[3] == "gold: 2, but P1, P2 and P3 tied first with 3, so no second place = 0"
 
 
 def test_tie_for_second_explains_the_split() -> None:
     whys = _gold_whys((7, 4, 4, 1))
     assert whys[0] == "gold: first with 7 = 10"
-    assert whys[1] == "gold: 4, tied second with P3 behind P1's 7: 5//2 = 2"
+    assert whys[1] == "gold: 4, tied second with P3 behind P1's 7: 5/2 rounded down = 2"
     assert whys[3] == "gold: 1 is below second place (P2 and P3 with 4) = 0"
 
 

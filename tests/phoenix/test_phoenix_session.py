@@ -12,8 +12,8 @@ import pytest
 
 from tableside.api import Tableside
 from trackers.engine import ActionError, Session, SessionSetup
-from trackers.games.space_station_phoenix.game import GAME
 from trackers.games.space_station_phoenix.facts import score_sheet
+from trackers.games.space_station_phoenix.game import GAME
 from trackers.games.space_station_phoenix.view import panels
 
 NAMES4 = ("P1", "P2", "P3", "P4")
@@ -174,7 +174,7 @@ def test_e1_trigger_at_40_gives_everyone_else_one_turn() -> None:
         assert active(s) == seat
         s.do("end_turn")
     assert active(s) is None
-    assert s.state.facts["status"] == "game over: score it"
+    assert s.state.facts["status"] == "over: score it"
     with pytest.raises(ActionError, match="over"):
         s.do("end_turn")
 
@@ -268,7 +268,7 @@ def test_e5_two_players_ninth_sector() -> None:
     s.do("end_turn")
     assert s.state.facts["game_end"]["still_to_play"] == ["P2"]
     s.do("end_turn")
-    assert s.state.facts["status"] == "game over: score it"
+    assert s.state.facts["status"] == "over: score it"
 
 
 def test_nine_sectors_with_a_free_one_asks_the_ruling() -> None:
@@ -448,8 +448,8 @@ def test_status_reaches_the_saved_games_list(tmp_path: Path) -> None:
     play.do("end_turn")
     play.do("end_turn")
     play.close()
-    assert table.sessions()[0].status == "game over: score it"
+    assert table.sessions()[0].status == "over: score it"
     again = table.load(play.id)
-    assert again.state.facts["status"] == "game over: score it"
+    assert again.state.facts["status"] == "over: score it"
     again.close()
     table.close()

@@ -331,7 +331,7 @@ async def test_session_plays_to_the_end_and_opens_the_prefilled_calculator(tmp_p
         assert "Game over" in panel(app, "#phx-banner")
         assert "Final scores: Anna=41, Beth=20, Connor=0 (winner Anna)" in panel(app, "#log")
     table = Tableside(tmp_path)
-    assert table.sessions()[0].status == "game over: score it"
+    assert table.sessions()[0].status == "over: score it"
     play = table.load(table.sessions()[0].id)
     record = play.game.end_record(play.state)
     assert record is not None and record.ending == "Final scoring"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from trackers.engine import Action, Param, State
 from trackers.games.space_station_phoenix import facts
 from trackers.games.space_station_phoenix import moves as steps
@@ -12,6 +14,40 @@ def _names(state: State) -> list[str]:
     return facts.players(state)
 
 
+def _whose(args: dict[str, Any], thing: str) -> str:
+    """"Ann's score" or, when the player was left blank, "the active player's score"."""
+    return f"{args['player']}'s {thing}" if args.get("player") else f"the active player's {thing}"
+
+
+def _count(number: int, word: str) -> str:
+    return f"{number} {word}" + ("" if abs(number) == 1 else "s")
+
+
+def _points_log(args: dict[str, Any]) -> str:
+    points = int(args["points"])
+    return f"{'+' if points > 0 else ''}{_count(points, 'point')} to {_whose(args, 'score')}"
+
+
+def _sector_log(args: dict[str, Any]) -> str:
+    number = f" {args['number']}" if args.get("number") else ""
+    free = " (free)" if args.get("free") else ""
+    who = args.get("player") or "The active player"
+    return f"{who} built a Level-{args['level']} Sector{number}{free}"
+
+
+def _aliens_log(args: dict[str, Any]) -> str:
+    count = int(args.get("count", 1) if args.get("count") is not None else 1)
+    if count < 0:
+        return f"{_count(-count, 'Alien')} returned to the supply"
+    return f"{_count(count, 'Alien')} taken from the supply"
+
+
+def _token_log(args: dict[str, Any]) -> str:
+    steps = int(args.get("steps") or 1)
+    way = "up" if steps > 0 else "back"
+    return f"{_whose(args, str(args['track']))} Diplomacy token {way} {_count(abs(steps), 'space')}"
+
+
 PLAYER = Param("player", "choice", "whose (blank: the active player)", choices=_names,
                optional=True)
 
@@ -20,11 +56,12 @@ ACTIONS: tuple[Action, ...] = (
            "Move a player's score marker; lap tokens follow; 40 or more is checked at the end "
            "of their own turn.", steps.add_points,
            (PLAYER, Param("points", "int", "points to add (below 0 takes away)")),
-           key="a", short="Points", topic="score_track"),
+           key="a", short="Points", topic="score_track", log_text=_points_log),
     Action("end_turn", "End the turn (end-of-game check)",
            "The active player's turn is over: check 40 points, 9 Sectors and 4 or fewer Aliens; "
            "in the final round, one more player has played.", steps.end_turn,
-           key="e", short="End turn", topic="end_of_game"),
+           key="e", short="End turn", topic="end_of_game",
+           log_text=lambda args: "Turn ended: end-of-game check"),
     Action("build_sector", "A Sector was built",
            "Count a Sector on a player's station (302, 313 and 317 score when built).",
            steps.build_sector,
@@ -32,18 +69,19 @@ ACTIONS: tuple[Action, ...] = (
             Param("number", "str", "its number, e.g. 308 (optional)", optional=True),
             Param("free", "bool", "gained free (Hubs B-6 to B-11, Sector 326)", optional=True,
                   default=False)),
-           key="l", short="Sector", topic="level3_sectors"),
+           key="l", short="Sector", topic="level3_sectors", log_text=_sector_log),
     Action("aliens_taken", "Aliens taken from the supply",
            "Aliens leave the Home Planets board (below 0: returned); 4 or fewer left ends the "
            "game at the end of the turn.", steps.aliens_taken,
            (Param("count", "int", "how many (below 0: returned)", minimum=-25, maximum=100,
                   optional=True, default=1),),
-           key="m", short="Aliens", topic="end_of_game"),
+           key="m", short="Aliens", topic="end_of_game", log_text=_aliens_log),
     Action("ship_used", "A ship was used: Diplomacy bonuses",
            "Who takes which bonus on the ship's Diplomacy track, from every player's level.",
            steps.ship_used,
            (Param("ship", "choice", "the ship type used", choices=steps.SHIP_TYPES),),
-           key="d", short="Ship used", topic="diplomacy"),
+           key="d", short="Ship used", topic="diplomacy",
+           log_text=lambda args: f"{args['ship']} ship used: Diplomacy bonuses"),
     Action("move_token", "Move a Diplomacy token",
            "Advance a player's token on one Diplomacy track (the levels feed the bonuses).",
            steps.move_token,
@@ -51,7 +89,7 @@ ACTIONS: tuple[Action, ...] = (
                           choices=tuple(facts.TRACK_LABELS[t] for t in TRACKS)),
             Param("steps", "int", "spaces up (below 0: back, to correct)", minimum=-5,
                   maximum=5, optional=True, default=1)),
-           key="w", short="Dipl. up", topic="diplomacy"),
+           key="w", short="Dipl. up", topic="diplomacy", log_text=_token_log),
     Action("income_check", "May this player take Income?",
            "Income needs 7 GEMs or fewer, a used ship of their own, or no ship to use.",
            steps.check_income,
@@ -60,7 +98,9 @@ ACTIONS: tuple[Action, ...] = (
                   optional=True, default=0),
             Param("no_ship_to_use", "bool", "no ship at all can be used", optional=True,
                   default=False)),
-           key="i", short="Income?", topic="income"),
+           key="i", short="Income?", topic="income",
+           log_text=lambda args: f"Income check for {args.get('player') or 'the active player'} "
+                                 f"({_count(int(args['gems']), 'GEM')})"),
     Action("setup_step", "Tick the next setup step",
            "Mark the next step of the setup checklist as done.", steps.setup_step,
            key="n", short="Setup", topic="setup", enabled=steps.setup_open),

@@ -39,7 +39,7 @@ RULINGS: dict[str, tuple[str, str]] = {
 STATUS_SETUP = "setting up"
 STATUS_PLAYING = "in progress"
 STATUS_FINAL = "final round"
-STATUS_OVER = "game over: score it"
+STATUS_OVER = "over: score it"  # short: Home's status column is narrow at 80 columns
 
 
 def marker_name(seat: int) -> str:

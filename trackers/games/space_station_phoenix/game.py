@@ -23,19 +23,22 @@ def end(state: State) -> EndRecord | None:
     if not over.over:
         return None
     final = state.facts.get("final_scores")
+    summary = f"{over.trigger} triggered the end: {'; '.join(over.reasons)}"
     if final:
         best = max(final.values())
-        return EndRecord("Final scoring", over.summary(),
+        return EndRecord("Final scoring", summary,
                          winners=tuple(state.facts.get("final_winners") or
                                        [n for n, v in final.items() if v == best]),
                          scores=dict(final))
     track = {name: facts.marker(state, name).points for name in facts.players(state)}
-    return EndRecord("Final round done", over.summary(), scores=track)
+    return EndRecord("Final round done", summary, scores=track)
 
 
 def moment(state: State) -> dict[str, int]:
-    """Turns, not rounds: the number of the turn being played."""
-    return {"turn": int(state.facts.get("turns_ended", 0)) + 1}
+    """Turns, not rounds: the number of the turn being played (once the game is over, the
+    last turn played: the game lasted that many turns)."""
+    ended = int(state.facts.get("turns_ended", 0))
+    return {"turn": max(ended, 1) if facts.active(state) is None else ended + 1}
 
 
 GAME = Game(
@@ -56,4 +59,5 @@ GAME = Game(
     end=end,
     status=lambda state: str(state.facts["status"]),
     moment=moment,
+    key_actions=("record_final_scores",),
 )

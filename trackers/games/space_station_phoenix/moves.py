@@ -21,6 +21,7 @@ from trackers.games.space_station_phoenix.diplomacy import (
 from trackers.games.space_station_phoenix.game_end import END_SCORE, end_of_turn, end_triggers
 from trackers.games.space_station_phoenix.income import income_check
 from trackers.games.space_station_phoenix.plurality import join_names
+from trackers.games.space_station_phoenix.score_marker import points_text
 from trackers.games.space_station_phoenix.station import LEVEL3_IDS, MAX_SECTORS_PER_LEVEL
 from trackers.games.space_station_phoenix.view import setup_steps
 
@@ -34,7 +35,9 @@ def refresh_status(state: State) -> None:
     """``facts["status"]`` for the saved-games list."""
     end = facts.game_end(state)
     if end.over:
-        state.facts["status"] = facts.STATUS_OVER
+        winners = state.facts.get("final_winners")
+        state.facts["status"] = f"{join_names(list(winners))} won" if winners \
+            else facts.STATUS_OVER
     elif end.triggered:
         state.facts["status"] = facts.STATUS_FINAL
     elif state.facts.get("turns_ended") or int(state.facts["setup_done"]) >= len(
@@ -67,7 +70,7 @@ def add_points(state: State, args: dict[str, Any], rng: Random) -> Notes:
     marker = facts.marker(state, name)
     before = marker.points
     laps = marker.add(amount)
-    notes: Notes = [Note(f"{name}: {before} -> {marker.points} points", "score_track")]
+    notes: Notes = [Note(f"{name}: {before} -> {points_text(marker.points)}", "score_track")]
     notes += [Note(text, "score_track") for text in laps]
     if marker.points < 0 <= before:
         notes.append(Note(f"{name} is below 0 (Hub A-12 allows it); how the track shows it is "
@@ -95,6 +98,16 @@ def _check_number(state: State, level: int, number: str) -> None:
                           "number")
 
 
+def _build_order_note(name: str, level: int, built: list[int]) -> Note | None:
+    """A wing builds Level 1, then 2, then 3; only Hub A-9 lifts the order, and the session
+    does not know the Hub: so a reminder, never a refusal."""
+    if level == 1 or built[level - 1] <= built[level - 2]:
+        return None
+    return Note(f"{name} now has more Level-{level} than Level-{level - 1} Sectors: a wing "
+                f"builds Level {level - 1} before Level {level} unless the Hub is A-9 (rulebook: "
+                "Station Construction Rules). If this was a slip, undo it", "level3_sectors")
+
+
 def build_sector(state: State, args: dict[str, Any], rng: Random) -> Notes:
     """Count a Sector on a station (spec §1: at most 3 per level, 9 in all)."""
     name = facts.who(state, args.get("player"))
@@ -110,6 +123,7 @@ def build_sector(state: State, args: dict[str, Any], rng: Random) -> Notes:
     if number:
         _check_number(state, level, number)
     built[level - 1] += 1
+    below = _build_order_note(name, level, built)
     if args.get("free"):
         state.facts["free_sectors"][name] += 1
     if level == 3 and number:
@@ -119,12 +133,14 @@ def build_sector(state: State, args: dict[str, Any], rng: Random) -> Notes:
     free = " (free)" if args.get("free") else ""
     notes: Notes = [Note(f"{name} built a Level-{level} Sector{label}{free}: {total} of 9 on the "
                          "station", "level3_sectors" if level == 3 else "end_of_game")]
+    if below:
+        notes.append(below)
     if number in POINTS_WHEN_BUILT:
         marker = facts.marker(state, name)
         before = marker.points
         laps = marker.add(POINTS_WHEN_BUILT[number])
         notes.append(Note(f"Sector {number} scores {POINTS_WHEN_BUILT[number]} when built: "
-                          f"{name} {before} -> {marker.points} points", "score_track"))
+                          f"{name} {before} -> {points_text(marker.points)}", "score_track"))
         notes += [Note(text, "score_track") for text in laps]
     if total == 9 and not facts.game_end(state).triggered:
         notes.append(_end_check_note(state, name, "has all 9 Sectors"))
@@ -389,6 +405,7 @@ def record_final_scores(state: State, args: dict[str, Any], rng: Random) -> Note
     winners = winners or [n for n, v in totals.items() if v == best]
     state.facts["final_scores"] = totals
     state.facts["final_winners"] = winners
+    refresh_status(state)
     shown = ", ".join(f"{n} {v}" for n, v in totals.items())
     return [Note(f"Final scores recorded: {shown}. Winner: {join_names(winners)}",
                  "end_of_game")]

@@ -68,7 +68,7 @@ def plurality_lines(
 ) -> tuple[tuple[int, str], ...]:
     """(award, one-line reason) per player for one species.
 
-    For example "pink: 8, tied first with Connor: (10+5)//2 = 7".
+    For example "pink: 8, tied first with Connor: (10+5)/2 rounded down = 7".
     """
     label = SPECIES_SHORT[species]
     places = plurality_places(counts)
@@ -85,7 +85,7 @@ def plurality_lines(
         elif place.kind == "tied_first":
             why = (
                 f"{label}: {count}, tied first with {others}: "
-                f"({FIRST_PLACE}+{SECOND_PLACE})//{len(place.group)} = {place.award}"
+                f"({FIRST_PLACE}+{SECOND_PLACE})/{len(place.group)} rounded down = {place.award}"
             )
         elif place.kind == "no_second":
             leaders = join_names([names[j] for j in place.group])
@@ -101,7 +101,7 @@ def plurality_lines(
             elif place.kind == "tied_second":
                 why = (
                     f"{label}: {count}, tied second with {others} {behind}: "
-                    f"{SECOND_PLACE}//{len(place.group)} = {place.award}"
+                    f"{SECOND_PLACE}/{len(place.group)} rounded down = {place.award}"
                 )
             else:
                 seconds = join_names([names[j] for j in place.group])

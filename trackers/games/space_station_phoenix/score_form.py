@@ -263,6 +263,11 @@ class ScoreForm:
                       if self.texts[index][k]]
             position = int(key[len("level3["):].split("]")[0])
             key = listed[position] if position < len(listed) else "level3.0"
+        elif key == "level3" and index is not None:
+            # more Level-3 Sectors listed than built: the last one listed is the extra one
+            listed = [k for k in (f"level3.{i}" for i in range(LEVEL3_SLOTS))
+                      if self.texts[index][k]]
+            key = listed[-1] if listed else "level3.0"
         row = ROW_BY_KEY.get(key)
         label = row.label.strip() if row else key
         who = f"{problem.player}: " if problem.player else ""

@@ -91,6 +91,11 @@ def _describe(value: object) -> str:
     return repr(value)
 
 
+def _count(number: int, thing: str) -> str:
+    """"1 Level-3 Sector", "2 Level-3 Sectors"."""
+    return f"{number} {thing}" + ("" if number == 1 else "s")
+
+
 class _Checker:
     """Collects problems while reading; never stops at the first one."""
 
@@ -162,8 +167,8 @@ def _check_level3(
         check.add(
             who,
             "level3",
-            f"lists {listed} Level-3 Sectors but sectors.3 says only {level3_built} "
-            f"{'was' if level3_built == 1 else 'were'} built; allowed: at most {level3_built}",
+            f"{_count(listed, 'Level-3 Sector')} listed but "
+            f"{_count(level3_built, 'Level-3 Sector')} built; allowed: at most {level3_built}",
         )
 
 
@@ -221,11 +226,13 @@ def _check_build_order(check: _Checker, who: str, player: PlayerSheet) -> None:
     built = player.sectors
     if player.hub != "A-9":
         if built.level2 > built.level1:
-            check.add(who, "sectors.2", f"{built.level2} Level-2 Sectors over {built.level1} "
-                      f"Level-1: each needs a Level-1 below it (only Hub A-9 lifts the order)")
+            check.add(who, "sectors.2", f"{_count(built.level2, 'Level-2 Sector')} over "
+                      f"{built.level1} at Level 1: each needs a Level-1 below it (only Hub A-9 "
+                      "lifts the order)")
         if built.level3 > built.level2:
-            check.add(who, "sectors.3", f"{built.level3} Level-3 Sectors over {built.level2} "
-                      f"Level-2: each needs a Level-2 below it (only Hub A-9 lifts the order)")
+            check.add(who, "sectors.3", f"{_count(built.level3, 'Level-3 Sector')} over "
+                      f"{built.level2} at Level 2: each needs a Level-2 below it (only Hub A-9 "
+                      "lifts the order)")
     total = built.level1 + built.level2 + built.level3
     if player.full_sectors > total:
         check.add(who, "full_sectors", f"{player.full_sectors} full Sectors but {total} built; "

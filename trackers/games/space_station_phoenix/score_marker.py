@@ -16,6 +16,11 @@ from trackers.pieces import Piece, register_piece
 from trackers.pieces.base import Field
 
 
+def points_text(points: int) -> str:
+    """"1 point", "-1 point", "0 points", "48 points"."""
+    return f"{points} point" + ("" if abs(points) == 1 else "s")
+
+
 def reading(points: int, lap_size: int | None) -> str:
     """Where the marker sits, in a few words: "space 12 + 50 lap token"."""
     if lap_size is None:
@@ -41,7 +46,7 @@ class ScoreMarker(Piece):
     lap_size: int | None = None  # spec §10.13: the table's setting, no default
 
     def summary(self) -> str:
-        return f"{self.label}: {self.points} points ({reading(self.points, self.lap_size)})"
+        return f"{self.label}: {points_text(self.points)} ({reading(self.points, self.lap_size)})"
 
     def add(self, amount: int) -> list[str]:
         """Move the marker; returns what to do with the lap tokens, if anything."""

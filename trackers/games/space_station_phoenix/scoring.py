@@ -297,9 +297,10 @@ def _leftover_cell(player: PlayerSheet) -> Cell:
     resource_points = resources // RESOURCES_PER_POINT
     points = gem_points + resource_points
     why = (
-        f"{player.gems} GEMs // {GEMS_PER_POINT} = {gem_points}; {resources} resources "
-        f"({player.food} food + {player.water} water + {player.metal} metal) "
-        f"// {RESOURCES_PER_POINT} = {resource_points}; {gem_points} + {resource_points} = {points}"
+        f"{player.gems} GEMs / {GEMS_PER_POINT} rounded down = {gem_points}; {resources} "
+        f"resources ({player.food} food + {player.water} water + {player.metal} metal) "
+        f"/ {RESOURCES_PER_POINT} rounded down = {resource_points}; {gem_points} + "
+        f"{resource_points} = {points}"
     )
     return Cell("leftovers", points, why)
 

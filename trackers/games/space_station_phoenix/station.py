@@ -90,7 +90,7 @@ def _a1(counts: BonusCounts) -> tuple[int, str]:
 def _305(counts: BonusCounts) -> tuple[int, str]:
     # spec §7.4 305: floor(metal / 3); the same metal still counts in leftovers (category E).
     points = counts.metal // 3
-    return points, f"{counts.metal} metal // 3 = {points}"
+    return points, f"{counts.metal} metal / 3 rounded down = {points}"
 
 
 # spec §7.3. A Hub not listed here has no endgame bonus.

@@ -58,7 +58,7 @@ class PhoenixScreen(SessionScreen):
         self._was_over = self._over()
 
     def _over(self) -> bool:
-        return self.play.state.facts.get("status") == facts.STATUS_OVER
+        return facts.game_end(self.play.state).over
 
     def compose_banner(self) -> ComposeResult:
         yield PhoenixBanner("", id="phx-banner", markup=False)

@@ -1,0 +1,110 @@
+"""What a table read while playing a 3-player Phoenix game, and had to be right.
+
+Found by playing through the app: "1 points", log lines showing raw arguments ("Add or take
+away points (points=5)"), a status that stayed "score it" after the scores were recorded and
+did not fit Home's column, a Level-3 Sector counted over no Level-2 without a word, a report
+end line that said "final round done" twice and a game of 4 turns reported as 5, and the score
+sheet naming raw file fields ("level3", "sectors.3") to the table.
+"""
+
+from __future__ import annotations
+
+from trackers.engine import Session, SessionSetup
+from trackers.engine.report import build_report
+from trackers.games.space_station_phoenix.game import GAME
+from trackers.games.space_station_phoenix.score_form import ScoreForm
+
+NAMES = ("Ann", "Bo", "Cy")
+
+
+def new() -> Session:
+    return Session(GAME, SessionSetup(3, names=NAMES, board={"lap_size": 50}), seed="t")
+
+
+def played() -> Session:
+    """Ann +5; Bo +43 and triggers; Cy and Ann take their final turns (4 turns in all)."""
+    s = new()
+    s.do("add_points", points=5)
+    s.do("end_turn")
+    s.do("add_points", points=43)
+    s.do("end_turn")
+    s.do("end_turn")
+    s.do("add_points", player="Ann", points=-4)
+    s.do("end_turn")
+    return s
+
+
+def test_one_point_is_singular_on_the_track_and_in_the_note() -> None:
+    s = new()
+    notes = [n.text for n in s.do("add_points", points=1)]
+    assert "Ann: 0 -> 1 point" in notes
+    assert s.state.pieces["score_1"].summary() == "Ann: 1 point (space 1)"
+
+
+def test_the_log_reads_as_the_table_speaks() -> None:
+    s = new()
+    s.do("add_points", points=5)
+    s.do("move_token", player="Bo", track="Dismantle")
+    s.do("aliens_taken", count=3)
+    s.do("build_sector", player="Cy", level=1)
+    s.do("ship_used", ship="Transport")
+    s.do("income_check", player="Cy", gems=9)
+    s.do("end_turn")
+    lines = [entry.text for entry in s.history()][-7:]
+    assert lines == [
+        "+5 points to the active player's score",
+        "Bo's Dismantle Diplomacy token up 1 space",
+        "3 Aliens taken from the supply",
+        "Cy built a Level-1 Sector",
+        "Transport ship used: Diplomacy bonuses",
+        "Income check for Cy (9 GEMs)",
+        "Turn ended: end-of-game check",
+    ]
+    assert not any("=" in line for line in lines)
+
+
+def test_a_level3_sector_over_no_level2_is_pointed_out_but_kept() -> None:
+    s = new()
+    s.do("build_sector", level=1)
+    notes = " ".join(n.text for n in s.do("build_sector", level=3, number="317"))
+    assert "more Level-3 than Level-2 Sectors" in notes and "A-9" in notes
+    assert "Station Construction Rules" in notes
+    assert s.state.facts["sectors"]["Ann"] == [1, 0, 1]  # counted all the same (Hub A-9)
+    quiet = " ".join(n.text for n in s.do("build_sector", player="Bo", level=1))
+    assert "Level" not in quiet.replace("Level-1 Sector", "")
+
+
+def test_status_says_who_won_once_the_scores_are_recorded_and_fits_home() -> None:
+    s = played()
+    assert s.state.facts["status"] == "over: score it"
+    assert len(s.state.facts["status"]) <= 16  # Home's status column at 80 columns
+    s.do("record_final_scores", scores="Ann=86, Bo=68, Cy=9")
+    assert s.state.facts["status"] == "Ann won"
+    s.undo()
+    assert s.state.facts["status"] == "over: score it"
+
+
+def test_the_report_counts_the_turns_played_and_says_the_end_once() -> None:
+    s = played()
+    s.do("record_final_scores", scores="Ann=86, Bo=68, Cy=9")
+    report = build_report(GAME, s.setup, s.seed, s.events)
+    assert report.length == 4
+    end = [m.text for m in report.moments if m.kind == "end"]
+    assert end == ["The end: Final round done (Bo triggered the end: 43 points (40 or more))"]
+    assert any(m.text == "Final scores: Ann=86, Bo=68, Cy=9" for m in report.moments)
+    assert report.end is not None and report.end.winners == ("Ann",)
+
+
+def test_sheet_problems_name_rows_not_file_fields() -> None:
+    form = ScoreForm.blank()
+    texts = form.texts[0]
+    texts.update({"sectors.1": "2", "sectors.2": "2", "sectors.3": "1", "level3.0": "308",
+                  "level3.1": "313", "hub": "B-3"})
+    problems = form.evaluate().problems
+    said = " ".join(p.text for p in problems)
+    assert "2 Level-3 Sectors listed but 1 Level-3 Sector built" in said
+    assert "level3:" not in said and "sectors.3" not in said
+    assert [p.row for p in problems] == ["level3.1"]  # the extra one is marked
+    texts.update({"sectors.2": "0", "level3.1": ""})
+    said = " ".join(p.text for p in form.evaluate().problems)
+    assert "1 Level-3 Sector over 0 at Level 2" in said
