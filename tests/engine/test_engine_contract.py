@@ -110,3 +110,15 @@ def test_secret_pickers_show_labels_not_piece_ids() -> None:
     session = Session(GAME, SessionSetup(2), "s")
     param = session.action("choose_secret").params[0]
     assert param.label_of(session.state, "plan") == "Plan"
+
+
+def test_a_play_mode_has_only_its_own_actions_and_board_values() -> None:
+    from trackers.games.registry import get_game
+
+    lifeform = get_game("lifeform")
+    solo = Session(lifeform, SessionSetup(1), "s")
+    names = {a.name for a in solo.actions()}
+    assert "draw_crisis" in names and "attack" not in names  # the crew's moves are not solo's
+    crew = Session(lifeform, SessionSetup(3), "s")
+    assert "attack" in {a.name for a in crew.actions()}
+    assert len(lifeform.board_values_for("solo")) < len(lifeform.board_values)

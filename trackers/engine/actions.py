@@ -201,6 +201,7 @@ class Action:
     private_to: str | None = None  # who may look while its secret arguments are entered
     short: str | None = None  # a label of at most 9 characters for the footer
     after_end: bool = False  # still possible once the game is over (corrections, reveals)
+    modes: tuple[str, ...] = ()  # the play modes that have it; empty: every mode
     # Board values this action needs, given the state and its arguments: when one is unset,
     # the engine asks for it (BoardValueNeeded) instead of refusing.
     needs: Callable[[State, dict[str, Any]], Sequence[str]] | tuple[str, ...] = ()

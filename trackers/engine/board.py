@@ -45,6 +45,7 @@ class BoardValue:
     maximum: int | None = None
     labels: tuple[str, ...] = ()
     help: str = ""
+    modes: tuple[str, ...] = ()  # the play modes that use it; empty: every mode
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:

@@ -103,7 +103,7 @@ def common_actions(game: Game) -> tuple[Action, ...]:
         spec = game.board_value(args["key"])
         value = spec.parse(args["value"])
         state.board[spec.key] = value
-        notes: list[Note | str] = [f"Board value set: {spec.label} = {value}"]
+        notes: list[Note | str] = [f"Board value set: {spec.label} = {spec.show(value)}"]
         if game.board_changed is not None:
             notes += game.board_changed(state, spec.key, value)
         return notes

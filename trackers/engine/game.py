@@ -276,6 +276,10 @@ class Game:
                 return value
         raise ActionError(f"{self.title} has no board value named {key!r}", "key")
 
+    def board_values_for(self, mode_id: str) -> tuple[BoardValue, ...]:
+        """The printed values a play mode uses (a solo game needs fewer)."""
+        return tuple(v for v in self.board_values if not v.modes or mode_id in v.modes)
+
     def options_for(self, mode_id: str) -> tuple[Option, ...]:
         """The options a play mode offers."""
         return tuple(o for o in self.options if not o.modes or mode_id in o.modes)

@@ -84,7 +84,9 @@ class Session:
         self.head = len(self._events) if head is None else max(0, min(head, len(self._events)))
         self._journal = journal
         self._clock = clock or (lambda: "")
-        self._actions = {a.name: a for a in (*game.actions, *common_actions(game))}
+        # only this play mode's actions: a solo game never offers (or replays) the others
+        self._actions = {a.name: a for a in (*game.actions, *common_actions(game))
+                         if not a.modes or self.setup.mode in a.modes}
         self._snapshots: dict[int, State] = {0: game.setup(self.setup, rng_for(seed, 0))}
         self._previous: tuple[int, State] | None = None
         if snapshot is not None:

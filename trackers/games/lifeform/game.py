@@ -102,7 +102,9 @@ GAME = Game(
                     help="Components lists 9 disks, Setup step 8 says twelve; settle it "
                          "from your box", modes=("standard",)),
              *solo_game.OPTIONS),
-    board_values=BOARD_VALUES + solo_game.BOARD_VALUES,
+    board_values=(tuple(replace(v, modes=solo_game.STANDARD_MODES) for v in BOARD_VALUES)
+                  + tuple(replace(v, modes=(solo_game.solo.MODE.id,))
+                          for v in solo_game.BOARD_VALUES)),
     topics=TOPICS,
     board_changed=solo_game.by_mode(board_changed, solo_game.board_changed),
     check_board=solo_game.check_board(check_board),

@@ -13,24 +13,21 @@ from random import Random
 from typing import Any, TypeVar
 
 from trackers.engine import Action, SessionSetup, State
-from trackers.games.lifeform import solo, solo_actions, solo_board, solo_view
+from trackers.games.lifeform import INFO, solo, solo_actions, solo_board, solo_view
 
 T = TypeVar("T")
 OPTIONS = solo.OPTIONS
 BOARD_VALUES = solo_board.BOARD_VALUES
 
 
-def _not_in_solo(action: Action) -> Action:
-    inner = action.enabled
-
-    def enabled(state: State) -> bool:
-        return not solo.is_solo(state) and (inner is None or inner(state))
-
-    return replace(action, enabled=enabled)
+STANDARD_MODES = tuple(m.id for m in INFO.modes if m.id != solo.MODE.id)
 
 
 def actions(base: tuple[Action, ...]) -> tuple[Action, ...]:
-    return tuple(_not_in_solo(a) for a in base) + solo_actions.actions()
+    """The game's actions by mode: the solo game has only its own (the engine keeps a
+    session to its mode's actions)."""
+    standard = tuple(replace(a, modes=STANDARD_MODES) for a in base)
+    return standard + tuple(replace(a, modes=(solo.MODE.id,)) for a in solo_actions.actions())
 
 
 def setup(base: Callable[[SessionSetup, Random], State]
