@@ -92,6 +92,8 @@ def look(play: OpenSession, name: str, pin: str | None, who: str | None) -> str:
         raise ActionError(f"{secret.label}: nothing has been chosen yet", "secret")
     if secret.revealed:
         return secret.value
+    if secret.sealed:
+        raise ActionError(f"{secret.label}: nobody may look before it is revealed", "secret")
     try:
         pins.check(play._table, play.id, secret.owner, pin)
     except pins.PinError as err:

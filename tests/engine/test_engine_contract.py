@@ -122,3 +122,16 @@ def test_a_play_mode_has_only_its_own_actions_and_board_values() -> None:
     crew = Session(lifeform, SessionSetup(3), "s")
     assert "attack" in {a.name for a in crew.actions()}
     assert len(lifeform.board_values_for("solo")) < len(lifeform.board_values)
+
+
+def test_a_sealed_secret_cannot_be_looked_at_before_its_reveal() -> None:
+    from trackers.pieces import Secret
+
+    session = Session(GAME, SessionSetup(2), "s")
+    session.do("choose_secret", secret="plan", value="left")
+    session.state.pieces["plan"] = Secret.from_dict(
+        session.state.pieces["plan"].to_dict() | {"sealed": True})
+    assert "plan" not in session.action("peek_secret").params[0].allowed(session.state)
+    with pytest.raises(ActionError, match="'plan' is not allowed"):
+        session.do("peek_secret", secret="plan", who="Ann", label="Plan")
+    assert session.head == 1  # the look refused, nothing recorded

@@ -36,8 +36,8 @@ def _set_value(state: State, args: dict[str, Any], rng: Random) -> list[Note | s
 
 
 def all_secret_names(state: State) -> list[str]:
-    """Every secret, the games' own included: any of them may be looked at by its owner."""
-    return [name for name, p in state.pieces.items() if isinstance(p, Secret)]
+    """Every secret an owner may look at, the games' own included (not a sealed one)."""
+    return [name for name, p in state.pieces.items() if isinstance(p, Secret) and not p.sealed]
 
 
 def _choose_secret(state: State, args: dict[str, Any], rng: Random) -> list[Note | str]:
@@ -83,6 +83,8 @@ def _peek_secret(state: State, args: dict[str, Any], rng: Random) -> list[Note |
     secret = state.piece(args["secret"], Secret)
     if not secret.is_set:
         raise ActionError(f"{secret.label}: nothing has been chosen yet", "secret")
+    if secret.sealed and not secret.revealed:
+        raise ActionError(f"{secret.label}: nobody may look before it is revealed", "secret")
     return [_peek_line(args["who"] or secret.owner, secret.label)]
 
 

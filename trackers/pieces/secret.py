@@ -53,6 +53,9 @@ class Secret(Piece):
     # True when the game's own actions choose and reveal it at the moments its rules say
     # (e.g. the Stowaway card at Self-Destruct 20); the generic choose/reveal leave it alone.
     managed: bool = False
+    # True when nobody at the table may look before the reveal (the app hid it: the solo
+    # lifeform's hiding chamber); a peek is refused.
+    sealed: bool = False
 
     def choose(self, value: str, nonce: str, code: str | None = None) -> str:
         """Set (or re-set) the hidden value; returns the public code.
@@ -112,13 +115,13 @@ class Secret(Piece):
         return {"kind": self.kind, "label": self.label, "owner": self.owner,
                 "choices": list(self.choices), "value": self.value, "nonce": self.nonce,
                 "code": self.code, "revealed": self.revealed, "codes": list(self.codes),
-                "managed": self.managed}
+                "managed": self.managed, "sealed": self.sealed}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Secret:
         return cls(data["label"], data["owner"], list(data["choices"]), data["value"],
                    data["nonce"], data["code"], data["revealed"], list(data["codes"]),
-                   bool(data.get("managed", False)))
+                   bool(data.get("managed", False)), bool(data.get("sealed", False)))
 
 
 def require_revealed(secret: Secret) -> str:

@@ -35,7 +35,8 @@ Shuttle = dict[str, Any]
 
 def hiding_secret() -> Secret:
     """The face-down chamber card: nobody sees it until the one guess (spec §6.2)."""
-    return Secret("Lifeform's hiding chamber", HIDING_OWNER, list(remora.CHAMBERS), managed=True)
+    return Secret("Lifeform's hiding chamber", HIDING_OWNER, list(remora.CHAMBERS), managed=True,
+                  sealed=True)
 
 
 def begin(cards_in_hand: list[str], cleared: list[str]) -> tuple[Shuttle, list[str]]:
