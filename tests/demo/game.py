@@ -50,6 +50,12 @@ def escape(state: State, args: dict[str, Any], rng: Random) -> list[Note | str]:
     return [f"{args['who']} escaped: the game is over"]
 
 
+def hide_plan(state: State, args: dict[str, Any], rng: Random) -> list[Note | str]:
+    """The game itself commits to a hidden choice (as Lifeform does with the Stowaway)."""
+    code = state.piece("plan", Secret).choose(args["where"], f"{rng.getrandbits(64):016x}")
+    return [f"The plan is hidden: code {code}"]
+
+
 def next_round(state: State, args: dict[str, Any], rng: Random) -> list[Note | str]:
     state.facts["round"] = state.facts.get("round", 1) + 1
     return [f"Round {state.facts['round']}"]
@@ -72,6 +78,8 @@ GAME = Game(
         Action("escape", "Escape", "Someone gets out: the end.", escape,
                (Param("who", "str", "who escaped"),), key="e"),
         Action("next_round", "Next round", "The round is over.", next_round, key="n"),
+        Action("hide_plan", "Hide the plan", "The game commits to where.", hide_plan,
+               (Param("where", "choice", "where", choices=("left", "right"), secret=True),)),
     ),
     key_actions=("escape",),
     end=end,

@@ -135,3 +135,21 @@ def test_a_sealed_secret_cannot_be_looked_at_before_its_reveal() -> None:
     with pytest.raises(ActionError, match="'plan' is not allowed"):
         session.do("peek_secret", secret="plan", who="Ann", label="Plan")
     assert session.head == 1  # the look refused, nothing recorded
+
+
+def test_a_games_own_commitment_keeps_the_code_the_table_saw() -> None:
+    """A value a game hid itself, edited in the journal afterwards, fails its reveal: the
+    replay keeps the code recorded when the table saw it, not one made from the edit."""
+    import dataclasses
+
+    played = Session(GAME, SessionSetup(2), "s")
+    played.do("hide_plan", where="left")
+    seen = played.state.pieces["plan"].code  # type: ignore[attr-defined]
+    assert played.events[0].codes == {"plan": seen}
+    edited = [dataclasses.replace(played.events[0], args={"where": "right"})]
+    again = Session(GAME, SessionSetup(2), "s", events=edited)
+    assert again.state.pieces["plan"].code == seen  # type: ignore[attr-defined]
+    notes = again.do("reveal_secret", secret="plan")
+    assert "DOES NOT match" in notes[0].text
+    honest = Session(GAME, SessionSetup(2), "s", events=played.events)
+    assert "DOES NOT match" not in honest.do("reveal_secret", secret="plan")[0].text

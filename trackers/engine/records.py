@@ -38,6 +38,8 @@ class Event:
     at: str = ""
     when: dict[str, int] = field(default_factory=dict)  # the game's moment: round, turn, lap
     by: str = ""  # which window made it ("app 4121", "cli 4188"); empty when unknown
+    # commitment codes this action showed the table (secret piece -> code), kept as seen
+    codes: dict[str, str] = field(default_factory=dict)
 
     def to_record(self) -> dict[str, Any]:
         record: dict[str, Any] = {"t": DO, "seq": self.seq, "action": self.action,
@@ -46,15 +48,19 @@ class Event:
             record["when"] = dict(self.when)
         if self.by:
             record["by"] = self.by
+        if self.codes:
+            record["codes"] = dict(self.codes)
         return record
 
     @classmethod
     def from_record(cls, record: Mapping[str, Any]) -> Event:
         when = record.get("when") or {}
+        codes = record.get("codes") or {}
         return cls(int(record["seq"]), str(record["action"]), dict(record["args"]),
                    str(record.get("at", "")),
                    {str(k): int(v) for k, v in when.items()} if isinstance(when, dict) else {},
-                   str(record.get("by", "")))
+                   str(record.get("by", "")),
+                   {str(k): str(v) for k, v in codes.items()} if isinstance(codes, dict) else {})
 
 
 def head_record(head: int, at: str = "", by: str = "") -> dict[str, Any]:

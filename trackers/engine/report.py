@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from trackers.engine.common_actions import common_actions
 from trackers.engine.game import EndRecord, Game, SessionSetup
 from trackers.engine.records import Event
-from trackers.engine.session import normalise, rng_for
+from trackers.engine.session import _keep_codes, normalise, rng_for
 from trackers.engine.state import State
 from trackers.pieces import Countdown, PieceError, Secret, Track
 
@@ -117,6 +117,7 @@ def build_report(game: Game, setup: SessionSetup, seed: str, events: Sequence[Ev
             normalise(action.apply(state, dict(event.args), rng_for(seed, event.seq)))
         except PieceError:
             continue  # it was played without error once; a replay that differs skips it
+        _keep_codes(state, event.codes)
         moment = int(event.when.get(unit, 1)) if event.when else 1
         _sample(state, event.seq, moment, values, labels)
         moments += _changes(before, state, event, moment)

@@ -21,7 +21,7 @@ from trackers.engine.common_actions import common_actions
 from trackers.engine.game import Game, SessionSetup
 from trackers.engine.records import Event, head_record
 from trackers.engine.state import State
-from trackers.pieces import PieceError, Track
+from trackers.pieces import PieceError, Secret, Track
 
 SNAPSHOT_EVERY = 100  # in-memory snapshots: undo replays at most this many events
 
@@ -158,8 +158,10 @@ class Session:
         seq = self.head + 1
         work = self.state.copy()
         when = self.game.moment_of(self.state)
+        before = _codes(work)
         notes = self._apply(action, work, checked, seq)
-        event = Event(seq, name, checked, self._clock(), when, self.by)
+        shown = {k: v for k, v in _codes(work).items() if v and before.get(k) != v}
+        event = Event(seq, name, checked, self._clock(), when, self.by, shown)
         if self._journal is not None:
             self._journal.append(event.to_record())  # durable before anyone is told
         del self._events[self.head:]
@@ -251,6 +253,7 @@ class Session:
                 notes = [Note(f"skipped an unknown action {event.action!r} from a newer version")]
                 continue
             notes = self._apply(action, state, event.args, event.seq)
+            _keep_codes(state, event.codes)
             if event.seq % SNAPSHOT_EVERY == 0:
                 self._snapshots[event.seq] = state.copy()
         return state, notes
@@ -283,3 +286,20 @@ def _unfired(before: State, after: State) -> list[Note]:
                 if key not in now.fired:
                     notes.append(Note(f"{piece.label}: milestone {key} is no longer reached"))
     return notes
+
+
+def _codes(state: State) -> dict[str, str | None]:
+    """Every secret's commitment code now (to see which codes an action showed the table)."""
+    return {name: p.code for name, p in state.pieces.items() if isinstance(p, Secret)}
+
+
+def _keep_codes(state: State, shown: dict[str, str]) -> None:
+    """On replay, each secret keeps the code the table saw when it was chosen, as recorded:
+    a value edited in the journal afterwards then fails its reveal instead of matching a code
+    recomputed from the edited value."""
+    for name, code in shown.items():
+        piece = state.pieces.get(name)
+        if isinstance(piece, Secret) and piece.code != code:
+            piece.code = code
+            if piece.codes:
+                piece.codes[-1] = code
