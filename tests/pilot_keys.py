@@ -14,13 +14,16 @@ from tableside.api import Tableside
 
 
 async def choose(pilot: Pilot[None], selector: str, label: str) -> None:
-    """Open the Select at ``selector`` and pick the option shown as ``label``, by keys."""
+    """Open the Select at ``selector`` and pick the option shown as ``label`` (or whose value
+    is ``label``), by keys."""
     select = pilot.app.screen.query_one(selector, Select)
     select.focus()
     await pilot.press("enter")
     await pilot.pause()
     labels = [str(prompt) for prompt, _ in select._options]
-    for _ in range(labels.index(label) - labels.index(str(select._options[0][0]))):
+    values = [str(value) for _, value in select._options]
+    target = labels.index(label) if label in labels else values.index(label)
+    for _ in range(target - labels.index(str(select._options[0][0]))):
         await pilot.press("down")
     await pilot.press("enter")
     await pilot.pause()

@@ -1,9 +1,11 @@
-"""TablesideApp: opens the store, shows Home, and lists every action in the command palette."""
+"""TablesideApp: opens the store, shows Home, and offers every key of a screen by name."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -11,6 +13,10 @@ from textual.screen import Screen
 
 from tableside.api import Tableside, TablesideError
 from tui.screens.home import HomeScreen
+from tui.screens.keys import KeysProvider, KeysScreen
+
+if TYPE_CHECKING:
+    from references.library import Library
 
 
 class TablesideApp(App[None]):
@@ -18,40 +24,89 @@ class TablesideApp(App[None]):
 
     CSS_PATH = "tableside.tcss"
     TITLE = "Tableside"
+    COMMANDS = App.COMMANDS | {KeysProvider}
     BINDINGS = [
-        Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
-        Binding("f2", "toggle_dark", "Light/dark", show=False, id="theme"),
+        Binding("ctrl+q", "quit", "Quit", show=False, priority=True, tooltip="Quit Tableside"),
+        Binding("f1", "show_keys", "Keys", id="keys", tooltip="Every key of this screen"),
+        Binding("f2", "toggle_dark", "Light/dark", show=False, id="theme",
+                tooltip="Switch between light and dark"),
     ]
 
-    def __init__(self, data_dir: Path, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
+    def __init__(self, data_dir: Path, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
         self.data_dir = data_dir
-        self.table: Tableside | None = None
+        self._table: Tableside | None = None
+        self._library: Library | None = None
 
+    # --- what the screens use -----------------------------------------------------------
+    @property
+    def table(self) -> Tableside:
+        """The open store of saved games; TablesideError if it could not be opened."""
+        if self._table is None:
+            raise TablesideError(f"the data folder {self.data_dir} could not be opened; "
+                                 "check it exists and is writable, then restart Tableside")
+        return self._table
+
+    @property
+    def has_table(self) -> bool:
+        return self._table is not None
+
+    @property
+    def library(self) -> Library | None:
+        """The rules library, opened on first use; None (with the reason shown) if it cannot
+        be opened."""
+        if self._library is None:
+            from references.errors import LibraryError
+            from references.library import Library
+
+            try:
+                self._library = Library.open(self.data_dir)
+            except (LibraryError, OSError) as err:
+                self.notify(str(err), title="Rules library", severity="error", markup=False)
+                return None
+        return self._library
+
+    @library.setter
+    def library(self, library: Library | None) -> None:
+        self._library = library
+
+    # --- start and stop -----------------------------------------------------------------
     def on_mount(self) -> None:
         try:
-            self.table = Tableside(self.data_dir)
+            self._table = Tableside(self.data_dir)
+            theme = self._table.setting("theme")
+            warnings = self._table.warnings
         except TablesideError as err:
-            self.push_screen(HomeScreen(None, [str(err)]))
+            self.push_screen(HomeScreen(None, [f"{err}. Nothing can be saved until this is "
+                                               "fixed: check the folder, then restart."]))
             return
-        theme = self.table.setting("theme")
         if isinstance(theme, str) and theme in self.available_themes:
             self.theme = theme
-        self.push_screen(HomeScreen(self.table, self.table.warnings))
+        self.push_screen(HomeScreen(self._table, warnings))
 
     def action_toggle_dark(self) -> None:
         self.theme = "textual-light" if self.current_theme.dark else "textual-dark"
 
-    def watch_theme(self, theme: str) -> None:
-        if self.table is not None:
-            self.table.set_setting("theme", theme)
+    def action_show_keys(self) -> None:
+        if not isinstance(self.screen, KeysScreen):
+            self.push_screen(KeysScreen(self.screen))
 
-    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+    def watch_theme(self, theme: str) -> None:
+        if self._table is not None:
+            try:
+                self._table.set_setting("theme", theme)
+            except TablesideError as err:
+                self.notify(f"The theme could not be saved: {err}", severity="warning",
+                            markup=False)
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """Textual's own commands, and those of screens that list their own (search)."""
         yield from super().get_system_commands(screen)
-        extra = getattr(screen, "palette_commands", None)
+        extra = getattr(screen, "palette_commands", None)  # screens owned elsewhere
         if extra is not None:
             yield from extra()
 
     def on_unmount(self) -> None:
-        if self.table is not None:
-            self.table.close()
+        if self._table is not None:
+            with contextlib.suppress(TablesideError):  # the journals hold every action
+                self._table.close()

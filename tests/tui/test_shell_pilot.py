@@ -10,8 +10,11 @@ from tableside.api import Tableside
 from tests.pilot_keys import choose, save_game
 from tests.tui.screen_text import panel_text, screen_text
 from tui.app import TablesideApp
+from tui.screens.history import HistoryScreen
 from tui.screens.home import HomeScreen
+from tui.screens.keys import KeysScreen, key_entries, screen_bindings
 from tui.screens.session import SessionScreen
+from tui.widgets.keys_footer import KeysFooter
 
 pytestmark = pytest.mark.usefixtures("demo_registered")
 
@@ -100,7 +103,7 @@ async def test_secret_is_chosen_behind_the_curtain_and_never_shown(tmp_path: Pat
         play = app.screen.play
         exported = play.export()["state"]["pieces"]["plan"]
         assert exported["value"] is None and exported["nonce"] is None
-        assert play.state.pieces["plan"].value == "left"  # kept, for the reveal
+        assert play.secret_value("plan") == "left"  # kept, for the reveal
         assert "left" not in " ".join(h.text for h in play.history())
 
 
@@ -132,9 +135,9 @@ async def test_palette_lists_every_game_action_by_name(tmp_path: Path) -> None:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, SessionScreen)
-        titles = {c.title for c in app.get_system_commands(screen)}
+        names = {e.name for e in key_entries(screen)}
         for action in screen.play.actions():
-            assert any(t.startswith(action.title) for t in titles), action.title
+            assert action.title in names, action.title
         await pilot.press("ctrl+p")
         await pilot.pause()
         await pilot.press(*"Add a fire")
@@ -184,26 +187,100 @@ async def test_history_reaches_the_first_action_of_a_long_game(tmp_path: Path) -
         assert app.screen.play.head == 1
 
 
-async def test_every_footer_key_of_a_game_screen_is_also_in_the_palette(tmp_path: Path) -> None:
+async def test_every_key_of_a_game_screen_is_in_the_palette_by_its_plain_name(
+        tmp_path: Path) -> None:
     save_game(tmp_path, "demo", 2)
     app = TablesideApp(data_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")
         await pilot.pause()
         screen = app.screen
-        palette = " ".join(c.title.lower() + " " + c.help.lower()
-                           for c in app.get_system_commands(screen))
-        words = {"undo": "undo", "redo": "redo", "history": "history", "search": "search",
-                 "context_help": "highlighted tracker", "toggle_reference": "reference pane",
-                 "board_profile": "board profile", "peek": "look at a secret",
-                 "leave": "home"}
-        bindings = [b for cls in type(screen).__mro__ if issubclass(cls, SessionScreen)
-                    for b in cls.__dict__.get("BINDINGS", [])]
+        entries = {e.action: e for e in key_entries(screen)}
+        bindings = screen_bindings(screen)
         assert len(bindings) > 12  # the screen's own keys and the game's
         for binding in bindings:
-            action = binding.action  # type: ignore[union-attr]
-            if action.startswith("run("):
-                name = action[5:-2]
-                assert screen.play.session.action(name).title.lower() in palette, name
-            else:
-                assert words[action] in palette, action
+            if binding.action in ("show_keys", "command_palette", "quit"):
+                continue
+            assert binding.tooltip, binding.action  # a plain name, not only a footer label
+            assert entries[binding.action].name == binding.tooltip
+        # Chosen from the palette by that name, it does what the key does.
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"History: jump")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, HistoryScreen)
+
+
+async def test_actions_not_possible_now_are_marked_in_the_palette(tmp_path: Path) -> None:
+    save_game(tmp_path, "demo", 2, [("escape", {"who": "Ann"})])  # the game is over
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        titles = [e.title for e in key_entries(app.screen)]
+        assert "Add a fire [f] (not possible now)" in titles
+        assert "Set a value by hand [x]" in titles  # corrections stay possible after the end
+        footer = screen_text(app).splitlines()[-12:]
+        assert not any("Add a fire" in line or " f " in f" {line} " for line in footer)
+
+
+async def test_footer_is_two_lines_and_f1_lists_every_key(tmp_path: Path) -> None:
+    save_game(tmp_path, "demo", 2)
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        footer = app.screen.query_one(KeysFooter)
+        assert footer.region.height <= 2
+        now = app.screen.query_one("#now-scroll")
+        regions = [w.region for w in app.screen.query("#now-scroll, #tracks, #log")]
+        assert now.region.height * now.region.width == max(r.height * r.width for r in regions)
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, KeysScreen)
+        listed = panel_text(app, "#keys-list")
+        for name in ("History: jump to any point of the game", "Search the rules",
+                     "Rule for the highlighted tracker", "Look at a secret",
+                     "Reveal a secret", "Redo what was undone", "Open the hatch"):
+            assert name in listed, name
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, SessionScreen)
+
+
+async def test_escape_in_the_now_panel_leaves_the_panel_before_going_home(
+        tmp_path: Path) -> None:
+    save_game(tmp_path, "demo", 2)
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        app.screen.query_one("#now-scroll").focus()
+        await pilot.press("pagedown", "escape")
+        await pilot.pause()
+        assert isinstance(app.screen, SessionScreen)  # still in the game
+        assert app.focused is not None and app.focused.id == "tracks"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+
+
+async def test_now_panel_goes_back_to_the_newest_notes_after_an_action(tmp_path: Path) -> None:
+    save_game(tmp_path, "demo", 2, [("set_value", {"target": "fires.value", "value": 1})] * 3)
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        scroll = app.screen.query_one("#now-scroll")
+        app.screen.query_one("#now").update("\n".join(f"line {i}" for i in range(80)))
+        await pilot.pause()
+        scroll.scroll_end(animate=False)
+        await pilot.pause()
+        assert scroll.scroll_y > 0
+        await pilot.press("a", *"3", "enter")  # Advance the countdown by 3
+        await pilot.pause()
+        assert scroll.scroll_y == 0
+        assert "Countdown" in screen_text(app) and "Twenty reached" not in screen_text(app) or \
+            app.screen.play.head == 4

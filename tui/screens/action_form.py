@@ -2,12 +2,17 @@
 
 Steps: the open arguments; then, if the action has secret arguments, a curtain that
 names who may look (and asks their PIN if they set one); the secret arguments; and a
-cleared screen before the laptop goes back. Nothing is recorded until the form closes.
+cleared screen before the laptop goes back. Every step is composed up front and shown in
+turn, so moving on never waits for widgets to mount (keys typed fast land where meant).
+
+The form does the action itself: when the rules refuse, it stays open with what was typed
+and the reason beside the field; when the action needs printed board values the table has
+not entered (``BoardValueNeeded``), it grows a field for each, saying where to look, and
+the next Enter enters them and does the action (``OpenSession.do_with_board``).
 """
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any
 
 from textual import on
@@ -18,17 +23,16 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
-from tableside.api import OpenSession
-from trackers.engine import Action, ActionError, Param
+from tableside.api import OpenSession, TablesideError
+from trackers.engine import Action, ActionError, BoardValue, Param
+from trackers.engine.actions import BoardValueNeeded
 from trackers.pieces import Secret
+from tui.screens.form_keys import FIELD_KEYS, FieldKeys
+from tui.widgets.plain import plain
 
-
-def pin_key(play: OpenSession, owner: str) -> str:
-    return f"pin:{play.id}:{owner}"
-
-
-def pin_hash(play: OpenSession, pin: str) -> str:
-    return hashlib.sha256(f"{play.id}:{pin}".encode()).hexdigest()
+DRAFT_FIELDS = 3  # a form with more fields than this keeps a draft when closed by Escape
+# Drafts of closed forms, by (session id, action): what was typed, restored on reopening.
+DRAFTS: dict[tuple[str, str], dict[str, Any]] = {}
 
 
 def owner_for(play: OpenSession, action: Action, args: dict[str, Any]) -> str:
@@ -39,106 +43,172 @@ def owner_for(play: OpenSession, action: Action, args: dict[str, Any]) -> str:
     return piece.owner if isinstance(piece, Secret) else "the player making this choice"
 
 
+def hand_over(owner: str, names: tuple[str, ...]) -> str:
+    """"Hand the laptop to Ann" for a player; "to the Captain" for a role."""
+    if owner in names or owner.startswith("the "):
+        return f"Hand the laptop to {owner}"
+    return f"Hand the laptop to the {owner}"
+
+
 class CurtainStep(Vertical):
     """Full-screen hand-over: names who may look; optional PIN."""
 
-    def __init__(self, owner: str, pin_set: bool, purpose: str) -> None:
-        super().__init__(classes="curtain")
-        self.owner = owner
-        self.pin_set = pin_set
-        self.purpose = purpose
+    def __init__(self) -> None:
+        super().__init__(classes="curtain", id="step-curtain")
 
     def compose(self) -> ComposeResult:
-        yield Static(f"PRIVATE: {self.owner} only", classes="curtain-title")
-        yield Static(f"Hand the laptop to the {self.owner}. Everyone else, look away.\n"
-                     f"Next: {self.purpose}.")
-        if self.pin_set:
-            yield Label("PIN")
-            yield Input(password=True, id="pin")
-        else:
-            yield Label("PIN (optional: set one to protect later looks)")
-            yield Input(password=True, id="pin")
+        yield Static("", classes="curtain-title", id="curtain-title", markup=False)
+        yield Static("", id="curtain-text", markup=False)
+        yield Label("PIN", id="pin-label")
+        yield Input(password=True, id="pin")
         yield Static("Enter: continue    Escape: cancel", classes="hint")
 
+    def show(self, owner: str, names: tuple[str, ...], pin: str, purpose: str) -> None:
+        """``pin``: "set" (the owner set one: asked), "new" (may set one now), "" (none)."""
+        self.query_one("#curtain-title", Static).update(plain(f"PRIVATE: {owner} only"))
+        self.query_one("#curtain-text", Static).update(plain(
+            f"{hand_over(owner, names)}. Everyone else, look away.\nNext: {purpose}."))
+        self.query_one("#pin-label", Label).update(
+            "PIN" if pin == "set" else "PIN (optional: set one to protect later looks)")
+        for widget in self.query("#pin-label, #pin"):
+            widget.display = bool(pin)
 
-class ActionFormScreen(ModalScreen[dict[str, Any] | None]):
-    """Collect and check an action's arguments; dismiss with them, or None if cancelled."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="form.cancel")]
+def field_widgets(param: Param, choices: list[tuple[str, str]], value: Any) -> list[Widget]:
+    """Label, input and the line for its error, for one argument."""
+    out: list[Widget] = [Label(plain(f"{param.name}: {param.help}"), classes="field-label")]
+    wid = f"arg-{param.name}"
+    if param.kind == "choice" or choices:
+        select: Select[str] = Select([(plain(label), c) for label, c in choices], id=wid,
+                                     allow_blank=True, prompt="choose")
+        if value in {c for _, c in choices}:
+            select.value = value
+        out.append(select)
+        out.append(Static("", id=f"chosen-{param.name}", classes="chosen hidden", markup=False))
+    elif param.kind == "bool":
+        out.append(Checkbox(param.help, bool(param.default if value is None else value),
+                            id=wid))
+    else:
+        shown = param.default if value is None else value
+        out.append(Input("" if shown is None else str(shown), id=wid, password=param.secret,
+                         type="integer" if param.kind == "int" else "text",
+                         max_length=200))
+    out.append(Static("", id=f"err-{param.name}", classes="field-error hidden", markup=False))
+    return out
+
+
+def board_widgets(spec: BoardValue) -> list[Widget]:
+    """A field for a printed board value: what it is, where to look, what is allowed."""
+    wid = f"board-{spec.key}"
+    out: list[Widget] = [
+        Label(plain(f"{spec.label} (from your board)"), classes="field-label"),
+        Static(plain(f"Look at: {spec.look_at}. Give {spec.allowed()}."), classes="hint")]
+    if spec.kind == "bool":
+        out.append(Select([("yes", "yes"), ("no", "no")], id=wid, prompt="choose"))
+    elif spec.kind == "label":
+        out.append(Select([(plain(label), label) for label in spec.labels], id=wid,
+                          prompt="choose"))
+    else:
+        out.append(Input(id=wid, max_length=200))
+    out.append(Static("", id=f"err-{spec.key}", classes="field-error hidden", markup=False))
+    return out
+
+
+class ActionFormScreen(FieldKeys, ModalScreen[bool]):
+    """Collect an action's arguments and do it; dismiss with True once done, else False."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="form.cancel",
+                        tooltip="Close the form (what you typed is kept as a draft)"),
+                *FIELD_KEYS]
 
     def __init__(self, play: OpenSession, action: Action) -> None:
         super().__init__()
         self.play = play
         self.action_spec = action
-        self.open_params = [p for p in action.params if not p.secret]
-        self.secret_params = [p for p in action.params if p.secret]
+        # The generic secret choice goes through the API, which owns the PIN rules and fills
+        # in the commitment (nonce, code): the form asks only which secret and its value.
+        self.uses_pin = action.name == "choose_secret"
+        params = [p for p in action.params
+                  if not self.uses_pin or p.name in ("secret", "value")]
+        self.open_params = [p for p in params if not p.secret]
+        self.secret_params = [p for p in params if p.secret]
         self.args: dict[str, Any] = {}
+        self.board_keys: list[str] = []
         self.step = "open" if self.open_params or not self.secret_params else "curtain"
+        self.draft = DRAFTS.pop((play.id, action.name), {})
+        self._typed: dict[str, Any] = {}
+
+    @property
+    def private(self) -> bool:
+        return bool(self.secret_params or self.action_spec.private_to)
 
     def compose(self) -> ComposeResult:
         # A form with secrets fills the whole screen: nothing of the table shows around it.
-        private = " private" if self.secret_params or self.action_spec.private_to else ""
-        yield VerticalScroll(id="form-body", classes="dialog wide" + private)
+        with VerticalScroll(id="form-body",
+                            classes="dialog wide" + (" private" if self.private else "")):
+            with Vertical(id="step-open", classes="step"):
+                yield Static(plain(self.action_spec.title), classes="section-title")
+                yield Static(plain(self.action_spec.description), classes="hint")
+                if self.draft:
+                    yield Static("What you typed last time is back (a draft).", classes="hint")
+                for param in self.open_params:
+                    yield from field_widgets(param, self._choices(param),
+                                             self.draft.get(param.name))
+                yield Vertical(id="board-fields")
+                yield Button("OK", id="ok-open", variant="primary")
+            if self.secret_params:
+                yield CurtainStep()
+                yield Vertical(id="step-secret", classes="step")
+                with Vertical(id="step-cleared", classes="step"):
+                    yield Static("Done. The screen is cleared.\nHand the laptop back to the "
+                                 "table, then press Enter.", classes="curtain")
+                    yield Button("Back to the table", id="ok-cleared")
+            yield Static("", id="form-error", classes="error", markup=False)
 
-    async def on_mount(self) -> None:
-        await self._show_step()
+    def on_mount(self) -> None:
+        self._typed = self._snapshot()
+        self._show_step()
 
-    async def _show_step(self) -> None:
-        body = self.query_one("#form-body", VerticalScroll)
-        await body.remove_children()
-        widgets: list[Widget] = []
-        if self.step == "open":
-            widgets.append(Static(self.action_spec.title, classes="section-title"))
-            widgets.append(Static(self.action_spec.description, classes="hint"))
-            widgets += self._fields(self.open_params)
-            widgets.append(Static("", id="form-error", classes="error"))
-            widgets.append(Button("OK", id="ok", variant="primary"))
-        elif self.step == "curtain":
+    # --- steps ------------------------------------------------------------------------
+    def _show_step(self) -> None:
+        for step in ("open", "curtain", "secret", "cleared"):
+            for widget in self.query(f"#step-{step}"):
+                widget.display = step == self.step
+        if self.step == "curtain":
             owner = owner_for(self.play, self.action_spec, self.args)
-            pin_set = self._stored_pin(owner) is not None
-            widgets.append(CurtainStep(owner, pin_set, self.action_spec.title.lower()))
-            widgets.append(Static("", id="form-error", classes="error"))
-        elif self.step == "secret":
-            widgets.append(Static(f"{self.action_spec.title} (private)", classes="section-title"))
-            widgets += self._fields(self.secret_params)
-            widgets.append(Static("", id="form-error", classes="error"))
-            widgets.append(Button("Keep it secret", id="ok", variant="primary"))
-        else:  # cleared
-            widgets.append(Static("Done. The screen is cleared.\nHand the laptop back to the "
-                                  "table, then press Enter.", classes="curtain"))
-            widgets.append(Button("Back to the table", id="ok"))
-        await body.mount_all(widgets)
-        focusable = [w for w in body.query("Input, Select, Checkbox, Button")]
+            pin = ("set" if self.play.pin_is_set(owner) else "new") if self.uses_pin else ""
+            self.query_one(CurtainStep).show(owner, self.play.setup.names, pin,
+                                             self.action_spec.title.lower())
+        self.query_one("#form-error", Static).update("")
+        shown = self.query_one(f"#step-{self.step}")
+        focusable = [w for w in shown.query("Input, Select, Checkbox, Button") if w.focusable]
         if focusable:
             focusable[0].focus()
 
-    def _fields(self, params: list[Param]) -> list[Widget]:
-        out: list[Widget] = []
-        for param in params:
-            allowed = param.describe_allowed(self.play.state)
-            out.append(Label(f"{param.name}: {param.help} ({allowed})"))
-            choices = self._choices(param)
-            if choices:
-                out.append(Select([(param.label_of(self.play.state, c), c) for c in choices],
-                                  id=f"arg-{param.name}",
-                                  allow_blank=True, prompt="choose"))
-            elif param.kind == "bool":
-                out.append(Checkbox(param.help, bool(param.default), id=f"arg-{param.name}"))
-            else:
-                value = "" if param.default is None else str(param.default)
-                out.append(Input(value, id=f"arg-{param.name}", password=param.secret,
-                                 type="integer" if param.kind == "int" else "text"))
-        return out
+    async def _build_secret_step(self) -> None:
+        """The private fields, made once the curtain is up: a secret's choices depend on
+        which secret was picked in the open step."""
+        step = self.query_one("#step-secret", Vertical)
+        await step.remove_children()
+        widgets: list[Widget] = [Static(plain(f"{self.action_spec.title} (private)"),
+                                        classes="section-title")]
+        for param in self.secret_params:
+            widgets += field_widgets(param, self._choices(param), None)
+        widgets.append(Button("Keep it secret", id="ok-secret", variant="primary"))
+        await step.mount_all(widgets)
 
-    def _choices(self, param: Param) -> list[str]:
+    def _choices(self, param: Param) -> list[tuple[str, str]]:
+        """(label, value) of what the rules allow now; [] for a field typed freely."""
+        state = self.play.state
         if param.kind == "choice":
-            return param.allowed(self.play.state)
+            return [(param.label_of(state, c), c) for c in param.allowed(state)]
         # A secret with fixed choices (e.g. which image is real) is picked from a list.
-        secret = self.play.state.pieces.get(str(self.args.get("secret", "")))
+        secret = state.pieces.get(str(self.args.get("secret", "")))
         if param.secret and isinstance(secret, Secret):
-            return list(secret.choices)
+            return [(c, c) for c in secret.choices]
         return []
 
+    # --- reading and checking ----------------------------------------------------------
     def _read(self, params: list[Param]) -> dict[str, Any]:
         raw: dict[str, Any] = {}
         for param in params:
@@ -151,37 +221,119 @@ class ActionFormScreen(ModalScreen[dict[str, Any] | None]):
                 raw[param.name] = widget.value if widget.value.strip() else None
         return raw
 
-    def _stored_pin(self, owner: str) -> str | None:
-        table = getattr(self.app, "table", None)
-        return table.setting(pin_key(self.play, owner)) if table else None
+    def _board_values(self) -> dict[str, Any]:
+        values: dict[str, Any] = {}
+        for key in self.board_keys:
+            widget = self.query_one(f"#board-{key}")
+            if isinstance(widget, Select):
+                values[key] = None if widget.is_blank() else widget.value
+            elif isinstance(widget, Input):
+                values[key] = widget.value
+        return values
 
-    @on(Input.Submitted)
-    @on(Button.Pressed, "#ok")
+    def _snapshot(self) -> dict[str, Any]:
+        """What the open step holds now (to tell whether anything was typed)."""
+        return self._read(self.open_params) if self.step == "open" else self._typed
+
+    def show_error(self, err: ActionError) -> None:
+        """The reason beside the field it names, and under the form; the values stay."""
+        for line in self.query(".field-error"):
+            line.add_class("hidden")
+        self.query_one("#form-error", Static).update(str(err))
+        if err.field:
+            for line in self.query(f"#err-{err.field}"):
+                if isinstance(line, Static):
+                    line.update(str(err))
+                    line.remove_class("hidden")
+            for field in self.query(f"#arg-{err.field}, #board-{err.field}"):
+                if field.display and self.step in ("open", "secret"):
+                    field.focus()
+
+    # --- moving on --------------------------------------------------------------------------
+    async def field_entered(self, field: Input) -> None:
+        """Enter in a text field submits the step, as the OK button does."""
+        if field.id == "pin" or self.step in ("open", "secret"):
+            await self._next()
+        else:
+            self.focus_next()
+
+    @on(Button.Pressed)
     async def _next(self) -> None:
-        error = self.query_one("#form-error", Static) if self.step != "cleared" else None
         try:
             if self.step == "open":
                 self.args.update(self._read(self.open_params))
                 if not self.secret_params:
-                    self.dismiss(self.action_spec.validate(self.play.state, self.args))
+                    if await self._do():
+                        self.dismiss(True)
                     return
                 self._check_partial()
                 self.step = "curtain"
             elif self.step == "curtain":
-                self._check_pin()
+                await self._build_secret_step()
                 self.step = "secret"
             elif self.step == "secret":
                 self.args.update(self._read(self.secret_params))
                 self.args = self.action_spec.validate(self.play.state, self.args)
+                if not await self._do():
+                    return
                 self.step = "cleared"
             else:
-                self.dismiss(self.args)
+                self.dismiss(True)
                 return
         except ActionError as err:
-            if error is not None:
-                error.update(str(err))
+            self.show_error(err)
             return
-        await self._show_step()
+        self._show_step()
+
+    async def _do(self) -> bool:
+        """Do the action (entering any board values it asked for); False if refused."""
+        try:
+            if self.uses_pin:  # the API checks the owner's PIN, or keeps a new one
+                pin = self.query_one("#pin", Input).value or None
+                self.play.choose_secret(self.args["secret"], self.args["value"], pin=pin)
+            elif self.board_keys:
+                self.play.do_with_board(self.action_spec.name, self._board_values(),
+                                        **self.args)
+            else:
+                self.play.do(self.action_spec.name, **self.args)
+        except BoardValueNeeded as err:
+            await self._ask_board(err)
+            return False
+        except ActionError as err:
+            if err.field == "pin":  # back to the curtain, to type it again
+                self.step = "curtain"
+                self._show_step()
+            self.show_error(err)
+            return False
+        except TablesideError as err:
+            self.query_one("#form-error", Static).update(
+                f"{err}. Nothing was recorded; check the disk, then press Enter again.")
+            return False
+        except Exception as err:  # a bug must not lose the game: say so, keep the form
+            self.query_one("#form-error", Static).update(
+                f"Tableside hit a problem and recorded nothing: {err}")
+            return False
+        return True
+
+    async def _ask_board(self, err: BoardValueNeeded) -> None:
+        """Grow the form by a field for each printed value the action needs."""
+        new = [k for k in err.keys if k not in self.board_keys]
+        box = self.query_one("#board-fields", Vertical)
+        widgets: list[Widget] = []
+        if not self.board_keys:
+            widgets.append(Static("This needs values printed on your board. Enter them "
+                                  "once: they are saved to your board profile and logged "
+                                  "(undo takes them back).", classes="section-title-wrap"))
+        for key in new:
+            widgets += board_widgets(self.play.game.board_value(key))
+        self.board_keys += new
+        await box.mount_all(widgets)
+        if self.step == "secret":  # board values are asked in the open step
+            self.step = "open"
+            self._show_step()
+        self.query_one("#form-error", Static).update(str(err))
+        if new:
+            self.query_one(f"#board-{new[0]}").focus()
 
     def _check_partial(self) -> None:
         """Check the open arguments before the curtain (secret ones are not in yet)."""
@@ -192,15 +344,24 @@ class ActionFormScreen(ModalScreen[dict[str, Any] | None]):
             if self.args.get(param.name) is not None:
                 self.args[param.name] = param.coerce(self.args[param.name], self.play.state)
 
-    def _check_pin(self) -> None:
-        owner = owner_for(self.play, self.action_spec, self.args)
-        typed = self.query_one("#pin", Input).value
-        stored = self._stored_pin(owner)
-        table = getattr(self.app, "table", None)
-        if stored is not None and pin_hash(self.play, typed) != stored:
-            raise ActionError(f"PIN: that is not the {owner}'s PIN", "pin")
-        if stored is None and typed and table is not None:
-            table.set_setting(pin_key(self.play, owner), pin_hash(self.play, typed))
+    @on(Select.Changed)
+    def _chosen(self, event: Select.Changed) -> None:
+        """A long choice is shown in full, wrapped, under its field (the field cuts it)."""
+        name = (event.select.id or "").removeprefix("arg-")
+        for line in self.query(f"#chosen-{name}"):
+            if isinstance(line, Static):
+                label = "" if event.select.is_blank() else next(
+                    (str(p) for p, v in event.select._options if v == event.value), "")
+                long = len(label) > max(event.select.size.width - 6, 20)
+                line.update(plain(label) if long else "")
+                line.set_class(not long, "hidden")
 
     def action_cancel(self) -> None:
-        self.dismiss(None)
+        """Escape: a form of several fields that was typed in keeps it as a draft."""
+        if self.step == "open" and len(self.open_params) > DRAFT_FIELDS:
+            typed = self._read(self.open_params)
+            if typed != self._typed:
+                DRAFTS[(self.play.id, self.action_spec.name)] = typed
+                self.notify("What you typed is kept: open the form again to go on.",
+                            title="Draft kept")
+        self.dismiss(False)

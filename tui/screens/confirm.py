@@ -9,13 +9,15 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
+from tui.widgets.plain import plain
+
 
 class ConfirmScreen(ModalScreen[bool]):
     """Ask a yes/no question: y answers yes; n or Escape answer no."""
 
     BINDINGS = [
-        Binding("y", "answer(True)", "Yes", id="confirm.yes"),
-        Binding("n", "answer(False)", "No", id="confirm.no"),
+        Binding("y", "answer(True)", "Yes", id="confirm.yes", tooltip="Yes"),
+        Binding("n", "answer(False)", "No", id="confirm.no", tooltip="No"),
         Binding("escape", "answer(False)", "No", show=False),
     ]
 
@@ -25,7 +27,7 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(self.question, id="question")
+            yield Label(plain(self.question), id="question")
             yield Static("y: yes    n: no", classes="hint")
 
     def action_answer(self, yes: bool) -> None:
@@ -35,7 +37,7 @@ class ConfirmScreen(ModalScreen[bool]):
 class TextPromptScreen(ModalScreen[str | None]):
     """Ask for one line of text; Enter accepts, Escape cancels."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel", tooltip="Cancel")]
 
     def __init__(self, prompt: str, value: str = "", password: bool = False) -> None:
         super().__init__()
@@ -45,7 +47,7 @@ class TextPromptScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(self.prompt)
+            yield Label(plain(self.prompt))
             yield Input(self.value, password=self.password, id="prompt-input")
             yield Static("Enter: accept    Escape: cancel", classes="hint")
 

@@ -26,6 +26,6 @@ def screen_for(play: OpenSession) -> SessionScreen:
     for action in play.game.actions:
         if action.key and action.key not in RESERVED:
             bindings.append(Binding(action.key, f"run('{action.name}')", action.footer_label,
-                                    id=f"{play.game.id}.{action.name}"))
+                                    id=f"{play.game.id}.{action.name}", tooltip=action.title))
     cls = type(f"{base.__name__}Keys", (base,), {"BINDINGS": bindings})
     return cls(play)

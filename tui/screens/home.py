@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import datetime
+from typing import ClassVar
 
+from rich.text import Text
 from textual import on
-from textual.app import ComposeResult, SystemCommand
-from textual.binding import Binding
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
@@ -17,80 +19,170 @@ from tableside.api import OpenSession, Tableside, TablesideError
 from trackers.games.registry import game_ids, game_title, infos
 from tui.screens.confirm import ConfirmScreen, TextPromptScreen
 from tui.widgets.keys_footer import KeysFooter
+from tui.widgets.plain import plain
+
+POLL_SECONDS = 1.0  # how often Home looks for games created, renamed or deleted elsewhere
+WHEN_WIDTH = 17  # "12 Nov 2026 19:02"
+TROUBLE = "check the data folder is there and writable (and the disk not full)"
 
 
 def when(stamp: str) -> str:
-    """A saved time in table words: "today 20:14", "12 Nov 19:02"."""
+    """A saved time in table words: "today 20:14", "12 Nov 2026 19:02"."""
     try:
         moment = datetime.fromisoformat(stamp)
-    except ValueError:
+    except (TypeError, ValueError):
         return stamp or "?"
     if moment.date() == datetime.now().date():
         return f"today {moment:%H:%M}"
     return f"{moment:%d %b %Y %H:%M}"
 
 
+def latest_first(rows: Iterable[SessionInfo]) -> list[SessionInfo]:
+    """The most recently played first; equal times by when created, then by id."""
+    return sorted(rows, key=lambda s: (str(s.updated or ""), str(s.created or ""), s.id),
+                  reverse=True)
+
+
 def tool_bindings() -> list[Binding]:
     """A Home key for each tool a game adds (from the registry)."""
     return [Binding(tool.home_key, f"tool('{game.id}', '{tool.id}')", tool.title.split()[0],
-                    id=f"home.{game.package}.{tool.id}")
+                    id=f"home.{game.package}.{tool.id}", tooltip=f"{tool.title} ({game.title})")
             for game in infos() for tool in game.tools if tool.home_key]
+
+
+class SavesTable(DataTable[Text]):
+    """The saved games: Home and End go to the first and last game (not sideways)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("home", "first_row", "First game", show=False),
+        Binding("end", "last_row", "Last game", show=False),
+    ]
+
+    def action_first_row(self) -> None:
+        if self.row_count:
+            self.move_cursor(row=0, column=0)
+
+    def action_last_row(self) -> None:
+        if self.row_count:
+            self.move_cursor(row=self.row_count - 1, column=0)
 
 
 class HomeScreen(Screen[None]):
     """The first screen: saved games and the way to a new one."""
 
     BINDINGS = [
-        Binding("n", "new_game", "New game", id="home.new"),
-        Binding("enter", "resume", "Resume", id="home.resume"),
-        Binding("e", "rename", "Rename", id="home.rename"),
-        Binding("d", "delete", "Delete", id="home.delete"),
-        Binding("s", "search", "Rules", id="home.search"),
-        Binding("b", "board_profile", "Profiles", id="home.board"),
-        Binding("q", "app.quit", "Quit", id="home.quit"),
+        Binding("n", "new_game", "New game", id="home.new", tooltip="New game"),
+        Binding("enter", "resume", "Resume", id="home.resume",
+                tooltip="Resume the highlighted game"),
+        Binding("e", "rename", "Rename", id="home.rename",
+                tooltip="Rename the highlighted game"),
+        Binding("d", "delete", "Delete", id="home.delete",
+                tooltip="Delete the highlighted game (asks first)"),
+        Binding("s", "search", "Rules", id="home.search", tooltip="Search the rules"),
+        Binding("b", "board_profile", "Profiles", id="home.board",
+                tooltip="Board profiles: enter printed board values once, share them"),
+        Binding("g", "play_history", "History", id="home.history",
+                tooltip="Play history: every saved game, counted"),
+        Binding("q", "app.quit", "Quit", id="home.quit", tooltip="Quit Tableside"),
     ]
 
     def __init__(self, table: Tableside | None, warnings: Iterable[str] = ()) -> None:
         super().__init__()
         for binding in tool_bindings():
-            self._bindings.bind(binding.key, binding.action, binding.description,
-                                show=binding.show)
+            self._bindings._add_binding(binding)
         self.table = table
         self.warnings = list(warnings)
         self.rows: list[SessionInfo] = []
+        self._seen: list[tuple[str, ...]] = []
 
     def compose(self) -> ComposeResult:
         yield Header(show_clock=False)
         with Vertical(id="home-body"):
             yield Static("Tableside keeps the tracks, decks, secrets and scores while you play "
                          "with the real board.", id="home-intro")
-            if self.warnings:
-                yield Static("\n".join(f"! {w}" for w in self.warnings), id="home-warnings",
-                             classes="warning")
+            yield Static(plain("\n".join(f"! {w}" for w in self.warnings)), id="home-warnings",
+                         classes="warning" + ("" if self.warnings else " hidden"))
             yield Static("Saved games (Enter resumes)", classes="section-title")
-            yield DataTable(id="saves", cursor_type="row", zebra_stripes=True)
+            yield SavesTable(id="saves", cursor_type="row", zebra_stripes=True)
             yield Static("", id="home-empty")
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        table = self.query_one("#saves", DataTable)
-        table.add_columns("Title", "Game", "Last played", "Status")
         self.refresh_saves()
-        table.focus()
+        self.query_one("#saves", DataTable).focus()
+        self.set_interval(POLL_SECONDS, self.look_elsewhere)
 
     def on_screen_resume(self) -> None:
         self.refresh_saves()
 
-    def refresh_saves(self) -> None:
+    def on_resize(self) -> None:
+        self.refresh_saves(force=True)
+
+    # --- the list ----------------------------------------------------------------------
+    def load_rows(self) -> list[SessionInfo] | None:
+        """The saved games, or None (with the reason said) when they cannot be read."""
+        if self.table is None:
+            return []
+        try:
+            return latest_first(self.table.sessions())
+        except (TablesideError, OSError) as err:
+            self.warn(f"The saved games could not be read: {err}; {TROUBLE}.")
+            return None
+
+    def warn(self, message: str) -> None:
+        box = self.query_one("#home-warnings", Static)
+        if message not in self.warnings:
+            self.warnings.append(message)
+            box.update(plain("\n".join(f"! {w}" for w in self.warnings)))
+            box.remove_class("hidden")
+
+    @staticmethod
+    def _key(rows: list[SessionInfo]) -> list[tuple[str, ...]]:
+        return [(r.id, r.title, str(r.updated), str(r.status), str(r.players)) for r in rows]
+
+    def look_elsewhere(self) -> None:
+        """Follow games created, renamed or deleted in another window."""
+        if not self.is_current:
+            return
+        rows = self.load_rows()
+        if rows is not None and self._key(rows) != self._seen:
+            self.refresh_saves(rows)
+
+    def refresh_saves(self, rows: list[SessionInfo] | None = None, force: bool = False,
+                      keep: str | None = None) -> None:
+        """Redraw the list; the highlight stays on the game it was on (``keep``: that id)."""
+        if rows is None:
+            rows = self.load_rows()
+            if rows is None:
+                return
+        if not force and self._key(rows) == self._seen and self.rows:
+            return
         grid = self.query_one("#saves", DataTable)
-        grid.clear()
-        self.rows = self.table.sessions() if self.table else []
-        for info in self.rows:
-            title = info.title if len(info.title) <= 26 else info.title[:25] + "…"
-            grid.add_row(title, f"{game_title(info.game)}, {info.players}p",
-                         when(info.updated), info.status, key=info.id)
+        current = self.selected()
+        keep = keep or (current.id if current else None)
+        self.rows, self._seen = rows, self._key(rows)
+        grid.clear(columns=True)
+        widths = self._widths(rows)
+        for name, width in zip(("Title", "Game", "Last played", "Status"), widths, strict=True):
+            grid.add_column(name, width=width)
+        for info in rows:
+            grid.add_row(plain(_fit(info.title, widths[0])),
+                         plain(f"{game_title(info.game)}, {info.players}p"),
+                         plain(when(str(info.updated))), plain(_fit(str(info.status), widths[3])),
+                         key=info.id)
+        ids = [r.id for r in rows]
+        if keep in ids:
+            grid.move_cursor(row=ids.index(keep), column=0, animate=False)
         empty = self.query_one("#home-empty", Static)
         empty.update("" if self.rows else "No saved games yet. Press n to start one.")
+
+    def _widths(self, rows: list[SessionInfo]) -> list[int]:
+        """Column widths that fit the screen: Game, time and status whole; Title the rest."""
+        total = max(self.size.width, 40) - 2 - 8 - 2  # padding, cell padding, scrollbar
+        game = max([len(f"{game_title(r.game)}, {r.players}p") for r in rows] + [4])
+        status = min(max([len(str(r.status)) for r in rows] + [6]), 28)
+        title = max(total - game - WHEN_WIDTH - status, 12)
+        return [title, game, WHEN_WIDTH, status]
 
     def selected(self) -> SessionInfo | None:
         grid = self.query_one("#saves", DataTable)
@@ -127,11 +219,13 @@ class HomeScreen(Screen[None]):
 
         try:
             play = self.table.load(session_id)
-        except TablesideError as err:
-            self.notify(str(err), title="Cannot open", severity="error", timeout=10)
+        except (TablesideError, OSError) as err:
+            self.notify(f"{err}. The game stays on the list; {TROUBLE}, then try again.",
+                        title="Cannot open", severity="error", timeout=10, markup=False)
             return
         for warning in play.warnings:
-            self.notify(warning, title="Repaired", severity="warning", timeout=10)
+            self.notify(warning, title="Repaired", severity="warning", timeout=10,
+                        markup=False)
         self.app.push_screen(screen_for(play))
 
     def action_rename(self) -> None:
@@ -145,9 +239,10 @@ class HomeScreen(Screen[None]):
                 return
             try:
                 table.rename(info.id, title)
-            except TablesideError as err:
-                self.notify(str(err), severity="error")
-            self.refresh_saves()
+            except (TablesideError, OSError) as err:
+                self.notify(f"{err} (the title stays \"{info.title}\")", severity="error",
+                            markup=False)
+            self.refresh_saves(force=True, keep=info.id)
 
         self.app.push_screen(TextPromptScreen("New title", info.title), done)
 
@@ -156,14 +251,29 @@ class HomeScreen(Screen[None]):
         if info is None or self.table is None:
             return
         table = self.table
+        index = self.rows.index(info)
 
         def done(yes: bool | None) -> None:
-            if yes:
+            if not yes:
+                return
+            try:
                 table.delete(info.id)
-                self.notify(f"Deleted {info.title}.")
-                self.refresh_saves()
+            except (TablesideError, OSError) as err:
+                self.notify(f"{err}. Nothing was deleted.", severity="error", markup=False)
+                return
+            self.notify(f"Deleted {info.title}.", markup=False)
+            after = [r.id for r in self.rows if r.id != info.id]
+            self.refresh_saves(force=True, keep=after[min(index, len(after) - 1)]
+                               if after else None)
 
         self.app.push_screen(ConfirmScreen(f"Delete \"{info.title}\" for good? (y/n)"), done)
+
+    def action_play_history(self) -> None:
+        """Every saved game: counts by title, endings, each player's record."""
+        from tui.screens.play_history import PlayHistoryScreen
+
+        if self.table is not None:
+            self.app.push_screen(PlayHistoryScreen(self.table))
 
     def action_search(self) -> None:
         from tui.screens.search_launch import open_search
@@ -195,19 +305,6 @@ class HomeScreen(Screen[None]):
         tools = getattr(module, "TOOLS", {})
         self.app.push_screen(tools[tool_id]())
 
-    def palette_commands(self) -> Iterable[SystemCommand]:
-        yield SystemCommand("New game", "Start a new game", self.action_new_game)
-        yield SystemCommand("Resume game", "Open the highlighted saved game", self.action_resume)
-        yield SystemCommand("Rename game", "Give the highlighted game a new title",
-                            self.action_rename)
-        yield SystemCommand("Delete game", "Delete the highlighted game (asks first)",
-                            self.action_delete)
-        yield SystemCommand("Search the rules", "Find a rule in the reference cards and books",
-                            self.action_search)
-        yield SystemCommand("Board profile", "Enter printed board values once, share them",
-                            self.action_board_profile)
-        for game in infos():
-            for tool in game.tools:
-                yield SystemCommand(f"{tool.title} ({game.title})", f"{tool.title} for "
-                                    f"{game.title}, on its own",
-                                    lambda g=game.id, t=tool.id: self.action_tool(g, t))
+
+def _fit(text: str, width: int) -> str:
+    return text if len(text) <= width else text[:width - 1] + "…"

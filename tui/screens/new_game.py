@@ -1,4 +1,11 @@
-"""New game: choose the game, the player count, names and the game's options."""
+"""New game: the game, the player count, the way to play, names, title and the options.
+
+A game's options are mounted the first time it is chosen (loading only that game's rules),
+then kept, hidden while another game is chosen. Tab and Enter move between fields before
+the next key is read (tui.screens.form_keys), so keys typed fast land where meant.
+The form scrolls, so every option is reachable on a small terminal. Closed by Escape after
+something was typed, it keeps a draft that the next New game starts from.
+"""
 
 from __future__ import annotations
 
@@ -13,105 +20,239 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from tableside.api import OpenSession, Tableside, TablesideError
 from trackers.engine import ActionError, Game
-from trackers.games.registry import game_ids, game_title, get_game
+from trackers.engine.game import Option, PlayMode
+from trackers.games.registry import game_ids, get_game, info
+from tui.screens.form_keys import FIELD_KEYS, FieldKeys
+from tui.widgets.plain import plain
+
+# The draft of a New game form closed by Escape (field id -> value), for the next one.
+DRAFT: dict[str, Any] = {}
 
 
-class NewGameScreen(ModalScreen[OpenSession | None]):
+def players_label(count: int) -> str:
+    return "solo" if count == 1 else f"{count} players"
+
+
+def option_widgets(game: Game, option: Option) -> list[Any]:
+    """The widgets for one option of one game (ids carry the game: all are composed)."""
+    base = f"opt-{game.info.package}-{option.name}"
+    shown = option.labels.get
+    if option.kind == "bool":
+        return [Checkbox(plain(option.label), bool(option.default), id=base)]
+    if option.kind == "choice":
+        return [Label(plain(option.label)),
+                Select([(plain(shown(c, c)), c) for c in option.choices], value=option.default,
+                       allow_blank=False, id=base)]
+    # Ids by position: a choice's text may hold spaces ("The Kid").
+    return [Label(plain(option.label + (f" ({option.help})" if option.help else ""))),
+            *[Checkbox(plain(shown(choice, choice)), choice in option.default,
+                       id=f"{base}-{i}") for i, choice in enumerate(option.choices)]]
+
+
+class NewGameScreen(FieldKeys, ModalScreen[OpenSession | None]):
     """A form; dismisses with the new session, open, or None when cancelled."""
 
     BINDINGS = [
-        Binding("escape", "cancel", "Cancel", id="new.cancel"),
-        Binding("ctrl+s", "create", "Start", id="new.start"),
+        Binding("escape", "cancel", "Cancel", id="new.cancel",
+                tooltip="Close (what you typed is kept as a draft)"),
+        Binding("ctrl+s", "create", "Start", id="new.start", tooltip="Start the game"),
+        *FIELD_KEYS,
     ]
 
     def __init__(self, table: Tableside) -> None:
         super().__init__()
         self.table = table
         self.game: Game | None = None
+        self.games = [info(g) for g in game_ids()]
+        self._blank: dict[str, Any] = {}
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(classes="dialog wide"):
+        with VerticalScroll(classes="dialog wide", id="new-body"):
             yield Static("New game", classes="section-title")
             yield Label("Game")
-            yield Select([(game_title(g), g) for g in game_ids()], id="game", allow_blank=True,
-                         prompt="choose a game")
-            yield Static("", id="game-blurb", classes="hint")
+            yield Select([(plain(game.title), game.id) for game in self.games], id="game",
+                         allow_blank=True, prompt="choose a game")
+            yield Static("", id="game-blurb", classes="hint", markup=False)
             yield Label("Players")
             yield Select([], id="players", allow_blank=True, prompt="choose the game first")
+            yield Label("Way to play")
+            yield Select([], id="mode", allow_blank=True, prompt="choose the players first")
+            yield Static("", id="mode-note", classes="hint", markup=False)
             yield Label("Names (optional, separated by commas)")
-            yield Input(placeholder="Anna, Beth, Connor", id="names")
+            yield Input(placeholder="Anna, Beth, Connor", id="names", max_length=400)
             yield Label("Title (optional)")
-            yield Input(placeholder="e.g. Friday night", id="title")
+            yield Input(placeholder="e.g. Friday night", id="title", max_length=80)
             yield Vertical(id="options")
-            yield Static("", id="new-error", classes="error")
+            yield Static("", id="new-error", classes="error", markup=False)
             yield Button("Start (ctrl+s)", id="start", variant="primary")
-            yield Static("Tab moves between fields. Escape cancels.", classes="hint")
+            yield Static("Tab moves between fields. Escape closes (a draft is kept).",
+                         classes="hint")
 
-    def on_mount(self) -> None:
+    async def on_mount(self) -> None:
+        self._blank = self._fields()
+        if DRAFT:
+            await self._restore(dict(DRAFT))
+            DRAFT.clear()
+            self.notify("Your last New game form is back.", title="Draft")
         self.query_one("#game", Select).focus()
 
+    # --- choosing -------------------------------------------------------------------------
     @on(Select.Changed, "#game")
     async def _game_chosen(self, event: Select.Changed) -> None:
-        if event.select.is_blank():
+        if not event.select.is_blank():
+            await self.set_game(str(event.value))
+
+    async def set_game(self, game_id: str) -> None:
+        if self.game is not None and self.game.id == game_id:
             return
-        self.game = get_game(str(event.value))
-        self.query_one("#game-blurb", Static).update(self.game.blurb)
-        players = self.query_one("#players", Select)
-        players.set_options([(f"{n} players" if n > 1 else "solo", n)
-                             for n in self.game.player_counts])
-        box = self.query_one("#options", Vertical)
-        await box.remove_children()
-        widgets: list[Any] = []
+        self.game = game = get_game(game_id)
+        note = f"\n{self.game.info.note}" if self.game.info.note else ""
+        self.query_one("#game-blurb", Static).update(plain(self.game.blurb + note))
+        self.query_one("#players", Select).set_options(
+            [(players_label(n), n) for n in self.game.player_counts])
+        self.query_one("#mode", Select).set_options([])
+        box_id = f"opts-{game.info.package}"
+        if not self.query(f"#{box_id}"):
+            box = Vertical(id=box_id, classes="game-options")
+            await self.query_one("#options").mount(box)
+            for option in game.options:
+                await box.mount(Vertical(*option_widgets(game, option),
+                                         id=f"optbox-{game.info.package}-{option.name}",
+                                         classes="option"))
+        for other in self.query(".game-options"):
+            other.set_class(other.id != box_id, "hidden")
+        self.show_mode(None)
+
+    @on(Select.Changed, "#players")
+    def _players_chosen(self, event: Select.Changed) -> None:
+        if self.game is None or not isinstance(event.value, int):
+            return
+        modes = [m for m in self.game.modes if event.value in m.player_counts]
+        mode = self.query_one("#mode", Select)
+        was = mode.value
+        mode.set_options([(plain(m.title), m.id) for m in modes])
+        ids = [m.id for m in modes]
+        mode.value = was if was in ids else ids[0]
+        self.show_mode(mode.value if isinstance(mode.value, str) else None)
+
+    @on(Select.Changed, "#mode")
+    def _mode_chosen(self, event: Select.Changed) -> None:
+        if isinstance(event.value, str):
+            self.show_mode(event.value)
+
+    def current_mode(self) -> PlayMode | None:
+        value = self.query_one("#mode", Select).value
+        if self.game is None or not isinstance(value, str):
+            return None
+        return next((m for m in self.game.modes if m.id == value), None)
+
+    def show_mode(self, mode_id: str | None) -> None:
+        """Offer the options of this way to play, with its defaults."""
+        if self.game is None:
+            return
+        mode = next((m for m in self.game.modes if m.id == mode_id), None)
+        self.query_one("#mode-note", Static).update(plain(mode.note if mode else ""))
+        package = self.game.info.package
         for option in self.game.options:
-            if option.kind == "bool":
-                widgets.append(Checkbox(option.label, bool(option.default),
-                                        id=f"opt-{option.name}"))
-            elif option.kind == "choice":
-                widgets.append(Label(option.label))
-                widgets.append(Select([(c, c) for c in option.choices], value=option.default,
-                                      allow_blank=False, id=f"opt-{option.name}"))
-            else:
-                widgets.append(Label(option.label + (f" ({option.help})" if option.help else "")))
-                # Ids by position: a choice's text may hold spaces ("The Kid").
-                widgets += [Checkbox(choice, choice in option.default,
-                                     id=f"opt-{option.name}-{i}")
-                            for i, choice in enumerate(option.choices)]
-        await box.mount_all(widgets)
+            offered = mode is None or not option.modes or mode.id in option.modes
+            self.query_one(f"#optbox-{package}-{option.name}").set_class(not offered, "hidden")
+            if mode is not None and option.name in mode.option_defaults:
+                self._set_option(option, mode.option_defaults[option.name])
+
+    def _set_option(self, option: Option, value: Any) -> None:
+        assert self.game is not None
+        base = f"#opt-{self.game.info.package}-{option.name}"
+        if option.kind == "bool":
+            self.query_one(base, Checkbox).value = bool(value)
+        elif option.kind == "choice":
+            self.query_one(base, Select).value = value
+        else:
+            for i, choice in enumerate(option.choices):
+                self.query_one(f"{base}-{i}", Checkbox).value = choice in (value or ())
 
     def _options(self) -> dict[str, Any]:
         assert self.game is not None
+        mode = self.current_mode()
         chosen: dict[str, Any] = {}
-        for option in self.game.options:
+        base = f"#opt-{self.game.info.package}-"
+        for option in self.game.options_for(mode.id) if mode else self.game.options:
             if option.kind == "bool":
-                chosen[option.name] = self.query_one(f"#opt-{option.name}", Checkbox).value
+                chosen[option.name] = self.query_one(base + option.name, Checkbox).value
             elif option.kind == "choice":
-                chosen[option.name] = self.query_one(f"#opt-{option.name}", Select).value
+                chosen[option.name] = self.query_one(base + option.name, Select).value
             else:
                 chosen[option.name] = [
                     c for i, c in enumerate(option.choices)
-                    if self.query_one(f"#opt-{option.name}-{i}", Checkbox).value]
+                    if self.query_one(f"{base}{option.name}-{i}", Checkbox).value]
         return chosen
+
+    # --- drafts -------------------------------------------------------------------------
+    def _fields(self) -> dict[str, Any]:
+        """Every field's value by id (the draft)."""
+        values: dict[str, Any] = {}
+        for widget in self.query("Select, Input, Checkbox"):
+            if widget.id and isinstance(widget, (Select, Input, Checkbox)):
+                values[widget.id] = widget.value
+        return values
+
+    async def _restore(self, values: dict[str, Any]) -> None:
+        game = values.get("game")
+        if isinstance(game, str) and game in game_ids():
+            self.query_one("#game", Select).value = game
+            await self.set_game(game)
+            players = values.get("players")
+            if self.game is not None and players in self.game.player_counts:
+                self.query_one("#players", Select).value = players
+                modes = [m for m in self.game.modes if players in m.player_counts]
+                self.query_one("#mode", Select).set_options(
+                    [(plain(m.title), m.id) for m in modes])
+                if values.get("mode") in {m.id for m in modes}:
+                    self.query_one("#mode", Select).value = values["mode"]
+                    self.show_mode(values["mode"])
+        for widget in self.query("Input, Checkbox"):
+            if widget.id in values and isinstance(widget, (Input, Checkbox)):
+                widget.value = values[widget.id]
+        for widget in self.query(".option Select"):
+            if widget.id in values and isinstance(widget, Select):
+                widget.value = values[widget.id]
+
+    # --- starting ---------------------------------------------------------------------
+    async def field_entered(self, field: Input) -> None:
+        self.focus_next()
 
     @on(Button.Pressed, "#start")
     def action_create(self) -> None:
         error = self.query_one("#new-error", Static)
         if self.game is None:
-            error.update("Game: choose one of the four games.")
+            error.update(f"Game: choose one of the {len(self.games)} games.")
+            self.query_one("#game").focus()
             return
         players = self.query_one("#players", Select).value
         if not isinstance(players, int):
-            error.update(f"Players: choose {', '.join(map(str, self.game.player_counts))}.")
+            counts = ", ".join(players_label(n) for n in self.game.player_counts)
+            error.update(f"Players: choose {counts}.")
+            self.query_one("#players").focus()
             return
         raw_names = self.query_one("#names", Input).value
         names = tuple(n.strip() for n in raw_names.split(",") if n.strip())
         title = self.query_one("#title", Input).value.strip() or None
+        mode = self.current_mode()
         try:
             play = self.table.create(self.game.id, players, options=self._options(), names=names,
-                                     title=title)
-        except (ActionError, TablesideError) as err:
+                                     title=title, mode=mode.id if mode else "")
+        except ActionError as err:
             error.update(str(err))
+            if err.field in ("names", "players", "mode", "title"):
+                self.query_one(f"#{err.field}").focus()
+            return
+        except TablesideError as err:
+            error.update(f"{err}. Nothing was created.")
             return
         self.dismiss(play)
 
     def action_cancel(self) -> None:
+        typed = self._fields()
+        if typed != self._blank:
+            DRAFT.clear()
+            DRAFT.update(typed)
         self.dismiss(None)

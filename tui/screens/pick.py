@@ -10,6 +10,8 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from tui.widgets.plain import plain
+
 
 class PickScreen(ModalScreen[str | None]):
     """Dismisses with the chosen value, or None."""
@@ -23,8 +25,8 @@ class PickScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(self.prompt, classes="section-title")
-            yield OptionList(*[Option(label, id=value) for label, value in self.choices],
+            yield Static(plain(self.prompt), classes="section-title")
+            yield OptionList(*[Option(plain(label), id=value) for label, value in self.choices],
                              id="pick")
 
     def on_mount(self) -> None:

@@ -1,19 +1,25 @@
-"""The session screen every game uses: tracks, what to do now, the log, keys for actions."""
+"""The session screen every game uses: tracks, what to do now, the log, keys for actions.
+
+A game's own screen subclasses it and fills two hooks in compose: ``compose_banner`` (lines
+above the body) and ``compose_beside_tracks`` (widgets under the tracks). Its widgets that
+show the session are ``SessionView``s: the screen redraws every one of them when it gets a
+``SessionChanged`` message, which it posts after anything changes the session.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import on
-from textual.app import ComposeResult, SystemCommand
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Header, OptionList, Static
 
-from tableside.api import OpenSession
-from trackers.engine import ActionError, Note
+from tableside.api import OpenSession, TablesideError
+from trackers.engine import ActionError
+from trackers.engine.common_actions import secret_names
 from trackers.pieces import Secret
 from tui.screens.action_form import ActionFormScreen
 from tui.screens.confirm import ConfirmScreen
@@ -22,38 +28,69 @@ from tui.screens.peek import PeekScreen
 from tui.widgets.keys_footer import KeysFooter
 from tui.widgets.log_panel import LogPanel
 from tui.widgets.now_panel import NowPanel
+from tui.widgets.session_view import SessionChanged, SessionView
 from tui.widgets.tracks_panel import TracksPanel
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+POLL_SECONDS = 1.0  # how often the screen looks for actions made in another window
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 class SessionScreen(Screen[None]):
-    """Generic layout; ``screen_for`` adds one key binding per game action."""
+    """Generic layout; ``screen_for`` adds one key binding per game action.
+
+    The footer shows the game's actions possible now, undo, F1 and Home; every other key
+    is on the F1 screen and in the palette under its plain name (the binding's tooltip).
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("u", "undo", "Undo", id="session.undo"),
-        Binding("r", "redo", "Redo", id="session.redo"),
-        Binding("h", "history", "History", id="session.history"),
-        Binding("s", "search", "Rules", id="session.search"),
-        Binding("question_mark", "context_help", "Rule", id="session.help"),
-        Binding("t", "toggle_reference", "Ref pane", id="session.reference"),
-        Binding("x", "run('set_value')", "Set value", id="session.set_value"),
-        Binding("c", "run('choose_secret')", "Secret", id="session.choose_secret"),
-        Binding("p", "peek", "Peek", id="session.peek"),
-        Binding("v", "run('reveal_secret')", "Reveal", id="session.reveal"),
-        Binding("b", "board_profile", "Board", id="session.board"),
-        Binding("escape", "leave", "Home", id="session.home"),
+        Binding("u", "undo", "Undo", id="session.undo", tooltip="Undo the last action"),
+        Binding("r", "redo", "Redo", id="session.redo", show=False,
+                tooltip="Redo what was undone"),
+        Binding("h", "history", "History", id="session.history", show=False,
+                tooltip="History: jump to any point of the game"),
+        Binding("s", "search", "Rules", id="session.search", show=False,
+                tooltip="Search the rules"),
+        Binding("question_mark", "context_help", "Rule", id="session.help", show=False,
+                tooltip="Rule for the highlighted tracker"),
+        Binding("t", "toggle_reference", "Ref pane", id="session.reference", show=False,
+                tooltip="Reference pane: show or hide the rules beside the tracks"),
+        Binding("x", "run('set_value')", "Set value", id="session.set_value", show=False,
+                tooltip="Set a value by hand"),
+        Binding("c", "run('choose_secret')", "Secret", id="session.choose_secret", show=False,
+                tooltip="Choose a secret"),
+        Binding("p", "peek", "Peek", id="session.peek", show=False,
+                tooltip="Look at a secret (its owner only, behind the curtain)"),
+        Binding("v", "run('reveal_secret')", "Reveal", id="session.reveal", show=False,
+                tooltip="Reveal a secret"),
+        Binding("b", "board_profile", "Board", id="session.board", show=False,
+                tooltip="Board profile: enter the printed values of your board"),
+        Binding("ctrl+r", "report", "Report", id="session.report", show=False,
+                tooltip="Game report: the tracks over the rounds, key moments, the end"),
+        Binding("escape", "leave", "Home", id="session.home",
+                tooltip="Back to Home (the game is saved)"),
     ]
 
     def __init__(self, play: OpenSession) -> None:
         super().__init__()
         self.play = play
+        self.elsewhere: set[int] = set()  # seqs recorded by another window
+        self._play_closed = False
 
     # --- layout -------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield Header(show_clock=True)
+        yield from self.compose_banner()
         with Horizontal(id="session-body"):
             with Vertical(id="left"):
                 yield Static("Tracks", classes="section-title")
                 yield TracksPanel(id="tracks")
+                yield from self.compose_beside_tracks()
             with Vertical(id="right"):
                 yield Static("Now (Tab here, then arrows, to scroll)", classes="section-title")
                 with VerticalScroll(id="now-scroll"):
@@ -63,26 +100,72 @@ class SessionScreen(Screen[None]):
             yield VerticalScroll(id="reference", classes="hidden")
         yield KeysFooter()
 
+    def compose_banner(self) -> ComposeResult:
+        """A game's lines above the tracks and the Now panel (none here)."""
+        yield from ()
+
+    def compose_beside_tracks(self) -> ComposeResult:
+        """A game's widgets under the tracks (none here)."""
+        yield from ()
+
     def on_mount(self) -> None:
         self.title = self.play.info.title
-        players = self.play.session.setup.players
+        players = self.play.setup.players
         self.sub_title = f"{self.play.game.title}, " + (
             "solo" if players == 1 else f"{players} players")
-        self.refresh_all()
+        self.redraw()
         self.query_one("#tracks", TracksPanel).focus()
+        self.set_interval(POLL_SECONDS, self.look_elsewhere)
 
-    def refresh_all(self, notes: list[Note] | None = None) -> None:
-        play = self.play
-        game, state = play.game, play.state
-        self.query_one("#tracks", TracksPanel).show(game, state)
-        panels = game.panels(state) if game.panels else []
-        checklist = game.checklist(state) if game.checklist else []
-        self.query_one("#now", NowPanel).show(play.notes if notes is None else notes, panels,
-                                              checklist)
-        self.query_one("#log", LogPanel).show(play.history(), play.head)
+    # --- showing the session ---------------------------------------------------------
+    def session_changed(self, elsewhere: tuple[int, ...] = ()) -> None:
+        """Say the session changed: every SessionView redraws (see ``on_session_changed``)."""
+        self.post_message(SessionChanged(elsewhere))
+
+    def refresh_all(self) -> None:
+        """Redraw now (older callers); new code posts SessionChanged via session_changed."""
+        self.redraw()
+
+    def on_session_changed(self, message: SessionChanged) -> None:
+        self.redraw(message.elsewhere)
+
+    def redraw(self, elsewhere: tuple[int, ...] = ()) -> None:
+        self.elsewhere.update(elsewhere)
+        self.query_one("#log", LogPanel).elsewhere = self.elsewhere
+        self.query_one("#now", NowPanel).elsewhere = (
+            f"{plural(len(elsewhere), 'action')} made in another window (marked in the log)"
+            if elsewhere else "")
+        for widget in self.query("*"):
+            if isinstance(widget, SessionView):
+                widget.show_session(self.play)
         self.refresh_bindings()
 
+    def look_elsewhere(self) -> None:
+        """Fold in what another window (the CLI, a script, a second app) recorded."""
+        if self._play_closed:
+            return
+        refresh: Callable[[], object] | None = getattr(self.play, "refresh", None)
+        if refresh is None:  # the storage layer's refresh has not landed yet
+            return
+        before = {(h.seq, h.text) for h in self.play.history()}
+        head = self.play.head
+        try:
+            refresh()
+        except TablesideError as err:
+            self.notify(f"Could not read what other windows did: {err}", severity="warning",
+                        markup=False)
+            return
+        new = tuple(h.seq for h in self.play.history() if (h.seq, h.text) not in before)
+        if new or self.play.head != head:
+            self.session_changed(new)
+
     # --- doing actions ------------------------------------------------------------------
+    def keyless_actions(self) -> list[tuple[str, str, bool]]:
+        """The game's actions no key is bound to, for the palette (see tui.screens.keys)."""
+        bound = {b.action for _key, b in self._bindings}
+        return [(a.title, f"run('{a.name}')", self.play.available(a.name))
+                for a in self.play.actions() if f"run('{a.name}')" not in bound]
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Hide the keys of game actions that are not possible now, so the footer fits.
 
@@ -90,47 +173,48 @@ class SessionScreen(Screen[None]):
         """
         if action == "run" and parameters:
             name = str(parameters[0])
-            try:
-                return self.play.session.available(name)
-            except ActionError:
-                return False
+            if name in ("choose_secret", "reveal_secret") and not secret_names(self.play.state):
+                return None  # the game keeps every secret itself: no empty form to open
+            return self.play.available(name)
         if action == "undo":
-            return True if self.play.session.can_undo else None
+            return True if self.play.can_undo else None
         if action == "redo":
-            return True if self.play.session.can_redo else None
+            return True if self.play.can_redo else None
         return True
 
     def action_run(self, name: str) -> None:
         try:
-            action = self.play.session.action(name)
+            action = self.play.action(name)
         except ActionError as err:
-            self.notify(str(err), severity="warning")
+            self.notify(str(err), severity="warning", markup=False)
             return
-        if not self.play.session.available(name):
-            self.notify(f"{action.title} is not possible now.", severity="warning")
+        if not self.play.available(name):
+            self.notify(f"{action.title} is not possible now.", severity="warning",
+                        markup=False)
             return
-        if not action.params:
+        if not action.params and not action.board_needs(self.play.state, {}):
             self.apply(name, {})
             return
-
-        def submitted(args: dict[str, Any] | None) -> None:
-            if args is not None:
-                self.apply(name, args)
-
-        self.app.push_screen(ActionFormScreen(self.play, action), submitted)
+        self.app.push_screen(ActionFormScreen(self.play, action),
+                             lambda done: self.session_changed() if done else None)
 
     def apply(self, name: str, args: dict[str, Any]) -> None:
         """Do the action; the journal has it on disk before the screen changes."""
         try:
             self.play.do(name, **args)
         except ActionError as err:
-            self.notify(f"{err} (nothing was recorded)", title="Not done", severity="error")
+            self.notify(f"{err} (nothing was recorded)", title="Not done", severity="error",
+                        markup=False)
+            return
+        except TablesideError as err:
+            self.notify(f"{err}. Nothing was recorded; check the disk, then try again.",
+                        title="Not saved", severity="error", timeout=15, markup=False)
             return
         except Exception as err:  # a bug must not lose the game: report it, keep going
             self.notify(f"Tableside hit a problem and recorded nothing: {err}",
-                        severity="error", timeout=15)
+                        severity="error", timeout=15, markup=False)
             return
-        self.refresh_all()
+        self.session_changed()
 
     def action_undo(self) -> None:
         self._move(self.play.undo)
@@ -138,13 +222,17 @@ class SessionScreen(Screen[None]):
     def action_redo(self) -> None:
         self._move(self.play.redo)
 
-    def _move(self, step: Any) -> None:
+    def _move(self, step: Callable[[], object]) -> None:
         try:
             step()
         except ActionError as err:
-            self.notify(str(err), severity="warning")
+            self.notify(str(err), severity="warning", markup=False)
             return
-        self.refresh_all()
+        except TablesideError as err:
+            self.notify(f"{err}. Nothing changed; check the disk, then try again.",
+                        severity="error", timeout=15, markup=False)
+            return
+        self.session_changed()
 
     def action_history(self) -> None:
         def chosen(head: int | None) -> None:
@@ -185,15 +273,23 @@ class SessionScreen(Screen[None]):
 
     def action_board_profile(self) -> None:
         """The printed board values: entered here they go to this game's log and the profile."""
+        from tui.app import TablesideApp
         from tui.screens.board_profile import BoardProfileScreen
 
-        table = getattr(self.app, "table", None)
-        if table is None:
-            return
-        self.app.push_screen(BoardProfileScreen(table, self.play.game.id, self.play))
+        if isinstance(self.app, TablesideApp):
+            self.app.push_screen(BoardProfileScreen(self.app.table, self.play.game.id,
+                                                    self.play))
+
+    def action_report(self) -> None:
+        """The game report: charts of every track by round, key moments, the end."""
+        from tui.screens.report import ReportScreen
+
+        exports = getattr(self.app, "data_dir", None)
+        self.app.push_screen(ReportScreen(self.play.report(), self.play.info.title,
+                                          None if exports is None else exports / "exports"))
 
     def on_screen_resume(self) -> None:
-        self.refresh_all()
+        self.session_changed()  # a screen on top (board profile, peek) may have changed it
 
     def action_peek(self) -> None:
         secrets = [n for n, p in self.play.state.pieces.items() if isinstance(p, Secret)]
@@ -235,28 +331,26 @@ class SessionScreen(Screen[None]):
 
     # --- leaving ------------------------------------------------------------------------
     def action_leave(self) -> None:
-        self.play.close()
+        """Escape: out of the Now panel or the log first (back to the tracks), then Home."""
+        focused = self.focused
+        if focused is not None and focused.id in ("now-scroll", "log", "reference"):
+            self.query_one("#tracks", TracksPanel).focus()
+            self.notify("Back on the tracks. Escape again goes Home.", timeout=3)
+            return
+        self.close_play()
         self.app.pop_screen()
 
-    def on_unmount(self) -> None:
-        self.play.close()
+    def close_play(self) -> None:
+        """Keep a snapshot and update the catalog; a disk error is said, never a traceback."""
+        if self._play_closed:
+            return
+        self._play_closed = True
+        try:
+            self.play.close()
+        except (TablesideError, OSError) as err:
+            self.app.notify(f"Leaving the game: {err}. Every action is in the journal; the "
+                            "game list may show an old time until the next start.",
+                            severity="warning", timeout=10, markup=False)
 
-    def palette_commands(self) -> Iterable[SystemCommand]:
-        for action in self.play.actions():
-            key = f" [{action.key}]" if action.key else ""
-            later = "" if self.play.session.available(action.name) else " (not possible now)"
-            yield SystemCommand(action.title + key + later, action.description,
-                                lambda name=action.name: self.action_run(name))
-        yield SystemCommand("Undo", "Take back the last action", self.action_undo)
-        yield SystemCommand("Redo", "Do again what was undone", self.action_redo)
-        yield SystemCommand("History", "Jump to any point of the game", self.action_history)
-        yield SystemCommand("Look at a secret", "Only its owner, behind the curtain",
-                            self.action_peek)
-        yield SystemCommand("Search the rules", "Find a rule", self.action_search)
-        yield SystemCommand("Rule for the highlighted tracker", "Open the section that governs it",
-                            self.action_context_help)
-        yield SystemCommand("Reference pane", "Show or hide the rules beside the tracks",
-                            self.action_toggle_reference)
-        yield SystemCommand("Board profile", "Enter the printed values of your board",
-                            self.action_board_profile)
-        yield SystemCommand("Back to Home", "Save and leave this game", self.action_leave)
+    def on_unmount(self) -> None:
+        self.close_play()

@@ -1,21 +1,30 @@
-"""A footer that wraps its keys onto several rows, so all show at 80 columns."""
+"""A footer of at most two rows: the keys a table uses most; F1 and ctrl+p show the rest."""
 
 from __future__ import annotations
 
 from textual.app import ComposeResult
+from textual.widget import Widget
 from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
 
 COLUMNS = 6
+ROWS = 2
+# Keys every screen keeps in view, at the end of the footer: the rest fill the cells before.
+PINNED = ("undo", "leave", "app.show_keys", "show_keys", "app.quit")
 
 
 class KeysFooter(Footer):
-    """Textual's Footer laid out as a grid of ``COLUMNS`` keys per row."""
+    """Textual's Footer laid out as a grid of ``COLUMNS`` keys per row, ``ROWS`` rows at most.
+
+    A screen lists its most used keys first (``show=True``); when more are possible now than
+    fit, the last ones give way. Every key stays in the palette and on the F1 screen.
+    """
 
     DEFAULT_CSS = """
     KeysFooter {
         layout: grid;
         height: auto;
-        max-height: 6;
+        max-height: 2;
         grid-rows: 1;
         grid-gutter: 0 0;
     }
@@ -29,6 +38,12 @@ class KeysFooter(Footer):
     """
 
     def compose(self) -> ComposeResult:
-        yield from super().compose()
+        children: list[Widget] = list(super().compose())
+        palette = [c for c in children if c.has_class("-command-palette")]
+        keys = [c for c in children if c not in palette]
+        pinned = [k for k in keys if isinstance(k, FooterKey) and k.action in PINNED]
+        others = [k for k in keys if k not in pinned]
+        room = COLUMNS * ROWS - len(palette) - len(pinned)
+        yield from others[:max(room, 0)] + pinned + palette
         # Footer sets one grid column per key; a fixed count makes the keys wrap instead.
         self.styles.grid_size_columns = COLUMNS

@@ -2,33 +2,62 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.widgets import Static
 
 from trackers.engine import Note, Panel
+from tui.widgets.session_view import SessionView
+
+if TYPE_CHECKING:
+    from tableside.api import OpenSession
 
 
-class NowPanel(Static):
-    """Notes of the last action as a list, then any game panels and checklist steps."""
+def now_text(notes: list[Note], panels: list[Panel], checklist: list[tuple[str, bool]],
+             elsewhere: str = "") -> Text:
+    """The panel's text; rules' words are plain text (a name may hold brackets)."""
+    text = Text()
+    if elsewhere:
+        text.append(elsewhere + "\n", style="bold")
+    if notes:
+        for note in notes:
+            text.append("> ", style="bold")
+            text.append(note.text + "\n")
+    else:
+        text.append("Nothing to do yet. Pick an action: its key is in the footer, or "
+                    "ctrl+p lists them all.\n", style="italic")
+    for panel in panels:
+        text.append(f"\n{panel.title}\n", style="bold underline")
+        for line in panel.lines:
+            text.append(f"  {line}\n")
+    if checklist:
+        text.append("\nChecklist\n", style="bold underline")
+        for step, done in checklist:
+            # The mark carries the meaning, not the colour.
+            text.append(f"  [{'x' if done else ' '}] {step}\n", style="dim" if done else "")
+    return text
+
+
+class NowPanel(SessionView, Static):
+    """Notes of the last action first, then any game panels and checklist steps.
+
+    After every change its scroll box goes back to the top, where the newest notes are.
+    """
+
+    elsewhere = ""  # a line saying what another window did, set by the screen
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__("", markup=False, **kwargs)  # type: ignore[arg-type]
+
+    def show_session(self, play: OpenSession) -> None:
+        game, state = play.game, play.state
+        panels = game.panels(state) if game.panels else []
+        checklist = game.checklist(state) if game.checklist else []
+        self.update(now_text(play.notes, panels, checklist, self.elsewhere))
+        if self.parent is not None and hasattr(self.parent, "scroll_home"):
+            self.parent.scroll_home(animate=False, immediate=True)
 
     def show(self, notes: list[Note], panels: list[Panel],
              checklist: list[tuple[str, bool]]) -> None:
-        text = Text()
-        if notes:
-            for note in notes:
-                text.append("> ", style="bold")
-                text.append(note.text + "\n")
-        else:
-            text.append("Nothing to do yet. Pick an action: its key is in the footer, or "
-                        "ctrl+p lists them all.\n", style="italic")
-        for panel in panels:
-            text.append(f"\n{panel.title}\n", style="bold underline")
-            for line in panel.lines:
-                text.append(f"  {line}\n")
-        if checklist:
-            text.append("\nChecklist\n", style="bold underline")
-            for step, done in checklist:
-                # The mark carries the meaning, not the colour.
-                text.append(f"  [{'x' if done else ' '}] {step}\n",
-                            style="dim" if done else "")
-        self.update(text)
+        self.update(now_text(notes, panels, checklist, self.elsewhere))

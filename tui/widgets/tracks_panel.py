@@ -2,21 +2,28 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from trackers.engine import Game, State
+from tui.widgets.plain import plain
+from tui.widgets.session_view import SessionView
+
+if TYPE_CHECKING:
+    from tableside.api import OpenSession
 
 
-class TracksPanel(OptionList):
+class TracksPanel(SessionView, OptionList):
     """Every piece's one-line summary, then the board values still unset."""
 
-    def show(self, game: Game, state: State) -> None:
+    def show_session(self, play: OpenSession) -> None:
+        game, state = play.game, play.state
         highlighted = self.highlighted
         self.clear_options()
-        options = [Option(piece.summary(), id=f"piece:{name}")
+        options = [Option(plain(piece.summary()), id=f"piece:{name}")
                    for name, piece in state.pieces.items()]
-        unset = [v for v in game.board_values if v.key not in state.board]
+        unset = [v for v in game.board_values_for(play.setup.mode) if v.key not in state.board]
         if unset:
             options.append(Option(f"Board values unset: {len(unset)} (press b to enter them)",
                                   id="board:unset"))

@@ -1,0 +1,125 @@
+"""Every key of a screen, from its bindings: the palette's commands and the F1 list.
+
+One list, not two: each binding carries a short footer label (``description``) and a plain
+name (``tooltip``); the palette offers the plain name of every binding of the screen, and
+says which are not possible now.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+from typing import Protocol, runtime_checkable
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.containers import Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+# Keys the palette does not list: itself, quitting (ctrl+q), F1, and what every Textual
+# screen has (Tab between fields, copying text).
+SKIPPED = {"command_palette", "app.command_palette", "quit", "app.quit", "app.show_keys",
+           "show_keys", "app.focus_next", "app.focus_previous", "screen.copy_text"}
+
+
+@dataclass(frozen=True)
+class KeyEntry:
+    """One key of a screen: its plain name, what the key shows, and whether it works now."""
+
+    name: str
+    key: str
+    action: str
+    possible: bool
+
+    @property
+    def title(self) -> str:
+        later = "" if self.possible else " (not possible now)"
+        return f"{self.name} [{self.key}]{later}"
+
+
+@runtime_checkable
+class KeylessActions(Protocol):
+    """A screen with actions no key is bound to (a game's rarer steps): the palette adds
+    them, each as ``(plain name, action string, possible now)``."""
+
+    def keyless_actions(self) -> list[tuple[str, str, bool]]: ...
+
+
+def screen_bindings(screen: Screen[object]) -> list[Binding]:
+    """Every binding of the screen (shown in the footer or not), first key of each action."""
+    seen: set[str] = set()
+    out: list[Binding] = []
+    for _key, binding in screen._bindings:  # the merged bindings, dynamic ones included
+        if binding.action in seen or binding.action in SKIPPED:
+            continue
+        seen.add(binding.action)
+        out.append(binding)
+    return out
+
+
+def key_entries(screen: Screen[object]) -> list[KeyEntry]:
+    """The screen's keys with plain names; ``possible`` asks the screen's check_action."""
+    app = screen.app
+    entries = []
+    for binding in screen_bindings(screen):
+        if binding.action in SKIPPED:
+            continue
+        state = app._check_action_state(binding.action, screen)
+        entries.append(KeyEntry(binding.tooltip or binding.description,
+                                app.get_key_display(binding), binding.action, bool(state)))
+    if isinstance(screen, KeylessActions):
+        entries += [KeyEntry(name, "ctrl+p", action, possible)
+                    for name, action, possible in screen.keyless_actions()]
+    return entries
+
+
+def run_key(screen: Screen[object], action: str) -> Callable[[], object]:
+    """A palette command that does what the key does, on the screen it was typed on."""
+    return partial(screen.app.call_later, screen.run_action, action)
+
+
+class KeysProvider(Provider):
+    """The command palette's list: every key of the screen under its plain name."""
+
+    async def discover(self) -> Hits:
+        for entry in key_entries(self.screen):
+            yield DiscoveryHit(Text(entry.title), run_key(self.screen, entry.action),
+                               entry.title)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for entry in key_entries(self.screen):
+            score = matcher.match(entry.title)
+            if score > 0:
+                yield Hit(score, matcher.highlight(entry.title),
+                          run_key(self.screen, entry.action), entry.title)
+
+
+class KeysScreen(ModalScreen[None]):
+    """F1: every key of the screen underneath, with its plain name; Escape closes."""
+
+    BINDINGS = [Binding("escape,f1", "close", "Close", tooltip="Close the list of keys")]
+
+    def __init__(self, under: Screen[object]) -> None:
+        super().__init__()
+        self.entries = key_entries(under)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog wide tall", id="keys-dialog"):
+            yield Static("Keys of this screen (ctrl+p finds them by name)",
+                         classes="section-title")
+            yield OptionList(*[Option(Text(f"{e.key:>7}  {e.name}"
+                                           + ("" if e.possible else "  (not possible now)")))
+                               for e in self.entries], id="keys-list")
+            yield Static("Escape closes.", classes="hint")
+
+    def on_mount(self) -> None:
+        self.query_one("#keys-list", OptionList).focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
