@@ -82,3 +82,49 @@ async def test_the_play_history_counts_and_filters_by_player(tmp_path: Path) -> 
         await pilot.pause()
         counts = panel_text(app, "#history-counts")
         assert "1 game," in counts and "Demo: Escape" in counts and "Phoenix" not in counts
+
+
+def lifeform_to_ending_b(data: Path) -> str:
+    """A 3-player Lifeform game played through the API to a wrong Stowaway guess: Ending B."""
+    from tests.lifeform.test_lifeform_session_fixtures import BOARD, NAMES
+
+    table = Tableside(data)
+    play = table.create("lifeform", 3, names=NAMES[3], seed="t", board=dict(BOARD))
+    pool = ["Solomon", "Palmer", "Cameron", "Bennings", "Scott", "Chandra"]
+    for i, member in enumerate(play.state.facts["crew"]):
+        play.do("record_characters", crew_member=member, first=pool[2 * i],
+                second=pool[2 * i + 1])
+    play.do("reality_calibration", image="Image 1")
+    play.do("tick_setup", step="all remaining")
+    for column, n in (("improvised_weaponry", 4), ("coolant", 3), ("energy_cells", 4),
+                      ("spacesuits", 4)):
+        for _ in range(n):
+            play.do("place_mission", column=column, crew_member="Jacob")
+    play.do("complete_objective", slot="1")
+    play.do("complete_objective", slot="2")
+    play.do("advance_self_destruct", spaces=8)  # 20: the Stowaway card is chosen
+    play.do("choose_stowaway", card="third")
+    for name in ("Solomon", "Palmer", "Cameron", "Bennings"):
+        play.do("board_remora", character=name)
+    play.do("advance_self_destruct", spaces=14)  # minute 6
+    play.do("launch")  # the card says 9-15: a wrong guess, the crew wins
+    play.close()
+    table.close()
+    return play.id
+
+
+async def test_the_report_of_a_lifeform_game_at_its_end(tmp_path: Path) -> None:
+    lifeform_to_ending_b(tmp_path)
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert isinstance(app.screen, ReportScreen)
+        assert "Self-Destruct" in [c.series.label for c in app.screen.query(SeriesChart)]
+        lines = panel_text(app, "#report-lines")
+        assert "Self-Destruct 20:" in lines  # the milestone, on the round it fired
+        assert "Ending B" in lines and "Winning side: crew" in lines
+        assert "Stowaway card: third (code" in lines  # revealed at the launch, with its code
