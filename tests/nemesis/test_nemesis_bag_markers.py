@@ -161,7 +161,7 @@ def test_m1_the_13th_fire_destroys_the_facility() -> None:
         s.do("place_fire")
     assert s.state.piece("fire", Counter).value == 12
     notes = texts(s.do("place_fire"))
-    assert "Game over (E2)" in notes and s.state.piece("fire", Counter).value == 12
+    assert "Game over (Facility destroyed)" in notes and s.state.piece("fire", Counter).value == 12
     s.undo()
     assert s.state.facts["ended"] is None
 
@@ -170,7 +170,7 @@ def test_m2_the_11th_malfunction_destroys_the_facility() -> None:
     s = new()
     for _ in range(10):
         s.do("place_malfunction")
-    assert "Game over (E2)" in texts(s.do("place_malfunction"))
+    assert "Game over (Facility destroyed)" in texts(s.do("place_malfunction"))
 
 
 def test_m4_noise_on_a_marked_corridor_means_an_encounter() -> None:

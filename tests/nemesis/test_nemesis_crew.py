@@ -195,7 +195,7 @@ def test_en1_purge_kills_everyone_outside_the_isolation_room() -> None:
     round_on(s, 1)
     walk_to(s, "time")
     notes = texts(s.do("advance_time"))
-    assert "Game over (E1)" in notes and "Dead at the end: Bob" in notes
+    assert "Game over (Facility purged)" in notes and "Dead at the end: Bob" in notes
     assert "Victory Check for Ann" in notes and "Kill-the-Queen" in notes
 
 
@@ -209,7 +209,7 @@ def test_en2_destruction_kills_the_isolated_but_not_the_bunker() -> None:
     s.do("leave", player="Bob", how="in the Bunker")  # the red token opened the Gate
     assert "No active Character is left" in texts(s.notes)
     notes = texts(s.do("fast_forward"))
-    assert "Fast-forward: Time token 5 -> 5" in notes and "Game over (E2)" in notes
+    assert "Fast-forward: Time token 5 -> 5" in notes and "Game over (Facility destroyed)" in notes
     assert status(s, "Ann") == "dead" and "Victory Check for Bob" in notes
 
 
@@ -222,7 +222,7 @@ def test_en3_the_last_one_locks_in_and_the_track_jumps_to_s() -> None:
     s.do("leave", player="Ann", how="locked in the Isolation Room")
     notes = texts(s.do("fast_forward"))
     assert "Time token 8 -> S" in notes and "Victory Check for Ann" in notes
-    assert GAME.status_of(s.state) == "ended: E1"
+    assert GAME.status_of(s.state) == "ended: Facility purged"
 
 
 def test_en4_red_on_5_time_on_7_fast_forwards_to_5() -> None:
@@ -233,7 +233,7 @@ def test_en4_red_on_5_time_on_7_fast_forwards_to_5() -> None:
     s.do("leave", player="Ann", how="dead")
     s.do("leave", player="Bob", how="in the Bunker")
     notes = texts(s.do("fast_forward"))
-    assert "Time token 7 -> 5" in notes and "Game over (E2)" in notes
+    assert "Time token 7 -> 5" in notes and "Game over (Facility destroyed)" in notes
 
 
 def test_g10_red_and_alert_together_need_the_table_to_choose() -> None:
@@ -247,7 +247,7 @@ def test_g10_red_and_alert_together_need_the_table_to_choose() -> None:
     with pytest.raises(ActionError, match="jump_to: the rulebook does not say where to jump"):
         s.do("fast_forward")
     notes = texts(s.do("fast_forward", jump_to="Alert token"))
-    assert "Time token 11 -> 5" in notes and "Game over (E4)" in notes
+    assert "Time token 11 -> 5" in notes and "Game over (Alert Procedure)" in notes
     assert status(s, "Bob") == "locked in the Isolation Room"
 
 

@@ -83,8 +83,8 @@ def test_a_hand_jump_past_a_red_token_destroys_the_facility_there() -> None:
     round_on(s, 15)
     s.do("correct_autodestruction", side="red", slot=12)
     notes = texts(s.do("correct_time", slot="6"))
-    assert "Game over (E2)" in notes and time(s) == 12
-    assert GAME.end_record(s.state).ending == "E2"
+    assert "Game over (Facility destroyed)" in notes and time(s) == 12
+    assert GAME.end_record(s.state).ending == "Facility destroyed"
 
 
 def test_time_set_to_s_by_hand_ends_the_game() -> None:
@@ -92,9 +92,9 @@ def test_time_set_to_s_by_hand_ends_the_game() -> None:
         s = new()
         round_on(s, 10)
         notes = texts(s.do("correct_time", slot="S", apply=how))
-        assert "Game over (E1)" in notes
+        assert "Game over (Facility purged)" in notes
         record = GAME.end_record(s.state)
-        assert record is not None and record.ending == "E1"
+        assert record is not None and record.ending == "Facility purged"
         assert status(s, "Ann") == "dead" and status(s, "Bob") == "dead"
         with pytest.raises(ActionError, match="the game is over"):
             s.do("place_fire")
@@ -137,7 +137,7 @@ def test_t12_a_pod_launches_before_the_red_token_destroys_the_facility() -> None
     walk_to(s, "css")
     s.do("launch_css", face="all Pods")
     notes = texts(s.do("advance_time"))
-    assert "Game over (E2)" in notes and status(s, "Ann") == "evacuated"
+    assert "Game over (Facility destroyed)" in notes and status(s, "Ann") == "evacuated"
     assert "Victory Check for Ann" in notes
 
 
@@ -150,7 +150,7 @@ def test_v1_v2_the_victory_check_names_the_winners() -> None:
     s.do("leave", player="Cy", how="dead")
     s.do("fast_forward")
     record = GAME.end_record(s.state)
-    assert record.ending == "E1" and record.winners == ()
+    assert record.ending == "Facility purged" and record.winners == ()
     assert "Victory Check to do for Ann, Bob" in record.summary
     with pytest.raises(ActionError, match="reveal the Active Contingency first"):
         s.do("victory_check", player="Ann")
@@ -164,7 +164,7 @@ def test_v1_v2_the_victory_check_names_the_winners() -> None:
     assert record.winners == ("Bob",)
     assert record.outcomes == {"Ann": "died (the Contamination check)", "Bob": "won",
                                "Cy": "dead"}
-    assert GAME.status_of(s.state) == "ended: E1, won by Bob"
+    assert GAME.status_of(s.state) == "ended: Facility purged, won by Bob"
 
 
 def test_the_app_draws_four_from_the_cards_it_counted() -> None:
@@ -286,8 +286,32 @@ def test_notes_and_refusals_never_cite_the_facts_sheet() -> None:
             said.append(str(err))
     said += [h.text for h in s.history()]
     assert len(said) > 40
-    for text in said:
-        assert not re.search(r"\bspec\b|\bG\d+\b", text), text
+    for text in said:  # E1..E4 are the facts sheet's names for the endings, not the book's
+        assert not re.search(r"\bspec\b|\bG\d+\b|\bE\d\b", text), text
+
+
+def test_each_ending_reads_by_its_name_not_a_code() -> None:
+    """Home, the report and the notes name the ending ("Facility destroyed"), never the
+    facts sheet's E1..E4."""
+    purged, burnt, alert = new(), new(), new()
+    said = texts(purged.do("correct_time", slot="S", apply="just move the token"))
+    for _ in range(13):
+        said += texts(burnt.do("place_fire"))
+    walk_to(alert, "turns")
+    alert.do("start_alert")
+    alert.do("leave", player="Ann", how="locked in the Isolation Room")
+    alert.do("leave", player="Bob", how="dead")
+    said += texts(alert.do("fast_forward"))
+    endings = []
+    for s in (purged, burnt, alert):
+        record = GAME.end_record(s.state)
+        assert record is not None
+        endings.append(record.ending)
+        said += "\n".join([record.summary, GAME.status_of(s.state)])
+    assert endings == ["Facility purged", "Facility destroyed", "Alert Procedure"]
+    assert "Game over (Facility destroyed)" in said
+    assert GAME.status_of(burnt.state) == "ended: Facility destroyed"
+    assert "E1" not in said and "E2" not in said and "E4" not in said
 
 
 def test_revive_fails_with_an_intruder_in_the_emergency_room() -> None:

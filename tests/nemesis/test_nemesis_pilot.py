@@ -157,7 +157,7 @@ async def test_a_solo_game_by_keys(tmp_path: Path) -> None:
         await lock_in_and_end(pilot, ["Ann"])
         await victory_check(pilot, "Ann", objective=True)
         record = play.game.end_record(play.state)
-        assert record.ending == "E4" and record.winners == ("Ann",)
+        assert record.ending == "Alert Procedure" and record.winners == ("Ann",)
 
 
 async def test_a_two_player_co_op_game_by_keys(tmp_path: Path) -> None:

@@ -83,10 +83,10 @@ def test_t2_autodestruction_started_on_11_destroys_the_facility_on_5() -> None:
     round_on(s, 5)
     walk_to(s, "time")
     notes = texts(s.do("advance_time"))
-    assert "Game over (E2)" in notes
+    assert "Game over (Facility destroyed)" in notes
     assert time(s) == 5  # the token never moves past red
-    assert GAME.status_of(s.state) == "ended: E2"
-    assert GAME.end_record(s.state).summary.startswith("E2: the Facility is destroyed")
+    assert GAME.status_of(s.state) == "ended: Facility destroyed"
+    assert GAME.end_record(s.state).summary.startswith("The Facility is destroyed.")
     with pytest.raises(ActionError, match="the game is over"):
         s.do("next_step")
 
@@ -130,7 +130,7 @@ def test_t5_started_in_round_one() -> None:
     assert s.state.facts["autodestruct"] == {"slot": 9, "side": "red"}
     round_on(s, 9)
     walk_to(s, "time")
-    assert "Game over (E2)" in texts(s.do("advance_time"))
+    assert "Game over (Facility destroyed)" in texts(s.do("advance_time"))
 
 
 def test_t6_alert_on_13_ends_the_game_leaving_6_after_step_4() -> None:
@@ -146,7 +146,7 @@ def test_t6_alert_on_13_ends_the_game_leaving_6_after_step_4() -> None:
         s.do("next_step")
     s.do("launch_css", face="all Pods")
     notes = texts(s.do("advance_time"))
-    assert "Time token: 6 -> 5" in notes and "Game over (E4)" in notes
+    assert "Time token: 6 -> 5" in notes and "Game over (Alert Procedure)" in notes
 
 
 @pytest.mark.parametrize(("start", "alert"), [(14, 7), (9, 4), (8, 4), (3, 1)])
@@ -265,7 +265,7 @@ def test_e_the_end_of_the_track_purges_the_facility() -> None:
     assert s.state.facts["round"] == 15
     walk_to(s, "time")
     notes = texts(s.do("advance_time"))
-    assert "Time token: 1 -> S" in notes and "Game over (E1)" in notes
+    assert "Time token: 1 -> S" in notes and "Game over (Facility purged)" in notes
 
 
 def test_without_the_track_end_the_app_asks_for_it() -> None:
@@ -306,3 +306,28 @@ def test_undo_puts_the_time_track_back() -> None:
     assert s.state.to_dict() == before
     s.redo()
     assert s.state.facts["main_gate_open"]
+
+
+def test_the_round_s_css_step_reads_as_the_launch_not_the_setup() -> None:
+    """Step 4 shares its key with the setup's CSS step: the Now line and the checklist give
+    the round's words (reveal and launch), not the setup's (one token on every slot)."""
+    s = new(css_slots=[10])
+    walk_to(s, "venting")
+    notes = texts(s.do("next_step"))
+    assert "A CSS token on the Time token's slot is revealed and launches" in notes
+    assert "spare goes back to the box" not in notes
+    line = next(text for text, _ in GAME.checklist(s.state) if "Event Phase 4" in text)
+    assert "revealed and launches" in line and "spare" not in line
+
+
+def test_a_room_action_after_its_step_says_the_step_is_over() -> None:
+    """'Next step' only goes forward, so a refusal for a step already ticked off this round
+    must not send the table to 'Next step'."""
+    s = new()
+    walk_to(s, "venting")
+    with pytest.raises(ActionError, match="which is over for this round") as refused:
+        s.do("start_autodestruction")
+    assert "Use 'Next step'" not in str(refused.value)
+    walk_to(s, "noise")
+    with pytest.raises(ActionError, match="over for this round"):
+        s.do("advance_time")

@@ -15,7 +15,20 @@ ENDINGS = {
     "E3": "nobody is left inside",
     "E4": "the Alert Procedure ended the game",
 }
+# What the table reads for each ending: the codes above stay internal (facts, tests).
+NAMES = {
+    "E1": "Facility purged",
+    "E2": "Facility destroyed",
+    "E3": "nobody left inside",
+    "E4": "Alert Procedure",
+}
 RULE_END = "rulebook: End of the Game"
+
+
+def summary(code: str) -> str:
+    """The ending as a sentence: "The Facility is destroyed."."""
+    text = ENDINGS[code]
+    return f"{text[0].upper()}{text[1:]}."
 
 
 def is_over(state: State) -> bool:
@@ -31,8 +44,8 @@ def end_game(state: State, code: str, cause: str, *, by_marker: bool = False
         return []
     state.facts["ended"] = code
     state.facts["end_cause"] = cause
-    state.facts["status"] = f"ended: {code}, {ENDINGS[code]}"
-    notes: list[Note | str] = [Note(f"Game over ({code}): {cause}.", "victory")]
+    state.facts["status"] = f"ended: {NAMES[code]}"
+    notes: list[Note | str] = [Note(f"Game over ({NAMES[code]}): {cause}.", "victory")]
     inside = crew.with_status(state, crew.ACTIVE)
     if code == "E1":
         notes.append(Note("The Facility is purged: every Character not in the Isolation Room "

@@ -101,7 +101,8 @@ def text(state: State, key: str) -> str:
         return objectives_text(state.facts["mode"])
     if key == "contingency":
         return contingency_text(state.facts["mode"], len(state.facts["crew"]))
-    return next(t for k, _, t in (*SETUP_STEPS, *ROUND_STEPS) if k == key)
+    # "css" is a setup step and a round step: the phase now under way says which is meant.
+    return next(t for k, _, t in (*steps(state), *SETUP_STEPS, *ROUND_STEPS) if k == key)
 
 
 def steps(state: State) -> tuple[tuple[str, str, str], ...]:
@@ -116,6 +117,12 @@ def require_step(state: State, key: str, what: str) -> None:
     """Refuse ``what`` unless the round is at step ``key`` (the Event Phase's strict order)."""
     if state.facts["phase"] != "round" or current(state) != key:
         now = dict((k, t) for k, t, _ in steps(state))[current(state)]
+        keys = [k for k, _, _ in ROUND_STEPS]
+        if state.facts["phase"] == "round" and keys.index(key) < state.facts["step"]:
+            # 'Next step' only goes forward: it cannot bring back a step already ticked off.
+            raise ActionError(f"{what} belongs to '{TITLES[key]}', which is over for this "
+                              f"round (the game is at '{now}'). Undo to go back to it, or "
+                              "wait for the next round.", "action")
         raise ActionError(f"{what} belongs to '{TITLES[key]}'; the game is now at "
                           f"'{now}'. Use 'Next step' to get there.", "action")
 

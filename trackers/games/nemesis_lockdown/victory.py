@@ -14,8 +14,7 @@ from typing import Any
 
 from trackers.engine import ActionError, Note, State
 from trackers.engine.game import EndRecord
-from trackers.games.nemesis_lockdown import crew
-from trackers.games.nemesis_lockdown.ending import ENDINGS
+from trackers.games.nemesis_lockdown import crew, ending
 
 CODES = ("Green", "Yellow", "Blue", "Gray", "Red")  # the Contingency codes named
 ACTION_DECK = 10  # each Character's Action deck holds 10 cards (Setup (Summary))
@@ -143,7 +142,7 @@ def end_record(state: State) -> EndRecord | None:
             outcomes[name] = "survived"
         else:
             outcomes[name] = "won" if found["objective"] else "survived, Objective not met"
-    summary = f"{code}: {ENDINGS[code]}."
+    summary = ending.summary(code)
     winners: tuple[str, ...] = ()
     sides: tuple[str, ...] = ()
     if waiting:
@@ -160,4 +159,4 @@ def end_record(state: State) -> EndRecord | None:
         winners = tuple(n for n, r in results.items() if r["alive"] and r["objective"])
         summary += (f" Winner{'s' if len(winners) > 1 else ''}: {', '.join(winners)}."
                     if winners else " Nobody wins.")
-    return EndRecord(code, summary, winners, sides, outcomes)
+    return EndRecord(ending.NAMES[code], summary, winners, sides, outcomes)
