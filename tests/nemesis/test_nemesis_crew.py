@@ -266,3 +266,17 @@ def test_the_main_gate_can_be_opened_in_the_exit_room_once() -> None:
     assert status(s, "Ann") == "in the Bunker"
     with pytest.raises(ActionError, match="the Main Gate is already open"):
         s.do("open_main_gate")
+
+
+def test_names_take_their_article_and_capital() -> None:
+    """'place an Adult miniature', 'this Light Wound kills': what the table reads is
+    grammatical."""
+    s = new()
+    notes = "\n".join(n.text for n in s.do("encounter", room="Nest", drawn="Adult"))
+    assert "place an Adult miniature in the Nest" in notes
+    with pytest.raises(ActionError, match="#1 is an Adult, not a Larva"):
+        s.do("larva_attack", player="Ann", intruder="1")
+    for _ in range(3):
+        s.do("wound", player="Bob", kind="serious")
+    notes = "\n".join(n.text for n in s.do("wound", player="Bob", kind="light"))
+    assert "this Light Wound kills" in notes

@@ -350,3 +350,31 @@ def test_a_corrected_token_goes_on_a_slot_still_ahead() -> None:
         with pytest.raises(ActionError, match="has already left slot 1[12]"):
             s.do(name, **args)
         assert s.state.to_dict() == before
+
+
+def test_the_history_reads_in_the_tables_words_not_form_fields() -> None:
+    """Every Nemesis action with fields logs a line of its own; a game's history never shows
+    'player=Ann' or a raw field name."""
+    from trackers.games.nemesis_lockdown.actions import ACTIONS
+
+    bare = [a.name for a in ACTIONS if a.params and a.log_text is None]
+    assert bare == []
+    s = new(("Ann", "Bo"), mode="coop")
+    s.do("character_kind", player="Ann", kind="Facility Worker")
+    s.do("place_power", s01=3, s02=1, s03=4, elevator=2)
+    walk_to(s, "turns")
+    s.do("encounter", room="Nest", drawn="Adult", hand_size=3, in_darkness=False)
+    s.do("injure_intruder", intruder="1", injuries=2, blood=3)
+    s.do("move_character", player="Bo", room="Archive")
+    s.do("wound", player="Bo", kind="light")
+    s.do("contamination_card", player="Bo")
+    s.do("knowledge", player="Ann", source="the Archive")
+    s.do("noise_marker", corridor="3")
+    s.do("correct_power", location="S-01", powered=True)
+    lines = [h.text for h in s.history()]
+    assert "Ann plays a Facility Worker" in lines
+    assert "Power tokens: S-01 token 3, S-02 token 1, S-03 token 4, Elevator token 2" in lines
+    assert "Intruder #1: 2 Injuries, blood 3" in lines and "Bo: Light Wound" in lines
+    assert "Bo: 1 Contamination card (Melee or a card)" in lines
+    for line in lines:
+        assert "=" not in line and "_" not in line, line

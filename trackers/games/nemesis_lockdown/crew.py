@@ -100,7 +100,7 @@ def wound(state: State, name: str, kind: str) -> list[Note | str]:
     light, serious = counter(state, name, "light"), counter(state, name, "serious")
     if serious.value >= SERIOUS_LIMIT:
         return [f"{name} already has {SERIOUS_LIMIT} Serious Wounds (dressed ones count): "
-                f"this {kind} Wound kills", *kill(state, name, "wounds")]
+                f"this {kind.capitalize()} Wound kills", *kill(state, name, "wounds")]
     if kind == "light" and light.value < LIGHT_LIMIT:
         light.value += 1
         return [f"{name}: Light Wound {light.value} of {LIGHT_LIMIT}"]
