@@ -266,6 +266,10 @@ class ScoreSheetScreen(Screen[None]):
             self.table.cursor_coordinate = Coordinate(max(0, min(len(ROWS) - 1, r + dr)),
                                                       max(0, min(len(self.form.names) - 1,
                                                                  c + dc)))
+        elif event.key == "o" and row.kind == "level3":
+            # Toggled here, at once, rather than by the o binding (an action run after the keys
+            # already queued): "308 o Enter" typed fast marks 308, not the next cell.
+            self.action_toggle_occupied()
         elif not row.is_input or not self._edit(player, row, event):
             return
         event.stop()
@@ -366,7 +370,7 @@ class ScoreSheetScreen(Screen[None]):
                 self._restructure(column=max(0, player - 1))
                 self._keep()
 
-        self.app.push_screen(ConfirmScreen(f"Remove {name} and their column? (y/n)"), answer)
+        self.app.push_screen(ConfirmScreen(f"Remove {name} and their column?"), answer)
 
     def _restructure(self, column: int) -> None:
         self._rescore()
@@ -415,14 +419,27 @@ class ScoreSheetScreen(Screen[None]):
         except OSError as err:
             self.notify(f"Nothing exported: {folder}: {err.strerror or err}", severity="error")
             return
+        self._opened_with = self.form.to_data()  # saved as a file: leaving need not ask
         message = f"Exported: {data} (l loads it back), {markdown.name} and {csv.name}"
         self.query_one("#phx-explain", Static).update(Text(message))
         self.notify(message, title="Exported", timeout=8, markup=False)
 
     def action_load(self) -> None:
         """Load a sheet file (an export, or one written by hand) in place of this sheet."""
-        self.app.push_screen(TextPromptScreen("Score sheet file to load (.json or .toml)", ""),
-                             self._load_from)
+        self.app.push_screen(TextPromptScreen("Score sheet file to load (.json or .toml)",
+                                              self._latest_export()), self._load_from)
+
+    def _latest_export(self) -> str:
+        """The newest sheet exported into the data folder (x), offered in the load prompt so
+        nobody has to type a long path; empty when there is none."""
+        base = getattr(self.app, "data_dir", None)
+        if base is None:
+            return ""
+        try:
+            found = sorted((Path(base) / "exports").glob("phoenix-score-*.json"))
+        except OSError:
+            return ""
+        return str(found[-1]) if found else ""
 
     def _load_from(self, typed: str | None) -> None:
         if not typed or not typed.strip():
@@ -462,6 +479,7 @@ class ScoreSheetScreen(Screen[None]):
         except (ActionError, TablesideError) as err:
             self.notify(f"Not recorded: {err}", severity="error", markup=False)
             return
+        self._opened_with = self.form.to_data()  # recorded in the game: leaving need not ask
         self.notify(notes[0].text if notes else "Recorded.", title="In the game's log",
                     markup=False)
 
@@ -476,8 +494,8 @@ class ScoreSheetScreen(Screen[None]):
                 self._restructure(column=0)
                 self._keep()
 
-        self.app.push_screen(ConfirmScreen("Start a new sheet? What was typed here is "
-                                           "discarded. (y/n)"), answer)
+        # short enough for the dialog at 80 columns: it does not wrap
+        self.app.push_screen(ConfirmScreen("Start a new sheet? This one is discarded."), answer)
 
     def action_back(self) -> None:
         if not self.changed:
@@ -488,8 +506,7 @@ class ScoreSheetScreen(Screen[None]):
             if yes:
                 self.app.pop_screen()
 
-        self.app.push_screen(ConfirmScreen("Leave the score sheet? It is kept and comes back "
-                                           "when you open it again. (y/n)"), answer)
+        self.app.push_screen(ConfirmScreen("Leave? The sheet is kept for next time."), answer)
 
     def palette_commands(self) -> Iterable[SystemCommand]:
         yield SystemCommand("Add a player [n]", "A new column (2 to 4 players)",

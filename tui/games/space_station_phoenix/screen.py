@@ -28,6 +28,9 @@ def banner_text(play: OpenSession) -> str:
     current = facts.active(state)
     if state.facts.get("status") == facts.STATUS_SETUP and current is not None:
         return f"Setting up: n ticks the next step of the checklist; {current} starts"
+    if current is None and state.facts.get("final_winners"):
+        winners = join_names(list(state.facts["final_winners"]))
+        return f"Game over: {winners} won. ctrl+r opens the game report"
     if current is None:
         return f"Game over ({end.trigger} triggered the end): k opens the score calculator"
     if end.triggered:
