@@ -165,9 +165,17 @@ class ActionFormScreen(FieldKeys, ModalScreen[bool]):
                     yield Button("Back to the table", id="ok-cleared")
             yield Static("", id="form-error", classes="error", markup=False)
 
-    def on_mount(self) -> None:
+    async def on_mount(self) -> None:
         self._typed = self._snapshot()
         self._show_step()
+        try:  # values the action needs whatever is typed: asked for at once
+            needed = self.action_spec.board_needs(self.play.state, {})
+        except (KeyError, TypeError, ValueError, ActionError):
+            needed = []  # they depend on the arguments: asked when the action is tried
+        if needed and not self.open_params:
+            labels = ", ".join(self.play.game.board_value(k).label for k in needed)
+            await self._ask_board(BoardValueNeeded(
+                f"{self.action_spec.title} needs a value from your board: {labels}", needed))
 
     # --- steps ------------------------------------------------------------------------
     def _show_step(self) -> None:

@@ -25,8 +25,8 @@ from trackers.games.registry import game_ids, get_game, info
 from tui.screens.form_keys import FIELD_KEYS, FieldKeys
 from tui.widgets.plain import plain
 
-# The draft of a New game form closed by Escape (field id -> value), for the next one.
-DRAFT: dict[str, Any] = {}
+# Drafts of New game forms closed by Escape, by data folder: field id -> value.
+DRAFTS: dict[str, dict[str, Any]] = {}
 
 
 def players_label(count: int) -> str:
@@ -90,9 +90,9 @@ class NewGameScreen(FieldKeys, ModalScreen[OpenSession | None]):
 
     async def on_mount(self) -> None:
         self._blank = self._fields()
-        if DRAFT:
-            await self._restore(dict(DRAFT))
-            DRAFT.clear()
+        draft = DRAFTS.pop(str(self.table.root), None)
+        if draft:
+            await self._restore(draft)
             self.notify("Your last New game form is back.", title="Draft")
         self.query_one("#game", Select).focus()
 
@@ -253,6 +253,5 @@ class NewGameScreen(FieldKeys, ModalScreen[OpenSession | None]):
     def action_cancel(self) -> None:
         typed = self._fields()
         if typed != self._blank:
-            DRAFT.clear()
-            DRAFT.update(typed)
+            DRAFTS[str(self.table.root)] = typed
         self.dismiss(None)

@@ -1,0 +1,185 @@
+"""Forms played by keys: refusals keep what was typed, board values asked in the form,
+bursts of keys land in the fields they were typed for, drafts, play modes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.widgets import Input, Select
+
+from tableside.api import Tableside
+from tests.pilot_keys import choose, save_game
+from tests.tui.screen_text import panel_text, screen_text
+from tui.app import TablesideApp
+from tui.screens.action_form import ActionFormScreen
+from tui.screens.new_game import NewGameScreen
+from tui.screens.session import SessionScreen
+
+pytestmark = pytest.mark.usefixtures("demo_registered")
+
+
+async def open_game(pilot, tmp_path: Path) -> SessionScreen:  # type: ignore[no-untyped-def]
+    await pilot.pause()
+    await pilot.press("enter")
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, SessionScreen)
+    return screen
+
+
+async def test_a_refused_value_stays_typed_with_the_reason_beside_its_field(
+        tmp_path: Path) -> None:
+    save_game(tmp_path, "demo", 2)
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, tmp_path)
+        await pilot.press("a")
+        await pilot.pause()
+        await pilot.press("4", "4", "enter")  # 44 spaces: the rules allow 1 to 30
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, ActionFormScreen)  # still open
+        assert form.query_one("#arg-spaces", Input).value == "44"
+        beside = panel_text(app, "#err-spaces")
+        assert "spaces" in beside and "1 to 30" in beside
+        assert screen.play.head == 0
+        await pilot.press("backspace", "backspace", "3", "enter")
+        await pilot.pause()
+        assert app.screen is screen
+        assert "Countdown: 22" in panel_text(app, "#tracks")
+
+
+async def test_a_board_value_the_action_needs_is_asked_in_its_form(tmp_path: Path) -> None:
+    save_game(tmp_path, "demo", 2)
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, tmp_path)
+        await pilot.press("o")  # Open the hatch: needs the printed hatch space
+        await pilot.pause()
+        assert isinstance(app.screen, ActionFormScreen)
+        text = screen_text(app)
+        assert "Hatch space" in text and "Board, hatch track" in text and "1 to 9" in text
+        await pilot.press("1", "2", "enter")  # not on the board
+        await pilot.pause()
+        assert isinstance(app.screen, ActionFormScreen)
+        assert app.screen.query_one("#board-hatch_space", Input).value == "12"
+        assert "1 to 9" in panel_text(app, "#err-hatch_space")
+        await pilot.press("backspace", "backspace", "5", "enter")
+        await pilot.pause()
+        assert app.screen is screen
+        assert "The hatch opens at space 5" in panel_text(app, "#now")
+        assert screen.play.state.board["hatch_space"] == 5
+        assert Tableside(tmp_path).board_profile("demo")["hatch_space"] == 5
+        await pilot.press("u")  # the action is undone; the value entered is its own step
+        await pilot.pause()
+        assert "hatch_space" in screen.play.state.board
+        await pilot.press("u")
+        await pilot.pause()
+        assert "hatch_space" not in screen.play.state.board
+
+
+async def test_a_burst_of_keys_fills_the_fields_it_was_typed_for(tmp_path: Path) -> None:
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        await choose(pilot, "#game", "Demo")
+        await choose(pilot, "#players", "3 players")
+        app.screen.query_one("#names", Input).focus()
+        await pilot.pause()
+        # No pause between the keys: the same as a fast typist on a busy laptop.
+        await pilot.press(*"Ann, Bo, Cy", "tab", *"QA Demo", "enter")
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        assert screen.query_one("#names", Input).value == "Ann, Bo, Cy"
+        assert screen.query_one("#title", Input).value == "QA Demo"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, SessionScreen)
+        assert app.screen.play.setup.names == ("Ann", "Bo", "Cy")
+
+
+async def test_enter_in_a_form_field_submits_before_the_next_key(tmp_path: Path) -> None:
+    save_game(tmp_path, "demo", 2)
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, tmp_path)
+        await pilot.press("a")
+        await pilot.pause()
+        await pilot.press("3", "enter", "f")  # advance 3, then at once Add a fire
+        await pilot.pause()
+        assert app.screen is screen
+        assert "Countdown: 22" in panel_text(app, "#tracks")
+        assert "Fires: 1/3" in panel_text(app, "#tracks")
+
+
+async def test_new_game_closed_by_escape_keeps_a_draft(tmp_path: Path) -> None:
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        await choose(pilot, "#game", "Demo")
+        await choose(pilot, "#players", "3 players")
+        app.screen.query_one("#names", Input).focus()
+        await pilot.press(*"Ann, Bo, Cy", "escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, NewGameScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        assert screen.query_one("#names", Input).value == "Ann, Bo, Cy"
+        assert screen.query_one("#game", Select).value == "demo"
+        assert screen.query_one("#players", Select).value == 3
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, SessionScreen)
+
+
+async def test_new_game_offers_the_ways_to_play_for_the_player_count(tmp_path: Path) -> None:
+    from trackers.games.registry import game_ids, get_game
+
+    game = next(g for g in map(get_game, game_ids()) if len(g.modes) > 1)
+    count = max(game.player_counts, key=lambda n: sum(n in m.player_counts for m in game.modes))
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        await choose(pilot, "#game", game.title)
+        await choose(pilot, "#players", "solo" if count == 1 else f"{count} players")
+        modes = app.screen.query_one("#mode", Select)
+        shown = [str(p) for p, _ in modes._options if str(p).strip()]
+        assert shown == [m.title for m in game.modes if count in m.player_counts]
+        assert modes.value == game.info.default_mode(count).id  # the usual way, changeable
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_every_option_of_new_game_is_reachable(
+        tmp_path: Path, size: tuple[int, int]) -> None:
+    from trackers.games.registry import game_ids, get_game
+
+    game = max(map(get_game, game_ids()), key=lambda g: len(g.options))
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        await choose(pilot, "#game", game.title)
+        count = game.player_counts[-1]
+        await choose(pilot, "#players", "solo" if count == 1 else f"{count} players")
+        await pilot.pause()
+        body = app.screen.query_one("#new-body")
+        seen: set[str] = set()
+        app.screen.query_one("#game").focus()
+        for _ in range(80):  # Tab through the whole form: every field comes into view
+            await pilot.press("tab")
+            await pilot.pause()
+            focused = app.focused
+            assert focused is not None
+            if focused.id in seen:
+                break
+            seen.add(focused.id or "")
+            assert body.region.contains_region(focused.region), focused.id
+        mode = app.screen.query_one("#mode", Select).value
+        for option in game.options_for(str(mode)):
+            assert any(option.name in s for s in seen), option.name
