@@ -128,10 +128,22 @@ def test_the_count_clears_the_round_and_noise_belongs_to_the_crew_round() -> Non
     count(s)
     assert "Cap: R0 A0 Y0 G0" in panel(s, "Noise")
     assert cycle.current(s.state) == "refill"
-    with pytest.raises(ActionError, match="Recording noise happens in the Crew Round"):
+    with pytest.raises(ActionError, match="this Cycle's count is done"):
         noise(s, "Cap", "Red")
     s.undo()
     assert "Cap: R1 A0 Y0 G0" in panel(s, "Noise")
+
+
+def test_a_play_noted_late_still_counts_at_the_noise_count_step() -> None:
+    """The count reads the face-up discards: noise entered once the Crew Round is ticked off,
+    before 'Noise count', is counted (played: refused at the count step)."""
+    s = new(["Cap", "Flygirl"])
+    noise(s, "Cap", "Amber")
+    while cycle.current(s.state) != "count":
+        s.do("next_step")
+    noise(s, "Flygirl", "Red")
+    s.do("count_noise")
+    assert s.state.facts["first_target"] == "Flygirl"
 
 
 TALLY = st.lists(st.integers(0, 4), min_size=4, max_size=4)

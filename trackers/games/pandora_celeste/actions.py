@@ -266,7 +266,7 @@ def _crew_choice(help_text: str, name: str = "crew") -> Param:
     return Param(name, "choice", help_text, choices=_alive)
 
 
-ACTIONS: tuple[Action, ...] = (
+_ALL: tuple[Action, ...] = (
     Action("next_step", "Next step", "Tick off the step now due and show the next one.",
            next_step, key="n", short="Next step", topic="cycle"),
     Action("add_protocol", "Add an Emergency Protocol",
@@ -275,8 +275,8 @@ ACTIONS: tuple[Action, ...] = (
            (Param("name", "str", "as printed, e.g. Vacuum, Aircon, Lockdown"),
             Param("start", "int", "start value on its card (blank: no time limit)", minimum=1,
                   maximum=30, optional=True),
-            Param("delay_limit", "int", "only for a Protocol not listed on your board profile: "
-                  "the delays its card allows", minimum=0, maximum=30, optional=True)),
+            Param("delay_limit", "int", "delays its card allows (if not on your board)",
+                  minimum=0, maximum=30, optional=True)),
            key="a", short="Add EP", topic="emergency_protocols", enabled=_at_setup,
            log_text=lambda a: f"Emergency Protocol {a['name']}"
            + (f" on {a['start']}" if a.get("start") else ", no time limit")),
@@ -350,8 +350,8 @@ ACTIONS: tuple[Action, ...] = (
            "A delay action adds 1 Cycle to one Protocol's Countdown Marker.",
            lambda s, a, r: protocols.delay(s, a["protocol"], a["source"]),
            (Param("protocol", "choice", "which Protocol", choices=protocols.timed_names),
-            Param("source", "str", "where it was done (Vacuum: Bridge Airlock or Cargo "
-                  "Control Airlock)", optional=True)),
+            Param("source", "str", "where (Vacuum: Bridge or Cargo Control Airlock)",
+                  optional=True)),
            key="d", short="Delay EP", topic="emergency_protocols", needs=protocols.delay_needs,
            log_text=lambda a: f"{a['protocol']} delayed"),
     Action("override_protocol", "Shut down a Protocol",
@@ -426,8 +426,8 @@ ACTIONS: tuple[Action, ...] = (
            "The next Nasty acts: its card (mirror: enter what you flipped; virtual: the app "
            "draws) and what it does.",
            lambda s, a, r: nasty_round.turn(s, r, a),
-           (Param("instruction", "choice", "mirror mode: the instruction on the half it reads "
-                  "(top for a Big Nasty, bottom for a Little one)", choices=INSTRUCTIONS,
+           (Param("instruction", "choice", "mirror mode: its half (Big: top, Little: bottom)",
+                  choices=INSTRUCTIONS,
                   optional=True),
             _box("the Hit Box on that half"), GOLD, RESHUFFLE),
            key="T", short="Its card", topic="nasty_round", enabled=_round_running, needs=_deck,
@@ -443,7 +443,7 @@ ACTIONS: tuple[Action, ...] = (
                   default=False),
             Param("moved", "int", "MonsterBug only: rooms (MP) spent reaching the target",
                   minimum=0, maximum=5, optional=True),
-            _box("its Hit Box (blank: its activation card decides)"), RESHUFFLE),
+            _box("its Hit Box (blank: its activation card)"), RESHUFFLE),
            key="X", short="Attacked", topic="attacks", needs=_attacker_needs,
            log_text=_attack_log),
     Action("crew_attack", "Attack a Nasty",
@@ -453,7 +453,7 @@ ACTIONS: tuple[Action, ...] = (
             Param("weapon", "choice", "what they attack with", choices=attacks.WEAPONS),
             Param("dmg", "int", "a weapon's damage (fists deal 1)", minimum=0, maximum=10,
                   optional=True),
-            _box("the Hit Box (top for a weapon, bottom for fists)"), RESHUFFLE, GOLD),
+            _box("the Hit Box (weapon: top, fists: bottom)"), RESHUFFLE, GOLD),
            key="Z", short="Attack", topic="attacks", needs=_attacker_needs,
            log_text=lambda a: f"{a['crew']} attacks {a['nasty']} ({a['weapon']})"),
     Action("push", "Push", "Push your luck: flip one more card for the attack under way.",
@@ -469,8 +469,8 @@ ACTIONS: tuple[Action, ...] = (
                   maximum=20, optional=True),
             Param("from_discards", "int", "lost cards taken off the top of the discards",
                   minimum=0, maximum=20, optional=True),
-            Param("cards_left", "int", "only if short: cards left to lose (hand without "
-                  "Hand Cloggers, Deck, discards)", minimum=0, maximum=60, optional=True),
+            Param("cards_left", "int", "only if short: cards left to lose (no Hand Clogger)",
+                  minimum=0, maximum=60, optional=True),
             Param("shortfall", "choice", "only if short: what the damage beyond them does",
                   choices=crew.SHORTFALL, optional=True)),
            key="S", short="Stop", topic="attacks", enabled=_attack_open),
@@ -507,8 +507,8 @@ ACTIONS: tuple[Action, ...] = (
                   maximum=20, optional=True),
             Param("from_discards", "int", "lost cards off the top of the discards", minimum=0,
                   maximum=20, optional=True),
-            Param("cards_left", "int", "only if short: cards left to lose (hand without "
-                  "Hand Cloggers, Deck, discards)", minimum=0, maximum=60, optional=True),
+            Param("cards_left", "int", "only if short: cards left to lose (no Hand Clogger)",
+                  minimum=0, maximum=60, optional=True),
             Param("shortfall", "choice", "only if short: what the damage beyond them does",
                   choices=crew.SHORTFALL, optional=True)),
            key="w", short="Wound", topic="wounds",
@@ -625,3 +625,10 @@ ACTIONS: tuple[Action, ...] = (
            end_game, (Param("how", "choice", "how it ended", choices=ENDINGS),),
            topic="outcomes", log_text=lambda a: f"Game over: {a['how']}"),
 )
+
+# The footer lists keys in this order and has room for few: the steps' own actions first, so
+# 'Nasty round', 'Nasty's card', 'Push' and 'Stop pushing' are on screen when they are due.
+DUE_FIRST = ("next_step", "count_noise", "nasty_round", "nasty_card", "push", "settle_attack",
+             "end_cycle")
+ACTIONS: tuple[Action, ...] = tuple(sorted(
+    _ALL, key=lambda a: DUE_FIRST.index(a.name) if a.name in DUE_FIRST else len(DUE_FIRST)))

@@ -14,6 +14,8 @@ from trackers.games.pandora_celeste import crew, cycle
 COLOURS = ("Red", "Amber", "Yellow", "Green")  # spec §3.1: the rank, loudest first
 SOURCES = ("card face up", "Spare Noise card", "Tool", "Active Defence", "NRG/Recharge")
 AREAS = ("front", "back", "Cargo Control section")  # spec §3.5
+# The count reads the face-up discards, so a play noted late is still counted up to then.
+NOISE_STEPS = (*cycle.CREW_ROUND, "doors", "count")
 FIRST_SCOPE = ("front", "Cargo Control section")
 STERN_SCOPE = ("back", "Cargo Control section")
 
@@ -37,7 +39,9 @@ def _tallies(state: State) -> dict[str, list[int]]:
 def record(state: State, name: str, colour: str | None, count: int,
            source: str | None) -> list[Note | str]:
     """Record a noisy play of the Crew Round (spec §3.2; T13, T14, T15)."""
-    cycle.require_crew_round(state, "Recording noise")
+    if state.facts["phase"] != "cycle" or cycle.current(state) not in NOISE_STEPS:
+        raise ActionError("Recording noise: noise is recorded in the Crew Round, up to the "
+                          "Noise count; this Cycle's count is done", "action")
     crew.need_alive(state, name)
     if source == "NRG/Recharge":
         if colour not in (None, "Amber") or count != 1:

@@ -1,0 +1,34 @@
+"""What the forms and the footer show at 80x24 (found playing a True Solo game)."""
+
+from __future__ import annotations
+
+from trackers.games.pandora_celeste.actions import ACTIONS
+from trackers.games.pandora_celeste.game import GAME
+from trackers.games.pandora_celeste.setup import OPTIONS
+
+# The action form prints "name: help" on one line; at 80 columns 72 characters fit.
+FIELD_LINE = 72
+# New game prints "Label (help)" above a multi-choice option's boxes on one line.
+OPTION_LINE = 70
+
+
+def test_every_field_line_fits_the_form_at_80_columns() -> None:
+    long = [f"{a.name}.{p.name}: {len(f'{p.name}: {p.help}')}" for a in GAME.actions
+            for p in a.params if len(f"{p.name}: {p.help}") > FIELD_LINE]
+    assert long == []
+
+
+def test_the_crew_option_line_fits_the_new_game_form() -> None:
+    long = [o.name for o in OPTIONS if o.kind == "multi" and o.help
+            and len(f"{o.label} ({o.help})") > OPTION_LINE]
+    assert long == []
+
+
+def test_the_steps_own_actions_come_first_so_their_keys_reach_the_footer() -> None:
+    """The footer shows the first keys possible now; with every always-possible key ahead of
+    them, 'Nasty round', 'Nasty's card', 'Push' and 'Stop pushing' were cut off."""
+    names = [a.name for a in ACTIONS]
+    for due in ("nasty_round", "nasty_card", "push", "settle_attack", "end_cycle"):
+        assert names.index(due) < names.index("record_noise"), due
+    assert sorted(names) == sorted(a.name for a in GAME.actions)
+    assert len(set(names)) == len(names)
