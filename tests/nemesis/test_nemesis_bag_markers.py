@@ -248,3 +248,25 @@ def test_m1_the_13th_fire_and_those_already_outside(spared: bool, bunker: str) -
     for _ in range(13):
         s.do("place_fire")
     assert [c["status"] for c in s.state.facts["crew"]] == [bunker, "dead"]
+
+
+def test_development_notes_read_right_and_raise_the_open_question_only_when_it_applies() -> None:
+    """'a Breeder token' (not 'an Breeder'); the question of locked-in or Bunker Characters
+    rolling is raised only when someone is locked in or in the Bunker."""
+    from random import Random
+
+    from trackers.games.nemesis_lockdown import bag
+
+    s = Session(GAME, SessionSetup(2, names=("Ann", "Bo")), seed="dev")
+
+    def develop(kind: str) -> str:
+        notes = bag.develop(s.state, Random(1), kind, False, ["Ann"])
+        return "\n".join(n if isinstance(n, str) else n.text for n in notes)
+
+    assert "a Breeder token from the spares" in develop("Creeper")
+    adult = develop("Adult")
+    assert "Noise roll for every Character not in Combat: Ann" in adult
+    assert "your table's call" not in adult
+    s.do("correct_main_gate", open=True)
+    s.do("leave", player="Bo", how="in the Bunker")
+    assert "locked-in or Bunker Characters roll too is not stated" in develop("Adult")

@@ -206,6 +206,7 @@ def test_a_full_co_op_game_ends_with_its_public_objectives_checked() -> None:
     walk_to(s, "end")
     notes = texts(s.do("next_step"))
     assert "Revive: Bo is back" in notes and status(s, "Bo") == "active"
+    assert next(c["room"] for c in s.state.facts["crew"] if c["name"] == "Bo") == "Emergency Room"
     s.do("objective_met", player="Ann")
     round_on(s, 8)
     s.do("leave", player="Ann", how="locked in the Isolation Room")
@@ -216,7 +217,8 @@ def test_a_full_co_op_game_ends_with_its_public_objectives_checked() -> None:
     s.do("victory_check", player="Bo")
     record = GAME.end_record(s.state)
     assert record.winners == () and "everyone loses" in record.summary
-    s.do("objective_met", player="Bo")  # allowed after the end: the table checks them then
+    notes = texts(s.do("objective_met", player="Bo"))  # after the end: checked then
+    assert "Result now:" in notes and "the team wins" in notes  # the earlier verdict is stale
     record = GAME.end_record(s.state)
     assert record.winners == ("Ann", "Bo") and record.sides == ("the team",)
     assert "the team wins" in record.summary

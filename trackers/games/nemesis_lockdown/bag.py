@@ -14,6 +14,7 @@ from fractions import Fraction
 from random import Random
 
 from trackers.engine import ActionError, Note, State
+from trackers.games.nemesis_lockdown import crew
 from trackers.pieces import Bag, Counter
 
 KINDS = ("Blank", "Larva", "Creeper", "Queen", "Adult", "Breeder")
@@ -81,6 +82,16 @@ def settle_token(state: State, kind: str) -> str:
     return f"The {kind} token is set aside, out of the game (your table's setting)"
 
 
+def a_or_an(kind: str) -> str:
+    """ "an Adult", "a Larva": the article an Intruder's name takes."""
+    return f"{'an' if kind[:1] in 'AEIOU' else 'a'} {kind}"
+
+
+def _outside_but_alive(state: State) -> bool:
+    """Someone locked in the Isolation Room or in the Bunker."""
+    return bool(crew.with_status(state, crew.ISOLATED) + crew.with_status(state, crew.BUNKER))
+
+
 def develop(state: State, rng: Random, drawn: str | None, nest_occupied: bool,
             rollers: list[str]) -> list[Note | str]:
     """Event Phase step 10 (worked examples B1-B5)."""
@@ -92,8 +103,8 @@ def develop(state: State, rng: Random, drawn: str | None, nest_occupied: bool,
         grown = "Adult" if kind == "Larva" else "Breeder"
         remove(state, kind)
         from_spares(state, grown)
-        notes.append(f"The {kind} token leaves the game; an {grown} token from the spares goes "
-                     "into the bag")
+        notes.append(f"The {kind} token leaves the game; {a_or_an(grown)} token from the spares "
+                     "goes into the bag")
     elif kind == "Blank":
         put_back(state, kind)
         from_spares(state, "Adult")
@@ -102,8 +113,10 @@ def develop(state: State, rng: Random, drawn: str | None, nest_occupied: bool,
         put_back(state, kind)
         who = ", ".join(rollers) or "nobody"
         notes.append(Note(f"The {kind} goes back. Noise roll for every Character not in "
-                          f"Combat: {who}. (Whether locked-in or Bunker Characters roll is not "
-                          f"stated, {RULE_BAG}: your table's call.)", "noise"))
+                          f"Combat: {who}.", "noise"))
+        if _outside_but_alive(state):  # only then is the text's silence the table's to settle
+            notes.append(Note("Whether locked-in or Bunker Characters roll too is not stated "
+                              f"({RULE_BAG}): your table's call.", "noise"))
     else:
         put_back(state, kind)
         if nest_occupied:

@@ -33,7 +33,20 @@ def objective_met(state: State, name: str, met: bool) -> list[Note | str]:
     state.facts["objectives"][name]["done"] = met
     done = sum(1 for o in state.facts["objectives"].values() if o["done"])
     total = len(state.facts["objectives"])
-    return [f"{name}'s Objective {'met' if met else 'not met (yet)'}; {done} of {total} met"]
+    notes: list[Note | str] = [
+        f"{name}'s Objective {'met' if met else 'not met (yet)'}; {done} of {total} met"]
+    return notes + _result_now(state)
+
+
+def _result_now(state: State) -> list[Note | str]:
+    """Once every Victory Check is done, an Objective marked afterwards changes the result:
+    say the result as it now stands."""
+    from trackers.games.nemesis_lockdown import victory
+
+    record = victory.end_record(state)
+    if record is None or victory.pending(state):
+        return []
+    return [Note(f"Result now: {record.summary}", "victory")]
 
 
 def revive(state: State, name: str, room_clear: bool | None) -> list[Note | str]:
@@ -61,6 +74,7 @@ def revive_due(state: State) -> list[Note | str]:
         if person["status"] == crew.DEAD and person["revive_round"] == state.facts["round"]:
             person["status"] = crew.ACTIVE
             person["revive_round"] = None
+            person["room"] = "Emergency Room"  # where the Corpse was brought
             notes.append(Note(f"Revive: {person['name']} is back in the Emergency Room (the "
                               "rulebook does not say what happens to their Wounds: settle it "
                               "at the table)", "round"))

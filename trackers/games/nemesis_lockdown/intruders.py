@@ -19,11 +19,6 @@ TWO_CARDS = ("Breeder", "Queen")  # these reveal 2 Attack cards for the kill che
 CARCASS = ("Creeper", "Adult")  # a killed Creeper or Adult leaves an Intruder Carcass
 
 
-def a_or_an(kind: str) -> str:
-    """ "an Adult", "a Larva": the article the Intruder's name takes."""
-    return f"{'an' if kind[:1] in 'AEIOU' else 'a'} {kind}"
-
-
 def on_board(state: State) -> list[dict[str, Any]]:
     found: list[dict[str, Any]] = state.facts["intruders"]
     return found
@@ -108,7 +103,7 @@ def encounter(state: State, rng: Random, drawn: str | None, room: str, hand: int
         return notes + [
             "Blank drawn: no Intruder appears; put a Noise marker in every Corridor connected "
             "to the Room", bag.settle_token(state, "Blank")]
-    notes.append(f"{kind} drawn: place {a_or_an(kind)} miniature in the {room}")
+    notes.append(f"{kind} drawn: place {bag.a_or_an(kind)} miniature in the {room}")
     notes += place(state, kind, room)[1:]
     return notes + surprise_verdict(state, kind, hand, darkness)
 
@@ -173,7 +168,7 @@ def infest(state: State, ident: str) -> list[Note | str]:
     """A Larva's attack: the miniature leaves the board (its token: the table's setting)."""
     target = find(state, ident)
     if target["kind"] != "Larva":
-        raise ActionError(f"intruder: #{ident} is {a_or_an(target['kind'])}, not a Larva",
+        raise ActionError(f"intruder: #{ident} is {bag.a_or_an(target['kind'])}, not a Larva",
                           "intruder")
     on_board(state).remove(target)
     notes: list[Note | str] = [f"Larva #{ident} leaves the board"]
