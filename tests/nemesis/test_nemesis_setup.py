@@ -207,3 +207,15 @@ def test_the_public_defaults_are_a_whole_profile_the_noise_die_left_unset(tmp_pa
     assert play.state.piece("time", Track).space_name(0) == "S"
     play.close()
     table.close()
+
+
+def test_field_labels_and_board_labels_fit_an_80_column_screen() -> None:
+    """At 80x24 a form shows 'name: help' on one line of 72 columns and the board profile
+    lists labels in a 58-column column: nothing the table must read is cut off."""
+    from trackers.games.nemesis_lockdown.actions import ACTIONS
+    from trackers.games.nemesis_lockdown.board import BOARD_VALUES
+
+    long_fields = [f"{p.name}: {p.help}" for a in ACTIONS for p in a.params
+                   if len(f"{p.name}: {p.help}") > 72]
+    assert long_fields == []
+    assert [v.label for v in BOARD_VALUES if len(v.label) > 58] == []

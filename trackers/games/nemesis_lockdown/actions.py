@@ -290,7 +290,7 @@ INTRUDERS: tuple[Action, ...] = (
     Action("attack_target", "Who is attacked?",
            "An Intruder attacks: the Character with the fewest Action cards, ties by play order.",
            ruled(lambda s, a, r: intruders.attack_target(s, intruders.parse_hands(s, a["hands"]))),
-           (Param("hands", "str", "each Character in the Room and their Action cards, such as "
+           (Param("hands", "str", "each Character in the Room with their Action cards: "
                                   "'Ann 2, Bo 3'"),),
            key="F", short="Target?", topic="intruder_bag",
            log_text=lambda a: f"Who is attacked? ({a.get('hands')})"),
@@ -456,8 +456,8 @@ MODES: tuple[Action, ...] = (
            ruled(lambda s, a, r: cooperative.revive(
                s, a["player"], None if a["room"] is None else a["room"] == cooperative.CLEAR)),
            (_player("whose Character", _dead),
-            Param("room", "choice", "that Emergency Room (blank: clear unless an Intruder "
-                                    "is tracked there)", choices=cooperative.ROOM_STATES,
+            Param("room", "choice", "the Emergency Room (blank: clear if no Intruder is "
+                                    "tracked there)", choices=cooperative.ROOM_STATES,
                   optional=True)),
            key="Z", short="Revive", topic="victory", enabled=_coop, log_text=log_lines.revive),
 )
@@ -494,11 +494,11 @@ def _targets(state: State) -> list[str]:
 
 CORRECTIONS: tuple[Action, ...] = (
     Action("correct_time", "Move the Time token by hand",
-           "Correct the Time token; forward, it can resolve every slot it passes.",
+           "Correct the Time token. Moving forward, it can apply what the slots it passes "
+           "hold: CSS tokens, Autodestruction, Alert, Power Thresholds.",
            ruled(lambda s, a, r: corrections.time(s, a["slot"], a["apply"], a["side"])),
            (Param("slot", "choice", "where it should stand", choices=_targets),
-            Param("apply", "choice", "the slots it passes (blank: apply what it passes: CSS "
-                                     "tokens, Autodestruction, Alert, Thresholds)",
+            Param("apply", "choice", "the slots it passes (blank: apply them)",
                   choices=corrections.TIME_MODES, optional=True,
                   default=corrections.APPLY,
                   labels={corrections.APPLY: "apply what it passes (the default)",

@@ -33,7 +33,7 @@ BOARD_VALUES: tuple[BoardValue, ...] = (
     *(BoardValue(key, f"Noise die: how many faces show {face}",
                  "the Noise die (rulebook: Movement, Exploration, and Noise)", "int", 0, 20)
       for face, key in _FACE_KEYS.items()),
-    *(BoardValue(key, f"Night Stalker tokens: {kind} numbers (lower:higher, one pair a token)",
+    *(BoardValue(key, f"{kind} tokens' numbers (lower:higher, one pair each)",
                  "the back of the Night Stalker tokens (rulebook: Encounter and Combat)",
                  "pairs", 0, 9)
       for kind, key in TOKEN_KEYS.items()),
