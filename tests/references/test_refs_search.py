@@ -1,5 +1,7 @@
-"""Search over the five real rulebook texts: the right section in the top 3, any text accepted,
-synonyms, prefix matching, "did you mean", snippets and highlights."""
+"""Search over five rulebooks: the right section in the top 3, any text accepted, synonyms,
+prefix matching, "did you mean", snippets and highlights. Every test runs twice (conftest:
+seeded): on our own rulebook-shaped texts (tests/fixtures/rulebooks) and on the real rulebook
+texts in ../shared/seeds, skipped where that folder is absent."""
 
 from __future__ import annotations
 
