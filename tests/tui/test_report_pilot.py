@@ -128,3 +128,31 @@ async def test_the_report_of_a_lifeform_game_at_its_end(tmp_path: Path) -> None:
         assert "Self-Destruct 20:" in lines  # the milestone, on the round it fired
         assert "Ending B" in lines and "Winning side: crew" in lines
         assert "Stowaway card: third (code" in lines  # revealed at the launch, with its code
+
+
+async def test_report_and_history_read_well_at_80x24(tmp_path: Path) -> None:
+    """Whole numbers on the chart axes; the history's filters one row of full-width fields."""
+    import re
+
+    from textual.widgets import Input, Select
+
+    from tests.tui.screen_text import screen_text
+
+    phoenix_to_the_end(tmp_path)
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter", "ctrl+r")
+        await pilot.pause()
+        assert isinstance(app.screen, ReportScreen)
+        shown = screen_text(app)
+        assert "41┤" in shown and "22┤" in shown  # Beth's 0 to 41, whole-number steps
+        assert not re.search(r"\d\.\d+┤", shown), shown  # no "4.33" for a score
+        await pilot.press("escape", "escape", "g")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, PlayHistoryScreen)
+        game, player = app.screen.query_one(Select), app.screen.query_one(Input)
+        assert game.region.width >= 20 and player.region.width >= 20
+        assert game.region.y == player.region.y and game.region.height <= 3
+        assert "2 games" in screen_text(app) or "1 game" in screen_text(app)

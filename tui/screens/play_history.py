@@ -46,6 +46,15 @@ class PlayHistoryScreen(Screen[None]):
     """Every saved game, counted; the filters narrow it to a game or a player."""
 
     BINDINGS = [Binding("escape", "app.pop_screen", "Back", id="play_history.back")]
+    # The filters take one row of fields (a bare Horizontal would share the screen with the
+    # counts and squeeze the game choice to a sliver at 80x24).
+    DEFAULT_CSS = """
+    #history-filters { height: auto; }
+    #history-game { width: 32; }
+    #history-player { width: 1fr; }
+    #history-body { height: 1fr; }
+    #history-players, #history-games { height: auto; }
+    """
 
     def __init__(self, table: Tableside) -> None:
         super().__init__()

@@ -52,6 +52,21 @@ class SeriesChart(PlotextPlot):
                 plt.vline(moment, "gray")
         plt.xlabel(self.report.unit)
         plt.xticks([m for m, _ in points])
+        ticks = value_ticks([v for _, v in points])
+        plt.yticks(ticks, [str(t) for t in ticks])  # whole numbers: a score is never 4.33
+
+
+def value_ticks(values: list[int], most: int = 5) -> list[int]:
+    """At most ``most`` whole-number ticks from the lowest value to the highest, both shown."""
+    if not values:
+        return []
+    low, high = min(values), max(values)
+    if low == high:
+        return [low]
+    step = max(1, -(-(high - low) // (most - 1)))  # rounded up: never more than ``most``
+    ticks = list(range(low, high, step))
+    return [*ticks, high] if high - ticks[-1] >= step / 2 or len(ticks) < 2 else \
+        [*ticks[:-1], high]
 
 
 def score_bars(scores: dict[str, int], width: int = BAR_WIDTH) -> list[str]:
