@@ -1,0 +1,191 @@
+"""The app beside other windows, odd text and a troubled disk, played by keys."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.widgets import DataTable
+
+from tableside.api import Tableside, TablesideError
+from tests.pilot_keys import record_notifications, save_game
+from tests.tui.screen_text import panel_text, screen_text
+from tui.app import TablesideApp
+from tui.screens.home import HomeScreen
+from tui.screens.session import SessionScreen
+
+pytestmark = pytest.mark.usefixtures("demo_registered")
+
+
+def highlighted(app: TablesideApp) -> str:
+    screen = app.screen
+    assert isinstance(screen, HomeScreen)
+    info = screen.selected()
+    assert info is not None
+    return info.id
+
+
+async def test_home_keeps_the_highlight_on_its_game_after_a_refused_rename(
+        tmp_path: Path) -> None:
+    for title in ("First", "Second", "Third"):
+        save_game(tmp_path, "demo", 2, title=title)
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        messages = record_notifications(app)
+        await pilot.pause()
+        await pilot.press("down")
+        chosen = highlighted(app)
+        await pilot.press("e")
+        await pilot.pause()
+        await pilot.press("ctrl+a", "ctrl+k", "enter")  # an empty title: refused
+        await pilot.pause()
+        assert any("title" in m for m in messages)
+        assert highlighted(app) == chosen
+        await pilot.press("e")
+        await pilot.pause()
+        await pilot.press("ctrl+a", "ctrl+k", *"Renamed", "enter")
+        await pilot.pause()
+        assert highlighted(app) == chosen
+        assert "Renamed" in screen_text(app)
+
+
+async def test_end_and_home_go_to_the_last_and_first_game(tmp_path: Path) -> None:
+    for title in ("First", "Second", "Third", "Fourth"):
+        save_game(tmp_path, "demo", 2, title=title)
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        grid = app.screen.query_one("#saves", DataTable)
+        await pilot.press("end")
+        await pilot.pause()
+        assert grid.cursor_row == 3 and grid.scroll_x == 0
+        await pilot.press("home")
+        await pilot.pause()
+        assert grid.cursor_row == 0 and grid.scroll_x == 0
+
+
+async def test_every_home_column_is_readable_at_80_columns(tmp_path: Path) -> None:
+    save_game(tmp_path, "space-station-phoenix", 3, title="A long evening with the whole group")
+    save_game(tmp_path, "demo", 2, title="Another long evening with the whole group")
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "in progress" in text
+        assert "Space Station Phoenix, 3p" in text
+        assert "today" in text
+
+
+async def test_home_follows_games_made_renamed_and_deleted_elsewhere(tmp_path: Path) -> None:
+    save_game(tmp_path, "demo", 2, title="Here from the start")
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        other = Tableside(tmp_path)
+        made = other.create("demo", 3, title="Made in a shell")
+        made.close()
+        await pilot.pause(1.5)
+        assert "Made in a shell" in screen_text(app)
+        other.rename(made.id, "Renamed in a shell")
+        await pilot.pause(1.5)
+        assert "Renamed in a shell" in screen_text(app)
+        other.delete(made.id)
+        await pilot.pause(1.5)
+        assert "Renamed in a shell" not in screen_text(app)
+        assert "Here from the start" in screen_text(app)
+        other.close()
+
+
+async def test_actions_from_another_window_show_in_the_open_game(tmp_path: Path) -> None:
+    session_id = save_game(tmp_path, "demo", 2)
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, SessionScreen)
+        other = Tableside(tmp_path)
+        script = other.load(session_id)
+        script.do("fire")
+        script.close()
+        other.close()
+        await pilot.pause(1.5)
+        assert "Fires: 1/3" in panel_text(app, "#tracks")
+        log = panel_text(app, "#log")
+        assert "Add a fire" in log and "from another window" in log
+        assert "made in another window" in panel_text(app, "#now")
+        await pilot.press("a")  # and this window goes on from there
+        await pilot.pause()
+        await pilot.press("2", "enter")
+        await pilot.pause()
+        assert app.screen.play.head == 2  # type: ignore[attr-defined]
+
+
+MARKUP = "[b]Bo[/b] [/] [red"
+
+
+async def test_text_people_typed_shows_as_typed(tmp_path: Path) -> None:
+    save_game(tmp_path, "demo", 2, title=f"Game {MARKUP}", names=["[b]Bo[/b]", "[/]"],
+              moves=[("escape", {"who": "[/]"})])
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert MARKUP in screen_text(app)  # Home: the title as typed
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, SessionScreen)
+        assert "[/] escaped" in panel_text(app, "#now")
+        assert "[/]" in panel_text(app, "#log")
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("e")  # the rename prompt shows the old title as typed too
+        await pilot.pause()
+        assert MARKUP in screen_text(app)
+
+
+async def test_a_data_folder_that_cannot_be_opened_is_said_not_a_traceback(
+        tmp_path: Path) -> None:
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the data folder should be")
+    app = TablesideApp(data_dir=blocker)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        warning = panel_text(app, "#home-warnings")
+        assert "restart" in warning
+
+
+async def test_a_failing_disk_when_listing_games_is_said(tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    save_game(tmp_path, "demo", 2, title="Still here")
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+
+        def broken(self: Tableside) -> list[object]:
+            raise TablesideError("catalog.json: cannot be read (Input/output error)")
+
+        monkeypatch.setattr(Tableside, "sessions", broken)
+        await pilot.pause(1.5)  # Home looks again every second
+        warning = panel_text(app, "#home-warnings")
+        assert "Input/output error" in warning and "writable" in warning
+        assert "Still here" in screen_text(app)  # the list it had stays
+
+
+async def test_leaving_a_game_when_the_disk_fails_says_so(tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    save_game(tmp_path, "demo", 2)
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        messages = record_notifications(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        play = app.screen.play  # type: ignore[attr-defined]
+
+        def broken() -> None:
+            raise TablesideError("snapshot: cannot be written (No space left on device)")
+
+        monkeypatch.setattr(play, "close", broken)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        assert any("No space left" in m and "journal" in m for m in messages)
