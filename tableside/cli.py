@@ -13,7 +13,6 @@ import os
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from pathlib import Path
 
 from tableside import __version__
 
@@ -130,10 +129,6 @@ def print_json(data: object) -> None:
 def fail(message: str, code: int = 1) -> int:
     sys.stderr.write(f"tableside: {message}\n")
     return code
-
-
-def data_path(args: argparse.Namespace) -> Path:
-    return Path(args.data_dir)
 
 
 if __name__ == "__main__":

@@ -122,9 +122,3 @@ class Secret(Piece):
         return cls(data["label"], data["owner"], list(data["choices"]), data["value"],
                    data["nonce"], data["code"], data["revealed"], list(data["codes"]),
                    bool(data.get("managed", False)), bool(data.get("sealed", False)))
-
-
-def require_revealed(secret: Secret) -> str:
-    if not secret.revealed or secret.value is None:
-        raise PieceError(f"{secret.label} has not been revealed")
-    return secret.value
