@@ -18,6 +18,13 @@ def test_every_field_line_fits_the_form_at_80_columns() -> None:
     assert long == []
 
 
+def test_every_board_value_line_fits_the_form_at_80_columns() -> None:
+    """The form asks for a needed board value under "<label> (from your board)"; played: the
+    Big Nasty boxes' label was cut off mid-word."""
+    long = [b.key for b in GAME.board_values if len(f"{b.label} (from your board)") > FIELD_LINE]
+    assert long == []
+
+
 def test_the_crew_option_line_fits_the_new_game_form() -> None:
     long = [o.name for o in OPTIONS if o.kind == "multi" and o.help
             and len(f"{o.label} ({o.help})") > OPTION_LINE]

@@ -149,7 +149,7 @@ def test_the_virtual_deck_asks_for_its_list_then_draws_and_reshuffles() -> None:
 def test_the_deck_lists_must_describe_one_deck() -> None:
     s = in_round(nasty_cards="virtual")
     s.do("set_board_value", key="deck_gold", value="5, 2, 7")
-    with pytest.raises(ActionError, match="each card's top instruction, in order: give 3 "
+    with pytest.raises(ActionError, match="each card's top instruction: give 3 "
                        "entries, one per card \\(2 given\\)"):
         from trackers.games.pandora_celeste.game import GAME
 

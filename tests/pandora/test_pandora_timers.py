@@ -99,10 +99,28 @@ def test_a_protocol_delay_limit_comes_from_the_board_profile() -> None:
     assert asked.value.keys == ["delays_aircon"]
     s.do("set_board_value", key="delays_aircon", value="1")
     s.do("delay_protocol", protocol="Aircon")
-    with pytest.raises(ActionError, match="Aircon has used all 1 of its delay$"):
+    with pytest.raises(ActionError, match="Aircon has used its only delay$"):
         s.do("delay_protocol", protocol="Aircon")
     with pytest.raises(ActionError, match="protocol: 'Lockdown' is not allowed"):
         s.do("delay_protocol", protocol="Lockdown")
+
+
+@pytest.mark.parametrize(("limit", "said"), [("0", "Aircon has no delay on its card$"),
+                                              ("2", "Aircon has used all 2 of its delays$")])
+def test_a_used_up_delay_is_said_in_plain_words(limit: str, said: str) -> None:
+    """Played: 'Lockdown has used all 1 of its delay' read wrong; 0 and 2 read right too."""
+    s = Session(GAME, SessionSetup(1, {"crew": ["Cap"]}, board={"delays_aircon": int(limit)}),
+                seed="d")
+    while cycle.current(s.state) != "protocols":
+        s.do("next_step")
+    s.do("add_protocol", name="Aircon", start=6)
+    s.do("add_protocol", name="Vacuum", start=4)
+    while s.state.facts["phase"] == "setup":
+        s.do("next_step")
+    for _ in range(int(limit)):
+        s.do("delay_protocol", protocol="Aircon")
+    with pytest.raises(ActionError, match=said):
+        s.do("delay_protocol", protocol="Aircon")
 
 
 def test_a_protocol_the_profile_does_not_know_takes_its_limit_when_added() -> None:

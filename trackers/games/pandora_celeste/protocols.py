@@ -161,8 +161,9 @@ def delay(state: State, name: str, source: str | None) -> list[Note | str]:
                               "was added; set it by hand ('Set a value by hand') or undo and "
                               "add it again with its limit", "protocol")
         if len(entry["delays"]) >= limit:
-            raise ActionError(f"protocol: {name} has used all {limit} of its delay"
-                              f"{'' if limit == 1 else 's'}", "protocol")
+            used = ("has no delay on its card" if limit == 0 else "has used its only delay"
+                    if limit == 1 else f"has used all {limit} of its delays")
+            raise ActionError(f"protocol: {name} {used}", "protocol")
     tracker(state).delay(name, 1)
     entry["delays"].append(source or "delay")
     return [Note(f"{name} delayed by 1 Cycle: now {tracker(state).markers[name]}",
