@@ -219,12 +219,20 @@ class Library:
             if steps.chunks:
                 suggestion = did_you_mean(steps.chunks, self._vocabulary(game),
                                           self._vocabulary(None))
-            if not found and suggestion:
-                # nothing for what was typed: show what the corrected words find, and say so
-                found = self._found(plan(suggestion, game), game, limit, kind)
-                if found:
-                    return SearchResult(query, tuple(found), suggestion, showing=suggestion)
+            if suggestion and (not found or not self._holds_all(steps, game, kind)):
+                # nothing, or nothing holding every word, for what was typed: "diplomcy tie"
+                # finds "tie" alone, since a word not in the books matches nothing; what the
+                # corrected words find answers the question better: show it, saying so
+                better = self._found(plan(suggestion, game), game, limit, kind)
+                if better:
+                    return SearchResult(query, tuple(better), suggestion, showing=suggestion)
         return SearchResult(query, tuple(found), suggestion)
+
+    def _holds_all(self, steps: Plan, game: str | None, kind: str | None) -> bool:
+        """Whether some section holds every word of the plan."""
+        if steps.all_words is None:
+            return False
+        return bool(run.ranked(self._conn, steps.all_words, game, 1, kind))
 
     def _found(self, steps: Plan, game: str | None, limit: int,
                kind: str | None) -> list[Hit]:

@@ -16,6 +16,8 @@ from references.synonyms import synonym_index, tokens
 
 MAX_CHUNKS = 24
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+# Markup pasted along with a question ("[b]income[/b]", "<i>hull</i>"): tags are not words.
+_TAGS = re.compile(r"\[/?[A-Za-z][\w ,.#=-]*\]|</?[A-Za-z][\w-]*>")
 MAX_CHUNK_CHARS = 60
 
 _STOPWORD_TEXT = """
@@ -92,6 +94,7 @@ def quote(text: str) -> str:
 def plan(query: str, game: str | None) -> Plan:
     """Build the expressions for `query`; both are None when nothing searchable is left."""
     query = _CONTROL.sub(" ", query)  # a NUL would end the SQL string early
+    query = _TAGS.sub(" ", query)
     chunks = [c[:MAX_CHUNK_CHARS] for c in query.split()[:MAX_CHUNKS]]
     chunks = [c for c in chunks if tokens(c)]
     if not chunks:

@@ -6,6 +6,7 @@ letter is no match. The questions were written from the rulebooks, not from any 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -90,10 +91,25 @@ def test_a_typo_with_no_results_shows_the_corrected_results_and_says_so(
     assert [hit.section for hit in result.hits][:1] == ["Fighting the Flames"]
 
 
-def test_a_typo_that_still_finds_something_only_suggests(drill: Library) -> None:
+def test_a_typo_among_good_words_shows_the_corrected_results(drill: Library) -> None:
+    """"fire flamethrowr": the typo matches nothing, so what "fire" alone finds answers half
+    the question; the corrected words are searched at once, saying so."""
     result = drill.search("fire flamethrowr", kind="rulebook")
-    assert result.showing is None and result.hits
-    assert result.did_you_mean == "fire flamethrower"
+    assert result.did_you_mean == "fire flamethrower" == result.showing
+    assert [hit.section for hit in result.hits][:1] == ["Fighting the Flames"]
+
+
+def test_a_correct_question_is_searched_as_typed(drill: Library) -> None:
+    result = drill.search("fire spreads", kind="rulebook")
+    assert result.showing is None and result.did_you_mean is None and result.hits
+
+
+@pytest.mark.parametrize("query", ["[b]flamethrower[/b]", "<i>flamethrower</i>",
+                                   "[bold red]flamethrower[/]"])
+def test_markup_pasted_with_a_question_is_not_part_of_it(drill: Library, query: str) -> None:
+    result = drill.search(query, kind="rulebook")
+    assert [hit.section for hit in result.hits][:1] == ["Fighting the Flames"]
+    assert result.showing is None
 
 
 @pytest.mark.parametrize("query", ["i", "a", "I"])
@@ -121,3 +137,76 @@ def test_players_words_find_the_rulebooks_words(drill: Library) -> None:
     # "go" is how players say it; the book says "move"
     result = drill.search("how do I go to another room", kind="rulebook")
     assert [hit.section for hit in result.hits][:1] == ["Moving Around"]
+
+
+# Asked at a 3-player table, of the real rulebooks only (our rulebook-shaped texts do not hold
+# these sections): (game, the question as asked, the section that answers it).
+TABLE_QUESTIONS = [
+    ("space-station-phoenix", "can I move my aliens around during income",
+     "Turn Option B: Take Income"),
+    ("space-station-phoenix", "where can gold aliens live", "Aliens and Humans"),
+    ("space-station-phoenix", "who gets a diplomacy bonus when players are tied",
+     "Turn Option A: Use a Ship Action"),
+    ("space-station-phoenix", "what does the neutral ship marker do", "The Neutral Ships"),
+    ("space-station-phoenix", "how many points is each resident worth at the end",
+     "Game End Scoring"),
+    ("lifeform", "how does the solo crisis deck work", "Crisis Cards"),
+    ("lifeform", "how do I search for the alien in module d",
+     "Multi-Player Hunting the Alien – Module D"),
+    ("nemesis-lockdown", "what is a noise roll", "Movement, Exploration, and Noise"),
+    ("nemesis-lockdown", "how do I pick up an item", "Objects and Items"),
+    ("pandora-celeste", "what does a nasty do on its turn", "3. The Nasty Action Round"),
+    ("pandora-celeste", "how do I push my luck when attacking",
+     "Pushing your Luck; When you Hit"),
+    ("pandora-celeste", "how do I open a locked door", "Doors"),
+    ("pandora-celeste", "what happens when the hull is breached", "Hull Breach"),
+]
+
+
+@pytest.fixture(scope="module")
+def real_books(seeds: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Library]:
+    from tests.references.refs_helpers import SEED_FILES
+
+    library = Library.open(tmp_path_factory.mktemp("table"))
+    for name in SEED_FILES.values():
+        library.add_rulebook(seeds / name)
+    yield library
+    library.close()
+
+
+@pytest.mark.parametrize(("game", "question", "answer"), TABLE_QUESTIONS)
+def test_a_table_question_lands_its_section_in_the_top_3(
+    real_books: Library, game: str, question: str, answer: str
+) -> None:
+    result = real_books.search(question, game=game, limit=3, kind="rulebook")
+    assert answer in [hit.section for hit in result.hits]
+
+
+def test_a_typo_in_a_table_question_is_answered_corrected(real_books: Library) -> None:
+    result = real_books.search("diplomcy tie", game="space-station-phoenix", kind="rulebook")
+    assert result.showing == "diplomacy tie"
+    assert "Diplomacy" in result.hits[0].section  # not "Game End Scoring" for "tie" alone
+
+
+@pytest.mark.parametrize(("typed", "says"), [
+    ("i", "One letter is too short to search"),
+    ("[b]income[/b]", "sections in all games"),
+])
+async def test_the_search_screen_says_what_it_did(tmp_path: Path, typed: str, says: str) -> None:
+    """A lone letter gets a reason, not "no section matches"; markup around a word finds it."""
+    from tests.tui.screen_text import panel_text
+    from tui.app import TablesideApp
+    from tui.screens.search import SearchScreen
+
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, SearchScreen)
+        await pilot.press(*typed)
+        await app.workers.wait_for_complete()
+        await pilot.pause(0.3)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert says in panel_text(app, "#search-status")  # type: ignore[arg-type]

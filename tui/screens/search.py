@@ -190,10 +190,12 @@ class SearchScreen(Screen[None]):
             self._status(HINT)
         elif result.hits:
             many = "section" if len(result.hits) == 1 else "sections"
-            found_for = (f"Nothing matches {result.query.strip()}; showing {result.showing}: "
+            found_for = (f"Showing {result.showing} (a word typed is not in the books): "
                          if result.showing else "")
             self._status(f"{found_for}{len(result.hits)} {many} in {scope}, best first. "
                          "Enter on one reads it.")
+        elif all(len(word.strip("\"'.,;:!?()[]")) <= 1 for word in result.query.split()):
+            self._status("One letter is too short to search: type a word or two.")
         else:
             self._status(f"No section in {scope} matches those words.")
         suggestion = result.did_you_mean

@@ -21,6 +21,8 @@ INFO = GameInfo(
         ("ensaroo", "pink"),
         ("zonri", "brown"),
         ("whijinga", "gold"),
+        # players "move" residents; the rulebook's Income step 3 "relocates" them
+        ("relocate", "move"),
     ),
     tools=(Tool("score", "Score calculator", home_key="k", verb="score", cli_name="phoenix"),),
 )
