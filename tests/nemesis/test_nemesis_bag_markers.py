@@ -270,3 +270,13 @@ def test_development_notes_read_right_and_raise_the_open_question_only_when_it_a
     s.do("correct_main_gate", open=True)
     s.do("leave", player="Bo", how="in the Bunker")
     assert "locked-in or Bunker Characters roll too is not stated" in develop("Adult")
+
+
+def test_intruder_actions_wait_for_an_intruder_on_the_board() -> None:
+    """Injure, Move and Technical Corridor offer a list of Intruders: with none on the board
+    the form would offer nothing to choose, so the action is not offered."""
+    s = Session(GAME, SessionSetup(2, names=("Ann", "Bo")), seed="out")
+    names = ("injure_intruder", "move_intruder", "intruder_to_corridor")
+    assert not any(s.available(n) for n in names)
+    s.do("encounter", room="Nest", drawn="Adult")
+    assert all(s.available(n) for n in names)

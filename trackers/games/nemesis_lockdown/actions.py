@@ -191,6 +191,11 @@ def _coop(state: State) -> bool:
     return bool(state.facts["mode"] == "coop")
 
 
+def _intruders_out(state: State) -> bool:
+    """Actions on an Intruder miniature: only once one stands on the board."""
+    return bool(intruders.on_board(state))
+
+
 def _no_arg(fn: Callable[[State], Notes]) -> Rule:
     return lambda s, a, r: fn(s)
 
@@ -305,16 +310,18 @@ INTRUDERS: tuple[Action, ...] = (
                   minimum=0, optional=True),
             Param("retreat", "bool", "did a card show a Retreat arrow?", optional=True,
                   default=False)),
-           key="J", short="Injure", topic="intruder_bag", log_text=log_lines.injure),
+           key="J", short="Injure", topic="intruder_bag", log_text=log_lines.injure,
+           enabled=_intruders_out),
     Action("move_intruder", "Move an Intruder", "An Intruder goes to another Room.",
            ruled(lambda s, a, r: intruders.move(s, a["intruder"], a["room"])),
            (_intruder_param(), Param("room", "str", "the Room it moves to")),
-           key="M", short="Move Intr", topic="intruder_bag",
+           key="M", short="Move Intr", topic="intruder_bag", enabled=_intruders_out,
            log_text=lambda a: f"Intruder #{a.get('intruder')} moves to the {a.get('room')}"),
     Action("intruder_to_corridor", "Intruder into a Technical Corridor",
            "It vanishes: Injuries discarded, token back in the bag, miniature off the board.",
            ruled(lambda s, a, r: intruders.technical_corridor(s, a["intruder"])),
            (_intruder_param(),), key="T", short="Tech corr", topic="intruder_bag",
+           enabled=_intruders_out,
            log_text=lambda a: f"Intruder #{a.get('intruder')} into a Technical Corridor"),
     Action("noise_roll", "Noise roll",
            "Roll the Noise die (or record your roll) and resolve it.",
