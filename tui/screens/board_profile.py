@@ -8,11 +8,10 @@ recorded in that game's log (so undo covers it).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from textual.app import ComposeResult, SystemCommand
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
@@ -21,26 +20,44 @@ from textual.widgets import DataTable, Header, Static
 from tableside.api import OpenSession, Tableside, TablesideError, game_definition
 from trackers.engine import ActionError, BoardValue
 from tui.screens.confirm import TextPromptScreen
+from tui.screens.pick import PickScreen
 from tui.widgets.keys_footer import KeysFooter
+from tui.widgets.plain import plain
 
 
-def shown(value: Any) -> str:
-    if value is None:
-        return "unset"
-    if isinstance(value, list):
-        return ", ".join(str(v) for v in value)
-    return str(value)
+def shown(spec: BoardValue, value: Any) -> str:
+    """The value as the board reads ("yes", "3-7", "1:2, 3:4"), or "unset"."""
+    try:
+        return spec.show(value)
+    except (TypeError, ValueError, IndexError, KeyError):  # an odd stored value: as it is
+        return str(value)
+
+
+def picked_one(spec: BoardValue) -> bool:
+    """Whether the value is one yes/no or one label, picked from a list (a game's own kind
+    may read a list of labels, typed instead)."""
+    try:
+        spec.parse("yes" if spec.kind == "bool" else spec.labels[0])
+    except (ActionError, IndexError):
+        return False
+    return True
 
 
 class BoardProfileScreen(Screen[None]):
     """Every board value of one game: where to look on the board, and what you entered."""
 
     BINDINGS = [
-        Binding("enter", "edit", "Enter value", id="profile.edit"),
-        Binding("delete", "clear", "Clear", id="profile.clear"),
-        Binding("e", "export", "Export", id="profile.export"),
-        Binding("i", "import_file", "Import", id="profile.import"),
-        Binding("escape", "back", "Back", id="profile.back"),
+        Binding("enter", "edit", "Enter value", id="profile.edit",
+                tooltip="Enter the highlighted value"),
+        Binding("a", "accept_defaults", "Defaults", id="profile.defaults",
+                tooltip="Accept the public defaults for the values not entered yet"),
+        Binding("delete", "clear", "Clear", id="profile.clear",
+                tooltip="Clear the highlighted value"),
+        Binding("e", "export", "Export", id="profile.export",
+                tooltip="Export the board profile to a file to share"),
+        Binding("i", "import_file", "Import", id="profile.import",
+                tooltip="Import a board profile file"),
+        Binding("escape", "back", "Back", id="profile.back", tooltip="Back"),
     ]
 
     def __init__(self, table: Tableside, game: str, play: OpenSession | None = None) -> None:
@@ -56,8 +73,9 @@ class BoardProfileScreen(Screen[None]):
             yield Static(f"Board profile: {self.game.title}", classes="section-title")
             yield Static("Values the rulebook text does not give. Read each from your own "
                          "board; the app never guesses them.", classes="hint")
+            yield Static("", id="profile-defaults", classes="hint", markup=False)
             yield DataTable(id="profile", cursor_type="row", zebra_stripes=True)
-            yield Static("", id="profile-detail")
+            yield Static("", id="profile-detail", markup=False)
         yield KeysFooter()
 
     def on_mount(self) -> None:
@@ -72,6 +90,16 @@ class BoardProfileScreen(Screen[None]):
             return dict(self.play.state.board)
         return self.table.board_profile(self.game.id)
 
+    def missing_defaults(self) -> dict[str, Any]:
+        """The published defaults for values this profile (or game) does not hold yet."""
+        values = self.current_values()
+        return {k: v for k, v in self.game.board_defaults.items() if k not in values}
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "accept_defaults":
+            return bool(self.missing_defaults())  # the key shows only when it would do something
+        return True
+
     def refresh_rows(self) -> None:
         grid = self.query_one("#profile", DataTable)
         row = grid.cursor_row
@@ -79,7 +107,9 @@ class BoardProfileScreen(Screen[None]):
         values = self.current_values()
         for spec in self.values:
             label = spec.label if len(spec.label) <= 58 else spec.label[:57] + "…"
-            grid.add_row(label, shown(values.get(spec.key))[:18], key=spec.key)
+            now = shown(spec, values.get(spec.key))
+            grid.add_row(plain(label), plain(now if len(now) <= 18 else now[:17] + "…"),
+                         key=spec.key)
         unset = sum(1 for v in self.values if v.key not in values)
         detail = self.query_one("#profile-detail", Static)
         if not self.values:
@@ -87,8 +117,13 @@ class BoardProfileScreen(Screen[None]):
         else:
             detail.update(f"{unset} of {len(self.values)} unset. Enter edits the highlighted "
                           "value.")
+        missing = self.missing_defaults()
+        self.query_one("#profile-defaults", Static).update(
+            f"a: accept {len(missing)} public default value{'s' if len(missing) != 1 else ''} "
+            f"({self.game.board_defaults_note})" if missing else "")
         if self.values:
             grid.move_cursor(row=min(max(row, 0), len(self.values) - 1))
+        self.refresh_bindings()
 
     def selected(self) -> BoardValue | None:
         grid = self.query_one("#profile", DataTable)
@@ -99,15 +134,17 @@ class BoardProfileScreen(Screen[None]):
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         spec = self.selected()
         if spec is not None:
-            now = shown(self.current_values().get(spec.key))
-            self.query_one("#profile-detail", Static).update(
-                f"{spec.label} [{spec.key}]\nNow: {now}\nLook at: {spec.look_at}")
+            now = shown(spec, self.current_values().get(spec.key))
+            self.query_one("#profile-detail", Static).update(plain(
+                f"{spec.label}\nNow: {now}\nLook at: {spec.look_at}\nGive {spec.allowed()}."))
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         self.action_edit()
 
     # --- actions ---------------------------------------------------------------------
     def action_edit(self) -> None:
+        """Edit by kind: yes/no and labels are picked from a list; numbers, ranges and
+        pairs are typed as the board reads them."""
         spec = self.selected()
         if spec is None:
             return
@@ -118,8 +155,14 @@ class BoardProfileScreen(Screen[None]):
                 return
             self.enter(spec, raw)
 
-        prompt = f"{spec.label}\n(look at: {spec.look_at})"
-        self.app.push_screen(TextPromptScreen(prompt, "" if now is None else shown(now)),
+        if spec.kind in ("bool", "label") and picked_one(spec):
+            choices = [("yes", "yes"), ("no", "no")] if spec.kind == "bool" else [
+                (label, label) for label in spec.labels]
+            self.app.push_screen(PickScreen(f"{spec.label} (look at: {spec.look_at})",
+                                            choices), entered)
+            return
+        prompt = f"{spec.label}\n(look at: {spec.look_at}; give {spec.allowed()})"
+        self.app.push_screen(TextPromptScreen(prompt, "" if now is None else shown(spec, now)),
                              entered)
 
     def enter(self, spec: BoardValue, raw: str) -> None:
@@ -131,9 +174,30 @@ class BoardProfileScreen(Screen[None]):
             else:
                 self.table.set_board_value(self.game.id, spec.key, raw)
         except (ActionError, TablesideError) as err:
-            self.notify(f"{err} (nothing was changed)", title=spec.key, severity="error",
-                        timeout=10)
+            self.notify(f"{err} (nothing was changed)", title=spec.label, severity="error",
+                        timeout=10, markup=False)
             return
+        self.refresh_rows()
+
+    def action_accept_defaults(self) -> None:
+        """Take the published defaults for the values not entered yet, in one key; in a
+        game each goes to its log too (undo takes it back)."""
+        missing = self.missing_defaults()
+        if not missing:
+            return
+        try:
+            if self.play is not None:
+                for key, value in missing.items():
+                    spec = self.game.board_value(key)
+                    self.play.do("set_board_value", key=key, value=spec.show(value))
+            self.table.accept_board_defaults(self.game.id)
+        except (ActionError, TablesideError) as err:
+            self.notify(f"{err} (the defaults were not all taken)", severity="error",
+                        timeout=10, markup=False)
+        else:
+            self.notify(f"Took {len(missing)} public default value"
+                        f"{'s' if len(missing) != 1 else ''}: check them against your board.",
+                        title="Board profile")
         self.refresh_rows()
 
     def action_clear(self) -> None:
@@ -144,7 +208,10 @@ class BoardProfileScreen(Screen[None]):
             self.notify("In a game a value is taken back with undo (u) on the game screen.",
                         severity="warning")
             return
-        self.table.clear_board_value(self.game.id, spec.key)
+        try:
+            self.table.clear_board_value(self.game.id, spec.key)
+        except TablesideError as err:
+            self.notify(f"{err} (nothing was changed)", severity="error", markup=False)
         self.refresh_rows()
 
     def export_path(self) -> Path:
@@ -152,10 +219,18 @@ class BoardProfileScreen(Screen[None]):
 
     def action_export(self) -> None:
         path = self.export_path()
-        path.parent.mkdir(parents=True, exist_ok=True)
-        data = self.table.export_board_profile(self.game.id)
-        path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
-        self.notify(f"Board profile written to {path}", title="Exported", timeout=10)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            data = self.table.export_board_profile(self.game.id)
+            path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+        except (OSError, TablesideError) as err:
+            reason = getattr(err, "strerror", None) or str(err)
+            self.notify(f"{path}: cannot be written ({reason}); check the folder is writable "
+                        "and the disk not full.", title="Not exported", severity="error",
+                        timeout=10, markup=False)
+            return
+        self.notify(f"Board profile written to {path}", title="Exported", timeout=10,
+                    markup=False)
 
     def action_import_file(self) -> None:
         def chosen(raw: str | None) -> None:
@@ -170,10 +245,12 @@ class BoardProfileScreen(Screen[None]):
             data = json.loads(path.read_text(encoding="utf-8"))
             count = self.table.import_board_profile(self.game.id, data)
         except OSError as err:
-            self.notify(f"{path}: cannot be read ({err.strerror})", severity="error")
+            self.notify(f"{path}: cannot be read ({err.strerror})", severity="error",
+                        markup=False)
             return
         except (ValueError, UnicodeDecodeError, TablesideError, ActionError) as err:
-            self.notify(f"{path}: {err}; nothing was changed", severity="error", timeout=10)
+            self.notify(f"{path}: {err}; nothing was changed", severity="error", timeout=10,
+                        markup=False)
             return
         if self.play is not None:
             try:  # into this game too: each value a logged step that undo takes back
@@ -186,15 +263,9 @@ class BoardProfileScreen(Screen[None]):
                 self.notify(f"Took {count} value(s) from {path}; {changed} changed this game "
                             "(undo takes them back).", timeout=10)
         else:
-            self.notify(f"Took {count} value(s) from {path}.")
+            self.notify(f"Took {count} value{'s' if count != 1 else ''} from {path}.",
+                        markup=False)
         self.refresh_rows()
 
     def action_back(self) -> None:
         self.app.pop_screen()
-
-    def palette_commands(self) -> Iterable[SystemCommand]:
-        yield SystemCommand("Enter a board value", "Edit the highlighted value", self.action_edit)
-        yield SystemCommand("Export the board profile", "Write it to a file to share",
-                            self.action_export)
-        yield SystemCommand("Import a board profile", "Take a shared profile file",
-                            self.action_import_file)

@@ -27,5 +27,9 @@ def screen_for(play: OpenSession) -> SessionScreen:
         if action.key and action.key not in RESERVED:
             bindings.append(Binding(action.key, f"run('{action.name}')", action.footer_label,
                                     id=f"{play.game.id}.{action.name}", tooltip=action.title))
+    if play.game.board_defaults:  # published board values: accepted in one key
+        bindings.append(Binding("ctrl+d", "accept_defaults", "Defaults",
+                                id=f"{play.game.id}.board_defaults",
+                                tooltip=f"Accept the {play.game.board_defaults_note}"))
     cls = type(f"{base.__name__}Keys", (base,), {"BINDINGS": bindings})
     return cls(play)

@@ -176,6 +176,8 @@ class SessionScreen(Screen[None]):
             if name in ("choose_secret", "reveal_secret") and not secret_names(self.play.state):
                 return None  # the game keeps every secret itself: no empty form to open
             return self.play.available(name)
+        if action == "accept_defaults":
+            return bool(self.missing_defaults())
         if action == "undo":
             return True if self.play.can_undo else None
         if action == "redo":
@@ -287,6 +289,32 @@ class SessionScreen(Screen[None]):
         exports = getattr(self.app, "data_dir", None)
         self.app.push_screen(ReportScreen(self.play.report(), self.play.info.title,
                                           None if exports is None else exports / "exports"))
+
+    def missing_defaults(self) -> dict[str, Any]:
+        """Published board values (``Game.board_defaults``) this game has not entered."""
+        board = self.play.state.board
+        return {k: v for k, v in self.play.game.board_defaults.items() if k not in board}
+
+    def action_accept_defaults(self) -> None:
+        """Take the game's public board defaults in one key: each value goes to this game's
+        log (undo takes it back) and to the board profile for later games."""
+        from tui.app import TablesideApp
+
+        missing = self.missing_defaults()
+        try:
+            for key, value in missing.items():
+                spec = self.play.game.board_value(key)
+                self.play.do("set_board_value", key=key, value=spec.show(value))
+            if isinstance(self.app, TablesideApp):
+                self.app.table.accept_board_defaults(self.play.game.id)
+        except (ActionError, TablesideError) as err:
+            self.notify(f"{err} (the defaults were not all taken)", severity="error",
+                        markup=False)
+        else:
+            count = len(missing)
+            self.notify(f"Took {count} public board value{'s' if count != 1 else ''} "
+                        f"({self.play.game.board_defaults_note}).", markup=False)
+        self.session_changed()
 
     def on_screen_resume(self) -> None:
         self.session_changed()  # a screen on top (board profile, peek) may have changed it
