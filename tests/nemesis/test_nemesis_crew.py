@@ -280,3 +280,16 @@ def test_names_take_their_article_and_capital() -> None:
         s.do("wound", player="Bob", kind="serious")
     notes = "\n".join(n.text for n in s.do("wound", player="Bob", kind="light"))
     assert "this Light Wound kills" in notes
+
+
+def test_only_the_first_explorer_of_the_nest_gains_its_knowledge() -> None:
+    s = new()
+    s.do("character_kind", player="Ann", kind="Facility Worker")
+    s.do("character_kind", player="Bob", kind="Facility Worker")
+    assert "Knowledge 1 -> 2" in texts(s.do("knowledge", player="Ann",
+                                             source="first to explore the Nest"))
+    with pytest.raises(ActionError, match="only the first Character to explore the Nest"):
+        s.do("knowledge", player="Bob", source="first to explore the Nest")
+    assert s.state.facts["crew"][1]["knowledge"] == 1
+    s.undo()
+    s.do("knowledge", player="Bob", source="first to explore the Nest")  # undo frees it

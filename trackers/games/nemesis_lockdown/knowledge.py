@@ -42,6 +42,13 @@ def gain(state: State, name: str, source: str, amount: int | None,
         person["knowledge_active"] = True
         notes.append(f"{name}'s Knowledge token turns active; peek at one Contingency token "
                      "(never the Active one)")
+    if source == NEST:
+        first = state.facts.get("nest_explorer")
+        if first is not None:
+            raise ActionError(f"source: only the first Character to explore the Nest gains "
+                              f"this Knowledge, and that was {first} (rulebook: Room Sheet, "
+                              "Nest)", "source")
+        state.facts["nest_explorer"] = name
     if source == LABORATORY:
         if researched is None:
             raise ActionError("researched: name the Object analysed (" + ", ".join(OBJECTS)
