@@ -209,7 +209,7 @@ async def test_hostile_text_in_the_box_never_crashes(tmp_path: Path) -> None:
         await pilot.press("s")
         await pilot.pause()
         box = app.screen.query_one("#search-query", Input)
-        for text in HOSTILE:
+        for text in HOSTILE[::3]:  # a sample on screen: tests/references runs every one
             box.value = text
             await settle(pilot)
             screen = search_screen(app)
@@ -227,13 +227,14 @@ async def test_did_you_mean_on_a_typo_is_applied_with_one_key(tmp_path: Path) ->
         await pilot.pause()
         await pilot.press("s")
         await pilot.pause()
-        await type_text(pilot, "autodestrution")
-        assert "Did you mean: autodestruction" in seen(app)
-        await pilot.press("ctrl+y")
-        await settle(pilot)
-        screen = search_screen(app)
-        assert screen.query_one("#search-query", Input).value == "autodestruction"
+        await type_text(pilot, "autodestrution")  # nothing matches: the corrected results
+        status = str(search_screen(app).query_one("#search-status").render())
+        assert status.startswith("Showing autodestruction")
         assert result_titles(app)[0] == "Autodestruction"
+        await pilot.press("ctrl+u")
+        await type_text(pilot, "alert autodestrution")  # a typo among good words: the same
+        status = str(search_screen(app).query_one("#search-status").render())
+        assert status.startswith("Showing alert autodestruction")
         assert "Did you mean" not in seen(app)
 
 
