@@ -64,7 +64,7 @@ def test_every_recalibration_gets_a_new_code_even_for_the_same_image() -> None:
     assert len(s.state.piece("real_lifeform", Secret).codes) == 2
     assert s.action("reality_calibration").private_to == "Lifeform player"
     assert s.action("reality_calibration").params[0].secret
-    assert "(hidden)" in s.history()[-1].text
+    assert "secret" in s.history()[-1].text and "Image 1" not in s.history()[-1].text
 
 
 def test_meeting_a_sensor_ghost_advances_self_destruct_and_calls_a_calibration() -> None:

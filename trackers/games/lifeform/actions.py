@@ -48,18 +48,28 @@ def _tick(state: State, args: dict[str, Any], rng: Random) -> Notes:
     todo = open_steps(state)
     auto = {"8": "record the characters kept ('Record characters')",
             "17": "do the Reality Calibration ('Reality Calibration')"}
-    for step in todo if args["step"] == ALL_STEPS else [args["step"]]:
-        if step in auto:
-            raise ActionError(f"step: step {step} ticks itself: {auto[step]}", "step")
-        state.facts["setup_ticked"].append(step)
-    notes: Notes = [Note(f"setup ticked: {args['step']}", "setup")]
+    if args["step"] in auto:
+        raise ActionError(f"step: step {args['step']} ticks itself: {auto[args['step']]}",
+                          "step")
+    # "all remaining" ticks what is ticked by hand; the steps that tick themselves stay open
+    # and are named, so the choice the form offers is never refused.
+    ticked = [step for step in (todo if args["step"] == ALL_STEPS else [args["step"]])
+              if step not in auto]
+    state.facts["setup_ticked"].extend(ticked)
+    notes: Notes = [Note(f"setup ticked: {', '.join(ticked) or 'none'}", "setup")]
+    notes += [Note(f"step {step} is still open: {auto[step]}", "setup")
+              for step in todo if step in auto]
     if not open_steps(state):
         notes += rounds.start_play(state)
     return notes
 
 
 def _steps(state: State) -> list[str]:
-    return [*open_steps(state), ALL_STEPS] if state.facts["stage"] == "setup" else []
+    """The open steps ticked by hand, and "all remaining" (steps 8 and 17 tick themselves
+    when their action is done, so they are not offered)."""
+    todo = open_steps(state) if state.facts["stage"] == "setup" else []
+    by_hand = [step for step in todo if step not in ("8", "17")]
+    return [*by_hand, ALL_STEPS] if by_hand else []
 
 
 def _step_titles(state: State) -> dict[str, str]:
@@ -623,7 +633,12 @@ def _images(state: State) -> list[str]:
 
 
 def _calibrate(state: State, args: dict[str, Any], rng: Random) -> Notes:
-    return list(secrets.calibrate(state, args["image"], rng))
+    notes: Notes = list(secrets.calibrate(state, args["image"], rng))
+    # Setup step 17 ticks itself: when it is the last step open, round 1 begins (as the
+    # last 'Record characters' does), since no step is left to tick by hand.
+    if state.facts["stage"] == "setup" and not open_steps(state):
+        notes += rounds.start_play(state)
+    return notes
 
 
 def _meet(state: State, args: dict[str, Any], rng: Random) -> Notes:
@@ -1092,6 +1107,13 @@ LOG_TEXT: dict[str, Callable[[dict[str, Any]], str]] = {
     "fight_result": lambda a: f"fight on {a['target']}: {a['result']}",
     "android_step": lambda a: f"Android phase: the android {a['step']}",
     "complete_objective": lambda a: f"Secret Objective {a['slot']} completed",
+    "record_characters": lambda a: f"{a['crew_member']} keeps {a['first']} and {a['second']}",
+    "reality_calibration": lambda a: "Reality Calibration (which image is real stays secret)",
+    "choose_stowaway": lambda a: "the lifeform chooses its Stowaway card (secret)",
+    "launch": lambda a: "the Remora launches",
+    "ending_c_refill": lambda a: f"Ending C refill (the lifeform discards {a['discard'] or 0} "
+                                 "first)",
+    "hibernation": lambda a: f"Hibernation ({a['keep']})",
 }
 
 ACTIONS: tuple[Action, ...] = tuple(

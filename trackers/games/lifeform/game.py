@@ -19,6 +19,7 @@ from trackers.games.lifeform.characters import POOL_CHOICES
 from trackers.games.lifeform.setup import setup
 from trackers.games.lifeform.tracks import reread
 from trackers.games.lifeform.view import checklist, panels
+from trackers.games.lifeform.words import readable_log
 
 TOPICS = {
     "self_destruct": "self_destruct", "hostility": "hostility", "cocoon": "cocoon",
@@ -90,10 +91,20 @@ def moment(state: State) -> dict[str, int]:
     return {"round": int(state.facts["round"])}
 
 
+def _readable(action: Action) -> Action:
+    """Every history line in the table's words: an action without a line of its own gets
+    its title and what was given, never "name=value" (which reads like a program)."""
+    if action.log_text is not None or not action.params:
+        return action
+    flags = {p.name: p.help for p in action.params if p.kind == "bool"}
+    return replace(action, log_text=readable_log(action.title,
+                                                 tuple(p.name for p in action.params), flags))
+
 GAME = Game(
     info=INFO,
     setup=solo_game.setup(setup),
-    actions=solo_game.actions(tuple(_in_its_stage(a) for a in ACTIONS)),
+    actions=tuple(_readable(a) for a in solo_game.actions(tuple(_in_its_stage(a)
+                                                               for a in ACTIONS))),
     options=(Option("modules", "Thirteenth Passenger modules", "multi", [], ("A", "B", "D"),
                     help="A: Emma and Overman; B: asteroid impacts; D: hunting the alien "
                          "aboard the Remora", modes=("standard",)),
