@@ -280,3 +280,18 @@ def test_intruder_actions_wait_for_an_intruder_on_the_board() -> None:
     assert not any(s.available(n) for n in names)
     s.do("encounter", room="Nest", drawn="Adult")
     assert all(s.available(n) for n in names)
+
+
+def test_a_queen_draw_finds_a_character_the_app_tracks_in_the_nest() -> None:
+    """B5: a Queen with a Character in the Nest comes out there. When the table has recorded
+    that Character in the Nest, the draw uses it even if the form's box was left unticked."""
+    s = Session(GAME, SessionSetup(2, names=("Ann", "Bo"), board=dict(GAME.board_defaults)),
+                seed="queen")
+    while rounds.current(s.state) != "bag" or s.state.facts["phase"] == "setup":
+        now = rounds.current(s.state)
+        s.do("advance_time" if now == "time" and s.state.facts["phase"] == "round"
+             else "next_step")
+    s.do("move_character", player="Ann", room="Nest")
+    notes = "\n".join(n.text for n in s.do("develop_bag", drawn="Queen"))
+    assert "the Queen miniature goes there" in notes and "app tracks it: Ann" in notes
+    assert s.state.piece("eggs", Counter).value == 5

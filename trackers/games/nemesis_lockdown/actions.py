@@ -143,8 +143,19 @@ def _needs_noise(state: State, args: dict[str, Any]) -> list[str]:
     return markers.needs_die(args.get("rolled"))
 
 
+def _in_the_nest(state: State) -> list[str]:
+    """Active Characters the app tracks in the Nest (as 'Character moves' recorded them)."""
+    return [c["name"] for c in state.facts["crew"] if c["status"] == crew.ACTIVE
+            and (c["room"] or "").casefold() in ("nest", "the nest")]
+
+
 def _develop(state: State, args: dict[str, Any], rng: Random) -> Notes:
-    notes = bag.develop(state, rng, args["drawn"], args["nest_occupied"], _rollers(state))
+    tracked = _in_the_nest(state)
+    occupied = bool(args["nest_occupied"]) or bool(tracked)
+    queens = len(intruders.of_kind(state, "Queen"))
+    notes = bag.develop(state, rng, args["drawn"], occupied, _rollers(state))
+    if tracked and not args["nest_occupied"] and len(intruders.of_kind(state, "Queen")) > queens:
+        notes.append(f"In the Nest as the app tracks it: {', '.join(tracked)}")
     rounds.mark_done(state, "bag")
     return notes
 

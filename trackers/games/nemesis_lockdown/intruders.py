@@ -24,6 +24,10 @@ def on_board(state: State) -> list[dict[str, Any]]:
     return found
 
 
+def of_kind(state: State, kind: str) -> list[dict[str, Any]]:
+    return [i for i in on_board(state) if i["kind"] == kind]
+
+
 def label(entry: dict[str, Any]) -> str:
     hurt = entry["injuries"]
     wounds = f", {hurt} {'Injury' if hurt == 1 else 'Injuries'}" if hurt else ""
