@@ -194,6 +194,7 @@ def test_the_public_defaults_are_a_whole_profile_the_noise_die_left_unset(tmp_pa
     from tableside.api import Tableside
 
     assert GAME.board_defaults_note.startswith("public defaults, check against your board")
+    assert "(" not in GAME.board_defaults_note  # the app wraps it in parentheses
     checked = GAME.parse_board(dict(GAME.board_defaults))
     assert checked["css_slots"] == [10, 8, 6, 4, 2, 1] and checked["time_last_number"] == 1
     assert checked["blue_thresholds"] == [11, 5, 3]

@@ -52,8 +52,9 @@ BOARD_DEFAULTS: dict[str, Any] = {
     "tokens_creeper": [[1, 2]] * 3,
     "tokens_larva": [[1, 2]] * 4 + [[0, 1]] * 4,
 }
-BOARD_DEFAULTS_NOTE = ("public defaults, check against your board (a fan companion's data, "
-                       "not the rulebook)")
+# The app shows it in parentheses ("Took 9 public board values (...)"): none inside.
+BOARD_DEFAULTS_NOTE = ("public defaults, check against your board: a fan companion's data, "
+                       "not the rulebook")
 
 
 def last_number(state: State) -> int | None:
