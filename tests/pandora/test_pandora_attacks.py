@@ -96,6 +96,29 @@ def test_t21_a_fist_attack_pushed_to_2_kills_a_bug() -> None:
     assert s.state.facts["nasties"] == []
 
 
+def test_an_overkill_says_more_than_its_hits_not_3_of_2() -> None:
+    """Played: a weapon pushed to 3 on a Bug read '3 wound markers (3 of 2 Hits)'."""
+    s = game()
+    bug = reveal(s, "Bug")
+    s.do("crew_attack", crew="Cap", nasty=bug, weapon="melee weapon", dmg=1, box=RED)
+    s.do("push", box=RED)
+    s.do("push", box=RED)
+    notes = texts(s.do("settle_attack"))
+    assert "1. Bug: 3 wound markers (more than its 2 Hits)" in notes and "is killed" in notes
+
+
+def test_a_nasty_with_no_damage_hits_without_a_push_your_luck() -> None:
+    """Played: the SpyBot (not aggressive, no damage) 'HITS Skins for 0 dmg. Push your luck',
+    where a push could only add damage."""
+    s = game()
+    s.do("set_board_value", key="spybot_hits", value="3")
+    spy = reveal(s, "SpyBot")
+    notes = texts(s.do("nasty_attacks", nasty=spy, crew="Cap", box=RED))
+    assert "deals no damage: nothing to push against" in notes
+    assert s.state.facts["attack"] is None
+    assert lost(s, "Cap") == 0
+
+
 def test_t22_a_miss_on_the_push_is_a_glancing_blow() -> None:
     s = game()
     bug = reveal(s, "Bug")

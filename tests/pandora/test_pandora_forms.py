@@ -6,8 +6,9 @@ from trackers.games.pandora_celeste.actions import ACTIONS
 from trackers.games.pandora_celeste.game import GAME
 from trackers.games.pandora_celeste.setup import OPTIONS
 
-# The action form prints "name: help" on one line; at 80 columns 72 characters fit.
-FIELD_LINE = 72
+# The action form prints "name: help" on one line; at 80 columns 68 characters fit once the
+# form scrolls (its scrollbar takes two).
+FIELD_LINE = 68
 # New game prints "Label (help)" above a multi-choice option's boxes on one line.
 OPTION_LINE = 70
 

@@ -45,7 +45,7 @@ def _all_crew(state: State) -> list[str]:
 
 # --- card fields: mirror mode enters them, virtual mode leaves them blank ---------------
 def _box(what: str) -> Param:
-    return Param("box", "choice", f"mirror mode: the colour of {what}", choices=cards.BOXES,
+    return Param("box", "choice", f"mirror mode: {what}", choices=cards.BOXES,
                  optional=True)
 
 
@@ -343,8 +343,8 @@ _ALL: tuple[Action, ...] = (
                   minimum=0, optional=True),
             Param("fire_doorways", "int", "doorways burning after spreading (blank: unchanged)",
                   minimum=0, optional=True),
-            Param("hull_breaches", "int", "Hull Breach markers after spreading (blank: "
-                  "unchanged)", minimum=0, optional=True)),
+            Param("hull_breaches", "int", "markers after spreading (blank: unchanged)",
+                  minimum=0, optional=True)),
            key="e", short="End Cycle", topic="turn_cycle"),
     Action("delay_protocol", "Delay a Protocol",
            "A delay action adds 1 Cycle to one Protocol's Countdown Marker.",
@@ -429,7 +429,7 @@ _ALL: tuple[Action, ...] = (
            (Param("instruction", "choice", "mirror mode: its half (Big: top, Little: bottom)",
                   choices=INSTRUCTIONS,
                   optional=True),
-            _box("the Hit Box on that half"), GOLD, RESHUFFLE),
+            _box("the Hit Box colour on that half"), GOLD, RESHUFFLE),
            key="T", short="Its card", topic="nasty_round", enabled=_round_running, needs=_deck,
            log_text=lambda a: "Nasty's card" + (f": {a['instruction']}"
                                                 if a.get("instruction") else "")),
@@ -443,7 +443,7 @@ _ALL: tuple[Action, ...] = (
                   default=False),
             Param("moved", "int", "MonsterBug only: rooms (MP) spent reaching the target",
                   minimum=0, maximum=5, optional=True),
-            _box("its Hit Box (blank: its activation card)"), RESHUFFLE),
+            _box("its Hit Box colour (blank: its activation card)"), RESHUFFLE),
            key="X", short="Attacked", topic="attacks", needs=_attacker_needs,
            log_text=_attack_log),
     Action("crew_attack", "Attack a Nasty",
@@ -453,12 +453,12 @@ _ALL: tuple[Action, ...] = (
             Param("weapon", "choice", "what they attack with", choices=attacks.WEAPONS),
             Param("dmg", "int", "a weapon's damage (fists deal 1)", minimum=0, maximum=10,
                   optional=True),
-            _box("the Hit Box (weapon: top, fists: bottom)"), RESHUFFLE, GOLD),
+            _box("the Hit Box colour (weapon: top, fists: bottom)"), RESHUFFLE, GOLD),
            key="Z", short="Attack", topic="attacks", needs=_attacker_needs,
            log_text=lambda a: f"{a['crew']} attacks {a['nasty']} ({a['weapon']})"),
     Action("push", "Push", "Push your luck: flip one more card for the attack under way.",
            lambda s, a, r: attacks.push(s, r, a),
-           (_box("the same Hit Box on the new card"), RESHUFFLE),
+           (_box("the same Hit Box's colour on the new card"), RESHUFFLE),
            key="P", short="Push", topic="attacks", enabled=_attack_open, needs=_deck,
            log_text=lambda a: "Push" + (f": {a['box']}" if a.get("box") else "")
            + (", reshuffle icon" if a.get("reshuffle") else "")),
@@ -601,7 +601,7 @@ _ALL: tuple[Action, ...] = (
            (Param("who", "choice", "who flips", choices=_showdown_aboard),
             Param("in_chair", "bool", "a crewmember who Powered Up in a chair (top box)",
                   optional=True, default=False),
-            _box("the box read"), RESHUFFLE),
+            _box("the colour of the box read"), RESHUFFLE),
            topic="showdown", enabled=_in_showdown, needs=_deck,
            log_text=lambda a: f"Flush flip: {a['who']}"),
     Action("pod_choice", "Escape Pod: end or play on",

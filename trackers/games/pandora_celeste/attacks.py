@@ -101,6 +101,10 @@ def nasty_attacks(state: State, rng: Random, args: dict[str, Any]) -> list[Note 
                         *crew.scuttlebug(state, name)]
     if base is None:
         raise ActionError(f"nasty: {who}'s damage is not on your board profile", "nasty")
+    if base == 0:
+        # A fist with no spikes (the SpyBot, Fenn): pushing could only add damage.
+        return notes + [Note(f"{who} HITS {name} but deals no damage: nothing to push against",
+                             "attacks")]
     state.facts["attack"] = {"dir": "nasty", "nasty": entry["id"], "crew": name, "half": half,
                              "dmg": base, "open": True, "pushes": 0,
                              "eva": bool(args["eva_suit"]), "weapon": ""}

@@ -43,7 +43,7 @@ BOARD_VALUES: tuple[BoardValue, ...] = (
                "ints", 1, 99, help="card positions in your list; the others are blue (MISS)"),
     BoardValue("deck_bottom_red", "Nasty Action deck: cards with a red bottom Hit Box",
                _DECK, "ints", 1, 99, help="card positions in your list"),
-    BoardValue("deck_reshuffle", "Nasty Action deck: cards showing the reshuffle icon", _DECK,
+    BoardValue("deck_reshuffle", "Nasty Action deck: cards with the reshuffle icon", _DECK,
                "ints", 1, 99, help="card positions in your list"),
     BoardValue("spybot_hits", "SpyBot: Hits", _LOG, "int", 1, 20),
     BoardValue("trophy_hunter_hits", "Trophy Hunter: Hits", _LOG, "int", 1, 30),
@@ -51,7 +51,7 @@ BOARD_VALUES: tuple[BoardValue, ...] = (
     BoardValue("time_jumper_hits", "Time Jumper: Hits", _LOG, "int", 1, 30),
     BoardValue("time_jumper_dmg", "Time Jumper: damage", _LOG, "int", 0, 10),
     BoardValue("fn_r1r_hits", "FN(R1R) CyberHound: Hits", _LOG, "int", 1, 30),
-    BoardValue("bridge_stations", "Bridge: Stations to Power Up before it may Decouple",
+    BoardValue("bridge_stations", "Bridge: Stations Powered Up before it Decouples",
                "the Bridge's three Stations («Powering Up»)", "int", 1, 3),
 )
 

@@ -181,10 +181,10 @@ def wound(state: State, entry: dict[str, Any], amount: int) -> list[Note | str]:
         return [Note(f"{label(entry)} takes no wound marker", "attacks")]
     entry["wounds"] += amount
     total = hits(state, entry)
+    tally = (f"{entry['wounds']} of {total if total else '?'} Hits"
+             if total is None or entry["wounds"] <= total else f"more than its {total} Hits")
     notes: list[Note | str] = [Note(f"{label(entry)}: {amount} wound marker"
-                                    f"{'' if amount == 1 else 's'} "
-                                    f"({entry['wounds']} of {total if total else '?'} Hits)",
-                                    "attacks")]
+                                    f"{'' if amount == 1 else 's'} ({tally})", "attacks")]
     if total is not None and entry["wounds"] >= total:
         notes += remove(state, entry, "is killed")
     return notes
