@@ -1,6 +1,7 @@
-"""Regenerate the SVG screenshots in docs/screenshots (80x24): `python docs/make_screenshots.py`.
+"""Regenerate the SVG screenshots in docs/screenshots: `python docs/make_screenshots.py`.
 
-Plays a few moves in a throw-away data folder, then exports what the screen shows.
+Plays a few moves in a throw-away data folder, then exports what the screen shows at 80x24
+(and Home and a game at 120x40).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tableside.api import Tableside  # noqa: E402
+from tests.pilot_keys import choose  # noqa: E402
 from tui.app import TablesideApp  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"
@@ -21,9 +23,8 @@ OUT = ROOT / "docs" / "screenshots"
 
 def lifeform_mid_game(data: Path) -> str:
     """A Lifeform game a dozen moves in, on the made-up board the tests use."""
-    sys.path.insert(0, str(ROOT / "tests" / "lifeform"))
-    from test_lifeform_session_endings import PILOT
-    from test_lifeform_session_fixtures import BOARD
+    from tests.lifeform.test_lifeform_session_endings import PILOT
+    from tests.lifeform.test_lifeform_session_fixtures import BOARD
 
     table = Tableside(data)
     play = table.create("lifeform", 3, names=["Sarah", "Andrew", "Jacob"], board=BOARD,
@@ -44,11 +45,7 @@ def seed_games(data: Path) -> list[str]:
         ("pandora-celeste", 1, "Pandora solo", {"crew": ["Flygirl"]}),
         ("space-station-phoenix", 3, "Phoenix: Anna, Beth, Connor", {}),
     ]:
-        try:
-            play = table.create(game, players, title=title, seed="docs", options=options)
-        except Exception as err:  # a game module still missing: skip it, say so
-            print(f"skipped {game}: {err}")
-            continue
+        play = table.create(game, players, title=title, seed="docs", options=options)
         ids.append(play.id)
         play.close()
     table.close()
@@ -78,12 +75,18 @@ async def shoot() -> None:
         app.save_screenshot(str(OUT / "board-profile.svg"))
         await pilot.press("escape")
         await pilot.pause()
-        await pilot.press("n")
+        await pilot.press("n")  # New game: Lifeform for 3, scrolled to its module checkboxes
         await pilot.pause()
+        await choose(pilot, "#game", "Lifeform")
+        await choose(pilot, "#players", "3 players")
+        boxes = app.screen.query("#options Checkbox")
+        if boxes:
+            boxes.first().focus()
+            await pilot.pause()
         app.save_screenshot(str(OUT / "new-game.svg"))
         await pilot.press("escape")
         await pilot.pause()
-        for index, session_id in enumerate(ids):
+        for session_id in ids:
             home = app.screen
             home.open_session(session_id)  # type: ignore[attr-defined]
             await pilot.pause()
@@ -97,7 +100,13 @@ async def shoot() -> None:
                 await pilot.pause()
             await pilot.press("escape")
             await pilot.pause()
-            del index
+    app = TablesideApp(data_dir=data)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.save_screenshot(str(OUT / "home-120x40.svg"))
+        app.screen.open_session(ids[0])  # type: ignore[attr-defined]
+        await pilot.pause()
+        app.save_screenshot(str(OUT / "session-lifeform-120x40.svg"))
 
 
 if __name__ == "__main__":

@@ -84,8 +84,9 @@ def banner_lines(state: State) -> list[str]:
     sd = state.piece("self_destruct", Track).position
     stage, status = f["stage"], str(f["status"])
     if stage == "setup":
-        first = (f"SETUP: {len(open_steps(state))} step(s) left (ctrl+p: Tick a setup step) | "
-                 f"Self-Destruct {sd}")
+        left = len(open_steps(state))
+        first = (f"SETUP: {left} {'step' if left == 1 else 'steps'} left (ctrl+p: Tick a setup "
+                 f"step) | Self-Destruct {sd}")
     elif stage == "starship":
         member = turns.current(state)  # in the Crew Activity phase, whose turn it is
         phase = f"{member}'s turn" if member else PHASES.get(f["phase"], f["phase"])
@@ -161,6 +162,9 @@ class LifeformScreen(SessionScreen):
     """SessionScreen with the Lifeform banner and the Loadout bars under the trackers."""
 
     DEFAULT_CSS = """
+    LifeformScreen #left {
+        min-width: 38;  /* the Loadout bars' width */
+    }
     LifeformScreen #left > .section-title {
         display: none;
     }

@@ -1,0 +1,124 @@
+"""Screen snapshots (pytest-textual-snapshot) of the app shell and every game's screen.
+
+A changed layout fails here until the new look is accepted on purpose:
+``pytest tests/tui/test_snapshots.py --snapshot-update``. Times are fixed (the clock in the
+header, the journal's stamps) so a snapshot depends only on the layout and the game.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rich.text import Text
+from textual.pilot import Pilot
+from textual.widgets._header import HeaderClock
+
+from tableside import api
+from tableside.api import Tableside
+from tests.pilot_keys import choose
+from trackers.games.registry import game_ids, get_game
+from tui.app import TablesideApp
+
+STAMP = "2026-01-01T20:00:00"
+NAMES = ["Ann", "Bo", "Cy", "Di"]
+
+Snap = Callable[..., bool]
+
+
+@pytest.fixture(autouse=True)
+def fixed_time(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """A clock that ticks one second per reading, from the same start every test (games
+    saved one after another keep their order)."""
+    ticks = itertools.count()
+
+    def now() -> str:
+        tick = next(ticks)
+        return f"{STAMP[:-5]}{tick // 60 % 60:02d}:{tick % 60:02d}"
+
+    monkeypatch.setattr(api, "now", now)
+    monkeypatch.setattr(HeaderClock, "render", lambda self: Text("20:00:00"))
+    yield
+
+
+def saved(data: Path, game: str, title: str, moves: int = 0) -> str:
+    """A saved game of ``game`` (two players where it can), ``moves`` simple steps in."""
+    definition = get_game(game)
+    players = 2 if 2 in definition.player_counts else definition.player_counts[0]
+    # A list option with nothing chosen by default (Pandora's crew): one choice per player.
+    options = {o.name: list(o.choices[:players]) for o in definition.options
+               if o.kind == "multi" and not o.default}
+    table = Tableside(data)
+    play = table.create(game, players, names=NAMES[:players], title=title, seed="snapshots",
+                        options=options)
+    for _ in range(moves):
+        possible = [a for a in play.actions() if play.available(a.name) and not a.params
+                    and not a.board_needs(play.state, {})]
+        if not possible:
+            break
+        play.do(possible[0].name)
+    play.close()
+    table.close()
+    return play.id
+
+
+async def resume(pilot: Pilot[Any]) -> None:
+    await pilot.pause()
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+def test_home(snap_compare: Snap, tmp_path: Path) -> None:
+    for index, game in enumerate(game_ids()):
+        saved(tmp_path, game, f"Evening {index + 1}")
+    assert snap_compare(TablesideApp(data_dir=tmp_path), terminal_size=(80, 24))
+
+
+def test_home_wide(snap_compare: Snap, tmp_path: Path) -> None:
+    for index, game in enumerate(game_ids()):
+        saved(tmp_path, game, f"Evening {index + 1}")
+    assert snap_compare(TablesideApp(data_dir=tmp_path), terminal_size=(120, 40))
+
+
+def test_new_game(snap_compare: Snap, tmp_path: Path) -> None:
+    assert snap_compare(TablesideApp(data_dir=tmp_path), press=["n"], terminal_size=(80, 24))
+
+
+@pytest.mark.parametrize("game", game_ids())
+def test_session_screen(snap_compare: Snap, tmp_path: Path, game: str) -> None:
+    saved(tmp_path, game, "Friday night", moves=2)
+    assert snap_compare(TablesideApp(data_dir=tmp_path), run_before=resume,
+                        terminal_size=(80, 24))
+
+
+@pytest.mark.usefixtures("demo_registered")
+def test_generic_session_screen(snap_compare: Snap, tmp_path: Path) -> None:
+    saved(tmp_path, "demo", "Friday night", moves=2)
+    assert snap_compare(TablesideApp(data_dir=tmp_path), run_before=resume,
+                        terminal_size=(80, 24))
+
+
+@pytest.mark.usefixtures("demo_registered")
+def test_generic_session_screen_wide(snap_compare: Snap, tmp_path: Path) -> None:
+    saved(tmp_path, "demo", "Friday night", moves=2)
+    assert snap_compare(TablesideApp(data_dir=tmp_path), run_before=resume,
+                        terminal_size=(120, 40))
+
+
+@pytest.mark.usefixtures("demo_registered")
+def test_privacy_curtain(snap_compare: Snap, tmp_path: Path) -> None:
+    saved(tmp_path, "demo", "Friday night")
+
+    async def to_the_curtain(pilot: Pilot[Any]) -> None:
+        await resume(pilot)
+        await pilot.press("c")
+        await pilot.pause()
+        await choose(pilot, "#arg-secret", "plan")
+        await pilot.press("tab", "enter")
+        await pilot.pause()
+
+    assert snap_compare(TablesideApp(data_dir=tmp_path), run_before=to_the_curtain,
+                        terminal_size=(80, 24))
