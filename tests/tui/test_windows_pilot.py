@@ -189,3 +189,17 @@ async def test_leaving_a_game_when_the_disk_fails_says_so(tmp_path: Path,
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
         assert any("No space left" in m and "journal" in m for m in messages)
+
+
+async def test_games_made_in_the_same_second_are_listed_newest_first(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tableside import api
+
+    monkeypatch.setattr(api, "now", lambda: "2026-01-01T20:00:00")  # one second for all
+    for title in ("Made first", "Made second", "Made third"):
+        save_game(tmp_path, "demo", 2, title=title)
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        rows = app.screen.rows  # type: ignore[attr-defined]
+        assert [r.title for r in rows] == ["Made third", "Made second", "Made first"]

@@ -38,9 +38,13 @@ def when(stamp: str) -> str:
 
 
 def latest_first(rows: Iterable[SessionInfo]) -> list[SessionInfo]:
-    """The most recently played first; equal times by when created, then by id."""
-    return sorted(rows, key=lambda s: (str(s.updated or ""), str(s.created or ""), s.id),
-                  reverse=True)
+    """The most recently played first, to the sub-second where the stamps carry it.
+
+    Stamps equal to the second (games made in one second) keep the catalog's order, which
+    is the order they were made in, newest first: a stable sort of the reversed list.
+    """
+    return sorted(reversed(list(rows)), key=lambda s: (str(s.updated or ""),
+                                                       str(s.created or "")), reverse=True)
 
 
 def tool_bindings() -> list[Binding]:
