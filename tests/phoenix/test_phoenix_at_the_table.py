@@ -108,3 +108,21 @@ def test_sheet_problems_name_rows_not_file_fields() -> None:
     texts.update({"sectors.2": "0", "level3.1": ""})
     said = " ".join(p.text for p in form.evaluate().problems)
     assert "1 Level-3 Sector over 0 at Level 2" in said
+
+
+def test_notes_name_no_app_keys_so_the_cli_reads_them_too() -> None:
+    """Notes go to the app and to `tableside do`: they name actions, never keys."""
+    import re
+
+    s = new()
+    said: list[str] = []
+    said += [n.text for n in s.do("move_token", player="Bo", track="Dismantle", steps=2)]
+    said += [n.text for n in s.do("ship_used", ship="Dismantle")]
+    said += [n.text for n in s.do("add_points", points=41)]
+    said += [n.text for n in s.do("end_turn")]
+    said += [n.text for n in s.do("end_turn")]
+    said += [n.text for n in s.do("end_turn")]
+    text = " | ".join(said)
+    assert "Whoever takes the 1 point adds it to their score" in text
+    assert "final scoring, with the score calculator" in text
+    assert not re.search(r"\((e|k|a|ctrl\+p)\)|\bk opens\b|: a adds|ctrl\+p", text), text

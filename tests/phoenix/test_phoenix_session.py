@@ -305,7 +305,7 @@ def test_setup_keeps_the_screen_for_its_checklist() -> None:
     s = new(3)
     assert panels(s.state) == []
     s.do("setup_all")
-    assert [p.title for p in panels(s.state)] == ["Turn", "Sectors built", "Diplomacy levels"]
+    assert [p.title for p in panels(s.state)] == ["Turn"]
 
 
 def test_turn_panel_shows_the_check_inputs() -> None:

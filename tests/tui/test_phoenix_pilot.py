@@ -437,3 +437,26 @@ async def test_an_exported_sheet_is_offered_to_load_and_leaving_then_does_not_as
         await pilot.press("escape")  # loaded from a file just written: nothing to lose
         await pilot.pause()
         assert not isinstance(app.screen, ScoreSheetScreen)
+
+
+async def test_the_stations_stay_in_sight_at_80x24(tmp_path: Path) -> None:
+    """Diplomacy levels and Sectors sit under the tracks, not below the Now panel's fold."""
+    table = Tableside(tmp_path)
+    play = table.create("space-station-phoenix", 3, names=("Ann", "Bo", "Cy"), seed="s",
+                        board={"lap_size": 50})
+    play.do("setup_all")
+    play.do("move_token", player="Bo", track="Dismantle", steps=2)
+    play.do("build_sector", level=1)
+    play.do("ship_used", ship="Dismantle")
+    play.close()
+    table.close()
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, PhoenixScreen)
+        text = shown(app)
+        assert "Diplomacy levels" in text and "Sectors (Level 1/2/3)" in text
+        assert "Bo   L2   L0   L0   L0" in text and "Ann  1 of 9 (1/0/0)" in text
+        assert "Bo: L2, sole leader" in text  # the newest note still leads the Now panel

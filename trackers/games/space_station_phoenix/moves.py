@@ -51,7 +51,7 @@ def refresh_status(state: State) -> None:
 def _end_check_note(state: State, name: str, why: str) -> Note:
     current = facts.active(state)
     if name == current:
-        return Note(f"{name} {why}: the end is checked when {name} ends this turn (e)",
+        return Note(f"{name} {why}: the end is checked when {name} ends this turn",
                     "end_of_game")
     return Note(f"{name} {why} during {current}'s turn: nothing triggers now; the check runs at "
                 f"the end of {name}'s own turn (rulebook: Check for Game End)", "end_of_game")
@@ -183,7 +183,7 @@ def aliens_taken(state: State, args: dict[str, Any], rng: Random) -> Notes:
                     "Home Planets board")
     if supply.value <= 4 and not facts.game_end(state).triggered:
         notes.append(Note(f"Only {supply.value} Aliens left on the Home Planets board: the end "
-                          "is checked when the active player ends this turn (e)", "end_of_game"))
+                          "is checked when the active player ends this turn", "end_of_game"))
     return notes
 
 
@@ -212,14 +212,15 @@ def end_turn(state: State, args: dict[str, Any], rng: Random) -> Notes:
     """End the active player's own turn: the end check, or one final turn done."""
     current = facts.active(state)
     if current is None:
-        raise ActionError("The game is over: k opens the score calculator", "action")
+        raise ActionError("The game is over: final scoring is next, in the score calculator",
+                          "action")
     end = facts.game_end(state)
     score = facts.marker(state, current).points
     if not end.triggered:
         needed = _ruling_needed(state, current, score)
         if needed:
             raise ActionError(f"Whether the game ends now depends on an open ruling. {needed}. "
-                              "Decide it (ctrl+p: Decide an open ruling), then end the turn "
+                              "Decide it (Decide an open ruling), then end the turn "
                               "again", "ruling")
     # Certain values only: the bag counted when it may be, free Sectors left out when they may be.
     after = end_of_turn(end, current, score=score,
@@ -231,8 +232,8 @@ def end_turn(state: State, args: dict[str, Any], rng: Random) -> Notes:
     notes: Notes
     if after.over:
         state.facts["active"] = None
-        notes = [Note(f"{current}'s final turn is done. The game is over: final scoring. "
-                      "k opens the score calculator with names and points", "scoring")]
+        notes = [Note(f"{current}'s final turn is done. The game is over: final scoring, with "
+                      "the score calculator (names and points come filled in)", "scoring")]
     elif after.triggered and not end.triggered:
         state.facts["active"] = names.index(after.still_to_play[0])
         notes = [Note(f"{current} triggers the end: {'; '.join(after.reasons)}", "end_of_game"),
@@ -351,7 +352,8 @@ def ship_used(state: State, args: dict[str, Any], rng: Random) -> Notes:
     if rest:
         notes.append(Note(f"On L0, no bonus: {', '.join(rest)}", "diplomacy"))
     if any(2 in a.options for a in takers):
-        notes.append(Note("Whoever takes 1 point: a adds it to their score", "score_track"))
+        notes.append(Note("Whoever takes the 1 point adds it to their score (Add or take away "
+                          "points)", "score_track"))
     if any(3 in a.options for a in takers):
         notes.append(Note(f"1 resource: the {label} track's L3 space shows which (the rulebook "
                           "text does not give it)", "diplomacy"))

@@ -130,15 +130,17 @@ def _diplomacy_panel(state: State) -> Panel:
 
 
 def _sectors_panel(state: State) -> Panel:
+    names = facts.players(state)
+    width = max(len(n) for n in names)
     lines = []
-    for name in facts.players(state):
+    for name in names:
         n1, n2, n3 = facts.sectors(state, name)
         free = int(state.facts["free_sectors"][name])
         extra = f", {free} free" if free else ""
         numbers = state.facts["level3"][name]
-        level3 = f"; Level-3: {', '.join(numbers)}" if numbers else ""
-        lines.append(f"{name}: {n1 + n2 + n3} of 9 (by level {n1}/{n2}/{n3}{extra}){level3}")
-    return Panel("Sectors built", tuple(lines), "level3_sectors")
+        level3 = f"; L3: {', '.join(numbers)}" if numbers else ""
+        lines.append(f"{name:<{width}}  {n1 + n2 + n3} of 9 ({n1}/{n2}/{n3}{extra}){level3}")
+    return Panel("Sectors (Level 1/2/3)", tuple(lines), "level3_sectors")
 
 
 def _rulings_panel(state: State) -> Panel | None:
@@ -159,12 +161,18 @@ def _rulings_panel(state: State) -> Panel | None:
 
 
 def panels(state: State) -> list[Panel]:
-    """The final round, the turn, Sectors built, Diplomacy levels and open rulings.
+    """What the table does now: the final round, the turn and open rulings.
 
     While setup is under way (no turn ended yet), the checklist has the screen to itself.
+    The stations (Sectors, Diplomacy levels) are ``station_panels``: the game screen keeps
+    them beside the tracks, where they stay in sight at 80x24.
     """
     if state.facts.get("status") == facts.STATUS_SETUP:
         return []
-    found = [_final_round_panel(state), _turn_panel(state), _sectors_panel(state),
-             _diplomacy_panel(state), _rulings_panel(state)]
+    found = [_final_round_panel(state), _turn_panel(state), _rulings_panel(state)]
     return [panel for panel in found if panel is not None]
+
+
+def station_panels(state: State) -> list[Panel]:
+    """Every player's Sectors and Diplomacy levels, short enough for a 38-column side."""
+    return [_sectors_panel(state), _diplomacy_panel(state)]

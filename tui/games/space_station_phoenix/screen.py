@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Static
@@ -17,6 +18,7 @@ from textual.widgets import Static
 from tableside.api import OpenSession
 from trackers.games.space_station_phoenix import facts
 from trackers.games.space_station_phoenix.plurality import join_names
+from trackers.games.space_station_phoenix.view import station_panels
 from tui.screens.session import SessionScreen
 from tui.widgets.session_view import SessionChanged, SessionView
 
@@ -47,6 +49,18 @@ class PhoenixBanner(SessionView, Static):
         self.update(banner_text(play))
 
 
+class PhoenixStations(SessionView, Static):
+    """Every player's Sectors and Diplomacy levels, under the tracks: in sight at 80x24."""
+
+    def show_session(self, play: OpenSession) -> None:
+        text = Text()
+        for panel in station_panels(play.state):
+            text.append(f"{panel.title}\n", style="bold underline")
+            for line in panel.lines:
+                text.append(f"{line}\n")
+        self.update(text)
+
+
 class PhoenixScreen(SessionScreen):
     """SessionScreen with the Phoenix banner and the score calculator on k."""
 
@@ -65,6 +79,9 @@ class PhoenixScreen(SessionScreen):
 
     def compose_banner(self) -> ComposeResult:
         yield PhoenixBanner("", id="phx-banner", markup=False)
+
+    def compose_beside_tracks(self) -> ComposeResult:
+        yield PhoenixStations("", id="phx-stations", markup=False)
 
     def on_session_changed(self, message: SessionChanged) -> None:
         over = self._over()
