@@ -40,3 +40,23 @@ def test_the_steps_own_actions_come_first_so_their_keys_reach_the_footer() -> No
         assert names.index(due) < names.index("record_noise"), due
     assert sorted(names) == sorted(a.name for a in GAME.actions)
     assert len(set(names)) == len(names)
+
+
+def test_no_log_line_shows_a_raw_field_name() -> None:
+    """Played: the log read 'Stop pushing (from_deck=1)'."""
+    samples = {"settle_attack": {"from_deck": 1, "from_discards": 2},
+               "end_cycle": {"fire_rooms": 3, "hull_breaches": 2},
+               "fire": {"rooms": 2, "doorways": -1}, "hull_breach": {"markers": 3},
+               "sow_discord": {"why": "a card says so"}, "pod_choice": {"choice": "end now"}}
+    for action in GAME.actions:
+        args = {p.name: None for p in action.params} | samples.get(action.name, {})
+        for p in action.params:
+            if args[p.name] is None and not p.optional:
+                args[p.name] = "x" if p.kind in ("str", "choice") else 1
+        line = action.describe(args)
+        assert not any(f"{p.name}=" in line for p in action.params), line
+    fire = next(a for a in GAME.actions if a.name == "fire")
+    assert fire.describe({"rooms": 2, "doorways": -1}) == "Fire: +2 rooms, -1 doorway"
+    settle = next(a for a in GAME.actions if a.name == "settle_attack")
+    assert settle.describe(samples["settle_attack"]) == ("Stop pushing (1 from the Deck, 2 "
+                                                         "from the discards)")

@@ -262,6 +262,27 @@ def _showdown_aboard(state: State) -> list[str]:
     return list(held["flips"]) if held else []
 
 
+def _changes(*counts: tuple[int | None, str]) -> str:
+    """"+2 rooms, -1 doorway" for the log; a blank or 0 change is left out."""
+    said = [f"{n:+d} {what}{'' if abs(n) == 1 else 's'}" for n, what in counts if n]
+    return ", ".join(said) or "no change"
+
+
+def _settle_log(args: dict[str, Any]) -> str:
+    taken = [f"{n} from the {where}" for where, n in (("Deck", args.get("from_deck")),
+                                                       ("discards", args.get("from_discards")))
+             if n]
+    return "Stop pushing" + (f" ({', '.join(taken)})" if taken else "")
+
+
+def _end_cycle_log(args: dict[str, Any]) -> str:
+    now = [f"{what} {args[key]}" for key, what in (("fire_rooms", "rooms on fire"),
+                                                   ("fire_doorways", "doorways burning"),
+                                                   ("hull_breaches", "Hull Breaches"))
+           if args.get(key) is not None]
+    return "End the Cycle" + (f" ({', '.join(now)})" if now else "")
+
+
 def _crew_choice(help_text: str, name: str = "crew") -> Param:
     return Param(name, "choice", help_text, choices=_alive)
 
@@ -345,7 +366,7 @@ _ALL: tuple[Action, ...] = (
                   minimum=0, optional=True),
             Param("hull_breaches", "int", "markers after spreading (blank: unchanged)",
                   minimum=0, optional=True)),
-           key="e", short="End Cycle", topic="turn_cycle"),
+           key="e", short="End Cycle", topic="turn_cycle", log_text=_end_cycle_log),
     Action("delay_protocol", "Delay a Protocol",
            "A delay action adds 1 Cycle to one Protocol's Countdown Marker.",
            lambda s, a, r: protocols.delay(s, a["protocol"], a["source"]),
@@ -377,7 +398,8 @@ _ALL: tuple[Action, ...] = (
            "A card says Discord is Sown (or, with Revelation, a Smoking Gun is revealed).",
            lambda s, a, r: protocols.sow_discord(s, a["why"]),
            (Param("why", "choice", "what sowed it", choices=DISCORD),),
-           key="D", short="Discord", topic="agendas"),
+           key="D", short="Discord", topic="agendas",
+           log_text=lambda a: f"Discord is Sown: {a['why']}"),
     # --- the Nasties' side ------------------------------------------------------------------
     Action("reveal_nasty", "Reveal a Nasty",
            "A Nasty token is turned up: its card goes at the end of the Active Nasty Area.",
@@ -473,7 +495,8 @@ _ALL: tuple[Action, ...] = (
                   minimum=0, maximum=60, optional=True),
             Param("shortfall", "choice", "only if short: what the damage beyond them does",
                   choices=crew.SHORTFALL, optional=True)),
-           key="S", short="Stop", topic="attacks", enabled=_attack_open),
+           key="S", short="Stop", topic="attacks", enabled=_attack_open,
+           log_text=_settle_log),
     Action("cryo_pod", "Cryo-Pod trap",
            "Before a Nasty attacks in a Cryo-Pod room: 1 flip per battery; a MISS freezes it.",
            cryo_pod,
@@ -544,13 +567,16 @@ _ALL: tuple[Action, ...] = (
                   optional=True, default=0),
             Param("doorways", "int", "change in burning doorways", minimum=-30, maximum=30,
                   optional=True, default=0)),
-           key="f", short="Fire", topic="fire"),
+           key="f", short="Fire", topic="fire",
+           log_text=lambda a: "Fire: " + _changes((a.get("rooms"), "room"),
+                                                 (a.get("doorways"), "doorway"))),
     Action("hull_breach", "Hull Breach markers",
            "Markers laid (+) or removed (-); more than 8 is catastrophic.",
            lambda s, a, r: hazards.change_breaches(s, a["markers"]),
            (Param("markers", "int", "change in markers", minimum=-30, maximum=30, optional=True,
                   default=1),),
-           key="H", short="Breach", topic="hull_breach"),
+           key="H", short="Breach", topic="hull_breach",
+           log_text=lambda a: "Hull Breach: " + _changes((a.get("markers"), "marker"))),
     # --- the escape and the end -----------------------------------------------------------------
     Action("fulfil_agenda", "Agenda Fulfilled",
            "A crewmember tells the table their Hidden Agenda is Fulfilled.",
@@ -608,7 +634,7 @@ _ALL: tuple[Action, ...] = (
            "After the Escape Pod ejects: end the game now or play on.",
            lambda s, a, r: outcomes.pod_choice(s, a["choice"]),
            (Param("choice", "choice", "what the table chooses", choices=outcomes.POD_CHOICES),),
-           topic="escape"),
+           topic="escape", log_text=lambda a: f"After the Escape Pod: {a['choice']}"),
     Action("player_nasty", "Player-Nasty score",
            "A Player-Nasty kills a crewmember or loses one of its Nasties.",
            lambda s, a, r: outcomes.player_nasty(s, a),
