@@ -3,9 +3,14 @@ failed before its fix."""
 
 from __future__ import annotations
 
-from tests.lifeform.test_lifeform_session_fixtures import new
+import pytest
+
+from tests.lifeform.test_lifeform_session_endings import ready, text, to_minute
+from tests.lifeform.test_lifeform_session_fixtures import new, through_setup
+from trackers.engine import ActionError
 from trackers.games.lifeform.game import GAME
 from trackers.games.lifeform.setup import open_steps
+from tui.games.lifeform.screen import banner_lines
 
 
 def test_all_remaining_ticks_what_it_can_and_names_the_steps_that_tick_themselves() -> None:
@@ -30,3 +35,41 @@ def test_history_lines_never_read_name_equals_value() -> None:
         assert not any(f"{p.name}" in line for p in action.params if "_" in p.name), line
     launch = next(a for a in GAME.actions if a.name == "launch")
     assert launch.describe({"confirm_unknown": False}) == "the Remora launches"
+
+
+def test_ending_c_reads_in_the_tables_words_and_the_refill_comes_first() -> None:
+    s = ready("third", aboard=("Solomon", "Palmer", "Cameron"))
+    to_minute(s, 7)
+    notes = text(s.do("launch"))
+    assert "1 character stays on the Valley Forge" in notes
+    assert "discard up to 1 Lifeform card," in notes  # Evolution 1 on the test board
+    assert "has reached or passed 9" not in notes
+    first = next(t for t, done in GAME.checklist(s.state) if not done)  # type: ignore[misc]
+    assert first.startswith("Ending C refill")  # before the hibernation (rulebook, Ending C)
+    assert not s.available("hibernation")  # not offered, then refused
+    s.do("ending_c_refill", discard="0")
+    assert s.available("hibernation")
+    notes = text(s.do("hibernation", keep="keep 1 (rule text)"))
+    assert "(s)" not in notes and "Halon Gas Blast token" in notes
+    assert notes.count("shares them unseen") == 0 and notes.count("unseen") == 1
+
+
+def test_a_crew_member_with_no_mission_token_to_collect_is_not_told_to_place_each() -> None:
+    s = through_setup(new(3))
+    notes = text(s.do("collect_missions", tokens=0))
+    assert "collects no Mission token" in notes and "put each" not in notes
+    s.do("end_turn")
+    notes = text(s.do("collect_missions", tokens=1))
+    assert "collects 1 Mission token; put it on the Loadout" in notes
+
+
+def test_a_role_card_nobody_can_play_is_refused_in_plain_words() -> None:
+    s = through_setup(new(3))
+    with pytest.raises(ActionError, match="no card of the Ship's Cat is left"):
+        s.do("play_role_card", role="the Ship's Cat")
+
+
+def test_the_setup_banner_counts_its_steps_in_words() -> None:
+    s = new(3)
+    line = banner_lines(s.state)[0]
+    assert "(s)" not in line and "18 steps left" in line

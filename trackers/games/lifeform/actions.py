@@ -264,7 +264,7 @@ def _role_card(state: State, args: dict[str, Any], rng: Random) -> Notes:
     if info.get("controller"):
         turns.role_card(state, str(info["controller"]))
     if info["cards"] < 1:
-        raise ActionError(f"role: no {args['role']} card is left", "role")
+        raise ActionError(f"role: no card of {args['role']} is left", "role")
     info["cards"] -= 1
     notes: Notes = [Note(f"a card of {args['role']} is played and leaves the game; "
                          f"{info['cards']} left", "ships_cat")]
@@ -862,7 +862,8 @@ def _end_actions() -> tuple[Action, ...]:
                _hibernate,
                (Param("keep", "choice", "hibernation step 4 (the rule and its example disagree)",
                       choices=showdown.KEEP_READINGS),),
-               topic="hibernation", enabled=_stage("showdown")),
+               topic="hibernation", enabled=lambda s: _stage("showdown")(s)
+               and not s.facts["showdown"].get("refill_due")),
         Action("fight_check", "Check a fight", "Can the target match every fight icon? Shows "
                "one way (rulebook, Fight Sequence).", _fight_check,
                (Param("target", "choice", "the targeted crew member", choices=_targets),

@@ -147,6 +147,12 @@ def _ending_a(label: str, why: str) -> EndingReading:
                          ("the crew wins; there is no Stowaway check (rulebook, Endings)",))
 
 
+def _cards(evolution: str) -> str:
+    """The Evolution number as a count of Lifeform cards ("1 Lifeform card"); unset as is."""
+    return count(int(evolution), "Lifeform card") if evolution.isdigit() else \
+        f"{evolution} Lifeform cards"
+
+
 def _ending_c(m: LaunchMoment, profile: Board, label: str, why: str) -> EndingReading:
     """Ending C: the Stowaway card leaves; discard up to Evolution, refill to MAX HAND (§9)."""
     track = "cocoon_2p" if m.player_count == 2 else "cocoon_3p4p"
@@ -155,8 +161,8 @@ def _ending_c(m: LaunchMoment, profile: Board, label: str, why: str) -> EndingRe
     steps = (
         "the lifeform removes its Stowaway card from the game (the text does not say it is "
         "shown)",
-        f"the lifeform may discard up to {evolution} Lifeform cards, the Evolution number "
-        "reached on the Cocoon track",
+        f"the lifeform may discard up to {_cards(evolution)}, the Evolution number reached "
+        "on the Cocoon track",
         f"the lifeform draws back up to its max hand size: {max_hand} ('Ending C refill')",
         "go to the Showdown (rulebook p. 38, Showdown Stage)",
     )
@@ -176,7 +182,7 @@ def _cocoon_value(m: LaunchMoment, profile: Board, key: str) -> str:
 
 
 def _ending_b(m: LaunchMoment, profile: Board) -> EndingReading:
-    why = f"Self-Destruct {m.self_destruct} has reached or passed 9 and every surviving " \
+    why = f"Self-Destruct is on {m.self_destruct}, at or past 9, and every surviving " \
           f"character is aboard (rulebook, Endings)"
     if m.stowaway_card is None:
         raise ValueError("stowaway_card: Ending B reveals the lifeform's chosen Stowaway card; "
@@ -215,9 +221,10 @@ def decide_ending(moment: LaunchMoment, profile: Board) -> EndingDecision:
             _ending_a("reading 2: Ending A's condition holds", a_why),
         ), contradiction="a Last Man Aboard kill before 9")
     if m.characters_on_valley_forge:
-        why = (f"Self-Destruct {m.self_destruct} has reached or passed 9 and "
-               f"{count(m.characters_on_valley_forge, 'character')} stay on the Valley Forge "
-               "(rulebook, Endings)")
+        left = m.characters_on_valley_forge
+        why = (f"Self-Destruct is on {m.self_destruct}, at or past 9, and "
+               f"{count(left, 'character')} {'stays' if left == 1 else 'stay'} on the Valley "
+               "Forge (rulebook, Endings)")
         return EndingDecision((_ending_c(m, profile, "rules", why),))
     if not late:
         return EndingDecision((_ending_a("rules", f"Self-Destruct {m.self_destruct} has not "

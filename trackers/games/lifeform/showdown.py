@@ -83,7 +83,7 @@ def crew_cards_to_draw(loadout: Loadout, profile: Board) -> Number:
                          f"list {len(numbers)} spaces")
     value = numbers[tokens - 1]
     return Number(value, f"the highest Improvised Weaponry token is on space {tokens}, printed "
-                         f"{value}: the crew draws {value} and shares them unseen", rule)
+                         f"{value}", rule)
 
 
 def halon_gas_blast_tokens(loadout: Loadout, player_count: int, profile: Board) -> Number:
@@ -373,8 +373,8 @@ def hibernate(state: State, keep: str, profile: Board) -> list[Note]:
                   "then the hand limit of 6", "hibernation"),
              Note("2. surviving characters come off the Remora onto their boards", "hibernation")]
     show["halon"], show["remora"] = h.halon_tokens.value or 0, True
-    notes.append(Note(f"3. crew pool: the Remora token and {show['halon']} Halon Gas Blast "
-                      "token(s)", "hibernation"))
+    notes.append(Note(f"3. crew pool: the Remora token and "
+                      f"{count(show['halon'], 'Halon Gas Blast token')}", "hibernation"))
     lifeform, drawn = state.facts["lifeform"], h.lifeform_draw.value
     notes += decks.draw(state, "lifeform", lifeform, drawn, profile, check=False)
     dropped = drawn - (reading.keeps or 0) + (reading.discards_for_limit or 0)
@@ -563,7 +563,10 @@ def _winner(state: State) -> list[Note]:
 def showdown_checklist(state: State) -> list[tuple[str, bool]]:
     show = state.facts["showdown"]
     legal = legal_targets(surviving_crew(state), show["previous_target"])
-    return [("Hibernation (6 steps, rulebook p. 38, Showdown Stage)", show["hibernated"]),
+    refill = [("Ending C refill: discard up to the Evolution number, then draw to the max hand "
+               "size (rulebook, Ending C)", False)] if show.get("refill_due") else []
+    return [*refill,
+            ("Hibernation (6 steps, rulebook p. 38, Showdown Stage)", show["hibernated"]),
             (f"Fight {show['fights'] + 1}: target {' or '.join(legal)}; a Lifeform card face "
              "down (+ Hostility tokens); cancel?; reveal; match every icon (rulebook, Fight "
              "Sequence)", False)]

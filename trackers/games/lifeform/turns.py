@@ -14,6 +14,7 @@ from typing import Any
 
 from trackers.engine import ActionError, Note, State
 from trackers.games.lifeform import characters
+from trackers.games.lifeform.words import count
 
 # Crew activities (rulebook, Crew Activity Phase: Perform Activity); a crew card's action
 # counts as the "Play a Crew Card" activity unless its card was counted already.
@@ -94,10 +95,13 @@ def collect_missions(state: State, tokens: int) -> list[Note]:
         raise ActionError(f"tokens: at most {len(able)} (one per non-hidden character on the "
                           "Valley Forge)", "tokens")
     turn["step1"] = True
-    word = "token" if tokens == 1 else "tokens"
-    return [Note(f"Step 1: {member} collects {tokens} Mission {word}; put each on the Loadout "
-                 "now ('Put a Mission token on the Loadout') (rulebook, Step 1: Collect Mission "
-                 "Tokens)", "round")]
+    if tokens == 0:
+        return [Note(f"Step 1: {member} collects no Mission token (rulebook, Step 1: Collect "
+                     "Mission Tokens)", "round")]
+    word = "it" if tokens == 1 else "each"
+    return [Note(f"Step 1: {member} collects {count(tokens, 'Mission token')}; put {word} on "
+                 "the Loadout now ('Put a Mission token on the Loadout') (rulebook, Step 1: "
+                 "Collect Mission Tokens)", "round")]
 
 
 def _need_turn(state: State, what: str) -> str:
