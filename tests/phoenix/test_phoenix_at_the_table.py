@@ -126,3 +126,23 @@ def test_notes_name_no_app_keys_so_the_cli_reads_them_too() -> None:
     assert "Whoever takes the 1 point adds it to their score" in text
     assert "final scoring, with the score calculator" in text
     assert not re.search(r"\((e|k|a|ctrl\+p)\)|\bk opens\b|: a adds|ctrl\+p", text), text
+
+
+def test_refusals_read_plainly() -> None:
+    import pytest
+
+    from trackers.engine import ActionError
+
+    s = new()
+    s.do("move_token", player="Cy", track="Transport", steps=5)
+    with pytest.raises(ActionError) as refused:
+        s.do("move_token", player="Cy", track="Transport", steps=1)
+    assert str(refused.value) == ("steps: Cy's Transport token is on L5; allowed: -5 to -1 "
+                                  "(the track runs L0 to L5)")
+    s.do("aliens_taken", count=66)
+    with pytest.raises(ActionError) as refused:
+        s.do("end_turn")
+    assert ("Do Aliens left in the bag count as in the supply? (4 on the Home Planets board, "
+            "30 in the bag) Decide it with 'Decide an open ruling'") in str(refused.value)
+    notes = " ".join(n.text for n in s.do("income_check", gems=3))
+    assert notes.endswith("then end the turn")

@@ -199,12 +199,12 @@ def _ruling_needed(state: State, name: str, score: int) -> str | None:
 
     if any(fires(s, b) != fires(supplies[0], b) for s in supplies for b in builts):
         board, bag = facts.aliens(state).value, state.facts["aliens_in_bag"]
-        return (f"{facts.RULINGS['bag Aliens count as supply'][1]}: {board} on the Home Planets "
-                f"board, {bag} in the bag")
+        return (f"{facts.RULINGS['bag Aliens count as supply'][1]} ({board} on the Home "
+                f"Planets board, {bag} in the bag)")
     if any(fires(s, b) != fires(s, builts[0]) for s in supplies for b in builts):
         free = state.facts["free_sectors"][name]
-        return (f"{facts.RULINGS['free Sectors count as built'][1]}: {name} has "
-                f"{sum(facts.sectors(state, name))} Sectors, {free} of them free")
+        return (f"{facts.RULINGS['free Sectors count as built'][1]} ({name} has "
+                f"{sum(facts.sectors(state, name))} Sectors, {free} of them free)")
     return None
 
 
@@ -219,8 +219,8 @@ def end_turn(state: State, args: dict[str, Any], rng: Random) -> Notes:
     if not end.triggered:
         needed = _ruling_needed(state, current, score)
         if needed:
-            raise ActionError(f"Whether the game ends now depends on an open ruling. {needed}. "
-                              "Decide it (Decide an open ruling), then end the turn "
+            raise ActionError(f"Whether the game ends now depends on an open ruling. {needed} "
+                              "Decide it with 'Decide an open ruling', then end the turn "
                               "again", "ruling")
     # Certain values only: the bag counted when it may be, free Sectors left out when they may be.
     after = end_of_turn(end, current, score=score,
@@ -304,6 +304,14 @@ SHIP_TYPES: tuple[str, ...] = (
 )
 
 
+def _token_moves(level: int) -> str:
+    """The steps a token on ``level`` may move: "1 to 5", "-5 to -1", "-2 to -1 or 1 to 3"."""
+    back = f"-{level} to -1" if level > 1 else "-1" if level == 1 else ""
+    up = f"1 to {TOP_LEVEL - level}" if level < TOP_LEVEL - 1 else \
+        "1" if level == TOP_LEVEL - 1 else ""
+    return " or ".join(part for part in (back, up) if part)
+
+
 def move_token(state: State, args: dict[str, Any], rng: Random) -> Notes:
     """Move a Diplomacy token up (or back, to correct) on one track (spec §4.2)."""
     name = facts.who(state, args.get("player"))
@@ -314,7 +322,7 @@ def move_token(state: State, args: dict[str, Any], rng: Random) -> Notes:
     label = facts.TRACK_LABELS[track]
     if steps == 0 or not 0 <= new <= TOP_LEVEL:
         raise ActionError(f"steps: {name}'s {label} token is on L{old}; allowed: "
-                          f"{-old} to {TOP_LEVEL - old}, not 0 (L0 to L5)", "steps")
+                          f"{_token_moves(old)} (the track runs L0 to L5)", "steps")
     state.facts["diplomacy"][name][track] = new
     notes: Notes = [Note(f"{name}'s {label} token: L{old} -> L{new}", "diplomacy")]
     if steps > 0:
@@ -369,8 +377,8 @@ def check_income(state: State, args: dict[str, Any], rng: Random) -> Notes:
     if result.eligible:
         notes.append(Note("Income: reset (Action marker home, Neutral Ship marker home, GEMs on "
                           "own ships to the supply), collect Hub income and occupied income "
-                          "icons, relocate residents if wanted (1 GEM each); then e ends the "
-                          "turn", "income"))
+                          "icons, relocate residents if wanted (1 GEM each); then end the turn",
+                          "income"))
     return notes
 
 
