@@ -285,3 +285,30 @@ async def test_now_panel_goes_back_to_the_newest_notes_after_an_action(tmp_path:
         await pilot.pause()
         assert scroll.scroll_y == 0  # back at the top, where the newest notes are
         assert "Twenty reached" in panel_text(app, "#now").split("\n")[0]
+
+
+async def test_a_form_never_opens_on_an_empty_list(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    from dataclasses import replace
+
+    from trackers.games import registry
+
+    demo = registry.get_game("demo")
+
+    def setup(*args: object) -> object:
+        state = demo.setup(*args)  # type: ignore[arg-type]
+        state.pieces["plan"].managed = True  # the game keeps its only secret itself
+        return state
+
+    monkeypatch.setitem(registry._LOADED, "demo", replace(demo, setup=setup))
+    save_game(tmp_path, "demo", 2)
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("c")  # nothing the generic choice may touch: no empty form
+        await pilot.pause()
+        assert app.screen is screen
+        titles = [e.title for e in key_entries(screen)]
+        assert "Choose a secret [c] (not possible now)" in titles

@@ -19,7 +19,6 @@ from textual.widgets import Header, OptionList, Static
 
 from tableside.api import OpenSession, TablesideError
 from trackers.engine import ActionError
-from trackers.engine.common_actions import secret_names
 from trackers.pieces import Secret
 from tui.screens.action_form import ActionFormScreen
 from tui.screens.confirm import ConfirmScreen
@@ -160,10 +159,19 @@ class SessionScreen(Screen[None]):
             self.session_changed(new)
 
     # --- doing actions ------------------------------------------------------------------
+    def offerable(self, name: str) -> bool:
+        """Possible now, and every list it must pick from has something in it: no form
+        opens on an empty list (a game that keeps every secret itself, a revealed secret)."""
+        if not self.play.available(name):
+            return False
+        action = self.play.action(name)
+        return all(param.allowed(self.play.state) for param in action.params
+                   if param.kind == "choice" and not param.optional)
+
     def keyless_actions(self) -> list[tuple[str, str, bool]]:
         """The game's actions no key is bound to, for the palette (see tui.screens.keys)."""
         bound = {b.action for _key, b in self._bindings}
-        return [(a.title, f"run('{a.name}')", self.play.available(a.name))
+        return [(a.title, f"run('{a.name}')", self.offerable(a.name))
                 for a in self.play.actions() if f"run('{a.name}')" not in bound]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -173,9 +181,9 @@ class SessionScreen(Screen[None]):
         """
         if action == "run" and parameters:
             name = str(parameters[0])
-            if name in ("choose_secret", "reveal_secret") and not secret_names(self.play.state):
-                return None  # the game keeps every secret itself: no empty form to open
-            return self.play.available(name)
+            if not self.play.available(name):
+                return False
+            return True if self.offerable(name) else None  # dimmed: no empty form to open
         if action == "accept_defaults":
             return bool(self.missing_defaults())
         if action == "undo":
@@ -190,7 +198,7 @@ class SessionScreen(Screen[None]):
         except ActionError as err:
             self.notify(str(err), severity="warning", markup=False)
             return
-        if not self.play.available(name):
+        if not self.offerable(name):
             self.notify(f"{action.title} is not possible now.", severity="warning",
                         markup=False)
             return
