@@ -143,20 +143,15 @@ class SessionScreen(Screen[None]):
         """Fold in what another window (the CLI, a script, a second app) recorded."""
         if self._play_closed:
             return
-        refresh: Callable[[], object] | None = getattr(self.play, "refresh", None)
-        if refresh is None:  # the storage layer's refresh has not landed yet
-            return
-        before = {(h.seq, h.text) for h in self.play.history()}
         head = self.play.head
         try:
-            refresh()
+            changes = self.play.refresh()
         except TablesideError as err:
             self.notify(f"Could not read what other windows did: {err}", severity="warning",
                         markup=False)
             return
-        new = tuple(h.seq for h in self.play.history() if (h.seq, h.text) not in before)
-        if new or self.play.head != head:
-            self.session_changed(new)
+        if changes or self.play.head != head:
+            self.session_changed(tuple(c.seq for c in changes))
 
     # --- doing actions ------------------------------------------------------------------
     def offerable(self, name: str) -> bool:
