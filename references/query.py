@@ -27,7 +27,7 @@ _STOPWORD_TEXT = """
     more most my no nor not of off on once only or other our out over own same she should so
     some such than that the their them then there these they this those through to too under
     until up very was we were what when where which while who whom why will with would you
-    your happen happens happened many much
+    your happen happens happened many much per
 """
 STOPWORDS = frozenset(_STOPWORD_TEXT.split())
 

@@ -160,6 +160,11 @@ TABLE_QUESTIONS = [
      "Pushing your Luck; When you Hit"),
     ("pandora-celeste", "how do I open a locked door", "Doors"),
     ("pandora-celeste", "what happens when the hull is breached", "Hull Breach"),
+    # "per" is how players ask, not a word that picks a section ("1 per crewmember" is
+    # everywhere): with it counted, these landed on scoring and Fire sections
+    ("nemesis-lockdown", "how many actions per turn", "I. Player Phase"),
+    ("space-station-phoenix", "how many actions per turn", "Turn Options"),
+    ("pandora-celeste", "how many actions per turn", "Playing out a Turn Cycle"),
 ]
 
 
