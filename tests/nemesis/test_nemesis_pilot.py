@@ -131,13 +131,15 @@ async def victory_check(pilot: Pilot[None], name: str, objective: bool) -> None:
 
 
 async def test_a_solo_game_by_keys(tmp_path: Path) -> None:
-    table = Tableside(tmp_path)
-    assert table.accept_board_defaults(GAME_ID) > 0  # until the one-key accept lands
-    table.close()
     app = TablesideApp(data_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await new_game(pilot, "solo", None, "Ann")
         play = app.screen.play  # type: ignore[attr-defined]
+        assert "css_slots" not in play.state.board
+        await keys(pilot, "ctrl+d")  # the public defaults in one key
+        saved = Tableside(tmp_path, read_only=True)  # and kept for later games
+        assert saved.board_profile(GAME_ID)["css_slots"] == [10, 8, 6, 4, 2, 1]
+        saved.close()
         assert play.setup.mode == "solo" and play.state.board["css_slots"] == [10, 8, 6, 4, 2, 1]
         assert "Time track: 15" in tracks(app)
         await keys(pilot, "f", "u")  # a Fire marker, taken back
@@ -161,13 +163,12 @@ async def test_a_solo_game_by_keys(tmp_path: Path) -> None:
 
 
 async def test_a_two_player_co_op_game_by_keys(tmp_path: Path) -> None:
-    table = Tableside(tmp_path)
-    table.accept_board_defaults(GAME_ID)
-    table.close()
     app = TablesideApp(data_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await new_game(pilot, "2 players", "coop", "Ann, Bo")
         play = app.screen.play  # type: ignore[attr-defined]
+        await keys(pilot, "ctrl+d")  # the public defaults in one key
+        assert play.state.board["blue_thresholds"] == [11, 5, 3]
         assert play.setup.mode == "coop"
         for _ in range(10):
             await keys(pilot, "n")
