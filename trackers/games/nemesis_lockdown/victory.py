@@ -71,8 +71,8 @@ def check(state: State, rng: Random, args: dict[str, Any]) -> list[Note | str]:
         fate = args.get("pod")
         if fate is None:
             raise ActionError(f"pod: {name} is still in a CSS Pod; the rulebook does not say "
-                              f"whether that survives (Leaving the Facility): give "
-                              f"{' or '.join(POD_FATES)}", "pod")
+                              "whether a Character left in a Pod survives (Leaving the "
+                              f"Facility): give {' or '.join(POD_FATES)}", "pod")
         if fate == POD_LOST:
             crew.set_status(state, name, crew.DEAD)
             result.update(alive=False, why="left in a CSS Pod (your table's call)")
