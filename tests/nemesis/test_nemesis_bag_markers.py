@@ -295,3 +295,13 @@ def test_a_queen_draw_finds_a_character_the_app_tracks_in_the_nest() -> None:
     notes = "\n".join(n.text for n in s.do("develop_bag", drawn="Queen"))
     assert "the Queen miniature goes there" in notes and "app tracks it: Ann" in notes
     assert s.state.piece("eggs", Counter).value == 5
+
+
+def test_destroying_more_eggs_than_are_left_is_refused_in_good_english() -> None:
+    s = Session(GAME, SessionSetup(2, names=("Ann", "Bo")), seed="eggs")
+    s.do("destroy_eggs", count=4)
+    with pytest.raises(ActionError, match="count: only 1 Egg is in the Nest slot"):
+        s.do("destroy_eggs", count=2)
+    assert s.state.piece("eggs", Counter).value == 1
+    assert "No Egg is left: the Nest is destroyed" in "\n".join(
+        n.text for n in s.do("destroy_eggs", count=1))

@@ -33,7 +33,8 @@ def destroy_eggs(state: State, count: int) -> list[Note | str]:
     """Each Injury dealt to the uncarried Eggs destroys one."""
     nest = eggs(state)
     if count > nest.value:
-        raise ActionError(f"count: only {nest.value} Eggs are in the Nest slot", "count")
+        left = "1 Egg is" if nest.value == 1 else f"{nest.value} Eggs are"
+        raise ActionError(f"count: only {left} in the Nest slot", "count")
     nest.value -= count
     state.facts["eggs_destroyed"] += count
     return _after(state, [f"{count} {'Egg' if count == 1 else 'Eggs'} destroyed; "
