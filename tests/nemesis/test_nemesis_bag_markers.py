@@ -305,3 +305,12 @@ def test_destroying_more_eggs_than_are_left_is_refused_in_good_english() -> None
     assert s.state.piece("eggs", Counter).value == 1
     assert "No Egg is left: the Nest is destroyed" in "\n".join(
         n.text for n in s.do("destroy_eggs", count=1))
+
+
+def test_one_injury_is_one_injury_in_the_kill_check() -> None:
+    s = Session(GAME, SessionSetup(2, names=("Ann", "Bo")), seed="hurt")
+    s.do("encounter", room="Nest", drawn="Adult")
+    notes = "\n".join(n.text for n in s.do("injure_intruder", intruder="1", injuries=1, blood=2))
+    assert "Blood 2 is above its 1 Injury: it lives" in notes
+    notes = "\n".join(n.text for n in s.do("injure_intruder", intruder="1", injuries=0, blood=1))
+    assert "blood 1 is not above its 1 Injury" in notes and "is killed" in notes

@@ -28,6 +28,10 @@ def of_kind(state: State, kind: str) -> list[dict[str, Any]]:
     return [i for i in on_board(state) if i["kind"] == kind]
 
 
+def injuries_text(count: int) -> str:
+    return f"{count} {'Injury' if count == 1 else 'Injuries'}"
+
+
 def label(entry: dict[str, Any]) -> str:
     hurt = entry["injuries"]
     wounds = f", {hurt} {'Injury' if hurt == 1 else 'Injuries'}" if hurt else ""
@@ -131,8 +135,8 @@ def injure(state: State, ident: str, injuries: int, blood: int | None,
         notes.append(Note(f"A Retreat arrow: the {kind} flees; draw an Event card and move it "
                           "through that Corridor (it keeps its Injuries)", "intruder_bag"))
     if blood <= now:
-        return notes + die(state, ident, f"blood {blood} is not above its {now} Injuries")
-    notes.append(f"Blood {blood} is above its {now} Injuries: it lives")
+        return notes + die(state, ident, f"blood {blood} is not above its {injuries_text(now)}")
+    notes.append(f"Blood {blood} is above its {injuries_text(now)}: it lives")
     return notes
 
 
