@@ -73,3 +73,20 @@ def test_the_setup_banner_counts_its_steps_in_words() -> None:
     s = new(3)
     line = banner_lines(s.state)[0]
     assert "(s)" not in line and "18 steps left" in line
+
+
+FORM_WIDTH = 72  # a form's line at 80 columns, inside its border and padding
+
+
+def test_every_field_label_and_module_option_fits_one_line_at_80_columns() -> None:
+    for action in GAME.actions:
+        for param in action.params:
+            label = f"{param.name}: {param.help}"  # how the action form shows it
+            assert len(label) <= FORM_WIDTH, (action.name, label)
+    for option in GAME.options:
+        # New game shows a list option's help beside its label, a choice's label alone
+        shown = option.help if option.kind == "multi" else ""
+        line = option.label + (f" ({shown})" if shown else "")
+        assert len(line) <= FORM_WIDTH, line
+        if option.kind == "multi":  # each module's checkbox says what it is
+            assert all(option.labels.get(c, c) != c for c in option.choices), option.name

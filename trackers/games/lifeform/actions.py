@@ -610,8 +610,8 @@ def _track_actions() -> tuple[Action, ...]:
                _android_in_remora,
                tuple(Param(c, "int", f"tokens taken from {NAMES[c]}", minimum=0, maximum=20,
                            optional=True, default=0) for c in COLUMNS)
-               + (Param("printed", "int", "the number printed on the Android Status space, "
-                        "if your board values lack it", minimum=0, maximum=30,
+               + (Param("printed", "int", "the number on the Android Status space (if unset)",
+                        minimum=0, maximum=30,
                         optional=True),),
                topic="android_status", enabled=lambda s: not s.facts["android"]["destroyed"]),
         Action("hostility_other", "Hostility, other cause", "Advance Hostility for a cause "
@@ -829,13 +829,13 @@ def _targets(state: State) -> list[str]:
 
 
 def _end_actions() -> tuple[Action, ...]:
-    icons = "showdown icons separated by commas, e.g. 'red claw, green eye'"
+    icons = "icons, e.g. 'red claw, green eye'"  # fits one line of the form at 80 columns
     return (
         Action("launch", "Launch the Remora", "Every criterion met and every crew member "
                "agrees: launch, and the app decides Ending A, B or C (rulebook p. 35, Launch the "
                "Remora Sequence; rulebook, Endings).", _launch,
-               (Param("confirm_unknown", "bool", "the table checked the criteria the app cannot "
-                      "(unset board values)", optional=True, default=False),),
+               (Param("confirm_unknown", "bool", "the table checked what the app cannot (unset "
+                      "values)", optional=True, default=False),),
                key="g", short="Launch", topic="endings", enabled=_stage("starship", "setup")),
         Action("choose_ending_reading", "Choose the ending reading", "Where the texts disagree "
                "(Last Man Aboard before 9), the table picks a reading; or settle Ending B once "
@@ -865,27 +865,28 @@ def _end_actions() -> tuple[Action, ...]:
                topic="hibernation", enabled=lambda s: _stage("showdown")(s)
                and not s.facts["showdown"].get("refill_due")),
         Action("fight_check", "Check a fight", "Can the target match every fight icon? Shows "
-               "one way (rulebook, Fight Sequence).", _fight_check,
+               "one way (rulebook, Fight Sequence). Icons are separated by commas; the "
+               "target's cards by ';', a card's icons by '+': 'green eye + red claw; harpoon "
+               "gun'. 'none' for no tokens.", _fight_check,
                (Param("target", "choice", "the targeted crew member", choices=_targets),
-                Param("fight_icons", "str", f"the lifeform's card: {icons}"),
+                Param("fight_icons", "str", f"the lifeform card's {icons}"),
                 Param("hostility_tokens", "int", "Hostility tokens added (red claws)",
                       minimum=0, maximum=10, optional=True, default=0),
                 Param("stowaway_card", "bool", "the 1-2 Minute card added?", optional=True,
                       default=False),
-                Param("cards", "str", "the target's cards, ';' between cards, '+' between "
-                      "icons, e.g. 'green eye + red claw; harpoon gun'", optional=True,
+                Param("cards", "str", "the target's cards, e.g. 'green eye + red claw; harpoon "
+                      "gun'", optional=True,
                       default=""),
                 Param("harpoon_tokens", "int", "the target's Harpoon tokens", minimum=0,
                       maximum=2, optional=True, default=0),
-                Param("data_tokens", "str", f"the target's Data tokens: {icons}",
+                Param("data_tokens", "str", f"the target's Data token {icons}",
                       optional=True, default=""),
-                Param("sister_data_tokens", "str", f"the SIS-TER player's Data tokens: {icons}",
+                Param("sister_data_tokens", "str", "the SIS-TER player's Data token icons",
                       optional=True, default=""),
                 Param("ships_cat", "bool", "the Ship's Cat may match for this fight?",
                       optional=True, default=False),
-                Param("surplus_character", "choice", "may a second surviving character match "
-                      "1 icon (only the rulebook's example allows "
-                      "it)?", choices=("yes", "no", "not settled"), optional=True,
+                Param("surplus_character", "choice", "a 2nd character matches 1 icon? (example "
+                      "only)", choices=("yes", "no", "not settled"), optional=True,
                       default="not settled")),
                topic="fight", enabled=_stage("showdown")),
         Action("fight_result", "Fight result", "Record a fight: matched, eliminated or "

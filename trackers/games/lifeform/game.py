@@ -106,9 +106,11 @@ GAME = Game(
     actions=tuple(_readable(a) for a in solo_game.actions(tuple(_in_its_stage(a)
                                                                for a in ACTIONS))),
     options=(Option("modules", "Thirteenth Passenger modules", "multi", [], ("A", "B", "D"),
-                    help="A: Emma and Overman; B: asteroid impacts; D: hunting the alien "
-                         "aboard the Remora", modes=("standard",)),
-             Option("character_pool", "Character disks in the draft", "choice",
+                    help="each checked one is played", modes=("standard",),
+                    labels={"A": "A: Emma and Overman", "B": "B: asteroid impacts",
+                            "D": "D: hunting the alien aboard the Remora"}),
+             Option("character_pool", "Character disks in the draft (Components: 9; Setup: 12)",
+                    "choice",
                     POOL_CHOICES[0], POOL_CHOICES,
                     help="Components lists 9 disks, Setup step 8 says twelve; settle it "
                          "from your box", modes=("standard",)),

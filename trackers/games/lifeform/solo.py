@@ -26,8 +26,8 @@ OPTIONS = (
     # Its own name, not "modules": the standard game's option keeps that name (saved games
     # read it), and one game's options need different names (New game gives each a field).
     Option("solo_modules", "Thirteenth Passenger modules", "multi", ["C"], ("B", "C"),
-           help="C: solo Crisis and Search (on by default); B: asteroid impacts. A and D are "
-                "for games with a lifeform player", modes=(MODE.id,)),
+           help="A and D need a lifeform player", modes=(MODE.id,),
+           labels={"B": "B: asteroid impacts", "C": "C: solo Crisis and Search"}),
     Option("crisis_deck", "Crisis deck", "choice", "mirror", crisis.DECK_MODES,
            help="mirror: you draw the real card and enter what it does; virtual: you list the "
                 "deck once and the app shuffles and draws", modes=(MODE.id,),

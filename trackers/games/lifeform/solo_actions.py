@@ -336,8 +336,9 @@ def _actions() -> tuple[Action, ...]:
                    s, None if a.get("chamber") in (None, crisis.NO_CHAMBER) else a["chamber"],
                    bool(a.get("keep")))),
         Action("list_crisis_deck", "List the Crisis deck", "Enter the deck once: every card "
-               "with its chamber and effects (virtual deck).", _list_deck,
-               (Param("cards", "str", crisis.LIST_HELP, max_length=4000),),
+               f"with its chamber and effects (virtual deck): {crisis.LIST_HELP}.", _list_deck,
+               (Param("cards", "str", "e.g. 'Hull alarm = Cockpit + clamp; Fuel leak'",
+                      max_length=4000),),
                enabled=lambda s: _deck_mode("virtual")(s) and "crisis_deck" not in s.pieces,
                topic=TOPIC),
         Action("draw_crisis", "Draw a Crisis card", "The app draws the top Crisis card "
@@ -391,8 +392,8 @@ def _actions() -> tuple[Action, ...]:
                "Domain rules allow (the app cannot check them).", _launch,
                (Param("lifeform_aboard", "bool", "it is established that the lifeform is "
                       "aboard", optional=True, default=False),
-                Param("cards_not_in_hand", "str", "chamber cards you do not hold (commas); "
-                      "empty: you hold all five", optional=True, default="")),
+                Param("cards_not_in_hand", "str", "chamber cards not held, by commas (empty: "
+                      "none)", optional=True, default="")),
                key="l", short="Launch", enabled=playing, topic=TOPIC),
         Action("confront", "Confront the lifeform", "Fight with one extra combat zone box.",
                _confront, key="f", short="Confront", topic=TOPIC,
