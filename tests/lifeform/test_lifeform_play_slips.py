@@ -90,3 +90,9 @@ def test_every_field_label_and_module_option_fits_one_line_at_80_columns() -> No
         assert len(line) <= FORM_WIDTH, line
         if option.kind == "multi":  # each module's checkbox says what it is
             assert all(option.labels.get(c, c) != c for c in option.choices), option.name
+
+
+def test_only_a_game_with_a_lifeform_player_asks_to_name_it_first() -> None:
+    from trackers.games.lifeform import INFO
+    assert "lifeform player first" in INFO.mode("standard").note
+    assert "lifeform player" not in INFO.note + INFO.mode("solo").note

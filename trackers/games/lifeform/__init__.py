@@ -5,14 +5,15 @@ from trackers.engine.game import GameInfo, PlayMode
 INFO = GameInfo(
     id="lifeform",
     title="Lifeform",
-    modes=(PlayMode("standard", "lifeform against the crew", (2, 3, 4)),
+    # Who to name first belongs to the way to play: a solo game has no lifeform player.
+    modes=(PlayMode("standard", "lifeform against the crew", (2, 3, 4),
+                    note="Name the lifeform player first, then the crew in turn order."),
            # Thirteenth Passenger module C with the Dragon's Domain solo rules (solo.py).
            PlayMode("solo", "Dragon's Domain solo (module C)", (1,),
                     note="You play the Dragon's Domain solo rules at the table; the app runs "
                          "module C: the Crisis deck, the Remora board and the shuttlecraft "
                          "hunt.", option_defaults={"solo_modules": ["C"]})),
     blurb="One player is the lifeform, the others the crew of the Valley Forge.",
-    note="Name the lifeform player first, then the crew in turn order.",
     rulebook_titles=("lifeform", "thirteenth passenger"),
     rulebook_words=("lifeform", "valley forge", "remora"),
     synonyms=(
