@@ -44,6 +44,15 @@ def test_t34_skins_does_not_count_the_kid_tips_it_over() -> None:
     assert "over its 4 pods, it cannot Decouple" in texts(s.do("next_step"))
 
 
+def test_boarding_says_the_pods_taken_and_why_skins_takes_none() -> None:
+    """Played: Skins boarding the Escape Pod read '(0 of 1 pods)'."""
+    s = abandoned()
+    assert ("Skins is aboard the Escape Pod (0 of 1 pod taken; Skins takes none, being an "
+            "Android)") in texts(s.do("board_vehicle", who="Skins", vehicle="Escape Pod"))
+    assert "Cap is aboard the Shuttle (1 of 2 pods taken)" in texts(
+        s.do("board_vehicle", who="Cap", vehicle="Shuttle"))
+
+
 def test_t35_shuttle_within_capacity_and_a_pod_needs_a_fulfilled_agenda() -> None:
     s = abandoned()
     for name in ("Cap", "Flygirl", "Skins"):
