@@ -166,6 +166,20 @@ def test_t38_true_solo_survivor_without_the_agenda_does_not_win() -> None:
     assert record.winners == ()
 
 
+def test_a_decoupling_that_ends_the_game_shows_no_next_step() -> None:
+    """Played: the Escape Pod Decoupled, GAME OVER, and the Now panel still said 'Noise &
+    Doors Round: Red Security Doors ... close'."""
+    s = abandoned(("Skins",), mode="true-solo")
+    s.do("board_vehicle", who="Skins", vehicle="Escape Pod")
+    s.do("power_up", vehicle="Escape Pod")
+    s.do("fulfil_agenda", crew="Skins")
+    walk_to(s, "decouple_fulfilled")
+    notes = texts(s.do("next_step"))
+    assert "The Escape Pod Decouples" in notes and "Noise & Doors" not in notes
+    record = s.game.end_record(s.state)
+    assert record is not None and record.winners == ("Player 1",)
+
+
 def test_t39_player_nasty_biggest_badass_score() -> None:
     s = started(("Cap", "Flygirl", "Cargo", "Skins"), seed="pn")
     s.do("wound", crew="Cap", dmg=8)

@@ -76,6 +76,8 @@ def next_step(state: State, args: dict[str, Any], rng: Random) -> Notes:
         notes += protocols.finish_setup(state)
     if state.facts["phase"] == "cycle" and cycle.current(state) == "decouple_fulfilled":
         notes += escape.decouple_check(state, "crew_round")
+        if outcomes.end(state) is not None:
+            return notes  # the game is over: no next step to show
     return notes + cycle.advance(state)
 
 
