@@ -460,3 +460,23 @@ async def test_the_stations_stay_in_sight_at_80x24(tmp_path: Path) -> None:
         assert "Diplomacy levels" in text and "Sectors (Level 1/2/3)" in text
         assert "Bo   L2   L0   L0   L0" in text and "Ann  1 of 9 (1/0/0)" in text
         assert "Bo: L2, sole leader" in text  # the newest note still leads the Now panel
+
+
+async def test_at_80x24_the_grid_gets_the_bars_lines_and_every_total_stays_in_sight(
+        tmp_path: Path) -> None:
+    from tui.games.space_station_phoenix.bars import ScoreBars
+
+    for size, short in (((80, 24), True), ((120, 40), False)):
+        app = TablesideApp(data_dir=tmp_path / str(size[1]))
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            app.push_screen(ScoreSheetScreen(example_sheet()))
+            await pilot.pause()
+            text = shown(app)
+            bars = app.screen.query_one(ScoreBars)
+            if short:
+                assert not bars.display and "= C. Most Humans" in text  # 17 grid rows
+                assert "Winner: Connor, 159; Anna 142, Beth 141" in text
+            else:
+                assert bars.display and "Anna 142" not in text
+                assert "Winner: Connor, 159" in text

@@ -53,6 +53,7 @@ CSS_FILE = str(Path(__file__).with_name("phoenix.tcss"))
 COLUMN_WIDTH = 10
 MAX_TYPED = {"signed": 5, "int": 3, "optional": 3, "hub": 4, "level3": 3}
 NOTES_SHOWN = 3
+SHORT_SCREEN = 30  # rows: below this the score bars give their lines to the grid
 RULING_WORDS = {None: "unset", True: "yes", False: "no"}
 ARROWS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 HOME_DRAFT = "phoenix-score"  # the sheet opened from Home, not tied to a session
@@ -189,6 +190,11 @@ class ScoreSheetScreen(Screen[None]):
         notes.display = bool(lines)
         notes.set_class(bool(self.evaluation.problems), "error")
         winner = "" if self.result is None else winner_text(self.result)
+        if winner and self.has_class("short") and self.result is not None:
+            # the bars are put away on a short screen: every total stays in sight here
+            others = [p for p in self.result.players if p.name not in self.result.winners]
+            if others:
+                winner += "; " + ", ".join(f"{p.name} {p.total.points}" for p in others)
         if self.evaluation.problems and winner:
             winner = f"Unchanged until fixed: {winner}"
         self.query_one("#phx-winner", Static).update(winner)
@@ -202,6 +208,14 @@ class ScoreSheetScreen(Screen[None]):
         self._refresh_cells()
         self._show_explanation()
         self._keep()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Under SHORT_SCREEN rows the bars and their legend give way to the grid (at 80x24
+        they took 5 of its rows); the winner line then lists every total."""
+        short = event.size.height < SHORT_SCREEN
+        if short != self.has_class("short"):
+            self.set_class(short, "short")
+            self._rescore()
 
     # --- the draft ---------------------------------------------------------------------------
     def _table(self) -> Tableside | None:
