@@ -331,3 +331,19 @@ def test_a_room_action_after_its_step_says_the_step_is_over() -> None:
     walk_to(s, "noise")
     with pytest.raises(ActionError, match="over for this round"):
         s.do("advance_time")
+
+
+def test_a_hand_move_onto_a_css_slot_after_step_4_cannot_jam_the_round() -> None:
+    """The Time token moved by hand onto a CSS slot once step 4 was ticked off: the token
+    there still launches before the move, instead of 'Launch CSS first' being refused."""
+    s = new(css_slots=[10])
+    walk_to(s, "time")
+    s.do("correct_time", slot="10", apply="just move the token")
+    with pytest.raises(ActionError, match="Launch CSS"):
+        s.do("advance_time")
+    notes = texts(s.do("launch_css", face="no Pod"))
+    assert 10 not in s.state.facts["css"] and notes
+    assert "Time token: 10 -> 9" in texts(s.do("advance_time"))
+    walk_to(s, "noise")
+    with pytest.raises(ActionError, match="over for this round"):
+        s.do("launch_css", face="no Pod")

@@ -172,6 +172,13 @@ def _advance(state: State, args: dict[str, Any], rng: Random) -> Notes:
 
 
 def _launch(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    # Step 4 - or still before the move of step 5 when a token waits on the Time token's
+    # slot (a hand correction put the Time token there after step 4 was ticked off): the
+    # launch comes before the move either way, and the round cannot get stuck.
+    waiting = state.facts["phase"] == "round" and rounds.current(state) == "time" \
+        and time_track.slot(state) in state.facts["css"]
+    if not waiting:
+        rounds.require_step(state, "css", "Launch CSS")
     notes = leaving.launch_css(state, args["face"], args["pod_player"])
     rounds.mark_done(state, "css")
     return notes
@@ -222,7 +229,7 @@ PLAY: tuple[Action, ...] = (
            _loc_params(False), key="o", short="Power", topic="power", log_text=log_lines.power),
     Action("launch_css", "Launch CSS (step 4)",
            "Reveal the CSS token on the Time token's slot and launch the Pods it names.",
-           ruled(_launch, "css", "Launch CSS"),
+           ruled(_launch),
            (Param("face", "choice", "what the revealed token shows", choices=leaving.CSS_FACES,
                   optional=True),
             Param("pod_player", "choice", "for 'one Pod': whose Pod launches",
