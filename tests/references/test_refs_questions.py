@@ -215,3 +215,20 @@ async def test_the_search_screen_says_what_it_did(tmp_path: Path, typed: str, sa
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert says in panel_text(app, "#search-status")  # type: ignore[arg-type]
+
+
+async def test_the_longest_game_name_fits_the_game_choice_at_80x24(tmp_path: Path) -> None:
+    from textual.widgets import Select
+
+    from tests.tui.screen_text import screen_text
+    from tui.app import TablesideApp
+    from tui.screens.search_launch import open_search
+
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        open_search(app, "space-station-phoenix")
+        await pilot.pause()
+        assert app.screen.query_one(Select).value == "space-station-phoenix"
+        lines = screen_text(app).splitlines()
+        assert any("Space Station Phoenix" in line for line in lines)  # not cut in two
