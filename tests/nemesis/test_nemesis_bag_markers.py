@@ -216,11 +216,14 @@ def test_m3_no_malfunction_in_the_nest_or_the_contaminated_room() -> None:
 def test_c4_the_attack_targets_the_fewest_cards_ties_by_play_order() -> None:
     s = Session(GAME, SessionSetup(3, names=("Ann", "Bo", "Cy")), seed="c4")
     assert "targets Ann" in texts(s.do("attack_target", hands="Ann 2, Bo 2"))
-    assert "targets Bo" in texts(s.do("attack_target", hands="ann 3, Bo 1"))
+    alone = texts(s.do("attack_target", hands="ann 3, Bo 1"))
+    assert "targets Bo (the fewest Action cards, 1)" in alone and "tie" not in alone
     s.state.facts["first_player"] = 1  # Bo holds the First Player token
     assert "targets Bo" in texts(s.do("attack_target", hands="Ann 2, Bo 2"))
     s.state.facts["first_player"] = 2  # Cy: order Cy, Ann, Bo
-    assert "targets Ann" in texts(s.do("attack_target", hands="Bo 2, Ann 2"))
+    tied = texts(s.do("attack_target", hands="Bo 2, Ann 2"))
+    assert "targets Ann (2 Action cards, tied with Bo: the tie goes to the one nearest the " \
+           "First Player, Cy)" in tied
     with pytest.raises(ActionError, match="hands: 'Zed 2' is not 'name cards'"):
         s.do("attack_target", hands="Zed 2")
 

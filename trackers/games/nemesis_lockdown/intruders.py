@@ -216,6 +216,9 @@ def attack_target(state: State, hands: dict[str, int]) -> list[Note | str]:
     first = state.facts["first_player"]
     order = players[first:] + players[:first]
     target = min(hands, key=lambda n: (hands[n], order.index(n)))
-    return [Note(f"The attack targets {target} ({hands[target]} Action "
-                 f"{'card' if hands[target] == 1 else 'cards'}; a tie goes to the one nearest "
-                 f"the First Player, {order[0]})", "intruder_bag")]
+    cards = f"{hands[target]} Action {'card' if hands[target] == 1 else 'cards'}"
+    tied = [n for n in hands if hands[n] == hands[target]]
+    why = (f"{cards}, tied with {', '.join(n for n in tied if n != target)}: the tie goes to "
+           f"the one nearest the First Player, {order[0]}" if len(tied) > 1
+           else f"the fewest Action cards, {hands[target]}")
+    return [Note(f"The attack targets {target} ({why})", "intruder_bag")]
