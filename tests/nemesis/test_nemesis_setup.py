@@ -220,3 +220,4 @@ def test_field_labels_and_board_labels_fit_an_80_column_screen() -> None:
                    if len(f"{p.name}: {p.help}") > 72]
     assert long_fields == []
     assert [v.label for v in BOARD_VALUES if len(v.label) > 58] == []
+    assert [o.label for o in GAME.options if o.kind == "bool" and len(o.label) > 62] == []

@@ -22,8 +22,8 @@ OPTIONS = (
            "choice", TOKEN_FATES[0], TOKEN_FATES,
            help="The rulebook returns a token to the bag only from a Technical Corridor "
                 "(Encounter and Combat); the rest is your table's call."),
-    Option("outside_survives", "A 13th Fire or 11th Malfunction spares those already in the "
-           "Bunker or evacuated", "bool", True,
+    Option("outside_survives", "A 13th Fire or 11th Malfunction spares Bunker and evacuated",
+           "bool", True,
            help="The rulebook says all Characters die there, and elsewhere that only those "
                 "inside do (End of the Game, Autodestruction); your table's call."),
     Option("larva_corpse", "A second Larva's death also leaves a Character Corpse", "bool",
