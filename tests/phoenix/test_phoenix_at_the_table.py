@@ -146,3 +146,12 @@ def test_refusals_read_plainly() -> None:
             "30 in the bag) Decide it with 'Decide an open ruling'") in str(refused.value)
     notes = " ".join(n.text for n in s.do("income_check", gems=3))
     assert notes.endswith("then end the turn")
+
+
+def test_a_score_out_of_range_is_too_high_not_too_many() -> None:
+    form = ScoreForm.blank()
+    form.texts[0].update({"points": "99999", "hub": "B-3", "residents.teal": "26"})
+    said = [p.text for p in form.evaluate().problems]
+    assert "Player 1: In-game points: 99999 is too high; allowed: a whole number from -999 to " \
+        "999" in said
+    assert any("Teal Aliens: 26 is too many" in line for line in said)

@@ -121,7 +121,8 @@ class _Checker:
             reason = "a count cannot be negative" if low == 0 and value < 0 else "too small"
             self.add(who, field, f"{value}: {reason}; allowed: {_span(low, high)}")
         elif high is not None and value > high:
-            self.add(who, field, f"{value} is too many; allowed: {_span(low, high)}")
+            much = "many" if low == 0 else "high"  # a count is too many; a score, too high
+            self.add(who, field, f"{value} is too {much}; allowed: {_span(low, high)}")
 
     def keys(self, who: str | None, field: str, data: Mapping[str, Any],
              required: tuple[str, ...], optional: tuple[str, ...] = ()) -> None:
