@@ -8,6 +8,7 @@ show the session are ``SessionView``s: the screen redraws every one of them when
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import on
@@ -287,11 +288,12 @@ class SessionScreen(Screen[None]):
 
     def action_report(self) -> None:
         """The game report: charts of every track by round, key moments, the end."""
+        from tui.app import TablesideApp
         from tui.screens.report import ReportScreen
 
-        exports = getattr(self.app, "data_dir", None)
-        self.app.push_screen(ReportScreen(self.play.report(), self.play.info.title,
-                                          None if exports is None else exports / "exports"))
+        exports = Path(self.app.data_dir) / "exports" if isinstance(self.app, TablesideApp) \
+            else None
+        self.app.push_screen(ReportScreen(self.play.report(), self.play.info.title, exports))
 
     def missing_defaults(self) -> dict[str, Any]:
         """Published board values (``Game.board_defaults``) this game has not entered."""
