@@ -155,3 +155,13 @@ def test_a_score_out_of_range_is_too_high_not_too_many() -> None:
     assert "Player 1: In-game points: 99999 is too high; allowed: a whole number from -999 to " \
         "999" in said
     assert any("Teal Aliens: 26 is too many" in line for line in said)
+
+
+def test_first_game_setup_lists_the_sets_and_the_b2_exception() -> None:
+    s = Session(GAME, SessionSetup(2, {"first_game": True}, names=("Ann", "Bo")), seed="t")
+    steps = [step for step, _ in GAME.checklist(s.state)]
+    deal = next(step for step in steps if step.startswith("First game"))
+    assert "B-2: Level-3 Ice Collector (+5 water) + Construction, Level-2 Farm (+4 food)" in deal
+    assert "B-4: Level-3 Construction + Terran Expedition, Level-2 Transport" in deal
+    back = next(step for step in steps if step.startswith("Apply each Hub's back"))
+    assert "B-2 skips its +3/-1 ship bonus and takes the Level-2 Transport and Dismantle" in back

@@ -64,3 +64,13 @@ def setup_for(players: int) -> PhoenixSetup:
         level3_draft_order=seats + reverse,
         level2_draft_order=reverse + seats,
     )
+
+
+# The first game's fixed Hub-and-ship sets (rulebook: Setup, "For the first game"; spec §2.3):
+# Hub, its two Level-3 ships, the Level-2 ship the table lists.
+FIRST_GAME_SETS: tuple[tuple[str, str, str], ...] = (
+    ("B-1", "Dismantle + Terran Expedition", "Dismantle"),
+    ("B-2", "Ice Collector (+5 water) + Construction", "Farm (+4 food)"),
+    ("B-3", "Terran Expedition + Dismantle", "Construction"),
+    ("B-4", "Construction + Terran Expedition", "Transport"),
+)

@@ -15,7 +15,7 @@ from trackers.games.space_station_phoenix.game_end import (
     END_SCORE,
 )
 from trackers.games.space_station_phoenix.plurality import join_names
-from trackers.games.space_station_phoenix.setup_counts import setup_for
+from trackers.games.space_station_phoenix.setup_counts import FIRST_GAME_SETS, setup_for
 
 
 def setup_steps(state: State) -> list[str]:
@@ -49,10 +49,14 @@ def setup_steps(state: State) -> list[str]:
         return ", ".join(names[s - 1] for s in seats)
 
     if first_game:
+        sets = "; ".join(f"{hub}: Level-3 {level3}, Level-2 {level2}"
+                         for hub, level3, level2 in FIRST_GAME_SETS)
         steps += [
             "First game: deal each player one of the 4 fixed Hub-and-ship sets at random "
-            "(no Hub deal, no draft)",
-            "Apply each Hub's back (Diplomacy advances at setup give no bonus); attach it",
+            f"(no Hub deal, no draft). {sets}",
+            "Apply each Hub's back (Diplomacy advances at setup give no bonus); attach it. "
+            "B-2 skips its +3/-1 ship bonus and takes the Level-2 Transport and Dismantle "
+            "ships instead",
         ]
     else:
         pool = "all 24 Hubs" if options.get("advanced_hubs") else "Hubs B-1 to B-12"
