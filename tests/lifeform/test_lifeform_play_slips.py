@@ -10,6 +10,7 @@ from tests.lifeform.test_lifeform_session_fixtures import new, through_setup
 from trackers.engine import ActionError
 from trackers.games.lifeform.game import GAME
 from trackers.games.lifeform.setup import open_steps
+from trackers.pieces import Track
 from tui.games.lifeform.screen import banner_lines
 
 
@@ -96,3 +97,12 @@ def test_only_a_game_with_a_lifeform_player_asks_to_name_it_first() -> None:
     from trackers.games.lifeform import INFO
     assert "lifeform player first" in INFO.mode("standard").note
     assert "lifeform player" not in INFO.note + INFO.mode("solo").note
+
+
+def test_cocoon_and_malfunction_spaces_read_as_counted_from_start() -> None:
+    s = through_setup(new(3))
+    notes = text(s.do("cocoon_advance", card="already counted"))
+    assert "Cocoon +1: Start+1;" in notes  # the example's "1 space above Start"
+    assert "Cocoon 3P/4P: Start+1" in s.state.piece("cocoon", Track).summary()
+    malfunction = s.state.piece("malfunction", Track)
+    assert " on 2" not in malfunction.summary() and "at Start+" in malfunction.summary()

@@ -121,9 +121,9 @@ MALFUNCTION_NOTES = {
 def malfunction_milestones(profile: Board) -> list[Milestone]:
     """One milestone per space with an icon (spec §4.4; the layout is G7)."""
     icons = profile.labels("malfunction.spaces") or ()
-    return [Milestone(i, f"{MALFUNCTION_KEYS[icon]} on {i}",
-                      f"Malfunction space {i}: {MALFUNCTION_NOTES[icon]} (rulebook, Malfunction "
-                      "Track)",
+    return [Milestone(i, f"{MALFUNCTION_KEYS[icon]} at {from_start(i)}",
+                      f"Malfunction {from_start(i)}: {MALFUNCTION_NOTES[icon]} (rulebook, "
+                      "Malfunction Track)",
                       topic="malfunction")
             for i, icon in enumerate(icons, 1) if i > 1 and icon != "none"]
 
@@ -170,13 +170,23 @@ def name_spaces(name: str, track: Track, players: int, profile: Board) -> None:
         else:
             track.label = "Hostility"
     elif name in ("cocoon", "malfunction"):
-        track.space_names = {1: "Start"}
+        track.space_names = _counted_from_start(30)
         icons = profile.labels("malfunction.spaces") or ()
         if name == "malfunction" and "android_malfunctions" in icons:
             track.space_names[icons.index("android_malfunctions") + 1] = "Android Malfunctions!"
     else:
         end = android_destroyed_space(profile)
-        track.space_names = {1: "Start"} | ({end: "Destroyed"} if end else {})
+        track.space_names = _counted_from_start(30) | ({end: "Destroyed"} if end else {})
+
+
+def from_start(space: int) -> str:
+    """A space counted from Start = 1, as the table counts it on the board: "Start",
+    "Start+1" (the rulebook's example: Cocoon "1 space above Start", MAX HAND 7)."""
+    return "Start" if space == 1 else f"Start+{space - 1}"
+
+
+def _counted_from_start(spaces: int) -> dict[int, str]:
+    return {space: from_start(space) for space in range(1, spaces + 1)}
 
 
 # --- re-reading after a board value is set ------------------------------------------------
