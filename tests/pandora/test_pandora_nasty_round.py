@@ -42,6 +42,28 @@ def test_the_area_keeps_entry_order_and_an_unknown_nasty_is_entered_once() -> No
                          "3. Leech, Little, Bridge, wounds 0/3")
 
 
+def test_the_attack_line_follows_the_instruction() -> None:
+    """Played: a Bug told to attack the noisiest still read 'Given a choice it attacks the
+    First Target, then anti-clockwise: Cap, Flygirl', though Flygirl was the noisiest; a
+    pausing Nasty was told whom it attacks."""
+    s = started(("Cap", "Flygirl"), seed="round")
+    walk_to(s, "crew_round")
+    s.do("you_first", by="Flygirl", target="Cap")
+    s.do("record_noise", crew="Flygirl", colour="Red", count=2)
+    s.do("record_noise", crew="Cap", colour="Amber")
+    walk_to(s, "nasties")
+    for _ in range(3):
+        s.do("reveal_nasty", name="Bug", room="Bridge")
+    s.do("nasty_round")
+    notes = texts(s.do("nasty_card", instruction=NOISIEST))
+    assert "attacks the noisiest first: Flygirl, Cap ('Nasty attacks')" in notes
+    assert "First Target, then anti-clockwise" not in notes
+    notes = texts(s.do("nasty_card", instruction="Pause & do nothing"))
+    assert "pauses" in notes and "attacks" not in notes.replace("no attack", "")
+    notes = texts(s.do("nasty_card", instruction=FOLLOW))
+    assert "First Target, then anti-clockwise: Cap, Flygirl" in notes
+
+
 def test_a_described_nasty_asks_for_the_numbers_only_its_card_gives() -> None:
     s = in_round()
     with pytest.raises(BoardValueNeeded) as asked:

@@ -128,8 +128,26 @@ def _acts(state: State, rng: Random, entry: dict[str, Any], args: dict[str, Any]
                           "nasty_round"))
     notes.append(Note(f"{who} ({half} half): {plain_words(state, entry, card[half])}",
                       "nasty_round"))
-    notes.append(Note(attack_order(state), "nasty_round"))
-    return notes
+    whom = _whom(state, card[half])
+    return notes + ([Note(whom, "nasty_round")] if whom else [])
+
+
+def _whom(state: State, instruction: str) -> str:
+    """The attack line for this instruction: none when it pauses; the noise ranking when it
+    attacks the noisiest (ties anti-clockwise from the First Target, rulebook «Nasty Action
+    Cards»); else the First Target, then anti-clockwise."""
+    paused = instruction == "Pause & do nothing" or (
+        instruction == "Follow Instincts" and not state.facts["noise_made"])
+    if paused:
+        return ""
+    if instruction == "Attack the noisiest creature in this room":
+        ranked = [n for n in state.facts["noise_order"]
+                  if state.facts["crew"][n]["status"] == "alive"]
+        if len(ranked) > 1:
+            return ("If several are in its room it attacks the noisiest first: "
+                    + ", ".join(ranked) + " ('Nasty attacks'); a tie goes anti-clockwise from "
+                    "the First Target")
+    return attack_order(state)
 
 
 def plain_words(state: State, entry: dict[str, Any], instruction: str) -> str:
