@@ -183,3 +183,30 @@ async def test_every_option_of_new_game_is_reachable(
         mode = app.screen.query_one("#mode", Select).value
         for option in game.options_for(str(mode)):
             assert any(option.name in s for s in seen), option.name
+
+
+async def test_a_long_choice_is_shown_whole_not_cut(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    from dataclasses import replace
+
+    from trackers.engine import Action, Param
+    from trackers.games import registry
+
+    long = ("Move the Transport ship to the Terraforming station and take its "
+            "Technology card")
+    demo = registry.get_game("demo")
+    pick = Action("pick", "Pick a plan", "A choice with long words.",
+                  lambda state, args, rng: [f"picked {args['plan']}"],
+                  (Param("plan", "choice", "which plan", choices=("short", "long"),
+                         labels={"short": "Stay", "long": long}),), key="k")
+    monkeypatch.setitem(registry._LOADED, "demo", replace(demo, actions=(*demo.actions, pick)))
+    save_game(tmp_path, "demo", 2)
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_game(pilot, tmp_path)
+        await pilot.press("k")
+        await pilot.pause()
+        await choose(pilot, "#arg-plan", long)
+        line = app.screen.query_one("#chosen-plan")
+        assert line.display and line.region.height >= 2  # wrapped, in view
+        assert " ".join(panel_text(app, "#chosen-plan").split()) == long  # every word

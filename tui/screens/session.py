@@ -80,6 +80,7 @@ class SessionScreen(Screen[None]):
         super().__init__()
         self.play = play
         self.elsewhere: set[int] = set()  # seqs recorded by another window
+        self.elsewhere_by = ""  # which windows made the latest of them ("cli 4188")
         self._play_closed = False
 
     # --- layout -------------------------------------------------------------------
@@ -132,8 +133,9 @@ class SessionScreen(Screen[None]):
     def redraw(self, elsewhere: tuple[int, ...] = ()) -> None:
         self.elsewhere.update(elsewhere)
         self.query_one("#log", LogPanel).elsewhere = self.elsewhere
+        who = f" ({self.elsewhere_by})" if self.elsewhere_by else ""
         self.query_one("#now", NowPanel).elsewhere = (
-            f"{plural(len(elsewhere), 'action')} made in another window (marked in the log)"
+            f"{plural(len(elsewhere), 'action')} made in another window{who}, marked in the log"
             if elsewhere else "")
         for widget in self.query("*"):
             if isinstance(widget, SessionView):
@@ -152,6 +154,7 @@ class SessionScreen(Screen[None]):
                         markup=False)
             return
         if changes or self.play.head != head:
+            self.elsewhere_by = ", ".join(sorted({c.by for c in changes if c.by}))
             self.session_changed(tuple(c.seq for c in changes))
 
     # --- doing actions ------------------------------------------------------------------
