@@ -53,7 +53,8 @@ class SeriesChart(PlotextPlot):
         plt.xlabel(self.report.unit)
         plt.xticks([m for m, _ in points])
         ticks = value_ticks([v for _, v in points])
-        plt.yticks([float(t) for t in ticks], [str(t) for t in ticks])  # whole numbers: a score is never 4.33
+        # whole numbers on the axis: a score is never 4.33
+        plt.yticks([float(t) for t in ticks], [str(t) for t in ticks])
 
 
 def value_ticks(values: list[int], most: int = 5) -> list[int]:
