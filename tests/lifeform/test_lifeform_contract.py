@@ -19,7 +19,7 @@ def test_ending_a_is_a_crew_win_by_name() -> None:
     assert record is not None and record.ending == "Ending A"
     assert record.sides == ("crew",) and record.winners == ("Andrew", "Jacob")
     assert record.outcomes["Sarah"] == "loser"
-    assert GAME.status_of(s.state) == "ended: Ending A, the crew won"
+    assert GAME.status_of(s.state) == "Ending A: crew won"  # fits Home's column whole
     with pytest.raises(ActionError):  # the engine refuses play after the end
         s.do("draw_cards", who="lifeform", count=1)
 

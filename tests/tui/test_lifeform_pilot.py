@@ -336,7 +336,7 @@ async def test_a_3_player_game_to_the_showdown_by_keys_with_an_ending_c(tmp_path
         assert "GAME OVER" in seen(app)
         assert "the crew wins" in panel(app, "#now")
     (saved,) = Tableside(tmp_path).sessions()
-    assert "the crew won" in saved.status
+    assert saved.status == "Ending C: crew won"  # whole in Home's column
 
 
 # --- the Loadout bars, without the app ----------------------------------------------------------

@@ -79,7 +79,8 @@ def end(state: State) -> EndRecord | None:
 def status(state: State) -> str:
     record = end(state)
     if record is not None:
-        return f"ended: {record.ending}, the {record.sides[0]} won"
+        # Fits Home's status column (28 characters) whole: "Ending C: lifeform won"
+        return f"{record.ending}: {record.sides[0]} won"
     f = state.facts
     if f["stage"] == "starship":
         return f"round {f['round']}"

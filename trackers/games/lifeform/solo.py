@@ -199,7 +199,8 @@ def end(state: State) -> EndRecord | None:
 def status(state: State) -> str:
     record = end(state)
     if record is not None:
-        return f"ended: {record.ending}"
+        # Home's status column holds 28 characters: the outcome, without "the fight: "
+        return f"ended: {record.ending.rsplit(': ', 1)[-1]}"
     stage = state.facts["stage"]
     return {"play": "solo: before the launch", "shuttle": "solo: post-launch shuttlecraft "
             "phase", "fight": "solo: the fight"}.get(stage, "solo: in progress")
