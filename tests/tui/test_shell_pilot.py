@@ -312,3 +312,19 @@ async def test_a_form_never_opens_on_an_empty_list(tmp_path: Path,
         assert app.screen is screen
         titles = [e.title for e in key_entries(screen)]
         assert "Choose a secret [c] (not possible now)" in titles
+
+
+async def test_every_home_key_has_a_plain_name_in_the_palette(tmp_path: Path) -> None:
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        home = app.screen
+        for binding in screen_bindings(home):
+            assert binding.tooltip, binding.action
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"New game")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "NewGameScreen"

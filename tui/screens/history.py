@@ -16,7 +16,8 @@ from tui.widgets.log_panel import LogPanel
 class HistoryScreen(ModalScreen[int | None]):
     """Dismisses with the chosen head (0 = the setup), or None."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="history.cancel")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="history.cancel",
+                        tooltip="Close the history")]
 
     def __init__(self, play: OpenSession) -> None:
         super().__init__()

@@ -16,7 +16,7 @@ from tui.widgets.plain import plain
 class PickScreen(ModalScreen[str | None]):
     """Dismisses with the chosen value, or None."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel", tooltip="Cancel")]
 
     def __init__(self, prompt: str, choices: list[tuple[str, str]]) -> None:
         super().__init__()
