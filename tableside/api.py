@@ -239,8 +239,9 @@ class OpenSession:
         except ActionError:
             return False
 
-    def history(self) -> list[HistoryEntry]:
-        return self.session.history()
+    def history(self, latest: int | None = None) -> list[HistoryEntry]:
+        """The log (secret arguments hidden); ``latest`` keeps only the last few."""
+        return self.session.history(latest)
 
     def report(self) -> Report:
         """The game report: values by round (or turn), key moments, revealed secrets."""

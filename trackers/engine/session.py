@@ -132,9 +132,10 @@ class Session:
         action = self._actions.get(event.action)
         return action.describe(event.args) if action else event.action
 
-    def history(self) -> list[HistoryEntry]:
-        return [HistoryEntry(e.seq, self.describe(e), e.at, e.seq > self.head)
-                for e in self._events]
+    def history(self, latest: int | None = None) -> list[HistoryEntry]:
+        """The log, oldest first; ``latest`` keeps only the last few (a side panel)."""
+        events = self._events if latest is None else self._events[-latest:]
+        return [HistoryEntry(e.seq, self.describe(e), e.at, e.seq > self.head) for e in events]
 
     @property
     def can_undo(self) -> bool:

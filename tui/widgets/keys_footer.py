@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
+from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
@@ -36,6 +37,18 @@ class KeysFooter(Footer):
         border-left: none;
     }
     """
+
+    _shown: tuple[tuple[str, str, str, bool], ...] | None = None
+
+    def bindings_changed(self, screen: Screen[object]) -> None:
+        """Rebuild only when the keys to show changed: Textual's Footer recomposes on every
+        binding refresh (each action), re-styling a dozen widgets per key press."""
+        shown = tuple((b.key, b.description, b.action, enabled)
+                      for _, b, enabled, _ in screen.active_bindings.values() if b.show)
+        if shown == self._shown and self.children:
+            return
+        self._shown = shown
+        super().bindings_changed(screen)
 
     def compose(self) -> ComposeResult:
         children: list[Widget] = list(super().compose())
