@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.widgets import DataTable
@@ -15,6 +17,15 @@ from tui.screens.home import HomeScreen
 from tui.screens.session import SessionScreen
 
 pytestmark = pytest.mark.usefixtures("demo_registered")
+
+
+async def until(pilot: Any, seen: Callable[[], bool], seconds: float = 8.0) -> None:
+    """Wait (a tenth of a second at a time) until ``seen()``; the app looks every second,
+    and a busy machine may take longer."""
+    for _ in range(int(seconds * 10)):
+        if seen():
+            return
+        await pilot.pause(0.1)
 
 
 def highlighted(app: TablesideApp) -> str:
@@ -84,13 +95,13 @@ async def test_home_follows_games_made_renamed_and_deleted_elsewhere(tmp_path: P
         other = Tableside(tmp_path)
         made = other.create("demo", 3, title="Made in a shell")
         made.close()
-        await pilot.pause(1.5)
+        await until(pilot, lambda: "Made in a shell" in screen_text(app))
         assert "Made in a shell" in screen_text(app)
         other.rename(made.id, "Renamed in a shell")
-        await pilot.pause(1.5)
+        await until(pilot, lambda: "Renamed in a shell" in screen_text(app))
         assert "Renamed in a shell" in screen_text(app)
         other.delete(made.id)
-        await pilot.pause(1.5)
+        await until(pilot, lambda: "Renamed in a shell" not in screen_text(app))
         assert "Renamed in a shell" not in screen_text(app)
         assert "Here from the start" in screen_text(app)
         other.close()
@@ -108,7 +119,7 @@ async def test_actions_from_another_window_show_in_the_open_game(tmp_path: Path)
         script.do("fire")
         script.close()
         other.close()
-        await pilot.pause(1.5)
+        await until(pilot, lambda: "Fires: 1/3" in panel_text(app, "#tracks"))
         assert "Fires: 1/3" in panel_text(app, "#tracks")
         log = panel_text(app, "#log")
         assert "Add a fire" in log and "from another window" in log
@@ -165,7 +176,8 @@ async def test_a_failing_disk_when_listing_games_is_said(tmp_path: Path,
             raise TablesideError("catalog.json: cannot be read (Input/output error)")
 
         monkeypatch.setattr(Tableside, "sessions", broken)
-        await pilot.pause(1.5)  # Home looks again every second
+        # Home looks again every second
+        await until(pilot, lambda: "Input/output" in panel_text(app, "#home-warnings"))
         warning = panel_text(app, "#home-warnings")
         assert "Input/output error" in warning and "writable" in warning
         assert "Still here" in screen_text(app)  # the list it had stays
