@@ -165,3 +165,15 @@ def test_first_game_setup_lists_the_sets_and_the_b2_exception() -> None:
     assert "B-4: Level-3 Construction + Terran Expedition, Level-2 Transport" in deal
     back = next(step for step in steps if step.startswith("Apply each Hub's back"))
     assert "B-2 skips its +3/-1 ship bonus and takes the Level-2 Transport and Dismantle" in back
+
+
+def test_a_level3_bonus_typed_without_o_is_pointed_out() -> None:
+    form = ScoreForm.blank()
+    form.texts[0].update({"sectors.1": "1", "sectors.2": "1", "sectors.3": "1",
+                          "level3.0": "308", "residents.human": "6", "hub": "B-3"})
+    form.texts[1].update({"hub": "B-3"})
+    unset = form.evaluate().unset
+    assert "Player 1: 308 is marked empty, so its bonus (1 per Human) counts 0; o marks it " \
+        "occupied" in unset
+    form.toggle_occupied(0, "level3.0")
+    assert not any("308" in line for line in form.evaluate().unset)

@@ -246,6 +246,12 @@ class ScoreForm:
         result = score(sheet)
         unset = [f"{name}: Hub not chosen yet, so its endgame bonus counts 0"
                  for name, texts in zip(self.names, self.texts, strict=True) if not texts["hub"]]
+        # A Level-3 bonus counts only while occupied, and a typed number starts empty: say so,
+        # or "308" typed without o silently scores nothing.
+        unset += [f"{player.name}: {sector.id} is marked empty, so its bonus "
+                  f"({LEVEL3_BONUSES[sector.id].pays}) counts 0; o marks it occupied"
+                  for player in sheet.players for sector in player.level3
+                  if not sector.occupied and sector.id in LEVEL3_BONUSES]
         return Evaluation(result, (), (*unset, *unset_lines(result)), sheet)
 
     def _index_of(self, who: str | None) -> int | None:
