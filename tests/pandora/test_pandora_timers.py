@@ -168,7 +168,8 @@ def test_a_correct_call_out_sows_discord_and_ticks_nothing() -> None:
     s.do("call_out", caller="Cap", accused="Flygirl", correct=True)
     assert s.state.facts["discord"] and timer(s).markers == {"Vacuum": 4, "Aircon": 6}
     walk_to(s, "doors")
-    with pytest.raises(ActionError, match="A Call Out happens in the Crew Round"):
+    with pytest.raises(ActionError, match="A Call Out happens in the Crew Round; the game is "
+                       "at the Noise & Doors Round$"):
         s.do("call_out", caller="Cap", accused="Flygirl", correct=False)
 
 
@@ -233,9 +234,15 @@ def test_check_aircon_reads_the_box_the_table_chose() -> None:
 
 def test_the_steps_with_their_own_action_cannot_be_skipped() -> None:
     s = new(LEARNING_2)
-    with pytest.raises(ActionError, match="belongs to the step 'End of Cycle"):
+    # Played: the message said "Use 'Next step' to get there", which stops at the count.
+    with pytest.raises(ActionError, match="Ending the Cycle comes at the End of Cycle; the "
+                       "game is at the Start of Cycle. Get there with 'Next step', 'Noise "
+                       "count', 'Next step' and 'Nasty round'$"):
         s.do("end_cycle")
     walk_to(s, "count")
+    with pytest.raises(ActionError, match="at the Noise count. Get there with 'Noise count', "
+                       "'Next step' and 'Nasty round'$"):
+        s.do("end_cycle")
     with pytest.raises(ActionError, match="this step is done with 'Noise count'"):
         s.do("next_step")
     s.do("count_noise")

@@ -103,18 +103,41 @@ def current(state: State) -> str:
     return steps(state)[state.facts["step"]][0]
 
 
+# Short names of the Cycle's steps, for messages that must fit one line.
+STEP_NAMES = {"start": "Start of Cycle", "crew_round": "Crew Round",
+              "last_plays": "last plays", "turn_end": "turn ends",
+              "decouple_fulfilled": "Decouple check", "doors": "Noise & Doors Round",
+              "count": "Noise count", "refill": "hand refill", "nasties": "Nasty Action Round",
+              "tick": "End of Cycle"}
+
+
 def require_step(state: State, key: str, what: str) -> None:
-    if state.facts["phase"] != "cycle" or current(state) != key:
-        wanted = dict(cycle_steps(state))[key]
-        now = dict(steps(state))[current(state)]
-        raise ActionError(f"{what} belongs to the step '{wanted}'; the game is now at '{now}'. "
-                          "Use 'Next step' to get there.", "action")
+    """Refuse ``what`` away from its step, saying how to get there: 'Next step' never passes
+    a step that has its own action (the Noise count, the Nasty round, the End of Cycle)."""
+    if state.facts["phase"] == "cycle" and current(state) == key:
+        return
+    if state.facts["phase"] != "cycle":
+        raise ActionError(f"{what} comes in the Cycle, at the {STEP_NAMES[key]}; finish the "
+                          "setup first ('Next step')", "action")
+    order = [k for k, _ in cycle_steps(state)]
+    now = order.index(current(state))
+    ahead = (order[now:] + order[:now])[:(order.index(key) - now) % len(order)]
+    route: list[str] = []
+    for step in ahead:
+        move = f"'{OWN_ACTION.get(step, 'Next step')}'"
+        if not route or route[-1] != move:
+            route.append(move)
+    how = route[0] if len(route) == 1 else ", ".join(route[:-1]) + " and " + route[-1]
+    raise ActionError(f"{what} comes at the {STEP_NAMES[key]}; the game is at the "
+                      f"{STEP_NAMES[current(state)]}. Get there with {how}", "action")
 
 
 def require_crew_round(state: State, what: str) -> None:
     if state.facts["phase"] != "cycle" or current(state) not in CREW_ROUND:
-        raise ActionError(f"{what} happens in the Crew Round; the game is now at "
-                          f"'{dict(steps(state))[current(state)]}'", "action")
+        now = (STEP_NAMES[current(state)] if state.facts["phase"] == "cycle"
+               else "setup")
+        raise ActionError(f"{what} happens in the Crew Round; the game is at the {now}",
+                          "action")
 
 
 def mark_done(state: State, key: str) -> None:
