@@ -151,8 +151,9 @@ def _show(args: argparse.Namespace) -> int:
         if args.json:
             print_json(data)
             return 0
+        players = play.setup.players
         print(f"{one_line(play.info.title)} ({play.game.title}, "
-              f"{play.session.setup.players} players)")
+              f"{players} player{'s' if players != 1 else ''})")
         for piece in play.state.pieces.values():
             print(f"  {piece.summary()}")
         print("Now:")

@@ -28,8 +28,7 @@ def test_the_asked_value_is_logged_undoable_and_kept_in_the_profile(tmp_path: Pa
     play = table.create("demo", 2, seed="b")
     notes = play.do_with_board("open_hatch", {"hatch_space": "4"})
     assert "The hatch opens at space 4" in [n.text for n in notes]
-    assert [h.text.split(" (")[0] for h in play.history()] == ["Enter a board value",
-                                                               "Open the hatch"]
+    assert [h.text for h in play.history()] == ["Board value: Hatch space = 4", "Open the hatch"]
     assert table.board_profile("demo") == {"hatch_space": 4}
     play.undo(2)
     assert "hatch_space" not in play.state.board

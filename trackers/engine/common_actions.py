@@ -98,6 +98,13 @@ def _peek_log(args: dict[str, Any]) -> str:
                                                           args.get("secret") or "a secret"))
 
 
+def _label_of(game: Game, key: object) -> str:
+    try:
+        return game.board_value(str(key)).label
+    except ActionError:
+        return str(key)
+
+
 def common_actions(game: Game) -> tuple[Action, ...]:
     """The engine's own actions, bound to one game (for its board values)."""
 
@@ -161,8 +168,11 @@ def common_actions(game: Game) -> tuple[Action, ...]:
             "set_board_value", "Enter a board value",
             "Enter a printed value from your own board that the rulebook text does not give.",
             set_board_value,
-            (Param("key", "choice", "which board value", choices=keys),
+            (Param("key", "choice", "which board value", choices=keys,
+                   labels={v.key: v.label for v in game.board_values}),
              Param("value", "str", "the value as printed")),
             after_end=True,
+            log_text=lambda args: f"Board value: {_label_of(game, args['key'])} = "
+                                  f"{args['value']}",
         ))
     return tuple(actions)
