@@ -61,6 +61,12 @@ def test_the_log_reads_as_the_table_speaks() -> None:
         "Turn ended: end-of-game check",
     ]
     assert not any("=" in line for line in lines)
+    s.do("return_sector", player="Cy", level=1)
+    s.do("set_turn", player="Bo")
+    s.do("set_ruling", ruling="bag Aliens count as supply", answer="yes")
+    assert [entry.text for entry in s.history()][-3:] == [
+        "Cy returned a Level-1 Sector", "Bo's turn, set by hand",
+        "Ruling: bag Aliens count as supply: yes"]
 
 
 def test_a_level3_sector_over_no_level2_is_pointed_out_but_kept() -> None:
