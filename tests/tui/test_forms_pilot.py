@@ -210,3 +210,34 @@ async def test_a_long_choice_is_shown_whole_not_cut(tmp_path: Path,
         line = app.screen.query_one("#chosen-plan")
         assert line.display and line.region.height >= 2  # wrapped, in view
         assert " ".join(panel_text(app, "#chosen-plan").split()) == long  # every word
+
+
+async def test_a_form_of_several_fields_closed_by_escape_keeps_a_draft(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from dataclasses import replace
+
+    from trackers.engine import Action, Param
+    from trackers.games import registry
+
+    demo = registry.get_game("demo")
+    count = Action("count", "Count the board", "Four numbers read off the board.",
+                   lambda state, args, rng: [f"counted {args}"],
+                   tuple(Param(n, "int", f"how many {n}", minimum=0, maximum=9)
+                         for n in ("red", "blue", "green", "gold")), key="k")
+    monkeypatch.setitem(registry._LOADED, "demo", replace(demo, actions=(*demo.actions, count)))
+    save_game(tmp_path, "demo", 2)
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, tmp_path)
+        await pilot.press("k")
+        await pilot.pause()
+        await pilot.press("3", "tab", "4", "escape")  # two counts typed, then a stray Escape
+        await pilot.pause()
+        assert app.screen is screen
+        await pilot.press("k")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, ActionFormScreen)
+        assert form.query_one("#arg-red", Input).value == "3"
+        assert form.query_one("#arg-blue", Input).value == "4"
+        assert screen.play.head == 0

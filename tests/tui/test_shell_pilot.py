@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual.widgets import Input
 
 from tableside.api import Tableside
 from tests.pilot_keys import choose, save_game
@@ -69,7 +70,15 @@ async def test_bad_argument_is_refused_and_nothing_recorded(tmp_path: Path) -> N
         await pilot.pause()
         assert "spaces" in panel_text(app, "#form-error")
         assert "1 to 30" in panel_text(app, "#form-error")
+        await pilot.press("escape")  # typed in: asks before dropping it
+        await pilot.pause()
+        assert "drop what you typed" in screen_text(app)
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.screen.query_one("#arg-spaces", Input).value == "99"
         await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("y")
         await pilot.pause()
         assert isinstance(app.screen, SessionScreen)
         assert app.screen.play.head == 0

@@ -27,6 +27,7 @@ from tableside.api import OpenSession, TablesideError
 from trackers.engine import Action, ActionError, BoardValue, Param
 from trackers.engine.actions import BoardValueNeeded
 from trackers.pieces import Secret
+from tui.screens.confirm import ConfirmScreen
 from tui.screens.form_keys import FIELD_KEYS, FieldKeys
 from tui.widgets.plain import plain
 
@@ -365,11 +366,20 @@ class ActionFormScreen(FieldKeys, ModalScreen[bool]):
                 line.set_class(not long, "hidden")
 
     def action_cancel(self) -> None:
-        """Escape: a form of several fields that was typed in keeps it as a draft."""
-        if self.step == "open" and len(self.open_params) > DRAFT_FIELDS:
-            typed = self._read(self.open_params)
-            if typed != self._typed:
-                DRAFTS[(self.play.id, self.action_spec.name)] = typed
-                self.notify("What you typed is kept: open the form again to go on.",
-                            title="Draft kept")
-        self.dismiss(False)
+        """Escape: a form of several fields that was typed in keeps it as a draft; a
+        smaller one asks before dropping what was typed."""
+        typed = self._read(self.open_params) if self.step == "open" else self._typed
+        if typed == self._typed:
+            self.dismiss(False)
+        elif len(self.open_params) > DRAFT_FIELDS:
+            DRAFTS[(self.play.id, self.action_spec.name)] = typed
+            self.notify("What you typed is kept: open the form again to go on.",
+                        title="Draft kept")
+            self.dismiss(False)
+        else:
+            def answer(drop: bool | None) -> None:
+                if drop:
+                    self.dismiss(False)
+
+            self.app.push_screen(ConfirmScreen("Close the form and drop what you typed? "
+                                               "(y/n)"), answer)
