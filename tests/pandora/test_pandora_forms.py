@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from trackers.engine import Session, SessionSetup
+from trackers.games.pandora_celeste import cycle
 from trackers.games.pandora_celeste.actions import ACTIONS
 from trackers.games.pandora_celeste.game import GAME
 from trackers.games.pandora_celeste.setup import OPTIONS
@@ -60,3 +62,15 @@ def test_no_log_line_shows_a_raw_field_name() -> None:
     settle = next(a for a in GAME.actions if a.name == "settle_attack")
     assert settle.describe(samples["settle_attack"]) == ("Stop pushing (1 from the Deck, 2 "
                                                          "from the discards)")
+
+
+def test_the_setup_is_recorded_with_cycle_1_not_a_cycle_0() -> None:
+    """Played: the game report's table began with a 'Cycle 0' column for the setup."""
+    s = Session(GAME, SessionSetup(1, {"crew": ["Cap"]}), seed="m")
+    assert GAME.moment_of(s.state) == {"cycle": 1}
+    while s.state.facts["phase"] == "setup":
+        if cycle.current(s.state) == "protocols":
+            s.do("add_protocol", name="Vacuum", start=4)
+            s.do("add_protocol", name="Aircon", start=6)
+        s.do("next_step")
+    assert GAME.moment_of(s.state) == {"cycle": 1}

@@ -141,4 +141,6 @@ def status(state: State) -> str:
 
 
 def moment(state: State) -> dict[str, int]:
-    return {"cycle": int(state.facts["cycle"])}
+    """The Cycle each action belongs to; the setup counts with Cycle 1 (the report has no
+    'Cycle 0')."""
+    return {"cycle": max(1, int(state.facts["cycle"]))}
