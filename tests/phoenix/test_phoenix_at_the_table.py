@@ -183,3 +183,16 @@ def test_a_level3_bonus_typed_without_o_is_pointed_out() -> None:
         "occupied" in unset
     form.toggle_occupied(0, "level3.0")
     assert not any("308" in line for line in form.evaluate().unset)
+
+
+def test_bonus_workings_count_one_thing_in_the_singular() -> None:
+    from trackers.games.space_station_phoenix.station import HUB_BONUSES, LEVEL3_BONUSES
+    from trackers.games.space_station_phoenix.station import BonusCounts as Counts
+
+    fields = Counts.__dataclass_fields__
+    one = Counts(**dict.fromkeys(fields, 1))  # type: ignore[arg-type]
+    assert HUB_BONUSES["A-1"].formula(one) == (15, "1 ship left = 15")
+    assert LEVEL3_BONUSES["308"].formula(one) == (1, "1 Human = 1")
+    assert HUB_BONUSES["B-5"].formula(one)[1] == "2 × 1 full Sector = 2"
+    two = Counts(**dict.fromkeys(fields, 2))  # type: ignore[arg-type]
+    assert HUB_BONUSES["A-1"].formula(two)[1] == "2 ships left = 10"

@@ -71,12 +71,23 @@ class BonusRule:
     formula: Formula
 
 
+# What one of a counted thing is called: "1 Human", "1 ship left", not "1 Humans".
+_ONE: dict[str, str] = {"Level-3 Sectors": "Level-3 Sector", "Humans": "Human",
+                        "full Sectors": "full Sector", "ships left": "ship left",
+                        "Sectors built": "Sector built"}
+
+
+def counted(count: int, label: str) -> str:
+    """"1 Human", "11 Humans"; colour words ("3 teal") stay as they are."""
+    return f"{count} {_ONE.get(label, label) if count == 1 else label}"
+
+
 def _per(count_name: str, each: int, label: str) -> Formula:
     def formula(counts: BonusCounts) -> tuple[int, str]:
         count: int = getattr(counts, count_name)
         if each == 1:
-            return count, f"{count} {label} = {count}"
-        return each * count, f"{each} × {count} {label} = {each * count}"
+            return count, f"{counted(count, label)} = {count}"
+        return each * count, f"{each} × {counted(count, label)} = {each * count}"
 
     return formula
 
@@ -84,7 +95,7 @@ def _per(count_name: str, each: int, label: str) -> Formula:
 def _a1(counts: BonusCounts) -> tuple[int, str]:
     # spec §7.3 A-1: 0/1/2/3 ships left -> 20/15/10/5; 4 or more -> 0.
     points = {0: 20, 1: 15, 2: 10, 3: 5}.get(counts.ships_left, 0)
-    return points, f"{counts.ships_left} ships left = {points}"
+    return points, f"{counted(counts.ships_left, 'ships left')} = {points}"
 
 
 def _305(counts: BonusCounts) -> tuple[int, str]:
