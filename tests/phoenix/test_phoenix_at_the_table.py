@@ -196,3 +196,18 @@ def test_bonus_workings_count_one_thing_in_the_singular() -> None:
     assert HUB_BONUSES["B-5"].formula(one)[1] == "2 × 1 full Sector = 2"
     two = Counts(**dict.fromkeys(fields, 2))  # type: ignore[arg-type]
     assert HUB_BONUSES["A-1"].formula(two)[1] == "2 ships left = 10"
+
+
+def test_the_residents_working_names_humans_as_the_rulebook_does() -> None:
+    import json
+    from pathlib import Path
+
+    from trackers.games.space_station_phoenix.score_input import parse_score_sheet
+    from trackers.games.space_station_phoenix.scoring import score
+
+    example = Path(__file__).resolve().parents[2] / "docs" / "examples" / "phoenix-score.json"
+    result = score(parse_score_sheet(json.loads(example.read_text(encoding="utf-8"))))
+    anna = result.players[0].cell("residents").why
+    assert anna == "2 × 25 residents (7 teal, 8 pink, 0 brown, 9 gold, 1 Human) = 50"
+    beth = result.players[1].cell("residents").why
+    assert "11 Humans" in beth

@@ -202,8 +202,15 @@ def _sector_cell(player: PlayerSheet) -> Cell:
 def _resident_cell(player: PlayerSheet) -> Cell:
     r = player.residents
     points = RESIDENT_POINTS * r.total
-    detail = ", ".join(f"{r.count(s)} {s}" for s in SPECIES)
-    why = f"{RESIDENT_POINTS} × {r.total} residents ({detail}) = {points}"
+    def one_kind(species: str) -> str:
+        count = r.count(species)
+        if species == "human":
+            return f"{count} Human" + ("" if count == 1 else "s")
+        return f"{count} {species}"
+
+    detail = ", ".join(one_kind(s) for s in SPECIES)
+    many = "resident" if r.total == 1 else "residents"
+    why = f"{RESIDENT_POINTS} × {r.total} {many} ({detail}) = {points}"
     return Cell("residents", points, why)
 
 
