@@ -11,7 +11,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.lifeform.test_lifeform_session_fixtures import new, through_setup
+from tests.lifeform.test_lifeform_session_fixtures import lifeform_phase, new, through_setup
 from trackers.engine import ActionError, Session
 from trackers.games.lifeform import decks
 from trackers.games.lifeform.board import board_of
@@ -96,7 +96,7 @@ def test_the_lifeform_hand_equals_draws_minus_plays_and_says_discard(
 
 
 def test_a_refused_play_changes_no_count() -> None:
-    s = through_setup(new(3))
+    s = lifeform_phase(through_setup(new(3)))
     s.do("discard_from_hand", who="lifeform", count=3)
     try:
         s.do("cocoon_advance")  # no Lifeform card to play

@@ -10,7 +10,7 @@ from tests.lifeform.test_lifeform_session_fixtures import new, through_setup
 from trackers.engine import ActionError
 from trackers.games.lifeform.game import GAME
 from trackers.games.lifeform.setup import open_steps
-from trackers.pieces import Track
+from trackers.pieces import PhysicalDeck, Track
 from tui.games.lifeform.screen import banner_lines
 
 
@@ -124,3 +124,20 @@ def test_a_finished_games_status_fits_homes_column_whole() -> None:
     solo.do("solo_outcome", outcome="the lifeform won")
     assert GAME.status_of(solo.state) == "ended: the lifeform won"
     assert len(GAME.status_of(solo.state)) <= HOME_STATUS_WIDTH
+
+
+def test_the_lifeform_takes_its_activity_only_in_its_own_phase() -> None:
+    s = through_setup(new(3))  # round 1, Andrew's turn (Crew Activity)
+    before = s.head
+    for name, args in (("lurk", {"discard": "0"}), ("attack", {"character": "Solomon"}),
+                       ("cocoon_advance", {}), ("use_vent", {})):
+        with pytest.raises(ActionError, match="the lifeform's activity"):
+            s.do(name, **args)
+    assert s.head == before and s.state.piece("lifeform_deck", PhysicalDeck).hands["Sarah"] == 3
+    s.do("attack", character="Solomon", card="already counted")  # Solomon walked in
+    s.do("reality_calibration", image="Image 1")
+    s.do("next_phase")
+    with pytest.raises(ActionError, match="Android phase"):
+        s.do("malfunction_advance")
+    s.do("next_phase")
+    s.do("lurk", discard="0")  # its phase: allowed

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.lifeform.test_lifeform_session_fixtures import new, through_setup
+from tests.lifeform.test_lifeform_session_fixtures import lifeform_phase, new, through_setup
 from trackers.engine import ActionError
 from trackers.pieces import PhysicalDeck
 
@@ -35,6 +35,7 @@ def test_lifeform_hand_limit_follows_the_cocoon_space() -> None:
     s = through_setup(new(3))  # Start: MAX HAND 6
     notes = s.do("draw_cards", who="lifeform", count=4)
     assert "over the hand limit of 6: discard 1" in notes[-1].text
+    lifeform_phase(s)
     notes = s.do("cocoon_advance")  # MAX HAND 7 now; the card played goes first
     assert "MAX HAND 7" in " ".join(n.text for n in notes)
     notes = s.do("flamethrower_cocoon", crew_member="Andrew")  # back to 6 with 6 held: fine

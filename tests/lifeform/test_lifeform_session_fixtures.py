@@ -73,3 +73,10 @@ def test_the_test_board_passes_the_profile_checks() -> None:
     s = new()
     assert board_of(s.state.board).unset_keys() == []
     assert s.state.facts["hostility_placed"] is True
+
+
+def lifeform_phase(s: Session) -> Session:
+    """On to this round's Lifeform Activity phase, where the lifeform takes its activity."""
+    while s.state.facts["phase"] != "lifeform":
+        s.do("next_phase")
+    return s

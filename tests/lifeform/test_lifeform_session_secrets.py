@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from tests.lifeform.test_lifeform_session_fixtures import new, through_setup
+from tests.lifeform.test_lifeform_session_fixtures import lifeform_phase, new, through_setup
 from trackers.engine import ActionError, Note, Session
 from trackers.games.lifeform.game import GAME
 from trackers.pieces import Secret, Track
@@ -126,7 +126,7 @@ def test_the_reaction_limit_is_per_lifeform_phase_not_carried_into_the_next_roun
 
 
 def test_a_cancelled_reaction_adds_no_hostility_t16() -> None:
-    s = through_setup(new(3))
+    s = lifeform_phase(through_setup(new(3)))
     start = s.state.piece("hostility", Track).position
     s.do("attack", character="Solomon")
     s.do("crew_reaction", crew_member="Andrew", reaction="Shock-Prod", cancelled=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.lifeform.test_lifeform_session_fixtures import new, through_setup
+from tests.lifeform.test_lifeform_session_fixtures import lifeform_phase, new, through_setup
 from trackers.engine import ActionError, Note, Session
 from trackers.games.lifeform import moves
 from trackers.games.lifeform.game import GAME
@@ -45,6 +45,7 @@ def test_self_destruct_10_9_terror_and_explosion() -> None:
     notes = s.do("advance_self_destruct", spaces=4)  # 28 -> 24 (Terror icon)
     assert "Terror icon" in texts(notes)
     s.do("advance_self_destruct", spaces=13)  # -> 11
+    lifeform_phase(s)
     with pytest.raises(ActionError, match="10"):
         s.do("pathway_deviation")
     notes = s.do("advance_self_destruct", spaces=2)  # -> 9: passes 10, lands on 9
@@ -137,12 +138,14 @@ def test_cocoon_final_space_2p_moves_the_overheating_token_each_time() -> None:
 
 
 def test_lurk_uses_max_hand_and_evolution() -> None:
-    s = through_setup(new(3))  # Start: MAX HAND 6, Evolution 1; Sarah holds 3
+    s = lifeform_phase(through_setup(new(3)))  # Start: MAX HAND 6, Evolution 1; Sarah 3
     assert GAME.action("lurk").params[0].allowed(s.state) == ["0", "1"]  # up to Evolution 1
     with pytest.raises(ActionError, match="give one of: 0, 1"):
         s.do("lurk", discard="2")
     s.do("lurk", discard="1")
     assert s.state.piece("lifeform_deck", PhysicalDeck).hands["Sarah"] == 6
+    s.do("next_phase")  # round 2: its next activity
+    lifeform_phase(s)
     with pytest.raises(ActionError, match="below MAX HAND"):
         s.do("lurk")
 

@@ -56,6 +56,8 @@ STEPS: list[tuple[str, dict[str, Any]]] = [
     ("token_moved", {"token": "Terror", "move": "placed on the board", "why": "SD icon"}),
     ("activate_survival", {"character": "Emma"}),
     ("end_turn", {}),
+    ("next_phase", {}),  # round 3, Android phase
+    ("next_phase", {}),  # Lifeform Activity: its activity only here
     ("use_vent", {}),
     ("next_phase", {}),
     ("advance_self_destruct", {"spaces": 8}),
@@ -70,6 +72,8 @@ STEPS: list[tuple[str, dict[str, Any]]] = [
     ("hostility_other", {"spaces": 3, "why": "a card"}),
     ("remove_mission", {"column": "improvised_weaponry", "why": "a card"}),
     ("mission_from_pool", {"chamber": "Maintenance"}),
+    ("next_phase", {}),
+    ("next_phase", {}),  # round 4, Lifeform Activity
     ("lifeform_card_played", {}),
     ("draw_cards", {"who": "lifeform", "count": 2}),
 ]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.lifeform.test_lifeform_session_fixtures import BOARD, new, through_setup
+from tests.lifeform.test_lifeform_session_fixtures import BOARD, lifeform_phase, new, through_setup
 from tests.lifeform.test_lifeform_session_showdown import example
 from trackers.engine import ActionError, Session
 from trackers.games.lifeform.board import check_board, warnings
@@ -27,7 +27,7 @@ def with_three_images() -> Session:
 
 
 def test_an_attack_takes_the_played_lifeform_card_out_of_the_hand() -> None:
-    s = through_setup(new(3))
+    s = lifeform_phase(through_setup(new(3)))
     s.do("attack", character="Solomon")
     assert lifeform_hand(s) == 2  # 3 at setup, 1 played
     s.do("reality_calibration", image="Image 1")

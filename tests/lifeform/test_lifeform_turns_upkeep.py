@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.lifeform.test_lifeform_session_fixtures import new, through_setup
+from tests.lifeform.test_lifeform_session_fixtures import lifeform_phase, new, through_setup
 from trackers.engine import ActionError, Session
 from trackers.games.lifeform import turns
 from trackers.games.lifeform.game import GAME
@@ -110,7 +110,7 @@ def test_the_android_path_prompts_at_the_remora() -> None:
 
 
 def test_the_lifeform_survival_ability_is_once_a_game() -> None:
-    s = through_setup(new(3))
+    s = lifeform_phase(through_setup(new(3)))
     s.do("lifeform_survival", ability="Hull Breach", chamber="Mess")
     assert s.state.facts["hull_breach"] == "Mess"
     assert not s.available("lifeform_survival")
