@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from trackers.engine import Session, SessionSetup
 from trackers.games.pandora_celeste import cycle
 from trackers.games.pandora_celeste.actions import ACTIONS
@@ -46,12 +48,13 @@ def test_the_steps_own_actions_come_first_so_their_keys_reach_the_footer() -> No
 
 def test_no_log_line_shows_a_raw_field_name() -> None:
     """Played: the log read 'Stop pushing (from_deck=1)'."""
-    samples = {"settle_attack": {"from_deck": 1, "from_discards": 2},
+    samples: dict[str, dict[str, Any]] = {"settle_attack": {"from_deck": 1, "from_discards": 2},
                "end_cycle": {"fire_rooms": 3, "hull_breaches": 2},
                "fire": {"rooms": 2, "doorways": -1}, "hull_breach": {"markers": 3},
                "sow_discord": {"why": "a card says so"}, "pod_choice": {"choice": "end now"}}
     for action in GAME.actions:
-        args = {p.name: None for p in action.params} | samples.get(action.name, {})
+        args: dict[str, Any] = {p.name: None for p in action.params}
+        args |= samples.get(action.name, {})
         for p in action.params:
             if args[p.name] is None and not p.optional:
                 args[p.name] = "x" if p.kind in ("str", "choice") else 1

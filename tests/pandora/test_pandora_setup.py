@@ -199,3 +199,25 @@ def test_the_tracker_top_bounds_the_markers() -> None:
         s.do("set_board_value", key="tracker_top", value="5")
     s.do("set_board_value", key="tracker_top", value="9")
     assert s.state.piece("turn_cycle", Countdown).top == 9
+
+
+def test_one_player_wording_and_skins_only_when_in_play() -> None:
+    """Played: a True Solo game with Cap read 'Each crewmember ... (Skins keeps a Company one
+    if dealt one)', and Abandon Ship told 'everyone' to declare."""
+    solo = Session(GAME, SessionSetup(1, {"crew": ["Cap"]}, mode="true-solo"), seed="w")
+    agendas = dict(cycle.setup_steps(solo.state))["agendas"]
+    assert agendas.startswith("Your crewmember: 2 Hidden Agendas") and "Skins" not in agendas
+    crew = Session(GAME, SessionSetup(2, {"crew": ["Cap", "Skins"]}), seed="w")
+    agendas = dict(cycle.setup_steps(crew.state))["agendas"]
+    assert agendas.startswith("Each crewmember") and "Skins keeps a Company one" in agendas
+    for s, said in ((solo, "you declare whether you hold"),
+                    (crew, "everyone declares whether they hold")):
+        while cycle.current(s.state) != "protocols":
+            s.do("next_step")
+        s.do("add_protocol", name="Vacuum", start=4)
+        s.do("add_protocol", name="Aircon", start=6)
+        while s.state.facts["phase"] == "setup":
+            s.do("next_step")
+        s.do("override_protocol", protocol="Vacuum", big_nasty="MonsterBug", gold=2)
+        notes = s.do("override_protocol", protocol="Aircon", big_nasty="Time Jumper", gold=6)
+        assert any(said in n.text for n in notes)

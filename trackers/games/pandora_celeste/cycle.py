@@ -47,8 +47,10 @@ def setup_steps(state: State) -> list[tuple[str, str]]:
                                "token on Engine Room 2's lightbulb; 6 Cargo Cards on the "
                                "Manifest (5 plus Marina's Kit Bay with Marina)"))
     steps += [
-        ("agendas", "Each crewmember: 2 Hidden Agendas, keep 1 (Skins keeps a Company one if "
-                    "dealt one), the other out unseen; record both secrets in the app"),
+        ("agendas", ("Your crewmember" if is_true_solo(state) else "Each crewmember")
+         + ": 2 Hidden Agendas, keep 1"
+         + (" (Skins keeps a Company one if dealt one)" if "Skins" in facts["crew"] else "")
+         + ", the other out unseen; record both secrets in the app"),
         ("start", "Start locations (see the panel) and starting hands: 5 cards (True Solo: 5 "
                   "and 1 random Memory)"),
     ]

@@ -236,9 +236,11 @@ def _spawn(where: str) -> str:
 def abandon_ship(state: State, why: str) -> list[Note | str]:
     state.facts["abandon_ship"] = True
     state.facts["discord"] = True
-    return [Note(f"Abandon Ship ({why}): Discord is Sown; Act III Reveal: everyone declares "
-                 "whether they hold a Company Agenda, not which; escape vehicles may now be "
-                 "Powered Up and Decoupled", "agendas")]
+    who = ("you declare whether you hold" if cycle.is_true_solo(state)
+           else "everyone declares whether they hold")
+    return [Note(f"Abandon Ship ({why}): Discord is Sown; Act III Reveal: {who} a Company "
+                 "Agenda, not which; escape vehicles may now be Powered Up and Decoupled",
+                 "agendas")]
 
 
 def sow_discord(state: State, why: str) -> list[Note | str]:
