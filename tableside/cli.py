@@ -43,7 +43,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args_list = global_options_first(list(sys.argv[1:] if argv is None else argv))
+    args_list = query_words_last(global_options_first(list(sys.argv[1:] if argv is None
+                                                            else argv)))
     # Fast path: no sub-command opens the app without importing the command modules.
     early = argparse.ArgumentParser(add_help=False)
     early.add_argument("--data-dir")
@@ -107,6 +108,32 @@ def global_options_first(argv: list[str]) -> list[str]:
             rest.append(item)
         i += 1
     return front + rest
+
+
+SEARCH_OPTIONS = {"--game": 1, "--limit": 1, "--json": 0, "-h": 0, "--help": 0}
+
+
+def query_words_last(argv: list[str]) -> list[str]:
+    """``tableside rules search -hull`` searches for "-hull": a search's words may start with
+    a dash, so the known options are read first and everything else is the query."""
+    at = next((i for i in range(len(argv) - 1) if argv[i:i + 2] == ["rules", "search"]), None)
+    if at is None or "--" in argv:
+        return argv
+    head, rest = argv[:at + 2], argv[at + 2:]
+    options: list[str] = []
+    words: list[str] = []
+    i = 0
+    while i < len(rest):
+        name = rest[i].split("=", 1)[0]
+        takes = SEARCH_OPTIONS.get(name)
+        if takes is None:
+            words.append(rest[i])
+        else:
+            width = 1 if "=" in rest[i] else 1 + takes
+            options += rest[i:i + width]
+            i += width - 1
+        i += 1
+    return head + options + (["--", *words] if words else [])
 
 
 @contextmanager

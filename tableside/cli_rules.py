@@ -48,7 +48,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     remove.set_defaults(func=_guarded(_remove))
 
     search = commands.add_parser("search", help="search the cards and rulebooks")
-    search.add_argument("query", metavar="QUERY", help="any words (quote several)")
+    search.add_argument("query", metavar="WORDS", nargs="+",
+                        help="any words (a word may start with a dash: -hull)")
     search.add_argument("--game", choices=list(GAMES), metavar="ID",
                         help=f"only this game ({games})")
     search.add_argument("--limit", type=_positive, default=10, metavar="N",
@@ -154,11 +155,12 @@ def _remove(args: argparse.Namespace) -> int:
 
 def _search(args: argparse.Namespace) -> int:
     with Library.open(args.data_dir) as library:
-        result = library.search(args.query, game=args.game, limit=args.limit)
+        result = library.search(" ".join(args.query), game=args.game, limit=args.limit)
     if args.json:
         print(json.dumps([hit.as_json() for hit in result.hits], ensure_ascii=False, indent=2))
         if result.showing:
-            print(f"nothing matched; showing results for: {result.showing}", file=sys.stderr)
+            print(f"showing results for: {result.showing} (a word typed is not in the books)",
+                  file=sys.stderr)
         elif result.did_you_mean:
             print(f"did you mean: {result.did_you_mean}", file=sys.stderr)
         return 0
@@ -168,8 +170,7 @@ def _search(args: argparse.Namespace) -> int:
 
 def _print_hits(result: SearchResult) -> None:
     if result.showing:
-        print(f"Nothing matches {result.query.strip()!r}; showing results for "
-              f"{result.showing!r}.")
+        print(f"Showing results for {result.showing!r} (a word typed is not in the books).")
     elif result.did_you_mean:
         print(f"Did you mean: {result.did_you_mean}")
     if not result.hits:

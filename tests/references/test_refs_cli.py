@@ -125,7 +125,7 @@ def test_no_match_and_did_you_mean(data: Path, capsys: pytest.CaptureFixture[str
     assert code == 0 and "No section matches" in out
     code, out, _ = run(data, capsys, "rules", "search", "autodestrcution")
     # nothing for the typo itself: the corrected word's results, saying so
-    assert code == 0 and "showing results for 'autodestruction'" in out
+    assert code == 0 and "Showing results for 'autodestruction'" in out
     assert "1. Autodestruction" in out
     code, out, err = run(data, capsys, "rules", "search", "autodestrcution", "--json")
     assert code == 0 and json.loads(out)[0]["section"] == "Autodestruction"
@@ -184,3 +184,12 @@ def test_remove_unknown_id_exits_1(data: Path, capsys: pytest.CaptureFixture[str
 def test_list_text_when_empty(data: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(data, capsys, "rules", "list")
     assert code == 0 and "No rulebooks imported" in out
+
+
+@pytest.mark.parametrize("argv", [("-hull",), ("-hull", "--limit", "2"), ("--", "-hull"),
+                                  ("hull", "breach", "--json")])
+def test_a_query_may_start_with_a_dash_and_hold_several_words(
+    data: Path, capsys: pytest.CaptureFixture[str], argv: tuple[str, ...]
+) -> None:
+    code, out, _ = run(data, capsys, "rules", "search", *argv)
+    assert code == 0 and "Hull Breach" in out
