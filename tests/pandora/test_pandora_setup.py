@@ -207,6 +207,9 @@ def test_one_player_wording_and_skins_only_when_in_play() -> None:
     solo = Session(GAME, SessionSetup(1, {"crew": ["Cap"]}, mode="true-solo"), seed="w")
     agendas = dict(cycle.setup_steps(solo.state))["agendas"]
     assert agendas.startswith("Your crewmember: 2 Hidden Agendas") and "Skins" not in agendas
+    # before any noise nobody holds the First Target token: it did say "you hold" it
+    assert dict(cycle.cycle_steps(solo.state))["start"] == ("Start of Cycle: you are the First "
+                                                            "Player (the only one)")
     crew = Session(GAME, SessionSetup(2, {"crew": ["Cap", "Skins"]}), seed="w")
     agendas = dict(cycle.setup_steps(crew.state))["agendas"]
     assert agendas.startswith("Each crewmember") and "Skins keeps a Company one" in agendas

@@ -60,7 +60,7 @@ def setup_steps(state: State) -> list[tuple[str, str]]:
 def cycle_steps(state: State) -> list[tuple[str, str]]:
     """One Cycle in order (spec §2)."""
     solo = is_true_solo(state)
-    start = ("Start of Cycle: you hold the First Target token" if solo else
+    start = ("Start of Cycle: you are the First Player (the only one)" if solo else
              "Start of Cycle: whoever holds the First Target token is First Player")
     if state.facts["shipstern"]:
         start += ("; starting in the dark without your own light, discard 1 card" if solo else
