@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.lifeform.test_lifeform_session_endings import ready, text, to_minute
-from tests.lifeform.test_lifeform_session_fixtures import new, through_setup
+from tests.lifeform.test_lifeform_session_fixtures import lifeform_phase, new, through_setup
 from trackers.engine import ActionError
 from trackers.games.lifeform.game import GAME
 from trackers.games.lifeform.setup import open_steps
@@ -131,7 +131,7 @@ def test_the_lifeform_takes_its_activity_only_in_its_own_phase() -> None:
     before = s.head
     for name, args in (("lurk", {"discard": "0"}), ("attack", {"character": "Solomon"}),
                        ("cocoon_advance", {}), ("use_vent", {})):
-        with pytest.raises(ActionError, match="the lifeform's activity"):
+        with pytest.raises(ActionError, match="the lifeform's activity|not possible now"):
             s.do(name, **args)
     assert s.head == before and s.state.piece("lifeform_deck", PhysicalDeck).hands["Sarah"] == 3
     s.do("attack", character="Solomon", card="already counted")  # Solomon walked in
@@ -141,3 +141,13 @@ def test_the_lifeform_takes_its_activity_only_in_its_own_phase() -> None:
         s.do("malfunction_advance")
     s.do("next_phase")
     s.do("lurk", discard="0")  # its phase: allowed
+
+
+def test_outside_its_phase_the_lifeforms_activities_are_not_offered() -> None:
+    s = through_setup(new(3))
+    assert not s.available("lurk") and not s.available("use_vent")
+    card = s.action("attack").params[1]
+    assert card.allowed(s.state) == ["already counted"]
+    lifeform_phase(s)
+    assert s.available("lurk") and s.available("use_vent")
+    assert "a Lifeform card" in s.action("attack").params[1].allowed(s.state)

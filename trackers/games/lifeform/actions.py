@@ -325,10 +325,11 @@ def _table_actions() -> tuple[Action, ...]:
                "up to MAX HAND (rulebook, Lifeform Activity Phase).", _lurk,
                (Param("discard", "choice", "cards discarded first (up to the Evolution number)",
                       choices=_lurk_discards, optional=True, default="0"),),
-               topic="cocoon", enabled=_playing),
+               topic="cocoon", enabled=lambda s: _playing(s) and s.facts["phase"] == "lifeform"),
         Action("use_vent", "Use Vent", "The lifeform spends a Vent token (rulebook, Lifeform "
                                        "Activity Phase).", _vent,
-               topic="round", enabled=lambda s: moves.vents_held(s) > 0),
+               topic="round", enabled=lambda s: moves.vents_held(s) > 0
+               and (s.facts["stage"] != "starship" or s.facts["phase"] == "lifeform")),
         Action("use_heat_analyzer", "Use Heat Analyzer", "Draw 2; the lifeform draws 1 if an "
                "image is within 2 chambers (rulebook, Crew Activity Phase: Perform "
                "Activity).", _heat,
@@ -954,9 +955,17 @@ def crew_card_param() -> Param:
                  choices=CREW_CARD, optional=True, default=CREW_CARD[0])
 
 
+def _lifeform_cards(state: State) -> list[str]:
+    """Outside its Lifeform Activity phase the lifeform plays no card as its activity: only
+    an action already counted (an attack on a character who walked in) is offered."""
+    if state.facts["stage"] == "starship" and state.facts["phase"] != "lifeform":
+        return [LIFEFORM_CARD[1]]
+    return list(LIFEFORM_CARD)
+
+
 def lifeform_card_param() -> Param:
     return Param("card", "choice", "the card that gave the action (it is discarded)",
-                 choices=LIFEFORM_CARD, optional=True, default=LIFEFORM_CARD[0])
+                 choices=_lifeform_cards, optional=True, default=LIFEFORM_CARD[0])
 
 
 def played_crew_card(state: State, member: str, card: str) -> list[Note]:
