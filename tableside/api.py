@@ -592,7 +592,8 @@ class Tableside:
         profile.update(board or {})
         setup = definition.check_setup(
             SessionSetup(players, dict(options or {}), tuple(names), profile, mode))
-        title = _check_title(title or f"{definition.title}, {datetime.now():%d %b %H:%M}")
+        # the game is named beside the title everywhere: the default title is the day and time
+        title = _check_title(title or f"{datetime.now():%a %d %b, %H:%M}")
         seed = seed or secrets.token_hex(8)
         stamp = now()
         info = SessionInfo(id=f"{datetime.now():%Y%m%d-%H%M%S}-{secrets.token_hex(3)}",

@@ -17,6 +17,17 @@ def settable_targets(state: State) -> list[str]:
     return [f"{name}.{f.name}" for name, p in state.pieces.items() for f in p.fields()]
 
 
+def target_labels(state: State) -> dict[str, str]:
+    """What the set-by-hand picker shows ("Self-Destruct"), not the piece id."""
+    out = {}
+    for name, piece in state.pieces.items():
+        fields = piece.fields()
+        for spec in fields:
+            out[f"{name}.{spec.name}"] = (piece.label if len(fields) == 1
+                                          else f"{piece.label}: {spec.label}")
+    return out
+
+
 def secret_labels(state: State) -> dict[str, str]:
     """What a picker shows for each secret: its label ("Ann's kept Objective"), not its id."""
     return {name: p.label for name, p in state.pieces.items() if isinstance(p, Secret)}
@@ -122,7 +133,8 @@ def common_actions(game: Game) -> tuple[Action, ...]:
             "set_value", "Set a value by hand",
             "Override any tracked value when the table and the app disagree.",
             _set_value,
-            (Param("target", "choice", "which value", choices=settable_targets),
+            (Param("target", "choice", "which value", choices=settable_targets,
+                   labels=target_labels),
              Param("value", "int", "the new value")),
             after_end=True,
         ),

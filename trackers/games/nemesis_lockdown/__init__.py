@@ -18,5 +18,6 @@ INFO = GameInfo(
     synonyms=(
         ("intruder", "night stalker"),  # Game Overview: the two terms are one thing
         ("css", "cargo sending system"),  # Game Overview: Cargo Sending System (CSS) Pod
+        ("lights", "power"),  # players say the lights go out; the rulebook: Power and Darkness
     ),
 )
