@@ -64,12 +64,6 @@ def test_a_crew_member_with_no_mission_token_to_collect_is_not_told_to_place_eac
     assert "collects 1 Mission token; put it on the Loadout" in notes
 
 
-def test_a_role_card_nobody_can_play_is_refused_in_plain_words() -> None:
-    s = through_setup(new(3))
-    with pytest.raises(ActionError, match="no card of the Ship's Cat is left"):
-        s.do("play_role_card", role="the Ship's Cat")
-
-
 def test_the_setup_banner_counts_its_steps_in_words() -> None:
     s = new(3)
     line = banner_lines(s.state)[0]
@@ -151,3 +145,11 @@ def test_outside_its_phase_the_lifeforms_activities_are_not_offered() -> None:
     lifeform_phase(s)
     assert s.available("lurk") and s.available("use_vent")
     assert "a Lifeform card" in s.action("attack").params[1].allowed(s.state)
+
+
+def test_the_cat_and_sister_actions_wait_for_someone_to_hold_the_role() -> None:
+    s = through_setup(new(3))  # 3P: nobody plays the Ship's Cat or SIS-TER yet
+    assert not s.available("play_role_card") and not s.available("cat_aboard")
+    two = through_setup(new(2))  # 2P: the cat is in play from the start
+    assert two.action("play_role_card").params[0].allowed(two.state) == ["the Ship's Cat"]
+    assert two.available("cat_aboard")

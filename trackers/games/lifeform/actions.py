@@ -276,6 +276,11 @@ def _role_card(state: State, args: dict[str, Any], rng: Random) -> Notes:
     return notes
 
 
+def _roles_with_cards(state: State) -> list[str]:
+    """The roles in play with a card left: in 3P/4P only once a crew member has taken one."""
+    return [name for key, name in ROLE_NAMES.items() if state.facts[key]["cards"] > 0]
+
+
 def _cat_aboard(state: State, args: dict[str, Any], rng: Random) -> Notes:
     """2P: throw away every cat card to jump the cat aboard; 3P/4P: the cat moved in (§3.3)."""
     cat = state.facts["ships_cat"]
@@ -398,12 +403,13 @@ def _table_actions() -> tuple[Action, ...]:
         Action("play_role_card", "Play a Ship's Cat / SIS-TER card", "The card leaves the game "
                "(rulebook, Crew Activity Phase; rulebook, The Ship's Cat; rulebook, The Sis-ter "
                "Mainframe).", _role_card,
-               (Param("role", "choice", "whose card", choices=tuple(ROLE_NAMES.values())),),
-               topic="ships_cat"),
+               (Param("role", "choice", "whose card", choices=_roles_with_cards),),
+               topic="ships_cat", enabled=lambda s: bool(_roles_with_cards(s))),
         Action("cat_aboard", "The Ship's Cat boards the Remora", "2P: throw away the cat cards "
                "to jump it aboard; 3P/4P: it moved in (rulebook, Crew Activity Phase; rulebook, "
                "The Ship's Cat).", _cat_aboard,
-               topic="ships_cat"),
+               topic="ships_cat", enabled=lambda s: bool(s.facts["ships_cat"]["in_play"])
+               and not s.facts["ships_cat"]["aboard"]),
         Action("lifeform_card_played", "Lifeform card played", "A Lifeform card played for an "
                "action the app does not track goes to the discard (rulebook, Lifeform Activity "
                "Phase).",
