@@ -77,3 +77,10 @@ def test_the_setup_is_recorded_with_cycle_1_not_a_cycle_0() -> None:
             s.do("add_protocol", name="Aircon", start=6)
         s.do("next_step")
     assert GAME.moment_of(s.state) == {"cycle": 1}
+
+
+def test_protocol_names_read_as_printed_on_the_board_profile() -> None:
+    """Played: the board profile listed "Don'T Call Me Dave: delays its card allows"."""
+    labels = {b.key: b.label for b in GAME.board_values}
+    assert labels["delays_dave"] == "Don't Call Me Dave: delays its card allows"
+    assert labels["delays_contamination"] == "Contamination Alert: delays its card allows"

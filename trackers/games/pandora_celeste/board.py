@@ -24,13 +24,18 @@ INSTRUCTIONS = ("Follow Instincts", "Move towards the Bridge/Engineering",
                 "Attack the noisiest creature in this room", "Move to attack the nearest creature",
                 "Pause & do nothing")
 
+def _printed(name: str) -> str:
+    """A Protocol's name as printed: "Don't Call Me Dave", where str.title() gave "Don'T"."""
+    return " ".join(word[:1].upper() + word[1:] for word in name.split())
+
+
 BOARD_VALUES: tuple[BoardValue, ...] = (
     BoardValue("tracker_top", "Turn Cycle Tracker: its highest number", _TRACKER, "int", 1, 30),
     BoardValue("big_nasty_boxes", "Tracker boxes saying Big or All Nasties Move", _TRACKER,
                "ints", 0, 30, help="the numbers of those boxes"),
     BoardValue("check_aircon_boxes", "Tracker boxes saying Check Aircon", _TRACKER, "ints", 0,
                30, help="the numbers of those boxes"),
-    *(BoardValue(key, f"{name.title()}: delays its card allows", _EP, "int", 0, 9)
+    *(BoardValue(key, f"{_printed(name)}: delays its card allows", _EP, "int", 0, 9)
       for name, key in DELAY_KEYS.items()),
     BoardValue("deck_gold", "Nasty Action deck: each card's gold number", _DECK,
                "ints", 0, 99, help="one number per card: the list's length is the deck's size"),
