@@ -124,7 +124,7 @@ class SessionScreen(Screen[None]):
         self.post_message(SessionChanged(elsewhere))
 
     def refresh_all(self) -> None:
-        """Redraw now (older callers); new code posts SessionChanged via session_changed."""
+        """Redraw at once, for a script that changed the session behind the screen."""
         self.redraw()
 
     def on_session_changed(self, message: SessionChanged) -> None:

@@ -57,7 +57,3 @@ class NowPanel(SessionView, Static):
         self.update(now_text(play.notes, panels, checklist, self.elsewhere))
         if self.parent is not None and hasattr(self.parent, "scroll_home"):
             self.parent.scroll_home(animate=False, immediate=True)
-
-    def show(self, notes: list[Note], panels: list[Panel],
-             checklist: list[tuple[str, bool]]) -> None:
-        self.update(now_text(notes, panels, checklist, self.elsewhere))
