@@ -153,3 +153,11 @@ def test_the_cat_and_sister_actions_wait_for_someone_to_hold_the_role() -> None:
     two = through_setup(new(2))  # 2P: the cat is in play from the start
     assert two.action("play_role_card").params[0].allowed(two.state) == ["the Ship's Cat"]
     assert two.available("cat_aboard")
+
+
+def test_boarding_the_remora_is_offered_from_self_destruct_20_only() -> None:
+    s = through_setup(new(3))  # Self-Destruct 28
+    assert not s.available("board_remora")
+    s.do("advance_self_destruct", spaces=8)  # 20
+    assert s.available("board_remora")
+    s.do("board_remora", character="Solomon")

@@ -96,7 +96,8 @@ def test_readiness_lists_every_criterion_with_why() -> None:
 
 def test_no_character_boards_before_20() -> None:
     s = through_setup(new(3))
-    with pytest.raises(ActionError, match="20"):
+    assert not s.available("board_remora")  # not offered before the 20 mark
+    with pytest.raises(ActionError, match="not possible now"):
         s.do("board_remora", character="Solomon")
 
 

@@ -381,7 +381,8 @@ def _table_actions() -> tuple[Action, ...]:
                (Param("character", "choice", "the character boarding",
                       choices=lambda s: [n for n, c in s.facts["characters"].items()
                                          if c["where"] == characters.VALLEY_FORGE]),),
-               key="o", short="To Remora", topic="launch"),
+               key="o", short="To Remora", topic="launch",
+               enabled=characters.remora_open),  # from Self-Destruct 20 (rulebook p. 46)
         Action("character_hidden", "Hidden or not", "Mark a character hidden or no longer "
                "hidden (rulebook, Movement and Attack).", _hidden,
                (character_param(), Param("hidden", "bool", "hidden now?")), topic="round"),
