@@ -44,6 +44,20 @@ def test_t34_skins_does_not_count_the_kid_tips_it_over() -> None:
     assert "over its 4 pods, it cannot Decouple" in texts(s.do("next_step"))
 
 
+def test_a_showdown_begun_at_the_crew_round_end_stops_the_cycle() -> None:
+    """Played: the Shuttle Decoupled with the MonsterBug aboard ('time stands still') and the
+    Now panel went on to the Noise & Doors Round."""
+    s = abandoned(("Cargo",), mode="true-solo")
+    for who in ("Cargo", "1. MonsterBug"):
+        s.do("board_vehicle", who=who, vehicle="Shuttle")
+    s.do("power_up", vehicle="Shuttle", icons=2)
+    s.do("fulfil_agenda", crew="Cargo")
+    walk_to(s, "decouple_fulfilled")
+    notes = texts(s.do("next_step"))
+    assert "the Final Showdown" in notes and "Noise & Doors" not in notes
+    assert s.state.facts["showdown"] is not None
+
+
 def test_boarding_says_the_pods_taken_and_why_skins_takes_none() -> None:
     """Played: Skins boarding the Escape Pod read '(0 of 1 pods)'."""
     s = abandoned()
@@ -122,8 +136,12 @@ def test_t25_t26_desperation_attacks_land_as_one_hit(discards: int, hits: int, m
     s.do("board_vehicle", who="Cap", vehicle="Bridge")
     s.do("board_vehicle", who="1. MonsterBug", vehicle="Bridge")
     s.do("decouple_bridge")
-    assert banner(s.state)[1] == ("Showdown: the crew act, then 1. MonsterBug attack the "
+    assert banner(s.state)[1] == ("Showdown: the crew act, then 1. MonsterBug attacks the "
                                   "vehicle's First Target ('Nasty attacks')")
+    # played: the Time Jumper, left on the Ship, was offered and taken as a target
+    with pytest.raises(ActionError, match="nasty: 2. Time Jumper is not aboard the Bridge; "
+                       "aboard: 1. MonsterBug"):
+        s.do("desperation_attack", crew="Cap", nasty="2. Time Jumper", discards=1, hits=1)
     notes = texts(s.do("desperation_attack", crew="Cap", nasty="1. MonsterBug",
                        discards=discards, hits=hits))
     assert f"{hits} HITs as one Hit, 1 less for MonsterBug" in notes

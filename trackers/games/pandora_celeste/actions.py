@@ -76,8 +76,8 @@ def next_step(state: State, args: dict[str, Any], rng: Random) -> Notes:
         notes += protocols.finish_setup(state)
     if state.facts["phase"] == "cycle" and cycle.current(state) == "decouple_fulfilled":
         notes += escape.decouple_check(state, "crew_round")
-        if outcomes.end(state) is not None:
-            return notes  # the game is over: no next step to show
+        if outcomes.end(state) is not None or state.facts["showdown"] is not None:
+            return notes  # the game is over, or time stands still for the Final Showdown
     return notes + cycle.advance(state)
 
 

@@ -110,8 +110,10 @@ def _under_way(state: State) -> str:
     if attack:
         return attack[0]
     if state.facts["showdown"]:
-        aboard = ", ".join(nasties.label(n) for n in escape.showdown_aboard(state))
-        return (f"Showdown: the crew act, then {aboard} attack the vehicle's First Target "
+        found = [nasties.label(n) for n in escape.showdown_aboard(state)]
+        aboard = ", ".join(found)
+        verb = "attacks" if len(found) == 1 else "attack"
+        return (f"Showdown: the crew act, then {aboard} {verb} the vehicle's First Target "
                 "('Nasty attacks')")
     held = nasty_round.running(state)
     if held is not None:
