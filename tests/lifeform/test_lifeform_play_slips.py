@@ -161,3 +161,19 @@ def test_boarding_the_remora_is_offered_from_self_destruct_20_only() -> None:
     s.do("advance_self_destruct", spaces=8)  # 20
     assert s.available("board_remora")
     s.do("board_remora", character="Solomon")
+
+
+def test_lurk_offers_its_discards_before_the_evolution_number_is_entered() -> None:
+    from tests.lifeform.test_lifeform_session_fixtures import BOARD
+    from trackers.engine.actions import BoardValueNeeded
+    s = new(3, board=False)
+    for key in ("self_destruct.minutes",):
+        s.do("set_board_value", key=key, value=BOARD[key])
+    lifeform_phase(through_setup(s))  # Sarah holds 3; Cocoon values unset
+    assert s.action("lurk").params[0].allowed(s.state) == ["0", "1", "2", "3"]
+    with pytest.raises(BoardValueNeeded):  # the form asks for the Cocoon values beside it
+        s.do("lurk", discard="1")
+    for key in ("cocoon_3p4p.max_hand", "cocoon_3p4p.evolution"):
+        s.do("set_board_value", key=key, value=BOARD[key])
+    assert s.action("lurk").params[0].allowed(s.state) == ["0", "1"]  # Evolution 1
+    s.do("lurk", discard="1")

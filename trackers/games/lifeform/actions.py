@@ -111,10 +111,12 @@ def _discard(state: State, args: dict[str, Any], rng: Random) -> Notes:
 
 
 def _lurk_discards(state: State) -> list[str]:
-    """0 up to the Evolution number (and no more than the hand) (rulebook, Lurk)."""
+    """0 up to the Evolution number (and no more than the hand) (rulebook, Lurk). While the
+    Evolution number is unset (the form asks for it) every count up to the hand is offered;
+    Lurk checks the number once it is entered."""
     evolution = decks.cocoon_value(state, profile(state), "evolution")
     held = decks.hand_size(state, state.facts["lifeform"])
-    return [str(n) for n in range(min(evolution or 0, held) + 1)]
+    return [str(n) for n in range(min(held if evolution is None else evolution, held) + 1)]
 
 
 def _lurk(state: State, args: dict[str, Any], rng: Random) -> Notes:
