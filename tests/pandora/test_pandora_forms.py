@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from trackers.engine import Session, SessionSetup
+from trackers.engine.report import build_report
 from trackers.games.pandora_celeste import cycle
 from trackers.games.pandora_celeste.actions import ACTIONS
 from trackers.games.pandora_celeste.game import GAME
@@ -84,3 +85,20 @@ def test_protocol_names_read_as_printed_on_the_board_profile() -> None:
     labels = {b.key: b.label for b in GAME.board_values}
     assert labels["delays_dave"] == "Don't Call Me Dave: delays its card allows"
     assert labels["delays_contamination"] == "Contamination Alert: delays its card allows"
+
+
+def test_the_report_keeps_the_overrides_and_the_nasties_as_key_moments() -> None:
+    """Played: a game that shut down both Protocols and spawned two Big Nasties reported only
+    its end as a key moment."""
+    s = Session(GAME, SessionSetup(1, {"crew": ["Cap"]}), seed="k")
+    while s.state.facts["phase"] == "setup":
+        if cycle.current(s.state) == "protocols":
+            s.do("add_protocol", name="Vacuum", start=4)
+            s.do("add_protocol", name="Aircon", start=6)
+        s.do("next_step")
+    s.do("reveal_nasty", name="Bug", room="Galley")
+    s.do("override_protocol", protocol="Vacuum", big_nasty="MonsterBug", gold=2)
+    report = build_report(GAME, s.setup, s.seed, s.events)
+    said = [m.text for m in report.moments]
+    assert "Bug revealed in Galley" in said
+    assert "Vacuum shut down: MonsterBug spawns" in said

@@ -39,4 +39,8 @@ GAME = Game(
     end=outcomes.end,
     status=view.status,
     moment=view.moment,
+    # The game report's key moments: what a table remembers of a Cycle.
+    key_actions=("override_protocol", "reveal_nasty", "remove_nasty", "vents_card",
+                 "scuttlebug", "fulfil_agenda", "call_out", "sow_discord", "flush_airlock",
+                 "take_nasty"),
 )
