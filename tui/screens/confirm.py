@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
+from tui.screens.form_keys import FIELD_KEYS, FieldKeys
 from tui.widgets.plain import plain
 
 
@@ -34,10 +34,10 @@ class ConfirmScreen(ModalScreen[bool]):
         self.dismiss(yes)
 
 
-class TextPromptScreen(ModalScreen[str | None]):
-    """Ask for one line of text; Enter accepts, Escape cancels."""
+class TextPromptScreen(FieldKeys, ModalScreen[str | None]):
+    """Ask for one line of text; Enter accepts (before the next key is read), Escape cancels."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel", tooltip="Cancel")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel", tooltip="Cancel"), *FIELD_KEYS]
 
     def __init__(self, prompt: str, value: str = "", password: bool = False) -> None:
         super().__init__()
@@ -51,9 +51,8 @@ class TextPromptScreen(ModalScreen[str | None]):
             yield Input(self.value, password=self.password, id="prompt-input")
             yield Static("Enter: accept    Escape: cancel", classes="hint")
 
-    @on(Input.Submitted)
-    def _accept(self, event: Input.Submitted) -> None:
-        self.dismiss(event.value)
+    async def field_entered(self, field: Input) -> None:
+        self.dismiss(field.value)
 
     def action_cancel(self) -> None:
         self.dismiss(None)
