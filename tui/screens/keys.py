@@ -21,10 +21,11 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-# Keys the palette does not list: itself, quitting (ctrl+q), F1, and what every Textual
-# screen has (Tab between fields, copying text).
+# Keys the palette does not list: itself, quitting (ctrl+q), F1, and moving between fields
+# (Tab, Enter in a form, copying text): keys, not things to do.
 SKIPPED = {"command_palette", "app.command_palette", "quit", "app.quit", "app.show_keys",
-           "show_keys", "app.focus_next", "app.focus_previous", "screen.copy_text"}
+           "show_keys", "app.focus_next", "app.focus_previous", "screen.copy_text",
+           "next_field", "previous_field", "enter_in_field"}
 
 
 @dataclass(frozen=True)
