@@ -212,8 +212,8 @@ async def test_a_long_choice_is_shown_whole_not_cut(tmp_path: Path,
         assert " ".join(panel_text(app, "#chosen-plan").split()) == long  # every word
 
 
-async def test_a_form_of_several_fields_closed_by_escape_keeps_a_draft(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def with_count_action(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The demo game with one more action of four number fields, on key k."""
     from dataclasses import replace
 
     from trackers.engine import Action, Param
@@ -225,6 +225,26 @@ async def test_a_form_of_several_fields_closed_by_escape_keeps_a_draft(
                    tuple(Param(n, "int", f"how many {n}", minimum=0, maximum=9)
                          for n in ("red", "blue", "green", "gold")), key="k")
     monkeypatch.setitem(registry._LOADED, "demo", replace(demo, actions=(*demo.actions, count)))
+
+
+async def test_a_burst_of_keys_fills_every_field_of_an_action_form(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with_count_action(monkeypatch)
+    save_game(tmp_path, "demo", 2)
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, tmp_path)
+        await pilot.press("k")
+        await pilot.pause()
+        await pilot.press("1", "tab", "2", "tab", "3", "tab", "4", "enter")  # no pauses
+        await pilot.pause()
+        assert app.screen is screen
+        assert "'red': 1, 'blue': 2, 'green': 3, 'gold': 4" in panel_text(app, "#now")
+
+
+async def test_a_form_of_several_fields_closed_by_escape_keeps_a_draft(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with_count_action(monkeypatch)
     save_game(tmp_path, "demo", 2)
     app = TablesideApp(data_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
