@@ -52,3 +52,29 @@ def record_notifications(app: App[Any]) -> list[str]:
 
     app.notify = spy  # type: ignore[method-assign]
     return messages
+
+
+NAMES = ["Ann", "Bo", "Cy", "Di"]
+
+
+def saved(data: Path, game: str, title: str, moves: int = 0) -> str:
+    """A saved game of ``game`` (two players where it can), ``moves`` simple steps in."""
+    from trackers.games.registry import get_game
+
+    definition = get_game(game)
+    players = 2 if 2 in definition.player_counts else definition.player_counts[0]
+    # A list option with nothing chosen by default (Pandora's crew): one choice per player.
+    options = {o.name: list(o.choices[:players]) for o in definition.options
+               if o.kind == "multi" and not o.default}
+    table = Tableside(data)
+    play = table.create(game, players, names=NAMES[:players], title=title, seed="snapshots",
+                        options=options)
+    for _ in range(moves):
+        possible = [a for a in play.actions() if play.available(a.name) and not a.params
+                    and not a.board_needs(play.state, {})]
+        if not possible:
+            break
+        play.do(possible[0].name)
+    play.close()
+    table.close()
+    return play.id

@@ -8,7 +8,7 @@ import pytest
 from textual.widgets import Input
 
 from tableside.api import Tableside
-from tests.pilot_keys import choose, save_game
+from tests.pilot_keys import choose, save_game, saved
 from tests.tui.screen_text import panel_text, screen_text
 from tui.app import TablesideApp
 from tui.screens.history import HistoryScreen
@@ -337,3 +337,23 @@ async def test_every_home_key_has_a_plain_name_in_the_palette(tmp_path: Path) ->
         await pilot.press("enter")
         await pilot.pause()
         assert type(app.screen).__name__ == "NewGameScreen"
+
+
+@pytest.mark.parametrize("game", ["lifeform", "nemesis-lockdown", "pandora-celeste",
+                                  "space-station-phoenix"])
+async def test_each_game_footer_is_two_lines_and_f1_lists_its_keyed_actions(
+        tmp_path: Path, game: str) -> None:
+    saved(tmp_path, game, "Friday night")
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SessionScreen)
+        assert screen.query_one(KeysFooter).region.height <= 2
+        await pilot.press("f1")
+        await pilot.pause()
+        listed = panel_text(app, "#keys-list")
+        for action in screen.play.game.actions:
+            if action.key and action.key not in "urhstxcpvb":
+                assert action.title in listed, action.title

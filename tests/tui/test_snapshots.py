@@ -18,13 +18,11 @@ from textual.pilot import Pilot
 from textual.widgets._header import HeaderClock
 
 from tableside import api
-from tableside.api import Tableside
-from tests.pilot_keys import choose
-from trackers.games.registry import game_ids, get_game
+from tests.pilot_keys import choose, saved
+from trackers.games.registry import game_ids
 from tui.app import TablesideApp
 
 STAMP = "2026-01-01T20:00:00"
-NAMES = ["Ann", "Bo", "Cy", "Di"]
 
 Snap = Callable[..., bool]
 
@@ -42,27 +40,6 @@ def fixed_time(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setattr(api, "now", now)
     monkeypatch.setattr(HeaderClock, "render", lambda self: Text("20:00:00"))
     yield
-
-
-def saved(data: Path, game: str, title: str, moves: int = 0) -> str:
-    """A saved game of ``game`` (two players where it can), ``moves`` simple steps in."""
-    definition = get_game(game)
-    players = 2 if 2 in definition.player_counts else definition.player_counts[0]
-    # A list option with nothing chosen by default (Pandora's crew): one choice per player.
-    options = {o.name: list(o.choices[:players]) for o in definition.options
-               if o.kind == "multi" and not o.default}
-    table = Tableside(data)
-    play = table.create(game, players, names=NAMES[:players], title=title, seed="snapshots",
-                        options=options)
-    for _ in range(moves):
-        possible = [a for a in play.actions() if play.available(a.name) and not a.params
-                    and not a.board_needs(play.state, {})]
-        if not possible:
-            break
-        play.do(possible[0].name)
-    play.close()
-    table.close()
-    return play.id
 
 
 async def resume(pilot: Pilot[Any]) -> None:
