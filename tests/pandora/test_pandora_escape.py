@@ -142,6 +142,12 @@ def test_t25_t26_desperation_attacks_land_as_one_hit(discards: int, hits: int, m
     with pytest.raises(ActionError, match="nasty: 2. Time Jumper is not aboard the Bridge; "
                        "aboard: 1. MonsterBug"):
         s.do("desperation_attack", crew="Cap", nasty="2. Time Jumper", discards=1, hits=1)
+    s.do("set_board_value", key="time_jumper_hits", value="6")
+    s.do("set_board_value", key="time_jumper_dmg", value="3")
+    for action, args in (("crew_attack", {"weapon": "fists", "box": RED}),
+                         ("nasty_attacks", {"box": RED})):
+        with pytest.raises(ActionError, match="nasty: 2. Time Jumper is not aboard"):
+            s.do(action, crew="Cap", nasty="2. Time Jumper", **args)
     notes = texts(s.do("desperation_attack", crew="Cap", nasty="1. MonsterBug",
                        discards=discards, hits=hits))
     assert f"{hits} HITs as one Hit, 1 less for MonsterBug" in notes

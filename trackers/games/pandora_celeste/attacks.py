@@ -74,6 +74,7 @@ def nasty_attacks(state: State, rng: Random, args: dict[str, Any]) -> list[Note 
     entry = nasties.find(state, args["nasty"])
     name = args["crew"]
     record = crew.need_alive(state, name)
+    escape.need_aboard(state, name, entry)
     kind = nasties.kind_of(state, entry)
     who = nasties.label(entry)
     if args["defence"] in ("Hide", "Immunity"):
@@ -121,6 +122,7 @@ def crew_attacks(state: State, rng: Random, args: dict[str, Any]) -> list[Note |
     entry = nasties.find(state, args["nasty"])
     name = args["crew"]
     crew.need_alive(state, name)
+    escape.need_aboard(state, name, entry)
     who = nasties.label(entry)
     weapon = args["weapon"]
     half = "bottom" if weapon == "fists" else "top"

@@ -190,6 +190,21 @@ def showdown_over(state: State) -> list[Note | str]:
             *after_escape(state, vehicle)]
 
 
+def need_aboard(state: State, name: str, entry: dict[str, Any]) -> None:
+    """During the Final Showdown only those aboard the vehicle fight (spec §9.7)."""
+    held = state.facts["showdown"]
+    if held is None:
+        return
+    vehicle = held["vehicle"]
+    if name not in vehicles(state)[vehicle]["crew"]:
+        raise ActionError(f"crew: {name} is not aboard the {vehicle}, where the Final "
+                          "Showdown is", "crew")
+    if entry not in showdown_aboard(state):
+        aboard = ", ".join(nasties.label(n) for n in showdown_aboard(state))
+        raise ActionError(f"nasty: {nasties.label(entry)} is not aboard the {vehicle}; aboard: "
+                          f"{aboard}", "nasty")
+
+
 def _need_showdown(state: State) -> dict[str, Any]:
     held: dict[str, Any] | None = state.facts["showdown"]
     if held is None:
@@ -200,16 +215,10 @@ def _need_showdown(state: State) -> dict[str, Any]:
 def desperation(state: State, rng: Random, args: dict[str, Any]) -> list[Note | str]:
     """Discard cards, flip up to one card each (two against the Time Jumper) until a MISS;
     the HITs land as one Hit (spec §9.7; T25, T26)."""
-    held = _need_showdown(state)
+    _need_showdown(state)
     entry = nasties.find(state, args["nasty"])
     crew.need_alive(state, args["crew"])
-    vehicle = held["vehicle"]
-    if args["crew"] not in vehicles(state)[vehicle]["crew"]:
-        raise ActionError(f"crew: {args['crew']} is not aboard the {vehicle}", "crew")
-    if entry not in showdown_aboard(state):
-        aboard = ", ".join(nasties.label(n) for n in showdown_aboard(state))
-        raise ActionError(f"nasty: {nasties.label(entry)} is not aboard the {vehicle}; aboard: "
-                          f"{aboard}", "nasty")
+    need_aboard(state, args["crew"], entry)
     discards = args["discards"]
     half = "top" if args["tool"] else "bottom"
     flips = discards * (2 if entry["name"] == "Time Jumper" else 1)
