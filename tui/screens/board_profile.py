@@ -257,11 +257,12 @@ class BoardProfileScreen(Screen[None]):
                 entered = self.play.import_board(self.table.board_profile(self.game.id))
             except ActionError as err:
                 self.notify(f"Imported into the profile; this game keeps its own values ({err})",
-                            severity="warning", timeout=10)
+                            severity="warning", timeout=10, markup=False)
             else:
                 changed = sum(1 for n in entered if str(n).startswith("Board value set"))
-                self.notify(f"Took {count} value(s) from {path}; {changed} changed this game "
-                            "(undo takes them back).", timeout=10)
+                values = "value" if count == 1 else "values"
+                self.notify(f"Took {count} {values} from {path}; {changed} changed this game "
+                            "(undo takes them back).", timeout=10, markup=False)
         else:
             self.notify(f"Took {count} value{'s' if count != 1 else ''} from {path}.",
                         markup=False)
