@@ -177,3 +177,21 @@ def test_lurk_offers_its_discards_before_the_evolution_number_is_entered() -> No
         s.do("set_board_value", key=key, value=BOARD[key])
     assert s.action("lurk").params[0].allowed(s.state) == ["0", "1"]  # Evolution 1
     s.do("lurk", discard="1")
+
+
+def test_a_game_saved_with_a_lurk_in_the_crew_phase_still_opens() -> None:
+    """Earlier versions took a Lurk in any phase; their saved games must replay."""
+    from dataclasses import replace
+
+    from trackers.engine import Session
+    from trackers.games.lifeform.actions import LifeformActivity
+    s = lifeform_phase(through_setup(new(3)))
+    s.do("lurk", discard="0")
+    kept = [e for e in s.events[:s.head] if e.action != "next_phase"]  # the lurk, in round 1
+    old = [replace(e, seq=i) for i, e in enumerate(kept, 1)]       # Crew Activity phase
+    again = Session(GAME, s.setup, s.seed, events=old)
+    assert again.state.facts["phase"] == "crew"
+    assert again.state.piece("lifeform_deck", PhysicalDeck).hands["Sarah"] == 6
+    with pytest.raises(ActionError, match="the lifeform's activity"):  # a new one is refused
+        again.do("cocoon_advance")  # its card by default
+    assert isinstance(GAME.action("lurk"), LifeformActivity)  # kept through the wiring

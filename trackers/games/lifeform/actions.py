@@ -8,7 +8,7 @@ choices), endings (the launch), showdown and fight, module_d, asteroids, rounds.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, fields, replace
 from random import Random
 from typing import Any
 
@@ -1091,6 +1091,18 @@ NEEDS: dict[str, Any] = {
     "choose_ending_reading": ("stowaway.second_card_minutes", "stowaway.third_card_minutes"),
 }
 
+@dataclass(frozen=True)
+class LifeformActivity(Action):
+    """A lifeform activity: refused outside its Lifeform Activity phase when the table does
+    it. The check sits in ``validate``, which the engine runs when an action is done and not
+    when a saved game is replayed, so a game saved before the check still opens."""
+
+    def validate(self, state: State, args: dict[str, Any]) -> dict[str, Any]:
+        checked = super().validate(state, args)
+        turns.check_lifeform_phase(state, self.name, checked)
+        return checked
+
+
 def _counted(action: Action) -> Action:
     """A crew activity counts against the turn, a lifeform activity against its phase
     (rulebook, Crew Activity Phase; Lifeform Activity Phase)."""
@@ -1103,7 +1115,10 @@ def _counted(action: Action) -> Action:
         turns.lifeform_activity(state, action.name, args)
         return list(inner(state, args, rng))
 
-    return replace(action, apply=apply)
+    counted = replace(action, apply=apply)
+    if action.name in turns.LIFEFORM_ACTIVITIES:
+        return LifeformActivity(**{f.name: getattr(counted, f.name) for f in fields(counted)})
+    return counted
 
 
 def _who_of(a: dict[str, Any]) -> str:

@@ -191,22 +191,31 @@ def describe(state: State, member: str) -> str:
 
 def lifeform_activity(state: State, action: str, args: dict[str, Any]) -> None:
     """The lifeform takes one activity in its phase (rulebook, Lifeform Activity Phase)."""
-    if state.facts["stage"] != "starship" or action not in LIFEFORM_ACTIVITIES:
+    if state.facts["stage"] != "starship" or state.facts["phase"] != "lifeform":
         return
-    if args.get("card") == ALREADY_COUNTED:  # e.g. the attack on a character who walked in
+    if action not in LIFEFORM_ACTIVITIES or args.get("card") == ALREADY_COUNTED:
         return
-    if state.facts["phase"] != "lifeform":
-        phase = "Crew Activity" if state.facts["phase"] == "crew" else "Android"
-        raise ActionError(f"action: {LIFEFORM_ACTIVITIES[action]} is the lifeform's activity, "
-                          f"taken in its own phase; this is the {phase} phase ('Next phase'). "
-                          "An attack on a character who walked in: card 'already counted' "
-                          "(rulebook, Lifeform Activity Phase)", "action")
     done = state.facts.get("lifeform_activity")
     if done:
         raise ActionError(f"action: the lifeform has taken its activity this phase ({done}); "
                           "one per Lifeform Activity phase (rulebook, Lifeform Activity Phase)",
                           "action")
     state.facts["lifeform_activity"] = LIFEFORM_ACTIVITIES[action]
+
+
+def check_lifeform_phase(state: State, action: str, args: dict[str, Any]) -> None:
+    """The lifeform takes its activity in its own phase, not in the crew's or the android's
+    (rulebook, Lifeform Activity Phase). An action already counted (the attack on a character
+    who walked in) is open in any phase."""
+    if state.facts["stage"] != "starship" or state.facts["phase"] == "lifeform":
+        return
+    if action not in LIFEFORM_ACTIVITIES or args.get("card") == ALREADY_COUNTED:
+        return
+    phase = "Crew Activity" if state.facts["phase"] == "crew" else "Android"
+    raise ActionError(f"action: {LIFEFORM_ACTIVITIES[action]} is the lifeform's activity, taken "
+                      f"in its own phase; this is the {phase} phase ('Next phase'). An attack "
+                      "on a character who walked in: card 'already counted' (rulebook, "
+                      "Lifeform Activity Phase)", "action")
 
 
 def panel_lines(state: State) -> list[str]:
