@@ -195,3 +195,18 @@ def test_a_game_saved_with_a_lurk_in_the_crew_phase_still_opens() -> None:
     with pytest.raises(ActionError, match="the lifeform's activity"):  # a new one is refused
         again.do("cocoon_advance")  # its card by default
     assert isinstance(GAME.action("lurk"), LifeformActivity)  # kept through the wiring
+
+
+def test_a_game_saved_with_the_calibration_last_then_all_remaining_still_opens() -> None:
+    """Earlier versions waited for 'all remaining' after a last Reality Calibration."""
+    from trackers.engine import Session
+    s = new(3)
+    s.do("tick_setup", step="all remaining")
+    s.do("record_characters", crew_member="Andrew", first="Solomon", second="Palmer")
+    s.do("record_characters", crew_member="Jacob", first="Cameron", second="Scott")
+    s.do("reality_calibration", image="Image 1")  # now starts round 1 itself
+    assert not s.available("tick_setup")
+    from trackers.engine.records import Event
+    closing = Event(s.head + 1, "tick_setup", {"step": "all remaining"})
+    again = Session(GAME, s.setup, s.seed, events=[*s.events[:s.head], closing])
+    assert again.state.facts["stage"] == "starship" and again.state.facts["round"] == 1

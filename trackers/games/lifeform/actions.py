@@ -44,6 +44,8 @@ WHO = ("crew member", "lifeform")
 def _tick(state: State, args: dict[str, Any], rng: Random) -> Notes:
     """Tick a setup step (spec §2.2); when none is left, round 1 begins."""
     if state.facts["stage"] != "setup":
+        if args["step"] == ALL_STEPS:  # a game saved when a last calibration did not start
+            return []                  # round 1 by itself replays its closing tick as nothing
         raise ActionError("the setup is done already", "step")
     todo = open_steps(state)
     auto = {"8": "record the characters kept ('Record characters')",
