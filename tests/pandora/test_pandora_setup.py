@@ -210,7 +210,9 @@ def test_one_player_wording_and_skins_only_when_in_play() -> None:
     # before any noise nobody holds the First Target token: it did say "you hold" it
     assert dict(cycle.cycle_steps(solo.state))["start"] == ("Start of Cycle: you are the First "
                                                             "Player (the only one)")
+    assert dict(cycle.setup_steps(solo.state))["start"].endswith("5 cards and 1 random Memory")
     crew = Session(GAME, SessionSetup(2, {"crew": ["Cap", "Skins"]}), seed="w")
+    assert dict(cycle.setup_steps(crew.state))["start"].endswith("starting hands: 5 cards each")
     agendas = dict(cycle.setup_steps(crew.state))["agendas"]
     assert agendas.startswith("Each crewmember") and "Skins keeps a Company one" in agendas
     for s, said in ((solo, "you declare whether you hold"),

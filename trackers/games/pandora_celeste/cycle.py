@@ -51,8 +51,8 @@ def setup_steps(state: State) -> list[tuple[str, str]]:
          + ": 2 Hidden Agendas, keep 1"
          + (" (Skins keeps a Company one if dealt one)" if "Skins" in facts["crew"] else "")
          + ", the other out unseen; record both secrets in the app"),
-        ("start", "Start locations (see the panel) and starting hands: 5 cards (True Solo: 5 "
-                  "and 1 random Memory)"),
+        ("start", "Start locations (see the panel) and starting hands: "
+         + ("5 cards and 1 random Memory" if is_true_solo(state) else "5 cards each")),
     ]
     return steps
 
