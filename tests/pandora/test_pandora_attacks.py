@@ -218,6 +218,16 @@ def test_t42_fenn_hit_turns_rogue_on_a_gold_number_at_or_above_the_cycle() -> No
     assert s.state.facts["nasties"][0]["name"] == "FN(R1R)"
 
 
+def test_fenn_hit_with_no_marker_driving_does_not_read_none() -> None:
+    """Played: after Abandon Ship a hit on Fenn read 'gold 5 is below the Cycle number None'."""
+    s = started(("Cap",), eps=(("Vacuum", 5),), difficulty="Easy", seed="fenn")
+    s.do("override_protocol", protocol="Vacuum", big_nasty="MonsterBug", gold=2)
+    fenn = reveal(s, "Fenn")
+    notes = texts(s.do("crew_attack", crew="Cap", nasty=fenn, weapon="fists", gold=5))
+    assert "None" not in notes
+    assert "no Countdown Marker drives the tracker" in notes and "nothing happens" in notes
+
+
 # --- push-your-luck as properties (spec §5.6; G-14 defaults) ---------------------------------
 FLIPS = st.lists(st.tuples(st.booleans(), st.booleans()), max_size=30)  # (HIT?, reshuffle?)
 

@@ -160,7 +160,12 @@ def _fenn_hit(state: State, rng: Random, entry: dict[str, Any],
         raise ActionError("gold: give the gold number of the card you flipped for Fenn", "gold")
     card, notes = cards.flip(state, rng, args, "top", need_box=False)
     number = protocols.tracker(state).driving_value()
-    if number is None or card["gold"] is None or card["gold"] < number:
+    if number is None:
+        return notes + [Note(f"Fenn takes no damage; gold {card['gold']}, but no Countdown "
+                             "Marker drives the tracker, so there is no Cycle number to reach: "
+                             "nothing happens (the rulebook does not say; change him by hand "
+                             "if your table reads it otherwise)", "nasties")]
+    if card["gold"] is None or card["gold"] < number:
         return notes + [Note(f"Fenn takes no damage; gold {card['gold']} is below the Cycle "
                              f"number {number}: nothing happens", "nasties")]
     entry["name"] = "FN(R1R)"
