@@ -215,3 +215,23 @@ async def test_games_made_in_the_same_second_are_listed_newest_first(
         await pilot.pause()
         rows = app.screen.rows  # type: ignore[attr-defined]
         assert [r.title for r in rows] == ["Made third", "Made second", "Made first"]
+
+
+async def test_a_full_disk_on_export_is_said_not_a_traceback(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import errno
+
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        messages = record_notifications(app)
+        await pilot.press("b", "enter")  # the first game's board profile
+        await pilot.pause()
+
+        def full(self: Path, *args: object, **kwargs: object) -> int:
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+        monkeypatch.setattr(Path, "write_text", full)
+        await pilot.press("e")  # export
+        await pilot.pause()
+        assert any("No space left on device" in m and "writable" in m for m in messages)
+        assert type(app.screen).__name__ == "BoardProfileScreen"  # still there, still working
