@@ -267,3 +267,16 @@ def test_a_player_nasty_sits_out_the_round_and_its_death_costs_points() -> None:
     notes = texts(s.do("settle_attack"))
     assert "is killed" in notes and "Player-Nasty Player 1: 1 point off" in notes
     assert s.state.facts["player_nasties"]["Player 1"]["little"] == 1
+
+
+def test_the_end_of_cycle_after_abandon_ship_reads_no_box() -> None:
+    """Played: with every Protocol shut down the End of Cycle said 'Check Aircon when box None
+    says so'."""
+    s = abandoned(("Cap",))
+    walk_to(s, "nasties")
+    s.do("nasty_round")
+    while s.state.facts["nasty_round"] and not s.state.facts["nasty_round"]["done"]:
+        s.do("nasty_card", instruction="Pause & do nothing")
+    notes = texts(s.do("end_cycle"))
+    assert "None" not in notes
+    assert "B. No Countdown Marker drives the tracker: no box to read for Check Aircon" in notes

@@ -52,6 +52,9 @@ def _aircon(state: State, before: int | None, after: int | None) -> list[Note | 
     """B. Check Aircon, reading the box the table's option names (spec G-28; default: the box
     after the tick, the checklist's order)."""
     box = after if state.facts["rules"]["aircon_box"] == "after the tick" else before
+    if box is None:
+        return [Note("B. No Countdown Marker drives the tracker: no box to read for Check "
+                     "Aircon", "turn_cycle")]
     says = box_says(state, "check_aircon_boxes", box)
     rule = ("if the First Target's room is next to a Blue Vent Node, draw the top Vents card: "
             "a Nasty joins the Active Nasty Area with its marker in the First Target's room; "
