@@ -76,7 +76,8 @@ class HomeScreen(Screen[None]):
 
     BINDINGS = [
         Binding("n", "new_game", "New game", id="home.new", tooltip="New game"),
-        Binding("enter", "resume", "Resume", id="home.resume",
+        # A priority key: the list's own Enter would hide it from the footer.
+        Binding("enter", "resume", "Resume", id="home.resume", priority=True,
                 tooltip="Resume the highlighted game"),
         Binding("e", "rename", "Rename", id="home.rename",
                 tooltip="Rename the highlighted game"),
