@@ -280,3 +280,4 @@ def test_the_end_of_cycle_after_abandon_ship_reads_no_box() -> None:
     notes = texts(s.do("end_cycle"))
     assert "None" not in notes
     assert "B. No Countdown Marker drives the tracker: no box to read for Check Aircon" in notes
+    assert "moves down 1 (no marker is left on the tracker)" in notes

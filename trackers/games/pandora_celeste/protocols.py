@@ -266,7 +266,8 @@ def call_out(state: State, caller: str, accused: str, correct: bool) -> list[Not
 
 def _markers(state: State) -> str:
     marks = tracker(state).markers
-    return ", ".join(f"{k} {v}" for k, v in sorted(marks.items(), key=lambda kv: -kv[1])) or "none"
+    return (", ".join(f"{k} {v}" for k, v in sorted(marks.items(), key=lambda kv: -kv[1]))
+            or "no marker is left on the tracker")
 
 
 def lines(state: State) -> list[str]:
