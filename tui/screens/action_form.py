@@ -13,6 +13,7 @@ the next Enter enters them and does the action (``OpenSession.do_with_board``).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from textual import on
@@ -98,9 +99,15 @@ def field_widgets(param: Param, choices: list[tuple[str, str]], value: Any) -> l
     return out
 
 
+def safe_id(key: str) -> str:
+    """A widget id for a field name or board value key ("self_destruct.minutes" has a dot,
+    which Textual ids may not hold)."""
+    return re.sub(r"[^A-Za-z0-9_-]", "_", key)
+
+
 def board_widgets(spec: BoardValue) -> list[Widget]:
     """A field for a printed board value: what it is, where to look, what is allowed."""
-    wid = f"board-{spec.key}"
+    wid = f"board-{safe_id(spec.key)}"
     out: list[Widget] = [
         Label(plain(f"{spec.label} (from your board)"), classes="field-label"),
         Static(plain(f"Look at: {spec.look_at}. Give {spec.allowed()}."), classes="hint")]
@@ -111,7 +118,8 @@ def board_widgets(spec: BoardValue) -> list[Widget]:
                           prompt="choose"))
     else:
         out.append(Input(id=wid, max_length=200))
-    out.append(Static("", id=f"err-{spec.key}", classes="field-error hidden", markup=False))
+    out.append(Static("", id=f"err-{safe_id(spec.key)}", classes="field-error hidden",
+                      markup=False))
     return out
 
 
@@ -233,7 +241,7 @@ class ActionFormScreen(FieldKeys, ModalScreen[bool]):
     def _board_values(self) -> dict[str, Any]:
         values: dict[str, Any] = {}
         for key in self.board_keys:
-            widget = self.query_one(f"#board-{key}")
+            widget = self.query_one(f"#board-{safe_id(key)}")
             if isinstance(widget, Select):
                 values[key] = None if widget.is_blank() else widget.value
             elif isinstance(widget, Input):
@@ -250,11 +258,11 @@ class ActionFormScreen(FieldKeys, ModalScreen[bool]):
             line.add_class("hidden")
         self.query_one("#form-error", Static).update(str(err))
         if err.field:
-            for line in self.query(f"#err-{err.field}"):
+            for line in self.query(f"#err-{safe_id(err.field)}"):
                 if isinstance(line, Static):
                     line.update(str(err))
                     line.remove_class("hidden")
-            for field in self.query(f"#arg-{err.field}, #board-{err.field}"):
+            for field in self.query(f"#arg-{safe_id(err.field)}, #board-{safe_id(err.field)}"):
                 if field.display and self.step in ("open", "secret"):
                     field.focus()
 
@@ -342,7 +350,7 @@ class ActionFormScreen(FieldKeys, ModalScreen[bool]):
             self._show_step()
         self.query_one("#form-error", Static).update(str(err))
         if new:
-            self.query_one(f"#board-{new[0]}").focus()
+            self.query_one(f"#board-{safe_id(new[0])}").focus()
 
     def _check_partial(self) -> None:
         """Check the open arguments before the curtain (secret ones are not in yet)."""
