@@ -50,11 +50,15 @@ async def act(pilot: Pilot[None], name: str, args: dict[str, Any] | None = None)
         assert widget is not None and widget.id == f"arg-{param.name}", (widget, param.name)
         if param.name in args:
             value = args[param.name]
-            if isinstance(widget, Select):
-                await pilot.press("enter")
+            if isinstance(widget, Select) and widget.value != value:
+                # the list opens on the value shown (a form may preselect the only choice or
+                # the default): move from there
                 values = [v for _, v in widget._options]
-                for _ in range(values.index(value)):
-                    await pilot.press("down")
+                here = values.index(widget.value) if widget.value in values else 0
+                await pilot.press("enter")
+                steps = values.index(value) - here
+                for _ in range(abs(steps)):
+                    await pilot.press("down" if steps > 0 else "up")
                 await pilot.press("enter")
                 await pilot.pause()
             elif isinstance(widget, Checkbox):
