@@ -8,6 +8,7 @@ from typing import ClassVar
 
 from rich.text import Text
 from textual import on
+from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -213,6 +214,8 @@ class HomeScreen(Screen[None]):
         self.action_resume()
 
     def action_resume(self) -> None:
+        if self.focused is not None and self.focused.id != "saves":
+            raise SkipAction()  # Enter belongs to whatever else has the focus
         info = self.selected()
         if info is not None:
             self.open_session(info.id)
