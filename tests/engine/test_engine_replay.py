@@ -290,3 +290,24 @@ def test_revealing_before_choosing_is_refused_and_recorded_nowhere() -> None:
     with pytest.raises(ActionError, match="nothing has been chosen"):
         s.do("reveal_secret", secret="code")
     assert s.events == []
+
+
+def test_an_event_the_rules_now_refuse_is_skipped_on_replay_not_fatal() -> None:
+    """A rule changed after a game was saved: the old event is skipped and said, and the game
+    still opens, undoes and reports."""
+    import dataclasses
+
+    from tests.demo.game import GAME as DEMO
+    from trackers.engine.report import build_report
+
+    played = Session(DEMO, SessionSetup(2), "r")
+    played.do("fire")
+    played.do("advance", spaces=2)
+    # the first event is one the rules now refuse (a reveal of a secret never chosen)
+    stale = [dataclasses.replace(played.events[0], action="reveal_secret",
+                                 args={"secret": "plan"}), played.events[1]]
+    again = Session(DEMO, SessionSetup(2), "r", events=stale)
+    assert again.state.piece("countdown", Track).position == 23  # the second still applies
+    again.undo()  # replays the stale event again: skipped, never fatal
+    assert again.head == 1
+    assert build_report(DEMO, again.setup, again.seed, stale).actions == 2

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from trackers.engine.actions import ActionError
 from trackers.engine.common_actions import common_actions
 from trackers.engine.game import EndRecord, Game, SessionSetup
 from trackers.engine.records import Event
@@ -115,7 +116,7 @@ def build_report(game: Game, setup: SessionSetup, seed: str, events: Sequence[Ev
         before = _marks(state)
         try:
             normalise(action.apply(state, dict(event.args), rng_for(seed, event.seq)))
-        except PieceError:
+        except (PieceError, ActionError):
             continue  # it was played without error once; a replay that differs skips it
         _keep_codes(state, event.codes)
         moment = int(event.when.get(unit, 1)) if event.when else 1

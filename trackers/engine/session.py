@@ -253,7 +253,13 @@ class Session:
             if action is None:
                 notes = [Note(f"skipped an unknown action {event.action!r} from a newer version")]
                 continue
-            notes = self._apply(action, state, event.args, event.seq)
+            try:
+                notes = self._apply(action, state, event.args, event.seq)
+            except ActionError as err:
+                # Played once without error, refused now: a rule changed since it was saved.
+                # Skip it and say so, rather than leave the whole game unopenable.
+                notes = [Note(f"skipped {self.describe(event)}: it no longer applies ({err})")]
+                continue
             _keep_codes(state, event.codes)
             if event.seq % SNAPSHOT_EVERY == 0:
                 self._snapshots[event.seq] = state.copy()
