@@ -23,8 +23,11 @@ async def choose(pilot: Pilot[None], selector: str, label: str) -> None:
     labels = [str(prompt) for prompt, _ in select._options]
     values = [str(value) for _, value in select._options]
     target = labels.index(label) if label in labels else values.index(label)
-    for _ in range(target - labels.index(str(select._options[0][0]))):
-        await pilot.press("down")
+    # the list opens on the value chosen (a default, or the only choice), else the first line
+    start = values.index(str(select.value)) if str(select.value) in values else 0
+    steps = target - start
+    for _ in range(abs(steps)):
+        await pilot.press("down" if steps > 0 else "up")
     await pilot.press("enter")
     await pilot.pause()
 

@@ -64,8 +64,11 @@ async def choose_focused(pilot: Pilot[None], value: str) -> None:
     assert isinstance(select, Select), f"expected a Select, focus is on {select}"
     await pilot.press("enter")
     values = [option_value for _, option_value in select._options]
-    for _ in range(values.index(value)):  # the list opens on the blank prompt, index 0
-        await pilot.press("down")
+    # the list opens on the value chosen (a default, or the only choice), else the blank prompt
+    start = values.index(select.value) if select.value in values else 0
+    steps = values.index(value) - start
+    for _ in range(abs(steps)):
+        await pilot.press("down" if steps > 0 else "up")
     await pilot.press("enter")
     await pilot.pause()
     assert select.value == value

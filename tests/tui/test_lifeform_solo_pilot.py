@@ -73,8 +73,11 @@ async def fill(pilot: Pilot[None], fields: list[str], args: dict[str, Any]) -> N
             if isinstance(widget, Select):
                 await pilot.press("enter")
                 values = [v for _, v in widget._options]
-                for _ in range(values.index(value)):
-                    await pilot.press("down")
+                # the list opens on the value chosen (a default, the only choice), else blank
+                start = values.index(widget.value) if widget.value in values else 0
+                steps = values.index(value) - start
+                for _ in range(abs(steps)):
+                    await pilot.press("down" if steps > 0 else "up")
                 await pilot.press("enter")
                 await pilot.pause()
                 assert widget.value == value

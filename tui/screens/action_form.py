@@ -78,13 +78,20 @@ class CurtainStep(Vertical):
 
 def field_widgets(param: Param, choices: list[tuple[str, str]], value: Any) -> list[Widget]:
     """Label, input and the line for its error, for one argument."""
-    out: list[Widget] = [Label(plain(f"{param.name}: {param.help}"), classes="field-label")]
+    words = param.help[:1].upper() + param.help[1:]  # the table's words, not the field's name
+    out: list[Widget] = [Label(plain(words + (" (optional)" if param.optional else "")),
+                               classes="field-label")]
     wid = f"arg-{param.name}"
     if param.kind == "choice" or choices:
         select: Select[str] = Select([(plain(label), c) for label, c in choices], id=wid,
                                      allow_blank=True, prompt="choose")
-        if value in {c for _, c in choices}:
+        offered = [c for _, c in choices]
+        if value in offered:
             select.value = value
+        elif param.default in offered:  # the reading the rules take unless the table says
+            select.value = param.default
+        elif len(offered) == 1 and not param.optional:  # the only choice there is
+            select.value = offered[0]
         out.append(select)
         out.append(Static("", id=f"chosen-{param.name}", classes="chosen hidden", markup=False))
     elif param.kind == "bool":
