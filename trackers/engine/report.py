@@ -89,10 +89,12 @@ class Report:
     started: str = ""
     last: str = ""
 
+    reached: int = 0  # the moment the game stands in at the end of the report
+
     @property
     def length(self) -> int:
         """How many moments (rounds, turns) the game reached."""
-        return max((m for s in self.series for m, _ in s.by_moment()), default=0)
+        return max([self.reached, *(m for s in self.series for m, _ in s.by_moment())])
 
 
 def build_report(game: Game, setup: SessionSetup, seed: str, events: Sequence[Event],
@@ -134,12 +136,14 @@ def build_report(game: Game, setup: SessionSetup, seed: str, events: Sequence[Ev
     reached = game.moment_of(state).get(unit)
     if reached is not None and events[:head]:
         _sample(state, head, int(reached), values, labels)  # the moment the game stands in now
+    last_moment = max([int(reached or 0),
+                       *(int(e.when.get(unit, 0)) for e in events[:head] if e.when)])
     series = tuple(Series(key, labels[key], tuple(points)) for key, points in values.items())
     done = events[:head]
     return Report(game.id, game.title, unit, head,
                   tuple(s for s in series if s.changed or s.key.endswith(".position")),
                   tuple(moments), ended, _revealed(state),
-                  done[0].at if done else "", done[-1].at if done else "")
+                  done[0].at if done else "", done[-1].at if done else "", last_moment)
 
 
 def _unit(game: Game, state: State, events: Sequence[Event]) -> str:
@@ -160,9 +164,9 @@ def _sample(state: State, seq: int, moment: int, values: dict[str, list[Point]],
             key = f"{name}.{spec.name}"
             value = piece.get_field(spec.name)
             points = values.setdefault(key, [])
-            if key not in labels:
-                labels[key] = piece.label if len(piece.fields()) == 1 else \
-                    f"{piece.label}: {spec.label}"
+            # the latest label: a track's label may change once its printed start is entered
+            labels[key] = piece.label if len(piece.fields()) == 1 else \
+                f"{piece.label}: {spec.label}"
             if not points or points[-1].value != value or points[-1].moment != moment:
                 points.append(Point(seq, moment, value))
 
