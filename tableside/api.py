@@ -74,7 +74,7 @@ class OutsideChange:
 
 
 def now() -> str:
-    return datetime.now().isoformat(timespec="seconds")
+    return datetime.now().isoformat(timespec="milliseconds")  # games sort to the millisecond
 
 
 def window_name(kind: str | None = None) -> str:
@@ -173,6 +173,7 @@ class OpenSession:
         self._journal = journal  # None: opened read-only
         self.warnings = list(warnings)
         self._touched = time.monotonic()
+        self._acted = False  # whether this window changed the game (then "Last played" moves)
         self._status = info.status
         self._records = list(records)  # every record after the header, as folded
         self._header = header
@@ -510,6 +511,7 @@ class OpenSession:
     def _after_change(self) -> None:
         """Snapshot and catalog: the action is already durable, so a failure here is a
         warning (in ``warnings``), never a failed action."""
+        self._acted = True
         try:
             if self.session.head and self.session.head % SNAPSHOT_TO_DISK_EVERY == 0:
                 self._save_snapshot()
@@ -546,7 +548,9 @@ class OpenSession:
             try:
                 if self.session.head:
                     self._save_snapshot()
-                self._touch(self.game.status_of(self.session.state))
+                status = self.game.status_of(self.session.state)
+                if self._acted or status != self._status:
+                    self._touch(status)  # only a game played here moves "Last played"
             except (OSError, JournalError) as err:
                 self._warn(err, "closing:")
             self._journal.close()

@@ -243,3 +243,18 @@ def test_data_dir_that_cannot_be_created_is_a_clear_error(tmp_path: Path) -> Non
     blocker.write_text("not a folder")
     with pytest.raises(TablesideError, match="cannot be created"):
         Tableside(blocker / "data")
+
+
+def test_opening_a_game_and_leaving_it_untouched_keeps_its_last_played_time(
+        tmp_path: Path) -> None:
+    table = Tableside(tmp_path)
+    play = table.create("demo", 2, seed="lp")
+    play.do("fire")
+    play.close()
+    before = table.sessions()[0].updated
+    table.load(play.id).close()  # looked at, nothing done
+    assert table.sessions()[0].updated == before
+    again = table.load(play.id)
+    again.do("fire")
+    again.close()
+    assert table.sessions()[0].updated != before
