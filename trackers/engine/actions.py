@@ -78,7 +78,10 @@ class Param:
 
     def describe_allowed(self, state: State) -> str:
         if self.kind == "choice":
-            return "one of: " + ", ".join(self.allowed(state))
+            allowed = self.allowed(state)
+            # a choice that holds a comma ("draw 2, Self-Destruct +1") is listed unmistakably
+            joiner = " | " if any("," in c for c in allowed) else ", "
+            return "one of: " + joiner.join(allowed)
         if self.kind == "int":
             if self.minimum is not None and self.maximum is not None:
                 return f"a whole number from {self.minimum} to {self.maximum}"
