@@ -235,3 +235,21 @@ async def test_a_full_disk_on_export_is_said_not_a_traceback(
         await pilot.pause()
         assert any("No space left on device" in m and "writable" in m for m in messages)
         assert type(app.screen).__name__ == "BoardProfileScreen"  # still there, still working
+
+
+async def test_a_long_list_of_saved_games_is_all_there_and_end_reaches_the_oldest(
+        tmp_path: Path) -> None:
+    from textual.widgets import DataTable
+
+    table = Tableside(tmp_path)
+    for i in range(60):  # more than Home lists in its first frame
+        table.create("space-station-phoenix", 2, title=f"Game {i:02d}", seed=f"s{i}").close()
+    table.close()
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.3)  # the rest of the list follows the first frame
+        grid = app.screen.query_one("#saves", DataTable)
+        assert grid.row_count == 60
+        await pilot.press("end")
+        await pilot.pause()
+        assert app.screen.selected().title == "Game 00"  # type: ignore[attr-defined]

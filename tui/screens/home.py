@@ -23,6 +23,8 @@ from tui.widgets.keys_footer import KeysFooter
 from tui.widgets.plain import plain
 
 POLL_SECONDS = 1.0  # how often Home looks for games created, renamed or deleted elsewhere
+FIRST_ROWS = 40  # saved games listed at once; the rest follow right after the first frame
+REST_AFTER = 0.05
 WHEN_WIDTH = 17  # "12 Nov 2026 19:02"
 TROUBLE = "check the data folder is there and writable (and the disk not full)"
 
@@ -100,6 +102,8 @@ class HomeScreen(Screen[None]):
         self.warnings = list(warnings)
         self.rows: list[SessionInfo] = []
         self._seen: list[tuple[str, ...]] = []
+        self._shown_widths: list[int] = []
+        self._generation = 0  # which drawing of the list the rows being added belong to
 
     def compose(self) -> ComposeResult:
         yield Header(show_clock=False)
@@ -122,7 +126,10 @@ class HomeScreen(Screen[None]):
         self.refresh_saves()
 
     def on_resize(self) -> None:
-        self.refresh_saves(force=True)
+        # the columns fit the screen: rebuild only when the new width changes them (every
+        # rebuild re-measures each row, and a long list is felt)
+        if self.rows and self._widths(self.rows) != self._shown_widths:
+            self.refresh_saves(force=True)
 
     # --- the list ----------------------------------------------------------------------
     def load_rows(self) -> list[SessionInfo] | None:
@@ -169,18 +176,37 @@ class HomeScreen(Screen[None]):
         self.rows, self._seen = rows, self._key(rows)
         grid.clear(columns=True)
         widths = self._widths(rows)
+        self._shown_widths = widths
         for name, width in zip(("Title", "Game", "Last played", "Status"), widths, strict=True):
             grid.add_column(name, width=width)
+        # The rows a screen shows first, the rest just after the first frame: a long list of
+        # saved games opens Home as fast as a short one.
+        self._generation += 1
+        self._add_rows(rows[:FIRST_ROWS], widths)
+        ids = [r.id for r in rows]
+        if keep in ids[:FIRST_ROWS]:
+            grid.move_cursor(row=ids.index(keep), column=0, animate=False)
+        if len(rows) > FIRST_ROWS:
+            generation = self._generation
+
+            def the_rest() -> None:
+                if generation != self._generation:
+                    return  # the list was redrawn meanwhile
+                self._add_rows(rows[FIRST_ROWS:], widths)
+                if keep in ids[FIRST_ROWS:]:
+                    grid.move_cursor(row=ids.index(keep), column=0, animate=False)
+
+            self.set_timer(REST_AFTER, the_rest)
+        empty = self.query_one("#home-empty", Static)
+        empty.update("" if self.rows else "No saved games yet. Press n to start one.")
+
+    def _add_rows(self, rows: list[SessionInfo], widths: list[int]) -> None:
+        grid = self.query_one("#saves", DataTable)
         for info in rows:
             grid.add_row(plain(_fit(info.title, widths[0])),
                          plain(f"{game_title(info.game)}, {info.players}p"),
                          plain(when(str(info.updated))), plain(_fit(str(info.status), widths[3])),
                          key=info.id)
-        ids = [r.id for r in rows]
-        if keep in ids:
-            grid.move_cursor(row=ids.index(keep), column=0, animate=False)
-        empty = self.query_one("#home-empty", Static)
-        empty.update("" if self.rows else "No saved games yet. Press n to start one.")
 
     def _widths(self, rows: list[SessionInfo]) -> list[int]:
         """Column widths that fit the screen: Game, time and status whole; Title the rest."""
