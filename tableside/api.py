@@ -278,7 +278,22 @@ class OpenSession:
             except ActionError as err:
                 raise _after_others(err, changed) from None
         self._after_change()
+        self._keep_in_profile()
         return notes
+
+    def _keep_in_profile(self) -> None:
+        """What the game learned in play (a Nasty entered once) goes to the board profile, so
+        the next game starts with it; a failure to save it is a warning, never a lost action."""
+        keep = self.game.keep_in_profile
+        if keep is None or self._journal is None:
+            return
+        profile = self._table.board_profile(self.game.id)
+        for key, value in keep(self.session.state).items():
+            if profile.get(key) != value:
+                try:
+                    self._table.set_board_value(self.game.id, key, value)
+                except (TablesideError, ValueError) as err:
+                    self.warnings.append(f"{err} (the game itself is safe in its journal)")
 
     def do_with_board(self, action: str, values: dict[str, Any], /, **args: Any) -> list[Note]:
         """Enter the board values an action asked for (``BoardValueNeeded``), then do it.

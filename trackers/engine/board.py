@@ -12,6 +12,7 @@ bool      ``yes`` / ``no``            ``True`` / ``False``
 label     one of ``labels``           the label, as written in ``labels``
 range     ``3-7``                     ``[3, 7]`` (low, high)
 pairs     ``1:2, 3:4``                ``[[1, 2], [3, 4]]``
+text      any printable text          the text (what a game keeps for later games)
 ========  ==========================  ===============================
 """
 
@@ -23,7 +24,8 @@ from typing import Any
 
 from trackers.engine.actions import ActionError, parse_whole_number
 
-KINDS = ("int", "ints", "bool", "label", "range", "pairs")
+KINDS = ("int", "ints", "bool", "label", "range", "pairs", "text")
+TEXT_LIMIT = 2000  # characters of a "text" value (a list the table entered, kept for later)
 MAX_ITEMS = 200  # a printed board never has more; a longer list is a typing accident
 _YES = ("yes", "y", "true", "1")
 _NO = ("no", "n", "false", "0")
@@ -96,6 +98,12 @@ class BoardValue:
                               self.key)
         return [low, high]
 
+    def _parse_text(self, raw: Any) -> str:
+        text = " ".join(raw.split()) if isinstance(raw, str) else None
+        if text is None or len(text) > TEXT_LIMIT or not text.isprintable():
+            raise ActionError(f"{self.label}: give {self.allowed()}", self.key)
+        return text
+
     def _parse_pairs(self, raw: Any) -> list[list[int]]:
         out = []
         for item in self._items(raw, r"\s*,\s*|\s*;\s*"):
@@ -153,6 +161,7 @@ class BoardValue:
             "label": "one of: " + ", ".join(self.labels),
             "range": "a range such as 3-7" + span,
             "pairs": "pairs such as 1:2, 3:4" + span,
+            "text": f"printable text of at most {TEXT_LIMIT} characters",
         }[self.kind]
 
     # --- showing --------------------------------------------------------------------

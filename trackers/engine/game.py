@@ -221,6 +221,9 @@ class Game:
     board_defaults_note: str = "public defaults: check them against your board"
     # Actions the game report shows as key moments (deaths, launches, overrides).
     key_actions: tuple[str, ...] = ()
+    # Board values a game learns in play that the table keeps for its later games (a card
+    # the rulebook does not describe, entered once): saved to the profile after each action.
+    keep_in_profile: Callable[[State], dict[str, Any]] | None = None
 
     # --- what the info says ----------------------------------------------------------
     @property

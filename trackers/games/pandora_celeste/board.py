@@ -7,7 +7,8 @@ needs it asks for it.
 
 from __future__ import annotations
 
-from trackers.engine import BoardValue, State
+from trackers.engine import ActionError, BoardValue, State
+from trackers.games.pandora_celeste.nasties import OTHER_NASTIES, kinds_from_text
 
 _TRACKER = ("the printed Turn Cycle Tracker (rulebook «Moving Nasties», «4. End of Cycle», "
             "«Checking the Vents»)")
@@ -30,6 +31,9 @@ def _printed(name: str) -> str:
 
 
 BOARD_VALUES: tuple[BoardValue, ...] = (
+    BoardValue("other_nasties", "Nasties you entered yourself",
+               "kept here by the app each time you enter one in a game; edit to correct",
+               "text"),
     BoardValue("tracker_top", "Turn Cycle Tracker: its highest number", _TRACKER, "int", 1, 30),
     BoardValue("big_nasty_boxes", "Tracker boxes saying Big or All Nasties Move", _TRACKER,
                "ints", 0, 30, help="the numbers of those boxes"),
@@ -63,8 +67,14 @@ BOARD_VALUES: tuple[BoardValue, ...] = (
 
 def check_board(values: dict[str, object]) -> list[str]:
     """The deck lists describe one deck: the same length, positions inside it."""
-    gold = values.get("deck_gold")
     problems: list[str] = []
+    own = values.get(OTHER_NASTIES)
+    if isinstance(own, str):
+        try:
+            kinds_from_text(own)
+        except ActionError as err:
+            problems.append(str(err))
+    gold = values.get("deck_gold")
     if not isinstance(gold, list):
         return problems
     size = len(gold)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from trackers.engine import Game, State
-from trackers.games.pandora_celeste import INFO, crew, outcomes, view
+from trackers.games.pandora_celeste import INFO, crew, nasties, outcomes, view
 from trackers.games.pandora_celeste.actions import ACTIONS
 from trackers.games.pandora_celeste.board import BOARD_VALUES, check_board
 from trackers.games.pandora_celeste.setup import OPTIONS, apply_board, setup
@@ -40,6 +40,7 @@ GAME = Game(
     status=view.status,
     moment=view.moment,
     # The game report's key moments: what a table remembers of a Cycle.
+    keep_in_profile=nasties.kept,
     key_actions=("override_protocol", "reveal_nasty", "remove_nasty", "vents_card",
                  "scuttlebug", "fulfil_agenda", "call_out", "sow_discord", "flush_airlock",
                  "take_nasty"),

@@ -206,3 +206,42 @@ def lines(state: State) -> list[str]:
             parts.append(f"played by {entry['player']}")
         out.append(", ".join(parts))
     return out
+
+
+# --- Nasties the table entered, kept in the board profile for later games ---------------------
+
+OTHER_NASTIES = "other_nasties"  # the board value holding them
+
+
+def kinds_to_text(kinds: dict[str, dict[str, Any]]) -> str:
+    """The table's own Nasties as the profile keeps them: "Gloop: Little, 2 Hits, 1 dmg,
+    move 1; ..." (readable, and read back by ``kinds_from_text``)."""
+    parts = []
+    for name, own in sorted(kinds.items()):
+        move = f", move {own['move']}" if own.get("move") is not None else ""
+        parts.append(f"{name}: {own['kind']}, {own['hits']} Hits, {own['dmg']} dmg{move}")
+    return "; ".join(parts)
+
+
+def kinds_from_text(text: str) -> dict[str, dict[str, Any]]:
+    """The Nasties a profile holds; ActionError naming the part that does not read."""
+    kinds: dict[str, dict[str, Any]] = {}
+    for part in (p.strip() for p in text.split(";") if p.strip()):
+        name, _, rest = part.partition(":")
+        fields = [f.strip() for f in rest.split(",")]
+        numbers = [f.split()[0] for f in fields[1:] if f.split()]
+        move = next((f.split()[1] for f in fields[1:] if f.startswith("move ")), None)
+        if (not name.strip() or len(fields) < 3 or fields[0] not in KINDS
+                or not all(n.isdigit() for n in numbers[:2])):
+            raise ActionError(f"Nasties you entered: {part!r} does not read as 'Name: Little, "
+                              "2 Hits, 1 dmg, move 1'", OTHER_NASTIES)
+        kinds[name.strip()] = {"kind": fields[0], "hits": int(numbers[0]),
+                               "dmg": int(numbers[1]),
+                               "move": int(move) if move and move.isdigit() else None}
+    return kinds
+
+
+def kept(state: State) -> dict[str, Any]:
+    """What the profile keeps after this action: every Nasty the table entered."""
+    kinds = state.facts.get("nasty_kinds") or {}
+    return {OTHER_NASTIES: kinds_to_text(kinds)} if kinds else {}

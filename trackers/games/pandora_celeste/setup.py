@@ -9,6 +9,7 @@ from typing import Any
 from trackers.engine import ActionError, Option, SessionSetup, State
 from trackers.games.pandora_celeste import TRUE_SOLO, crew
 from trackers.games.pandora_celeste.escape import new_vehicles
+from trackers.games.pandora_celeste.nasties import OTHER_NASTIES, kinds_from_text
 from trackers.pieces import Countdown, Counter, Secret
 
 # spec §8.1: level -> (Emergency Protocols, Big Nasties); Custom: the players choose
@@ -137,7 +138,9 @@ def _facts(s: SessionSetup, chosen: list[str], level: tuple[int, int] | None,
         "noise_order": [], "noise_made": False, "you_first": None, "first_target": None,
         "stern_target": None,
         # the Nasties' side
-        "nasties": [], "nasty_seq": 0, "nasty_kinds": {}, "nasty_round": None, "attack": None,
+        "nasties": [], "nasty_seq": 0, "nasty_round": None, "attack": None,
+        # the Nasties this table entered in earlier games, from its board profile
+        "nasty_kinds": kinds_from_text(str(s.board.get(OTHER_NASTIES, ""))),
         "deck": None, "spybot_killed": False,
         # the escape and the end
         "vehicles": new_vehicles(), "showdown": None, "pod_winner": None,
