@@ -174,6 +174,7 @@ class OpenSession:
         self.warnings = list(warnings)
         self._touched = time.monotonic()
         self._acted = False  # whether this window changed the game (then "Last played" moves)
+        self._kept: dict[str, Any] | None = None  # what keep_in_profile last saved (or found)
         self._status = info.status
         self._records = list(records)  # every record after the header, as folded
         self._header = header
@@ -287,8 +288,15 @@ class OpenSession:
         keep = self.game.keep_in_profile
         if keep is None or self._journal is None:
             return
+        wanted = keep(self.session.state)
+        if self._kept is None:
+            self._kept = {k: self.session.setup.board.get(k) for k in wanted}
+        changed = {k: v for k, v in wanted.items() if self._kept.get(k) != v}
+        if not changed:
+            return  # most actions teach the game nothing: no settings read or write
         profile = self._table.board_profile(self.game.id)
-        for key, value in keep(self.session.state).items():
+        for key, value in changed.items():
+            self._kept[key] = value
             if profile.get(key) != value:
                 try:
                     self._table.set_board_value(self.game.id, key, value)

@@ -18,7 +18,7 @@ from trackers.engine.actions import ActionError
 from trackers.engine.common_actions import common_actions
 from trackers.engine.game import EndRecord, Game, SessionSetup
 from trackers.engine.records import Event
-from trackers.engine.session import _keep_codes, normalise, rng_for
+from trackers.engine.session import keep_codes, normalise, rng_for
 from trackers.engine.state import State
 from trackers.pieces import Countdown, PieceError, Secret, Track
 
@@ -120,7 +120,7 @@ def build_report(game: Game, setup: SessionSetup, seed: str, events: Sequence[Ev
             normalise(action.apply(state, dict(event.args), rng_for(seed, event.seq)))
         except (PieceError, ActionError):
             continue  # it was played without error once; a replay that differs skips it
-        _keep_codes(state, event.codes)
+        keep_codes(state, event.codes)
         moment = int(event.when.get(unit, 1)) if event.when else 1
         _sample(state, event.seq, moment, values, labels)
         moments += _changes(before, state, event, moment)

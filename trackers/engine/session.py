@@ -260,7 +260,7 @@ class Session:
                 # Skip it and say so, rather than leave the whole game unopenable.
                 notes = [Note(f"skipped {self.describe(event)}: it no longer applies ({err})")]
                 continue
-            _keep_codes(state, event.codes)
+            keep_codes(state, event.codes)
             if event.seq % SNAPSHOT_EVERY == 0:
                 self._snapshots[event.seq] = state.copy()
         return state, notes
@@ -300,7 +300,7 @@ def _codes(state: State) -> dict[str, str | None]:
     return {name: p.code for name, p in state.pieces.items() if isinstance(p, Secret)}
 
 
-def _keep_codes(state: State, shown: dict[str, str]) -> None:
+def keep_codes(state: State, shown: dict[str, str]) -> None:
     """On replay, each secret keeps the code the table saw when it was chosen, as recorded:
     a value edited in the journal afterwards then fails its reveal instead of matching a code
     recomputed from the edited value."""
