@@ -28,6 +28,7 @@ from textual.widgets import Button, Checkbox, Input, Select
 
 from tableside.api import OpenSession, Tableside
 from tests.lifeform.test_lifeform_session_fixtures import BOARD
+from tests.pilot_keys import choose_focused as pick
 from tests.tui.screen_text import panel_text, screen_text
 from trackers.engine import Session, SessionSetup
 from trackers.engine.session import Event
@@ -58,20 +59,9 @@ def game_screen(app: TablesideApp) -> LifeformScreen:
 
 
 async def choose_focused(pilot: Pilot[None], value: str) -> None:
-    """Open the focused Select with Enter and move to the option for ``value`` with the
-    arrows (the option may show a label, e.g. "Improvised weaponry")."""
-    select = pilot.app.focused
-    assert isinstance(select, Select), f"expected a Select, focus is on {select}"
-    await pilot.press("enter")
-    values = [option_value for _, option_value in select._options]
-    # the list opens on the value chosen (a default, or the only choice), else the blank prompt
-    start = values.index(select.value) if select.value in values else 0
-    steps = values.index(value) - start
-    for _ in range(abs(steps)):
-        await pilot.press("down" if steps > 0 else "up")
-    await pilot.press("enter")
-    await pilot.pause()
-    assert select.value == value
+    """Pick ``value`` in the focused Select by keys (its option may show a label)."""
+    await pick(pilot, value)
+    assert getattr(pilot.app.focused, "value", None) == value
 
 
 async def fill_fields(pilot: Pilot[None], names: list[str], args: Args) -> None:

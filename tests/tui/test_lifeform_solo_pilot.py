@@ -15,7 +15,7 @@ from textual.pilot import Pilot
 from textual.widgets import Checkbox, Input, Select
 
 from tableside.api import Tableside
-from tests.pilot_keys import choose
+from tests.pilot_keys import choose, choose_focused
 from tests.tui.screen_text import panel_text, screen_text
 from trackers.pieces import Secret
 from tui.app import TablesideApp
@@ -71,15 +71,7 @@ async def fill(pilot: Pilot[None], fields: list[str], args: dict[str, Any]) -> N
         if name in args:
             value = args[name]
             if isinstance(widget, Select):
-                await pilot.press("enter")
-                values = [v for _, v in widget._options]
-                # the list opens on the value chosen (a default, the only choice), else blank
-                start = values.index(widget.value) if widget.value in values else 0
-                steps = values.index(value) - start
-                for _ in range(abs(steps)):
-                    await pilot.press("down" if steps > 0 else "up")
-                await pilot.press("enter")
-                await pilot.pause()
+                await choose_focused(pilot, value)
                 assert widget.value == value
             elif isinstance(widget, Checkbox):
                 if bool(value) != widget.value:
