@@ -17,7 +17,7 @@ from tableside.api import Tableside
 from tableside.cli import global_options_first, main
 from tests.demo import INFO as DEMO_INFO
 from tests.demo.game import GAME
-from trackers.engine.game import PlayMode
+from trackers.engine.info import PlayMode
 from trackers.games import registry
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -4,7 +4,7 @@ It lives only here (its rules in ``game``, its reference card in ``card.md``): a
 registers it, and it then shows wherever the four real games show.
 """
 
-from trackers.engine.game import GameInfo, PlayMode
+from trackers.engine.info import GameInfo, PlayMode
 
 INFO = GameInfo(
     id="demo",

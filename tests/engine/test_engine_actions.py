@@ -20,7 +20,7 @@ from trackers.engine import (
     SessionSetup,
     State,
 )
-from trackers.engine.game import GameInfo, PlayMode
+from trackers.engine.info import GameInfo, PlayMode
 from trackers.pieces import Counter
 
 

@@ -11,7 +11,7 @@ import pytest
 from tests.demo.game import GAME
 from trackers.engine import Action, ActionError, Game, Note, Param, Session, SessionSetup, State
 from trackers.engine import session as session_module
-from trackers.engine.game import GameInfo, PlayMode
+from trackers.engine.info import GameInfo, PlayMode
 from trackers.engine.session import chain_digest, rng_for
 from trackers.pieces import Counter, Secret, Track, VirtualDeck
 

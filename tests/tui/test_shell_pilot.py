@@ -259,6 +259,23 @@ async def test_footer_is_two_lines_and_f1_lists_every_key(tmp_path: Path) -> Non
         assert isinstance(app.screen, SessionScreen)
 
 
+async def test_a_click_on_a_footer_key_presses_it(tmp_path: Path) -> None:
+    """The footer draws every key in one widget: a click on a key's cell is that key, and a
+    key not possible now only rings."""
+    save_game(tmp_path, "demo", 2)
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        footer = app.screen.query_one(KeysFooter)
+        keys = [cell.key for cell in footer.cells]
+        assert "n" in keys and "f1" in keys and "ctrl+p" in keys
+        width = footer.size.width // 6
+        index = keys.index("n")
+        await pilot.click(KeysFooter, offset=(index % 6 * width + 1, index // 6))
+        await pilot.pause()
+        assert type(app.screen).__name__ == "NewGameScreen"
+
+
 async def test_escape_in_the_now_panel_leaves_the_panel_before_going_home(
         tmp_path: Path) -> None:
     save_game(tmp_path, "demo", 2)

@@ -14,7 +14,8 @@ import importlib
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from trackers.engine.game import Game, GameInfo
+    from trackers.engine.game import Game
+    from trackers.engine.info import GameInfo
 
 PACKAGES = ("lifeform", "nemesis_lockdown", "pandora_celeste", "space_station_phoenix")
 

@@ -11,7 +11,7 @@ import importlib
 import importlib.util
 from types import ModuleType
 
-from trackers.engine.game import GameInfo
+from trackers.engine.info import GameInfo
 
 
 def game_module(info: GameInfo) -> ModuleType | None:

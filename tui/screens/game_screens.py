@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.binding import Binding
 
 from tableside.api import OpenSession
-from trackers.engine.game import GameInfo
+from trackers.engine.info import GameInfo
 from tui.games import game_module
 from tui.screens.session import SessionScreen
 

@@ -20,7 +20,8 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from tableside.api import OpenSession, Tableside, TablesideError
 from trackers.engine import ActionError, Game
-from trackers.engine.game import Option, PlayMode
+from trackers.engine.game import Option
+from trackers.engine.info import PlayMode
 from trackers.games.registry import game_ids, get_game, info
 from tui.screens.form_keys import FIELD_KEYS, FieldKeys
 from tui.widgets.plain import plain

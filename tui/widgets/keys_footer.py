@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from textual.app import ComposeResult
-from textual.screen import Screen
+from typing import ClassVar, NamedTuple
+
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.binding import Binding
+from textual.geometry import Size
 from textual.widget import Widget
-from textual.widgets import Footer
-from textual.widgets._footer import FooterKey
 
 COLUMNS = 6
 ROWS = 2
@@ -14,49 +17,123 @@ ROWS = 2
 PINNED = ("undo", "leave", "app.show_keys", "show_keys", "app.quit")
 
 
-class KeysFooter(Footer):
-    """Textual's Footer laid out as a grid of ``COLUMNS`` keys per row, ``ROWS`` rows at most.
+class FooterCell(NamedTuple):
+    key: str  # the key pressed (what a click simulates)
+    shown: str  # how the key is written ("^p", "f1")
+    description: str
+    enabled: bool
+
+
+class KeysFooter(Widget):
+    """The screen's most used keys in a grid of ``COLUMNS`` per row, ``ROWS`` rows at most.
 
     A screen lists its most used keys first (``show=True``); when more are possible now than
-    fit, the last ones give way. Every key stays in the palette and on the F1 screen.
+    fit, the last ones give way, but the keys in ``PINNED`` and the palette's always show.
+    Every key stays in the palette and on the F1 screen. One widget draws every key (Textual's
+    Footer makes a widget per key and re-makes them on each action: styling them was most of
+    the cost of a key press and of opening a screen). A click on a key presses it.
     """
 
     DEFAULT_CSS = """
     KeysFooter {
-        layout: grid;
+        dock: bottom;
         height: auto;
         max-height: 2;
-        grid-rows: 1;
-        grid-gutter: 0 0;
+        color: $footer-foreground;
+        background: $footer-background;
     }
-    KeysFooter FooterKey {
-        width: 1fr;
+    KeysFooter > .keys-footer--key {
+        color: $footer-key-foreground;
+        background: $footer-key-background;
+        text-style: bold;
     }
-    KeysFooter FooterKey.-command-palette {
-        dock: none;
-        border-left: none;
+    KeysFooter > .keys-footer--description {
+        color: $footer-description-foreground;
+        background: $footer-description-background;
+    }
+    KeysFooter > .keys-footer--disabled {
+        text-style: dim;
     }
     """
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "keys-footer--key", "keys-footer--description", "keys-footer--disabled"}
+    ALLOW_SELECT = False
 
-    _shown: tuple[tuple[str, str, str, bool], ...] | None = None
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.cells: tuple[FooterCell, ...] = ()
 
-    def bindings_changed(self, screen: Screen[object]) -> None:
-        """Rebuild only when the keys to show changed: Textual's Footer recomposes on every
-        binding refresh (each action), re-styling a dozen widgets per key press."""
-        shown = tuple((b.key, b.description, b.action, enabled)
-                      for _, b, enabled, _ in screen.active_bindings.values() if b.show)
-        if shown == self._shown and self.children:
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed)
+        self.call_after_refresh(self.bindings_changed)
+
+    def on_unmount(self) -> None:
+        self.screen.bindings_updated_signal.unsubscribe(self)
+
+    def bindings_changed(self, _screen: object = None) -> None:
+        """Redraw only when the keys to show changed (the set changes far less often than
+        the bindings are refreshed, which is after every action)."""
+        cells = self._cells()
+        if cells != self.cells:
+            rows_before = self._rows(self.cells)
+            self.cells = cells
+            self.refresh(layout=self._rows(cells) != rows_before)
+
+    def _cells(self) -> tuple[FooterCell, ...]:
+        app = self.app
+        shown: dict[str, tuple[Binding, bool]] = {}  # by action: one key per action
+        palette: tuple[Binding, bool] | None = None
+        for key, (_node, binding, enabled, _tooltip) in self.screen.active_bindings.items():
+            if key == app.COMMAND_PALETTE_BINDING and app.ENABLE_COMMAND_PALETTE:
+                palette = (binding, enabled)
+            elif binding.show:
+                shown.setdefault(binding.action, (binding, enabled))
+        pinned = [pair for pair in shown.values() if pair[0].action in PINNED]
+        others = [pair for pair in shown.values() if pair[0].action not in PINNED]
+        ends = pinned + ([palette] if palette else [])
+        chosen = others[:max(COLUMNS * ROWS - len(ends), 0)] + ends
+        return tuple(FooterCell(b.key, app.get_key_display(b), b.description, enabled)
+                     for b, enabled in chosen)
+
+    @staticmethod
+    def _rows(cells: tuple[FooterCell, ...]) -> int:
+        return min(ROWS, -(-len(cells) // COLUMNS))
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return self._rows(self.cells)
+
+    def _cell_width(self) -> int:
+        return max(self.size.width // COLUMNS, 1)
+
+    def render(self) -> Text:
+        key_style = self.get_component_rich_style("keys-footer--key")
+        text_style = self.get_component_rich_style("keys-footer--description")
+        dim = self.get_component_rich_style("keys-footer--disabled")
+        width = self._cell_width()
+        lines = []
+        for row in range(self._rows(self.cells)):
+            line = Text(no_wrap=True, overflow="crop")
+            for cell in self.cells[row * COLUMNS:(row + 1) * COLUMNS]:
+                part = Text(no_wrap=True, overflow="crop")
+                faded = Style() if cell.enabled else dim
+                part.append(f" {cell.shown} ", key_style + faded)
+                part.append(f" {cell.description}", text_style + faded)
+                part.truncate(width, pad=True)
+                line.append_text(part)
+            lines.append(line)
+        return Text("\n").join(lines)
+
+    def cell_at(self, x: int, y: int) -> FooterCell | None:
+        index = y * COLUMNS + x // self._cell_width()
+        if 0 <= x < self._cell_width() * COLUMNS and 0 <= index < len(self.cells):
+            return self.cells[index]
+        return None
+
+    def on_click(self, event: events.Click) -> None:
+        cell = self.cell_at(event.x, event.y)
+        if cell is None:
             return
-        self._shown = shown
-        super().bindings_changed(screen)
-
-    def compose(self) -> ComposeResult:
-        children: list[Widget] = list(super().compose())
-        palette = [c for c in children if c.has_class("-command-palette")]
-        keys = [c for c in children if c not in palette]
-        pinned = [k for k in keys if isinstance(k, FooterKey) and k.action in PINNED]
-        others = [k for k in keys if k not in pinned]
-        room = COLUMNS * ROWS - len(palette) - len(pinned)
-        yield from others[:max(room, 0)] + pinned + palette
-        # Footer sets one grid column per key; a fixed count makes the keys wrap instead.
-        self.styles.grid_size_columns = COLUMNS
+        if cell.enabled:
+            self.app.simulate_key(cell.key)
+        else:
+            self.app.bell()

@@ -1,6 +1,6 @@
 """Lifeform and its Thirteenth Passenger expansion: pure rules (facts: shared/spec/lifeform.md)."""
 
-from trackers.engine.game import GameInfo, PlayMode
+from trackers.engine.info import GameInfo, PlayMode
 
 INFO = GameInfo(
     id="lifeform",

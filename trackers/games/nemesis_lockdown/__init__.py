@@ -1,6 +1,6 @@
 """Nemesis: Lockdown upkeep: Time track, Power, the Intruder bag and board, Characters."""
 
-from trackers.engine.game import GameInfo, PlayMode
+from trackers.engine.info import GameInfo, PlayMode
 
 INFO = GameInfo(
     id="nemesis-lockdown",

@@ -1,7 +1,7 @@
 """Pandora Celeste upkeep: timers, noise and First Target, the Nasties' side of the table,
 wounds, fire, hull breaches and the escape."""
 
-from trackers.engine.game import GameInfo, PlayMode
+from trackers.engine.info import GameInfo, PlayMode
 
 # The text gives no player count; each player runs at least one of the 8 crewmembers. True
 # Solo (one player, one crewmember) comes first so a one-player game starts in it.

@@ -6,7 +6,7 @@ Modules: ``station`` (ids and endgame bonus rules), ``scoring`` (the calculator)
 ``setup_counts``, ``diplomacy`` and ``income``.
 """
 
-from trackers.engine.game import GameInfo, PlayMode, Tool
+from trackers.engine.info import GameInfo, PlayMode, Tool
 
 INFO = GameInfo(
     id="space-station-phoenix",
