@@ -71,18 +71,18 @@ class TablesideApp(App[None]):
         self._library = library
 
     # --- start and stop -----------------------------------------------------------------
-    def on_mount(self) -> None:
+    def get_default_screen(self) -> Screen[Any]:
+        """Home is the app's first screen itself (not pushed over an empty one: start-up)."""
         try:
             self._table = Tableside(self.data_dir)
             theme = self._table.setting("theme")
             warnings = self._table.warnings
         except TablesideError as err:
-            self.push_screen(HomeScreen(None, [f"{err}. Nothing can be saved until this is "
-                                               "fixed: check the folder, then restart."]))
-            return
+            return HomeScreen(None, [f"{err}. Nothing can be saved until this is fixed: "
+                                     "check the folder, then restart."])
         if isinstance(theme, str) and theme in self.available_themes:
             self.theme = theme
-        self.push_screen(HomeScreen(self._table, warnings))
+        return HomeScreen(self._table, warnings)
 
     def action_toggle_dark(self) -> None:
         self.theme = "textual-light" if self.current_theme.dark else "textual-dark"

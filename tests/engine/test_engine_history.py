@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.demo.game import GAME
@@ -215,7 +215,6 @@ OPS = st.lists(
 )
 
 
-@settings(max_examples=150, deadline=None)
 @given(OPS)
 def test_the_state_is_always_the_replay_of_the_events_up_to_the_head(
     ops: list[tuple[str, int]],

@@ -8,7 +8,7 @@ from functools import cache
 from itertools import combinations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from trackers.games.lifeform.board import Board, Icon
@@ -322,7 +322,6 @@ CARD = st.lists(st.sampled_from([R, B, P, G, H]), min_size=1, max_size=3).map(tu
 DATA = st.lists(st.sampled_from([R, B, P, G]), max_size=2).map(tuple)
 
 
-@settings(max_examples=300, deadline=None)
 @given(fight=FIGHT, cards=st.lists(CARD, max_size=4), harpoon=st.integers(0, 2), own=DATA,
        sister=DATA, cat=st.integers(0, 2), surplus=st.integers(0, 1), tokens2=st.booleans())
 def test_solver_matches_brute_force(fight: tuple[Icon, ...], cards: list[tuple[Icon, ...]],

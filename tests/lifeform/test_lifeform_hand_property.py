@@ -8,7 +8,7 @@ above the MAX HAND the app says "discard".
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.lifeform.test_lifeform_session_fixtures import lifeform_phase, new, through_setup
@@ -74,7 +74,6 @@ def _do(s: Session, op: str, n: int, expected: int) -> tuple[int, list[str]]:
     return 0, [x.text for x in notes]
 
 
-@settings(max_examples=40, deadline=None)
 @given(OPS)
 def test_the_lifeform_hand_equals_draws_minus_plays_and_says_discard(
         ops: list[tuple[str, int]]) -> None:

@@ -35,7 +35,6 @@ MOVES = st.lists(st.tuples(st.sampled_from(("develop", "encounter", "injure", "k
                            st.integers(0, 10_000)), max_size=40)
 
 
-@settings(max_examples=80, deadline=None)
 @given(st.integers(1, 4), st.sampled_from(TOKEN_FATES), MOVES)
 def test_bag_tokens_are_never_negative_and_always_accounted_for(
         players: int, fate: str, moves: list[tuple[str, int]]) -> None:
@@ -71,7 +70,6 @@ def test_bag_tokens_are_never_negative_and_always_accounted_for(
             + state.facts["removed"].get("Queen", 0) == 1
 
 
-@settings(max_examples=30, deadline=None)
 @given(st.integers(2, 15))
 def test_the_alert_token_goes_on_half_the_time_number(start: int) -> None:
     """Spec §5.7 table (with the track 15..1 then S)."""
@@ -81,7 +79,6 @@ def test_the_alert_token_goes_on_half_the_time_number(start: int) -> None:
     assert state.facts["alert"] == start // 2
 
 
-@settings(max_examples=80, deadline=None)
 @given(st.lists(st.sampled_from(crew.WOUND_KINDS), max_size=14))
 def test_wound_counts_stay_in_range_and_death_follows_the_third_serious(kinds: list[str]) -> None:
     """Spec §8.1: Light 0-2, Serious 0-3; any Wound at 3 Serious kills."""

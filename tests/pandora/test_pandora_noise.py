@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.pandora.helpers import panel, walk_to
@@ -149,7 +149,6 @@ def test_a_play_noted_late_still_counts_at_the_noise_count_step() -> None:
 TALLY = st.lists(st.integers(0, 4), min_size=4, max_size=4)
 
 
-@settings(max_examples=150)
 @given(st.dictionaries(st.sampled_from(["A", "B", "C", "D"]), TALLY, min_size=1),
        st.permutations(range(1, 5)))
 def test_rank_properties(tallies: dict[str, list[int]], seqs: list[int]) -> None:

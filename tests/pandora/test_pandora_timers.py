@@ -7,7 +7,7 @@ from random import Random
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.pandora.helpers import panel
@@ -263,7 +263,6 @@ OPS = st.lists(st.tuples(st.sampled_from(["tick", "delay", "override", "call_out
                          st.integers(0, 2)), max_size=20)
 
 
-@settings(max_examples=80, deadline=None)
 @given(st.lists(st.integers(1, 9), min_size=1, max_size=3, unique=True), OPS)
 def test_the_driver_is_always_the_highest_live_marker(starts: list[int],
                                                       ops: list[tuple[str, int]]) -> None:

@@ -7,7 +7,7 @@ from fractions import Fraction
 from random import Random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from trackers.pieces import Bag, Dice, PieceError, Secret, commitment_code, piece_from_dict
@@ -72,7 +72,6 @@ def test_a_kind_with_none_left_has_no_odds_and_is_never_drawn() -> None:
     assert {bag.draw(rng), bag.draw(rng)} == {"y"}
 
 
-@settings(max_examples=200, deadline=None)
 @given(st.dictionaries(st.text("abcdef", min_size=1, max_size=3), st.integers(0, 30),
                        min_size=1))
 def test_odds_sum_to_one(contents: dict[str, int]) -> None:
@@ -96,7 +95,6 @@ def test_draw_frequencies_follow_the_odds() -> None:
         assert abs(counts[kind] / runs - float(chance)) < 0.015, (kind, counts)
 
 
-@settings(max_examples=200, deadline=None)
 @given(st.lists(st.sampled_from(["draw", "return", "remove", "add"]), max_size=30),
        st.integers(0, 2**32))
 def test_bag_tokens_are_only_created_by_add_and_destroyed_by_remove(ops: list[str],
@@ -244,7 +242,6 @@ def test_secret_round_trip() -> None:
     assert piece_from_dict(secret.to_dict()) == secret
 
 
-@settings(max_examples=300, deadline=None)
 @given(st.text(st.characters(codec="utf-8"), min_size=1, max_size=20),
        st.text("0123456789abcdef", min_size=16, max_size=16))
 def test_summary_never_contains_the_value_before_reveal(value: str, nonce: str) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from trackers.pieces import Countdown, Counter, PieceError, piece_from_dict
@@ -138,7 +138,6 @@ def test_countdown_round_trip() -> None:
     assert piece_from_dict(cd.to_dict()) == cd
 
 
-@settings(max_examples=200, deadline=None)
 @given(st.dictionaries(st.sampled_from("abcde"), st.integers(1, 12), min_size=1),
        st.lists(st.integers(0, 4), max_size=10))
 def test_every_marker_goes_off_exactly_once(markers: dict[str, int], ticks: list[int]) -> None:
@@ -222,7 +221,6 @@ def test_counter_round_trip() -> None:
     assert piece_from_dict(c.to_dict()) == c
 
 
-@settings(max_examples=200, deadline=None)
 @given(st.integers(0, 20), st.lists(st.integers(-6, 6), max_size=20))
 def test_counter_stays_between_floor_and_limit(limit: int, changes: list[int]) -> None:
     c = Counter("C", 0, limit=limit)

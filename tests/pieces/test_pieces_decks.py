@@ -6,7 +6,7 @@ from collections import Counter as Multiset
 from random import Random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from trackers.pieces import PhysicalDeck, PieceError, VirtualDeck, piece_from_dict
@@ -103,7 +103,6 @@ physical_ops = st.lists(
 )
 
 
-@settings(max_examples=300, deadline=None)
 @given(st.integers(0, 20), physical_ops)
 def test_physical_total_never_changes(size: int, ops: list[tuple[str, int, str]]) -> None:
     deck = PhysicalDeck("D", size, hands={"Ann": 0})
@@ -201,7 +200,6 @@ virtual_ops = st.lists(
 )
 
 
-@settings(max_examples=300, deadline=None)
 @given(st.lists(st.sampled_from(["x", "y", "z", "w"]), max_size=12), virtual_ops,
        st.integers(0, 2**32))
 def test_no_card_is_ever_created_or_lost(cards: list[str], ops: list[tuple[str, int, str]],

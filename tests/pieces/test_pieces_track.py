@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from trackers.pieces import Milestone, PieceError, Track, piece_from_dict
@@ -262,7 +262,6 @@ def _build(spec: Spec) -> Track:
                  milestones=milestones)
 
 
-@settings(max_examples=300, deadline=None)
 @given(track_specs, st.lists(st.tuples(st.integers(-20, 20), st.booleans()), max_size=12))
 def test_jumps_match_single_steps(spec: Spec, moves: list[tuple[int, bool]]) -> None:
     track = _build(spec)
@@ -283,7 +282,6 @@ def test_jumps_match_single_steps(spec: Spec, moves: list[tuple[int, bool]]) -> 
             assert all(k in track.fired for k in (m.key for m in move.fired))
 
 
-@settings(max_examples=200, deadline=None)
 @given(track_specs, st.lists(st.integers(-20, 20), max_size=12))
 def test_a_once_milestone_is_fired_exactly_when_the_marker_has_reached_it(
     spec: Spec, moves: list[int]

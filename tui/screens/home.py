@@ -13,7 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Header, Static
+from textual.widgets import DataTable, Static
 
 from saves.catalog import SessionInfo
 from tableside.api import OpenSession, Tableside, TablesideError
@@ -21,6 +21,7 @@ from trackers.games.registry import game_ids, game_title, infos
 from tui.screens.confirm import ConfirmScreen, TextPromptScreen
 from tui.widgets.keys_footer import KeysFooter
 from tui.widgets.plain import plain
+from tui.widgets.title_bar import TitleBar
 
 POLL_SECONDS = 1.0  # how often Home looks for games created, renamed or deleted elsewhere
 FIRST_ROWS = 40  # saved games listed at once; the rest follow right after the first frame
@@ -103,10 +104,11 @@ class HomeScreen(Screen[None]):
         self.rows: list[SessionInfo] = []
         self._seen: list[tuple[str, ...]] = []
         self._shown_widths: list[int] = []
+        self._drawn = False
         self._generation = 0  # which drawing of the list the rows being added belong to
 
     def compose(self) -> ComposeResult:
-        yield Header(show_clock=False)
+        yield TitleBar(self.app.title, markup=False)
         with Vertical(id="home-body"):
             yield Static("Tableside keeps the tracks, decks, secrets and scores while you play "
                          "with the real board.", id="home-intro")
@@ -168,8 +170,9 @@ class HomeScreen(Screen[None]):
             rows = self.load_rows()
             if rows is None:
                 return
-        if not force and self._key(rows) == self._seen and self.rows:
+        if not force and self._drawn and self._key(rows) == self._seen:
             return
+        self._drawn = True
         grid = self.query_one("#saves", DataTable)
         current = self.selected()
         keep = keep or (current.id if current else None)
@@ -178,7 +181,7 @@ class HomeScreen(Screen[None]):
         widths = self._widths(rows)
         self._shown_widths = widths
         for name, width in zip(("Title", "Game", "Last played", "Status"), widths, strict=True):
-            grid.add_column(name, width=width)
+            grid.add_column(Text(name), width=width)  # Text: no markup or emoji pass
         # The rows a screen shows first, the rest just after the first frame: a long list of
         # saved games opens Home as fast as a short one.
         self._generation += 1
