@@ -17,7 +17,6 @@ that verifies is kept.
 from __future__ import annotations
 
 import errno
-import hashlib
 import json
 import os
 import zlib
@@ -74,6 +73,8 @@ def decode_line(line: bytes) -> dict[str, Any] | None:
 
 def line_hash(line: bytes) -> str:
     """The fingerprint of one journal line (without its newline) that the next line carries."""
+    import hashlib  # here, not at the top: Home opens without it (start-up time)
+
     return hashlib.sha256(line.rstrip(b"\n")).hexdigest()[:32]
 
 

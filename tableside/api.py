@@ -21,7 +21,6 @@ import contextlib
 import errno
 import functools
 import os
-import secrets
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -41,7 +40,6 @@ from saves.journal import (
 )
 from saves.paths import data_dir as resolve_data_dir
 from saves.store import LoadedJournal, Store
-from tableside import pins, private
 
 if TYPE_CHECKING:  # the engine is imported on first use: Home opens without it (start-up time)
     from trackers.engine import Action, Game, Note, Session, SessionSetup, State
@@ -268,6 +266,8 @@ class OpenSession:
     # --- acting ----------------------------------------------------------------------
     def do(self, action: str, /, **args: Any) -> list[Note]:
         """Apply an action; raises ActionError (nothing recorded) for a bad one."""
+        from tableside import private  # secrets' code loads on first use (start-up time)
+
         if action == private.CHOOSE:  # the commitment: a real nonce, the code made once
             private.check_commitment(args)
             args = private.with_commitment(self, args)
@@ -352,13 +352,19 @@ class OpenSession:
     def choose_secret(self, name: str, value: str, *, pin: str | None = None) -> list[Note]:
         """The owner chooses a secret's value. If they set a PIN earlier it must be given;
         if not, a ``pin`` given now becomes theirs (nobody else can set it later)."""
+        from tableside import private
+
         return private.choose(self, name, value, pin)
 
     def secret_value(self, name: str, *, pin: str | None = None, who: str | None = None) -> str:
         """Read a hidden value: the owner's PIN if they set one; the look is logged."""
+        from tableside import private
+
         return private.look(self, name, pin, who)
 
     def pin_is_set(self, owner: str) -> bool:
+        from tableside import pins
+
         return pins.is_set(self._table, self.id, owner)
 
     def undo(self, steps: int = 1) -> list[Note]:
@@ -621,9 +627,9 @@ class Tableside:
             SessionSetup(players, dict(options or {}), tuple(names), profile, mode))
         # the game is named beside the title everywhere: the default title is the day and time
         title = _check_title(title or f"{datetime.now():%a %d %b, %H:%M}")
-        seed = seed or secrets.token_hex(8)
+        seed = seed or os.urandom(8).hex()
         stamp = now()
-        info = SessionInfo(id=f"{datetime.now():%Y%m%d-%H%M%S}-{secrets.token_hex(3)}",
+        info = SessionInfo(id=f"{datetime.now():%Y%m%d-%H%M%S}-{os.urandom(3).hex()}",
                            game=game, title=title, players=players, created=stamp,
                            updated=stamp, status="in progress")
         if self.read_only:

@@ -18,7 +18,6 @@ from textual.widgets import DataTable, Static
 from saves.catalog import SessionInfo
 from tableside.api import OpenSession, Tableside, TablesideError
 from trackers.games.registry import game_ids, game_title, infos
-from tui.screens.confirm import ConfirmScreen, TextPromptScreen
 from tui.widgets.keys_footer import KeysFooter
 from tui.widgets.plain import plain
 from tui.widgets.title_bar import TitleBar
@@ -281,6 +280,8 @@ class HomeScreen(Screen[None]):
                             markup=False)
             self.refresh_saves(force=True, keep=info.id)
 
+        from tui.screens.confirm import TextPromptScreen  # on first use: start-up time
+
         self.app.push_screen(TextPromptScreen("New title", info.title), done)
 
     def action_delete(self) -> None:
@@ -302,6 +303,8 @@ class HomeScreen(Screen[None]):
             after = [r.id for r in self.rows if r.id != info.id]
             self.refresh_saves(force=True, keep=after[min(index, len(after) - 1)]
                                if after else None)
+
+        from tui.screens.confirm import ConfirmScreen  # on first use: start-up time
 
         self.app.push_screen(ConfirmScreen(f"Delete \"{info.title}\" for good? (y/n)"), done)
 
