@@ -90,6 +90,47 @@ def make_private(path: Path, mode: int = PRIVATE_FILE) -> None:
             path.chmod(mode)
 
 
+# The last parse of each JSON file read, by path, with the file's identity when it was read.
+# Opening Home reads the catalog several times (format check, repairs, the list); with
+# hundreds of games each parse is felt. A write elsewhere replaces the file (``os.replace``:
+# a new inode), so an unchanged identity is an unchanged file.
+_PARSED: dict[Path, tuple[tuple[int, int, int], Any]] = {}
+
+
+def read_json(path: Path) -> Any:
+    """The parsed contents of ``path``, parsed again only when the file changed.
+
+    Callers get their own copy of the top two levels (tables and their rows), the levels
+    TinyDB changes in place before writing; deeper values are shared and never changed.
+    Raises OSError, ValueError or UnicodeDecodeError like reading and ``json.loads``.
+    """
+    stat = path.stat()
+    identity = (stat.st_ino, stat.st_size, stat.st_mtime_ns)
+    cached = _PARSED.get(path)
+    if cached is None or cached[0] != identity:
+        data = json.loads(path.read_bytes().decode("utf-8"))
+        _PARSED[path] = (identity, data)
+    else:
+        data = cached[1]
+    return _copy_two_levels(data)
+
+
+def _copy_two_levels(data: Any) -> Any:
+    if not isinstance(data, dict):
+        return data
+    return {key: ({k: dict(v) if isinstance(v, dict) else v for k, v in value.items()}
+                  if isinstance(value, dict) else value) for key, value in data.items()}
+
+
+def forget_parsed(path: Path | None = None) -> None:
+    """Parse ``path`` (None: every file) afresh at its next read (benchmarks time a first
+    read as a new process would)."""
+    if path is None:
+        _PARSED.clear()
+    else:
+        _PARSED.pop(path, None)
+
+
 class AtomicJSONStorage(Storage):
     """A TinyDB storage that writes with ``atomic_write`` and keeps the last good copy.
 
@@ -107,9 +148,10 @@ class AtomicJSONStorage(Storage):
     def read(self) -> dict[str, Any] | None:
         if self._memory is not None:
             return self._memory
-        if not self.path.exists():
+        try:
+            data = read_json(self.path)
+        except FileNotFoundError:
             return None
-        data = json.loads(self.path.read_text(encoding="utf-8"))
         if not isinstance(data, dict):
             raise ValueError("the catalog is not a JSON object")
         return data
@@ -119,6 +161,7 @@ class AtomicJSONStorage(Storage):
             self._memory = data
             return
         payload = json.dumps(data, indent=1, sort_keys=True).encode()
+        forget_parsed(self.path)
         if self.path.exists():
             # The file on disk loaded fine (or we wrote it), so it is the last good copy.
             atomic_write(self.backup, self.path.read_bytes())

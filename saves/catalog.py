@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from tinydb import Query, TinyDB
 
-from saves.atomic import PRIVATE_FILE, AtomicJSONStorage, atomic_write
+from saves.atomic import PRIVATE_FILE, AtomicJSONStorage, atomic_write, read_json
 
 if TYPE_CHECKING:
     from filelock import FileLock
@@ -66,7 +66,7 @@ def _format_of(path: Path) -> int | None:
     Valid JSON of the wrong shape counts as unreadable too: TinyDB would fail on it later,
     mid-game, with a traceback instead of a message.
     """
-    data = json.loads(path.read_text(encoding="utf-8"))
+    data = read_json(path)
     if not isinstance(data, dict):
         raise ValueError("not a JSON object")
     for name, table in data.items():
@@ -187,6 +187,11 @@ class Catalog:
     def sessions(self) -> list[SessionInfo]:
         found = (info_from_row(row) for row in self._rows())
         return [info for info in found if info is not None]
+
+    def session_ids(self) -> set[str]:
+        """The ids listed (cheaper than ``sessions`` when only the ids matter)."""
+        return {row["id"] for row in self._rows()
+                if isinstance(row, dict) and isinstance(row.get("id"), str) and row["id"]}
 
     def row(self, session_id: str) -> dict[str, Any] | None:
         """The whole row of a session (with the header and chain copies), or None."""

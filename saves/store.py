@@ -114,9 +114,10 @@ class Store:
         self._open_marks: dict[str, Path] = {}
         self._marks_made = 0
         self._migrate_settings()
+        in_sessions = self._names(self.sessions_dir)
         if not read_only:
-            self._remove_leftovers()
-        self.find_unlisted()
+            self._remove_leftovers(in_sessions)
+        self.find_unlisted(in_sessions)
         self.warnings += self.settings.warnings
 
     # --- paths ------------------------------------------------------------------
@@ -417,28 +418,34 @@ class Store:
         if old:
             self.settings.update(old)
 
-    def _remove_leftovers(self) -> None:
+    def _names(self, folder: Path) -> list[str]:
+        """The file names in ``folder`` (one listing, sorted; none if it cannot be read):
+        with hundreds of games, one listing as text is felt less than globs of Paths."""
+        try:
+            return sorted(os.listdir(folder))
+        except OSError:
+            return []
+
+    def _remove_leftovers(self, in_sessions: list[str]) -> None:
         """Temporary files of writes that a kill interrupted (their process is gone)."""
-        for folder in (self.root, self.sessions_dir):
-            for tmp in folder.glob(f".*{TMP_SUFFIX}"):
-                match = re.search(r"\.(\d+)" + re.escape(TMP_SUFFIX) + "$", tmp.name)
+        tmp_name = re.compile(r"^\..*\.(\d+)" + re.escape(TMP_SUFFIX) + "$")
+        mark_name = re.compile(r"\.open-(\d+)-\d+$")
+        for folder, names in ((self.root, self._names(self.root)),
+                              (self.sessions_dir, in_sessions)):
+            for name in names:
+                match = tmp_name.search(name) or (
+                    mark_name.search(name) if folder is self.sessions_dir else None)
                 if match and not pid_alive(int(match.group(1))):
                     with contextlib.suppress(OSError):
-                        tmp.unlink()
-        for mark in self.sessions_dir.glob("*.open-*"):
-            match = re.search(r"\.open-(\d+)-\d+$", mark.name)
-            if match and not pid_alive(int(match.group(1))):
-                with contextlib.suppress(OSError):
-                    mark.unlink()  # a window that was killed had the game open
+                        (folder / name).unlink()  # a kill's leftover, or a killed window's mark
 
-    def find_unlisted(self) -> None:
+    def find_unlisted(self, in_sessions: list[str] | None = None) -> None:
         """List every journal the catalog does not (a lost catalog, a kill during create)."""
-        known = {s.id for s in self.catalog.sessions()}
+        known = self.catalog.session_ids()
         found = 0
-        try:
-            journals = sorted(self.sessions_dir.glob("*.jsonl"))
-        except OSError:
-            journals = []
+        names = self._names(self.sessions_dir) if in_sessions is None else in_sessions
+        journals = [self.sessions_dir / name for name in names
+                    if name.endswith(".jsonl") and name[:-len(".jsonl")] not in known]
         for path in journals:
             session_id = path.stem  # load() opens the journal by this name
             if session_id in known:

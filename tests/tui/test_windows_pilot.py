@@ -239,17 +239,31 @@ async def test_a_full_disk_on_export_is_said_not_a_traceback(
 
 async def test_a_long_list_of_saved_games_is_all_there_and_end_reaches_the_oldest(
         tmp_path: Path) -> None:
+    """Home lists a page of games at first (a long list opens as fast as a short one) and
+    more as the highlight goes down; End reaches the oldest game, Home the newest."""
     from textual.widgets import DataTable
 
+    from tui.screens.home import PAGE_ROWS
+
     table = Tableside(tmp_path)
-    for i in range(60):  # more than Home lists in its first frame
-        table.create("space-station-phoenix", 2, title=f"Game {i:02d}", seed=f"s{i}").close()
+    count = PAGE_ROWS * 2 + 10
+    for i in range(count):
+        table.create("space-station-phoenix", 2, title=f"Game {i:03d}", seed=f"s{i}").close()
     table.close()
     app = TablesideApp(data_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.3)  # the rest of the list follows the first frame
+        await pilot.pause()
         grid = app.screen.query_one("#saves", DataTable)
-        assert grid.row_count == 60
+        assert grid.row_count == PAGE_ROWS
+        for _ in range(PAGE_ROWS):  # down, one game at a time, past the first page
+            await pilot.press("down")
+        await pilot.pause()
+        assert grid.row_count > PAGE_ROWS
+        assert app.screen.selected().title == f"Game {count - 1 - PAGE_ROWS:03d}"  # type: ignore[attr-defined]
         await pilot.press("end")
         await pilot.pause()
-        assert app.screen.selected().title == "Game 00"  # type: ignore[attr-defined]
+        assert grid.row_count == count
+        assert app.screen.selected().title == "Game 000"  # type: ignore[attr-defined]
+        await pilot.press("home")
+        await pilot.pause()
+        assert app.screen.selected().title == f"Game {count - 1:03d}"  # type: ignore[attr-defined]

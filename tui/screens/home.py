@@ -6,12 +6,15 @@ from collections.abc import Iterable
 from datetime import datetime
 from typing import ClassVar
 
+from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 from textual import on
 from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.coordinate import Coordinate
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
@@ -23,8 +26,8 @@ from tui.widgets.plain import plain
 from tui.widgets.title_bar import TitleBar
 
 POLL_SECONDS = 1.0  # how often Home looks for games created, renamed or deleted elsewhere
-FIRST_ROWS = 40  # saved games listed at once; the rest follow right after the first frame
-REST_AFTER = 0.05
+PAGE_ROWS = 40  # saved games listed at once; more as the highlight or the scroll nears the end
+NEAR_END = 5
 WHEN_WIDTH = 17  # "12 Nov 2026 19:02"
 TROUBLE = "check the data folder is there and writable (and the disk not full)"
 
@@ -58,20 +61,44 @@ def tool_bindings() -> list[Binding]:
 
 
 class SavesTable(DataTable[Text]):
-    """The saved games: Home and End go to the first and last game (not sideways)."""
+    """The saved games, listed a page at a time: more are added as the highlight or the
+    scroll nears the end, so a long list opens as fast as a short one (DataTable measures
+    every row it holds). Home and End go to the first and last game (not sideways)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("home", "first_row", "First game", show=False),
         Binding("end", "last_row", "Last game", show=False),
     ]
 
+    class NearEnd(Message):
+        """The highlight or the scroll is near the last row listed: list more (``upto``:
+        this many rows at least, -1 for all)."""
+
+        def __init__(self, upto: int, then_last: bool = False) -> None:
+            super().__init__()
+            self.upto = upto
+            self.then_last = then_last  # and highlight the last row (End)
+
     def action_first_row(self) -> None:
         if self.row_count:
             self.move_cursor(row=0, column=0)
 
     def action_last_row(self) -> None:
+        self.post_message(self.NearEnd(-1, then_last=True))  # every row first, then the last
+
+    def to_last(self) -> None:
         if self.row_count:
             self.move_cursor(row=self.row_count - 1, column=0)
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        if new_value >= self.max_scroll_y - self.size.height:
+            self.post_message(self.NearEnd(self.row_count + PAGE_ROWS))
+
+    def watch_cursor_coordinate(self, old: Coordinate, new: Coordinate) -> None:
+        super().watch_cursor_coordinate(old, new)
+        if new.row >= self.row_count - NEAR_END:
+            self.post_message(self.NearEnd(new.row + PAGE_ROWS))
 
 
 class HomeScreen(Screen[None]):
@@ -104,7 +131,8 @@ class HomeScreen(Screen[None]):
         self._seen: list[tuple[str, ...]] = []
         self._shown_widths: list[int] = []
         self._drawn = False
-        self._generation = 0  # which drawing of the list the rows being added belong to
+        self._listed = 0  # rows of self.rows in the table (a page at a time)
+        self._just_mounted = False
 
     def compose(self) -> ComposeResult:
         yield TitleBar(self.app.title, markup=False)
@@ -120,10 +148,14 @@ class HomeScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.refresh_saves()
+        self._just_mounted = True
         self.query_one("#saves", DataTable).focus()
         self.set_interval(POLL_SECONDS, self.look_elsewhere)
 
     def on_screen_resume(self) -> None:
+        if self._just_mounted:  # the resume that follows the mount: the list was just read
+            self._just_mounted = False
+            return
         self.refresh_saves()
 
     def on_resize(self) -> None:
@@ -179,36 +211,37 @@ class HomeScreen(Screen[None]):
         grid.clear(columns=True)
         widths = self._widths(rows)
         self._shown_widths = widths
-        for name, width in zip(("Title", "Game", "Last played", "Status"), widths, strict=True):
-            grid.add_column(Text(name), width=width)  # Text: no markup or emoji pass
-        # The rows a screen shows first, the rest just after the first frame: a long list of
-        # saved games opens Home as fast as a short one.
-        self._generation += 1
-        self._add_rows(rows[:FIRST_ROWS], widths)
+        # One column holding the four fields, each padded to its width: the table draws one
+        # cell per row instead of four (a screenful of rows draws markedly sooner).
+        grid.add_column(Text(_line(("Title", "Game", "Last played", "Status"), widths)),
+                        width=sum(widths) + 2 * (len(widths) - 1))
+        self._listed = 0
         ids = [r.id for r in rows]
-        if keep in ids[:FIRST_ROWS]:
+        self.list_upto(max(PAGE_ROWS, ids.index(keep) + 1 if keep in ids else 0))
+        if keep in ids:
             grid.move_cursor(row=ids.index(keep), column=0, animate=False)
-        if len(rows) > FIRST_ROWS:
-            generation = self._generation
-
-            def the_rest() -> None:
-                if generation != self._generation:
-                    return  # the list was redrawn meanwhile
-                self._add_rows(rows[FIRST_ROWS:], widths)
-                if keep in ids[FIRST_ROWS:]:
-                    grid.move_cursor(row=ids.index(keep), column=0, animate=False)
-
-            self.set_timer(REST_AFTER, the_rest)
         empty = self.query_one("#home-empty", Static)
         empty.update("" if self.rows else "No saved games yet. Press n to start one.")
+
+    def list_upto(self, count: int) -> None:
+        """List the saved games up to ``count`` (-1: all) that are not listed yet."""
+        end = len(self.rows) if count < 0 else min(count, len(self.rows))
+        if end > self._listed:
+            self._add_rows(self.rows[self._listed:end], self._shown_widths)
+            self._listed = end
+
+    @on(SavesTable.NearEnd)
+    def _near_end(self, event: SavesTable.NearEnd) -> None:
+        self.list_upto(event.upto)
+        if event.then_last:
+            self.query_one("#saves", SavesTable).to_last()
 
     def _add_rows(self, rows: list[SessionInfo], widths: list[int]) -> None:
         grid = self.query_one("#saves", DataTable)
         for info in rows:
-            grid.add_row(plain(_fit(info.title, widths[0])),
-                         plain(f"{game_title(info.game)}, {info.players}p"),
-                         plain(when(str(info.updated))), plain(_fit(str(info.status), widths[3])),
-                         key=info.id)
+            fields = (info.title, f"{game_title(info.game)}, {info.players}p",
+                      when(str(info.updated)), str(info.status))
+            grid.add_row(plain(_line(fields, widths)), key=info.id)
 
     def _widths(self, rows: list[SessionInfo]) -> list[int]:
         """Column widths that fit the screen: Game, time and status whole; Title the rest."""
@@ -347,4 +380,12 @@ class HomeScreen(Screen[None]):
 
 
 def _fit(text: str, width: int) -> str:
-    return text if len(text) <= width else text[:width - 1] + "…"
+    """``text`` in exactly ``width`` cells (wide letters count two): cut with "…" or padded."""
+    if cell_len(text) <= width:
+        return set_cell_size(text, width)
+    return set_cell_size(text, width - 1) + "…"
+
+
+def _line(fields: Iterable[str], widths: Iterable[int]) -> str:
+    """Fields side by side, each cut or padded to its column's width, two spaces between."""
+    return "  ".join(_fit(text, width) for text, width in zip(fields, widths, strict=True))
