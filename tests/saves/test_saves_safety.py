@@ -454,3 +454,19 @@ def test_a_helper_file_failing_after_the_action_is_saved_is_a_warning(
     assert any("action was saved" in w and "permission denied" in w for w in play.warnings)
     play.close()  # closing warns too, it does not raise
     assert Tableside(tmp_path).load(play.id).head == 2
+
+
+def test_a_catalog_read_twice_is_parsed_once_and_a_replaced_one_afresh(tmp_path: Path) -> None:
+    """The catalog's parse is kept while the file is the same file: a change a caller makes
+    to what it read never leaks into the next read, and a file replaced by another window
+    (a write is a rename: a new file) is read again."""
+    from saves.atomic import atomic_write, read_json
+
+    path = tmp_path / "catalog.json"
+    atomic_write(path, json.dumps({"sessions": {"1": {"id": "a", "title": "Ann's"}}}).encode())
+    first = read_json(path)
+    first["sessions"]["1"]["title"] = "changed by a caller"
+    first["sessions"]["2"] = {"id": "b"}
+    assert read_json(path) == {"sessions": {"1": {"id": "a", "title": "Ann's"}}}
+    atomic_write(path, json.dumps({"sessions": {"1": {"id": "a", "title": "Bo's"}}}).encode())
+    assert read_json(path)["sessions"]["1"]["title"] == "Bo's"
