@@ -261,3 +261,26 @@ async def test_a_form_of_several_fields_closed_by_escape_keeps_a_draft(
         assert form.query_one("#arg-red", Input).value == "3"
         assert form.query_one("#arg-blue", Input).value == "4"
         assert screen.play.head == 0
+
+
+async def test_ctrl_s_does_the_form_from_any_field(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """ctrl+s in an action form is its OK button, from whichever field has the focus (as
+    in New game), so a table need not tab to OK."""
+    with_count_action(monkeypatch)
+    save_game(tmp_path, "demo", 2)
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, tmp_path)
+        await pilot.press("k")
+        await pilot.pause()
+        await pilot.press("1", "tab", "2", "tab", "3", "tab", "4", "shift+tab", "ctrl+s")
+        await pilot.pause()
+        assert app.screen is screen
+        assert "'red': 1, 'blue': 2, 'green': 3, 'gold': 4" in panel_text(app, "#now")
+        await pilot.press("a")  # a refusal keeps the form open, as OK would
+        await pilot.pause()
+        await pilot.press("4", "4", "ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, ActionFormScreen)
+        assert "1 to 30" in panel_text(app, "#err-spaces")

@@ -135,6 +135,9 @@ class ActionFormScreen(FieldKeys, ModalScreen[bool]):
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="form.cancel",
                         tooltip="Close the form (what you typed is kept as a draft)"),
+                # As New game's ctrl+s: the form done from any field, without tabbing to OK.
+                Binding("ctrl+s", "submit_step", "OK", id="form.ok", priority=True,
+                        tooltip="Done: the same as the OK button"),
                 *FIELD_KEYS]
 
     def __init__(self, play: OpenSession, action: Action) -> None:
@@ -280,6 +283,12 @@ class ActionFormScreen(FieldKeys, ModalScreen[bool]):
             await self._next()
         else:
             self.focus_next()
+
+    async def action_submit_step(self) -> None:
+        """ctrl+s: the step's OK button, from any field (not past the curtain: the owner
+        says they are the one at the laptop with its own key)."""
+        if self.step in ("open", "secret"):
+            await self._next()
 
     @on(Button.Pressed)
     async def _next(self) -> None:
