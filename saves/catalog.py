@@ -175,7 +175,14 @@ class Catalog:
     # --- sessions ----------------------------------------------------------------
     def _rows(self) -> list[Any]:
         try:
-            return list(self._db().table("sessions").all())
+            if self._memory is not None:
+                return list(self._memory.table("sessions").all())
+            # Read as TinyDB stores it, without its per-row wrapping (Home lists every row).
+            try:
+                tables = read_json(self.path)
+            except FileNotFoundError:
+                return []
+            return list(tables.get("sessions", {}).values())
         except (OSError, ValueError, UnicodeDecodeError, AttributeError, TypeError):
             return []  # damaged since it was opened: the next start repairs it
 

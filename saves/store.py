@@ -433,6 +433,8 @@ class Store:
         for folder, names in ((self.root, self._names(self.root)),
                               (self.sessions_dir, in_sessions)):
             for name in names:
+                if not name.endswith(TMP_SUFFIX) and ".open-" not in name:
+                    continue  # nearly every name: a journal, a seal, a snapshot
                 match = tmp_name.search(name) or (
                     mark_name.search(name) if folder is self.sessions_dir else None)
                 if match and not pid_alive(int(match.group(1))):

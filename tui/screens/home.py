@@ -246,7 +246,8 @@ class HomeScreen(Screen[None]):
     def _widths(self, rows: list[SessionInfo]) -> list[int]:
         """Column widths that fit the screen: Game, time and status whole; Title the rest."""
         total = max(self.size.width, 40) - 2 - 8 - 2  # padding, cell padding, scrollbar
-        game = max([len(f"{game_title(r.game)}, {r.players}p") for r in rows] + [4])
+        titles = {game: game_title(game) for game in {r.game for r in rows}}
+        game = max([len(f"{titles[r.game]}, {r.players}p") for r in rows] + [4])
         status = min(max([len(str(r.status)) for r in rows] + [6]), 28)
         title = max(total - game - WHEN_WIDTH - status, 12)
         return [title, game, WHEN_WIDTH, status]
