@@ -246,7 +246,7 @@ async def test_a_long_list_of_saved_games_is_all_there_and_end_reaches_the_oldes
     from tui.screens.home import PAGE_ROWS
 
     table = Tableside(tmp_path)
-    count = PAGE_ROWS * 2 + 10
+    count = PAGE_ROWS + 10  # a page and some more
     for i in range(count):
         table.create("space-station-phoenix", 2, title=f"Game {i:03d}", seed=f"s{i}").close()
     table.close()
