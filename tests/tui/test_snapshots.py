@@ -99,3 +99,42 @@ def test_privacy_curtain(snap_compare: Snap, tmp_path: Path) -> None:
 
     assert snap_compare(TablesideApp(data_dir=tmp_path), run_before=to_the_curtain,
                         terminal_size=(80, 24))
+
+
+async def search_hull_breach(pilot: Pilot[Any]) -> None:
+    """Home, s, a question typed; the results and the preview settle."""
+    from tui.screens.search import DEBOUNCE
+
+    await pilot.pause()
+    await pilot.press("s")
+    await pilot.pause()
+    await pilot.press(*"hull breach")
+    for _ in range(3):
+        await pilot.pause(DEBOUNCE * 2)
+        await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+def test_search(snap_compare: Snap, tmp_path: Path, size: tuple[int, int]) -> None:
+    """The search screen answering from the games' reference cards (no rulebook imported)."""
+    assert snap_compare(TablesideApp(data_dir=tmp_path), run_before=search_hull_breach,
+                        terminal_size=size)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+def test_score_calculator(snap_compare: Snap, tmp_path: Path, size: tuple[int, int]) -> None:
+    """The Space Station Phoenix calculator opened from Home, a few counts typed."""
+    from trackers.games.registry import infos
+
+    key = next(tool.home_key for info in infos() for tool in info.tools if tool.home_key)
+
+    async def open_and_type(pilot: Pilot[Any]) -> None:
+        await pilot.pause()
+        await pilot.press(key)
+        await pilot.pause()
+        await pilot.press("1", "2", "enter", "2", "enter")
+        await pilot.pause()
+
+    assert snap_compare(TablesideApp(data_dir=tmp_path), run_before=open_and_type,
+                        terminal_size=size)
