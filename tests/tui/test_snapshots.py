@@ -64,11 +64,68 @@ def test_new_game(snap_compare: Snap, tmp_path: Path) -> None:
     assert snap_compare(TablesideApp(data_dir=tmp_path), press=["n"], terminal_size=(80, 24))
 
 
+SIZES = pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+
+
+def test_new_game_wide(snap_compare: Snap, tmp_path: Path) -> None:
+    assert snap_compare(TablesideApp(data_dir=tmp_path), press=["n"], terminal_size=(120, 40))
+
+
 @pytest.mark.parametrize("game", game_ids())
 def test_session_screen(snap_compare: Snap, tmp_path: Path, game: str) -> None:
     saved(tmp_path, game, "Friday night", moves=2)
     assert snap_compare(TablesideApp(data_dir=tmp_path), run_before=resume,
                         terminal_size=(80, 24))
+
+
+@pytest.mark.parametrize("game", game_ids())
+def test_session_screen_wide(snap_compare: Snap, tmp_path: Path, game: str) -> None:
+    saved(tmp_path, game, "Friday night", moves=2)
+    assert snap_compare(TablesideApp(data_dir=tmp_path), run_before=resume,
+                        terminal_size=(120, 40))
+
+
+@SIZES
+def test_board_profile(snap_compare: Snap, tmp_path: Path, size: tuple[int, int]) -> None:
+    """Home, b, the first game: its printed board values, unset until entered."""
+    assert snap_compare(TablesideApp(data_dir=tmp_path), press=["b", "enter"],
+                        terminal_size=size)
+
+
+@SIZES
+def test_play_history(snap_compare: Snap, tmp_path: Path, size: tuple[int, int]) -> None:
+    for index, game in enumerate(game_ids()):
+        saved(tmp_path, game, f"Evening {index + 1}", moves=2)
+    assert snap_compare(TablesideApp(data_dir=tmp_path), press=["g"], terminal_size=size)
+
+
+@SIZES
+def test_game_report(snap_compare: Snap, tmp_path: Path, size: tuple[int, int]) -> None:
+    """A game's report (ctrl+r in the game), a few actions in."""
+    saved(tmp_path, game_ids()[-1], "Friday night", moves=3)
+
+    async def to_the_report(pilot: Pilot[Any]) -> None:
+        await resume(pilot)
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+
+    assert snap_compare(TablesideApp(data_dir=tmp_path), run_before=to_the_report,
+                        terminal_size=size)
+
+
+@SIZES
+def test_every_key_of_a_game_screen(snap_compare: Snap, tmp_path: Path,
+                                    size: tuple[int, int]) -> None:
+    """F1 in a game: every key of the screen, by its plain name."""
+    saved(tmp_path, game_ids()[0], "Friday night")
+
+    async def to_the_keys(pilot: Pilot[Any]) -> None:
+        await resume(pilot)
+        await pilot.press("f1")
+        await pilot.pause()
+
+    assert snap_compare(TablesideApp(data_dir=tmp_path), run_before=to_the_keys,
+                        terminal_size=size)
 
 
 @pytest.mark.usefixtures("demo_registered")
@@ -115,14 +172,14 @@ async def search_hull_breach(pilot: Pilot[Any]) -> None:
     await pilot.pause()
 
 
-@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+@SIZES
 def test_search(snap_compare: Snap, tmp_path: Path, size: tuple[int, int]) -> None:
     """The search screen answering from the games' reference cards (no rulebook imported)."""
     assert snap_compare(TablesideApp(data_dir=tmp_path), run_before=search_hull_breach,
                         terminal_size=size)
 
 
-@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+@SIZES
 def test_score_calculator(snap_compare: Snap, tmp_path: Path, size: tuple[int, int]) -> None:
     """The Space Station Phoenix calculator opened from Home, a few counts typed."""
     from trackers.games.registry import infos

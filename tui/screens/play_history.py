@@ -9,11 +9,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Input, Select, Static
+from textual.widgets import DataTable, Header, Input, Select, Static
 
 from tableside.api import Tableside, TablesideError
 from tableside.history import GameSummary, History, history, summaries
 from trackers.games.registry import infos
+from tui.widgets.keys_footer import KeysFooter
 
 ALL = "all"
 
@@ -72,7 +73,7 @@ class PlayHistoryScreen(Screen[None]):
             yield Static("Reading the saved games...", id="history-counts")
             yield DataTable(id="history-players", cursor_type="row")
             yield DataTable(id="history-games", cursor_type="row")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.title = "Play history"

@@ -16,11 +16,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 from textual_plotext import PlotextPlot
 
 from tableside.history import report_markdown
 from trackers.engine.report import Report, Series
+from tui.widgets.keys_footer import KeysFooter
 
 CHARTS_SHOWN = 8  # the first eight series; the Markdown has all of them
 CHART_HEIGHT = 10
@@ -139,7 +140,7 @@ class ReportScreen(Screen[None]):
             if len(report.series) > CHARTS_SHOWN:
                 yield Static(f"{len(report.series) - CHARTS_SHOWN} more in the Markdown (m)")
             yield Static(report_lines(report), id="report-lines")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.title = self.game_name
