@@ -97,11 +97,12 @@ def make_private(path: Path, mode: int = PRIVATE_FILE) -> None:
 _PARSED: dict[Path, tuple[tuple[int, int, int], Any]] = {}
 
 
-def read_json(path: Path) -> Any:
+def read_json(path: Path, *, copy: bool = True) -> Any:
     """The parsed contents of ``path``, parsed again only when the file changed.
 
     Callers get their own copy of the top two levels (tables and their rows), the levels
     TinyDB changes in place before writing; deeper values are shared and never changed.
+    ``copy=False`` hands out the kept parse itself, for a caller that only reads it.
     Raises OSError, ValueError or UnicodeDecodeError like reading and ``json.loads``.
     """
     stat = path.stat()
@@ -112,7 +113,7 @@ def read_json(path: Path) -> Any:
         _PARSED[path] = (identity, data)
     else:
         data = cached[1]
-    return _copy_two_levels(data)
+    return _copy_two_levels(data) if copy else data
 
 
 def _copy_two_levels(data: Any) -> Any:

@@ -10,6 +10,7 @@ other windows.
 from __future__ import annotations
 
 import contextlib
+import copy
 import json
 import time
 from collections.abc import Iterator
@@ -93,6 +94,7 @@ class Catalog:
         self.read_only = read_only
         self._memory: TinyDB | None = None
         self._lock: FileLock | None = None  # made on the first write (start-up time)
+        self._index: tuple[list[Any], dict[str, Any]] | None = None
         self._open()
         if not self.read_only and not self._db().table("meta").all():
             with self.locked():
@@ -177,14 +179,26 @@ class Catalog:
         try:
             if self._memory is not None:
                 return list(self._memory.table("sessions").all())
-            # Read as TinyDB stores it, without its per-row wrapping (Home lists every row).
+            # Read as TinyDB stores it, without its per-row wrapping (Home lists every row);
+            # the rows are only read here (``row`` hands out a copy).
             try:
-                tables = read_json(self.path)
+                tables = read_json(self.path, copy=False)
             except FileNotFoundError:
                 return []
             return list(tables.get("sessions", {}).values())
         except (OSError, ValueError, UnicodeDecodeError, AttributeError, TypeError):
             return []  # damaged since it was opened: the next start repairs it
+
+    def _by_id(self) -> dict[str, Any]:
+        """The rows by session id, made again only when the rows read are new (opening
+        each of 500 games would otherwise scan the list 500 times)."""
+        rows = self._rows()
+        if self._index is None or len(rows) != len(self._index[0]) or any(
+                a is not b for a, b in zip(rows, self._index[0], strict=True)):
+            index = {row["id"]: row for row in rows
+                     if isinstance(row, dict) and isinstance(row.get("id"), str)}
+            self._index = (rows, index)
+        return self._index[1]
 
     def add_session(self, info: SessionInfo, **extra: Any) -> None:
         """List a session; ``extra`` keeps copies the journal can be checked against."""
@@ -202,10 +216,8 @@ class Catalog:
 
     def row(self, session_id: str) -> dict[str, Any] | None:
         """The whole row of a session (with the header and chain copies), or None."""
-        for row in self._rows():
-            if isinstance(row, dict) and row.get("id") == session_id:
-                return dict(row)
-        return None
+        row = self._by_id().get(session_id)
+        return None if row is None else copy.deepcopy(row)  # the caller's own copy
 
     def session(self, session_id: str) -> SessionInfo | None:
         return info_from_row(self.row(session_id))
