@@ -3,7 +3,7 @@ the cache written) and every later look (the cache checked against each journal)
 
     python benchmarks/history.py
 
-Target: a later look under one second.
+Target (issue 15): open on 500 saved games in under a second, the first look included.
 """
 
 from __future__ import annotations
@@ -55,7 +55,9 @@ def main() -> int:
     figures = run()
     print(f"Play history on {int(figures['games'])} saved games")
     first = figures["first_look_s"]
-    print(f"  first look (replays every journal, writes the cache)  {first:.2f} s")
+    verdict_first = "within" if first < TARGET_S else "over"
+    print(f"  first look (replays every journal, writes the cache)  {first:.2f} s"
+          f" ({verdict_first} the {TARGET_S:.0f} s target)")
     verdict = "within" if figures["later_look_s"] < TARGET_S else "over"
     print(f"  later look (the cache, checked against the journals)  {figures['later_look_s']:.2f} s"
           f" ({verdict} the {TARGET_S:.0f} s target)")

@@ -330,9 +330,9 @@ def report(r: dict[str, Any]) -> str:
     elif keys:
         lines.append(f"  (e) key press: {keys}")
     if "later_look_s" in history:
-        lines.append(f"  (f) play history, 500 games: first look {history['first_look_s']:.1f} s,"
-                     f" later looks {history['later_look_s']:.2f} s (target < 1: "
-                     f"{_mark(history['later_look_s'] < 1)})")
+        first, later = history["first_look_s"], history["later_look_s"]
+        lines.append(f"  (f) play history, 500 games: first look {first:.2f} s, later looks "
+                     f"{later:.2f} s (target < 1 s: {_mark(max(first, later) < 1)})")
     elif history:
         lines.append(f"  (f) play history: {history}")
     if "query_median_ms" in search:
