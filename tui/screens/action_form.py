@@ -29,7 +29,7 @@ from trackers.engine import Action, ActionError, BoardValue, Param
 from trackers.engine.actions import BoardValueNeeded
 from trackers.pieces import Secret
 from tui.screens.confirm import ConfirmScreen
-from tui.screens.form_keys import FIELD_KEYS, FieldKeys
+from tui.screens.form_keys import FIELD_KEYS, FieldKeys, settle
 from tui.widgets.plain import plain
 
 DRAFT_FIELDS = 3  # a form with more fields than this keeps a draft when closed by Escape
@@ -288,6 +288,7 @@ class ActionFormScreen(FieldKeys, ModalScreen[bool]):
         """ctrl+s: the step's OK button, from any field (not past the curtain: the owner
         says they are the one at the laptop with its own key)."""
         if self.step in ("open", "secret"):
+            await settle(self.focused)
             await self._next()
 
     @on(Button.Pressed)

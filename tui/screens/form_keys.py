@@ -9,9 +9,13 @@ the field being left.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+
 from textual.actions import SkipAction
 from textual.binding import Binding
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Input
 
 FIELD_KEYS = [
@@ -22,6 +26,25 @@ FIELD_KEYS = [
     Binding("enter", "enter_in_field", "Next", show=False, priority=True,
             tooltip="Accept the field"),
 ]
+
+
+SETTLE_SECONDS = 0.5  # the most a key waits for the field's earlier keys (never hangs)
+
+
+async def settle(field: Widget | None) -> None:
+    """Let ``field`` handle the keys it was already handed before a priority key acts.
+
+    A terminal delivers fast typing as a burst: the app hands each character to the focused
+    field's own queue, while a priority key (Enter, ctrl+s) runs at once in the app. Without
+    this, Enter could read the field before the last characters typed reached it ("Ne" for
+    "Nest"). The app reads no further key meanwhile, so later keys keep their order too.
+    """
+    if field is None or not field.is_attached:
+        return
+    handled = asyncio.Event()
+    field.call_later(handled.set)  # queued behind the keys: runs once they are handled
+    with contextlib.suppress(asyncio.TimeoutError):
+        await asyncio.wait_for(handled.wait(), SETTLE_SECONDS)
 
 
 class FieldKeys:
@@ -40,7 +63,9 @@ class FieldKeys:
         assert isinstance(self, Screen)
         if not isinstance(self.focused, Input):
             raise SkipAction()  # a Select, a button, a checkbox: their own Enter
-        await self.field_entered(self.focused)
+        field = self.focused
+        await settle(field)
+        await self.field_entered(field)
 
     async def field_entered(self, field: Input) -> None:
         assert isinstance(self, Screen)

@@ -8,7 +8,7 @@ from typing import ClassVar
 
 from rich.cells import cell_len, set_cell_size
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -21,6 +21,7 @@ from textual.widgets import DataTable, Static
 from saves.catalog import SessionInfo
 from tableside.api import OpenSession, Tableside, TablesideError
 from trackers.games.registry import game_ids, game_title, infos
+from tui.screens.form_keys import settle
 from tui.widgets.keys_footer import KeysFooter
 from tui.widgets.plain import plain
 from tui.widgets.title_bar import TitleBar
@@ -78,6 +79,19 @@ class SavesTable(DataTable[Text]):
             super().__init__()
             self.upto = upto
             self.then_last = then_last  # and highlight the last row (End)
+
+    # Moved here, at once, not by the table's bindings (which the app runs later, after a
+    # priority Enter already queued): "down down Enter" typed fast opens the game reached.
+    MOVES: ClassVar[dict[str, str]] = {
+        "up": "cursor_up", "down": "cursor_down", "pageup": "page_up",
+        "pagedown": "page_down", "home": "first_row", "end": "last_row"}
+
+    def on_key(self, event: events.Key) -> None:
+        move = self.MOVES.get(event.key)
+        if move is not None and self.row_count:
+            getattr(self, f"action_{move}")()
+            event.stop()
+            event.prevent_default()
 
     def action_first_row(self) -> None:
         if self.row_count:
@@ -272,12 +286,13 @@ class HomeScreen(Screen[None]):
             self.app.push_screen(screen_for(play))
 
     @on(DataTable.RowSelected, "#saves")
-    def _row_chosen(self, event: DataTable.RowSelected) -> None:
-        self.action_resume()
+    async def _row_chosen(self, event: DataTable.RowSelected) -> None:
+        await self.action_resume()
 
-    def action_resume(self) -> None:
+    async def action_resume(self) -> None:
         if self.focused is not None and self.focused.id != "saves":
             raise SkipAction()  # Enter belongs to whatever else has the focus
+        await settle(self.focused)  # arrows typed just before Enter move the highlight first
         info = self.selected()
         if info is not None:
             self.open_session(info.id)

@@ -191,7 +191,7 @@ class SessionScreen(Screen[None]):
             return True if self.play.can_redo else None
         return True
 
-    def action_run(self, name: str) -> None:
+    async def action_run(self, name: str) -> None:
         try:
             action = self.play.action(name)
         except ActionError as err:
@@ -204,8 +204,10 @@ class SessionScreen(Screen[None]):
         if not action.params and not action.board_needs(self.play.state, {}):
             self.apply(name, {})
             return
-        self.app.push_screen(ActionFormScreen(self.play, action),
-                             lambda done: self.session_changed() if done else None)
+        # Awaited: the form is mounted, its first field focused, before the app reads the
+        # next key ("a 12 Enter" typed fast fills the form it opens).
+        await self.app.push_screen(ActionFormScreen(self.play, action),
+                                   lambda done: self.session_changed() if done else None)
 
     def apply(self, name: str, args: dict[str, Any]) -> None:
         """Do the action; the journal has it on disk before the screen changes."""

@@ -1,0 +1,99 @@
+"""Keys arriving all at once, as a terminal delivers fast typing or a paste of keystrokes.
+
+Textual's pilot waits for the app to settle after every key, so it cannot show a race
+between keys. Here every key is handed to the app's driver in one go, before any of them
+is handled: the app must still read what was typed before Enter or ctrl+s acted, and send
+what was typed after them where it belongs.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual import events
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from tests.pilot_keys import save_game
+from tests.tui.screen_text import panel_text
+from tui.app import TablesideApp
+from tui.screens.new_game import NewGameScreen
+from tui.screens.session import SessionScreen
+
+pytestmark = pytest.mark.usefixtures("demo_registered")
+
+
+async def burst(pilot: Pilot[Any], *keys: str) -> None:
+    """Every key handed to the driver at once, then wait for the app to settle."""
+    app = pilot.app
+    driver = app._driver
+    assert driver is not None
+    for key in keys:
+        char = key if len(key) == 1 else None
+        name = {" ": "space", ",": "comma"}.get(key, key)
+        event = events.Key(name, char)
+        event.set_sender(app)
+        driver.send_message(event)
+    for _ in range(4):
+        await pilot.pause()
+
+
+async def open_game(pilot: Pilot[Any]) -> SessionScreen:
+    await pilot.pause()
+    await pilot.press("enter")
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, SessionScreen)
+    return screen
+
+
+@pytest.mark.parametrize("submit", ["enter", "ctrl+s"])
+async def test_a_number_typed_then_enter_at_once_is_read_whole(tmp_path: Path,
+                                                               submit: str) -> None:
+    save_game(tmp_path, "demo", 2)
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot)
+        await pilot.press("a")  # Advance the countdown: one number
+        await pilot.pause()
+        await burst(pilot, "1", "2", submit, "f")  # 12 spaces, then at once Add a fire
+        assert app.screen is screen
+        assert "Countdown: 13" in panel_text(app, "#tracks")
+        assert "Fires: 1/3" in panel_text(app, "#tracks")
+
+
+async def test_new_game_names_tab_title_enter_at_once(tmp_path: Path) -> None:
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        from tests.pilot_keys import choose
+
+        await pilot.press("n")
+        await pilot.pause()
+        await choose(pilot, "#game", "Demo")
+        await choose(pilot, "#players", "3 players")
+        app.screen.query_one("#names", Input).focus()
+        await pilot.pause()
+        await burst(pilot, *"Ann, Bo, Cy", "tab", *"QA Demo")
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        assert screen.query_one("#names", Input).value == "Ann, Bo, Cy"
+        assert screen.query_one("#title", Input).value == "QA Demo"
+        await burst(pilot, "backspace", "o", "ctrl+s")
+        assert isinstance(app.screen, SessionScreen)
+        assert app.screen.play.setup.names == ("Ann", "Bo", "Cy")
+        assert app.screen.play.info.title == "QA Demo"
+
+
+async def test_home_arrows_then_enter_at_once_open_the_game_the_arrows_reached(
+        tmp_path: Path) -> None:
+    for title in ("First", "Second", "Third"):
+        save_game(tmp_path, "demo", 2, title=title)
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await burst(pilot, "down", "down", "enter")  # newest first: Third, Second, First
+        assert isinstance(app.screen, SessionScreen)
+        assert app.screen.play.info.title == "First"
+
