@@ -97,3 +97,16 @@ async def test_home_arrows_then_enter_at_once_open_the_game_the_arrows_reached(
         assert isinstance(app.screen, SessionScreen)
         assert app.screen.play.info.title == "First"
 
+
+
+async def test_an_action_key_its_number_enter_and_the_next_key_at_once(tmp_path: Path) -> None:
+    """The form an action key opens is mounted, its field focused, before the app reads the
+    keys typed after it; Enter closes it before the key after that is read."""
+    save_game(tmp_path, "demo", 2)
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot)
+        await burst(pilot, "a", "1", "2", "enter", "f")
+        assert app.screen is screen
+        assert "Countdown: 13" in panel_text(app, "#tracks")
+        assert "Fires: 1/3" in panel_text(app, "#tracks")

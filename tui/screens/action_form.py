@@ -210,7 +210,9 @@ class ActionFormScreen(FieldKeys, ModalScreen[bool]):
         shown = self.query_one(f"#step-{self.step}")
         focusable = [w for w in shown.query("Input, Select, Checkbox, Button") if w.focusable]
         if focusable:
-            focusable[0].focus()
+            # Now, not after the keys already waiting (Widget.focus is deferred): keys typed
+            # right after the action's key go to this field.
+            self.set_focus(focusable[0])
 
     async def _build_secret_step(self) -> None:
         """The private fields, made once the curtain is up: a secret's choices depend on

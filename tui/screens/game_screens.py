@@ -25,8 +25,11 @@ def screen_for(play: OpenSession) -> SessionScreen:
     bindings = []
     for action in play.game.actions:
         if action.key and action.key not in RESERVED:
+            # Priority: run at once when the key arrives (not after it went round the focused
+            # panel), so a form it opens is there before the keys typed after it are read.
             bindings.append(Binding(action.key, f"run('{action.name}')", action.footer_label,
-                                    id=f"{play.game.id}.{action.name}", tooltip=action.title))
+                                    id=f"{play.game.id}.{action.name}", tooltip=action.title,
+                                    priority=True))
     if play.game.board_defaults:  # published board values: accepted in one key
         bindings.append(Binding("ctrl+d", "accept_defaults", "Defaults",
                                 id=f"{play.game.id}.board_defaults",
