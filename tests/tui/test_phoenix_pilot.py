@@ -18,11 +18,11 @@ from typing import cast
 
 from textual import events
 from textual.app import App
+from textual.keys import _character_to_key, key_to_character
 from textual.pilot import Pilot
-from textual.widgets import Input
+from textual.widgets import Input, Select
 
 from tableside.api import Tableside
-from tests.pilot_keys import choose
 from tests.tui.screen_text import panel_text, screen_text
 from trackers.games.space_station_phoenix.score_form import ROWS
 from trackers.games.space_station_phoenix.score_input import parse_score_sheet
@@ -59,8 +59,30 @@ CONNOR = ["9", "3", "3", "3", None, "3", "8", "10", "4", None, "a1", "1", None, 
           "22", "4", "4", "3"]
 
 
+async def burst(pilot: Pilot[None], *keys: str) -> None:
+    """Press ``keys`` in one burst, as a fast typist's terminal delivers them: the same key
+    events pilot.press sends, queued at once, so the screen draws once instead of once a key
+    (the CPU of a pilot is its frames). Then wait until every key has been handled.
+
+    Not for a key a form or a prompt runs at once (Enter, ctrl+s, ctrl+u in a box): queued
+    behind typed characters, it is run before they reach their field. Press it after."""
+    for key in keys:
+        if len(key) == 1:  # a character: named as pilot.press names it ("/" is "slash")
+            event = events.Key(key if key.isalnum() else _character_to_key(key), key)
+        else:
+            event = events.Key(key, key_to_character(key))
+        pilot.app.post_message(event)
+    for _ in range(3):  # each pause lets the keys go one step further (app, field, screen)
+        await pilot.pause()
+
+
+def column_keys(values: list[str | None]) -> list[str]:
+    """The keys that type one player's column top to bottom: each cell, then Enter."""
+    return [key for value in values for key in [*(value or ""), "enter"]]
+
+
 async def type_column(pilot: Pilot[None], values: list[str | None]) -> None:
-    """Type one player's column top to bottom; Enter after each cell."""
+    """Type one player's column top to bottom, a cell at a time; Enter after each cell."""
     for value in values:
         if value:
             await pilot.press(*value)
@@ -71,29 +93,48 @@ async def type_column(pilot: Pilot[None], values: list[str | None]) -> None:
 async def rename(pilot: Pilot[None], name: str) -> None:
     await pilot.press("e")
     await pilot.pause()
-    await pilot.press("end", "ctrl+u", *name, "enter")
+    await pilot.press("end", "ctrl+u")
+    await burst(pilot, *name)
+    await pilot.press("enter")
     await pilot.pause()
 
 
 async def fill_rulebook_example(pilot: Pilot[None]) -> None:
+    """Anna's and Connor's columns in one burst of keys each; Beth's (a Hub, two occupied
+    Level-3 Sectors, blank cells) a cell at a time, as a table types at its own pace."""
     await rename(pilot, "Anna")
-    await type_column(pilot, ANNA)  # Enter after the last row goes to the next player
+    await burst(pilot, *column_keys(ANNA))  # Enter after the last row goes to the next player
     await rename(pilot, "Beth")
     await type_column(pilot, BETH)
     await pilot.press("n")  # a third player
     await pilot.pause()
-    await pilot.press("ctrl+u", *"Connor", "enter")
+    await pilot.press("ctrl+u")
+    await burst(pilot, *"Connor")
+    await pilot.press("enter")
     await pilot.pause()
-    await type_column(pilot, CONNOR)
+    await burst(pilot, *column_keys(CONNOR))
 
 
 async def go_to(pilot: Pilot[None], row_key: str, column: int) -> None:
+    """Move the cursor with the arrow keys (in one burst) to ``row_key`` of player ``column``."""
     table = sheet_screen(pilot.app).table
     target = [r.key for r in ROWS].index(row_key)
-    while table.cursor_row != target:
-        await pilot.press("down" if table.cursor_row < target else "up")
-    while table.cursor_column != column:
-        await pilot.press("right" if table.cursor_column < column else "left")
+    rows, columns = target - table.cursor_row, column - table.cursor_column
+    await burst(pilot, *["down" if rows > 0 else "up"] * abs(rows),
+                *["right" if columns > 0 else "left"] * abs(columns))
+    assert (table.cursor_row, table.cursor_column) == (target, column)
+
+
+async def new_game(pilot: Pilot[None], game: str, players: int) -> None:
+    """New game (n on Home) with the game and the player count set in their lists (choosing
+    from a list by keys is the forms pilots' subject), then ctrl+s to start."""
+    await pilot.press("n")
+    await pilot.pause()
+    pilot.app.screen.query_one("#game", Select).value = game
+    await pilot.pause()
+    pilot.app.screen.query_one("#players", Select).value = players
+    await pilot.pause()
+    await pilot.press("ctrl+s")
     await pilot.pause()
 
 
@@ -190,7 +231,8 @@ async def test_export_writes_markdown_and_csv_and_says_where(tmp_path: Path) -> 
         assert "Winner: Anna" in panel(app, "#phx-winner")
         await pilot.press("l")
         await pilot.pause()
-        await pilot.press(*str(sheet_file[0]), "enter")
+        await burst(pilot, *str(sheet_file[0]))  # the path, typed
+        await pilot.press("enter")
         await pilot.pause()
         assert "Winner: Connor, 159" in panel(app, "#phx-winner")
     assert parse_score_sheet(json.loads(sheet_file[0].read_text())) == example_sheet()
@@ -271,12 +313,7 @@ def phoenix_session(data: Path) -> str:
 async def test_new_game_opens_the_phoenix_screen_with_its_setup(tmp_path: Path) -> None:
     app = TablesideApp(data_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("n")
-        await pilot.pause()
-        await choose(pilot, "#game", "Space Station Phoenix")
-        await choose(pilot, "#players", "4 players")
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        await new_game(pilot, "space-station-phoenix", 4)
         assert isinstance(app.screen, PhoenixScreen)
         now = panel(app, "#now")
         assert "[ ] Place 24 Humans on Terra" in now
