@@ -1,6 +1,12 @@
 """Pilot tests: a solo game and a 2-player co-op game played by keys for three rounds each,
 with the board's public defaults accepted, an Encounter, a contamination Scan and the
-Victory Check."""
+Victory Check.
+
+Every step of a round is taken by keys in round 1. Later rounds take by keys only what round
+1 did not (the First Player token passing in round 2, the Scan); the steps round 1 already
+took by keys are done on the session behind the screen, which then redraws once
+(``SessionScreen.refresh_all``): every key press costs a frame, and a repeated one checks
+nothing new. Forms are done with ctrl+s, their OK button from any field."""
 
 from __future__ import annotations
 
@@ -8,14 +14,20 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from textual.pilot import Pilot
-from textual.widgets import Button, Checkbox, Input, OptionList, Select
+from textual.widgets import Checkbox, Input, OptionList, Select
 
 from tableside.api import Tableside
-from tests.pilot_keys import choose
+from tests import pilot_keys
 from tui.app import TablesideApp
+from tui.screens.action_form import ActionFormScreen
 from tui.screens.session import SessionScreen
 
 GAME_ID = "nemesis-lockdown"
+# The steps of a round after the First Player token, as round 1 takes them by keys:
+# turns, Venting, Launch CSS (no token on 15..13); the Time token (a); Noise removal,
+# attacks, fire, Event card; development (i: the app draws); the end of the round.
+REST_OF_ROUND = ("next_step", "next_step", "next_step", "advance_time", "next_step",
+                 "next_step", "next_step", "next_step", "develop_bag", "next_step")
 
 
 def tracks(app: TablesideApp) -> str:
@@ -29,18 +41,34 @@ async def keys(pilot: Pilot[None], *pressed: str) -> None:
 
 
 async def submit(pilot: Pilot[None]) -> None:
-    """Tab to the form's OK button and press it."""
-    for _ in range(12):
-        if isinstance(pilot.app.focused, Button):
-            break
-        await pilot.press("tab")
-    await keys(pilot, "enter")
+    """The form's OK button: ctrl+s from any field; the form closes, the action done."""
+    assert isinstance(pilot.app.screen, ActionFormScreen), type(pilot.app.screen)
+    await keys(pilot, "ctrl+s")
+    assert isinstance(pilot.app.screen, SessionScreen), type(pilot.app.screen)
+
+
+def shown(select: Select[object]) -> tuple[str, str]:
+    """The value a Select holds and the label it shows for it."""
+    label = next((str(p) for p, v in select._options if v == select.value), "")
+    return str(select.value), label
+
+
+async def choose(pilot: Pilot[None], selector: str, label: str) -> None:
+    """Pick ``label`` by keys (``tests.pilot_keys.choose``), unless the form already shows
+    it (an only choice is preselected): no keys to open and close the list on it."""
+    select = pilot.app.screen.query_one(selector, Select)
+    if label not in shown(select):
+        await pilot_keys.choose(pilot, selector, label)
+    assert label in shown(select), (selector, shown(select))
 
 
 async def type_in(pilot: Pilot[None], selector: str, text: str) -> None:
     field = pilot.app.screen.query_one(selector, Input)
     field.focus()
-    await pilot.press("ctrl+u", *text)
+    if field.value:  # a draft or a default: cleared by keys
+        await pilot.press("ctrl+u")
+    await pilot.press(*text)
+    assert field.value == text
 
 
 async def pick(pilot: Pilot[None], selector: str, value: str) -> None:
@@ -61,6 +89,18 @@ async def tick(pilot: Pilot[None]) -> None:
     assert isinstance(pilot.app.focused, Checkbox)
     if not pilot.app.focused.value:
         await keys(pilot, "space")
+    assert pilot.app.focused.value
+
+
+async def behind_the_screen(pilot: Pilot[None], *moves: str) -> None:
+    """Actions a test already took by keys, again: done on the screen's session, then one
+    redraw, as for a script that changed the session behind the screen."""
+    screen = pilot.app.screen
+    assert isinstance(screen, SessionScreen), type(screen)
+    for name in moves:
+        screen.play.do(name)
+    screen.refresh_all()
+    await pilot.pause()
 
 
 async def new_game(pilot: Pilot[None], players: str, mode: str | None, names: str) -> None:
@@ -74,18 +114,43 @@ async def new_game(pilot: Pilot[None], players: str, mode: str | None, names: st
     assert isinstance(pilot.app.screen, SessionScreen)
 
 
-async def play_round(pilot: Pilot[None],
-                     during_turns: Callable[[], Awaitable[None]] | None = None) -> None:
-    """Tick a round through by keys: the Time token moves (a) and the bag develops (i)."""
-    await keys(pilot, "n", "n")  # draw; First Player token
-    if during_turns is not None:
-        await during_turns()
+async def setup_checklist(pilot: Pilot[None]) -> None:
+    """The ten setup steps: the first and the last (on to round 1) by keys, the eight
+    between (the same key again) behind the screen."""
+    await keys(pilot, "n")
+    await behind_the_screen(pilot, *["next_step"] * 8)
+    await keys(pilot, "n")
+
+
+async def first_round(pilot: Pilot[None], during_turns: Callable[[], Awaitable[None]]) -> None:
+    """Tick round 1 through by keys, every step: the Time token moves (a) and the bag
+    develops (i)."""
+    await keys(pilot, "n", "n")  # draw; First Player token (stays in round 1)
+    await during_turns()
     await keys(pilot, "n", "n", "n")  # turns, Venting, Launch CSS (no token on 15..13)
     await keys(pilot, "a")  # the Time token: the defaults gave the thresholds
     await keys(pilot, "n", "n", "n", "n")  # Noise removal, attacks, fire, Event card
     await keys(pilot, "i")  # development: the app draws
     await submit(pilot)
     await keys(pilot, "n")  # end of the round
+
+
+async def second_round(pilot: Pilot[None], during_turns: Callable[[], Awaitable[None]],
+                       first_player: int) -> None:
+    """Round 2: by keys what round 1 did not do, the First Player token passing (to player
+    number ``first_player``) and ``during_turns``; the rest as round 1 took it by keys."""
+    await behind_the_screen(pilot, "next_step")  # draw
+    await keys(pilot, "n")  # the First Player token passes
+    screen = pilot.app.screen
+    assert isinstance(screen, SessionScreen)
+    assert screen.play.state.facts["first_player"] == first_player
+    await during_turns()
+    await behind_the_screen(pilot, *REST_OF_ROUND)
+
+
+async def third_round(pilot: Pilot[None]) -> None:
+    """Round 3: nothing rounds 1 and 2 did not take by keys."""
+    await behind_the_screen(pilot, "next_step", "next_step", *REST_OF_ROUND)
 
 
 async def encounter_in_the_nest(pilot: Pilot[None]) -> None:
@@ -106,7 +171,7 @@ async def scan(pilot: Pilot[None], player: str) -> None:
 
 
 async def lock_in_and_end(pilot: Pilot[None], names: list[str]) -> None:
-    await keys(pilot, "n", "n")  # round 4: draw, First Player
+    await behind_the_screen(pilot, "next_step", "next_step")  # round 4: draw, First Player
     await keys(pilot, "e")  # Alert Procedure: the Isolation Room opens
     for name in names:
         await keys(pilot, "L")
@@ -144,15 +209,14 @@ async def test_a_solo_game_by_keys(tmp_path: Path) -> None:
         assert "Time track: 15" in tracks(app)
         await keys(pilot, "f", "u")  # a Fire marker, taken back
         assert "Fire markers on the board: 0/12" in tracks(app)
-        for _ in range(10):
-            await keys(pilot, "n")  # the setup checklist
+        await setup_checklist(pilot)
         assert play.state.facts["phase"] == "round"
-        await play_round(pilot, lambda: encounter_in_the_nest(pilot))
+        await first_round(pilot, lambda: encounter_in_the_nest(pilot))
         assert "Adult #1 in the Nest" in str(play.game.panels(play.state))
         assert play.state.facts["first_encounter"]
-        await play_round(pilot, lambda: scan(pilot, "Ann"))
+        await second_round(pilot, lambda: scan(pilot, "Ann"), first_player=0)
         assert "Ann's Scan: 0 INFECTED" in [h.text for h in play.history()]
-        await play_round(pilot)
+        await third_round(pilot)
         assert play.state.facts["round"] == 4 and "Time track: 12" in tracks(app)
         assert [h.text for h in play.history()][-2:] == [
             "Event Phase 10: Intruder bag development", "Event Phase 11: End of the round"]
@@ -170,12 +234,11 @@ async def test_a_two_player_co_op_game_by_keys(tmp_path: Path) -> None:
         await keys(pilot, "ctrl+d")  # the public defaults in one key
         assert play.state.board["blue_thresholds"] == [11, 5, 3]
         assert play.setup.mode == "coop"
-        for _ in range(10):
-            await keys(pilot, "n")
-        await play_round(pilot, lambda: encounter_in_the_nest(pilot))
-        await play_round(pilot, lambda: scan(pilot, "Bo"))
+        await setup_checklist(pilot)
+        await first_round(pilot, lambda: encounter_in_the_nest(pilot))
+        await second_round(pilot, lambda: scan(pilot, "Bo"), first_player=1)
         assert play.state.facts["crew"][1]["contamination"] == 1
-        await play_round(pilot)
+        await third_round(pilot)
         assert play.state.facts["round"] == 4
         await lock_in_and_end(pilot, ["Ann", "Bo"])
         for name in ("Ann", "Bo"):

@@ -1,7 +1,12 @@
 """Pilot test of a True Solo Standard game of Pandora Celeste, three Cycles by keys at 80x24:
 noise and the First Target, the Nasty Action Round stepped with two Nasties in order, an
 attack with two pushes, a ScuttleBug burrowing in and biting at the turn's end, a Protocol
-delayed and one overridden with its Big Nasty spawned (issue 10, "done when")."""
+delayed and one overridden with its Big Nasty spawned (issue 10, "done when").
+
+A step the test already took by keys, when it comes again with nothing new (the second Nasty
+revealed, Cycle 2's run of 'Next step' to the Noise count), is done on the session behind the
+screen, which then redraws once (``SessionScreen.refresh_all``): every key press costs a
+frame. Forms are done with ctrl+s, their OK button from any field."""
 
 from __future__ import annotations
 
@@ -35,7 +40,8 @@ def now(app: TablesideApp) -> str:
 
 async def act(pilot: Pilot[None], name: str, args: dict[str, Any] | None = None) -> None:
     """The action's key, then its form's fields in order up to the last one given (set when
-    given, Tab), then Enter on OK; checked to be recorded."""
+    given, Tab to the next), then ctrl+s, the OK button from any field; checked to be
+    recorded."""
     app = cast(TablesideApp, pilot.app)
     play = screen(app).play
     head, action = play.head, play.session.action(name)
@@ -44,8 +50,9 @@ async def act(pilot: Pilot[None], name: str, args: dict[str, Any] | None = None)
     await pilot.pause()
     args = args or {}
     given = [p.name for p in action.params if p.name in args]
-    for param in action.params[:action.params.index(
-            next(p for p in action.params if p.name == given[-1])) + 1] if given else ():
+    reach = action.params[:action.params.index(
+        next(p for p in action.params if p.name == given[-1])) + 1] if given else ()
+    for i, param in enumerate(reach):
         widget = pilot.app.focused
         assert widget is not None and widget.id == f"arg-{param.name}", (widget, param.name)
         if param.name in args:
@@ -55,29 +62,46 @@ async def act(pilot: Pilot[None], name: str, args: dict[str, Any] | None = None)
                 # the default): move from there
                 values = [v for _, v in widget._options]
                 here = values.index(widget.value) if widget.value in values else 0
-                await pilot.press("enter")
                 steps = values.index(value) - here
-                for _ in range(abs(steps)):
-                    await pilot.press("down" if steps > 0 else "up")
                 await pilot.press("enter")
+                await pilot.press(*["down" if steps > 0 else "up"] * abs(steps), "enter")
                 await pilot.pause()
+                assert widget.value == value, (param.name, widget.value)
             elif isinstance(widget, Checkbox):
                 if bool(value) != widget.value:
                     await pilot.press("space")
             elif isinstance(widget, Input):
                 await pilot.press(*str(value))
-        await pilot.press("tab")
-    if action.params:  # the fields left blank keep their defaults: on to OK
-        pilot.app.screen.query_one("#ok-open").focus()
-        await pilot.press("enter")
+        if i + 1 < len(reach):
+            await pilot.press("tab")
+    if action.params:  # the fields left blank keep their defaults: OK
+        await pilot.press("ctrl+s")
     await pilot.pause()
     screen(app)
     assert play.head == head + 1, f"{name} was not recorded: {now(app)}"
 
 
-async def step_to(pilot: Pilot[None], key: str) -> None:
-    """'Next step' (n) until the checklist reaches ``key``."""
+async def behind_the_screen(pilot: Pilot[None], *moves: tuple[str, dict[str, Any]]) -> None:
+    """Actions the test already took by keys, again: done on the screen's session, then one
+    redraw, as for a script that changed the session behind the screen."""
+    session = screen(cast(TablesideApp, pilot.app))
+    for name, args in moves:
+        session.play.do(name, **args)
+    session.refresh_all()
+    await pilot.pause()
+
+
+async def step_to(pilot: Pilot[None], key: str, by_keys: bool = True) -> None:
+    """'Next step' (n) until the checklist reaches ``key``; behind the screen when the test
+    already took these steps by keys (``by_keys=False``)."""
     play = screen(cast(TablesideApp, pilot.app)).play
+    if not by_keys:
+        steps = 0
+        while cycle.current(play.state) != key:
+            play.do("next_step")
+            steps += 1
+        await behind_the_screen(pilot)
+        assert steps > 0
     while cycle.current(play.state) != key:
         await act(pilot, "next_step")
 
@@ -107,7 +131,9 @@ async def test_a_true_solo_game_for_three_cycles_by_keys(tmp_path: Path) -> None
 
         # Cycle 1: two Nasties revealed, noise, the count, the round stepped in order.
         await act(pilot, "reveal_nasty", {"name": "Bug", "room": "Galley"})
-        await act(pilot, "reveal_nasty", {"name": "ScuttleBug", "room": "Galley"})
+        # the second Nasty: the same form again, behind the screen
+        await behind_the_screen(pilot, ("reveal_nasty", {"name": "ScuttleBug", "room": "Galley"}))
+        assert "2. ScuttleBug" in now(app)
         assert "1. Bug, Little, Galley, wounds 0/2" in now(app)
         await step_to(pilot, "crew_round")
         await act(pilot, "record_noise", {"crew": "Flygirl", "colour": "Red"})
@@ -147,7 +173,7 @@ async def test_a_true_solo_game_for_three_cycles_by_keys(tmp_path: Path) -> None
         assert "ScuttleBug inside Flygirl: 1 dmg" in now(app)
         await act(pilot, "delay_protocol", {"protocol": "Vacuum", "source": "Bridge"})
         assert play.state.piece("turn_cycle", Countdown).markers["Vacuum"] == 4
-        await step_to(pilot, "count")
+        await step_to(pilot, "count", by_keys=False)  # the steps of Cycle 1, again
         await act(pilot, "count_noise")  # nobody made noise: the lone crewmember stays
         assert "Flygirl, the lone crewmember, stays First Target" in now(app)
         await step_to(pilot, "nasties")
