@@ -2,10 +2,11 @@
 
 One 3-player game on the made-up test board ``BOARD`` to the Showdown, with an Ending C launch:
 the moves where keys matter are typed as a player would (an action's key, or ctrl+p and its
-title; Selects opened with Enter and moved with the arrows; numbers typed; Tab to OK): the
+title; Selects opened with Enter and moved with the arrows; numbers typed; ctrl+s for OK): the
 turn, the attack and its reaction, the Reality Calibration behind the curtain, Lurk, the
-launch, the Ending C refill, the hibernation and every fight. The rest (the draft, filling the
-Loadout, the clock) goes through the API, which is what the keys call.
+launch, the Ending C refill, the hibernation and the fights (all but two that repeat an earlier
+fight's keys). The rest (the draft, filling the Loadout, the clock, those two fights) goes
+through the API, which is what the keys call.
 
 At each fight the lifeform's hand is checked against a count this test keeps itself, and the
 game must be won by the side the rulebook says: the lifeform has no card left while a crew
@@ -21,14 +22,15 @@ import re
 from pathlib import Path
 from typing import Any, cast
 
+from textual import events
 from textual.app import App
 from textual.command import CommandList, CommandPalette
+from textual.keys import _character_to_key, key_to_character
 from textual.pilot import Pilot
 from textual.widgets import Button, Checkbox, Input, Select
 
 from tableside.api import OpenSession, Tableside
 from tests.lifeform.test_lifeform_session_fixtures import BOARD
-from tests.pilot_keys import choose_focused as pick
 from tests.tui.screen_text import panel_text, screen_text
 from trackers.engine import Session, SessionSetup
 from trackers.engine.session import Event
@@ -58,51 +60,97 @@ def game_screen(app: TablesideApp) -> LifeformScreen:
     return app.screen
 
 
+async def burst(pilot: Pilot[None], *keys: str) -> None:
+    """``keys`` handed to the app's driver at once, as a terminal delivers fast typing (the
+    app must read them in order; the screen is drawn once for them all, not once a key, and
+    a pilot's CPU is its frames); then wait until they are handled."""
+    driver = pilot.app._driver
+    assert driver is not None
+    for key in keys:
+        if len(key) == 1:  # a character, named as pilot.press names it (" " is "space")
+            event = events.Key(key if key.isalnum() else _character_to_key(key), key)
+        else:
+            event = events.Key(key, key_to_character(key))
+        event.set_sender(pilot.app)
+        driver.send_message(event)
+    for _ in range(3):  # each pause lets the keys go one step further (app, field, screen)
+        await pilot.pause()
+
+
 async def choose_focused(pilot: Pilot[None], value: str) -> None:
-    """Pick ``value`` in the focused Select by keys (its option may show a label)."""
-    await pick(pilot, value)
-    assert getattr(pilot.app.focused, "value", None) == value
+    """Pick ``value`` in the focused Select by keys (its option may show a label): Enter
+    opens the list on the value it holds (else on its first line), the arrows move to the
+    option and Enter takes it (arrows and Enter in one burst)."""
+    select = pilot.app.focused
+    assert isinstance(select, Select), f"expected a Select, focus is on {select}"
+    values = [str(v) for _, v in select._options]
+    labels = [str(prompt) for prompt, _ in select._options]
+    target = values.index(value) if value in values else labels.index(value)
+    start = values.index(str(select.value)) if str(select.value) in values else 0
+    await pilot.press("enter")
+    await pilot.pause()
+    steps = target - start
+    await burst(pilot, *["down" if steps > 0 else "up"] * abs(steps), "enter")
+    assert pilot.app.focused is select and select.value == value, (select, value)
 
 
 async def fill_fields(pilot: Pilot[None], names: list[str], args: Args) -> None:
-    """Each field in form order: set it if the script gives it, then Tab on; then the button."""
+    """The form's fields come in the script's order, then its OK button (Tab's order, read
+    from the focus chain without pressing it), and the form opens on the first; each field
+    the script gives is set by keys (a list already on the value, a default or the only
+    choice, is left as it is); then ctrl+s, the OK button from any field."""
+    form = pilot.app.screen
+    chain = form.focus_chain
+    fields = [w for w in chain if (w.id or "").startswith("arg-")]
+    assert [w.id for w in fields] == [f"arg-{name}" for name in names], (fields, names)
+    after = chain[chain.index(fields[-1]) + 1]  # Tab from the last field: the OK button
+    assert isinstance(after, Button), after
+    first = pilot.app.focused
+    assert first is not None and first.id == f"arg-{names[0]}", (first, names)
     for name in names:
-        widget = pilot.app.focused
-        assert widget is not None and widget.id == f"arg-{name}", (widget, name)
-        if name in args:
-            value = args[name]
-            if isinstance(widget, Select):
-                await choose_focused(pilot, str(value))
-            elif isinstance(widget, Checkbox):
-                if bool(value) != widget.value:
-                    await pilot.press("space")
-            elif isinstance(widget, Input):
-                await pilot.press(*str(value))
-        await pilot.press("tab")
-    assert isinstance(pilot.app.focused, Button), pilot.app.focused
-    await pilot.press("enter")
+        if name not in args:
+            continue
+        value = args[name]
+        widget = form.query_one(f"#arg-{name}")
+        if isinstance(widget, Select) and widget.value == value:
+            continue
+        form.set_focus(widget)
+        if isinstance(widget, Select):
+            await choose_focused(pilot, str(value))
+        elif isinstance(widget, Checkbox):
+            if bool(value) != widget.value:
+                await pilot.press("space")
+        elif isinstance(widget, Input):
+            await burst(pilot, *str(value))
+        assert str(getattr(widget, "value", None)) == str(value), (name, widget)
+    await pilot.press("ctrl+s")
     await pilot.pause()
 
 
 async def palette(pilot: Pilot[None], title: str) -> None:
-    """ctrl+p, type the action's title, Enter on the top match (checked to be that action)."""
+    """ctrl+p, type the action's title (one burst), Enter on the top match (checked to be
+    that action)."""
     await pilot.press("ctrl+p")
     await pilot.pause()
-    await pilot.press(*title)
+    await burst(pilot, *title)
     for _ in range(60):
-        await pilot.pause(0.05)
         commands = pilot.app.screen.query_one(CommandList)
         if commands.highlighted is not None and str(
                 commands.get_option_at_index(commands.highlighted).prompt).startswith(title):
             break
+        await pilot.pause(0.05)
     else:
         raise AssertionError(f"the palette does not offer {title!r} first")
     await pilot.press("enter")
     await pilot.pause()
 
 
-async def play_step(pilot: Pilot[None], name: str, args: Args) -> list[str]:
-    """One scripted action by keys; returns what the curtain said (for secret actions)."""
+async def play_step(pilot: Pilot[None], name: str, args: Args,
+                    by_palette: bool = True) -> list[str]:
+    """One scripted action by keys; returns what the curtain said (for secret actions).
+
+    ``by_palette=False``, for an action without a key whose palette path an earlier step
+    took: its form is opened by what the palette's Enter runs, then filled by keys."""
     app = cast(TablesideApp, pilot.app)
     play = game_screen(app).play
     head = play.head
@@ -110,8 +158,11 @@ async def play_step(pilot: Pilot[None], name: str, args: Args) -> list[str]:
     if action.key:
         await pilot.press(action.key)
         await pilot.pause()
-    else:
+    elif by_palette:
         await palette(pilot, action.title)
+    else:
+        await game_screen(app).run_action(f"run('{name}')")
+        await pilot.pause()
     open_params = [p.name for p in action.params if not p.secret]
     secret_params = [p.name for p in action.params if p.secret]
     curtain: list[str] = []
@@ -317,9 +368,18 @@ async def test_a_3_player_game_to_the_showdown_by_keys_with_an_ending_c(tmp_path
         assert hand(app) == count
 
         # The fights: each takes one Lifeform card; the crew outlasts the lifeform's hand.
-        for target, result in FIGHTS:
+        # By keys: the first (from the palette; its target chosen), the second (its target
+        # already chosen; its form opened as the palette's Enter opens it), the cancelled one
+        # and the last (the game ends). The 4th and 5th repeat the second's keys and rule:
+        # done through the API those keys call. The hand is checked at every fight.
+        for fight, (target, result) in enumerate(FIGHTS):
             assert hand(app) == count, f"before the fight on {target}"
-            await play_step(pilot, "fight_result", {"target": target, "result": result})
+            args = {"target": target, "result": result}
+            if fight in (3, 4):
+                by_api(app, [("fight_result", args)])
+                await pilot.pause()
+            else:
+                await play_step(pilot, "fight_result", args, by_palette=fight == 0)
             count -= 1
             assert hand(app) == count
         assert count == 0
