@@ -214,44 +214,47 @@ class Library:
         query = query if isinstance(query, str) else str(query)
         with self._lock:
             steps = plan(query, game)
-            found = self._found(steps, game, limit, kind)
+            found, holds_all = self._found(steps, game, limit, kind)
             suggestion = None
             if steps.chunks:
                 suggestion = did_you_mean(steps.chunks, self._vocabulary(game),
                                           self._vocabulary(None))
-            if suggestion and (not found or not self._holds_all(steps, game, kind)):
+            if suggestion and (not found or not holds_all):
                 # nothing, or nothing holding every word, for what was typed: "diplomcy tie"
                 # finds "tie" alone, since a word not in the books matches nothing; what the
                 # corrected words find answers the question better: show it, saying so
-                better = self._found(plan(suggestion, game), game, limit, kind)
+                better, _ = self._found(plan(suggestion, game), game, limit, kind)
                 if better:
                     return SearchResult(query, tuple(better), suggestion, showing=suggestion)
         return SearchResult(query, tuple(found), suggestion)
 
-    def _holds_all(self, steps: Plan, game: str | None, kind: str | None) -> bool:
-        """Whether some section holds every word of the plan."""
-        if steps.all_words is None:
-            return False
-        return bool(run.ranked(self._conn, steps.all_words, game, 1, kind))
-
     def _found(self, steps: Plan, game: str | None, limit: int,
-               kind: str | None) -> list[Hit]:
-        scored = self._rank(steps, game, limit, kind)
+               kind: str | None) -> tuple[list[Hit], bool]:
+        """The best sections, and whether some section holds every word of the plan."""
+        scored, holds_all = self._rank(steps, game, limit, kind)
         expr = steps.any_word or steps.all_words
-        return run.hits(self._conn, expr, scored) if expr else []
+        return (run.hits(self._conn, expr, scored) if expr else []), holds_all
 
     def _rank(
         self, steps: Plan, game: str | None, limit: int, kind: str | None = None
-    ) -> list[tuple[int, float]]:
+    ) -> tuple[list[tuple[int, float]], bool]:
         """Best sections for a plan: bm25 over any of the words, raised for sections holding
         every word and for sections whose title names the words (a title says what a section
-        answers; bm25 alone lets a long body that mentions every word in passing win)."""
+        answers; bm25 alone lets a long body that mentions every word in passing win). Also
+        whether some section holds every word."""
         if steps.all_words is None:
-            return []
+            return [], False
         pool = max(CANDIDATES, 4 * limit)
-        every = run.ranked(self._conn, steps.all_words, game, pool, kind)
-        some = run.ranked(self._conn, steps.any_word, game, pool, kind) if steps.any_word else []
-        with_all = {i for i, _, _ in every}
+        if steps.any_word:
+            # Every section holding all the words holds any of them: rank once, over any of
+            # the words, and ask only which of those hold them all (no second ranking).
+            some = run.ranked(self._conn, steps.any_word, game, pool, kind)
+            with_all = run.holding(self._conn, steps.all_words, [i for i, _, _ in some])
+            every = [row for row in some if row[0] in with_all]
+        else:
+            every = run.ranked(self._conn, steps.all_words, game, pool, kind)
+            some = []
+            with_all = {i for i, _, _ in every}
         best: dict[int, float] = {}
         named: dict[str, float] = {}  # title -> how squarely it names the query (titles repeat)
         for section_id, score, title in [*every, *some]:
@@ -261,7 +264,7 @@ class Library:
             boost = (1.25 if section_id in with_all else 1.0) * named[title]
             best[section_id] = max(best.get(section_id, 0.0), score * boost)
         ordered = sorted(best.items(), key=lambda item: item[1], reverse=True)
-        return ordered[:limit]
+        return ordered[:limit], bool(every)
 
     def section(self, section_id: int, query: str | None = None) -> Section:
         """A whole section; with `query`, `hit_spans` marks the words it matched."""
@@ -321,7 +324,7 @@ class Library:
         out = [card]
         words = card.title
         with self._lock:
-            best = self._rank(plan(words, game), game, 1, kind="rulebook")
+            best, _ = self._rank(plan(words, game), game, 1, kind="rulebook")
         if best:
             out.append(self.section(best[0][0], query=words))
         return out

@@ -49,11 +49,20 @@ def ranked(
         where.append(f"fts.rowid IN ({','.join('?' * len(within))})")
         params.extend(within)
     params.append(limit + len(skip))
-    sql = (
-        f"SELECT fts.rowid, {RANK} AS r, s.title FROM fts "
-        "JOIN sections s ON s.id = fts.rowid JOIN books b ON b.id = s.book_id "
-        f"WHERE {' AND '.join(where)} ORDER BY r LIMIT ?"
-    )
+    if game or kind:
+        sql = (
+            f"SELECT fts.rowid, {RANK} AS r, s.title FROM fts "
+            "JOIN sections s ON s.id = fts.rowid JOIN books b ON b.id = s.book_id "
+            f"WHERE {' AND '.join(where)} ORDER BY r LIMIT ?"
+        )
+    else:
+        # No filter on the book: rank the index alone and name only the few sections kept
+        # (joining every match before sorting cost a fifth of a common word's search).
+        sql = (
+            f"SELECT ranked.id, ranked.r, s.title FROM (SELECT fts.rowid AS id, {RANK} AS r "
+            f"FROM fts WHERE {' AND '.join(where)} ORDER BY r LIMIT ?) AS ranked "
+            "JOIN sections s ON s.id = ranked.id ORDER BY ranked.r"
+        )
     try:
         rows = conn.execute(sql, params).fetchall()
     except sqlite3.OperationalError:
@@ -62,19 +71,36 @@ def ranked(
     return [(int(i), -float(r), str(t)) for i, r, t in rows if i not in skipped][:limit]
 
 
+def holding(conn: sqlite3.Connection, expr: str, ids: Sequence[int]) -> set[int]:
+    """Which of the sections ``ids`` match ``expr`` (no ranking: only the match)."""
+    if not ids:
+        return set()
+    wanted = set(ids)
+    try:
+        rows = conn.execute("SELECT rowid FROM fts WHERE fts MATCH ?", (expr,)).fetchall()
+    except sqlite3.OperationalError:
+        return set()
+    return {int(r[0]) for r in rows} & wanted
+
+
 def hits(conn: sqlite3.Connection, expr: str, scored: list[tuple[int, float]]) -> list[Hit]:
     """Full hits (titles, path, snippet) for ranked section ids, in the same order."""
     if not scored:
         return []
-    marks = ",".join("?" * len(scored))
+    # One section at a time: FTS5 seeks straight to a rowid, where "rowid IN (...)" made it
+    # walk every match of the expression.
     sql = (
         f"SELECT fts.rowid, snippet(fts, 1, char(2), char(3), '…', {SNIPPET_TOKENS}), "
         "s.title, s.path, b.id, b.kind, b.game, b.title FROM fts "
         "JOIN sections s ON s.id = fts.rowid JOIN books b ON b.id = s.book_id "
-        f"WHERE fts MATCH ? AND fts.rowid IN ({marks})"
+        "WHERE fts MATCH ? AND fts.rowid = ?"
     )
+    rows = {}
     try:
-        rows = {row[0]: row for row in conn.execute(sql, [expr, *(i for i, _ in scored)])}
+        for section_id, _ in scored:
+            row = conn.execute(sql, (expr, section_id)).fetchone()
+            if row is not None:
+                rows[row[0]] = row
     except sqlite3.OperationalError:
         return []
     out: list[Hit] = []
