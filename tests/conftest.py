@@ -32,14 +32,18 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.enviro
                                                                else "dev"))
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """Collect the garbage less often than Python's default: collecting the tests (parsing
+    them to rewrite their asserts) and the ~150 Textual apps they make and drop create
+    objects by the million, and the default thresholds ran the collector thousands of
+    times, a fifth of the suite's CPU. What a test checks is unchanged."""
+    gc.set_threshold(20_000, 20, 50)
+
+
 def pytest_collection_finish(session: pytest.Session) -> None:
-    """Collect the garbage less often than Python's default, and never rescan what loading
-    the tests loaded (Textual, the games, the tests): the suite makes and drops some 150
-    Textual apps, and with the default thresholds the collector rescanned that long-lived
-    heap thousands of times, a fifth of the suite's CPU. What a test checks is unchanged."""
+    """Never rescan what loading the tests loaded (Textual, the games, the tests)."""
     gc.collect()
     gc.freeze()
-    gc.set_threshold(20_000, 20, 50)
 
 
 @pytest.fixture(autouse=True)
