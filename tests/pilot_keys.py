@@ -6,7 +6,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from textual import events
 from textual.app import App
+from textual.keys import _character_to_key, key_to_character
 from textual.pilot import Pilot
 from textual.widgets import Select
 
@@ -43,6 +45,24 @@ async def _pick(pilot: Pilot[None], select: Select[Any], label: str) -> None:
         await pilot.press("down" if steps > 0 else "up")
     await pilot.press("enter")
     await pilot.pause()
+
+
+async def burst(pilot: Pilot[Any], *keys: str) -> None:
+    """``keys`` handed to the app's driver at once, as a terminal delivers fast typing: the
+    app must read them in order, and the screen is drawn once for them all, not once a key
+    (a pilot's CPU is its frames). Then wait until they are handled. A key is named as
+    pilot.press names it: one character ("/" becomes "slash"), or a key name ("enter")."""
+    driver = pilot.app._driver
+    assert driver is not None
+    for key in keys:
+        if len(key) == 1:
+            event = events.Key(key if key.isalnum() else _character_to_key(key), key)
+        else:
+            event = events.Key(key, key_to_character(key))
+        event.set_sender(pilot.app)
+        driver.send_message(event)
+    for _ in range(4):  # each pause lets the keys go one step further (app, field, screen)
+        await pilot.pause()
 
 
 def save_game(data: Path, game: str, players: int,

@@ -12,32 +12,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from tests.pilot_keys import save_game
+from tests.pilot_keys import burst, save_game
 from tests.tui.screen_text import panel_text
 from tui.app import TablesideApp
 from tui.screens.new_game import NewGameScreen
 from tui.screens.session import SessionScreen
 
 pytestmark = pytest.mark.usefixtures("demo_registered")
-
-
-async def burst(pilot: Pilot[Any], *keys: str) -> None:
-    """Every key handed to the driver at once, then wait for the app to settle."""
-    app = pilot.app
-    driver = app._driver
-    assert driver is not None
-    for key in keys:
-        char = key if len(key) == 1 else None
-        name = {" ": "space", ",": "comma"}.get(key, key)
-        event = events.Key(name, char)
-        event.set_sender(app)
-        driver.send_message(event)
-    for _ in range(4):
-        await pilot.pause()
 
 
 async def open_game(pilot: Pilot[Any]) -> SessionScreen:

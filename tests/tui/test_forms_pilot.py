@@ -6,13 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from textual import events
-from textual.keys import _character_to_key
 from textual.pilot import Pilot
 from textual.widgets import Input, Select
 
 from tableside.api import Tableside
-from tests.pilot_keys import choose, save_game
+from tests.pilot_keys import burst, choose, save_game
 from tests.tui.screen_text import panel_text, screen_text
 from tui.app import TablesideApp
 from tui.screens.action_form import ActionFormScreen
@@ -38,16 +36,6 @@ async def set_game(pilot: Pilot[None], game: str, players: int) -> None:
     await pilot.pause()
     pilot.app.screen.query_one("#players", Select).value = players
     await pilot.pause()
-
-
-async def type_burst(pilot: Pilot[None], text: str) -> None:
-    """Type ``text`` into the focused box in one burst, as a fast typist's terminal delivers
-    it (the key events pilot.press sends, queued at once: one frame drawn, not one a key)."""
-    for char in text:  # each key named as pilot.press names it ("," is "comma")
-        pilot.app.post_message(events.Key(char if char.isalnum() else _character_to_key(char),
-                                          char))
-    for _ in range(3):  # each pause lets the keys go one step further (app, then the field)
-        await pilot.pause()
 
 
 async def test_a_refused_value_stays_typed_with_the_reason_beside_its_field(
@@ -143,7 +131,7 @@ async def test_new_game_closed_by_escape_keeps_a_draft(tmp_path: Path) -> None:
         await pilot.pause()
         await set_game(pilot, "demo", 3)
         app.screen.query_one("#names", Input).focus()
-        await type_burst(pilot, "Ann, Bo, Cy")
+        await burst(pilot, *"Ann, Bo, Cy")
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(app.screen, NewGameScreen)

@@ -11,14 +11,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, cast
 
-from textual import events
 from textual.app import App
 from textual.command import CommandList
-from textual.keys import _character_to_key, key_to_character
 from textual.pilot import Pilot
 from textual.widgets import Checkbox, Input, Select
 
 from tableside.api import Tableside
+from tests.pilot_keys import burst
 from tests.tui.screen_text import panel_text, screen_text
 from trackers.pieces import Secret
 from tui.app import TablesideApp
@@ -43,23 +42,6 @@ def panel(app: TablesideApp, selector: str) -> str:
 def screen(app: TablesideApp) -> LifeformScreen:
     assert isinstance(app.screen, LifeformScreen), type(app.screen)
     return app.screen
-
-
-async def burst(pilot: Pilot[None], *keys: str) -> None:
-    """``keys`` handed to the app's driver at once, as a terminal delivers fast typing (the
-    app must read them in order; the screen is drawn once for them all, not once a key, and
-    a pilot's CPU is its frames); then wait until they are handled."""
-    driver = pilot.app._driver
-    assert driver is not None
-    for key in keys:
-        if len(key) == 1:  # a character, named as pilot.press names it (" " is "space")
-            event = events.Key(key if key.isalnum() else _character_to_key(key), key)
-        else:
-            event = events.Key(key, key_to_character(key))
-        event.set_sender(pilot.app)
-        driver.send_message(event)
-    for _ in range(3):  # each pause lets the keys go one step further (app, field, screen)
-        await pilot.pause()
 
 
 async def choose_focused(pilot: Pilot[None], value: Any) -> None:

@@ -18,11 +18,11 @@ from typing import cast
 
 from textual import events
 from textual.app import App
-from textual.keys import _character_to_key, key_to_character
 from textual.pilot import Pilot
 from textual.widgets import Input, Select
 
 from tableside.api import Tableside
+from tests.pilot_keys import burst
 from tests.tui.screen_text import panel_text, screen_text
 from trackers.games.space_station_phoenix.score_form import ROWS
 from trackers.games.space_station_phoenix.score_input import parse_score_sheet
@@ -57,23 +57,6 @@ BETH = ["24", "3", "2", "2", None, "5", None, "5", None, "11", "b3", None, None,
         None, "2", "1", "1", "0"]
 CONNOR = ["9", "3", "3", "3", None, "3", "8", "10", "4", None, "a1", "1", None, None, None, None,
           "22", "4", "4", "3"]
-
-
-async def burst(pilot: Pilot[None], *keys: str) -> None:
-    """Press ``keys`` in one burst, as a fast typist's terminal delivers them: the same key
-    events pilot.press sends, queued at once, so the screen draws once instead of once a key
-    (the CPU of a pilot is its frames). Then wait until every key has been handled.
-
-    Not for a key a form or a prompt runs at once (Enter, ctrl+s, ctrl+u in a box): queued
-    behind typed characters, it is run before they reach their field. Press it after."""
-    for key in keys:
-        if len(key) == 1:  # a character: named as pilot.press names it ("/" is "slash")
-            event = events.Key(key if key.isalnum() else _character_to_key(key), key)
-        else:
-            event = events.Key(key, key_to_character(key))
-        pilot.app.post_message(event)
-    for _ in range(3):  # each pause lets the keys go one step further (app, field, screen)
-        await pilot.pause()
 
 
 def column_keys(values: list[str | None]) -> list[str]:
@@ -415,17 +398,15 @@ if __name__ == "__main__":
 async def test_a_burst_of_keys_fills_the_same_cells_as_slow_typing(tmp_path: Path) -> None:
     typed = ["2", "enter", "3", "enter", "up", "up", "7", "enter", "1", "2", "enter"]
     sheets = []
-    for burst in (False, True):
-        app = TablesideApp(data_dir=tmp_path / f"burst-{burst}")
+    for at_once in (False, True):
+        app = TablesideApp(data_dir=tmp_path / f"burst-{at_once}")
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             app.push_screen(ScoreSheetScreen())
             await pilot.pause()
             await go_to(pilot, "sectors.1", 0)
-            if burst:  # every key queued at once, as a fast typist's terminal delivers them
-                for key in typed:
-                    char = key if len(key) == 1 else None
-                    app.post_message(events.Key(key, char))
+            if at_once:  # every key queued at once, as a fast typist's terminal delivers them
+                await burst(pilot, *typed)
             else:
                 for key in typed:
                     await pilot.press(key)

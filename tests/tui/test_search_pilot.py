@@ -12,13 +12,13 @@ from typing import Any, cast
 import pytest
 from textual import events
 from textual.app import App
-from textual.keys import _character_to_key
 from textual.pilot import Pilot
 from textual.widgets import Input, Select
 
 from references.library import Library
 from references.model import Section
 from tableside.api import Tableside
+from tests.pilot_keys import burst
 from tests.tui.screen_text import screen_text
 from tui.app import TablesideApp
 from tui.screens.home import HomeScreen
@@ -60,20 +60,9 @@ async def paste(pilot: Pilot[None], text: str) -> None:
     await pilot.pause()
 
 
-async def burst(pilot: Pilot[None], text: str) -> None:
-    """Type ``text`` in one burst, as a fast typist's terminal delivers it: the key events
-    pilot.press sends ("-" is "minus"), queued at once, so the screen draws once instead of
-    once a key (the CPU of a pilot is its frames)."""
-    for char in text:
-        key = char if char.isalnum() else _character_to_key(char)
-        pilot.app.post_message(events.Key(key, char))
-    for _ in range(3):  # each pause lets the keys go one step further (app, then the box)
-        await pilot.pause()
-
-
 async def type_text(pilot: Pilot[None], text: str) -> None:
     """Type ``text`` into the search box by keys, then let the search run."""
-    await burst(pilot, text)
+    await burst(pilot, *text)
     await settle(pilot)
 
 
