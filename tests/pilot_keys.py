@@ -15,36 +15,35 @@ from textual.widgets import Select
 from tableside.api import Tableside
 
 
-async def choose(pilot: Pilot[None], selector: str, label: str) -> None:
+async def choose(pilot: Pilot[None], selector: str, label: object) -> None:
     """Focus the Select at ``selector`` and pick the option shown as ``label`` (or whose value
     is ``label``), by keys."""
     select = pilot.app.screen.query_one(selector, Select)
-    select.focus()
+    pilot.app.screen.set_focus(select)
     await _pick(pilot, select, label)
 
 
-async def choose_focused(pilot: Pilot[None], label: str) -> None:
+async def choose_focused(pilot: Pilot[None], label: object) -> None:
     """Pick ``label`` in the Select that has the focus, by keys."""
     select = pilot.app.focused
     assert isinstance(select, Select), f"expected a Select, focus is on {select}"
     await _pick(pilot, select, label)
 
 
-async def _pick(pilot: Pilot[None], select: Select[Any], label: str) -> None:
-    """Open ``select`` with Enter and move with the arrows to the option shown as ``label``
-    (or whose value is ``label``); the list opens on the value chosen (a default, or the
-    only choice), else on its first line."""
-    await pilot.press("enter")
-    await pilot.pause()
+async def _pick(pilot: Pilot[None], select: Select[Any], label: object) -> None:
+    """Open ``select`` with Enter, then the arrows to the option shown as ``label`` (or whose
+    value is ``label``) and Enter, in one burst; the list opens on the value chosen (a
+    default, or the only choice), else on its first line."""
+    wanted = str(label)
     labels = [str(prompt) for prompt, _ in select._options]
     values = [str(value) for _, value in select._options]
-    target = labels.index(label) if label in labels else values.index(label)
+    target = labels.index(wanted) if wanted in labels else values.index(wanted)
     start = values.index(str(select.value)) if str(select.value) in values else 0
-    steps = target - start
-    for _ in range(abs(steps)):
-        await pilot.press("down" if steps > 0 else "up")
     await pilot.press("enter")
     await pilot.pause()
+    steps = target - start
+    await burst(pilot, *["down" if steps > 0 else "up"] * abs(steps), "enter")
+    assert str(select.value) == values[target], (select, label)
 
 
 async def burst(pilot: Pilot[Any], *keys: str) -> None:

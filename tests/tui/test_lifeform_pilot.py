@@ -29,7 +29,7 @@ from textual.widgets import Button, Checkbox, Input, Select
 
 from tableside.api import OpenSession, Tableside
 from tests.lifeform.test_lifeform_session_fixtures import BOARD
-from tests.pilot_keys import burst
+from tests.pilot_keys import burst, choose_focused
 from tests.tui.screen_text import panel_text, screen_text
 from trackers.engine import Session, SessionSetup
 from trackers.engine.session import Event
@@ -57,23 +57,6 @@ def panel(app: TablesideApp, selector: str) -> str:
 def game_screen(app: TablesideApp) -> LifeformScreen:
     assert isinstance(app.screen, LifeformScreen), type(app.screen)
     return app.screen
-
-
-async def choose_focused(pilot: Pilot[None], value: str) -> None:
-    """Pick ``value`` in the focused Select by keys (its option may show a label): Enter
-    opens the list on the value it holds (else on its first line), the arrows move to the
-    option and Enter takes it (arrows and Enter in one burst)."""
-    select = pilot.app.focused
-    assert isinstance(select, Select), f"expected a Select, focus is on {select}"
-    values = [str(v) for _, v in select._options]
-    labels = [str(prompt) for prompt, _ in select._options]
-    target = values.index(value) if value in values else labels.index(value)
-    start = values.index(str(select.value)) if str(select.value) in values else 0
-    await pilot.press("enter")
-    await pilot.pause()
-    steps = target - start
-    await burst(pilot, *["down" if steps > 0 else "up"] * abs(steps), "enter")
-    assert pilot.app.focused is select and select.value == value, (select, value)
 
 
 async def fill_fields(pilot: Pilot[None], names: list[str], args: Args) -> None:

@@ -17,7 +17,7 @@ from textual.pilot import Pilot
 from textual.widgets import Checkbox, Input, Select
 
 from tableside.api import Tableside
-from tests.pilot_keys import burst
+from tests.pilot_keys import burst, choose, choose_focused
 from tests.tui.screen_text import panel_text, screen_text
 from trackers.pieces import Secret
 from tui.app import TablesideApp
@@ -42,30 +42,6 @@ def panel(app: TablesideApp, selector: str) -> str:
 def screen(app: TablesideApp) -> LifeformScreen:
     assert isinstance(app.screen, LifeformScreen), type(app.screen)
     return app.screen
-
-
-async def choose_focused(pilot: Pilot[None], value: Any) -> None:
-    """Pick ``value`` (or the option shown as it) in the focused Select by keys: Enter opens
-    the list on the value it holds (else on its first line), the arrows move to the option
-    and Enter takes it (arrows and Enter in one burst)."""
-    select = pilot.app.focused
-    assert isinstance(select, Select), f"expected a Select, focus is on {select}"
-    values = [str(v) for _, v in select._options]
-    labels = [str(prompt) for prompt, _ in select._options]
-    target = values.index(str(value)) if str(value) in values else labels.index(str(value))
-    start = values.index(str(select.value)) if str(select.value) in values else 0
-    await pilot.press("enter")
-    await pilot.pause()
-    steps = target - start
-    await burst(pilot, *["down" if steps > 0 else "up"] * abs(steps), "enter")
-    assert pilot.app.focused is select and str(select.value) == values[target], select
-
-
-async def choose(pilot: Pilot[None], selector: str, label: str) -> None:
-    """Focus the Select at ``selector`` and pick the option shown as ``label`` by keys."""
-    select = pilot.app.screen.query_one(selector, Select)
-    pilot.app.screen.set_focus(select)
-    await choose_focused(pilot, label)
 
 
 async def open_action(pilot: Pilot[None], key: str | None, title: str) -> None:
