@@ -239,6 +239,10 @@ class OpenSession:
         except ActionError:
             return False
 
+    def blocked(self, name: str) -> str | None:
+        """Why ``name`` is not possible now (and what would allow it), or None if it is."""
+        return self.session.blocked(name)
+
     def history(self, latest: int | None = None) -> list[HistoryEntry]:
         """The log (secret arguments hidden); ``latest`` keeps only the last few."""
         return self.session.history(latest)

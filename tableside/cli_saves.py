@@ -246,18 +246,23 @@ def _option_value(text: str, kind: str | None) -> Any:
 
 def _actions(args: argparse.Namespace) -> int:
     def work(play: OpenSession) -> int:
-        rows: list[dict[str, Any]] = [
-            {"name": a.name, "title": a.title, "description": a.description,
-             "available": play.session.available(a.name),
-             "args": [{"name": p.name, "allowed": p.describe_allowed(play.state),
-                       "optional": p.optional} for p in a.params]}
-            for a in play.actions()]
+        rows: list[dict[str, Any]] = []
+        for a in play.actions():
+            reason = play.session.blocked(a.name)
+            rows.append({"name": a.name, "title": a.title, "description": a.description,
+                         "available": reason is None, "why_not": reason,
+                         "args": [{"name": p.name, "allowed": p.describe_allowed(play.state),
+                                   "optional": p.optional} for p in a.params]})
         if args.json:
             print_json(rows)
             return 0
-        for row in rows:
+        # What is possible now comes first, marked "*"; the rest say why not.
+        for row in sorted(rows, key=lambda r: not r["available"]):
             params = " ".join(f"{p['name']}=<{p['allowed']}>" for p in row["args"])
-            print(f"{row['name']:<24} {row['title']}  {params}")
+            mark = "*" if row["available"] else " "
+            print(f"{mark} {row['name']:<24} {row['title']}  {params}")
+            if not row["available"]:
+                print(f"    not now: {row['why_not']}")
         return 0
     return _with_session(args, work, read_only=True)
 

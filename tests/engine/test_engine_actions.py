@@ -285,3 +285,45 @@ def test_every_game_gets_the_common_actions() -> None:
     names = {a.name for a in session.actions()}
     assert {"set_value", "choose_secret", "reveal_secret", "set_board_value"} <= names
     assert {"advance", "draw", "fire"} <= names
+
+
+def _lock(state: State, args: dict[str, Any], rng: Random) -> list[Note | str]:
+    state.facts["locked"] = True
+    return [Note("The hatch is locked", key_moment="Hatch locked")]
+
+
+REFUSALS = Game(
+    info=GameInfo("refusals", "Refusals", (PlayMode("standard", "standard", (1, 2)),)),
+    setup=lambda s, rng: State(facts={"locked": False, "seen": []}),
+    actions=(
+        Action("lock", "Lock the hatch", "Lock it.", _lock,
+               why_not=lambda st: "the hatch is locked already" if st.facts["locked"] else None),
+        Action("open", "Open the hatch", "Open it.", _record,
+               enabled=lambda st: not st.facts["locked"]),
+    ),
+)
+
+
+def test_a_refusal_says_why_and_changes_nothing() -> None:
+    """An action refused by its own rule says why (``why_not``), in the engine's message."""
+    session = Session(REFUSALS, SessionSetup(1), "s", journal=ListJournal())
+    assert session.blocked("lock") is None and session.available("lock")
+    session.do("lock")
+    assert session.blocked("lock") == "the hatch is locked already"
+    with pytest.raises(ActionError, match="Lock the hatch is not possible now: the hatch is "
+                                          "locked already"):
+        session.do("lock")
+    # A bare ``enabled`` still refuses, with a generic reason rather than none.
+    assert session.blocked("open")
+    assert not session.available("open")
+    assert len(session.events) == 1
+
+
+def test_a_note_marked_as_a_key_moment_is_in_the_report() -> None:
+    from trackers.engine.report import build_report
+
+    session = Session(REFUSALS, SessionSetup(1), "s", journal=ListJournal())
+    session.do("lock")
+    report = build_report(REFUSALS, SessionSetup(1), session.seed, session.events)
+    assert [(m.kind, m.text) for m in report.moments if m.kind == "game"] == [
+        ("game", "Hatch locked")]

@@ -37,6 +37,9 @@ class Note:
 
     text: str
     topic: str | None = None
+    # Set when this note is something the table will remember (a death, a launch, the end's
+    # trigger): the game report lists it as a key moment at the event that returned it.
+    key_moment: str = ""
 
     def __str__(self) -> str:
         return self.text
@@ -201,6 +204,9 @@ class Action:
     key: str | None = None  # a suggested key for the game screen
     topic: str | None = None  # the reference card section that governs it
     enabled: Callable[[State], bool] | None = None
+    # Why the action is not possible now and what would make it possible ("a Crisis card is
+    # unresolved: resolve it first"), or None when it is: the refusal the table reads.
+    why_not: Callable[[State], str | None] | None = None
     private_to: str | None = None  # who may look while its secret arguments are entered
     short: str | None = None  # a label of at most 9 characters for the footer
     after_end: bool = False  # still possible once the game is over (corrections, reveals)
@@ -210,6 +216,16 @@ class Action:
     needs: Callable[[State, dict[str, Any]], Sequence[str]] | tuple[str, ...] = ()
     # The table's words for its log line ("Event Phase 7: Intruder attacks"); default: title.
     log_text: Callable[[dict[str, Any]], str] | None = None
+
+    def blocked(self, state: State) -> str | None:
+        """The reason this action's own rules refuse it now, or None when they allow it."""
+        if self.why_not is not None:
+            reason = self.why_not(state)
+            if reason:
+                return reason
+        if self.enabled is not None and not self.enabled(state):
+            return "its step has not come (or is past)"
+        return None
 
     def board_needs(self, state: State, args: dict[str, Any]) -> list[str]:
         """Keys of the board values this action needs that the table has not entered."""

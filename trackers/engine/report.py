@@ -59,7 +59,7 @@ class KeyMoment:
     seq: int
     moment: int
     at: str
-    kind: str  # "milestone", "countdown", "reveal", "action", "end"
+    kind: str  # "milestone", "countdown", "reveal", "action", "game" (a note), "end"
     text: str
 
 
@@ -117,7 +117,7 @@ def build_report(game: Game, setup: SessionSetup, seed: str, events: Sequence[Ev
             continue  # an action of a newer version: the replay skips it, as the session does
         before = _marks(state)
         try:
-            normalise(action.apply(state, dict(event.args), rng_for(seed, event.seq)))
+            notes = normalise(action.apply(state, dict(event.args), rng_for(seed, event.seq)))
         except (PieceError, ActionError):
             continue  # it was played without error once; a replay that differs skips it
         keep_codes(state, event.codes)
@@ -127,6 +127,8 @@ def build_report(game: Game, setup: SessionSetup, seed: str, events: Sequence[Ev
         if event.action in key_actions:
             moments.append(KeyMoment(event.seq, moment, event.at, "action",
                                      action.describe(event.args)))
+        moments += [KeyMoment(event.seq, moment, event.at, "game", note.key_moment)
+                    for note in notes if note.key_moment]
         now = game.end_record(state)
         if now is not None and ended is None:
             moments.append(KeyMoment(event.seq, moment, event.at, "end",

@@ -113,10 +113,16 @@ class Session:
 
     def available(self, name: str) -> bool:
         """Whether the action may be taken now (the game running, its own rule allowing)."""
+        return self.blocked(name) is None
+
+    def blocked(self, name: str) -> str | None:
+        """Why the action cannot be taken now (and what would allow it), or None if it can."""
         action = self.action(name)
-        if not action.after_end and self.game.is_over(self.state):
-            return False
-        return action.enabled is None or action.enabled(self.state)
+        if not action.after_end:
+            record = self.game.end_record(self.state)
+            if record is not None:
+                return f"the game is over ({record.ending}); undo to take back the end"
+        return action.blocked(self.state)
 
     def check_allowed(self, action: Action) -> None:
         """ActionError saying why ``action`` cannot be taken now, if it cannot."""
@@ -125,8 +131,9 @@ class Session:
             if record is not None:
                 raise ActionError(f"{action.title}: the game is over ({record.ending}); undo "
                                   "to take back the end", "action")
-        if action.enabled is not None and not action.enabled(self.state):
-            raise ActionError(f"{action.title} is not possible now", "action")
+        reason = action.blocked(self.state)
+        if reason is not None:
+            raise ActionError(f"{action.title} is not possible now: {reason}", "action")
 
     def describe(self, event: Event) -> str:
         action = self._actions.get(event.action)

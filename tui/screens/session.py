@@ -198,8 +198,10 @@ class SessionScreen(Screen[None]):
             self.notify(str(err), severity="warning", markup=False)
             return
         if not self.offerable(name):
-            self.notify(f"{action.title} is not possible now.", severity="warning",
-                        markup=False)
+            reason = self.play.session.blocked(name) or "not offered on this screen"
+            key = f" ({action.key})" if action.key else ""
+            self.notify(f"{action.title}{key} is not possible now: {reason}.",
+                        severity="warning", markup=False)
             return
         if not action.params and not action.board_needs(self.play.state, {}):
             self.apply(name, {})
