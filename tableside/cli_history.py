@@ -28,7 +28,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def _history(args: argparse.Namespace) -> int:
     try:
-        table = Tableside(args.data_dir, by="cli")
+        # read-only: the history writes no file (not even its cache; the app keeps that)
+        table = Tableside(args.data_dir, read_only=True, by="cli")
         found, problems = summaries(table)
         table.close()
     except TablesideError as err:
