@@ -253,6 +253,10 @@ class Library:
             self._conn.set_progress_handler(lambda: int(cancelled()), 2000)
             try:
                 result = self._search(query, game, limit, kind)
+            except sqlite3.OperationalError:
+                if not cancelled():
+                    raise
+                raise SearchCancelled(f"search for {query!r} given up") from None
             finally:
                 self._conn.set_progress_handler(None, 0)
             if cancelled():  # SQLite stopped mid-way: what it found is not the answer
