@@ -40,6 +40,7 @@ from saves.journal import (
 )
 from saves.paths import data_dir as resolve_data_dir
 from saves.store import LoadedJournal, Store
+from tableside.arguments import checked
 
 if TYPE_CHECKING:  # the engine is imported on first use: Home opens without it (start-up time)
     from trackers.engine import Action, Game, Note, Session, SessionSetup, State
@@ -226,10 +227,12 @@ class OpenSession:
     def can_redo(self) -> bool:
         return self.session.can_redo
 
+    @checked
     def action(self, name: str) -> Action:
         """The action called ``name`` (the game's or the engine's); ActionError if none."""
         return self.session.action(name)
 
+    @checked
     def available(self, name: str) -> bool:
         """Whether ``name`` may be taken now; False for an unknown action."""
         from trackers.engine import ActionError
@@ -239,10 +242,12 @@ class OpenSession:
         except ActionError:
             return False
 
+    @checked
     def blocked(self, name: str) -> str | None:
         """Why ``name`` is not possible now (and what would allow it), or None if it is."""
         return self.session.blocked(name)
 
+    @checked
     def history(self, latest: int | None = None) -> list[HistoryEntry]:
         """The log (secret arguments hidden); ``latest`` keeps only the last few."""
         return self.session.history(latest)
@@ -268,6 +273,7 @@ class OpenSession:
         }
 
     # --- acting ----------------------------------------------------------------------
+    @checked
     def do(self, action: str, /, **args: Any) -> list[Note]:
         """Apply an action; raises ActionError (nothing recorded) for a bad one."""
         from tableside import private  # secrets' code loads on first use (start-up time)
@@ -307,6 +313,7 @@ class OpenSession:
                 except (TablesideError, ValueError) as err:
                     self.warnings.append(f"{err} (the game itself is safe in its journal)")
 
+    @checked
     def do_with_board(self, action: str, values: dict[str, Any], /, **args: Any) -> list[Note]:
         """Enter the board values an action asked for (``BoardValueNeeded``), then do it.
 
@@ -327,6 +334,7 @@ class OpenSession:
                                      "(enter it in the board profile later)")
         return notes + self.do(action, **args)
 
+    @checked
     def import_board(self, values: dict[str, Any]) -> list[Note]:
         """Bring board values (a profile just imported) into this running game: one logged
         'Enter a board value' per value that differs, so undo takes each back. All or
@@ -353,6 +361,7 @@ class OpenSession:
         return notes
 
     # --- secrets (tableside.private, tableside.pins) ------------------------------------
+    @checked
     def choose_secret(self, name: str, value: str, *, pin: str | None = None) -> list[Note]:
         """The owner chooses a secret's value. If they set a PIN earlier it must be given;
         if not, a ``pin`` given now becomes theirs (nobody else can set it later)."""
@@ -360,17 +369,20 @@ class OpenSession:
 
         return private.choose(self, name, value, pin)
 
+    @checked
     def secret_value(self, name: str, *, pin: str | None = None, who: str | None = None) -> str:
         """Read a hidden value: the owner's PIN if they set one; the look is logged."""
         from tableside import private
 
         return private.look(self, name, pin, who)
 
+    @checked
     def pin_is_set(self, owner: str) -> bool:
         from tableside import pins
 
         return pins.is_set(self._table, self.id, owner)
 
+    @checked
     def undo(self, steps: int = 1) -> list[Note]:
         """Take back the game's latest ``steps`` actions, whichever window made them (a note
         says which when another did); refuses more steps than there are actions."""
@@ -395,6 +407,7 @@ class OpenSession:
         self._after_change()
         return notes
 
+    @checked
     def redo(self, steps: int = 1) -> list[Note]:
         from trackers.engine import ActionError
 
@@ -406,6 +419,7 @@ class OpenSession:
         self._after_change()
         return notes
 
+    @checked
     def jump(self, head: int) -> list[Note]:
         """Move to any point of the history; refused when another window changed the
         history meanwhile (the point chosen may mean something else now)."""
@@ -593,6 +607,7 @@ class OpenSession:
 class Tableside:
     """The store of saved sessions in one data folder."""
 
+    @checked
     def __init__(self, data_dir: str | Path | None = None, *, read_only: bool = False,
                  by: str | None = None) -> None:
         """Open the data folder. ``read_only`` reads it and writes nothing (``saves list``);
@@ -617,6 +632,7 @@ class Tableside:
         return self.store.warnings
 
     # --- sessions ----------------------------------------------------------------------
+    @checked
     def create(self, game: str, players: int, *, options: dict[str, Any] | None = None,
                names: Sequence[str] = (), title: str | None = None, seed: str | None = None,
                board: dict[str, Any] | None = None, mode: str = "") -> OpenSession:
@@ -650,6 +666,7 @@ class Tableside:
         stored = self.store.catalog.row(info.id) or {}
         return OpenSession(self, info, session, journal, header=stored.get("header"))
 
+    @checked
     def load(self, session_id: str, *, read_only: bool = False) -> OpenSession:
         """Reopen a saved session at the point it was left (undo history included).
 
@@ -713,11 +730,13 @@ class Tableside:
         return sorted(self.store.catalog.sessions(), key=lambda s: s.updated, reverse=True)
 
     @_plain("the game could not be renamed")
+    @checked
     def rename(self, session_id: str, title: str) -> None:
         self._need(session_id)
         self.store.rename(session_id, _check_title(title))
 
     @_plain("the game could not be deleted")
+    @checked
     def delete(self, session_id: str) -> None:
         """Delete a saved game for good; refused while another window has it open."""
         self._need(session_id)
@@ -728,17 +747,20 @@ class Tableside:
             raise TablesideError(f"no saved session with id {session_id!r}")
 
     # --- settings ----------------------------------------------------------------------
+    @checked
     def board_profile(self, game: str) -> dict[str, Any]:
         """The printed board values this table entered once for ``game``."""
         found = self.setting(f"board:{game}", {})
         return dict(found) if isinstance(found, dict) else {}
 
+    @checked
     def set_board_profile(self, game: str, values: dict[str, Any]) -> None:
         """Replace the table's board profile for ``game``; every value is checked first."""
         definition = game_definition(game)
         checked = definition.parse_board(values)
         self.set_setting(f"board:{game}", checked)
 
+    @checked
     def set_board_value(self, game: str, key: str, raw: Any) -> Any:
         """Enter one printed value (checked with the rest of the profile); returns it parsed."""
         profile = self.board_profile(game)
@@ -748,6 +770,7 @@ class Tableside:
         self.set_setting(f"board:{game}", checked)
         return checked[key]
 
+    @checked
     def accept_board_defaults(self, game: str) -> int:
         """Take the game's published board defaults into the profile (values the table
         already entered are kept); returns how many values were added."""
@@ -757,11 +780,13 @@ class Tableside:
         self.set_board_profile(game, profile | added)
         return len(added)
 
+    @checked
     def clear_board_value(self, game: str, key: str) -> None:
         profile = self.board_profile(game)
         profile.pop(key, None)
         self.set_setting(f"board:{game}", profile)
 
+    @checked
     def export_board_profile(self, game: str) -> dict[str, Any]:
         """The profile as a file's content, to share with another table."""
         definition = game_definition(game)
@@ -771,6 +796,7 @@ class Tableside:
         return {"format": PROFILE_FORMAT, "version": PROFILE_VERSION, "game": game,
                 "values": shown}
 
+    @checked
     def import_board_profile(self, game: str, data: Any) -> int:
         """Take a shared profile (all or nothing); returns how many values it held."""
         from trackers.engine import ActionError
@@ -794,22 +820,27 @@ class Tableside:
         return len(values)
 
     @_plain("the settings cannot be read")
+    @checked
     def setting(self, key: str, default: Any = None) -> Any:
         """A setting (settings.json: kept apart from the list of games)."""
         return self.store.settings.get(key, default)
 
     @_plain("the setting could not be saved")
+    @checked
     def set_setting(self, key: str, value: Any) -> None:
         self.store.settings.set(key, value)
 
     # --- drafts: typed work kept as it is typed (a score sheet), until finished or discarded ---
+    @checked
     def draft(self, name: str) -> Any:
         """The draft saved under ``name`` (e.g. "<session id>:score"), or None."""
         return self.setting(f"draft:{name}")
 
+    @checked
     def save_draft(self, name: str, data: Any) -> None:
         self.set_setting(f"draft:{name}", data)
 
+    @checked
     def drop_draft(self, name: str) -> None:
         self.set_setting(f"draft:{name}", None)
 
