@@ -183,6 +183,7 @@ class OpenSession:
             self._seen = (contents.good_bytes, contents.last_hash, contents.lines)
         self._mark = table.store.mark_open(info.id, table.by) if journal is not None else None
         self._closed = False
+        self._closing = False
         self._shown: tuple[State, State] | None = None  # (real state, its hidden copy)
 
     # --- reading -----------------------------------------------------------------
@@ -466,7 +467,7 @@ class OpenSession:
     def _writing(self) -> Iterator[list[OutsideChange]]:
         """Hold the session's lock, with what other windows wrote folded in first; yields
         those changes (an action is checked again against the state they left)."""
-        if self._journal is None or self._closed:
+        if self._journal is None or (self._closed and not self._closing):
             raise TablesideError(f"{self.info.title}: opened read-only (or closed); nothing "
                                  "was recorded")
         try:
@@ -574,9 +575,24 @@ class OpenSession:
         self.warnings.append(message + " (the game itself is safe in its journal)")
 
     def _save_snapshot(self) -> None:
+        """Write the snapshot file, after a journal record of its state's digest (the
+        journal is the truth: a snapshot it does not vouch for is ignored on opening). A
+        snapshot the journal already vouches for is not written again."""
+        from saves.store import SNAPSHOT_RECORD, state_digest
+
         seq, digest, state = self.session.snapshot()
         if _holds_hidden(state):
             return  # the journal must hold a chosen secret; the snapshot need not
+        kept = self._table.store.snapshot_path(self.id)
+        last = next((r for r in reversed(self._records) if r.get("t") == SNAPSHOT_RECORD),
+                    None)
+        if last is not None and last.get("seq") == seq and last.get("events") == digest \
+                and kept.exists():
+            return
+        assert self._journal is not None
+        with self._writing():
+            self._journal.append({"t": SNAPSHOT_RECORD, "seq": seq, "events": digest,
+                                  "state": state_digest(state)})
         self._table.store.write_snapshot(self.id, seq, digest, state, header=self._header)
 
     def _touch(self, status: str) -> None:
@@ -594,6 +610,7 @@ class OpenSession:
         if self._journal is not None:
             try:
                 if self.session.head:
+                    self._closing = True  # the snapshot's record is the last write
                     self._save_snapshot()
                 status = self.game.status_of(self.session.state)
                 if self._acted or status != self._status:
@@ -697,12 +714,13 @@ class Tableside:
         header = contents.header
         records = _salvage(contents.records)
         path = self.store.journal_path(info.id)
+        snapshot = self._vouched(info, loaded, records)
         try:
             definition = game_definition(header["game"])
             setup = SessionSetup.from_dict(header["setup"])
             events, head = fold(records)
             session = Session(definition, setup, header["seed"], events=events, head=head,
-                              clock=now, snapshot=loaded.snapshot, by=self.by)
+                              clock=now, snapshot=snapshot, by=self.by)
         except TablesideError:
             raise
         except (KeyError, TypeError, ValueError, ActionError, RecordError) as err:
@@ -722,6 +740,22 @@ class Tableside:
             session.attach(journal)
         return OpenSession(self, info, session, journal, loaded.warnings, records=records,
                            header=header, contents=contents)
+
+    def _vouched(self, info: SessionInfo, loaded: LoadedJournal,
+                 records: list[dict[str, Any]]) -> tuple[int, str, dict[str, Any]] | None:
+        """The snapshot file if the journal vouches for its state; else None (the game is
+        rebuilt from the journal) and a warning naming the file."""
+        from saves.store import snapshot_problem
+
+        if loaded.snapshot is None:
+            return None
+        seq, events, state = loaded.snapshot
+        problem = snapshot_problem(records, seq, events, state)
+        if problem:
+            name = self.store.snapshot_path(info.id).name
+            loaded.warnings.append(f"{name}: {problem}; it was ignored and the game rebuilt "
+                                   "from its journal.")
+        return None if problem is not None else loaded.snapshot
 
     @_plain("the list of saved games cannot be read")
     def sessions(self) -> list[SessionInfo]:

@@ -95,9 +95,11 @@ def _report(args: argparse.Namespace) -> int:
                 "moments": [m.__dict__ for m in report.moments],
                 "end": report.end.to_dict() if report.end else None,
                 "secrets": [s.__dict__ for s in report.secrets],
+                "warnings": list(play.warnings),  # tamper and damage found in its files
             })
         else:
-            sys.stdout.write(report_markdown(report, one_line(play.info.title)) + "\n")
+            sys.stdout.write(report_markdown(report, one_line(play.info.title),
+                                             warnings=play.warnings) + "\n")
     finally:
         play.close()
         table.close()
