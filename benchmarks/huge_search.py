@@ -68,6 +68,7 @@ def run(seeds: Path = SEEDS) -> dict[str, float]:
         folder = Path(tmp) / "data"
         source = Path(tmp) / "huge.txt"
         source.write_text(huge_text(seeds), encoding="utf-8")
+        text_mb = source.stat().st_size / 1024 / 1024
         library = Library.open(folder)
         started = time.perf_counter()
         book = library.add_rulebook(source, "lifeform")
@@ -85,7 +86,7 @@ def run(seeds: Path = SEEDS) -> dict[str, float]:
         library.close()
     latencies.sort()
     return {
-        "text_mb": source_mb(seeds),
+        "text_mb": text_mb,
         "sections": float(book.sections),
         "import_s": import_s,
         "median_ms": statistics.median(latencies),
@@ -94,10 +95,6 @@ def run(seeds: Path = SEEDS) -> dict[str, float]:
         "index_mb_with_book": before / 1024 / 1024,
         "index_mb_after_removal": after / 1024 / 1024,
     }
-
-
-def source_mb(seeds: Path = SEEDS) -> float:
-    return len(huge_text(seeds).encode()) / 1024 / 1024
 
 
 def main() -> int:
