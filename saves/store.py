@@ -90,6 +90,8 @@ class LoadedJournal:
     warnings: list[str] = field(default_factory=list)
     seal: Seal | None = None
     needs_repair: bool = False  # a torn tail, a lost line or a restored header to write back
+    new_breaks: bool = False  # tampering found that the seal does not record yet (a writer
+    # records it: later edits cannot hide it; a reader only reports it)
 
 
 def pid_alive(pid: int) -> bool:
@@ -256,7 +258,8 @@ class Store:
                                     str(chain.get("head", "")), "the copy in the catalog")
         if problem:
             found.append(problem)
-        earlier = [b for b in (seal.breaks if seal else []) if b not in found]
+        on_disk = list(seal.breaks) if seal else []
+        earlier = [b for b in on_disk if b not in found]
         for text in [*found, *earlier]:
             warnings.append(f"{path.name}: {text}. A secret revealed from this journal "
                             "proves nothing.")
@@ -267,7 +270,8 @@ class Store:
             seal.title = str(row.get("title") or contents.header.get("title") or "")
         return LoadedJournal(contents, snapshot, warnings, seal,
                              needs_repair=contents.torn_tail or bool(contents.lost)
-                             or contents.header_restored)
+                             or contents.header_restored,
+                             new_breaks=any(b not in on_disk for b in found))
 
     def _with_header_copy(self, path: Path, copies: list[dict[str, Any]],
                           err: HeaderDamaged) -> JournalContents:

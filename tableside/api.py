@@ -730,7 +730,7 @@ class Tableside:
             if loaded.needs_repair:
                 contents = store.repair(info.id, loaded, records)
             seal = loaded.seal
-            if seal is not None and (seal.lines != contents.lines
+            if seal is not None and (seal.lines != contents.lines or loaded.new_breaks
                                      or seal.head != contents.last_hash):
                 seal.lines, seal.head = contents.lines, contents.last_hash
                 store.remember_seal(info.id, seal)

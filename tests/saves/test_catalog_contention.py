@@ -23,6 +23,7 @@ import pytest
 from saves.catalog import Catalog
 from tableside.api import Tableside, TablesideError
 from tableside.cli import main
+from tests.saves.test_saves_safety import edit_record
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -241,3 +242,27 @@ def test_every_read_only_command_works_on_a_full_disk(
         assert out.strip()
     assert main(["--data-dir", str(data), "new", "lifeform", "--players", "3"]) != 0
     assert "the disk is full" in capsys.readouterr().err
+
+
+def test_a_read_only_command_reports_tampering_and_leaves_the_seal_as_it_was(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = tmp_path / "data"
+    table = Tableside(data)
+    play = table.create("lifeform", 3)
+    for value in (3, 5, 7):
+        play.do("set_value", target="self_destruct.position", value=value)
+    play.close()
+    table.close()
+    journal = data / "sessions" / f"{play.id}.jsonl"
+    # line 3 (action 2) changed with its checksum fixed, as someone covering tracks would
+    edit_record(journal, 3, b'"value":5', b'"value":6')
+    before = _files(data)
+    assert main(["--data-dir", str(data), "saves", "show", play.id, "--json"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    assert any(journal.name in w for w in shown["warnings"])  # reported with the data
+    assert _files(data) == before  # the seal's record of it is a writer's to keep
+    again = Tableside(data).load(play.id)  # a writing window keeps it in the seal
+    again.close()
+    seal = json.loads((data / "sessions" / f"{play.id}.seal.json").read_bytes()
+                      .split(b"\n", 1)[1])
+    assert any("line 3" in b for b in seal["breaks"])
