@@ -32,14 +32,16 @@ _NO_CHECK = object()  # a hint that could not be resolved
 
 def checked(func: F) -> F:
     """Refuse arguments whose type does not match ``func``'s annotations (ActionError)."""
-    signature = inspect.signature(func)
-    hints: dict[str, Any] | None = None
+    signature: inspect.Signature | None = None  # read on the first call (start-up time)
+    hints: dict[str, Any] = {}
 
     @functools.wraps(func)
     def run(*args: Any, **kwargs: Any) -> Any:
-        nonlocal hints
-        if hints is None:
-            hints = _hints(func, signature)
+        nonlocal signature, hints
+        if signature is None:
+            read = inspect.signature(func)
+            hints = _hints(func, read)
+            signature = read  # last: another thread sees both or neither
         try:
             bound = signature.bind(*args, **kwargs)
         except TypeError as err:
