@@ -90,6 +90,31 @@ def test_two_processes_creating_30_games_each_beside_a_list_loop_leave_60_rows(
     assert not table.warnings  # nothing unlisted, nothing doubled
 
 
+_OPENER = """
+import sys
+from tableside.api import Tableside
+data, count = sys.argv[1], int(sys.argv[2])
+for _ in range(count):
+    Tableside(data, by="cli").close()   # any writing command: lists what the catalog misses
+"""
+
+
+def test_two_processes_rebuilding_a_lost_catalog_list_each_game_once(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    table = Tableside(data)
+    for _ in range(20):
+        table.create("lifeform", 3).close()
+    table.close()
+    for name in ("catalog.json", "catalog.json.bak"):
+        (data / name).unlink()
+    workers = [_spawn(_OPENER, data, 5), _spawn(_OPENER, data, 5), _spawn(_LISTER, data, 10)]
+    for worker in workers:
+        _, err = worker.communicate(timeout=600)
+        assert worker.returncode == 0, err.decode()
+    ids = [row["id"] for row in _file_rows(data)]
+    assert len(ids) == 20 and set(ids) == _journals(data)
+
+
 def _game_with_unlisted_journal(data: Path) -> str:
     table = Tableside(data)
     play = table.create("lifeform", 3, names=["Ann", "Bo", "Cy"])
