@@ -351,7 +351,8 @@ def report(r: dict[str, Any]) -> str:
         lines.append(
             f"  (h) rules search, one 20 MB single-section rulebook ({huge['sections']:.0f} "
             f"sections once cut): 100 searches, median {huge['median_ms']:.2f} ms, p95 "
-            f"{huge['p95_ms']:.2f} ms (target < 50: {_mark(huge['p95_ms'] < 50)}); import "
+            f"{huge['p95_ms']:.2f} ms (target < 50: {_mark(huge['p95_ms'] < 50)}; CPU p95 "
+            f"{huge['cpu_p95_ms']:.2f} ms, load {huge['load_average']:.1f}); import "
             f"{huge['import_s']:.1f} s; index {huge['index_mb_with_book']:.1f} MB, "
             f"{huge['index_mb_after_removal']:.1f} MB after removing it")
     elif huge:
