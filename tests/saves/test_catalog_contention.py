@@ -291,3 +291,12 @@ def test_a_read_only_command_reports_tampering_and_leaves_the_seal_as_it_was(
     seal = json.loads((data / "sessions" / f"{play.id}.seal.json").read_bytes()
                       .split(b"\n", 1)[1])
     assert any("line 3" in b for b in seal["breaks"])
+
+
+@pytest.mark.parametrize("command", [["saves", "list", "--json"], ["history", "--json"],
+                                     ["rules", "search", "hull"], ["rules", "list"]])
+def test_a_read_only_command_as_the_first_ever_creates_not_even_the_folder(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], command: list[str]) -> None:
+    data = tmp_path / "never-made" / "data"
+    assert main(["--data-dir", str(data), *command]) == 0, capsys.readouterr().err
+    assert not (tmp_path / "never-made").exists()
