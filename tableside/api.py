@@ -590,9 +590,14 @@ class OpenSession:
                 and kept.exists():
             return
         assert self._journal is not None
-        with self._writing():
-            self._journal.append({"t": SNAPSHOT_RECORD, "seq": seq, "events": digest,
-                                  "state": state_digest(state)})
+        try:
+            with self._writing():
+                self._journal.append({"t": SNAPSHOT_RECORD, "seq": seq, "events": digest,
+                                      "state": state_digest(state)})
+        except TablesideError as err:  # a snapshot only saves time: the action is safe
+            self.warnings.append(f"no snapshot was kept: {err} (the game itself is safe in "
+                                 "its journal)")
+            return
         self._table.store.write_snapshot(self.id, seq, digest, state, header=self._header)
 
     def _touch(self, status: str) -> None:

@@ -101,3 +101,30 @@ def test_a_damaged_settings_file_is_reported_never_moved_aside_silently(
     said = [w for w in opened.warnings if "settings.json" in w]
     assert said and "was kept as settings.json.damaged-" in said[0]
     assert list(data.glob("settings.json.damaged-*"))
+
+
+def test_a_snapshot_record_that_cannot_be_written_costs_only_the_snapshot(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import errno
+    import os
+
+    from saves.journal import JournalFile
+
+    data = tmp_path / "data"
+    table = Tableside(data)
+    play = table.create("lifeform", 3)
+    for value in (3, 5):
+        play.do("set_value", target="self_destruct.position", value=value)
+    real_append = JournalFile.append
+
+    def full_for_snapshots(journal: JournalFile, record: dict[str, Any]) -> None:
+        if record.get("t") == "snap":
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        real_append(journal, record)
+
+    monkeypatch.setattr(JournalFile, "append", full_for_snapshots)
+    play.close()  # no exception: the actions are in the journal
+    assert any("no snapshot was kept" in w and "disk is full" in w for w in play.warnings)
+    assert not (data / "sessions" / f"{play.id}.snap.json").exists()
+    monkeypatch.undo()
+    assert _position(data, play.id) == 5
