@@ -578,7 +578,7 @@ class OpenSession:
         """Write the snapshot file, after a journal record of its state's digest (the
         journal is the truth: a snapshot it does not vouch for is ignored on opening). A
         snapshot the journal already vouches for is not written again."""
-        from saves.store import SNAPSHOT_RECORD, state_digest
+        from saves.snapshots import SNAPSHOT_RECORD, state_digest
 
         seq, digest, state = self.session.snapshot()
         if _holds_hidden(state):
@@ -750,7 +750,7 @@ class Tableside:
                  records: list[dict[str, Any]]) -> tuple[int, str, dict[str, Any]] | None:
         """The snapshot file if the journal vouches for its state; else None (the game is
         rebuilt from the journal) and a warning naming the file."""
-        from saves.store import snapshot_problem
+        from saves.snapshots import snapshot_problem
 
         if loaded.snapshot is None:
             return None
