@@ -4,7 +4,9 @@ It holds no moves (those live in the journals) and no settings (saves.settings),
 always be rebuilt from the journal headers and seals when it is lost or damaged. Every
 change is a read-modify-write under ``catalog.json.lock``, so two processes creating games
 at once lose none; every read goes to the file, so a list shown follows changes made in
-other windows.
+other windows. It holds one row per game id: adding a game already listed replaces or keeps
+its row, and rows doubled by an older Tableside are shown merged and written back merged
+by the next window that writes.
 """
 
 from __future__ import annotations
