@@ -228,19 +228,23 @@ class Catalog:
         if self.read_only or not self.duplicates():
             return 0
         with self.locked():
-            db = self._db()
-            table = db.table("sessions")
-            rows = list(table.all())
-            by_id: dict[str, Any] = {}
-            for row in rows:
-                if isinstance(row.get("id"), str) and row["id"]:
-                    kept = by_id.get(row["id"])
-                    by_id[row["id"]] = dict(row) if kept is None else merged(kept, row)
-            extra = len([r for r in rows if isinstance(r.get("id"), str) and r["id"]]) \
-                - len(by_id)
+            storage = self._db().storage
+            data = storage.read() or {}
+            rows = data.get("sessions", {})
+            kept: dict[str, Any] = {}  # TinyDB's row key -> row, one per game id
+            first: dict[str, str] = {}  # game id -> the row key it keeps
+            for key, row in rows.items():
+                game = row.get("id") if isinstance(row, dict) else None
+                if not isinstance(game, str) or not game:
+                    kept[key] = row
+                elif game in first:
+                    kept[first[game]] = merged(kept[first[game]], row)
+                else:
+                    first[game] = key
+                    kept[key] = row
+            extra = len(rows) - len(kept)
             if extra:
-                table.truncate()
-                table.insert_multiple(list(by_id.values()))
+                storage.write(data | {"sessions": kept})  # one atomic write: all or none
             return extra
 
     def add_session(self, info: SessionInfo, *, replace: bool = True, **extra: Any) -> bool:
