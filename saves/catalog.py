@@ -262,8 +262,9 @@ class Catalog:
             if table.contains(Query().id == info.id):
                 if not replace:
                     return False
-                table.remove(Query().id == info.id)
-            table.insert(row)
+                table.update(row, Query().id == info.id)  # one write, the row stays listed
+            else:
+                table.insert(row)
             return True
 
     def sessions(self) -> list[SessionInfo]:
