@@ -103,7 +103,7 @@ class Catalog:
         self.read_only = read_only
         self._memory: TinyDB | None = None
         self._lock: FileLock | None = None  # made on the first write (start-up time)
-        self._index: tuple[list[Any], dict[str, Any]] | None = None
+        self._index: tuple[list[Any], dict[str, Any], int] | None = None
         self._open()
         if not self.read_only and not self._db().table("meta").all():
             with self.locked():
@@ -202,25 +202,28 @@ class Catalog:
         """The rows by session id, one per game (duplicates merged), made again only when
         the rows read are new (opening each of 500 games would otherwise scan the list 500
         times)."""
+        return self._indexed()[1]
+
+    def _indexed(self) -> tuple[list[Any], dict[str, Any], int]:
+        """(the rows read, the rows by id, how many rows repeat an id)."""
         rows = self._rows()
         if self._index is None or len(rows) != len(self._index[0]) or any(
                 a is not b for a, b in zip(rows, self._index[0], strict=True)):
-            index: dict[str, Any] = {}
-            for row in rows:
-                if not isinstance(row, dict) or not isinstance(row.get("id"), str) \
-                        or not row["id"]:
-                    continue
-                kept = index.get(row["id"])
-                index[row["id"]] = row if kept is None else merged(kept, row)
-            self._index = (rows, index)
-        return self._index[1]
+            valid = [row for row in rows if isinstance(row, dict)
+                     and isinstance(row.get("id"), str) and row["id"]]
+            index = {row["id"]: row for row in valid}
+            if len(index) != len(valid):  # doubled rows (rare): merge each game's rows
+                index = {}
+                for row in valid:
+                    kept = index.get(row["id"])
+                    index[row["id"]] = row if kept is None else merged(kept, row)
+            self._index = (rows, index, len(valid) - len(index))
+        return self._index
 
     def duplicates(self) -> int:
         """How many rows repeat a game already listed (a catalog an older Tableside wrote
         while two windows created games at once)."""
-        rows = [r for r in self._rows() if isinstance(r, dict) and isinstance(r.get("id"), str)
-                and r["id"]]
-        return len(rows) - len(self._by_id())
+        return self._indexed()[2]
 
     def merge_duplicates(self) -> int:
         """Write the list back with one row per game (under the lock); returns how many
