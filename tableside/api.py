@@ -263,27 +263,35 @@ class OpenSession:
             "head": self.head,
             "history": [{"seq": h.seq, "action": h.text, "at": h.at, "undone": h.undone}
                         for h in self.history()],
+            "table_log": [line.to_dict() for line in self.table_log()],
             "state": self.state.public_dict(),
             "notes": [n.text for n in self.notes],
         }
 
     # --- acting ----------------------------------------------------------------------
-    def do(self, action: str, /, **args: Any) -> list[Note]:
-        """Apply an action; raises ActionError (nothing recorded) for a bad one."""
+    def do(self, action: str, /, *, pin: str | None = None, decline_pin: bool = False,
+           **args: Any) -> list[Note]:
+        """Apply an action; raises ActionError (nothing recorded) for a bad one.
+
+        Secret arguments are sealed to their owner's key (tableside.private); at an owner's
+        first secret ``pin`` sets their PIN (or ``decline_pin``). An action that reveals or
+        tests a sealed secret needs its owner's ``pin`` (ActionError with field "pin")."""
         from tableside import private  # secrets' code loads on first use (start-up time)
 
-        if action == private.CHOOSE:  # the commitment: a real nonce, the code made once
-            private.check_commitment(args)
-            args = private.with_commitment(self, args)
+        notes = private.act(self, action, args, pin, decline_pin)
+        self._keep_in_profile()
+        return notes
+
+    def _act(self, args: dict[str, Any], action: str, keys: dict[str, Any]) -> list[Note]:
+        """One action recorded (``keys``, an owner's new key, in the same record)."""
         from trackers.engine import ActionError
 
         with self._writing() as changed:
             try:
-                notes = self.session.do(action, **args)
+                notes = self.session.act(action, args, keys=keys)
             except ActionError as err:
                 raise _after_others(err, changed) from None
         self._after_change()
-        self._keep_in_profile()
         return notes
 
     def _keep_in_profile(self) -> None:
@@ -352,24 +360,39 @@ class OpenSession:
             todo = waiting
         return notes
 
-    # --- secrets (tableside.private, tableside.pins) ------------------------------------
-    def choose_secret(self, name: str, value: str, *, pin: str | None = None) -> list[Note]:
-        """The owner chooses a secret's value. If they set a PIN earlier it must be given;
-        if not, a ``pin`` given now becomes theirs (nobody else can set it later)."""
+    # --- secrets (tableside.private, tableside.vault, tableside.audit) --------------------
+    def choose_secret(self, name: str, value: str, *, pin: str | None = None,
+                      decline_pin: bool = False) -> list[Note]:
+        """The owner chooses a secret's value (sealed to their key: no PIN needed, except
+        to set one at their first secret, or ``decline_pin``)."""
         from tableside import private
 
-        return private.choose(self, name, value, pin)
+        return self.do(private.CHOOSE, secret=name, value=value, pin=pin,
+                       decline_pin=decline_pin)
 
-    def secret_value(self, name: str, *, pin: str | None = None, who: str | None = None) -> str:
-        """Read a hidden value: the owner's PIN if they set one; the look is logged."""
+    def secret_value(self, name: str, *, pin: str | None = None) -> str:
+        """Read a hidden value: the owner's PIN; the look is logged under the owner."""
         from tableside import private
 
-        return private.look(self, name, pin, who)
+        return private.look(self, name, pin)
 
     def pin_is_set(self, owner: str) -> bool:
-        from tableside import pins
+        """Whether the owner guards their secrets in this game with a PIN."""
+        from tableside import private
 
-        return pins.is_set(self._table, self.id, owner)
+        return private.pin_is_set(self, owner)
+
+    def has_key(self, owner: str) -> bool:
+        """Whether the owner chose a secret before (their PIN, or its refusal, is set)."""
+        from tableside import private
+
+        return private.has_key(self, owner)
+
+    def table_log(self) -> list[Any]:
+        """Every look, wrong PIN and reveal ever made (``tableside.audit.AuditLine``)."""
+        from tableside import audit
+
+        return audit.lines(self)
 
     def undo(self, steps: int = 1) -> list[Note]:
         """Take back the game's latest ``steps`` actions, whichever window made them (a note
