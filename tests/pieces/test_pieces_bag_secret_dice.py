@@ -251,7 +251,7 @@ def test_summary_never_contains_the_value_before_reveal(value: str, nonce: str) 
     assert marked not in secret.summary()
     assert marked not in secret.public_value()
     assert marked not in str(secret.redacted())
-    assert len(code) == 9 and code[4] == "-"
+    assert len(code) == 14 and code[4] == code[9] == "-"
     assert secret.reveal() == (marked, nonce, True)
 
 

@@ -41,7 +41,7 @@ from tui.games.lifeform.screen import LifeformScreen, banner_lines, loadout_rows
 
 SIZE = (80, 24)
 NAMES = ("Sarah", "Andrew", "Jacob")  # Sarah plays the lifeform
-CODE = re.compile(r"\b[0-9A-F]{4}-[0-9A-F]{4}\b")
+CODE = re.compile(r"\b[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}\b")
 Args = dict[str, Any]
 
 
