@@ -662,7 +662,14 @@ class Tableside:
         if self.read_only:
             raise TablesideError("this data folder was opened read-only; no game was created")
         session = Session(definition, setup, seed, clock=now, by=self.by)
-        header = {"game": game, "title": title, "setup": setup.to_dict(), "seed": seed,
+        from tableside import vault  # the seed is kept sealed (vault loads on first use)
+
+        try:
+            kept_seed: Any = vault.seal_seed(self.root, seed)
+        except OSError as err:
+            raise plain_error(err, "the app's key could not be made, so no game was created") \
+                from err
+        header = {"game": game, "title": title, "setup": setup.to_dict(), "seed": kept_seed,
                   "created": stamp}
         try:
             journal = self.store.create(info, header, self.by)
@@ -707,7 +714,10 @@ class Tableside:
             definition = game_definition(header["game"])
             setup = SessionSetup.from_dict(header["setup"])
             events, head = fold(records)
-            session = Session(definition, setup, header["seed"], events=events, head=head,
+            from tableside import vault
+
+            seed = vault.open_seed(self.root, header["seed"])
+            session = Session(definition, setup, seed, events=events, head=head,
                               clock=now, snapshot=loaded.snapshot, by=self.by)
         except TablesideError:
             raise

@@ -21,7 +21,8 @@ if TYPE_CHECKING:
 AUDIT = "audit"
 FREE_TRIES = 3
 MAX_WAIT = 60
-RESETS = ("look", "reveal", "check")  # a PIN that opened the key ends a run of wrong ones
+RESETS = ("look", "reveal", "check")
+APP_OWNER = "Tableside (the app's hidden draws)"  # tableside.vault.APP_OWNER (not loaded here)  # a PIN that opened the key ends a run of wrong ones
 
 
 @dataclass(frozen=True)
@@ -78,6 +79,9 @@ def owners(owner: str) -> str:
 def describe(record: dict[str, Any]) -> str:
     kind, owner, label = record.get("kind"), str(record.get("owner")), str(record.get("secret"))
     doing = str(record.get("doing") or "")
+    if owner == APP_OWNER and kind in ("reveal", "check"):
+        return f"{label} {'revealed' if kind == 'reveal' else 'checked'} ({doing}), opened " \
+               "with the app's key"
     if kind == "look":
         return f"{_subject(owner)} looked at {label} (with their PIN)"
     if kind == "reveal":

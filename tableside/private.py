@@ -119,9 +119,9 @@ def seal_args(play: OpenSession, action: Action, args: dict[str, Any], pin: str 
 def refuse_callers_commitment(action: str, args: dict[str, Any]) -> None:
     """The app makes every nonce and code: a caller's own (a pair committed to twice) and the
     engine's reserved arguments are refused."""
-    from trackers.engine.actions import RESERVED_ARGS
+    from trackers.engine.actions import DRAWN, RESERVED_ARGS
 
-    for name in RESERVED_ARGS:
+    for name in (*RESERVED_ARGS, DRAWN):
         if name in args:
             raise _error(f"{name}: filled by the app when the owner gives their PIN; leave it "
                          "out", name)
@@ -141,6 +141,30 @@ def secret_piece(play: OpenSession, name: str) -> Secret:
         raise _error(f"secret: {name!r} is not a secret of this game (allowed: "
                      f"{', '.join(names) or 'none'})", "secret")
     return piece
+
+
+def hidden_draw(play: OpenSession, spec: Action) -> dict[str, str] | None:
+    """The app's hidden draw for ``spec`` (the solo Hunt's chamber): one of the options, from
+    the OS's randomness, sealed to the app's key. Drawn once per time the action is taken and
+    hand held: after an undo, the same hand hides the same chamber (undo never re-rolls)."""
+    from trackers.engine.actions import DRAWN
+    from trackers.pieces import commitment_code
+
+    assert spec.hidden_draw is not None
+    options = list(spec.hidden_draw(play.session.state))
+    if not options:
+        return None
+    number = 1 + sum(1 for e in play.session.events[:play.session.head] if e.action == spec.name)
+    key = f"{number}:{'|'.join(sorted(options))}"
+    for record in play._records:  # a draw made before, perhaps undone since: kept
+        drawn = (record.get("args") or {}).get(DRAWN) if record.get("action") == spec.name \
+            else None
+        if isinstance(drawn, dict) and drawn.get("draw") == key:
+            return dict(drawn)
+    value, nonce = secrets.choice(options), secrets.token_hex(16)
+    _, public = vault.app_key(play._table.root)
+    return {"code": commitment_code(value, nonce), "to": vault.APP_OWNER, "draw": key,
+            "sealed": vault.seal(public, {"value": value, "nonce": nonce})}
 
 
 def open_secret(play: OpenSession, name: str, pin: str | None, doing: str) -> dict[str, Any]:
@@ -183,7 +207,7 @@ def act(play: OpenSession, action: str, args: dict[str, Any], pin: str | None,
         decline: bool) -> list[Note]:
     """Do ``action``: secret arguments sealed, sealed secrets it needs opened with the
     owner's PIN (value and nonce, or the answer, recorded in its arguments)."""
-    from trackers.engine.actions import ANSWERS, OPENED, SecretLocked
+    from trackers.engine.actions import ANSWERS, DRAWN, OPENED, SecretLocked
 
     if action == PEEK:
         look(play, str(args.get("secret", "")), pin)
@@ -191,6 +215,10 @@ def act(play: OpenSession, action: str, args: dict[str, Any], pin: str | None,
     refuse_callers_commitment(action, args)
     spec = play.session.action(action)
     args, keys = seal_args(play, spec, dict(args), pin, decline)
+    if spec.hidden_draw is not None:
+        drawn = hidden_draw(play, spec)
+        if drawn is not None:
+            args[DRAWN] = drawn
     opened: dict[str, Any] = {}
     answers: dict[str, dict[str, bool]] = {}
     for _ in range(12):  # each round opens one more secret the action needs
@@ -210,14 +238,11 @@ def act(play: OpenSession, action: str, args: dict[str, Any], pin: str | None,
                 answers.setdefault(need.name, {})[str(need.query)] = \
                     shown["value"] == need.query
             continue
-        for name in opened:
-            audit.log(play, "reveal", owner=secret_piece(play, name).owner,
-                      label=secret_piece(play, name).label, seq=play.session.head,
-                      doing=spec.title)
-        for name in answers:
-            audit.log(play, "check", owner=secret_piece(play, name).owner,
-                      label=secret_piece(play, name).label, seq=play.session.head,
-                      doing=spec.title)
+        for kind, names in (("reveal", opened), ("check", answers)):
+            for name in names:
+                piece = secret_piece(play, name)
+                audit.log(play, kind, owner=str((piece.locked or {}).get("to", piece.owner)),
+                          label=piece.label, seq=play.session.head, doing=spec.title)
         return notes
     raise _error(f"{spec.title}: needs more secrets than it may open", "action")
 

@@ -176,3 +176,25 @@ def app_key(root: Path) -> tuple[bytes, str]:
     raw = path.read_bytes()
     key = X25519PrivateKey.from_private_bytes(raw)
     return raw, _b64(key.public_key().public_bytes_raw())
+
+
+def seal_seed(root: Path, seed: str) -> dict[str, str]:
+    """The seed of a game's open draws as the journal keeps it: sealed to the app's key, so
+    the file alone does not tell the next card."""
+    _, public = app_key(root)
+    return {"sealed": seal(public, {"seed": seed}), "to": APP_OWNER}
+
+
+def open_seed(root: Path, kept: Any) -> str:
+    """The seed from a journal's header: as written by a game saved before (plain text), or
+    opened with the app's key; ValueError when this data folder's key does not open it."""
+    if isinstance(kept, str):
+        return kept
+    if not isinstance(kept, dict) or not isinstance(kept.get("sealed"), str):
+        raise ValueError("the seed in the first line is neither text nor sealed")
+    private, _ = app_key(root)
+    try:
+        return str(open_sealed(private, kept["sealed"])["seed"])
+    except (KeyError, ValueError) as err:
+        raise ValueError(f"its seed is sealed with another data folder's key "
+                         f"({root / 'keys' / 'app.key'} does not open it)") from err

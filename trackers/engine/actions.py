@@ -25,6 +25,7 @@ class ActionError(ValueError):
 # record), ANSWERS the answers to the tests it asked ("is it Image 2?": yes/no).
 OPENED = "_opened"
 ANSWERS = "_answers"
+DRAWN = "_drawn"  # the app's hidden draw for an action with ``hidden_draw``: sealed
 RESERVED_ARGS = (OPENED, ANSWERS)
 
 
@@ -252,6 +253,10 @@ class Action:
     needs: Callable[[State, dict[str, Any]], Sequence[str]] | tuple[str, ...] = ()
     # The table's words for its log line ("Event Phase 7: Intruder attacks"); default: title.
     log_text: Callable[[dict[str, Any]], str] | None = None
+    # What the app draws in hiding for this action (the solo Hunt's chamber): the API draws
+    # one from the OS's randomness, seals it to the app's key and passes it as DRAWN; the
+    # engine never sees the value until a reveal.
+    hidden_draw: Callable[[State], Sequence[str]] | None = None
 
     def blocked(self, state: State) -> str | None:
         """The reason this action's own rules refuse it now, or None when they allow it."""
@@ -276,7 +281,7 @@ class Action:
         """Checked arguments, or ActionError naming the first bad field."""
         known = {p.name for p in self.params}
         for name in args:
-            if name not in known and name not in RESERVED_ARGS:
+            if name not in known and name not in (*RESERVED_ARGS, DRAWN):
                 allowed = ", ".join(sorted(known)) or "none"
                 raise ActionError(f"{self.name}: unknown argument {name!r} (allowed: {allowed})",
                                   name)
@@ -297,6 +302,10 @@ class Action:
         for name in RESERVED_ARGS:  # what the owner's key gave this action (recorded)
             if name in args:
                 checked[name] = _check_reserved(name, args[name])
+        if DRAWN in args:
+            if self.hidden_draw is None or not is_sealed(args[DRAWN]):
+                raise ActionError(f"{DRAWN}: only the app draws in hiding, sealed", DRAWN)
+            checked[DRAWN] = dict(args[DRAWN])
         return checked
 
     def describe(self, args: dict[str, Any]) -> str:
