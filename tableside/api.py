@@ -388,6 +388,13 @@ class OpenSession:
 
         return private.has_key(self, owner)
 
+    def pin_needed(self, action: str, /, **args: Any) -> tuple[str, str] | None:
+        """(owner, secret) when doing ``action`` needs that owner's PIN; asks nothing, logs
+        nothing (a screen asks the PIN first)."""
+        from tableside import private
+
+        return private.pin_needed(self, action, args)
+
     def table_log(self) -> list[Any]:
         """Every look, wrong PIN and reveal ever made (``tableside.audit.AuditLine``)."""
         from tableside import audit

@@ -272,3 +272,25 @@ def look(play: OpenSession, name: str, pin: str | None) -> str:
         value = secret.value
     audit.log(play, "look", owner=secret.owner, label=secret.label, doing="look")
     return value
+
+
+def pin_needed(play: OpenSession, action: str, args: dict[str, Any]) -> tuple[str, str] | None:
+    """(owner, secret's label) when ``action`` with ``args`` needs an owner's PIN (it reveals
+    or tests a secret sealed to a PIN-guarded key), else None. Tried on a copy: nothing is
+    recorded or logged, so a screen asks the PIN first instead of being refused."""
+    from trackers.engine import ActionError
+    from trackers.engine.actions import SecretLocked
+
+    if action == PEEK:
+        piece = secret_piece(play, str(args.get("secret", "")))
+        return (piece.owner, piece.label) if pin_is_set(play, piece.owner) else None
+    try:
+        play.session.trial(action, args)
+    except SecretLocked as need:
+        locked = secret_piece(play, need.name).locked or {}
+        owner = str(locked.get("to", need.owner))
+        record = key_record(play, owner)
+        return (owner, need.label) if record is not None and vault.has_pin(record) else None
+    except ActionError:
+        return None
+    return None

@@ -32,7 +32,7 @@ N, R, P = 2 ** 14, 8, 1
 MIN_PIN = 6
 MAX_PIN = 64
 APP_OWNER = "Tableside (the app's hidden draws)"
-DECLINED_WARNING = ("no PIN: hidden from the screen, not from someone who opens the files")
+DECLINED = "hidden from the screen, not from someone who opens the files"  # said plainly
 
 
 class WrongPin(ValueError):

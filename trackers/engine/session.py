@@ -199,6 +199,14 @@ class Session:
         self.notes = notes
         return notes
 
+    def trial(self, name: str, args: dict[str, Any]) -> list[Note]:
+        """``do`` on a copy, recording nothing: what it would say (or its refusal, e.g.
+        ``SecretLocked`` when it needs a sealed secret)."""
+        action = self.action(name)
+        self.check_allowed(action)
+        checked = action.validate(self.state, args)
+        return self._apply(action, self.state.copy(), checked, self.head + 1)
+
     def undo(self, steps: int = 1) -> list[Note]:
         if steps < 1:
             raise ActionError("steps: give 1 or more", "steps")

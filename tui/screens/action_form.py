@@ -25,6 +25,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from tableside.api import OpenSession, TablesideError
+from tableside.vault import DECLINED, MIN_PIN
 from trackers.engine import Action, ActionError, BoardValue, Param
 from trackers.engine.actions import BoardValueNeeded
 from trackers.pieces import Secret
@@ -63,16 +64,19 @@ class CurtainStep(Vertical):
         yield Static("", id="curtain-text", markup=False)
         yield Label("PIN", id="pin-label")
         yield Input(password=True, id="pin")
+        yield Checkbox(f"No PIN ({DECLINED})", id="no-pin")
         yield Static("Enter: continue    Escape: cancel", classes="hint")
 
     def show(self, owner: str, names: tuple[str, ...], pin: str, purpose: str) -> None:
-        """``pin``: "set" (the owner set one: asked), "new" (may set one now), "" (none)."""
+        """``pin``: "new" (the owner's first secret: set a PIN or decline one), "" (their
+        key is made: choosing needs no PIN)."""
         self.query_one("#curtain-title", Static).update(plain(f"PRIVATE: {owner} only"))
         self.query_one("#curtain-text", Static).update(plain(
             f"{hand_over(owner, names)}. Everyone else, look away.\nNext: {purpose}."))
         self.query_one("#pin-label", Label).update(
-            "PIN" if pin == "set" else "PIN (optional: set one to protect later looks)")
-        for widget in self.query("#pin-label, #pin"):
+            f"Your PIN for this game, set once (at least {MIN_PIN} characters: it keeps your "
+            "secrets unreadable in the files; a short one is guessed in minutes)")
+        for widget in self.query("#pin-label, #pin, #no-pin"):
             widget.display = bool(pin)
 
 
@@ -147,7 +151,7 @@ class ActionFormScreen(FieldKeys, ModalScreen[bool]):
         # The generic secret choice goes through the API, which owns the PIN rules and fills
         # in the commitment (nonce, code): the form asks only which secret and its value.
         self.uses_pin = action.name == "choose_secret"
-        params = [p for p in action.params
+        params = [p for p in action.params  # the app makes the nonce and code
                   if not self.uses_pin or p.name in ("secret", "value")]
         self.open_params = [p for p in params if not p.secret]
         self.secret_params = [p for p in params if p.secret]
@@ -203,7 +207,7 @@ class ActionFormScreen(FieldKeys, ModalScreen[bool]):
                 widget.display = step == self.step
         if self.step == "curtain":
             owner = owner_for(self.play, self.action_spec, self.args)
-            pin = ("set" if self.play.pin_is_set(owner) else "new") if self.uses_pin else ""
+            pin = "" if self.play.has_key(owner) else "new"
             self.query_one(CurtainStep).show(owner, self.play.setup.names, pin,
                                              self.action_spec.title.lower())
         self.query_one("#form-error", Static).update("")
@@ -321,22 +325,32 @@ class ActionFormScreen(FieldKeys, ModalScreen[bool]):
             return
         self._show_step()
 
-    async def _do(self) -> bool:
-        """Do the action (entering any board values it asked for); False if refused."""
+    async def _do(self, owner_pin: str | None = None) -> bool:
+        """Do the action (entering any board values it asked for); False if refused. A
+        player's first secret sets their PIN (or declines one) from the curtain; an action
+        that opens a sealed secret asks its owner's PIN first (``ask_owner_pin``)."""
+        from tui.screens.owner_pin import ask_owner_pin
+
+        pin, decline = self._new_pin()
         try:
-            if self.uses_pin:  # the API checks the owner's PIN, or keeps a new one
-                pin = self.query_one("#pin", Input).value or None
-                self.play.choose_secret(self.args["secret"], self.args["value"], pin=pin)
-            elif self.board_keys:
+            needed = None if owner_pin else self.play.pin_needed(self.action_spec.name,
+                                                                 **self.args)
+            if needed is not None:
+                ask_owner_pin(self.app, needed[0], f"{self.action_spec.title} ({needed[1]})",
+                              self._with_owner_pin)
+                return False
+            if self.board_keys:
                 self.play.do_with_board(self.action_spec.name, self._board_values(),
-                                        **self.args)
+                                        pin=owner_pin or pin, decline_pin=decline, **self.args)
             else:
-                self.play.do(self.action_spec.name, **self.args)
+                self.play.do(self.action_spec.name, pin=owner_pin or pin, decline_pin=decline,
+                             **self.args)
         except BoardValueNeeded as err:
             await self._ask_board(err)
             return False
         except ActionError as err:
-            if err.field == "pin":  # back to the curtain, to type it again
+            if err.field == "pin" and owner_pin is None and self.secret_params:
+                # the new PIN did not fit: back to the curtain, to type it again
                 self.step = "curtain"
                 self._show_step()
             self.show_error(err)
@@ -350,6 +364,21 @@ class ActionFormScreen(FieldKeys, ModalScreen[bool]):
                 f"Tableside hit a problem and recorded nothing: {err}")
             return False
         return True
+
+    def _new_pin(self) -> tuple[str | None, bool]:
+        """(PIN, declined) typed at the curtain for the owner's first secret."""
+        if not self.secret_params or self.step not in ("secret", "cleared"):
+            return None, False
+        pin = self.query_one("#pin", Input).value or None
+        return pin, pin is None and self.query_one("#no-pin", Checkbox).value
+
+    async def _with_owner_pin(self, pin: str | None) -> None:
+        if pin and await self._do(pin):
+            if self.secret_params:
+                self.step = "cleared"
+                self._show_step()
+            else:
+                self.dismiss(True)
 
     async def _ask_board(self, err: BoardValueNeeded) -> None:
         """Grow the form by a field for each printed value the action needs."""
