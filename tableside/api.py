@@ -249,10 +249,15 @@ class OpenSession:
 
     def report(self) -> Report:
         """The game report: values by round (or turn), key moments, revealed secrets."""
-        from trackers.engine.report import build_report
+        import dataclasses
 
-        return build_report(self.game, self.session.setup, self.session.seed,
-                            self.session.events, self.session.head)
+        from trackers.engine.report import TableLogLine, build_report
+
+        report = build_report(self.game, self.session.setup, self.session.seed,
+                              self.session.events, self.session.head)
+        log = tuple(TableLogLine(line.kind, line.text, line.at, line.undone)
+                    for line in self.table_log())
+        return dataclasses.replace(report, table_log=log)
 
     def export(self) -> dict[str, Any]:
         """The session as plain data with every unrevealed secret left out."""

@@ -94,6 +94,8 @@ def _report(args: argparse.Namespace) -> int:
                 "moments": [m.__dict__ for m in report.moments],
                 "end": report.end.to_dict() if report.end else None,
                 "secrets": [s.__dict__ for s in report.secrets],
+                "codes": [c.__dict__ for c in report.codes],
+                "table_log": [line.__dict__ for line in report.table_log],
             })
         else:
             sys.stdout.write(report_markdown(report, one_line(play.info.title)) + "\n")

@@ -281,7 +281,7 @@ def test_an_older_world_readable_folder_is_made_private(tmp_path: Path) -> None:
 def test_no_snapshot_is_written_while_a_secret_is_unrevealed(tmp_path: Path) -> None:
     table = Tableside(tmp_path)
     play = table.create("demo", 2, seed="s")
-    play.choose_secret("plan", "left")
+    play.choose_secret("plan", "left", decline_pin=True)
     play.do("fire")
     play.do("fire")
     play.close()

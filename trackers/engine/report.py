@@ -75,6 +75,28 @@ class RevealedSecret:
 
 
 @dataclass(frozen=True)
+class TableLogLine:
+    """A look, a wrong PIN or a reveal: kept outside the events, never undone (a reveal whose
+    action was undone says so)."""
+
+    kind: str
+    text: str
+    at: str
+    undone: bool
+
+
+@dataclass(frozen=True)
+class CodeShown:
+    """A commitment code the table saw, at the action that showed it: a photo of the screen
+    checks the journal against these."""
+
+    seq: int
+    secret: str
+    code: str
+    at: str
+
+
+@dataclass(frozen=True)
 class Report:
     """Everything the report screen, its Markdown and the play history show."""
 
@@ -90,6 +112,8 @@ class Report:
     last: str = ""
 
     reached: int = 0  # the moment the game stands in at the end of the report
+    codes: tuple[CodeShown, ...] = ()  # every commitment code shown, in order
+    table_log: tuple[TableLogLine, ...] = ()  # looks, wrong PINs, reveals (filled by the API)
 
     @property
     def length(self) -> int:
@@ -142,10 +166,14 @@ def build_report(game: Game, setup: SessionSetup, seed: str, events: Sequence[Ev
                        *(int(e.when.get(unit, 0)) for e in events[:head] if e.when)])
     series = tuple(Series(key, labels[key], tuple(points)) for key, points in values.items())
     done = events[:head]
+    labels_now = {n: p.label for n, p in state.pieces.items() if isinstance(p, Secret)}
+    codes = tuple(CodeShown(e.seq, labels_now.get(name, name), code, e.at)
+                  for e in done for name, code in e.codes.items())
     return Report(game.id, game.title, unit, head,
                   tuple(s for s in series if s.changed or s.key.endswith(".position")),
                   tuple(moments), ended, _revealed(state),
-                  done[0].at if done else "", done[-1].at if done else "", last_moment)
+                  done[0].at if done else "", done[-1].at if done else "", last_moment,
+                  codes)
 
 
 def _unit(game: Game, state: State, events: Sequence[Event]) -> str:
