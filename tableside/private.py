@@ -82,6 +82,7 @@ def seal_args(play: OpenSession, action: Action, args: dict[str, Any], pin: str 
               decline: bool) -> tuple[dict[str, Any], dict[str, Any]]:
     """``args`` with every secret argument sealed, and the owner's new key record (if this is
     their first secret). Bad input raises ActionError and changes nothing."""
+    from trackers.engine.actions import SecretLocked
     from trackers.pieces import commitment_code
     from trackers.pieces.secret import is_sealed
 
@@ -91,6 +92,10 @@ def seal_args(play: OpenSession, action: Action, args: dict[str, Any], pin: str 
     if not secret_params:
         return args, {}
     checked = action.validate(play.session.state, args)  # the value, before it is sealed
+    try:  # the rules' own checks of the value (a secret's choices, the images on the board)
+        play.session.trial(action.name, checked)
+    except SecretLocked:
+        pass  # it also opens a sealed secret: asked for when it is done
     owner = owner_of(play, action, checked)
     record = key_record(play, owner)
     keys: dict[str, Any] = {}
