@@ -18,7 +18,7 @@ from trackers.engine.actions import ActionError
 from trackers.engine.common_actions import common_actions
 from trackers.engine.game import EndRecord, Game, SessionSetup
 from trackers.engine.records import Event
-from trackers.engine.session import keep_codes, normalise, rng_for
+from trackers.engine.session import apply_action, keep_codes, rng_for
 from trackers.engine.state import State
 from trackers.pieces import Countdown, PieceError, Secret, Track
 
@@ -141,7 +141,7 @@ def build_report(game: Game, setup: SessionSetup, seed: str, events: Sequence[Ev
             continue  # an action of a newer version: the replay skips it, as the session does
         before = _marks(state)
         try:
-            notes = normalise(action.apply(state, dict(event.args), rng_for(seed, event.seq)))
+            notes = apply_action(action, state, dict(event.args), rng_for(seed, event.seq))
         except (PieceError, ActionError):
             continue  # it was played without error once; a replay that differs skips it
         keep_codes(state, event.codes)

@@ -70,6 +70,36 @@ def normalise(notes: Sequence[Note | str]) -> list[Note]:
     return [n if isinstance(n, Note) else Note(str(n)) for n in notes]
 
 
+def apply_action(action: Action, state: State, args: dict[str, Any], rng: Random
+                 ) -> list[Note]:
+    """Apply one action to ``state``: a sealed secret it reveals gets the value and nonce its
+    arguments recorded (OPENED), one it tests the recorded answers (ANSWERS); one it needs
+    and lacks raises ``SecretLocked`` (naming it). Used by the session and the report alike."""
+    opened, answers = args.get(OPENED) or {}, args.get(ANSWERS) or {}
+    touched: list[Secret] = []
+    for name in {*opened, *answers}:
+        piece = state.pieces.get(name)
+        if isinstance(piece, Secret) and piece.locked is not None:
+            touched.append(piece)
+            if name in opened and not piece.revealed:
+                piece.open(str(opened[name]["value"]), str(opened[name]["nonce"]))
+            if name in answers:
+                piece.answers = dict(answers[name])
+    if opened or answers:
+        args = {k: v for k, v in args.items() if k not in RESERVED_ARGS}
+    try:
+        return normalise(action.apply(state, args, rng))
+    except SecretNeeded as err:
+        name = next((n for n, p in state.pieces.items() if p is err.piece), "")
+        raise SecretLocked(name, err.piece.owner, err.piece.label, err.kind,
+                           err.query) from None
+    except PieceError as err:
+        raise ActionError(str(err)) from err
+    finally:
+        for piece in touched:
+            piece.relock()
+
+
 class Session:
     """A game being played: do, undo, redo, jump, and the state at the head."""
 
@@ -270,29 +300,7 @@ class Session:
 
     # --- replay -------------------------------------------------------------------
     def _apply(self, action: Action, state: State, args: dict[str, Any], seq: int) -> list[Note]:
-        opened, answers = args.get(OPENED) or {}, args.get(ANSWERS) or {}
-        touched: list[Secret] = []
-        for name in {*opened, *answers}:
-            piece = state.pieces.get(name)
-            if isinstance(piece, Secret) and piece.locked is not None:
-                touched.append(piece)
-                if name in opened and not piece.revealed:
-                    piece.open(str(opened[name]["value"]), str(opened[name]["nonce"]))
-                if name in answers:
-                    piece.answers = dict(answers[name])
-        if opened or answers:
-            args = {k: v for k, v in args.items() if k not in RESERVED_ARGS}
-        try:
-            return normalise(action.apply(state, args, rng_for(self.seed, seq)))
-        except SecretNeeded as err:
-            name = next((n for n, p in state.pieces.items() if p is err.piece), "")
-            raise SecretLocked(name, err.piece.owner, err.piece.label, err.kind,
-                               err.query) from None
-        except PieceError as err:
-            raise ActionError(str(err)) from err
-        finally:
-            for piece in touched:
-                piece.relock()
+        return apply_action(action, state, args, rng_for(self.seed, seq))
 
     def _rebuild(self, head: int) -> tuple[State, list[Note]]:
         start = max(k for k in self._snapshots if k <= head)
