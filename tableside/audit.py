@@ -21,8 +21,8 @@ if TYPE_CHECKING:
 AUDIT = "audit"
 FREE_TRIES = 3
 MAX_WAIT = 60
-RESETS = ("look", "reveal", "check")
-APP_OWNER = "Tableside (the app's hidden draws)"  # tableside.vault.APP_OWNER (not loaded here)  # a PIN that opened the key ends a run of wrong ones
+RESETS = ("look", "reveal", "check")  # a PIN that opened the key ends a run of wrong ones
+APP_OWNER = "Tableside (the app's hidden draws)"  # as tableside.vault.APP_OWNER
 
 
 @dataclass(frozen=True)

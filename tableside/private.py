@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 from typing import TYPE_CHECKING, Any
 
@@ -92,10 +93,10 @@ def seal_args(play: OpenSession, action: Action, args: dict[str, Any], pin: str 
     if not secret_params:
         return args, {}
     checked = action.validate(play.session.state, args)  # the value, before it is sealed
-    try:  # the rules' own checks of the value (a secret's choices, the images on the board)
+    # the rules' own checks of the value (a secret's choices, the images on the board); one
+    # that also opens a sealed secret is asked for it when it is done
+    with contextlib.suppress(SecretLocked):
         play.session.trial(action.name, checked)
-    except SecretLocked:
-        pass  # it also opens a sealed secret: asked for when it is done
     owner = owner_of(play, action, checked)
     record = key_record(play, owner)
     keys: dict[str, Any] = {}
@@ -296,6 +297,6 @@ def pin_needed(play: OpenSession, action: str, args: dict[str, Any]) -> tuple[st
         owner = str(locked.get("to", need.owner))
         record = key_record(play, owner)
         return (owner, need.label) if record is not None and vault.has_pin(record) else None
-    except ActionError:
-        return None
+    except (ActionError, KeyError, TypeError, ValueError):
+        return None  # refused, or needs more first: the real attempt says why
     return None

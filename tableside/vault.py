@@ -17,6 +17,7 @@
 from __future__ import annotations
 
 import base64
+import contextlib
 import hashlib
 import json
 import os
@@ -168,10 +169,8 @@ def app_key(root: Path) -> tuple[bytes, str]:
             out.write(raw)
             out.flush()
             os.fsync(out.fileno())
-        try:
+        with contextlib.suppress(FileExistsError):
             os.link(tmp, path)  # never replace a key another window made meanwhile
-        except FileExistsError:
-            pass
         tmp.unlink(missing_ok=True)
     raw = path.read_bytes()
     key = X25519PrivateKey.from_private_bytes(raw)

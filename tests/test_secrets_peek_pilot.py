@@ -61,7 +61,8 @@ async def test_the_owners_pin_is_asked_and_a_wrong_one_refused(
     table.close()
 
 
-async def test_a_look_at_a_secret_whose_owner_declined_a_pin(tmp_path: Path, demo_registered: None) -> None:
+async def test_a_look_at_a_secret_whose_owner_declined_a_pin(
+        tmp_path: Path, demo_registered: None) -> None:
     table = Tableside(tmp_path)
     play = table.create("demo", 2)
     play.choose_secret("plan", "left", decline_pin=True)

@@ -235,6 +235,9 @@ class Session:
         action = self.action(name)
         self.check_allowed(action)
         checked = action.validate(self.state, args)
+        missing = action.board_needs(self.state, checked)
+        if missing:
+            raise BoardValueNeeded(f"{action.title} needs a value from your board", missing)
         return self._apply(action, self.state.copy(), checked, self.head + 1)
 
     def undo(self, steps: int = 1) -> list[Note]:

@@ -27,7 +27,6 @@ from typing import Any, ClassVar
 
 from trackers.pieces.base import Piece, PieceError, register_piece
 
-
 CODE_DIGITS = 12  # 48 bits: finding two values with one code takes ~2^24 tries, not 2^16
 OLD_CODE_DIGITS = 8  # games saved before kept 32-bit codes
 

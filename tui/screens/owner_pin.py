@@ -8,7 +8,7 @@ the check, the log of a wrong PIN and the wait after several are the API's
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 from textual import on
 from textual.app import App, ComposeResult
@@ -56,6 +56,7 @@ class OwnerPinScreen(ModalScreen[str | None]):
 
 
 def ask_owner_pin(app: App[object], owner: str, purpose: str,
-                  then: Callable[[str | None], object]) -> None:
+                  then: Callable[[str | None], None] | Callable[[str | None], Awaitable[None]]
+                  ) -> None:
     """Ask ``owner`` for their PIN behind the curtain; ``then`` gets it (None: cancelled)."""
     app.push_screen(OwnerPinScreen(owner, purpose), then)

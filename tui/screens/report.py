@@ -112,8 +112,9 @@ def report_lines(report: Report) -> Text:
                     f"{secret.nonce})\n")
     if report.table_log:
         text.append("\nLooks, wrong PINs and reveals\n", style="bold")
-        for line in report.table_log:
-            text.append(f"  {line.at[11:16]} {line.text}{' (undone)' if line.undone else ''}\n")
+        for entry in report.table_log:
+            text.append(f"  {entry.at[11:16]} {entry.text}"
+                        f"{' (undone)' if entry.undone else ''}\n")
     if report.codes:
         text.append("\nCommitment codes shown\n", style="bold")
         for code in report.codes:
