@@ -25,7 +25,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from tableside.api import OpenSession, TablesideError
-from tableside.vault import DECLINED, MIN_PIN
+from tableside.vault import DECLINED, MIN_PIN, check_new_pin
 from trackers.engine import Action, ActionError, BoardValue, Param
 from trackers.engine.actions import BoardValueNeeded
 from trackers.pieces import Secret
@@ -64,7 +64,8 @@ class CurtainStep(Vertical):
         yield Static("", id="curtain-text", markup=False)
         yield Label("PIN", id="pin-label")
         yield Input(password=True, id="pin")
-        yield Checkbox(f"No PIN ({DECLINED})", id="no-pin")
+        yield Checkbox("No PIN", id="no-pin")
+        yield Static(f"No PIN: the secret is {DECLINED}.", id="no-pin-hint", classes="hint")
         yield Static("Enter: continue    Escape: cancel", classes="hint")
 
     def show(self, owner: str, names: tuple[str, ...], pin: str, purpose: str) -> None:
@@ -76,7 +77,7 @@ class CurtainStep(Vertical):
         self.query_one("#pin-label", Label).update(
             f"Your PIN for this game, set once (at least {MIN_PIN} characters: it keeps your "
             "secrets unreadable in the files; a short one is guessed in minutes)")
-        for widget in self.query("#pin-label, #pin, #no-pin"):
+        for widget in self.query("#pin-label, #pin, #no-pin, #no-pin-hint"):
             widget.display = bool(pin)
 
 
@@ -309,6 +310,7 @@ class ActionFormScreen(FieldKeys, ModalScreen[bool]):
                 self._check_partial()
                 self.step = "curtain"
             elif self.step == "curtain":
+                self._check_new_pin()
                 await self._build_secret_step()
                 self.step = "secret"
             elif self.step == "secret":
@@ -364,6 +366,20 @@ class ActionFormScreen(FieldKeys, ModalScreen[bool]):
                 f"Tableside hit a problem and recorded nothing: {err}")
             return False
         return True
+
+    def _check_new_pin(self) -> None:
+        """At the owner's first secret: a PIN of 6 or more characters, or No PIN ticked."""
+        pin_field = self.query_one("#pin", Input)
+        if not pin_field.display:
+            return
+        if not pin_field.value and not self.query_one("#no-pin", Checkbox).value:
+            raise ActionError(f"pin: set a PIN of at least {MIN_PIN} characters, or tick "
+                              f"No PIN ({DECLINED})", "pin")
+        if pin_field.value:
+            try:
+                check_new_pin(pin_field.value)
+            except ValueError as err:
+                raise ActionError(str(err), "pin") from err
 
     def _new_pin(self) -> tuple[str | None, bool]:
         """(PIN, declined) typed at the curtain for the owner's first secret."""
