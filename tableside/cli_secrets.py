@@ -110,6 +110,8 @@ def do_from_cli(play: OpenSession, action: str, args: dict[str, Any]) -> list[No
         raise ActionError(f"{err}. Enter it from your board first: {steps}", err.field) from err
     except ActionError as err:
         if err.field == "pin" and not pin and not decline:
-            raise ActionError(f"{err} (on the command line: pin=- asks it unseen; "
-                              f"pin={NO_PIN} declines one)", "pin") from err
+            first = "first secret" in str(err)
+            raise ActionError(f"{err} (on the command line: pin=- asks it unseen"
+                              + (f"; pin={NO_PIN} declines one)" if first else ")"),
+                              "pin") from err
         raise
