@@ -186,21 +186,22 @@ def open_secret(play: OpenSession, name: str, pin: str | None, doing: str) -> di
     if record is None:
         raise _error(f"{piece.label}: {audit.owners(owner)} key is missing from this game's "
                      "journal; it cannot be opened", "secret")
-    check_pin(play, owner, piece.label, record, pin, doing)
-    return vault.open_sealed(vault.unwrap(record, pin), str(locked["sealed"]))
+    private = check_pin(play, owner, piece.label, record, pin, doing)
+    return vault.open_sealed(private, str(locked["sealed"]))
 
 
 def check_pin(play: OpenSession, owner: str, label: str, record: dict[str, Any],
-              pin: str | None, doing: str) -> None:
-    """ActionError (logged) unless ``pin`` opens the owner's key; refused while waiting."""
+              pin: str | None, doing: str) -> bytes:
+    """The owner's private key, opened by ``pin``; ActionError (logged) when it does not,
+    and a refusal while they must wait after wrong PINs."""
     if not vault.has_pin(record):
-        return
+        return vault.unwrap(record, None)  # they declined a PIN
     wait = audit.wait_left(play, owner)
     if wait > 0:
         raise _error(f"pin: too many wrong PINs for {audit.owners(owner)} secrets: wait "
                      f"{wait} s, then try again", "pin")
     try:
-        vault.unwrap(record, pin)
+        return vault.unwrap(record, pin)
     except vault.WrongPin:
         kind = "wrong_pin" if pin else "no_pin"
         audit.log(play, kind, owner=owner, label=label, doing=doing)
