@@ -104,3 +104,12 @@ async def test_the_lifeform_sets_a_pin_once_and_the_attack_asks_for_it(tmp_path:
         report = play.report()
         assert [(line.kind, line.undone) for line in report.table_log] == \
             [("wrong_pin", False), ("reveal", True)]
+        game_screen(app).session_changed()
+        await pilot.pause()
+        await pilot.press("h")  # the history screen lists the table's log below the actions
+        await pilot.pause()
+        shown = " ".join(panel(app, "#table-log").split())
+        assert "a wrong PIN for Real lifeform (Lifeform Identifier) (the Lifeform " \
+            "player's)" in shown
+        assert "Real lifeform (Lifeform Identifier) revealed (Lifeform attack), opened with " \
+            "the Lifeform player's PIN (undone)" in shown
