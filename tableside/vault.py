@@ -154,11 +154,14 @@ def open_sealed(private: bytes, blob: str) -> dict[str, Any]:
 
 
 # --- the app's own key: its hidden draws -----------------------------------------------------
-def app_key(root: Path) -> tuple[bytes, str]:
-    """(private key, public key) of this data folder's app key, made on first use (0600)."""
+def app_key(root: Path, *, create: bool = True) -> tuple[bytes, str]:
+    """(private key, public key) of this data folder's app key, made on first use (0600);
+    ``create`` False: ValueError when there is none (opening never writes)."""
     from cryptography.hazmat.primitives.asymmetric.x25519 import X25519PrivateKey
 
     path = root / "keys" / "app.key"
+    if not path.exists() and not create:
+        raise ValueError(f"{path} is missing")
     if not path.exists():
         path.parent.mkdir(parents=True, exist_ok=True)
         os.chmod(path.parent, 0o700)
@@ -191,8 +194,8 @@ def open_seed(root: Path, kept: Any) -> str:
         return kept
     if not isinstance(kept, dict) or not isinstance(kept.get("sealed"), str):
         raise ValueError("the seed in the first line is neither text nor sealed")
-    private, _ = app_key(root)
     try:
+        private, _ = app_key(root, create=False)
         return str(open_sealed(private, kept["sealed"])["seed"])
     except (KeyError, ValueError) as err:
         raise ValueError(f"its seed is sealed with another data folder's key "

@@ -198,3 +198,15 @@ class _Lines:
     def read(self, *_: object) -> str:
         rest, self.lines = "".join(self.lines), []
         return rest
+
+
+def test_a_game_whose_app_key_is_gone_says_so_and_writes_nothing(tmp_path: Path) -> None:
+    from tableside.api import TablesideError
+
+    table = Tableside(tmp_path)
+    play = table.create("nemesis-lockdown", 2, names=["Ann", "Bo"])
+    play.close()
+    (tmp_path / "keys" / "app.key").unlink()
+    with pytest.raises(TablesideError, match="sealed with another data folder's key"):
+        Tableside(tmp_path, read_only=True).load(play.id, read_only=True)
+    assert not (tmp_path / "keys" / "app.key").exists()  # opening made no new key
