@@ -220,6 +220,8 @@ def act(play: OpenSession, action: str, args: dict[str, Any], pin: str | None,
         look(play, str(args.get("secret", "")), pin)
         return []
     refuse_callers_commitment(action, args)
+    if action == REVEAL:
+        _check_older_pin(play, str(args.get("secret", "")), pin)
     spec = play.session.action(action)
     args, keys = seal_args(play, spec, dict(args), pin, decline)
     if spec.hidden_draw is not None:
@@ -252,6 +254,24 @@ def act(play: OpenSession, action: str, args: dict[str, Any], pin: str | None,
                           label=piece.label, seq=play.session.head, doing=spec.title)
         return notes
     raise _error(f"{spec.title}: needs more secrets than it may open", "action")
+
+
+def _check_older_pin(play: OpenSession, name: str, pin: str | None) -> None:
+    """A plain secret of a game saved before, whose owner set a PIN in settings.json: the
+    reveal asks it too (a wrong one logged), as a look does."""
+    from tableside import pins
+    from trackers.pieces import Secret
+
+    piece = play.session.state.pieces.get(name)
+    if not isinstance(piece, Secret) or piece.locked is not None or piece.revealed \
+            or piece.value is None:
+        return
+    try:
+        pins.check(play._table, play.id, piece.owner, pin)
+    except pins.PinError as err:
+        audit.log(play, "wrong_pin" if pin else "no_pin", owner=piece.owner,
+                  label=piece.label, doing="reveal")
+        raise _error(str(err), "pin") from err
 
 
 def look(play: OpenSession, name: str, pin: str | None) -> str:

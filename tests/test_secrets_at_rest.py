@@ -210,3 +210,30 @@ def test_a_game_whose_app_key_is_gone_says_so_and_writes_nothing(tmp_path: Path)
     with pytest.raises(TablesideError, match="sealed with another data folder's key"):
         Tableside(tmp_path, read_only=True).load(play.id, read_only=True)
     assert not (tmp_path / "keys" / "app.key").exists()  # opening made no new key
+
+
+def test_a_journal_from_before_with_its_seed_and_values_in_the_clear_still_plays(
+        tmp_path: Path) -> None:
+    """No migration: a header with a plain seed and a choice with a plain value (as older
+    versions wrote them) open, replay the same draws and reveal with a match."""
+    from saves.journal import decode_line, encode_line
+
+    table = Tableside(tmp_path)
+    play = table.create("nemesis-lockdown", 2, names=["Ann", "Bo"], seed="old-seed")
+    play.close()
+    path = table.store.journal_path(play.id)
+    lines = path.read_bytes().splitlines()
+    header = decode_line(lines[0])
+    assert header is not None and isinstance(header["seed"], dict)
+    header["seed"] = "old-seed"  # as written before this change
+    lines[0] = encode_line(header).rstrip(b"\n")
+    path.write_bytes(b"\n".join(lines) + b"\n")
+    (tmp_path / "keys" / "app.key").unlink()  # an old data folder had no app key
+    again = Tableside(tmp_path).load(play.id)
+    assert again.session.seed == "old-seed"
+    again._act({"secret": "p1_objective", "value": "Old plain value"}, "choose_secret", {})
+    again.close()
+    last = Tableside(tmp_path).load(play.id)
+    note = last.do("reveal_secret", secret="p1_objective")[0].text
+    assert "Old plain value" in note and "it matches" in note
+    last.close()

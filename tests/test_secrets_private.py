@@ -164,7 +164,9 @@ def test_an_older_game_keeps_its_plain_value_and_settings_pin(
     with pytest.raises(ActionError, match="not the Captain's PIN"):
         again.secret_value("plan", pin="1234")
     assert again.secret_value("plan", pin="4321") == WORD
-    note = again.do("reveal_secret", secret="plan")[0].text
+    with pytest.raises(ActionError, match="the Captain set a PIN"):
+        again.do("reveal_secret", secret="plan")  # the reveal asks it too
+    note = again.do("reveal_secret", secret="plan", pin="4321")[0].text
     assert WORD in note and "it matches" in note
     again.close()
 
