@@ -25,11 +25,11 @@ from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from tableside.api import OpenSession, TablesideError
-from tableside.vault import DECLINED, MIN_PIN, check_new_pin
 from trackers.engine import Action, ActionError, BoardValue, Param
 from trackers.engine.actions import BoardValueNeeded
 from trackers.pieces import Secret
 from tui.screens.confirm import ConfirmScreen
+from tui.screens.curtain import CurtainStep
 from tui.screens.form_keys import FIELD_KEYS, FieldKeys, settle
 from tui.widgets.plain import plain
 
@@ -44,41 +44,6 @@ def owner_for(play: OpenSession, action: Action, args: dict[str, Any]) -> str:
         return action.private_to
     piece = play.state.pieces.get(str(args.get("secret", "")))
     return piece.owner if isinstance(piece, Secret) else "the player making this choice"
-
-
-def hand_over(owner: str, names: tuple[str, ...]) -> str:
-    """"Hand the laptop to Ann" for a player; "to the Captain" for a role."""
-    if owner in names or owner.startswith("the "):
-        return f"Hand the laptop to {owner}"
-    return f"Hand the laptop to the {owner}"
-
-
-class CurtainStep(Vertical):
-    """Full-screen hand-over: names who may look; optional PIN."""
-
-    def __init__(self) -> None:
-        super().__init__(classes="curtain", id="step-curtain")
-
-    def compose(self) -> ComposeResult:
-        yield Static("", classes="curtain-title", id="curtain-title", markup=False)
-        yield Static("", id="curtain-text", markup=False)
-        yield Label("PIN", id="pin-label")
-        yield Input(password=True, id="pin")
-        yield Checkbox("No PIN", id="no-pin")
-        yield Static(f"No PIN: the secret is {DECLINED}.", id="no-pin-hint", classes="hint")
-        yield Static("Enter: continue    Escape: cancel", classes="hint")
-
-    def show(self, owner: str, names: tuple[str, ...], pin: str, purpose: str) -> None:
-        """``pin``: "new" (the owner's first secret: set a PIN or decline one), "" (their
-        key is made: choosing needs no PIN)."""
-        self.query_one("#curtain-title", Static).update(plain(f"PRIVATE: {owner} only"))
-        self.query_one("#curtain-text", Static).update(plain(
-            f"{hand_over(owner, names)}. Everyone else, look away.\nNext: {purpose}."))
-        self.query_one("#pin-label", Label).update(
-            f"Your PIN for this game, set once (at least {MIN_PIN} characters: it keeps your "
-            "secrets unreadable in the files; a short one is guessed in minutes)")
-        for widget in self.query("#pin-label, #pin, #no-pin, #no-pin-hint"):
-            widget.display = bool(pin)
 
 
 def field_widgets(param: Param, choices: list[tuple[str, str]], value: Any) -> list[Widget]:
@@ -310,7 +275,7 @@ class ActionFormScreen(FieldKeys, ModalScreen[bool]):
                 self._check_partial()
                 self.step = "curtain"
             elif self.step == "curtain":
-                self._check_new_pin()
+                self.query_one(CurtainStep).check_new_pin()
                 await self._build_secret_step()
                 self.step = "secret"
             elif self.step == "secret":
@@ -367,26 +332,11 @@ class ActionFormScreen(FieldKeys, ModalScreen[bool]):
             return False
         return True
 
-    def _check_new_pin(self) -> None:
-        """At the owner's first secret: a PIN of 6 or more characters, or No PIN ticked."""
-        pin_field = self.query_one("#pin", Input)
-        if not pin_field.display:
-            return
-        if not pin_field.value and not self.query_one("#no-pin", Checkbox).value:
-            raise ActionError(f"pin: set a PIN of at least {MIN_PIN} characters, or tick "
-                              f"No PIN ({DECLINED})", "pin")
-        if pin_field.value:
-            try:
-                check_new_pin(pin_field.value)
-            except ValueError as err:
-                raise ActionError(str(err), "pin") from err
-
     def _new_pin(self) -> tuple[str | None, bool]:
         """(PIN, declined) typed at the curtain for the owner's first secret."""
         if not self.secret_params or self.step not in ("secret", "cleared"):
             return None, False
-        pin = self.query_one("#pin", Input).value or None
-        return pin, pin is None and self.query_one("#no-pin", Checkbox).value
+        return self.query_one(CurtainStep).new_pin()
 
     async def _with_owner_pin(self, pin: str | None) -> None:
         if pin and await self._do(pin):
