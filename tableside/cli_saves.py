@@ -149,7 +149,8 @@ def _show(args: argparse.Namespace) -> int:
     def work(play: OpenSession) -> int:
         data = play.export()
         if args.json:
-            print_json(data)
+            # what was found wrong with this game's files travels with its data
+            print_json(data | {"warnings": list(play.warnings)})
             return 0
         players = play.setup.players
         print(f"{one_line(play.info.title)} ({play.game.title}, "

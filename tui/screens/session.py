@@ -309,7 +309,8 @@ class SessionScreen(Screen[None]):
 
         exports = Path(self.app.data_dir) / "exports" if isinstance(self.app, TablesideApp) \
             else None
-        self.app.push_screen(ReportScreen(self.play.report(), self.play.info.title, exports))
+        self.app.push_screen(ReportScreen(self.play.report(), self.play.info.title, exports,
+                                          warnings=self.play.warnings))
 
     def missing_defaults(self) -> dict[str, Any]:
         """Published board values (``Game.board_defaults``) this game has not entered."""
