@@ -255,10 +255,15 @@ class OpenSession:
 
     def report(self) -> Report:
         """The game report: values by round (or turn), key moments, revealed secrets."""
-        from trackers.engine.report import build_report
+        import dataclasses
 
-        return build_report(self.game, self.session.setup, self.session.seed,
-                            self.session.events, self.session.head)
+        from trackers.engine.report import TableLogLine, build_report
+
+        report = build_report(self.game, self.session.setup, self.session.seed,
+                              self.session.events, self.session.head)
+        log = tuple(TableLogLine(line.kind, line.text, line.at, line.undone)
+                    for line in self.table_log())
+        return dataclasses.replace(report, table_log=log)
 
     def export(self) -> dict[str, Any]:
         """The session as plain data with every unrevealed secret left out."""
@@ -269,28 +274,36 @@ class OpenSession:
             "head": self.head,
             "history": [{"seq": h.seq, "action": h.text, "at": h.at, "undone": h.undone}
                         for h in self.history()],
+            "table_log": [line.to_dict() for line in self.table_log()],
             "state": self.state.public_dict(),
             "notes": [n.text for n in self.notes],
         }
 
     # --- acting ----------------------------------------------------------------------
     @checked
-    def do(self, action: str, /, **args: Any) -> list[Note]:
-        """Apply an action; raises ActionError (nothing recorded) for a bad one."""
+    def do(self, action: str, /, *, pin: str | None = None, decline_pin: bool = False,
+           **args: Any) -> list[Note]:
+        """Apply an action; raises ActionError (nothing recorded) for a bad one.
+
+        Secret arguments are sealed to their owner's key (tableside.private); at an owner's
+        first secret ``pin`` sets their PIN (or ``decline_pin``). An action that reveals or
+        tests a sealed secret needs its owner's ``pin`` (ActionError with field "pin")."""
         from tableside import private  # secrets' code loads on first use (start-up time)
 
-        if action == private.CHOOSE:  # the commitment: a real nonce, the code made once
-            private.check_commitment(args)
-            args = private.with_commitment(self, args)
+        notes = private.act(self, action, args, pin, decline_pin)
+        self._keep_in_profile()
+        return notes
+
+    def _act(self, args: dict[str, Any], action: str, keys: dict[str, Any]) -> list[Note]:
+        """One action recorded (``keys``, an owner's new key, in the same record)."""
         from trackers.engine import ActionError
 
         with self._writing() as changed:
             try:
-                notes = self.session.do(action, **args)
+                notes = self.session.act(action, args, keys=keys)
             except ActionError as err:
                 raise _after_others(err, changed) from None
         self._after_change()
-        self._keep_in_profile()
         return notes
 
     def _keep_in_profile(self) -> None:
@@ -361,27 +374,49 @@ class OpenSession:
             todo = waiting
         return notes
 
-    # --- secrets (tableside.private, tableside.pins) ------------------------------------
+    # --- secrets (tableside.private, tableside.vault, tableside.audit) --------------------
     @checked
-    def choose_secret(self, name: str, value: str, *, pin: str | None = None) -> list[Note]:
-        """The owner chooses a secret's value. If they set a PIN earlier it must be given;
-        if not, a ``pin`` given now becomes theirs (nobody else can set it later)."""
+    def choose_secret(self, name: str, value: str, *, pin: str | None = None,
+                      decline_pin: bool = False) -> list[Note]:
+        """The owner chooses a secret's value (sealed to their key: no PIN needed, except
+        to set one at their first secret, or ``decline_pin``)."""
         from tableside import private
 
-        return private.choose(self, name, value, pin)
+        return self.do(private.CHOOSE, secret=name, value=value, pin=pin,
+                       decline_pin=decline_pin)
 
     @checked
-    def secret_value(self, name: str, *, pin: str | None = None, who: str | None = None) -> str:
-        """Read a hidden value: the owner's PIN if they set one; the look is logged."""
+    def secret_value(self, name: str, *, pin: str | None = None) -> str:
+        """Read a hidden value: the owner's PIN; the look is logged under the owner."""
         from tableside import private
 
-        return private.look(self, name, pin, who)
+        return private.look(self, name, pin)
 
     @checked
     def pin_is_set(self, owner: str) -> bool:
-        from tableside import pins
+        """Whether the owner guards their secrets in this game with a PIN."""
+        from tableside import private
 
-        return pins.is_set(self._table, self.id, owner)
+        return private.pin_is_set(self, owner)
+
+    def has_key(self, owner: str) -> bool:
+        """Whether the owner chose a secret before (their PIN, or its refusal, is set)."""
+        from tableside import private
+
+        return private.has_key(self, owner)
+
+    def pin_needed(self, action: str, /, **args: Any) -> tuple[str, str] | None:
+        """(owner, secret) when doing ``action`` needs that owner's PIN; asks nothing, logs
+        nothing (a screen asks the PIN first)."""
+        from tableside import private
+
+        return private.pin_needed(self, action, args)
+
+    def table_log(self) -> list[Any]:
+        """Every look, wrong PIN and reveal ever made (``tableside.audit.AuditLine``)."""
+        from tableside import audit
+
+        return audit.lines(self)
 
     @checked
     def undo(self, steps: int = 1) -> list[Note]:
@@ -677,7 +712,14 @@ class Tableside:
         if self.read_only:
             raise TablesideError("this data folder was opened read-only; no game was created")
         session = Session(definition, setup, seed, clock=now, by=self.by)
-        header = {"game": game, "title": title, "setup": setup.to_dict(), "seed": seed,
+        from tableside import vault  # the seed is kept sealed (vault loads on first use)
+
+        try:
+            kept_seed: Any = vault.seal_seed(self.root, seed)
+        except OSError as err:
+            raise plain_error(err, "the app's key could not be made, so no game was created") \
+                from err
+        header = {"game": game, "title": title, "setup": setup.to_dict(), "seed": kept_seed,
                   "created": stamp}
         try:
             journal = self.store.create(info, header, self.by)
@@ -724,7 +766,10 @@ class Tableside:
             definition = game_definition(header["game"])
             setup = SessionSetup.from_dict(header["setup"])
             events, head = fold(records)
-            session = Session(definition, setup, header["seed"], events=events, head=head,
+            from tableside import vault
+
+            seed = vault.open_seed(self.root, header["seed"])
+            session = Session(definition, setup, seed, events=events, head=head,
                               clock=now, snapshot=snapshot, by=self.by)
         except TablesideError:
             raise

@@ -95,6 +95,8 @@ def _report(args: argparse.Namespace) -> int:
                 "moments": [m.__dict__ for m in report.moments],
                 "end": report.end.to_dict() if report.end else None,
                 "secrets": [s.__dict__ for s in report.secrets],
+                "codes": [c.__dict__ for c in report.codes],
+                "table_log": [line.__dict__ for line in report.table_log],
                 "warnings": list(play.warnings),  # tamper and damage found in its files
             })
         else:

@@ -160,6 +160,11 @@ def _show(args: argparse.Namespace) -> int:
         print("Now:")
         for note in play.notes:
             print(f"  - {note.text}")
+        log = play.table_log()
+        if log:
+            print("Looks, wrong PINs and reveals:")
+            for line in log:
+                print(f"  - {line.at[:19]} {line.text}{' (undone)' if line.undone else ''}")
         return 0
     return _with_session(args, work, read_only=True)
 

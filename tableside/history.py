@@ -273,6 +273,16 @@ def report_markdown(report: Report, title: str, warnings: Sequence[str] = ()) ->
         lines += [f"| {_cell(s.label)} | {_cell(s.value)} | {s.code} | {s.nonce} |"
                   for s in report.secrets]
         lines.append("")
+    if report.table_log:
+        lines += ["## Looks, wrong PINs and reveals", "", "| When | What happened |",
+                  "|---|---|"]
+        lines += [f"| {line.at[:19]} | {_cell(line.text)}{' (undone)' if line.undone else ''} |"
+                  for line in report.table_log]
+        lines.append("")
+    if report.codes:
+        lines += ["## Commitment codes shown", "", "| Action | Secret | Code |", "|---:|---|---|"]
+        lines += [f"| {c.seq} | {_cell(c.secret)} | {c.code} |" for c in report.codes]
+        lines.append("")
     return "\n".join(lines)
 
 

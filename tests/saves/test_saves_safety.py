@@ -279,21 +279,28 @@ def test_an_older_world_readable_folder_is_made_private(tmp_path: Path) -> None:
     assert stat.S_IMODE(root.stat().st_mode) == 0o700
 
 
-def test_no_snapshot_is_written_while_a_secret_is_unrevealed(tmp_path: Path) -> None:
+def test_a_snapshot_holds_an_unrevealed_secret_only_sealed(tmp_path: Path) -> None:
+    """A sealed secret is ciphertext in the snapshot as in the journal; a value in the clear
+    (a game saved before) still keeps the snapshot from being written."""
     table = Tableside(tmp_path)
     play = table.create("demo", 2, seed="s")
-    play.choose_secret("plan", "left")
+    play.choose_secret("plan", "left", decline_pin=True)
     play.do("fire")
     play.do("fire")
     play.close()
     snap = tmp_path / "sessions" / f"{play.id}.snap.json"
-    assert not snap.exists()  # the journal must hold the value; nothing else does
-    again = Tableside(tmp_path).load(play.id)  # opening replays instead
+    assert snap.exists()
+    kept = json.loads(snap.read_text())
+    assert '"value": "left"' not in json.dumps(kept) and '"locked"' in json.dumps(kept)
+    again = Tableside(tmp_path).load(play.id)
     assert again.head == 3 and again.state.piece("fires", Counter).value == 2
-    again.do("reveal_secret", secret="plan")
-    again.do("fire")
+    assert "left" in again.do("reveal_secret", secret="plan")[0].text
     again.close()
-    assert snap.exists()  # revealed: a snapshot may hold it now
+    old = table.create("demo", 2, seed="s")
+    old._act({"secret": "plan", "value": "left"}, "choose_secret", {})  # as before: clear
+    old.do("fire")
+    old.close()
+    assert not (tmp_path / "sessions" / f"{old.id}.snap.json").exists()
 
 
 # --- read-only commands write nothing ------------------------------------------------------------

@@ -111,6 +111,15 @@ def report_lines(report: Report) -> Text:
     for secret in report.secrets:
         text.append(f"  {secret.label}: {secret.value} (code {secret.code}, nonce "
                     f"{secret.nonce})\n")
+    if report.table_log:
+        text.append("\nLooks, wrong PINs and reveals\n", style="bold")
+        for entry in report.table_log:
+            text.append(f"  {entry.at[11:16]} {entry.text}"
+                        f"{' (undone)' if entry.undone else ''}\n")
+    if report.codes:
+        text.append("\nCommitment codes shown\n", style="bold")
+        for code in report.codes:
+            text.append(f"  action {code.seq}: {code.secret} {code.code}\n")
     return text
 
 
