@@ -479,7 +479,7 @@ class Store:
                     info, header = self._unlisted_info(session_id)
                     if info is not None and self.catalog.add_session(info, replace=False,
                                                                      header=header) \
-                            and not (self.read_only and self._being_created(session_id)):
+                            and not self._being_created(session_id):
                         found += 1
         if found:
             how = ("was missing" if self.catalog.missing
@@ -500,7 +500,10 @@ class Store:
     def _being_created(self, session_id: str) -> bool:
         """Whether an unlisted journal is a game another window is creating right now (a
         reader takes no lock: it may look between the journal and the catalog row). It is
-        shown all the same, without a warning about a list that is not wrong."""
+        shown all the same, without a warning about a list that is not wrong. A lost or
+        damaged list is always said."""
+        if not self.read_only or self.catalog.missing or self.catalog.rebuild_needed:
+            return False
         try:
             age = time.time() - self.journal_path(session_id).stat().st_mtime
         except OSError:
