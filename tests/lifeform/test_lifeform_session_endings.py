@@ -167,6 +167,7 @@ PILOT: list[tuple[str, dict[str, Any]]] = [  # what the lead's pilot test plays 
     ("complete_objective", {"slot": "2"}),
     *[("board_remora", {"character": c}) for c in ("Solomon", "Palmer", "Cameron")],  # o
     ("advance_self_destruct", {"spaces": 13}),  # j: 19 -> 6
+    ("next_phase", {}),  # n: round 2; Andrew, the active crew member, launches in his turn
     ("launch", {}),  # g
 ]
 

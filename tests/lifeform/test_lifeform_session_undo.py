@@ -76,6 +76,7 @@ STEPS: list[tuple[str, dict[str, Any]]] = [
     ("next_phase", {}),  # round 4, Lifeform Activity
     ("lifeform_card_played", {}),
     ("draw_cards", {"who": "lifeform", "count": 2}),
+    ("discard_from_hand", {"who": "lifeform", "count": 1}),  # 8 held, MAX HAND 7: at once
 ]
 
 
@@ -87,6 +88,7 @@ def fill_and_launch() -> list[tuple[str, dict[str, Any]]]:
     steps += [("board_remora", {"character": c}) for c in ("Emma", "Palmer", "Overman")]
     steps += [("advance_self_destruct", {"spaces": 13}),  # 19 -> 6
               ("pathway_deviation", {"card": "already counted"}),
+              ("next_phase", {}),  # round 5: the active crew member launches in their turn
               ("launch", {}),
               ("hibernation", {"keep": "keep 1 (rule text)"}),
               ("hide_in_remora", {"location": "Cockpit"}),

@@ -15,7 +15,7 @@ from random import Random
 from typing import Any
 
 from trackers.engine import Action, Note, State
-from trackers.games.lifeform import turns
+from trackers.games.lifeform import must_do, turns
 from trackers.games.lifeform.actions.common import COLUMN_TITLES
 from trackers.games.lifeform.actions.endgame import end_actions
 from trackers.games.lifeform.actions.needs import NEEDS
@@ -86,8 +86,18 @@ LOG_TEXT: dict[str, Callable[[dict[str, Any]], str]] = {
     "hibernation": lambda a: f"Hibernation ({a['keep']})",
 }
 
-ACTIONS: tuple[Action, ...] = tuple(
-    _counted(replace(a, needs=NEEDS[a.name]) if a.name in NEEDS else a)
-    for a in (replace(x, log_text=LOG_TEXT[x.name]) if x.name in LOG_TEXT else x
-              for x in (*table_actions(), *track_actions(), *secret_actions(),
-                        *end_actions(), *upkeep_actions())))
+def _gathered() -> tuple[Action, ...]:
+    """Every action with its history words and the board values it reads, in list order."""
+    return tuple(replace(a, needs=NEEDS[a.name]) if a.name in NEEDS else a
+                 for a in (replace(x, log_text=LOG_TEXT[x.name]) if x.name in LOG_TEXT else x
+                           for x in (*table_actions(), *track_actions(), *secret_actions(),
+                                     *end_actions(), *upkeep_actions())))
+
+
+def _with_must_do(actions: tuple[Action, ...]) -> tuple[Action, ...]:
+    """Each action refused, with the reason, while something the rules require comes first."""
+    keys = {a.name: (a.title, a.key) for a in actions}
+    return tuple(replace(a, why_not=must_do.why_not(a.name, keys, a.why_not)) for a in actions)
+
+
+ACTIONS: tuple[Action, ...] = tuple(_counted(a) for a in _with_must_do(_gathered()))

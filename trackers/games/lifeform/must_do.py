@@ -1,0 +1,96 @@
+"""The rules that must happen before the game goes on, as refusals that say why.
+
+A reminder the table can walk past is not enough for these (rulebook, Gameplay Additional
+Rules; Movement and Attack; Crew Activity Phase):
+
+- a hand over its limit is cut as soon as the cards arrive: until it is, only the discard
+  itself is taken (rulebook p. 43, Hand Size);
+- a Reality Calibration that is due (after an attack, a character meeting an image, the Cocoon's
+  final space) is done before the turn or the phase moves on (rulebook p. 10);
+- the Remora is launched by the active crew member during their turn (rulebook, Crew Activity
+  Phase), and not while a module B asteroid decision is still open.
+
+Each check returns the reason the engine shows ("<title> is not possible now: <reason>"), naming
+what is due and the key or palette entry that does it. Corrections (``x``) and undo stay the
+table's way out: they are the engine's own actions and never pass through here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from trackers.engine import State
+from trackers.games.lifeform import decks, turns
+
+Why = Callable[[State], str | None]
+# The one action still open while a hand is over its limit: the discard itself.
+OPEN_OVER_LIMIT = frozenset({"discard_from_hand"})
+# Actions that move the turn or the phase on: a due Reality Calibration comes first.
+MOVE_ON = frozenset({"next_phase", "end_turn", "launch"})
+
+
+def _how(keys: Mapping[str, tuple[str, str | None]], name: str) -> str:
+    """How the table does an action: its title and key, or the palette (p) without a key."""
+    title, key = keys[name]
+    return f"{title}, key {key}" if key else f"'{title}' from the palette (p)"
+
+
+def over_limit(state: State, keys: Mapping[str, tuple[str, str | None]]) -> str | None:
+    """A hand above its limit in the Starship stage: it is cut before anything else."""
+    if state.facts["stage"] != "starship":
+        return None
+    over = decks.over_limit_hands(state)
+    if not over:
+        return None
+    who, held, limit = over[0]
+    return (f"{who} holds {held} cards, over the hand limit of {limit}: discard {held - limit} "
+            f"first ({_how(keys, 'discard_from_hand')}) (rulebook p. 43, Hand Size)")
+
+
+def calibration(state: State, keys: Mapping[str, tuple[str, str | None]]) -> str | None:
+    """A Reality Calibration that is due holds the turn and the phase."""
+    why = state.facts.get("calibration_due")
+    if state.facts["stage"] != "starship" or not why:
+        return None
+    attack = state.facts.get("attack")
+    first = ("the attack's reactions and kills, then " if attack is not None else "")
+    return (f"a Reality Calibration is due ({why}): {first}the lifeform does it first "
+            f"({_how(keys, 'reality_calibration')}) (rulebook p. 10, Reality Calibration)")
+
+
+def launch_turn(state: State, keys: Mapping[str, tuple[str, str | None]]) -> str | None:
+    """The active crew member launches, during their turn (rulebook, Crew Activity Phase)."""
+    if state.facts["stage"] != "starship":
+        return None
+    if state.facts.get("asteroids", {}).get("held"):
+        return ("module B: the asteroid tokens the tracker jumped over are still to be decided: "
+                f"decide first ({_how(keys, 'asteroids_jumped')}) (Thirteenth Passenger, Module B)")
+    if turns.current(state) is not None:
+        return None
+    phase = {"crew": "every crew member has had a turn this round",
+             "android": "this is the Android phase",
+             "lifeform": "this is the Lifeform Activity phase"}[state.facts["phase"]]
+    return (f"the active crew member launches during their turn; {phase}: the next Crew "
+            f"Activity phase comes with {_how(keys, 'next_phase')} (rulebook, Crew Activity "
+            "Phase)")
+
+
+def why_not(name: str, keys: Mapping[str, tuple[str, str | None]], own: Why | None) -> Why | None:
+    """The action's refusal: what must happen first, then the action's own reason."""
+    checks: list[Why] = []
+    if name not in OPEN_OVER_LIMIT:
+        checks.append(lambda s: over_limit(s, keys))
+    if name in MOVE_ON:
+        checks.append(lambda s: calibration(s, keys))
+    if name == "launch":
+        checks.append(lambda s: launch_turn(s, keys))
+    if own is not None:
+        checks.append(own)
+
+    def reason(state: State) -> str | None:
+        for check in checks:
+            said = check(state)
+            if said:
+                return said
+        return None
+    return reason
