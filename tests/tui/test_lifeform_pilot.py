@@ -239,9 +239,11 @@ SETUP: list[tuple[str, Args]] = [
     ("tick_setup", {"step": "all remaining"}),
 ]
 TO_THE_LAUNCH: list[tuple[str, Args]] = [  # round 2 and on: fill the Loadout, board, the clock
+    *[("place_mission", {"column": "improvised_weaponry", "crew_member": "Andrew"})] * 4,
+    # The 4th token takes the Flamethrower card: 7 cards of 6, cut at once (rulebook p. 43).
+    ("discard_from_hand", {"who": "crew member", "crew_member": "Andrew", "count": 1}),
     *[("place_mission", {"column": c, "crew_member": "Andrew"})
-      for c in ["improvised_weaponry"] * 4 + ["coolant"] * 3 + ["energy_cells"] * 4
-      + ["spacesuits"] * 3],
+      for c in ["coolant"] * 3 + ["energy_cells"] * 4 + ["spacesuits"] * 3],
     ("complete_objective", {"slot": "1"}),
     ("complete_objective", {"slot": "2"}),
     ("advance_self_destruct", {"spaces": 7}),  # 27 -> 20: the Remora opens

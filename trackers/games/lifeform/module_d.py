@@ -163,13 +163,18 @@ def _expect(hunt: Hunt, *allowed: str) -> str:
 
 
 def lifeform_reveal(hunt: Hunt, location: Location) -> Hunt:
-    """The lifeform marks a location where it is not hiding with a spare Mission token."""
+    """The lifeform marks a location where it is not hiding with a spare Mission token. The
+    mark is the owner's answer, recorded as given: a refusal here would tell the crew where it
+    hides, so a false mark is told only when the hiding place is revealed (``false_marks``)."""
     _expect(hunt, "lifeform_reveal")
-    if location is hunt.hiding_place:
-        raise ValueError("location: the lifeform must mark a location where it is not hiding")
     if location in hunt.revealed_empty:
         raise ValueError(f"location: {location} is already marked")
     return replace(hunt, step=hunt.step + 1, revealed_empty=(*hunt.revealed_empty, location))
+
+
+def false_marks(hunt: Hunt) -> tuple[Location, ...]:
+    """Locations the lifeform marked as empty although it hid there (at most one)."""
+    return tuple(x for x in hunt.revealed_empty if x is hunt.hiding_place)
 
 
 def skip_halon(hunt: Hunt) -> Hunt:
@@ -186,14 +191,17 @@ class SearchResult:
     why: str
 
 
-def search(hunt: Hunt, location: Location) -> tuple[Hunt, SearchResult]:
-    """A SEARCH: a crew disk marks the location (a Halon search spends a Halon Gas Blast token
-    instead, lost to the Showdown). Match: the bet leaves and the location's Lifeform Discovered
-    effect applies, then the Showdown. Else its Failed Crew Search applies (spec §11.4)."""
+def search(hunt: Hunt, location: Location, halon: bool = False) -> tuple[Hunt, SearchResult]:
+    """A SEARCH: a crew disk marks the location, or a Halon Gas Blast token does instead (lost
+    to the Showdown): on the strip's Halon step, or on a search step where the crew spends a
+    blast rather than a disk (the optional Halon spend, Thirteenth Passenger, Module D). Match:
+    the bet leaves and the location's Lifeform Discovered effect applies, then the Showdown.
+    Else its Failed Crew Search applies (spec §11.4)."""
     action = _expect(hunt, "search", "halon_search")
-    if action == "halon_search":
+    if action == "halon_search" or halon:
         if hunt.halon_spent >= hunt.halon_tokens:
-            raise ValueError("no Halon Gas Blast token left in the crew pool; skip this action")
+            then = "skip this action" if action == "halon_search" else "search with a crew disk"
+            raise ValueError(f"no Halon Gas Blast token left in the crew pool; {then}")
         hunt = replace(hunt, halon_spent=hunt.halon_spent + 1)
     else:
         if hunt.disks_placed >= hunt.crew_disks:
@@ -229,6 +237,16 @@ class HuntEnd:
     remaining_disks: int
     rewards: tuple[RewardOption, ...]
     notes: tuple[str, ...]
+
+
+def reward_line(remaining_disks: int) -> str:
+    """The reward as the crew reads it: a choice among the zones its disks can fill."""
+    options = reward_options(remaining_disks)
+    if not options:
+        return "no crew disk is left for the central zones: no reward"
+    choices = "; or ".join(o.label for o in options)
+    return (f"reward for skilful searching, {count(remaining_disks, 'crew disk')} left: one of "
+            f"{choices} (record it with 'Module D: reward')")
 
 
 def reward_options(remaining_disks: int) -> tuple[RewardOption, ...]:
@@ -338,7 +356,8 @@ def hunt_step(state: State, step: str, location: str | None, profile: Board
     hunt = _load(state)
     expected = {"search": "search", "halon search": "halon_search",
                 "skip the Halon search": "halon_search", "lifeform reveal": "lifeform_reveal"}
-    if hunt.next_action != expected[step]:
+    halon_for_search = step == "halon search" and hunt.next_action == "search"
+    if hunt.next_action != expected[step] and not halon_for_search:
         raise ActionError(f"step: the Remora board's next action is "
                           f"{(hunt.next_action or 'none').replace('_', ' ')}, not {step}", "step")
     where = None if location is None else Location(location)
@@ -353,7 +372,7 @@ def hunt_step(state: State, step: str, location: str | None, profile: Board
                           "hiding there", "module_d")]
         else:
             before = hunt.halon_spent
-            hunt, result = search(hunt, where)
+            hunt, result = search(hunt, where, halon=step == "halon search")
             if hunt.halon_spent > before:
                 state.facts["showdown"]["halon"] -= 1
             notes = [Note(f"search of the {where}: {result.why}", "module_d")]
@@ -378,8 +397,13 @@ def _finish(state: State, hunt: Hunt, profile: Board) -> list[Note]:
         notes += _apply(state, effect, profile)
     if end.bet_tokens_to_lifeform:
         state.facts["showdown"]["hostility_tokens"] += end.bet_tokens_to_lifeform
+    for wrong in false_marks(hunt):
+        notes.append(Note(f"the lifeform had marked the {wrong} as empty, yet hid there: the "
+                          "mark was false; the table settles it (Thirteenth Passenger, Module D, "
+                          "Lifeform Reveal)", "module_d"))
     notes += [Note(n, "module_d") for n in end.notes]
-    notes += [Note(f"reward: {r.label}", "module_d") for r in end.rewards]
+    if end.found:
+        notes.append(Note(reward_line(end.remaining_disks), "module_d"))
     return notes + [Note("go to the Showdown fights", "module_d")]
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from trackers.engine import ActionError, Note, Panel, State
-from trackers.games.lifeform import characters, decks, loadout
+from trackers.games.lifeform import characters, decks, hunt_order, loadout
 from trackers.games.lifeform.board import ICONS, Board, Icon
 from trackers.games.lifeform.fight import (
     CrewCard,
@@ -300,6 +300,13 @@ def _value(n: object) -> str:
     return f"{'unknown' if value is None else value} ({why})"
 
 
+def _spent(state: State) -> str:
+    """Blasts the pool has already spent (a module D search, a cancelled fight): the number
+    the table still holds, not only the one it began with."""
+    show = state.facts.get("showdown") or {}
+    return f"; {show['halon']} left now" if show.get("hibernated") else ""
+
+
 def hibernation_panel(state: State, profile: Board) -> Panel:
     h = numbers(state, profile)
     if h is None:
@@ -307,7 +314,8 @@ def hibernation_panel(state: State, profile: Board) -> Panel:
             f"hostility.start_{state.facts['players']}p"),), "hibernation")
     lines = [f"1. Crew cards to draw and share: {_value(h.crew_cards)}",
              "2. Surviving characters come off the Remora onto their boards",
-             f"3. Crew pool: the Remora token + Halon Gas Blast: {_value(h.halon_tokens)}",
+             f"3. Crew pool: the Remora token + Halon Gas Blast: {_value(h.halon_tokens)}"
+             + _spent(state),
              f"4. Lifeform draws: {_value(h.lifeform_draw)}"]
     lines += [f"   {r.label}: {r.why}" for r in h.lifeform_keeps]
     lines += [f"5. {_value(h.characters_killed)}",
@@ -567,6 +575,7 @@ def showdown_checklist(state: State) -> list[tuple[str, bool]]:
                "size (rulebook, Ending C)", False)] if show.get("refill_due") else []
     return [*refill,
             ("Hibernation (6 steps, rulebook p. 38, Showdown Stage)", show["hibernated"]),
+            *hunt_order.checklist(state),
             (f"Fight {show['fights'] + 1}: target {' or '.join(legal)}; a Lifeform card face "
              "down (+ Hostility tokens); cancel?; reveal; match every icon (rulebook, Fight "
              "Sequence)", False)]

@@ -9,6 +9,7 @@ from trackers.games.lifeform import (
     asteroids,
     characters,
     decks,
+    hunt_order,
     loadout,
     moves,
     showdown,
@@ -99,9 +100,14 @@ def showdown_panel(state: State) -> Panel | None:
         lines.append(f"eliminated: {', '.join(show['eliminated'])}")
     hunt = state.facts.get("hunt")
     if hunt and not hunt.get("skipped"):
-        nxt = hunt["actions"][hunt["step"]] if hunt["step"] < len(hunt["actions"]) else "none"
+        nxt = (hunt_order.next_action(state) or "none (the hunt is over)").replace("_", " ")
+        marked = ", ".join(hunt["revealed_empty"])
         lines.append(f"module D: bet on {hunt['bet']}; searched "
-                     f"{', '.join(hunt['searched']) or 'nothing'}; next action: {nxt}")
+                     f"{', '.join(hunt['searched']) or 'nothing'}"
+                     + (f"; marked empty by the lifeform: {marked}" if marked else "")
+                     + f"; next action: {nxt}")
+    if show.get("combat_tokens") or show.get("reward"):
+        lines.append(f"combat tokens from the hunt: {show.get('combat_tokens', 0)}")
     return Panel("Showdown", tuple(lines), "showdown")
 
 

@@ -10,6 +10,7 @@ from trackers.engine import Action, Note, Param, State
 from trackers.games.lifeform import (
     asteroids,
     endings,
+    hunt_order,
     module_d,
     showdown,
 )
@@ -47,7 +48,8 @@ def _fight_check(state: State, args: dict[str, Any], rng: Random) -> Notes:
 
 
 def _fight_result(state: State, args: dict[str, Any], rng: Random) -> Notes:
-    return list(showdown.fight_result(state, args))
+    notes = hunt_order.use_combat_tokens(state, int(args.get("combat_tokens_used") or 0))
+    return [*notes, *showdown.fight_result(state, args)]
 
 
 def _jumped(state: State, args: dict[str, Any], rng: Random) -> Notes:
@@ -135,7 +137,7 @@ def end_actions() -> tuple[Action, ...]:
                 Param("surplus_character", "choice", "a 2nd character matches 1 icon? (example "
                       "only)", choices=("yes", "no", "not settled"), optional=True,
                       default="not settled")),
-               topic="fight", enabled=in_stage("showdown")),
+               topic="fight", enabled=in_stage("showdown"), why_not=hunt_order.fights_wait),
         Action("fight_result", "Fight result", "Record a fight: matched, eliminated or "
                "cancelled (rulebook, Fight Sequence); the app says who wins (rulebook, Fight "
                "Sequence).", _fight_result,
@@ -146,8 +148,10 @@ def end_actions() -> tuple[Action, ...]:
                 Param("stowaway_card", "bool", "the 1-2 Minute card added?", optional=True,
                       default=False),
                 Param("crew_cards_used", "int", "Crew cards the target played", minimum=0,
-                      maximum=10, optional=True, default=0)),
-               topic="showdown", enabled=in_stage("showdown")),
+                      maximum=10, optional=True, default=0),
+                Param("combat_tokens_used", "int", "module D: combat tokens from the hunt used",
+                      minimum=0, maximum=10, optional=True, default=0)),
+               topic="showdown", enabled=in_stage("showdown"), why_not=hunt_order.fights_wait),
         Action("asteroids_jumped", "Asteroid tokens jumped over", "Module B: the table decides "
                "whether tokens the tracker jumped over are checked (Thirteenth Passenger, Module "
                "B).",
@@ -158,17 +162,27 @@ def end_actions() -> tuple[Action, ...]:
                "keeps 1 location card (Thirteenth Passenger, Module D step 1).", _hide,
                (Param("location", "choice", "the hiding place", choices=module_d.LOCATIONS,
                       secret=True),),
-               topic="module_d", private_to=LIFEFORM_ONLY, enabled=module_showdown("D")),
+               topic="module_d", private_to=LIFEFORM_ONLY, enabled=module_showdown("D"),
+               why_not=hunt_order.hide_why_not),
         Action("hunt_bet", "Module D: Hostility token bet", "The lifeform puts 2 Hostility "
                "tokens openly on a location, not Engineering (Thirteenth Passenger, Module D step "
                "2).", _bet,
                (Param("location", "choice", "where the tokens go",
                       choices=module_d.LOCATIONS[:-1]),), topic="module_d",
-               enabled=module_showdown("D")),
+               enabled=module_showdown("D"), why_not=hunt_order.bet_why_not),
         Action("hunt_step", "Module D: next hunt action", "Search, Halon search or lifeform "
-               "reveal, as the Remora board's strip says (Thirteenth Passenger, Module D).", _hunt,
+               "reveal, as the Remora board's strip says; a search may spend a Halon Gas Blast "
+               "instead of a crew disk (Thirteenth Passenger, Module D).", _hunt,
                (Param("step", "choice", "the action", choices=module_d.STEPS),
                 Param("location", "choice", "the location", choices=module_d.LOCATIONS,
-                      optional=True)), topic="module_d", enabled=module_showdown("D")),
+                      optional=True)), topic="module_d", enabled=module_showdown("D"),
+               why_not=hunt_order.step_why_not),
+        Action("hunt_reward", "Module D: reward", "The lifeform was discovered: the crew's "
+               "remaining disks fill one central zone and it keeps combat tokens (Thirteenth "
+               "Passenger, Module D, Reward for Skilful Searching).",
+               lambda s, a, r: hunt_order.take_reward(s, a["zone"]),
+               (Param("zone", "choice", "the zone filled", choices=hunt_order.reward_choices),),
+               topic="module_d", enabled=module_showdown("D"),
+               why_not=hunt_order.reward_why_not),
     )
 

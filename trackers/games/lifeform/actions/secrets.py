@@ -10,6 +10,7 @@ from trackers.engine import Action, Note, Param, State
 from trackers.games.lifeform import (
     characters,
     endings,
+    moves,
     rounds,
     secrets,
 )
@@ -24,7 +25,7 @@ from trackers.games.lifeform.lifeform_activity import (
 )
 from trackers.games.lifeform.secrets import CREW_ONLY, LIFEFORM_ONLY, REACTIONS
 from trackers.games.lifeform.setup import open_steps
-from trackers.pieces import Secret
+from trackers.pieces import Secret, Track
 
 Notes = list[Note | str]
 
@@ -102,6 +103,15 @@ def _stowaway_labels(state: State) -> dict[str, str]:
     return out
 
 
+def _stowaway_not_yet(state: State) -> str | None:
+    """The card is picked at the 20 mark, not before (rulebook p. 46, Self-Destruct Track)."""
+    if moves.remora_open(state) or state.piece("stowaway", Secret).is_set:
+        return None
+    now = state.piece("self_destruct", Track).space_name()
+    return (f"the lifeform picks its Stowaway card when Self-Destruct reaches 20 (now {now}): "
+            "'Advance Self-Destruct', key j (rulebook p. 46, Self-Destruct Track)")
+
+
 def _stowaway_open(state: State) -> bool:
     return not state.piece("stowaway", Secret).is_set
 
@@ -144,7 +154,8 @@ def secret_actions() -> tuple[Action, ...]:
                _stowaway, (Param("card", "choice", "the Stowaway card",
                                  choices=secrets.STOWAWAY_CARDS, secret=True,
                                  labels=_stowaway_labels),),
-               topic="stowaway", private_to=LIFEFORM_ONLY, enabled=_stowaway_open),
+               topic="stowaway", private_to=LIFEFORM_ONLY, enabled=_stowaway_open,
+               why_not=_stowaway_not_yet),
         Action("stowaway_token", "+/- Stowaway token", "Mark whether the lifeform holds the "
                "+/- Stowaway token (how it is gained is not in the text) (rulebook, "
                "Endings).", _stowaway_token,
