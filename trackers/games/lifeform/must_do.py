@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from trackers.engine import State
-from trackers.games.lifeform import decks, turns
+from trackers.games.lifeform import asteroid_mirror, decks, turns
 
 Why = Callable[[State], str | None]
 # The one action still open while a hand is over its limit: the discard itself.
@@ -58,6 +58,15 @@ def calibration(state: State, keys: Mapping[str, tuple[str, str | None]]) -> str
             f"({_how(keys, 'reality_calibration')}) (rulebook p. 10, Reality Calibration)")
 
 
+def asteroid_flip(state: State, keys: Mapping[str, tuple[str, str | None]]) -> str | None:
+    """Module B with the table's tokens: a token the tracker reached is flipped first."""
+    space = asteroid_mirror.due(state)
+    if state.facts["stage"] != "starship" or space is None:
+        return None
+    return (f"module B: the asteroid token on {space} is to be flipped: enter what it shows "
+            f"first ({_how(keys, 'asteroid_token')}) (Thirteenth Passenger, Module B)")
+
+
 def launch_turn(state: State, keys: Mapping[str, tuple[str, str | None]]) -> str | None:
     """The active crew member launches, during their turn (rulebook, Crew Activity Phase)."""
     if state.facts["stage"] != "starship":
@@ -66,6 +75,8 @@ def launch_turn(state: State, keys: Mapping[str, tuple[str, str | None]]) -> str
         return ("module B: the asteroid tokens the tracker jumped over are still to be decided: "
                 f"decide first ({_how(keys, 'asteroids_jumped')}) (Thirteenth Passenger, Module B)")
     if turns.current(state) is not None:
+        return None
+    if state.facts["phase"] not in ("crew", "android", "lifeform"):
         return None
     phase = {"crew": "every crew member has had a turn this round",
              "android": "this is the Android phase",
@@ -82,6 +93,7 @@ def why_not(name: str, keys: Mapping[str, tuple[str, str | None]], own: Why | No
         checks.append(lambda s: over_limit(s, keys))
     if name in MOVE_ON:
         checks.append(lambda s: calibration(s, keys))
+        checks.append(lambda s: asteroid_flip(s, keys))
     if name == "launch":
         checks.append(lambda s: launch_turn(s, keys))
     if own is not None:

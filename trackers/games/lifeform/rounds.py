@@ -7,7 +7,7 @@ round timer (spec §3.2); the round count is only for the table's orientation.
 from __future__ import annotations
 
 from trackers.engine import ActionError, Note, State
-from trackers.games.lifeform import decks, turns
+from trackers.games.lifeform import asteroid_mirror, decks, turns
 from trackers.games.lifeform.secrets import stowaway_due
 
 PHASES = ("crew", "android", "lifeform")
@@ -75,6 +75,9 @@ def pending(state: State) -> list[str]:
         out.append("the lifeform picks its Stowaway card ('Choose the Stowaway card')")
     out += [f"{m}: Taking Control ('Take control of a character')" for m in f["pending_control"]]
     out += [f"{m}: take the Ship's Cat or SIS-TER" for m in f["pending_role"]]
+    if asteroid_mirror.due(state) is not None:
+        out.append(f"module B: flip the asteroid token on {asteroid_mirror.due(state)} and "
+                   "enter what it shows ('Module B: asteroid token flipped')")
     if f.get("asteroids", {}).get("held"):
         out.append("module B: decide on the asteroid tokens jumped over (not printed in the "
                    "rulebook text)")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from trackers.engine import Panel, State
 from trackers.games.lifeform import (
+    asteroid_mirror,
     asteroids,
     characters,
     decks,
@@ -116,7 +117,7 @@ def panels(state: State) -> list[Panel]:
     profile = board_of(state.board)
     out = [profile_panel(state), lifeform_panel(state, profile), characters.panel(state),
            loadout.loadout_panel(state, profile), loadout.readiness_panel(state, profile)]
-    lines = asteroids.panel_lines(state)
+    lines = asteroids.panel_lines(state) + asteroid_mirror.panel_lines(state)
     if lines:
         out.append(Panel("Asteroids (module B)", tuple(lines), "module_b"))
     for extra in (turn_panel(state), ending_panel(state), showdown_panel(state)):

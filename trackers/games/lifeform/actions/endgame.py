@@ -8,6 +8,7 @@ from typing import Any
 
 from trackers.engine import Action, Note, Param, State
 from trackers.games.lifeform import (
+    asteroid_mirror,
     asteroids,
     endings,
     hunt_order,
@@ -158,6 +159,14 @@ def end_actions() -> tuple[Action, ...]:
                _jumped, (Param("decision", "choice", "check or not", choices=JUMPED),),
                topic="module_b",
                enabled=lambda s: bool(s.facts.get("asteroids", {}).get("held"))),
+        Action("asteroid_token", "Module B: asteroid token flipped", "Your own tokens: the "
+               "tracker reached a token; flip it and enter what it shows; on a hit, the Asteroid "
+               "Impact card you drew (Thirteenth Passenger, Module B).",
+               lambda s, a, r: asteroid_mirror.flip(s, a["shows"], a["impact_card"]),
+               (Param("shows", "choice", "what the token shows", choices=asteroid_mirror.SHOWS),
+                Param("impact_card", "str", "on a hit: the Impact card drawn (the deck it "
+                      "strikes)", optional=True, default="")),
+               topic="module_b", enabled=lambda s: asteroid_mirror.due(s) is not None),
         Action("hide_in_remora", "Module D: choose the hiding place", "The lifeform secretly "
                "keeps 1 location card (Thirteenth Passenger, Module D step 1).", _hide,
                (Param("location", "choice", "the hiding place", choices=module_d.LOCATIONS,
