@@ -18,8 +18,9 @@ RESERVED = set("qurhs?lcpx0123456789") | set("tvb")  # the brief's list + the TU
 def test_the_registry_serves_the_game_with_modules_a_b_d_only() -> None:
     game = get_game("lifeform")
     assert game is GAME and game.player_counts == (1, 2, 3, 4)  # 1: the solo mode
-    option, pool = game.options_for("standard")
+    option, tokens, pool = game.options_for("standard")
     assert pool.name == "character_pool" and pool.default.startswith("the 9")
+    assert tokens.name == "asteroid_tokens" and tokens.choices == ("mirror", "app")
     assert option.name == "modules" and option.kind == "multi"
     assert option.choices == ("A", "B", "D")  # module C is the solo mode's
     with pytest.raises(ActionError):
@@ -84,8 +85,12 @@ def test_setup_checklist_ticks_and_starts_round_one() -> None:
     through_setup(s)
     assert s.state.facts["stage"] == "starship" and s.state.facts["round"] == 1
     assert not s.available("tick_setup")
-    s.do("next_phase")
-    s.do("next_phase")
+    notes = s.do("next_phase")  # the android is not active yet: its phase passes by itself
+    assert s.state.facts["phase"] == "lifeform"
+    said = [n.text for n in notes]
+    assert said[0].startswith("Round 1: Android phase")
+    assert "the android is not active yet: its phase passes with nothing to do" in said[1]
+    assert said[2].startswith("Round 1: Lifeform Activity phase")
     notes = s.do("next_phase")
     assert s.state.facts["round"] == 2 and "Crew Activity" in notes[0].text
 
@@ -105,7 +110,7 @@ def test_without_a_board_profile_values_show_unset_and_nothing_is_guessed() -> N
 
 
 def test_board_changed_re_reads_tracks_and_fires_what_was_passed() -> None:
-    s = new(3, board=False)
+    s = through_setup(new(3, board=False))
     s.do("flamethrower", crew_member="Andrew")  # Hostility +1 while the start is unset
     s.do("set_board_value", key="hostility.length", value="20")
     s.do("set_board_value", key="hostility.draw_card_spaces", value="3")

@@ -287,8 +287,10 @@ async def test_a_3_player_game_to_the_showdown_by_keys_with_an_ending_c(tmp_path
         await play_step(pilot, "end_turn", {})
         assert "Round 1, Jacob's turn" in seen(app)
         await play_step(pilot, "end_turn", {})
-        await play_step(pilot, "next_phase", {})  # Android
-        await play_step(pilot, "next_phase", {})  # Lifeform Activity
+        # n: the android is not active yet, so its phase passes by itself (said on screen).
+        await play_step(pilot, "next_phase", {})
+        assert "its phase passes with nothing to do" in panel(app, "#now")
+        assert "Round 1, Lifeform Activity" in seen(app)
 
         # The lifeform's activity: an attack with a Lifeform card; Jacob's Shock-Prod cancels it.
         await play_step(pilot, "attack", {"character": "Bennings"})
@@ -303,8 +305,7 @@ async def test_a_3_player_game_to_the_showdown_by_keys_with_an_ending_c(tmp_path
         await play_step(pilot, "next_phase", {})  # round 2
 
         # Round 2 through the API, then the lifeform Lurks back to its MAX HAND (6 at Start).
-        by_api(app, [("end_turn", {}), ("end_turn", {}), ("next_phase", {}),
-                     ("next_phase", {})])
+        by_api(app, [("end_turn", {}), ("end_turn", {}), ("next_phase", {})])
         await play_step(pilot, "lurk", {"discard": "1"})
         count = 6
         assert hand(app) == count

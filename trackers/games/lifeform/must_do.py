@@ -11,8 +11,8 @@ Rules; Movement and Attack; Crew Activity Phase):
   Phase), and not while a module B asteroid decision is still open.
 
 Each check returns the reason the engine shows ("<title> is not possible now: <reason>"), naming
-what is due and the key or palette entry that does it. Corrections (``x``) and undo stay the
-table's way out: they are the engine's own actions and never pass through here.
+what is due and the action that does it (the app adds its key). Corrections (``x``) and undo
+stay the table's way out: they are the engine's own actions and never pass through here.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping
 
 from trackers.engine import State
 from trackers.games.lifeform import asteroid_mirror, decks, turns
+from trackers.games.lifeform.setup import open_steps
 
 Why = Callable[[State], str | None]
 # The one action still open while a hand is over its limit: the discard itself.
@@ -30,9 +31,9 @@ MOVE_ON = frozenset({"next_phase", "end_turn", "launch"})
 
 
 def _how(keys: Mapping[str, tuple[str, str | None]], name: str) -> str:
-    """How the table does an action: its title and key, or the palette (p) without a key."""
-    title, key = keys[name]
-    return f"{title}, key {key}" if key else f"'{title}' from the palette (p)"
+    """The action that does it, by its quoted title: the CLI reads it as it is, and the app's
+    screen adds the key it is bound to (``tui.games.lifeform.screen``)."""
+    return f"'{keys[name][0]}'"
 
 
 def over_limit(state: State, keys: Mapping[str, tuple[str, str | None]]) -> str | None:
@@ -86,9 +87,36 @@ def launch_turn(state: State, keys: Mapping[str, tuple[str, str | None]]) -> str
             "Phase)")
 
 
+# Actions of the Starship stage: refused with a reason during the setup and after the launch.
+STARSHIP_STAGE = frozenset({
+    "next_phase", "end_turn", "collect_missions", "lurk", "cocoon_advance",
+    "malfunction_advance", "android_step", "place_mission", "board_remora",
+    "advance_self_destruct", "equip", "flamethrower", "meet_image", "attack", "crew_reaction",
+})
+
+
+def stage(state: State, keys: Mapping[str, tuple[str, str | None]], name: str) -> str | None:
+    """A Starship-stage action before the setup is done, or after the Remora launched."""
+    if name not in STARSHIP_STAGE:
+        return None
+    now = state.facts["stage"]
+    if now == "setup" and name not in ("place_mission", "advance_self_destruct", "meet_image",
+                                       "attack", "board_remora"):
+        left = open_steps(state)
+        auto = {"8": "record_characters", "17": "reality_calibration"}
+        itself = "; ".join(f"step {s} ticks itself with {_how(keys, auto[s])}"
+                           for s in left if s in auto)
+        return (f"the setup is still open ({len(left)} step{'s' if len(left) != 1 else ''} "
+                f"left{'; ' + itself if itself else ''}): finish it first "
+                f"({_how(keys, 'tick_setup')}) (rulebook, Setup)")
+    if now in ("launched", "showdown", "over"):
+        return "the Remora has launched: the Starship stage is over (rulebook, Endings)"
+    return None
+
+
 def why_not(name: str, keys: Mapping[str, tuple[str, str | None]], own: Why | None) -> Why | None:
     """The action's refusal: what must happen first, then the action's own reason."""
-    checks: list[Why] = []
+    checks: list[Why] = [lambda s: stage(s, keys, name)]
     if name not in OPEN_OVER_LIMIT:
         checks.append(lambda s: over_limit(s, keys))
     if name in MOVE_ON:

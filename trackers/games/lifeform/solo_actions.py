@@ -38,10 +38,27 @@ def _deck_mode(mode: str) -> Callable[[State], bool]:
 
 
 # --- setup and objectives ----------------------------------------------------------------
+ALL_STEPS = "all remaining"
+
+
 def _tick(state: State, args: Args, rng: Random) -> Notes:
-    state.facts["setup_ticked"].append(args["step"])
+    """One step, or every open one at once (the whole checklist in one form)."""
+    todo = (solo.open_setup_steps(state) if args["step"] == ALL_STEPS else [args["step"]])
+    state.facts["setup_ticked"].extend(todo)
     left = len(solo.open_setup_steps(state))
-    return [f"setup step {args['step']} done; {left} left" if left else "setup done"]
+    done = ", ".join(todo)
+    return [f"setup step {done} done; {left} left" if left else f"setup step {done} done: "
+            "setup done"]
+
+
+def _tick_choices(state: State) -> list[str]:
+    todo = solo.open_setup_steps(state)
+    return [*todo, ALL_STEPS] if len(todo) > 1 else todo
+
+
+def _tick_labels(state: State) -> dict[str, str]:
+    labels = {k: f"{k}. {t}" for k, t in solo.setup_steps(state)}
+    return labels | {ALL_STEPS: f"all {len(solo.open_setup_steps(state))} remaining steps"}
 
 
 def objective_labels(state: State) -> dict[str, str]:
@@ -237,6 +254,15 @@ def _hunt(state: State, args: Args, rng: Random) -> Notes:
                                rng))
 
 
+def _guessable(state: State) -> list[str]:
+    """The chambers a guess may name: those still in play, or every one if the table's
+    setting allows a cleared chamber (the texts do not say, G21)."""
+    shuttle = state.facts.get("shuttle")
+    if state.facts.get("guess_cleared") or not shuttle:
+        return list(remora.CHAMBERS)
+    return [c for c in remora.CHAMBERS if c in shuttle["held"]]
+
+
 def _guess(state: State, args: Args, rng: Random) -> Notes:
     tokens = solo_board.combat_token_names(state.board)
     lines = shuttle.guess(state.facts["shuttle"], state.piece("hiding_chamber", Secret),
@@ -276,7 +302,8 @@ def _objective_log(a: Args) -> str:
 
 
 LOG: dict[str, Callable[[Args], str]] = {
-    "solo_tick_setup": lambda a: f"Setup step {a['step']} done",
+    "solo_tick_setup": lambda a: ("Every remaining setup step done" if a["step"] == ALL_STEPS
+                                  else f"Setup step {a['step']} done"),
     "solo_objective": _objective_log,
     "crisis_card": _crisis_log,
     "list_crisis_deck": lambda a: "Crisis deck listed",
@@ -313,8 +340,8 @@ def _actions() -> tuple[Action, ...]:
     return (
         Action("solo_tick_setup", "Tick a solo setup step", "Mark one step of the solo setup done "
                "(Thirteenth Passenger, Module C setup).", _tick,
-               (Param("step", "choice", "which step", choices=solo.open_setup_steps,
-                      labels=lambda s: {k: f"{k}. {t}" for k, t in solo.setup_steps(s)}),),
+               (Param("step", "choice", "which step (or all remaining)", choices=_tick_choices,
+                      labels=_tick_labels),),
                enabled=lambda s: playing(s) and bool(solo.open_setup_steps(s)), topic=TOPIC),
         Action("solo_objective", "Objective achieved", "Mark a must-complete objective "
                "achieved (Uncoupling the Umbilicus: some other way than the clamps).",
@@ -405,7 +432,7 @@ def _actions() -> tuple[Action, ...]:
                and s.facts["shuttle"]["choice"] is None),
         Action("guess_chamber", "Guess the chamber", "Point at the chamber where you think the "
                "lifeform hides; the card is revealed.", _guess,
-               (Param("chamber", "choice", "the chamber you point at", choices=remora.CHAMBERS),),
+               (Param("chamber", "choice", "the chamber you point at", choices=_guessable),),
                key="y", short="Guess", needs=(solo_board.COMBAT_TOKENS,), topic=TOPIC,
                enabled=lambda s: _stage("shuttle", module_c=True)(s)
                and s.facts["shuttle"]["choice"] == "hunt"),

@@ -13,7 +13,7 @@ from textual.app import ComposeResult
 from textual.widgets import Static
 
 from tableside.api import OpenSession
-from trackers.engine import State
+from trackers.engine import Action, ActionError, State
 from trackers.games.lifeform import loadout, solo, solo_view, turns
 from trackers.games.lifeform.board import COLUMNS, Board, board_of
 from trackers.games.lifeform.launch import Status
@@ -57,6 +57,16 @@ class LifeformLoadout(SessionView, LoadoutBars):
         # The Dragon's Domain solo game keeps no Shuttle Loadout in the app.
         self.display = not solo.is_solo(play.state)
         self.show([] if solo.is_solo(play.state) else loadout_rows(play.state))
+
+
+def with_keys(text: str, actions: list[Action]) -> str:
+    """Each quoted action title followed by its key, or by the palette when it has none."""
+    for action in actions:
+        quoted = f"'{action.title}'"
+        if quoted in text:
+            where = f"key {action.key}" if action.key else "ctrl+p"
+            text = text.replace(quoted, f"{quoted} ({where})")
+    return text
 
 
 def _profile(state: State) -> Board:
@@ -172,6 +182,23 @@ class LifeformScreen(SessionScreen):
 
     def compose_banner(self) -> ComposeResult:
         yield LifeformBanner("", id="lf-banner", markup=False)
+
+    async def action_run(self, name: str) -> None:
+        """A refusal names what is due by the action's quoted title (the CLI reads it so);
+        on this screen each such title gets the key that does it, or the palette."""
+        if not self.offerable(name):
+            try:
+                action = self.play.action(name)
+            except ActionError:
+                action = None
+            reason = self.play.session.blocked(name) if action else None
+            if action is not None and reason:
+                own = f" ({action.key})" if action.key else ""
+                self.notify(f"{action.title}{own} is not possible now: "
+                            f"{with_keys(reason, self.play.session.actions())}.",
+                            severity="warning", markup=False)
+                return
+        await super().action_run(name)
 
     def compose_beside_tracks(self) -> ComposeResult:
         yield LifeformLoadout(id="lf-loadout")

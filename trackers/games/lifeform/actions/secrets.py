@@ -109,7 +109,7 @@ def _stowaway_not_yet(state: State) -> str | None:
         return None
     now = state.piece("self_destruct", Track).space_name()
     return (f"the lifeform picks its Stowaway card when Self-Destruct reaches 20 (now {now}): "
-            "'Advance Self-Destruct', key j (rulebook p. 46, Self-Destruct Track)")
+            "'Advance Self-Destruct' (rulebook p. 46, Self-Destruct Track)")
 
 
 def _stowaway_open(state: State) -> bool:

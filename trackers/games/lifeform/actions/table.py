@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from random import Random
 from typing import Any
 
@@ -163,6 +164,20 @@ def _who() -> tuple[Param, Param]:
                   optional=True))
 
 
+IDLE_PASSES = "idle_android_passes"
+
+
+@dataclass(frozen=True)
+class NextPhase(Action):
+    """'Next phase' as the app does it now: an idle Android phase passes by itself. The flag is
+    added in ``validate``, which runs when the action is done and not on replay, so a game
+    saved before keeps the phases it was played with."""
+
+    def validate(self, state: State, args: dict[str, Any]) -> dict[str, Any]:
+        given = {k: v for k, v in args.items() if k != IDLE_PASSES}
+        return {**super().validate(state, given), IDLE_PASSES: True}
+
+
 def table_actions() -> tuple[Action, ...]:
     columns = Param("column", "choice", "Loadout column", choices=COLUMNS, labels=COLUMN_TITLES)
     return (
@@ -174,9 +189,10 @@ def table_actions() -> tuple[Action, ...]:
                "from the draft (rulebook, Setup step 8).", _draft,
                (member_param(), Param("first", "choice", "first character", choices=_pool),
                 Param("second", "choice", "second character", choices=_pool)), topic="setup"),
-        Action("next_phase", "Next phase", "Crew Activity, Android, Lifeform Activity, then the "
-               "next round (rulebook, Starship "
-               "Stage).", lambda s, a, r: list(rounds.next_phase(s)), key="n",
+        NextPhase("next_phase", "Next phase", "Crew Activity, Android, Lifeform Activity, then "
+                  "the next round; an Android phase with nothing to do passes by itself "
+                  "(rulebook, Starship Stage).",
+                  lambda s, a, r: list(rounds.next_phase(s, bool(a.get(IDLE_PASSES)))), key="n",
                short="Phase",
                topic="round", enabled=lambda s: s.facts["stage"] == "starship"),
         Action("draw_cards", "Draw cards", "Draw Crew or Lifeform cards; the hand limit is "
