@@ -197,16 +197,22 @@ def _changes(before: dict[str, tuple[str, ...] | bool], after: State, event: Eve
             notes = {m.key: m.note for m in piece.milestones}
             for key in piece.fired:
                 if key not in old:
-                    out.append(KeyMoment(event.seq, moment, event.at, "milestone",
-                                         f"{piece.label} {key}: {notes.get(key, '')}".strip()))
+                    # a note that names its own mark ("Self-Destruct 20: ...") is said once
+                    note = notes.get(key, "")
+                    text = (note if note.startswith(piece.label)
+                            else f"{piece.label} {key}: {note}".strip())
+                    out.append(KeyMoment(event.seq, moment, event.at, "milestone", text))
         elif isinstance(piece, Countdown) and isinstance(old, tuple):
             for marker in piece.gone_off:
                 if marker not in old:
                     out.append(KeyMoment(event.seq, moment, event.at, "countdown",
                                          f"{piece.label}: {marker} reached 0"))
         elif isinstance(piece, Secret) and piece.revealed and old is False:
+            # beside the code the table saw when it was chosen (a secret re-chosen later, as a
+            # Reality Calibration is, keeps each reveal here with its own code)
+            code = f" (code {piece.code})" if piece.code else ""
             out.append(KeyMoment(event.seq, moment, event.at, "reveal",
-                                 f"{piece.label} revealed: {piece.value}"))
+                                 f"{piece.label} revealed: {piece.value}{code}"))
     return out
 
 

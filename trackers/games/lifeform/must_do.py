@@ -92,6 +92,7 @@ STARSHIP_STAGE = frozenset({
     "next_phase", "end_turn", "collect_missions", "lurk", "cocoon_advance",
     "malfunction_advance", "android_step", "place_mission", "board_remora",
     "advance_self_destruct", "equip", "flamethrower", "meet_image", "attack", "crew_reaction",
+    "launch",
 })
 
 
@@ -100,8 +101,8 @@ def stage(state: State, keys: Mapping[str, tuple[str, str | None]], name: str) -
     if name not in STARSHIP_STAGE:
         return None
     now = state.facts["stage"]
-    if now == "setup" and name not in ("place_mission", "advance_self_destruct", "meet_image",
-                                       "attack", "board_remora"):
+    # The table may still set the Loadout and the trackers by hand while setting up.
+    if now == "setup" and name not in ("place_mission", "advance_self_destruct", "board_remora"):
         left = open_steps(state)
         auto = {"8": "record_characters", "17": "reality_calibration"}
         itself = "; ".join(f"step {s} ticks itself with {_how(keys, auto[s])}"

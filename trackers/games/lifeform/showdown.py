@@ -259,7 +259,8 @@ def begin_showdown(state: State, ending: str, card_kept: bool) -> list[Note]:
                                "stowaway_card": card_kept, "previous_target": None,
                                "eliminated": [], "fights": 0, "refill_due": ending == "C"}
     notes = [Note("The Showdown begins: do the hibernation ('Hibernation'); the panel shows "
-                  "its numbers (rulebook p. 38, Showdown Stage)", "hibernation"),
+                  "its numbers (rulebook p. 38, Showdown Stage)", "hibernation",
+                  key_moment=f"Ending {ending}: the lifeform is aboard, the Showdown began"),
              Note("if the lifeform holds the 'Dragging its victims into the cooling shafts' "
                   "Terror card, its special fight comes before the others: 1 claw with 1 "
                   "character on it, 3 with 2; the rest is on the card (rulebook, Card Reference: "
@@ -392,7 +393,8 @@ def hibernate(state: State, keep: str, profile: Board) -> list[Note]:
     for name in [n for n, c in state.facts["characters"].items()
                  if c["where"] == characters.VALLEY_FORGE]:
         state.facts["characters"][name]["where"] = characters.DEAD
-        notes.append(Note(f"5. {name}, still on the Valley Forge, dies", "hibernation"))
+        notes.append(Note(f"5. {name}, still on the Valley Forge, dies", "hibernation",
+                          key_moment=f"{name} died, left on the Valley Forge"))
         notes += add_hostility(state, "character_killed", profile)
     show["hostility_tokens"] = h.hostility_tokens.value
     if show["hostility_tokens"] > HOSTILITY_TOKENS_IN_BOX:  # every component is limited
@@ -491,6 +493,8 @@ def fight_result(state: State, args: dict[str, Any]) -> list[Note]:
     notes = decks.discard(state, "lifeform", state.facts["lifeform"], 1)
     show["hostility_tokens"] -= tokens
     show["previous_target"], show["fights"] = target, show["fights"] + 1
+    notes.insert(0, Note(f"Fight {show['fights']} on {target}: {result}", "fight",
+                         key_moment=f"Fight {show['fights']} on {target}: {result}"))
     if args.get("stowaway_card"):
         if not show["stowaway_card"]:
             raise ActionError("stowaway_card: the lifeform does not hold the 1-2 Minute card",
@@ -543,7 +547,7 @@ def kill_in_showdown(state: State, name: str) -> list[Note]:
     c = characters.need(state, name)
     c["where"] = characters.DEAD
     owner = str(c["owner"])
-    notes = [Note(f"{name} is killed", "module_d")]
+    notes = [Note(f"{name} is killed", "module_d", key_moment=f"{name} died in the Showdown")]
     if not characters.surviving(state, owner):
         state.facts["showdown"]["eliminated"].append(owner)
         notes.append(Note(f"{owner} has no crew disk left and is out of the Showdown "
