@@ -6,6 +6,7 @@ import pytest
 
 from tests.lifeform.test_lifeform_session_fixtures import lifeform_phase, new, through_setup
 from trackers.engine import ActionError
+from trackers.engine.actions import BoardValueNeeded
 from trackers.pieces import PhysicalDeck
 
 
@@ -46,10 +47,14 @@ def test_lifeform_hand_limit_follows_the_cocoon_space() -> None:
     assert any("over the hand limit of 6: discard 1" in n.text for n in notes)
 
 
-def test_an_unset_lifeform_limit_is_said_plainly() -> None:
+def test_an_unset_lifeform_limit_is_asked_when_the_lifeform_first_draws() -> None:
     s = through_setup(new(3, board=False))
-    notes = s.do("draw_cards", who="lifeform", count=1)
-    assert "unknown: enter 'Cocoon 3P/4P MAX HAND" in notes[-1].text
+    s.do("draw_cards", who="crew member", crew_member="Andrew", count=1)  # the crew's is 6
+    with pytest.raises(BoardValueNeeded) as asked:  # asked in the draw's own form
+        s.do("draw_cards", who="lifeform", count=1)
+    assert asked.value.keys == ["cocoon_3p4p.max_hand"]
+    assert "Cocoon 3P/4P MAX HAND" in str(asked.value)
+    assert s.state.piece("lifeform_deck", PhysicalDeck).hands["Sarah"] == 3  # unchanged
 
 
 def test_a_character_meeting_terror_draws_and_discards_a_terror_card() -> None:

@@ -8,6 +8,7 @@ import pytest
 from tests.lifeform.test_lifeform_session_fixtures import BOARD, NAMES, new, through_setup
 from trackers.engine import ActionError, Session, SessionSetup
 from trackers.engine.actions import BoardValueNeeded
+from trackers.games.lifeform.board import BOARD_VALUES
 from trackers.games.lifeform.game import GAME
 from trackers.games.registry import get_game
 from trackers.pieces import PhysicalDeck, Secret, Track
@@ -98,9 +99,11 @@ def test_setup_checklist_ticks_and_starts_round_one() -> None:
 def test_without_a_board_profile_values_show_unset_and_nothing_is_guessed() -> None:
     s = new(3, board=False)
     hostility = s.state.piece("hostility", Track)
-    assert "start space unset" in hostility.label and hostility.milestones == []
+    assert hostility.label == "Hostility, spaces moved" and hostility.milestones == []
+    # One compact line, not a wall of unset values: each is asked when a rule needs it.
     panel = next(p for p in GAME.panels(s.state) if p.title == "Board profile")  # type: ignore
-    assert "unset" in panel.lines[0] and any("Self-Destruct" in line for line in panel.lines)
+    assert panel.lines == (f"{len(BOARD_VALUES)} printed values not entered: each is asked "
+                           "when a rule needs it (or enter them now in the Board profile)",)
     with pytest.raises(BoardValueNeeded) as asked:  # asked in the action's form, not refused
         s.do("advance_self_destruct", spaces=1)
     assert asked.value.keys == ["self_destruct.minutes"]

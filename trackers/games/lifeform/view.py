@@ -18,33 +18,24 @@ from trackers.games.lifeform import (
     turns,
     upkeep,
 )
-from trackers.games.lifeform.board import BOARD_VALUES, Board, board_of, value_of, warnings
+from trackers.games.lifeform.board import BOARD_VALUES, Board, board_of, warnings
 from trackers.games.lifeform.rounds import PHASE_STEPS, PHASES, pending
 from trackers.games.lifeform.setup import auto_done, steps
-from trackers.games.lifeform.tracks import cocoon_key
 from trackers.games.lifeform.words import count
 from trackers.pieces import Secret
 
-ESSENTIAL = ("self_destruct.minutes", "hostility.start_{n}p", "hostility.length",
-             "{cocoon}.max_hand", "{cocoon}.evolution", "improvised_weaponry.minimum",
-             "coolant.minimum", "energy_cells.minimum", "stowaway.second_card_minutes",
-             "stowaway.third_card_minutes")
-
 
 def profile_panel(state: State) -> Panel:
-    """The printed values still unset, those this game needs first (spec §13)."""
-    n = state.facts["players"]
-    keys = [k.format(n=n, cocoon=cocoon_key(n)) for k in ESSENTIAL]
-    if n == 2:
-        keys[keys.index("coolant.minimum")] = "coolant.overheating_2p_space"
+    """One line for the printed values not entered (spec §13): a newcomer without the board
+    to hand is asked for each when a rule first needs it, where to look included, so the
+    panel does not list them; the Board profile screen takes them all at once."""
     unset = [v.key for v in BOARD_VALUES if v.key not in state.board]
-    lines = [f"{len(unset)} printed value{'s' if len(unset) != 1 else ''} unset: the app "
-             "asks for each when a rule needs it, and never guesses"] if unset else [
-        "every printed value is entered"]
-    lines += [f"unset: {value_of(k).label} - look at {value_of(k).look_at}"
-              for k in keys if k in unset]
+    lines = [f"{len(unset)} printed value{'s' if len(unset) != 1 else ''} not entered: each is "
+             "asked when a rule needs it (or enter them now in the Board profile)"] if unset \
+        else ["every printed value is entered"]
     lines += [f"check: {w}" for w in warnings(state.board)]
     return Panel("Board profile", tuple(lines), "setup")
+
 
 
 def lifeform_panel(state: State, profile: Board) -> Panel:

@@ -31,11 +31,20 @@ def _hibernation_needs(state: State, args: dict[str, Any]) -> tuple[str, ...]:
             "improvised_weaponry.draw_numbers", "energy_cells.draw_number_spaces")
 
 
+def _hand_needs(state: State, args: dict[str, Any]) -> tuple[str, ...]:
+    """A lifeform draw is checked against its MAX HAND (the Cocoon space's printed number)."""
+    if args.get("who") != "lifeform":
+        return ()
+    key = "cocoon_2p" if state.facts["players"] == 2 else "cocoon_3p4p"
+    return (f"{key}.max_hand",)
+
+
 # Board values an action reads: the engine asks for them in the action's own form.
 NEEDS: dict[str, Any] = {
     "advance_self_destruct": ("self_destruct.minutes",),
     "equip": ("self_destruct.minutes",),
     "lurk": cocoon_needs,
+    "draw_cards": _hand_needs,
     "android_enters_remora": ("android_status.removals",),
     "launch": _launch_needs,
     "hibernation": _hibernation_needs,
