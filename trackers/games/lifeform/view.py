@@ -43,9 +43,12 @@ def lifeform_panel(state: State, profile: Board) -> Panel:
     lifeform = f["lifeform"]
     real = state.piece("real_lifeform", Secret)
     limit = decks.hand_limit(state, lifeform, profile)
-    lines = [
-        f"{lifeform}: {count(decks.hand_size(state, lifeform), 'Lifeform card')}, MAX HAND "
-        f"{'unset' if limit is None else limit}; Vent tokens {moves.vents_held(state)}",
+    crew = ", ".join(f"{m} {decks.hand_size(state, m)}" for m in f["crew"])
+    lines = [  # the hands first, short enough to stay in view at 80x24 without scrolling
+        f"{lifeform}: {count(decks.hand_size(state, lifeform), 'Lifeform card')} (MAX HAND "
+        f"{'unset' if limit is None else limit})",
+        f"crew hands (limit {decks.CREW_HAND_LIMIT}): {crew}",
+        f"Vent tokens held by the lifeform: {moves.vents_held(state)}",
         f"images on the Valley Forge: {', '.join(f['images']['on_board'])}; identifier: "
         f"{real.public_value()}",
         f"Stowaway card: {state.piece('stowaway', Secret).public_value()}; +/- Stowaway token: "

@@ -9,12 +9,13 @@ Every figure comes from trackers.games.lifeform; this module only lays it out.
 
 from __future__ import annotations
 
+from textual import events
 from textual.app import ComposeResult
 from textual.widgets import Static
 
 from tableside.api import OpenSession
 from trackers.engine import Action, ActionError, State
-from trackers.games.lifeform import loadout, solo, solo_view, turns
+from trackers.games.lifeform import decks, loadout, solo, solo_view, turns
 from trackers.games.lifeform.board import COLUMNS, Board, board_of
 from trackers.games.lifeform.launch import Status
 from trackers.games.lifeform.rounds import pending
@@ -108,7 +109,7 @@ def banner_lines(state: State) -> list[str]:
         first = f"SHOWDOWN {status.removeprefix('Showdown ')}"
     else:
         first = f"GAME OVER: {status}"
-    lines = [first]
+    lines = [first, hands_line(state)]
     todo = pending(state) if stage in ("setup", "starship") else []
     if todo:
         more = f" (+{len(todo) - 1} more)" if len(todo) > 1 else ""
@@ -118,6 +119,17 @@ def banner_lines(state: State) -> list[str]:
         if steps:
             lines.append(f"Next: {steps[0]}")
     return [_fit(line) for line in lines]
+
+
+def hands_line(state: State) -> str:
+    """Every hand against its limit, always in view: the limit is checked as cards arrive."""
+    lifeform = state.facts["lifeform"]
+    limit = decks.hand_limit(state, lifeform, _profile(state))
+    held = [f"{lifeform} (lifeform) {decks.hand_size(state, lifeform)}/"
+            f"{'?' if limit is None else limit}"]
+    held += [f"{m} {decks.hand_size(state, m)}/{decks.CREW_HAND_LIMIT}"
+             for m in state.facts["crew"]]
+    return "Hands: " + " | ".join(held)
 
 
 def _fit(line: str) -> str:
@@ -182,6 +194,19 @@ class LifeformScreen(SessionScreen):
 
     def compose_banner(self) -> ComposeResult:
         yield LifeformBanner("", id="lf-banner", markup=False)
+
+    def on_key(self, event: events.Key) -> None:
+        """A key whose action is not possible now is hidden from the footer and its binding
+        is off; pressed anyway, it says why instead of doing nothing."""
+        action = next((a for a in self.play.session.actions() if a.key == event.key), None)
+        if action is None or self.play.available(action.name):
+            return
+        reason = self.play.session.blocked(action.name)
+        if reason:
+            event.stop()
+            self.notify(f"{action.title} ({action.key}) is not possible now: "
+                        f"{with_keys(reason, self.play.session.actions())}.",
+                        severity="warning", markup=False)
 
     async def action_run(self, name: str) -> None:
         """A refusal names what is due by the action's quoted title (the CLI reads it so);
