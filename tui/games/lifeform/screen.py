@@ -153,6 +153,9 @@ def loadout_rows(state: State) -> list[LoadoutRow]:
             groups = profile.numbers("halon_gas.compartments") or ()
             blasts = halon_gas_blast_tokens(loadout.counts(state), state.facts["players"],
                                             profile).value
+            show = state.facts.get("showdown") or {}
+            if show.get("hibernated"):  # in the crew pool now: spent ones (a search, a cancel) gone
+                blasts = int(show["halon"])
             status = "" if blasts is None else f"{blasts} blast{'' if blasts == 1 else 's'}"
         else:
             minimum = _minimum(state, profile, column, aboard)
