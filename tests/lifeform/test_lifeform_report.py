@@ -46,6 +46,9 @@ def test_the_report_of_a_game_with_a_death_a_launch_and_two_calibrations() -> No
                                      "Ending B: the lifeform is aboard, the Showdown began")]
     assert order == sorted(order)
     assert len(said) == len(set(said))  # nothing said twice
+    report = build_report(GAME, s.setup, s.seed, s.events)
+    identifiers = [(r.value, r.code) for r in report.secrets if r.label.startswith("Real")]
+    assert identifiers == [("Image 1", first), ("Image 2", second)]  # both, each its own code
     assert not any(t.count("Self-Destruct 20:") > 1 for t in said)
     assert "Self-Destruct 20: the lifeform gains a Vent token" in " | ".join(said)
 

@@ -109,6 +109,7 @@ def build_report(game: Game, setup: SessionSetup, seed: str, events: Sequence[Ev
     values: dict[str, list[Point]] = {}
     labels: dict[str, str] = {}
     moments: list[KeyMoment] = []
+    shown: list[RevealedSecret] = []  # every reveal in order: a secret chosen again keeps each
     _sample(state, 0, 1, values, labels)
     ended = game.end_record(state)
     for event in events[:head]:
@@ -124,6 +125,7 @@ def build_report(game: Game, setup: SessionSetup, seed: str, events: Sequence[Ev
         moment = int(event.when.get(unit, 1)) if event.when else 1
         _sample(state, event.seq, moment, values, labels)
         moments += _changes(before, state, event, moment)
+        shown += [s for s in _revealed(state, before) if s not in shown]
         if event.action in key_actions:
             moments.append(KeyMoment(event.seq, moment, event.at, "action",
                                      action.describe(event.args)))
@@ -144,7 +146,8 @@ def build_report(game: Game, setup: SessionSetup, seed: str, events: Sequence[Ev
     done = events[:head]
     return Report(game.id, game.title, unit, head,
                   tuple(s for s in series if s.changed or s.key.endswith(".position")),
-                  tuple(moments), ended, _revealed(state),
+                  tuple(moments), ended,
+                  tuple(shown) + tuple(s for s in _revealed(state) if s not in shown),
                   done[0].at if done else "", done[-1].at if done else "", last_moment)
 
 
@@ -216,10 +219,14 @@ def _changes(before: dict[str, tuple[str, ...] | bool], after: State, event: Eve
     return out
 
 
-def _revealed(state: State) -> tuple[RevealedSecret, ...]:
-    """Revealed secrets only: a secret never revealed never appears, game over or not."""
+def _revealed(state: State, before: dict[str, tuple[str, ...] | bool] | None = None
+              ) -> tuple[RevealedSecret, ...]:
+    """Revealed secrets only: a secret never revealed never appears, game over or not. With
+    ``before`` (the marks before an event), only those this event revealed."""
     out = []
-    for piece in state.pieces.values():
+    for name, piece in state.pieces.items():
+        if before is not None and before.get(name, False) is not False:
+            continue
         if isinstance(piece, Secret) and piece.revealed and piece.value is not None:
             out.append(RevealedSecret(piece.label, piece.owner, piece.value, piece.nonce or "",
                                       piece.code or ""))
