@@ -10,6 +10,7 @@ from trackers.games.lifeform import (
     asteroids,
     characters,
     decks,
+    hibernation,
     hunt_order,
     loadout,
     moves,
@@ -118,7 +119,7 @@ def panels(state: State) -> list[Panel]:
         if extra is not None:
             out.append(extra)
     if state.facts["stage"] == "showdown":
-        out.append(showdown.hibernation_panel(state, profile))
+        out.append(hibernation.hibernation_panel(state, profile))
     return out
 
 

@@ -17,10 +17,10 @@ from tableside.api import OpenSession
 from trackers.engine import Action, ActionError, State
 from trackers.games.lifeform import decks, loadout, solo, solo_view, turns
 from trackers.games.lifeform.board import COLUMNS, Board, board_of
+from trackers.games.lifeform.hibernation import halon_gas_blast_tokens
 from trackers.games.lifeform.launch import Status
 from trackers.games.lifeform.rounds import pending
 from trackers.games.lifeform.setup import open_steps
-from trackers.games.lifeform.showdown import halon_gas_blast_tokens
 from trackers.games.lifeform.view import checklist
 from trackers.pieces import Track
 from tui.games.lifeform.loadout import LoadoutBars, LoadoutRow

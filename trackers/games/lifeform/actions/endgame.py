@@ -13,6 +13,7 @@ from trackers.games.lifeform import (
     endings,
     hunt_order,
     module_d,
+    remora_hunt,
     showdown,
 )
 from trackers.games.lifeform.actions.common import (
@@ -58,15 +59,15 @@ def _jumped(state: State, args: dict[str, Any], rng: Random) -> Notes:
 
 
 def _hide(state: State, args: dict[str, Any], rng: Random) -> Notes:
-    return list(module_d.choose_hiding_place(state, args["location"], rng))
+    return list(remora_hunt.choose_hiding_place(state, args["location"], rng))
 
 
 def _bet(state: State, args: dict[str, Any], rng: Random) -> Notes:
-    return list(module_d.place_bet(state, args["location"], profile(state)))
+    return list(remora_hunt.place_bet(state, args["location"], profile(state)))
 
 
 def _hunt(state: State, args: dict[str, Any], rng: Random) -> Notes:
-    return list(module_d.hunt_step(state, args["step"], args["location"], profile(state)))
+    return list(remora_hunt.hunt_step(state, args["step"], args["location"], profile(state)))
 
 
 def _targets(state: State) -> list[str]:
