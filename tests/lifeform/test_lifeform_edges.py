@@ -96,3 +96,10 @@ def test_the_cli_takes_an_empty_value_and_says_why_a_move_is_refused(
     assert code != 0
     assert ("End of turn is not possible now: Andrew holds 7 cards, over the hand limit of 6: "
             "discard 1 first ('Discard cards')") in said
+
+
+def test_an_empty_optional_value_is_none_given_as_the_form_reads_it() -> None:
+    s = new_solo()
+    s.do("solo_launch", lifeform_aboard=True, cards_not_in_hand="  ")  # "(empty: none)"
+    assert s.state.facts["shuttle"]["removed"] == []
+    assert len(s.state.facts["shuttle"]["held"]) == 5
