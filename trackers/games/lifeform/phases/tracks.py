@@ -10,13 +10,6 @@ from trackers.games.lifeform import (
     decks,
     moves,
 )
-from trackers.games.lifeform.actions.common import (
-    crew_card_param,
-    lifeform_card_param,
-    member_param,
-    playing,
-    profile,
-)
 from trackers.games.lifeform.board import COLUMNS
 from trackers.games.lifeform.crew_activity import (
     ANDROID_CAUSES,
@@ -31,6 +24,13 @@ from trackers.games.lifeform.lifeform_activity import (
     played_lifeform_card,
 )
 from trackers.games.lifeform.loadout import NAMES
+from trackers.games.lifeform.phases.common import (
+    crew_card_param,
+    lifeform_card_param,
+    member_param,
+    playing,
+    profile,
+)
 
 Notes = list[Note | str]
 

@@ -14,14 +14,6 @@ from trackers.games.lifeform import (
     moves,
     rounds,
 )
-from trackers.games.lifeform.actions.common import (
-    COLUMN_TITLES,
-    character_param,
-    crew,
-    member_param,
-    playing,
-    profile,
-)
 from trackers.games.lifeform.board import COLUMNS
 from trackers.games.lifeform.characters import ROLE_NAMES, character_pool
 from trackers.games.lifeform.crew_activity import (
@@ -40,6 +32,14 @@ from trackers.games.lifeform.lifeform_activity import (
     lurk_discards,
     played_lifeform_card,
     use_vent,
+)
+from trackers.games.lifeform.phases.common import (
+    COLUMN_TITLES,
+    character_param,
+    crew,
+    member_param,
+    playing,
+    profile,
 )
 from trackers.games.lifeform.setup import open_steps, steps
 

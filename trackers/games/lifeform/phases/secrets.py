@@ -14,14 +14,14 @@ from trackers.games.lifeform import (
     rounds,
     secrets,
 )
-from trackers.games.lifeform.actions.common import (
+from trackers.games.lifeform.lifeform_activity import (
+    played_lifeform_card,
+)
+from trackers.games.lifeform.phases.common import (
     character_param,
     lifeform_card_param,
     member_param,
     profile,
-)
-from trackers.games.lifeform.lifeform_activity import (
-    played_lifeform_card,
 )
 from trackers.games.lifeform.secrets import CREW_ONLY, LIFEFORM_ONLY, REACTIONS
 from trackers.games.lifeform.setup import open_steps

@@ -16,12 +16,12 @@ from trackers.games.lifeform import (
     remora_hunt,
     showdown,
 )
-from trackers.games.lifeform.actions.common import (
+from trackers.games.lifeform.phases.common import (
     in_stage,
     module_showdown,
     profile,
 )
-from trackers.games.lifeform.actions.needs import cocoon_needs
+from trackers.games.lifeform.phases.needs import cocoon_needs
 from trackers.games.lifeform.secrets import LIFEFORM_ONLY
 
 Notes = list[Note | str]

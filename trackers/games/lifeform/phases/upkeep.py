@@ -11,17 +11,17 @@ from trackers.games.lifeform import (
     turns,
     upkeep,
 )
-from trackers.games.lifeform.actions.common import (
-    character_param,
-    crew_card_param,
-    lifeform_card_param,
-    member_param,
-)
 from trackers.games.lifeform.crew_activity import (
     played_crew_card,
 )
 from trackers.games.lifeform.lifeform_activity import (
     played_lifeform_card,
+)
+from trackers.games.lifeform.phases.common import (
+    character_param,
+    crew_card_param,
+    lifeform_card_param,
+    member_param,
 )
 from trackers.games.lifeform.words import count
 

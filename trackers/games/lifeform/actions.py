@@ -1,12 +1,12 @@
 """Every Lifeform action the table takes, in one list (``ACTIONS``), gathered by phase.
 
-The declarations live by phase: ``table`` (setup, hands, the Loadout, characters), ``tracks``,
-``secrets`` (the hidden choices), ``endgame`` (launch, endings, Showdown, modules B and D) and
-``upkeep`` (turns); ``needs`` names the board values each reads. The rules they call live in the
-rule modules (decks, moves, crew_activity, lifeform_activity, secrets, endings, showdown...).
-Here each action gets its history words and its count against the turn or the phase.
+The declarations live by phase in ``phases``: ``table`` (setup, hands, the Loadout,
+characters), ``tracks``, ``secrets`` (the hidden choices), ``endgame`` (launch, endings,
+Showdown, modules B and D) and ``upkeep`` (turns); ``needs`` names the board values each reads.
+The rules they call live in the rule modules (decks, moves, crew_activity, lifeform_activity,
+secrets, endings, showdown...). Here each action gets its history words, its count against the
+turn or the phase, and the refusals of what must happen first (``must_do``).
 """
-
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -16,13 +16,13 @@ from typing import Any
 
 from trackers.engine import Action, Note, State
 from trackers.games.lifeform import must_do, turns
-from trackers.games.lifeform.actions.common import COLUMN_TITLES
-from trackers.games.lifeform.actions.endgame import end_actions
-from trackers.games.lifeform.actions.needs import NEEDS
-from trackers.games.lifeform.actions.secrets import secret_actions
-from trackers.games.lifeform.actions.table import table_actions
-from trackers.games.lifeform.actions.tracks import track_actions
-from trackers.games.lifeform.actions.upkeep import upkeep_actions
+from trackers.games.lifeform.phases.common import COLUMN_TITLES
+from trackers.games.lifeform.phases.endgame import end_actions
+from trackers.games.lifeform.phases.needs import NEEDS
+from trackers.games.lifeform.phases.secrets import secret_actions
+from trackers.games.lifeform.phases.table import table_actions
+from trackers.games.lifeform.phases.tracks import track_actions
+from trackers.games.lifeform.phases.upkeep import upkeep_actions
 
 Notes = list[Note | str]
 
