@@ -65,7 +65,7 @@ def test_fights_and_showdown_deaths_are_key_moments() -> None:
 def test_an_objective_is_named_in_the_report() -> None:
     s = played("third")  # the crew wins: Ending B, a wrong guess
     said = moments(s)
-    assert "Secret Objective 1 (completed; its title was not noted) revealed: completed (code " in \
+    assert "Secret Objective 1 (title not noted) revealed: completed (code " in \
         " | ".join(said)
     assert any(t.startswith("The end: Ending B") for t in said)
     titled = new(3)
