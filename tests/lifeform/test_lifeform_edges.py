@@ -103,3 +103,17 @@ def test_an_empty_optional_value_is_none_given_as_the_form_reads_it() -> None:
     s.do("solo_launch", lifeform_aboard=True, cards_not_in_hand="  ")  # "(empty: none)"
     assert s.state.facts["shuttle"]["removed"] == []
     assert len(s.state.facts["shuttle"]["held"]) == 5
+
+
+def test_a_closed_move_says_which_phase_or_turn_it_waits_for() -> None:
+    s = through_setup(new(3))  # round 1, Andrew's turn
+    assert (s.blocked("lurk") or "").startswith("Lurk is the lifeform's activity, in its own "
+                                                "phase; this is the Crew Activity phase "
+                                                "('Next phase')")
+    assert "no crew member is waiting to take control" in (s.blocked("take_control") or "")
+    s.do("end_turn")
+    s.do("end_turn")
+    assert (s.blocked("end_turn") or "").startswith("no crew member's turn is running: every "
+                                                    "crew member has had a turn this round")
+    s.do("next_phase")  # the idle Android phase passes: the Lifeform Activity phase
+    assert s.blocked("lurk") is None

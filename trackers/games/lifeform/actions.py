@@ -97,7 +97,8 @@ def _gathered() -> tuple[Action, ...]:
 def _with_must_do(actions: tuple[Action, ...]) -> tuple[Action, ...]:
     """Each action refused, with the reason, while something the rules require comes first."""
     keys = {a.name: (a.title, a.key) for a in actions}
-    return tuple(replace(a, why_not=must_do.why_not(a.name, keys, a.why_not)) for a in actions)
+    return tuple(replace(a, why_not=must_do.why_not(a.name, keys, a.why_not, a.enabled))
+                 for a in actions)
 
 
 ACTIONS: tuple[Action, ...] = tuple(_counted(a) for a in _with_must_do(_gathered()))

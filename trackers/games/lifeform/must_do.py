@@ -115,9 +115,36 @@ def stage(state: State, keys: Mapping[str, tuple[str, str | None]], name: str) -
     return None
 
 
-def why_not(name: str, keys: Mapping[str, tuple[str, str | None]], own: Why | None) -> Why | None:
+PHASE_NAMES = {"crew": "Crew Activity", "android": "Android", "lifeform": "Lifeform Activity"}
+TURN_ACTIONS = frozenset({"end_turn", "collect_missions"})
+
+
+def out_of_phase(state: State, keys: Mapping[str, tuple[str, str | None]], name: str,
+                 enabled: Callable[[State], bool] | None) -> str | None:
+    """Why an action its own rule closes now is closed, where the phase or the turn says it."""
+    if state.facts["stage"] != "starship" or enabled is None or enabled(state):
+        return None
+    phase = PHASE_NAMES.get(state.facts["phase"], state.facts["phase"])
+    if name in turns.LIFEFORM_ACTIVITIES and state.facts["phase"] != "lifeform":
+        return (f"{turns.LIFEFORM_ACTIVITIES[name]} is the lifeform's activity, in its own "
+                f"phase; this is the {phase} phase ({_how(keys, 'next_phase')}) (rulebook, "
+                "Lifeform Activity Phase)")
+    if name in ("take_control", "take_role"):
+        return ("no crew member is waiting to take control: it follows a kill that leaves one "
+                "with no character (rulebook, Taking Control)")
+    if name in TURN_ACTIONS:
+        now = ("every crew member has had a turn this round" if state.facts["phase"] == "crew"
+               else f"this is the {phase} phase")
+        return (f"no crew member's turn is running: {now} ({_how(keys, 'next_phase')}) "
+                "(rulebook, Crew Activity Phase)")
+    return None
+
+
+def why_not(name: str, keys: Mapping[str, tuple[str, str | None]], own: Why | None,
+            enabled: Callable[[State], bool] | None = None) -> Why | None:
     """The action's refusal: what must happen first, then the action's own reason."""
-    checks: list[Why] = [lambda s: stage(s, keys, name)]
+    checks: list[Why] = [lambda s: stage(s, keys, name),
+                         lambda s: out_of_phase(s, keys, name, enabled)]
     if name not in OPEN_OVER_LIMIT:
         checks.append(lambda s: over_limit(s, keys))
     if name in MOVE_ON:
