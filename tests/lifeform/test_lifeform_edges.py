@@ -80,7 +80,7 @@ def test_the_cli_takes_an_empty_value_and_says_why_a_move_is_refused(
                                               "second": "Palmer"}),
                        ("record_characters", {"crew_member": "Jacob", "first": "Cameron",
                                               "second": "Bennings"}),
-                       ("reality_calibration", {"image": "Image 1"}),
+                       ("reality_calibration", {"image": "Image 1", "decline_pin": True}),
                        ("tick_setup", {"step": "all remaining"})):
         play.do(name, **args)
     play.close()

@@ -20,7 +20,7 @@ SIZE = (80, 24)
 SETUP = [("record_characters", {"crew_member": "Andrew", "first": "Solomon", "second": "Palmer"}),
          ("record_characters", {"crew_member": "Jacob", "first": "Cameron",
                                 "second": "Bennings"}),
-         ("reality_calibration", {"image": "Image 1"}),
+         ("reality_calibration", {"image": "Image 1", "decline_pin": True}),  # no PIN
          ("tick_setup", {"step": "all remaining"})]
 
 
