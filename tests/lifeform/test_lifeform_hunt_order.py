@@ -5,12 +5,16 @@ combat tokens carried into the fights; and the Stowaway card only from its miles
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from tests.lifeform.test_lifeform_session_fixtures import new, through_setup
+from tableside.api import Tableside
+from tests.lifeform.test_lifeform_session_fixtures import BOARD, NAMES, new, through_setup
 from tests.lifeform.test_lifeform_session_showdown import example
 from trackers.engine import ActionError, Session
 from trackers.games.lifeform.game import GAME
+from trackers.pieces import Secret
 
 ORDER = ("hide_in_remora", "hunt_bet", "hunt_step", "fight_check", "fight_result")
 
@@ -137,3 +141,53 @@ def test_the_stowaway_card_waits_for_its_milestone() -> None:
                              "(now 28)")
     s.do("advance_self_destruct", spaces=8)
     assert s.blocked("choose_stowaway") is None
+
+
+def test_through_the_api_the_sealed_hiding_place_is_never_tested_by_a_reveal(
+        tmp_path: Path) -> None:
+    """Sealed at rest (the secrets issue): a reveal of the true place needs no PIN, is taken
+    as any other mark, and its record holds the mark only, never an answer."""
+    table = Tableside(tmp_path)
+    play = table.create("lifeform", 3, names=NAMES[3], board=BOARD,
+                        options={"modules": ["D"]}, seed="t")
+    for name, args in API_TO_THE_HUNT:
+        play.do(name, **args)
+    assert play.state.piece("hiding_place", Secret).value == "(hidden)"  # sealed at rest
+    said = []
+    for probe in ("Storage Bay", "Cockpit"):  # the true place, then another
+        notes = play.do("hunt_step", step="lifeform reveal", location=probe)
+        said.append(([n.text.replace(probe, "X") for n in notes], play.session.events[-1].args))
+        play.undo()
+    assert said[0][0] == said[1][0]
+    assert [set(args) for _, args in said] == [{"step", "location"}] * 2
+    play.close()
+    table.close()
+
+
+API_TO_THE_HUNT: list[tuple[str, dict[str, object]]] = [
+    ("record_characters", {"crew_member": "Andrew", "first": "Solomon", "second": "Palmer"}),
+    ("record_characters", {"crew_member": "Jacob", "first": "Cameron", "second": "Bennings"}),
+    ("reality_calibration", {"image": "Image 1", "decline_pin": True}),
+    ("tick_setup", {"step": "all remaining"}),
+    ("take_mining_laser", {"crew_member": "Andrew"}),
+    *[("place_mission", {"column": column, "crew_member": "Jacob"})
+      for column, n in (("improvised_weaponry", 5), ("coolant", 3), ("energy_cells", 6),
+                        ("halon_gas", 4), ("spacesuits", 3)) for _ in range(n)],
+    ("discard_from_hand", {"who": "crew member", "crew_member": "Jacob", "count": 1}),
+    ("complete_objective", {"slot": "1"}),
+    ("complete_objective", {"slot": "2"}),
+    ("cocoon_advance", {"card": "already counted"}),
+    ("discard_from_hand", {"who": "lifeform", "count": 1}),
+    ("character_killed", {"character": "Bennings"}),
+    ("set_value", {"target": "hostility.position", "value": 12}),
+    ("advance_self_destruct", {"spaces": 8}),
+    ("choose_stowaway", {"card": "second"}),
+    *[("board_remora", {"character": c}) for c in ("Solomon", "Palmer", "Cameron")],
+    ("advance_self_destruct", {"spaces": 14}),
+    ("launch", {}),
+    ("hibernation", {"keep": "keep all (worked example)"}),
+    ("set_board_value", {"key": "module_d.actions_3_disks",
+                         "value": "lifeform reveal, search, search"}),
+    ("hide_in_remora", {"location": "Storage Bay"}),
+    ("hunt_bet", {"location": "Cockpit"}),
+]

@@ -105,7 +105,10 @@ def hunt_step(state: State, step: str, location: str | None, profile: Board
     """One action of the strip: a search, the optional Halon search, or a lifeform reveal."""
     if state.facts["hunt"] is None or state.facts["hunt"].get("skipped"):
         raise ActionError("no module D hunt is running: place the bet first", "step")
-    hunt = _load(state, location if step != "skip the Halon search" else None)
+    # Only a search tests the hiding place (its outcome is public by the rules). A lifeform
+    # reveal is the owner's answer, recorded as given: testing it would put the answer in the
+    # step's record, where the crew could read it.
+    hunt = _load(state, location if step in ("search", "halon search") else None)
     expected = {"search": "search", "halon search": "halon_search",
                 "skip the Halon search": "halon_search", "lifeform reveal": "lifeform_reveal"}
     halon_for_search = step == "halon search" and hunt.next_action == "search"
