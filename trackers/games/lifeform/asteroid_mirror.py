@@ -12,8 +12,7 @@ from trackers.engine import ActionError, Note, State
 from trackers.games.lifeform.asteroids import TOKENS, _remove
 
 MODES = ("mirror", "app")
-MODE_LABELS = {"mirror": "mirror: the table shuffles and flips its own tokens and cards",
-               "app": "drawn by the app: it shuffles the tokens and draws the card"}
+MODE_LABELS = {"mirror": "mirror (your own tokens)", "app": "drawn by the app"}
 SHOWS = ("Impact imminent!", "Struck by asteroids!")
 RULE = "(Thirteenth Passenger, Module B)"
 
