@@ -36,7 +36,7 @@ RULE_WOUNDS = "rulebook: Contamination, Wounds, and Death"
 def new_entry(name: str) -> dict[str, Any]:
     """Kind, Knowledge and room stay unknown until the table says who drafted what."""
     return {"name": name, "status": ACTIVE, "kind": None, "knowledge": None,
-            "knowledge_active": False, "contamination": 0, "room": None,
+            "knowledge_active": False, "contamination": 0, "infected": 0, "room": None,
             "fire_round": 0, "revive_round": None}
 
 
