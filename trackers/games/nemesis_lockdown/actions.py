@@ -501,8 +501,7 @@ VICTORY: tuple[Action, ...] = (
            (Param("player", "choice", "the survivor", choices=victory.pending),
             Param("pod", "choice", "only for a Character still in a CSS Pod: your table's call",
                   choices=victory.POD_FATES, optional=True),
-            Param("contingency_answer", "choice", "Yellow: too much sensitive information? "
-                  "Blue: proper reports filed? (only those codes)",
+            Param("contingency_answer", "choice", "Yellow or Blue: the question it asks about them",
                   choices=contingency.ANSWERS, labels=contingency.answer_labels,
                   optional=True),
             Param("infected", "int", "INFECTED cards their Scan finds now (blank: as logged)",

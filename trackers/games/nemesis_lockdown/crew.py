@@ -139,9 +139,9 @@ def kill(state: State, name: str, cause: str, *, corpse: bool = True,
     if corpse:
         left.append("leave a Character Corpse, drop every Heavy Object in the Room, remove "
                     "the other Items")
-    notes: list[Note | str] = [
+    notes: list[Note | str] = [Note(
         f"{name}'s Character dies ({cause}): {'; '.join(left)}; their Contingency tokens go to "
-        "the Neutral Pool"]
+        "the Neutral Pool", "wounds", key_moment=f"{name} dies ({cause})")]
     if not state.facts["first_death"]:
         state.facts["first_death"] = True
         if not state.facts["main_gate_open"]:

@@ -96,7 +96,8 @@ def start_autodestruction(state: State) -> list[Note | str]:
     return [Note(f"Autodestruction started: token yellow side up on slot {yellow}. It can be "
                  f"stopped at the Power Generator until the Player Phase of the round on "
                  f"{yellow}; then it jumps to {red} and turns red; the Facility is destroyed in "
-                 f"step 5 of the round on {red}.", "autodestruction")]
+                 f"step 5 of the round on {red}.", "autodestruction",
+                 key_moment="Autodestruction started")]
 
 
 def stop_autodestruction(state: State) -> list[Note | str]:
@@ -109,7 +110,8 @@ def stop_autodestruction(state: State) -> list[Note | str]:
                           "action")
     state.facts["autodestruct"] = None
     state.facts["autodestruct_stopped"] = True
-    return [Note("Autodestruction stopped: discard its token", "autodestruction")]
+    return [Note("Autodestruction stopped: discard its token", "autodestruction",
+                 key_moment="Autodestruction stopped")]
 
 
 def start_alert(state: State) -> list[Note | str]:
@@ -122,7 +124,8 @@ def start_alert(state: State) -> list[Note | str]:
     state.facts["alert"] = target
     return [Note(f"Alert Procedure: token on slot {target}. The Isolation Room opens now. The "
                  f"game ends in step 5 of the round on {target}, as the Time token leaves it "
-                 "(step 4 of that round still happens).", "alert_procedure")]
+                 "(step 4 of that round still happens).", "alert_procedure",
+                 key_moment="Alert Procedure started")]
 
 
 def one_slot(state: State) -> list[Note | str]:
@@ -142,7 +145,8 @@ def one_slot(state: State) -> list[Note | str]:
     if auto is not None and auto["side"] == "yellow" and auto["slot"] == here:
         state.facts["autodestruct"] = {"slot": here - AHEAD, "side": "red"}
         notes.append(Note(f"Autodestruction turns red and moves to slot {here - AHEAD}: it can "
-                          "no longer be stopped", "autodestruction"))
+                          "no longer be stopped", "autodestruction",
+                          key_moment="Autodestruction red"))
         notes += open_main_gate(state, "the Autodestruction token turned red")
     if new == s_position(state):
         return notes + end_game(state, "E1", "the Time token reached S")
@@ -239,8 +243,28 @@ JUMP_TARGETS = ("Autodestruction token", "Alert token", "S")
 
 
 def _jump(state: State, target: int, code: str, cause: str) -> list[Note | str]:
+    """Move the Time token down to ``target`` slot by slot, applying what it passes: CSS
+    tokens set aside, a yellow Autodestruction token turned red (and followed, when it is the
+    target; the Main Gate opens). Then the ending reached. Where two tokens could end it, the
+    table chose the target (End of the Game does not say), so a token passed does not."""
     track = time_track(state)
     here = track.position
+    follow = code == "E2"  # jumping to the Autodestruction token: it moves when it turns red
+    notes: list[Note | str] = []
+    while track.position > target:
+        at = track.position
+        auto = autodestruction(state)
+        notes += pass_css(state, at)
+        if auto is not None and auto["side"] == "yellow" and auto["slot"] == at:
+            state.facts["autodestruct"] = {"slot": at - AHEAD, "side": "red"}
+            notes.append(Note(f"Autodestruction passed yellow on {at}: it turns red and moves to "
+                              f"slot {at - AHEAD}", "autodestruction",
+                              key_moment="Autodestruction red"))
+            notes += open_main_gate(state, "the Autodestruction token turned red")
+            if follow:
+                target = at - AHEAD
+        track.set_position(at - 1)
     track.set_position(target)
     return [Note(f"Fast-forward: Time token {here} -> {slot_name(state, target)}",
-                 "time_track"), *end_game(state, code, f"nobody is left inside; {cause}")]
+                 "time_track"), *notes,
+            *end_game(state, code, f"nobody is left inside; {cause}")]

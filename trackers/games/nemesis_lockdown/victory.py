@@ -30,15 +30,6 @@ POD_FATES = (POD_OUT, POD_LOST)
 MET, NOT_MET, HIDDEN = "met", "not met", "cannot be revealed"
 OBJECTIVE_ANSWERS = (MET, NOT_MET, HIDDEN)
 RULE = "rulebook: End of the Game"
-# Objectives the purge makes fail: the Intruders live on (End of the Game).
-PURGE_FAILS = (("kill", "queen"), ("destroy", "nest"))
-
-
-def fails_in_purge(text: str) -> bool:
-    words = text.casefold()
-    return any(all(w in words for w in pair) for pair in PURGE_FAILS)
-
-
 def pending(state: State) -> list[str]:
     """Characters the Victory Check still has to look at (any step)."""
     if not state.facts.get("ended"):
@@ -108,7 +99,7 @@ def _objective(state: State, name: str, answer: str | None) -> tuple[bool, str]:
     if answer not in (MET, NOT_MET):
         raise ActionError(f"objective: {name}'s Objective, revealed, reads {shown!r}: is it met? "
                           f"Give {MET} or {NOT_MET}", "objective")
-    if answer == MET and state.facts["ended"] == "E1" and fails_in_purge(shown):
+    if answer == MET and state.facts["ended"] == "E1" and ending.fails_in_purge(shown):
         raise ActionError(f"objective: the Facility was purged and the Intruders live, so "
                           f"{name}'s Objective ({shown!r}) fails ({RULE}); give {NOT_MET}",
                           "objective")
