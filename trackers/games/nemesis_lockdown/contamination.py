@@ -29,9 +29,12 @@ def _larva(state: State, name: str, source: str) -> list[Note | str]:
     if larva.value == 0:
         larva.value = 1
         return [f"{name}: a Larva goes on the Character board ({source})"]
-    return [f"{name} already carries a Larva: the second one kills",
-            *crew.kill(state, name, "a second Larva", creeper=True,
-                       corpse=state.facts["options"]["larva_corpse"])]
+    room = crew.entry(state, name)["room"] or f"Room where {name} died"
+    notes: list[Note | str] = [f"{name} already carries a Larva: the second one kills",
+                               *crew.kill(state, name, "a second Larva", creeper=True,
+                                          corpse=state.facts["options"]["larva_corpse"])]
+    # The Creeper miniature comes from the box, not the bag: no token lies under it.
+    return notes + intruders.place(state, "Creeper", room, token=False)
 
 
 def scan(state: State, name: str, infected: int) -> list[Note | str]:
