@@ -10,10 +10,10 @@ from trackers.engine import ActionError, Note, State
 from trackers.games.nemesis_lockdown import crew
 from trackers.games.nemesis_lockdown.time_track import isolation_open, need_slot, slot
 
-CSS_FACES = ("one Pod", "all Pods", "no Pod")
+CSS_FACES = ("one Pod", "all Pods", "no Pod")  # what a revealed CSS token launches
 CSS_ROOM = "Cargo Sending System Room"  # where a Character whose Pod stays goes back
 # Where the app puts a Character who leaves play: location-dependent rules read this.
-LEFT_FOR = {crew.IN_POD: "CSS Pod", crew.ISOLATED: "Isolation Room", crew.BUNKER: "Bunker"}  # what a revealed CSS token launches
+LEFT_FOR = {crew.IN_POD: "CSS Pod", crew.ISOLATED: "Isolation Room", crew.BUNKER: "Bunker"}
 WAYS_OUT = (crew.IN_POD, crew.ISOLATED, crew.BUNKER, crew.DEAD)
 
 

@@ -23,7 +23,7 @@ from trackers.games.nemesis_lockdown.board import (
 )
 from trackers.games.nemesis_lockdown.ending import end_game
 from trackers.pieces import Track
-from trackers.pieces.base import Field, register_piece
+from trackers.pieces.base import Field, PieceError, register_piece
 
 AHEAD = 3  # Autodestruction: the token goes 3 slots ahead (2 empty slots between)
 RULE_AUTO = "rulebook: Autodestruction"
@@ -33,13 +33,23 @@ RULE_ALERT = "rulebook: Leaving the Facility, Alert Procedure"
 @register_piece
 @dataclass
 class TimeTrack(Track):
-    """The Time track. It has no field for the generic "set a value by hand": moving the Time
-    token by hand goes through 'Move the Time token by hand', which keeps the rules."""
+    """The Time track. "Set a value by hand" (x) moves only the token, on a numbered slot:
+    'Move the Time token by hand' applies what the slots passed hold, and S, which ends the
+    game, is reached only that way. The report charts its position."""
 
     kind: ClassVar[str] = "nemesis_time"
 
     def fields(self) -> list[Field]:
-        return []
+        low = self.lowest or 0
+        if "S" in self.space_names.values():
+            low += 1
+        return [Field("position", "slot (only the token moves)", max(low, 1), self.highest)]
+
+    def set_field(self, name: str, value: int) -> list[str]:
+        if self.space_names.get(value) == "S":
+            raise PieceError(f"{self.label}: S ends the game: put the Time token there with "
+                             "'Move the Time token by hand'")
+        return super().set_field(name, value)
 
 
 def new_track() -> TimeTrack:
@@ -250,6 +260,9 @@ def _jump(state: State, target: int, code: str, cause: str) -> list[Note | str]:
     track = time_track(state)
     here = track.position
     follow = code == "E2"  # jumping to the Autodestruction token: it moves when it turns red
+    auto = autodestruction(state)
+    if follow and auto is not None and auto["side"] == "yellow":
+        target = int(auto["slot"]) - AHEAD  # where it will stand red once passed
     notes: list[Note | str] = []
     while track.position > target:
         at = track.position

@@ -126,14 +126,16 @@ def check(state: State, rng: Random, args: dict[str, Any]) -> list[Note | str]:
         notes += _steps_one_two(state, rng, name, args)
     result = results[name]
     if result["alive"] and state.facts["mode"] != "coop":
-        try:
-            won, said = _objective(state, name, args.get("objective"))
-        except ActionError as err:
-            if not first:
-                raise
+        secret = objective_secret(state, name)
+        hidden = secret is not None and secret.is_set and not secret.revealed
+        if first and hidden and args.get("objective") != HIDDEN:
             # Steps 1-2 stand (the draw is made once); step 3 waits for the reveal.
-            return [*notes, Note(f"Step 3 waits: {str(err).removeprefix('objective: ')}. "
-                                 f"Then 'Victory Check' for {name} again", "victory")]
+            return [*notes, Note(f"Step 3 waits: {name}'s kept Objective is still hidden: "
+                                 f"reveal it ('Reveal a secret', with {name}'s PIN where one "
+                                 f"is set), then 'Victory Check' for {name} again. If it "
+                                 f"cannot be revealed, answer '{HIDDEN}': {name} cannot win",
+                                 "victory")]
+        won, said = _objective(state, name, args.get("objective"))
         result["objective"] = won
         notes.append(Note(said, "victory", key_moment=f"{name}: {'wins' if won else 'no win'}"))
     elif result["alive"]:
