@@ -40,6 +40,28 @@ Rule = Callable[[State, dict[str, Any], Random], Notes]
 _LOC_PARAMS = ("s01", "s02", "s03", "elevator")
 
 
+def at_step(step: str, what: str) -> Callable[[State], str | None]:
+    """Why an action bound to a step of the round is not possible now: outside its step its
+    key leaves the footer, which then shows the keys of the step now due."""
+    def why(state: State) -> str | None:
+        try:
+            rounds.require_step(state, step, what)
+        except ActionError as err:
+            return str(err)
+        return None
+    return why
+
+
+def _launch_why(state: State) -> str | None:
+    waiting = time_track.slot(state) in state.facts["css"]
+    if state.facts["phase"] == "round" and rounds.current(state) == "time" and waiting:
+        return None
+    reason = at_step("css", "Launch CSS")(state)
+    if reason is None and not waiting:
+        return f"no face-down CSS token lies on slot {time_track.slot(state)}: 'Next step'"
+    return reason
+
+
 def ruled(rule: Rule, step: str | None = None, what: str = "") -> Rule:
     """The rule, refused outside its step of the round, then the end conditions checked."""
     def apply(state: State, args: dict[str, Any], rng: Random) -> Notes:
@@ -235,39 +257,45 @@ PLAY: tuple[Action, ...] = (
                   optional=True),
             Param("pod_player", "choice", "for 'one Pod': whose Pod launches",
                   choices=_in_pods, optional=True)),
-           key="k", short="CSS", topic="time_track",
+           key="k", short="CSS", topic="time_track", why_not=_launch_why,
            log_text=log_lines.launch_css),
     Action("advance_time", "Move the Time token (step 5)",
            "Move the Time token one slot and resolve Autodestruction, Alert and Thresholds.",
            ruled(_advance, "time", "Moving the Time token"), key="a", short="Time",
+           why_not=at_step("time", "Moving the Time token"),
            topic="time_track", needs=_needs_time,
            log_text=lambda a: "Event Phase 5: Time token moved"),
     Action("start_autodestruction", "Start Autodestruction",
            "Cooling System: put the yellow Autodestruction token 3 slots ahead.",
            ruled(_no_arg(time_track.start_autodestruction), TURNS,
                  "Starting Autodestruction (a Room Action)"),
+           why_not=at_step(TURNS, "Starting Autodestruction (a Room Action)"),
            key="d", short="Auto on", topic="autodestruction", needs=_needs_auto),
     Action("stop_autodestruction", "Stop Autodestruction",
            "Power Generator: discard the Autodestruction token while it is still yellow.",
            ruled(_no_arg(time_track.stop_autodestruction), TURNS,
                  "Stopping Autodestruction (a Room Action)"),
+           why_not=at_step(TURNS, "Stopping Autodestruction (a Room Action)"),
            key="D", short="Stop auto", topic="autodestruction"),
     Action("start_alert", "Start the Alert Procedure",
            "Alert Room: token on half the Time number; the Isolation Room opens.",
            ruled(_no_arg(time_track.start_alert), TURNS,
                  "Starting the Alert Procedure (a Room Action)"),
+           why_not=at_step(TURNS, "Starting the Alert Procedure (a Room Action)"),
            key="e", short="Alert", topic="alert_procedure", needs=_needs_alert),
     Action("restore_power", "Restore Power",
            "Backup Power Supply: reset tokens 1-2 blue, move tokens, Time token to active.",
            ruled(lambda s, a, r: power.restore_power(s, _locations(a, False)), TURNS,
                  "Restoring Power (a Room Action)"),
-           _loc_params(True), key="R", short="Restore", topic="power",
+           _loc_params(True), why_not=at_step(TURNS, "Restoring Power (a Room Action)"),
+           key="R", short="Restore", topic="power",
            log_text=log_lines.restore_power),
     Action("power_section", "Power a Section",
            "Power Generator: flip the Power token of the Section you stand in.",
            ruled(lambda s, a, r: power.power_section(s, a["location"]), TURNS,
                  "Powering a Section (a Room Action)"),
            (Param("location", "choice", "your Section", choices=power.LOCATIONS),),
+           why_not=at_step(TURNS, "Powering a Section (a Room Action)"),
            key="g", short="Section", topic="power",
            log_text=lambda a: f"Power a Section: {a.get('location')}"),
     Action("schedule_css", "Schedule CSS",
@@ -276,6 +304,7 @@ PLAY: tuple[Action, ...] = (
                  "Scheduling CSS (a Room Action)"),
            (Param("from_slot", "int", "slot the token is on", minimum=1, maximum=TIME_START),
             Param("to_slot", "int", "slot to move it to", minimum=0, maximum=TIME_START)),
+           why_not=at_step(TURNS, "Scheduling CSS (a Room Action)"),
            key="j", short="Sched CSS", topic="time_track", needs=_needs_schedule,
            log_text=lambda a: f"CSS token moved from {a.get('from_slot')} to {a.get('to_slot')}"),
     Action("develop_bag", "Intruder bag development (step 10)",
@@ -285,6 +314,7 @@ PLAY: tuple[Action, ...] = (
                   choices=bag.KINDS, optional=True),
             Param("nest_occupied", "bool", "is a Character in the Nest now?", optional=True,
                   default=False)),
+           why_not=at_step("bag", "Intruder bag development"),
            key="i", short="Develop", topic="intruder_bag",
            log_text=log_lines.develop_bag),
 )

@@ -202,5 +202,16 @@ def odds_lines(state: State) -> list[str]:
             if count]
 
 
+def odds_line(state: State) -> str:
+    """The odds on one line: "Adult 5/12 42%, Larva 4/12 33%, ..."."""
+    intruders = bag(state)
+    odds = intruders.odds()
+    if not odds:
+        return odds_lines(state)[0]
+    return ", ".join(f"{kind} {count}/{intruders.size} {_percent(odds[kind])}"
+                     for kind, count in sorted(intruders.contents.items(),
+                                               key=lambda kv: -kv[1]) if count)
+
+
 def _percent(chance: Fraction) -> str:
     return f"{round(float(chance) * 100)}%"
