@@ -264,10 +264,14 @@ def _jump(state: State, target: int, code: str, cause: str) -> list[Note | str]:
     if follow and auto is not None and auto["side"] == "yellow":
         target = int(auto["slot"]) - AHEAD  # where it will stand red once passed
     notes: list[Note | str] = []
+    passed: list[int] = []
     while track.position > target:
         at = track.position
         auto = autodestruction(state)
-        notes += pass_css(state, at)
+        if at in state.facts["css"]:  # passed without a launch: said once, below
+            state.facts["css"].remove(at)
+            state.facts["css_revealed"].append({"slot": at, "face": "passed"})
+            passed.append(at)
         if auto is not None and auto["side"] == "yellow" and auto["slot"] == at:
             state.facts["autodestruct"] = {"slot": at - AHEAD, "side": "red"}
             notes.append(Note(f"Autodestruction passed yellow on {at}: it turns red and moves to "
@@ -278,6 +282,9 @@ def _jump(state: State, target: int, code: str, cause: str) -> list[Note | str]:
                 target = at - AHEAD
         track.set_position(at - 1)
     track.set_position(target)
+    if passed:
+        notes.insert(0, Note("CSS tokens passed without a launch, on "
+                             f"{', '.join(map(str, passed))}: set them aside", "time_track"))
     return [Note(f"Fast-forward: Time token {here} -> {slot_name(state, target)}",
                  "time_track"), *notes,
             *end_game(state, code, f"nobody is left inside; {cause}")]

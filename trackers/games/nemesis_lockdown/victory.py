@@ -92,9 +92,9 @@ def _objective(state: State, name: str, answer: str | None) -> tuple[bool, str]:
             return False, (f"{name}'s Objective cannot be revealed (owner away or PIN not "
                            f"given): {name} cannot win")
         raise ActionError(f"objective: {name}'s kept Objective is still hidden: reveal it first "
-                          f"('Reveal a secret', with {name}'s PIN where one is set), then check "
-                          f"it here. If it cannot be revealed, answer '{HIDDEN}': {name} "
-                          "cannot win", "objective")
+                          f"('Reveal a secret', key v, with {name}'s PIN where one is set), "
+                          f"then check it here. If it cannot be revealed, answer '{HIDDEN}': "
+                          f"{name} cannot win", "objective")
     shown = str(secret.value)
     if answer not in (MET, NOT_MET):
         raise ActionError(f"objective: {name}'s Objective, revealed, reads {shown!r}: is it met? "
@@ -131,8 +131,9 @@ def check(state: State, rng: Random, args: dict[str, Any]) -> list[Note | str]:
         if first and hidden and args.get("objective") != HIDDEN:
             # Steps 1-2 stand (the draw is made once); step 3 waits for the reveal.
             return [*notes, Note(f"Step 3 waits: {name}'s kept Objective is still hidden: "
-                                 f"reveal it ('Reveal a secret', with {name}'s PIN where one "
-                                 f"is set), then 'Victory Check' for {name} again. If it "
+                                 f"reveal it ('Reveal a secret', key v, with {name}'s PIN "
+                                 f"where one is set), then 'Victory Check' (X) for {name} "
+                                 "again. If it "
                                  f"cannot be revealed, answer '{HIDDEN}': {name} cannot win",
                                  "victory")]
         won, said = _objective(state, name, args.get("objective"))
@@ -173,6 +174,24 @@ def _steps_one_two(state: State, rng: Random, name: str, args: dict[str, Any]
         notes.append(Note(f"{name} dies in the Victory Check ({result['why']}): not a winner",
                           "victory", key_moment=f"{name} dies: {result['why']}"))
     return notes
+
+
+def lines(state: State) -> list[str]:
+    """Each Character's standing in the Victory Check, and what is still to do."""
+    out = []
+    waiting = pending(state)
+    code = state.facts["active_contingency"]
+    if waiting and code is None:
+        out.append("Step 1: reveal the Active Contingency (Q)")
+    elif code is not None:
+        out.append(f"Active Contingency: {code}")
+    for name in crew.names(state):
+        found = state.facts["victory"].get(name)
+        if name in waiting and found is not None:
+            out.append(f"{name}: alive after steps 1-2; Objective to reveal (v) and check (X)")
+        else:
+            out.append(f"{name}: {_outcome(state, name, waiting)}")
+    return out
 
 
 def coop_won(state: State) -> bool:

@@ -112,6 +112,9 @@ def panels(state: State) -> list[Panel]:
            Panel("Knowledge", tuple(knowledge.usable(state, n) for n in crew.names(state)),
                  "knowledge"),
            Panel("Nest, Weaknesses, Noise", tuple(_nest_lines(state)), "noise")]
+    if record is not None:  # the verdict first once the game is over
+        out.insert(0, out.pop(2))
+        out.insert(1, Panel("Victory Check", tuple(victory.lines(state)), "victory"))
     if facts["mode"] == "coop":
         out.append(Panel("Public Objectives", tuple(cooperative.lines(state)), "victory"))
     if facts["phase"] == "setup":
