@@ -116,8 +116,8 @@ def test_a_larva_logged_before_triggers_the_draw_and_cards_held_need_a_scan() ->
     s.do("reveal_active_contingency", code="Green")
     said = texts(s.do("victory_check", player="Ann", objective="cannot be revealed"))
     assert "Step 2, Ann: a Larva; all 13 cards (10 Action, 3 Contamination cards) shuffled" in said
-    with pytest.raises(ActionError, match="infected: Bo holds 2 Contamination cards: Scan them "
-                       r"and give how many read INFECTED \(0 if none\)"):
+    with pytest.raises(ActionError, match="infected: Bo holds 2 Contamination cards, 2 not "
+                       r"scanned yet: Scan them and give how many read INFECTED \(0 if none\)"):
         s.do("victory_check", player="Bo")
     with pytest.raises(ActionError, match="infected: 3 INFECTED is more than the 2"):
         s.do("victory_check", player="Bo", infected=3, cards=2)

@@ -46,7 +46,8 @@ def scan(state: State, name: str, infected: int) -> list[Note | str]:
         raise ActionError(f"infected: {name} holds {held} Contamination "
                           f"{'card' if held == 1 else 'cards'}; give 0 to {held}", "infected")
     person = crew.entry(state, name)
-    person["infected"] = infected  # what the Victory Check reads unless the table says
+    # What the Victory Check reads unless the table says: the cards held now were scanned.
+    person["infected"], person["scanned"] = infected, held
     if infected == 0:
         return [f"{name}'s Scan: no INFECTED card"]
     return [f"{name}'s Scan: INFECTED; the card stays", *_larva(state, name, "the Scan")]
@@ -77,6 +78,7 @@ def remove(state: State, name: str, cards: int, larva: bool, where: str) -> list
     person["contamination"] -= cards
     # Decon and Surgery take the INFECTED cards first (Room Sheet): the known ones go first.
     person["infected"] = max(0, min(person.get("infected", 0) - cards, person["contamination"]))
+    person["scanned"] = min(person.get("scanned", 0), person["contamination"])
     notes: list[Note | str] = [f"{name}: {cards} Contamination "
                                f"{'card' if cards == 1 else 'cards'} removed ({where}) to the "
                                f"bottom of the Contamination deck; {person['contamination']} "
@@ -116,9 +118,11 @@ def final_check(state: State, name: str, rng: Random, infected: int | None, held
     notes: list[Note | str] = []
     if infected is None:
         infected = int(person.get("infected", 0))
-        if not infected and not larva and cards:
-            raise ActionError(f"infected: {name} holds {plural(cards)}: Scan them and give how "
-                              "many read INFECTED (0 if none)", "infected")
+        unscanned = cards - int(person.get("scanned", 0))
+        if not infected and not larva and unscanned > 0:
+            raise ActionError(f"infected: {name} holds {plural(cards)}, {unscanned} not "
+                              "scanned yet: Scan them and give how many read INFECTED (0 if "
+                              "none)", "infected")
     if infected > cards:
         if held is not None:
             raise ActionError(f"infected: {infected} INFECTED is more than the {plural(held)} "
