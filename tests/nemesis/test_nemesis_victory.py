@@ -231,6 +231,9 @@ def test_co_op_green_cannot_kill_and_the_team_wins() -> None:
     s.do("victory_check", player="Bo", infected=0)
     record = GAME.end_record(s.state)
     assert record.winners == ("Ann", "Bo") and "the team wins" in record.summary
+    moments = [m.text for m in build_report(GAME, s.setup, s.seed, s.events, s.head).moments]
+    assert moments[-3:] == ["Ann survives the Victory Check", "Bo survives the Victory Check",
+                            "Victory Check verdict: the team wins"]
 
 
 def test_co_op_purge_withdraws_a_kill_the_queen_objective_already_met() -> None:
@@ -284,8 +287,8 @@ def test_a_css_evacuee_is_lost_to_gray_and_an_infected_survivor_can_die() -> Non
     moments = [m.text for m in report.moments]
     for said in ("CSS launch on 10: all Pods", "CSS launch: Bo evacuated",
                  "Ann: locked in the Isolation Room", "Game over: Facility purged",
-                 "Active Contingency", "Bo dies: the Gray Contingency",
-                 "Ann dies: the Contamination check", "Victory Check verdict"):
+                 "Active Contingency: Gray", "Bo dies: the Gray Contingency",
+                 "Ann dies: the Contamination check", "Victory Check verdict: nobody wins"):
         assert said in moments, said
     time = next(series for series in report.series if series.key == "time.position")
     assert [v for _, v in time.by_moment()][:3] == [15, 14, 13]  # the Time-track chart

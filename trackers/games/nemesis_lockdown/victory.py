@@ -50,7 +50,7 @@ def reveal_active(state: State, code: str) -> list[Note | str]:
     then = (f"the app cannot tell this one by itself: 'Victory Check' asks {asks}" if asks
             else "the app applies it to each survivor in 'Victory Check'")
     return [Note(f"Active Contingency: {code}. Its effect hits every surviving Character; "
-                 f"{then}", "victory", key_moment="Active Contingency")]
+                 f"{then}", "victory", key_moment=f"Active Contingency: {code}")]
 
 
 def objective_secret(state: State, name: str) -> Secret | None:
@@ -138,14 +138,20 @@ def check(state: State, rng: Random, args: dict[str, Any]) -> list[Note | str]:
                                  "victory")]
         won, said = _objective(state, name, args.get("objective"))
         result["objective"] = won
-        notes.append(Note(said, "victory", key_moment=f"{name}: {'wins' if won else 'no win'}"))
+        notes.append(Note(said, "victory", key_moment=f"{name}: {'wins' if won else 'no win'} "
+                                                       "(Victory Check)"))
     elif result["alive"]:
         result["objective"] = True  # co-op: the public Objectives decide for the team
-        notes.append(f"{name} lives (the public Objectives decide for the team)")
+        notes.append(Note(f"{name} lives (the public Objectives decide for the team)",
+                          "victory", key_moment=f"{name} survives the Victory Check"))
     if not pending(state):
         record = end_record(state)
         if record is not None:
-            notes.append(Note(record.summary, "victory", key_moment="Victory Check verdict"))
+            verdict = ("the team wins" if record.sides else "everyone loses") if \
+                state.facts["mode"] == "coop" else (
+                    f"won by {', '.join(record.winners)}" if record.winners else "nobody wins")
+            notes.append(Note(record.summary, "victory",
+                              key_moment=f"Victory Check verdict: {verdict}"))
     return notes
 
 
