@@ -5,11 +5,13 @@ fast-forward leaves behind."""
 
 from __future__ import annotations
 
+from random import Random
+
 import pytest
 
 from trackers.engine import ActionError, Session, SessionSetup
 from trackers.engine.report import build_report
-from trackers.games.nemesis_lockdown import leaving, rounds
+from trackers.games.nemesis_lockdown import leaving, rounds, victory
 from trackers.games.nemesis_lockdown.game import GAME
 from trackers.pieces import Bag, Track
 
@@ -379,3 +381,13 @@ def test_the_bag_holds_no_more_tokens_than_the_box() -> None:
         assert s.state.piece("intruder_bag", Bag).contents["Breeder"] == grown
         walk_to(s, "bag")
     assert "No spare Breeder token is left: your board profile lists 2" in said
+
+
+def test_a_victory_check_saved_with_the_old_yes_no_answers_replays() -> None:
+    """Older records said "kills them?" and "Objective met?" as yes/no: replayed (the args
+    go to the rule as recorded), they give the same answers."""
+    s = ended({"Ann": BUNKER, "Bo": BUNKER}, "Blue")
+    state = s.state.copy()
+    args = {"player": "Ann", "contingency_kills": True, "objective": True, "infected": 0}
+    notes = "\n".join(map(str, victory.check(state, Random(1), args)))
+    assert "Blue: Did Ann file proper reports? no: Ann dies" in notes

@@ -111,6 +111,7 @@ def _objective(state: State, name: str, answer: str | None) -> tuple[bool, str]:
 def check(state: State, rng: Random, args: dict[str, Any]) -> list[Note | str]:
     """One survivor's Victory Check: steps 1 and 2, then step 3 (worked examples V1, V2,
     EN1-EN5). Step 3 may wait for the Objective's reveal: 'Victory Check' again for them."""
+    args = _older_record(state, args)
     name = args["player"]
     if name not in pending(state):
         waiting = ", ".join(pending(state)) or "nobody"
@@ -153,6 +154,22 @@ def check(state: State, rng: Random, args: dict[str, Any]) -> list[Note | str]:
             notes.append(Note(record.summary, "victory",
                               key_moment=f"Victory Check verdict: {verdict}"))
     return notes
+
+
+def _older_record(state: State, args: dict[str, Any]) -> dict[str, Any]:
+    """A Victory Check saved before the questions were explicit ("kills them?" and
+    "Objective met?" as yes/no) replays with the same answers."""
+    args = dict(args)
+    if isinstance(args.get("objective"), bool):
+        args["objective"] = MET if args["objective"] else NOT_MET
+    kills = args.pop("contingency_kills", None)
+    code = state.facts["active_contingency"]
+    if isinstance(kills, bool) and args.get("contingency_answer") is None \
+            and code in contingency.QUESTIONS:
+        killing = contingency.QUESTIONS[code][1]
+        args["contingency_answer"] = killing if kills else \
+            next(a for a in contingency.ANSWERS if a != killing)
+    return args
 
 
 def _steps_one_two(state: State, rng: Random, name: str, args: dict[str, Any]
