@@ -17,9 +17,6 @@ from trackers.engine import Action, ActionError, Note, Param, State
 from trackers.games.nemesis_lockdown import (
     bag,
     contamination,
-    contingency,
-    cooperative,
-    corrections,
     crew,
     intruders,
     knowledge,
@@ -30,26 +27,19 @@ from trackers.games.nemesis_lockdown import (
     power,
     rounds,
     time_track,
-    victory,
-    view,
 )
 from trackers.games.nemesis_lockdown.board import NOISE_FACES, TIME_START
+from trackers.games.nemesis_lockdown.end_actions import CORRECTIONS, MODES, VICTORY
+from trackers.games.nemesis_lockdown.ruling import (
+    Notes,
+    Rule,
+    at_step,
+    player,
+    players,
+    ruled,
+)
 
-Notes = list[Note | str]
-Rule = Callable[[State, dict[str, Any], Random], Notes]
 _LOC_PARAMS = ("s01", "s02", "s03", "elevator")
-
-
-def at_step(step: str, what: str) -> Callable[[State], str | None]:
-    """Why an action bound to a step of the round is not possible now: outside its step its
-    key leaves the footer, which then shows the keys of the step now due."""
-    def why(state: State) -> str | None:
-        try:
-            rounds.require_step(state, step, what)
-        except ActionError as err:
-            return str(err)
-        return None
-    return why
 
 
 def _launch_why(state: State) -> str | None:
@@ -60,17 +50,6 @@ def _launch_why(state: State) -> str | None:
     if reason is None and not waiting:
         return f"no face-down CSS token lies on slot {time_track.slot(state)}: 'Next step'"
     return reason
-
-
-def ruled(rule: Rule, step: str | None = None, what: str = "") -> Rule:
-    """The rule, refused outside its step of the round, then the end conditions checked."""
-    def apply(state: State, args: dict[str, Any], rng: Random) -> Notes:
-        if step is not None:
-            rounds.require_step(state, step, what)
-        notes = rule(state, args, rng) + corrections.settle(state)
-        state.facts["status"] = view.status(state)  # the line the saves catalog keeps
-        return notes
-    return apply
 
 
 @dataclass(frozen=True)
@@ -95,20 +74,12 @@ def _needs_next_step(state: State, args: dict[str, Any]) -> list[str]:
 
 
 # --- choices --------------------------------------------------------------------------------
-def _players(state: State) -> list[str]:
-    return crew.names(state)
-
-
 def _active(state: State) -> list[str]:
     return crew.with_status(state, crew.ACTIVE)
 
 
 def _in_pods(state: State) -> list[str]:
     return crew.with_status(state, crew.IN_POD)
-
-
-def _dead(state: State) -> list[str]:
-    return crew.with_status(state, crew.DEAD)
 
 
 def _rollers(state: State) -> list[str]:
@@ -120,10 +91,6 @@ def _rollers(state: State) -> list[str]:
 def _intruder_param(help_text: str = "which Intruder") -> Param:
     return Param("intruder", "choice", help_text, choices=intruders.choices,
                  labels=intruders.labels)
-
-
-def _player(help_text: str = "whose Character", choices: Any = _players) -> Param:
-    return Param("player", "choice", help_text, choices=choices)
 
 
 # --- Power ----------------------------------------------------------------------------------
@@ -222,14 +189,6 @@ def _open_gate(state: State, args: dict[str, Any], rng: Random) -> Notes:
     if state.facts["main_gate_open"]:
         raise ActionError("the Main Gate is already open", "action")
     return time_track.open_main_gate(state, "by an Item or Action in the Exit Room")
-
-
-def _ended(state: State) -> bool:
-    return state.facts.get("ended") is not None
-
-
-def _coop(state: State) -> bool:
-    return bool(state.facts["mode"] == "coop")
 
 
 def _intruders_out(state: State) -> bool:
@@ -380,7 +339,7 @@ INTRUDERS: tuple[Action, ...] = (
                   choices=NOISE_FACES, optional=True),
             Param("slime", "bool", "does the Character carry Slime?", optional=True,
                   default=False),
-            Param("player", "choice", "who rolls", choices=_players, optional=True),
+            Param("player", "choice", "who rolls", choices=players, optional=True),
             Param("corridor", "str", "for 1-4: the Corridor's name, to mark it (optional)",
                   optional=True)),
            key="z", short="Noise", topic="noise", needs=_needs_noise,
@@ -400,7 +359,7 @@ INTRUDERS: tuple[Action, ...] = (
            (Param("room", "str", "the Room (blank: not checked)", optional=True),),
            key="m", short="Malfunc.", topic="malfunction", log_text=log_lines.malfunction),
     Action("take_egg", "Take an Egg", "Nest: take one Egg from the Nest slot, then a Noise roll.",
-           ruled(lambda s, a, r: nest.take_egg(s, a["player"])), (_player(),),
+           ruled(lambda s, a, r: nest.take_egg(s, a["player"])), (player(),),
            key="V", short="Take egg", topic="intruder_bag",
            log_text=lambda a: f"{a.get('player')} takes an Egg"),
     Action("destroy_eggs", "Destroy Eggs", "Nest: each Injury dealt destroys one Egg.",
@@ -414,43 +373,43 @@ CHARACTERS: tuple[Action, ...] = (
     Action("character_kind", "Character drafted",
            "Say whether a player drafted a Facility Worker or a Nemesis Survivor.",
            ruled(lambda s, a, r: crew.set_kind(s, a["player"], a["kind"])),
-           (_player("whose Character", _players),
+           (player("whose Character", players),
             Param("kind", "choice", "which kind", choices=crew.KINDS)),
            key="P", short="Drafted", topic="setup",
            log_text=lambda a: f"{a.get('player')} plays a {a.get('kind')}"),
     Action("move_character", "Character moves", "Where a Character now stands.",
            ruled(lambda s, a, r: crew.move(s, a["player"], a["room"])),
-           (_player(), Param("room", "str", "the Room")), key="O", short="Move",
+           (player(), Param("room", "str", "the Room")), key="O", short="Move",
            log_text=lambda a: f"{a.get('player')} moves to the {a.get('room')}"),
     Action("wound", "Wound a Character",
            "A Light or Serious Wound; 3 Light make a Serious; past 3 Serious the Character dies.",
            ruled(lambda s, a, r: crew.wound(s, a["player"], a["kind"])),
-           (_player(), Param("kind", "choice", "which Wound", choices=crew.WOUND_KINDS)),
+           (player(), Param("kind", "choice", "which Wound", choices=crew.WOUND_KINDS)),
            key="w", short="Wound", topic="wounds",
            log_text=lambda a: f"{a.get('player')}: {str(a.get('kind')).capitalize()} Wound"),
     Action("fire_wound", "Fire wound",
            "A turn ended in a burning Room: 1 Light Wound, at most once a round.",
-           ruled(lambda s, a, r: crew.fire_wound(s, a["player"])), (_player(),),
+           ruled(lambda s, a, r: crew.fire_wound(s, a["player"])), (player(),),
            key="W", short="Fire wnd", topic="fire",
            log_text=lambda a: f"{a.get('player')}: fire wound"),
     Action("contamination_card", "Contamination card",
            "A Character takes Contamination cards (Melee, an Event or Attack card...).",
            ruled(lambda s, a, r: contamination.add_cards(s, a["player"], a["count"],
                                                          a["why"])),
-           (_player(), Param("count", "int", "how many", minimum=1, maximum=9, optional=True,
+           (player(), Param("count", "int", "how many", minimum=1, maximum=9, optional=True,
                              default=1),
             Param("why", "str", "what gave it", optional=True, default="Melee or a card")),
            key="C", short="Contam.", topic="wounds", log_text=log_lines.contamination),
     Action("scan", "Scan", "A Scan of a Character's Contamination cards: how many read "
                            "INFECTED.",
            ruled(lambda s, a, r: contamination.scan(s, a["player"], a["infected"])),
-           (_player(), Param("infected", "int", "INFECTED cards found", minimum=0, maximum=20)),
+           (player(), Param("infected", "int", "INFECTED cards found", minimum=0, maximum=20)),
            key="S", short="Scan", topic="wounds",
            log_text=lambda a: f"{a['player']}'s Scan: {a['infected']} INFECTED"),
     Action("larva_attack", "Larva attack",
            "A Larva Infests a Character: a Larva (if none yet) and 1 Contamination card.",
            ruled(lambda s, a, r: contamination.infest(s, a["player"], a["intruder"])),
-           (_player("the target"),
+           (player("the target"),
             Param("intruder", "choice", "the attacking Larva on the board (optional)",
                   choices=intruders.choices, labels=intruders.labels, optional=True)),
            key="H", short="Larva", topic="wounds", log_text=log_lines.larva_attack),
@@ -458,7 +417,7 @@ CHARACTERS: tuple[Action, ...] = (
            "Decon Room, Surgery or an Item: cards to the deck's bottom, perhaps the Larva.",
            ruled(lambda s, a, r: contamination.remove(s, a["player"], a["cards"], a["larva"],
                                                       a["where"])),
-           (_player(), Param("cards", "int", "cards removed", minimum=0, maximum=20),
+           (player(), Param("cards", "int", "cards removed", minimum=0, maximum=20),
             Param("larva", "bool", "is the Larva removed too?", optional=True, default=False),
             Param("where", "choice", "how", choices=contamination.REMOVERS, optional=True,
                   default=contamination.REMOVERS[0])),
@@ -467,7 +426,7 @@ CHARACTERS: tuple[Action, ...] = (
            "Knowledge from the Laboratory, the Nest, a Computer, the Archive or an Item.",
            ruled(lambda s, a, r: knowledge.gain(s, a["player"], a["source"], a["amount"],
                                                 a["researched"])),
-           (_player(), Param("source", "choice", "where it comes from",
+           (player(), Param("source", "choice", "where it comes from",
                              choices=tuple(knowledge.SOURCES)),
             Param("amount", "int", "for an Item: how much", minimum=1, maximum=9,
                   optional=True),
@@ -477,7 +436,7 @@ CHARACTERS: tuple[Action, ...] = (
     Action("leave", "Character leaves play",
            "Board a CSS Pod, lock in the Isolation Room, reach the Bunker, or die.",
            ruled(lambda s, a, r: leaving.leave(s, a["player"], a["how"])),
-           (_player(), Param("how", "choice", "where they go", choices=leaving.WAYS_OUT)),
+           (player(), Param("how", "choice", "where they go", choices=leaving.WAYS_OUT)),
            key="L", short="Leaves", topic="victory",
            log_text=lambda a: f"{a['player']}: {a['how']}"),
     Action("open_main_gate", "Open the Main Gate",
@@ -491,118 +450,6 @@ CHARACTERS: tuple[Action, ...] = (
            key="E", short="Fast-fwd", topic="victory",
            needs=lambda s, a: ["time_last_number"] if a.get("jump_to") in (None, "S") else [],
            log_text=log_lines.fast_forward),
-)
-
-MODES: tuple[Action, ...] = (
-    Action("public_objective", "Public Objective",
-           "Co-op: write down a player's face-up Solo/Coop Objective.",
-           ruled(lambda s, a, r: cooperative.record_objective(s, a["player"], a["text"])),
-           (_player("whose Objective", _players), Param("text", "str", "the Objective")),
-           key="B", short="Objective", topic="victory", enabled=_coop,
-           log_text=lambda a: f"{a.get('player')}'s public Objective: {a.get('text')}"),
-    Action("objective_met", "Objective met",
-           "Co-op: mark a public Objective met (or not met after all).",
-           ruled(lambda s, a, r: cooperative.objective_met(s, a["player"], a["met"])),
-           (_player("whose Objective", _players),
-            Param("met", "bool", "is it met?", optional=True, default=True)),
-           key="Y", short="Obj. met", topic="victory", enabled=_coop, after_end=True,
-           log_text=log_lines.objective_met),
-    Action("revive", "Revive",
-           "Co-op: a Corpse in a working Emergency Room; the Character returns next round.",
-           ruled(lambda s, a, r: cooperative.revive(
-               s, a["player"], None if a["room"] is None else a["room"] == cooperative.CLEAR)),
-           (_player("whose Character", _dead),
-            Param("room", "choice", "the Emergency Room (blank: clear if no Intruder is "
-                                    "tracked there)", choices=cooperative.ROOM_STATES,
-                  optional=True)),
-           key="Z", short="Revive", topic="victory", enabled=_coop, log_text=log_lines.revive),
-)
-
-VICTORY: tuple[Action, ...] = (
-    Action("reveal_active_contingency", "Reveal the Active Contingency",
-           "Victory Check step 1: turn the Active Contingency face up.",
-           ruled(lambda s, a, r: victory.reveal_active(s, a["code"])),
-           (Param("code", "choice", "what it shows", choices=victory.CODES),),
-           key="Q", short="Active C.", topic="victory", enabled=_ended, after_end=True,
-           log_text=lambda a: f"Active Contingency revealed: {a['code']}"),
-    Action("victory_check", "Victory Check",
-           "One survivor: Contingency, Contamination, then the revealed Objective.",
-           ruled(lambda s, a, r: victory.check(s, r, a)),
-           (Param("player", "choice", "the survivor", choices=victory.pending),
-            Param("pod", "choice", "only for a Character still in a CSS Pod: your table's call",
-                  choices=victory.POD_FATES, optional=True),
-            Param("contingency_answer", "choice", "Yellow or Blue: the question it asks about them",
-                  choices=contingency.ANSWERS, labels=contingency.answer_labels,
-                  optional=True),
-            Param("infected", "int", "INFECTED cards their Scan finds now (blank: as logged)",
-                  minimum=0, maximum=20, optional=True),
-            Param("cards", "int", "Contamination cards they hold (blank: as logged)",
-                  minimum=0, maximum=20, optional=True),
-            Param("drawn", "choice", "the draw of 4, if due (blank: the app draws)",
-                  choices=contamination.DRAWS, optional=True),
-            Param("objective", "choice", "their revealed Objective (not asked in co-op)",
-                  choices=victory.OBJECTIVE_ANSWERS, optional=True)),
-           key="X", short="Victory", topic="victory", enabled=_ended, after_end=True,
-           log_text=lambda a: f"Victory Check for {a['player']}"),
-)
-
-
-def _targets(state: State) -> list[str]:
-    return corrections.slot_choices(state)
-
-
-CORRECTIONS: tuple[Action, ...] = (
-    Action("correct_time", "Move the Time token by hand",
-           "Correct the Time token. Moving forward, it can apply what the slots it passes "
-           "hold: CSS tokens, Autodestruction, Alert, Power Thresholds.",
-           ruled(lambda s, a, r: corrections.time(s, a["slot"], a["apply"], a["side"])),
-           (Param("slot", "choice", "where it should stand", choices=_targets),
-            Param("apply", "choice", "the slots it passes (blank: apply them)",
-                  choices=corrections.TIME_MODES, optional=True,
-                  default=corrections.APPLY,
-                  labels={corrections.APPLY: "apply what it passes (the default)",
-                          corrections.MOVE_ONLY: "just move the token"}),
-            Param("side", "choice", "the Time token's side (blank: unchanged)",
-                  choices=corrections.SIDES, optional=True)),
-           topic="time_track", needs=("time_last_number", "red_thresholds", "blue_thresholds"),
-           log_text=lambda a: f"Time token moved by hand to {a['slot']} ("
-                              + ("only the token moved" if a["apply"] == corrections.MOVE_ONLY
-                                 else "the slots passed applied") + ")"),
-    Action("correct_autodestruction", "Correct Autodestruction",
-           "Set the Autodestruction token by hand: none, yellow or red on a slot.",
-           ruled(lambda s, a, r: corrections.autodestruction(s, a["side"], a["slot"])),
-           (Param("side", "choice", "its side", choices=corrections.AUTO_STATES),
-            Param("slot", "int", "its slot", minimum=1, maximum=TIME_START, optional=True)),
-           topic="autodestruction", log_text=log_lines.correct_autodestruction),
-    Action("correct_alert", "Correct the Alert Procedure",
-           "Set the Alert Procedure token by hand (blank slot: none).",
-           ruled(lambda s, a, r: corrections.alert(s, a["slot"])),
-           (Param("slot", "int", "its slot (blank: no token)", minimum=1, maximum=TIME_START,
-                  optional=True),), topic="alert_procedure", log_text=log_lines.correct_alert),
-    Action("correct_css", "Correct CSS tokens",
-           "Set the slots holding a face-down CSS token by hand.",
-           ruled(lambda s, a, r: corrections.css(s, a["slots"] or "")),
-           (Param("slots", "str", "slot numbers, separated by commas (blank: none)",
-                  optional=True),), topic="time_track",
-           log_text=lambda a: f"CSS tokens set by hand: on {a.get('slots') or 'no slot'}"),
-    Action("correct_power", "Correct Power",
-           "Set a Section (or the Elevator) powered or in Darkness by hand.",
-           ruled(lambda s, a, r: power.set_powered(s, a["location"], a["powered"])),
-           (Param("location", "choice", "where", choices=power.LOCATIONS),
-            Param("powered", "bool", "powered (blue)?")), topic="power",
-           log_text=log_lines.correct_power),
-    Action("correct_status", "Correct a Character's status",
-           "Set where a Character is by hand; a death counts as one.",
-           ruled(lambda s, a, r: corrections.status(s, a["player"], a["status"])),
-           (_player("whose Character", _players),
-            Param("status", "choice", "the status", choices=crew.STATUSES)),
-           topic="victory",
-           log_text=lambda a: f"{a.get('player')}'s status set by hand: {a.get('status')}"),
-    Action("correct_main_gate", "Correct the Main Gate",
-           "Set the Main Gate open or closed by hand.",
-           ruled(lambda s, a, r: corrections.main_gate(s, a["open"])),
-           (Param("open", "bool", "is it open?"),), topic="victory",
-           log_text=lambda a: "Main Gate set by hand: " + ("open" if a.get("open") else "closed")),
 )
 
 ACTIONS: tuple[Action, ...] = (*PLAY, *INTRUDERS, *CHARACTERS, *MODES, *VICTORY, *CORRECTIONS)
