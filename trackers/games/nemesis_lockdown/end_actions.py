@@ -16,6 +16,28 @@ from trackers.games.nemesis_lockdown import (
 from trackers.games.nemesis_lockdown.board import TIME_START
 from trackers.games.nemesis_lockdown.ruling import coop, dead, ended, player, players, ruled
 
+
+def _reveal_why(state: State) -> str | None:
+    if not ended(state):
+        return "the game is not over: the Victory Check comes at its end"
+    code = state.facts["active_contingency"]
+    if code is not None:
+        return f"the Active Contingency is already revealed ({code})"
+    if not crew.candidates(state):
+        return "nobody survived: there is no Victory Check"
+    return None
+
+
+def _check_why(state: State) -> str | None:
+    if not ended(state):
+        return "the game is not over: the Victory Check comes at its end"
+    if not victory.pending(state):
+        return "every survivor's Victory Check is done"
+    if state.facts["active_contingency"] is None:
+        return "reveal the Active Contingency first (Q, Victory Check step 1)"
+    return None
+
+
 MODES: tuple[Action, ...] = (
     Action("public_objective", "Public Objective",
            "Co-op: write down a player's face-up Solo/Coop Objective.",
@@ -46,7 +68,7 @@ VICTORY: tuple[Action, ...] = (
            "Victory Check step 1: turn the Active Contingency face up.",
            ruled(lambda s, a, r: victory.reveal_active(s, a["code"])),
            (Param("code", "choice", "what it shows", choices=victory.CODES),),
-           key="Q", short="Active C.", topic="victory", enabled=ended, after_end=True,
+           key="Q", short="Active C.", topic="victory", why_not=_reveal_why, after_end=True,
            log_text=lambda a: f"Active Contingency revealed: {a['code']}"),
     Action("victory_check", "Victory Check",
            "One survivor: Contingency, Contamination, then the revealed Objective.",
@@ -65,7 +87,7 @@ VICTORY: tuple[Action, ...] = (
                   choices=contamination.DRAWS, optional=True),
             Param("objective", "choice", "their revealed Objective (not asked in co-op)",
                   choices=victory.OBJECTIVE_ANSWERS, optional=True)),
-           key="X", short="Victory", topic="victory", enabled=ended, after_end=True,
+           key="X", short="Victory", topic="victory", why_not=_check_why, after_end=True,
            log_text=lambda a: f"Victory Check for {a['player']}"),
 )
 
