@@ -14,7 +14,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from textual.pilot import Pilot
-from textual.widgets import Input, OptionList, Select
+from textual.widgets import Input, OptionList, Select, Static
 
 from tableside.api import Tableside
 from tests import pilot_keys
@@ -167,7 +167,7 @@ async def scan(pilot: Pilot[None], player: str) -> None:
     await submit(pilot)
 
 
-async def lock_in_and_end(pilot: Pilot[None], names: list[str]) -> None:
+async def lock_in_and_end(pilot: Pilot[None], names: list[str], code: str = "Green") -> None:
     await behind_the_screen(pilot, "next_step", "next_step")  # round 4: draw, First Player
     await keys(pilot, "e")  # Alert Procedure: the Isolation Room opens
     for name in names:
@@ -178,7 +178,7 @@ async def lock_in_and_end(pilot: Pilot[None], names: list[str]) -> None:
     await keys(pilot, "E")  # fast-forward: to the Alert token
     await submit(pilot)
     await keys(pilot, "Q")  # reveal the Active Contingency
-    await choose(pilot, "#arg-code", "Green")
+    await choose(pilot, "#arg-code", code)
     await submit(pilot)
 
 
@@ -272,9 +272,22 @@ async def test_a_two_player_co_op_game_by_keys(tmp_path: Path) -> None:
         assert play.state.facts["crew"][1]["contamination"] == 1
         await third_round(pilot)
         assert play.state.facts["round"] == 4
-        await lock_in_and_end(pilot, ["Ann", "Bo"])
+        await lock_in_and_end(pilot, ["Ann", "Bo"], "Yellow")
+        # Yellow turns on something the rulebook leaves open: asked per survivor, no default.
+        await keys(pilot, "X")
+        await choose(pilot, "#arg-player", "Ann")
+        await keys(pilot, "ctrl+s")
+        assert isinstance(app.screen, ActionFormScreen)  # refused: the question is asked
+        error = str(app.screen.query_one("#err-contingency_answer", Static).render())
+        assert "does Ann hold too much sensitive information? Give yes or no" in error
+        await choose(pilot, "#arg-contingency_answer", "no: spared")
+        await submit(pilot)
+        assert play.state.facts["victory"]["Ann"]["alive"]
+        await keys(pilot, "X")
+        await choose(pilot, "#arg-player", "Bo")
+        await choose(pilot, "#arg-contingency_answer", "no: spared")
+        await submit(pilot)
         for name in ("Ann", "Bo"):
-            await victory_check(pilot, name)
             await keys(pilot, "Y")  # the public Objective: met
             await choose(pilot, "#arg-player", name)
             await submit(pilot)
