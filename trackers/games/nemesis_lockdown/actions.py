@@ -3,7 +3,9 @@
 Keys avoid the screen's own (q u r h s ? l c p x t v b, digits); capitals pair with the
 lower-case key of the same subject (d start / D stop Autodestruction). Every action ends with
 ``corrections.settle``: an end the state reached (Time on S) is recorded whatever led there.
-Actions bound to a step of the round refuse at another step, naming the step now due.
+Actions bound to a step of the round refuse at another step, naming the step now due (their
+``why_not``, so the footer shows the keys of the step due). The co-op, Victory Check and
+correction actions are in ``end_actions``.
 """
 
 from __future__ import annotations

@@ -2,7 +2,8 @@
 
 Each Character's entry counts the Contamination cards they hold (``contamination``); the
 Larva is the Counter ``p<seat>_larva``. Whether a card reads INFECTED is unknown until a Scan,
-so the table reports what a Scan found.
+so the table reports what a Scan found (``infected``, and ``scanned``: how many of the cards
+held it covered). ``final_check`` is the Victory Check's step 2.
 """
 
 from __future__ import annotations
