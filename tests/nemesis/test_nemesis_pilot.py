@@ -21,6 +21,7 @@ from tests import pilot_keys
 from tests.tui.screen_text import screen_text
 from tui.app import TablesideApp
 from tui.screens.action_form import ActionFormScreen
+from tui.screens.owner_pin import OwnerPinScreen
 from tui.screens.session import SessionScreen
 
 GAME_ID = "nemesis-lockdown"
@@ -182,13 +183,17 @@ async def lock_in_and_end(pilot: Pilot[None], names: list[str], code: str = "Gre
     await submit(pilot)
 
 
+PIN = "ann-pin-7"
+
+
 async def keep_objective(pilot: Pilot[None], label: str, text: str) -> None:
-    """The kept Objective chosen behind the privacy curtain (c), no PIN."""
+    """The kept Objective chosen behind the privacy curtain (c), with the owner's PIN."""
     await keys(pilot, "c")
     await choose(pilot, "#arg-secret", label)
     await keys(pilot, "ctrl+s")  # to the curtain
     assert "only" in screen_text(pilot.app)  # the curtain names who may look
-    await keys(pilot, "enter")  # no PIN
+    await type_in(pilot, "#pin", PIN)  # the owner's first secret: a PIN, set once
+    await keys(pilot, "enter")
     await type_in(pilot, "#arg-value", text)
     await keys(pilot, "ctrl+s")
     assert "cleared" in screen_text(pilot.app)
@@ -209,9 +214,14 @@ async def victory_check(pilot: Pilot[None], name: str, objective: str | None = N
 
 
 async def reveal(pilot: Pilot[None], label: str) -> None:
+    """Reveal a secret (v): its owner's PIN asked behind the curtain."""
     await keys(pilot, "v")
     await choose(pilot, "#arg-secret", label)
-    await submit(pilot)
+    await keys(pilot, "ctrl+s")
+    assert isinstance(pilot.app.screen, OwnerPinScreen)
+    await type_in(pilot, "#owner-pin", PIN)
+    await keys(pilot, "enter")
+    assert isinstance(pilot.app.screen, SessionScreen), type(pilot.app.screen)
 
 
 async def test_a_solo_game_by_keys(tmp_path: Path) -> None:
