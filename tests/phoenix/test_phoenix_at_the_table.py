@@ -167,8 +167,15 @@ def test_first_game_setup_lists_the_sets_and_the_b2_exception() -> None:
     s = Session(GAME, SessionSetup(2, {"first_game": True}, names=("Ann", "Bo")), seed="t")
     steps = [step for step, _ in GAME.checklist(s.state)]
     deal = next(step for step in steps if step.startswith("First game"))
-    assert "B-2: Level-3 Ice Collector (+5 water) + Construction, Level-2 Farm (+4 food)" in deal
-    assert "B-4: Level-3 Construction + Terran Expedition, Level-2 Transport" in deal
+    hubs = s.state.facts["hubs"]  # dealt by the app: two different sets of the four
+    assert set(hubs) == {"Ann", "Bo"} and len(set(hubs.values())) == 2
+    assert set(hubs.values()) <= {"B-1", "B-2", "B-3", "B-4"}
+    sets = {"B-1": "Level-3 Dismantle + Terran Expedition, Level-2 Dismantle",
+            "B-2": "Level-3 Ice Collector (+5 water) + Construction, Level-2 Farm (+4 food)",
+            "B-3": "Level-3 Terran Expedition + Dismantle, Level-2 Construction",
+            "B-4": "Level-3 Construction + Terran Expedition, Level-2 Transport"}
+    for name, hub in hubs.items():
+        assert f"{name}: {hub} ({sets[hub]})" in deal
     back = next(step for step in steps if step.startswith("Apply each Hub's back"))
     assert "B-2 skips its +3/-1 ship bonus and takes the Level-2 Transport and Dismantle" in back
 

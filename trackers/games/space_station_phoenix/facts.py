@@ -82,6 +82,17 @@ def sectors(state: State, name: str) -> list[int]:
     return built
 
 
+def hub(state: State, name: str) -> str:
+    """The Hub ``name`` keeps ("" until recorded)."""
+    return str(state.facts["hubs"].get(name, ""))
+
+
+def owned(state: State, name: str) -> list[str]:
+    """The Hub and every Sector number ``name`` has, for the effect tables."""
+    kept = hub(state, name)
+    return ([kept] if kept else []) + list(state.facts["numbers"][name])
+
+
 def levels(state: State, track: str) -> dict[str, int]:
     """Each player's Diplomacy level on one track, in seat order."""
     return {name: state.facts["diplomacy"][name][track] for name in players(state)}
@@ -114,6 +125,11 @@ def new_facts(names: tuple[str, ...], aliens_in_bag: int,
         "sectors": {name: [0, 0, 0] for name in names},
         "free_sectors": {name: 0 for name in names},
         "level3": {name: [] for name in names},
+        "numbers": {name: [] for name in names},  # every Sector number given, any level
+        "hubs": {name: "" for name in names},  # the Hub each keeps ("" until recorded)
+        "extra_turn": None,  # who takes an additional turn when this one ends (301, 323, 208)
+        "free_sector_due": None,  # who is owed Sector 326's free Level-1 Sector
+        "incomes": {name: 0 for name in names},  # Incomes taken (Hub A-11 counts 5)
         "diplomacy": {name: dict.fromkeys(TRACKS, 0) for name in names},
         "game_end": {"trigger": None, "reasons": [], "still_to_play": []},
         "rulings": {key: None for key, _ in RULINGS.values()},
@@ -150,16 +166,18 @@ def built_counts(state: State, name: str) -> tuple[int, ...]:
 def score_sheet(state: State) -> ScoreSheet:
     """What the session knows for the end-game calculator (spec §7.1).
 
-    Names, in-game points, Sectors by level (free ones noted) and the Level-3 Sector numbers;
-    everything else is for the table to count, so it starts at 0 and the Hub is not chosen.
-    Whether each Level-3 bonus is occupied is not tracked, so it starts as not occupied.
+    Names, in-game points, the Hub kept, Sectors by level (free ones noted) and the Level-3
+    Sector numbers; everything else is for the table to count, so it starts at 0. Whether each
+    Level-3 bonus is occupied is not tracked, so it starts as not occupied.
     """
     sheet = []
+    in_game = state.facts.get("in_game_points") or {}  # once final scores moved the markers
     for name in players(state):
         n1, n2, n3 = sectors(state, name)
         sheet.append(PlayerSheet(
-            name=name, points=marker(state, name).points, sectors=SectorsBuilt(n1, n2, n3),
-            residents=Residents(0, 0, 0, 0, 0), hub="",
+            name=name, points=in_game.get(name, marker(state, name).points),
+            sectors=SectorsBuilt(n1, n2, n3),
+            residents=Residents(0, 0, 0, 0, 0), hub=hub(state, name),
             level3=tuple(Level3Sector(s, False) for s in state.facts["level3"][name]),
             ships_left=0, full_sectors=0, gems=0, food=0, water=0, metal=0,
             free_sectors=int(state.facts["free_sectors"][name]),
