@@ -476,7 +476,7 @@ async def test_the_stations_stay_in_sight_at_80x24(tmp_path: Path) -> None:
         assert isinstance(app.screen, PhoenixScreen)
         text = shown(app)
         assert "Diplomacy levels" in text and "Sectors (Level 1/2/3)" in text
-        assert "Bo   L2   L0   L0   L0" in text and "Ann  1 of 9 (1/0/0)" in text
+        assert "Bo   L2   L0   L0   L0" in text and "Ann  ?    1 of 9 (1/0/0)" in text
         assert "Bo: L2, sole leader" in text  # the newest note still leads the Now panel
 
 

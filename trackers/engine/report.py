@@ -90,6 +90,7 @@ class Report:
     last: str = ""
 
     reached: int = 0  # the moment the game stands in at the end of the report
+    has_secrets: bool = True  # False: the game keeps no hidden information at all
 
     @property
     def length(self) -> int:
@@ -145,7 +146,8 @@ def build_report(game: Game, setup: SessionSetup, seed: str, events: Sequence[Ev
     return Report(game.id, game.title, unit, head,
                   tuple(s for s in series if s.changed or s.key.endswith(".position")),
                   tuple(moments), ended, _revealed(state),
-                  done[0].at if done else "", done[-1].at if done else "", last_moment)
+                  done[0].at if done else "", done[-1].at if done else "", last_moment,
+                  any(isinstance(p, Secret) for p in state.pieces.values()))
 
 
 def _unit(game: Game, state: State, events: Sequence[Event]) -> str:

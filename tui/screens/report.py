@@ -104,6 +104,8 @@ def report_lines(report: Report) -> Text:
             text.append(f"  Winning side: {', '.join(end.sides)}\n")
         for line in score_bars(dict(end.scores)):
             text.append(f"  {line}\n")
+    if not report.secrets and not report.has_secrets:
+        return text  # a game without hidden information has no secrets to speak of
     text.append("\nSecrets revealed\n", style="bold")
     if not report.secrets:
         text.append("  none (a secret never revealed stays out of the report)\n")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from trackers.engine import Action, Param, State
@@ -10,6 +11,7 @@ from trackers.games.space_station_phoenix import moves as steps
 from trackers.games.space_station_phoenix import moves_diplomacy as diplomacy
 from trackers.games.space_station_phoenix import moves_station as station
 from trackers.games.space_station_phoenix.diplomacy import TRACKS
+from trackers.games.space_station_phoenix.view import setup_steps
 
 
 def _names(state: State) -> list[str]:
@@ -48,6 +50,24 @@ def _token_log(args: dict[str, Any]) -> str:
     steps = int(args.get("steps") or 1)
     way = "up" if steps > 0 else "back"
     return f"{_whose(args, str(args['track']))} Diplomacy token {way} {_count(abs(steps), 'space')}"
+
+
+@dataclass(frozen=True)
+class _SetupStep(Action):
+    """Ticks the next setup step, and the log names it. The step is found in ``validate``,
+    which runs when the table acts (not at replay), and kept with the event's arguments."""
+
+    def validate(self, state: State, args: dict[str, Any]) -> dict[str, Any]:
+        checked = super().validate(state, args)
+        steps, done = setup_steps(state), int(state.facts["setup_done"])
+        if done < len(steps):
+            step = steps[done]
+            checked["step"] = f"{done + 1}. " + (step if len(step) <= 90 else step[:89] + "…")
+        return checked
+
+    def describe(self, args: dict[str, Any]) -> str:
+        step = args.get("step")
+        return f"Setup step done: {step}" if step else "Setup: the next step done"
 
 
 PLAYER = Param("player", "choice", "whose (blank: the active player)", choices=_names,
@@ -135,7 +155,7 @@ ACTIONS: tuple[Action, ...] = (
            key="i", short="Income?", topic="income",
            log_text=lambda args: f"Income check for {args.get('player') or 'the active player'} "
                                  f"({_count(int(args['gems']), 'GEM')})"),
-    Action("setup_step", "Setup: the next step done",
+    _SetupStep("setup_step", "Setup: the next step done",
            "Mark the next step of the setup checklist as done.", steps.setup_step,
            key="n", short="Setup", topic="setup", enabled=steps.setup_open),
     Action("setup_all", "Setup is done",

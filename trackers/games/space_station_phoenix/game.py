@@ -12,7 +12,12 @@ from trackers.engine import Game, Option, State
 from trackers.engine.game import EndRecord
 from trackers.games.space_station_phoenix import INFO, facts
 from trackers.games.space_station_phoenix.actions import ACTIONS
-from trackers.games.space_station_phoenix.board import BOARD_VALUES, board_changed
+from trackers.games.space_station_phoenix.board import (
+    BOARD_DEFAULTS,
+    BOARD_DEFAULTS_NOTE,
+    BOARD_VALUES,
+    board_changed,
+)
 from trackers.games.space_station_phoenix.setup import setup
 from trackers.games.space_station_phoenix.view import checklist, panels
 
@@ -51,6 +56,8 @@ GAME = Game(
         Option("advanced_hubs", "Advanced game: deal Hubs from all 24", "bool", False),
     ),
     board_values=BOARD_VALUES,
+    board_defaults=BOARD_DEFAULTS,
+    board_defaults_note=BOARD_DEFAULTS_NOTE,
     topics={**{facts.marker_name(seat): "score_track" for seat in range(4)},
             facts.ALIENS: "end_of_game"},
     board_changed=board_changed,

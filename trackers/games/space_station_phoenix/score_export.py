@@ -143,3 +143,14 @@ def stacked_bars(result: ScoreResult) -> tuple[ScoreBar, ...]:
         )
         for p in result.players
     )
+
+
+def breakdown_arg(result: ScoreResult) -> str:
+    """Each player's points by the six groups the game's record keeps ("Anna=1/44/50/32/14/1":
+    in-game, A Sectors, B residents, C pluralities, D endgame bonuses, E leftovers)."""
+    groups = (("in_game",), ("sectors",), ("residents",),
+              tuple(c for c in CATEGORIES if c.startswith("plurality_")),
+              ("hub_bonus", "sector_bonus"), ("leftovers",))
+    return ", ".join(
+        f"{p.name}=" + "/".join(str(sum(p.cell(c).points for c in group)) for group in groups)
+        for p in result.players)

@@ -155,9 +155,10 @@ def _sectors_panel(state: State) -> Panel:
         extra = f", {free} free" if free else ""
         numbers = state.facts["level3"][name]
         level3 = f"; L3: {', '.join(numbers)}" if numbers else ""
-        hub = facts.hub(state, name) or "Hub ?"
-        lines.append(f"{name:<{width}}  {hub} {n1 + n2 + n3} of 9 ({n1}/{n2}/{n3}{extra}){level3}")
-    return Panel("Sectors (Level 1/2/3)", tuple(lines), "level3_sectors")
+        hub = facts.hub(state, name) or "?"
+        lines.append(f"{name:<{width}}  {hub:<4} {n1 + n2 + n3} of 9 ({n1}/{n2}/{n3}{extra})"
+                     f"{level3}")
+    return Panel("Hub, Sectors (Level 1/2/3)", tuple(lines), "level3_sectors")
 
 
 def _rulings_panel(state: State) -> Panel | None:

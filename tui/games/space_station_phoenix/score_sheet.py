@@ -31,7 +31,12 @@ from tableside.api import OpenSession, Tableside, TablesideError
 from tableside.files import FileRefused, read_capped
 from trackers.engine import ActionError
 from trackers.games.space_station_phoenix.plurality import join_names
-from trackers.games.space_station_phoenix.score_export import stacked_bars, to_csv, to_markdown
+from trackers.games.space_station_phoenix.score_export import (
+    breakdown_arg,
+    stacked_bars,
+    to_csv,
+    to_markdown,
+)
 from trackers.games.space_station_phoenix.score_form import (
     ROWS,
     Evaluation,
@@ -489,7 +494,8 @@ class ScoreSheetScreen(Screen[None]):
         scores = ", ".join(f"{p.name}={p.total.points}" for p in result.players)
         try:
             notes = self.play.do("record_final_scores", scores=scores,
-                                 winners=", ".join(result.winners))
+                                 winners=", ".join(result.winners),
+                                 breakdown=breakdown_arg(result))
         except (ActionError, TablesideError) as err:
             self.notify(f"Not recorded: {err}", severity="error", markup=False)
             return

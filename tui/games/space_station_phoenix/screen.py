@@ -73,6 +73,7 @@ class PhoenixScreen(SessionScreen):
     def __init__(self, play: OpenSession) -> None:
         super().__init__(play)
         self._was_over = self._over()
+        self._was_owed = self._owed()
 
     def _over(self) -> bool:
         return facts.game_end(self.play.state).over
@@ -83,11 +84,18 @@ class PhoenixScreen(SessionScreen):
     def compose_beside_tracks(self) -> ComposeResult:
         yield PhoenixStations("", id="phx-stations", markup=False)
 
+    def _owed(self) -> bool:
+        return bool(self.play.state.facts.get("free_sector_due"))
+
     def on_session_changed(self, message: SessionChanged) -> None:
         over = self._over()
         if over and not self._was_over:
             self.action_score_sheet()  # the game just ended: straight to final scoring
         self._was_over = over
+        owed = self._owed()
+        if owed and not self._was_owed:  # Sector 326 built: its free Sector is asked at once
+            self.call_later(self.run_action, "run('free_sector_326')")
+        self._was_owed = owed
 
     def action_score_sheet(self) -> None:
         from tui.games.space_station_phoenix.score_sheet import ScoreSheetScreen
