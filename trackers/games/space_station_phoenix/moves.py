@@ -241,10 +241,8 @@ def end_turn(state: State, args: dict[str, Any], rng: Random) -> Notes:
     elif after.triggered and not end.triggered:
         state.facts["active"] = names.index(after.still_to_play[0])
         reasons = "; ".join(after.reasons)
-        turn = int(state.facts["turns_ended"])
         notes = [Note(f"{current} triggers the end: {reasons}", "end_of_game",
-                      key_moment=f"{current} triggered the end at the end of turn {turn}: "
-                                 f"{reasons}"),
+                      key_moment=f"{current} triggered the end: {reasons}"),
                  Note(f"Final round: {join_names(list(after.still_to_play))} take one more turn "
                       f"each; {current} takes none. {after.still_to_play[0]}'s turn",
                       "final_round")]
