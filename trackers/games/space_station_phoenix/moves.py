@@ -149,17 +149,19 @@ def return_sector(state: State, args: dict[str, Any], rng: Random) -> Notes:
     built = facts.sectors(state, name)
     if built[level - 1] == 0:
         raise ActionError(f"level: {name} has no Level-{level} Sector to return", "level")
-    level3 = state.facts["level3"][name]
-    if number and (level != 3 or number not in level3):
-        listed = ", ".join(level3) or "none"
-        raise ActionError(f"number: {number!r} is not on {name}'s list of Level-3 Sectors "
-                          f"({listed})", "number")
+    level3, numbers = state.facts["level3"][name], state.facts["numbers"][name]
+    on_level = [n for n in numbers if n[0] == str(level)]
+    if number and number not in on_level:
+        listed = ", ".join(on_level) or "none"
+        raise ActionError(f"number: {number!r} is not on {name}'s list of Level-{level} "
+                          f"Sectors ({listed})", "number")
     built[level - 1] -= 1
     if number:
-        level3.remove(number)
-        state.facts["numbers"][name].remove(number)
+        numbers.remove(number)  # back in the supply: it may be built again
+        if level == 3:
+            level3.remove(number)
     elif level == 3 and len(level3) > built[2]:
-        state.facts["numbers"][name].remove(level3.pop())
+        numbers.remove(level3.pop())
     free = state.facts["free_sectors"]
     free[name] = min(free[name], built[0])
     return [f"{name} returned a Level-{level} Sector: {sum(built)} of 9 on the station"]
