@@ -186,7 +186,7 @@ def test_a_level3_bonus_typed_without_o_is_pointed_out() -> None:
                           "level3.0": "308", "residents.human": "6", "hub": "B-3"})
     form.texts[1].update({"hub": "B-3"})
     unset = form.evaluate().unset
-    assert "Player 1: 308 is marked empty, so its bonus (1 per Human) counts 0; o marks it " \
+    assert "Player 1: 308 is empty, so its bonus (1 per Human) counts 0; o marks it " \
         "occupied" in unset
     form.toggle_occupied(0, "level3.0")
     assert not any("308" in line for line in form.evaluate().unset)
