@@ -177,3 +177,26 @@ async def test_sector_326_asks_for_its_free_sector_at_once(tmp_path: Path) -> No
         assert play.state.facts["sectors"]["Ann"] == [2, 1, 1]
         assert play.state.facts["numbers"]["Ann"] == ["326", "104"]
         assert "Ann built a Level-1 Sector 104 (free): 4 of 9" in panel(app, "#now")
+
+
+async def test_the_now_panel_keeps_its_room_with_the_reference_pane_at_80x24(
+        tmp_path: Path) -> None:
+    table = Tableside(tmp_path)
+    play = table.create(GAME, 3, names=("Ann", "Bo", "Cy"), seed="s", board={"lap_size": 50})
+    play.do("setup_all")
+    play.close()
+    table.close()
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("t")  # the reference pane
+        await pilot.pause()
+        screen = game_screen(app)
+        assert not screen.query_one("#reference").has_class("hidden")
+        assert screen.query_one("#now").region.width >= 28  # it was about 20
+        assert screen.query_one("#tracks").region.width >= 22  # the tracks stay in sight
+        await pilot.press("t")
+        await pilot.pause()
+        assert screen.query_one("#phx-stations").display  # the stations come back

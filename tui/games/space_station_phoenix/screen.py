@@ -42,6 +42,9 @@ def banner_text(play: OpenSession) -> str:
     return f"{current}'s turn: e ends it and runs the end-of-game check"
 
 
+NARROW = 100  # columns: below this the reference pane makes room as said above
+
+
 class PhoenixBanner(SessionView, Static):
     """Whose turn it is, redrawn with the session."""
 
@@ -96,6 +99,13 @@ class PhoenixScreen(SessionScreen):
         if owed and not self._was_owed:  # Sector 326 built: its free Sector is asked at once
             self.call_later(self.run_action, "run('free_sector_326')")
         self._was_owed = owed
+
+    def action_toggle_reference(self) -> None:
+        super().action_toggle_reference()
+        # Under 100 columns three columns left the Now panel about 20 wide: with the pane open
+        # the stations step aside and the tracks narrow (t again brings them back).
+        shown = not self.query_one("#reference").has_class("hidden")
+        self.set_class(shown and self.size.width < NARROW, "reference-narrow")
 
     def action_score_sheet(self) -> None:
         from tui.games.space_station_phoenix.score_sheet import ScoreSheetScreen
