@@ -410,3 +410,22 @@ def test_setup_log_lines_name_their_step() -> None:
     s = Session(GAME, SessionSetup(3, names=NAMES), seed="fx")
     s.do("setup_step")
     assert s.history()[-1].text == "Setup step done: 1. Place 20 Humans on Terra"
+
+
+def test_sector_108_says_its_placement_rule_when_built() -> None:
+    s = new()
+    assert "teal Sectors take Aliens of any colour" in said(
+        s.do("build_sector", level=1, number="108"))
+
+
+def test_a_lap_size_entered_in_a_game_is_kept_for_the_next(tmp_path: Path) -> None:
+    table = Tableside(tmp_path)
+    play = table.create("space-station-phoenix", 2, names=("Ann", "Bo"))
+    assert table.board_profile("space-station-phoenix") == {}
+    play.do("set_board_value", key="lap_size", value="50")  # from the API, the CLI or a window
+    assert table.board_profile("space-station-phoenix") == {"lap_size": 50}
+    again = table.create("space-station-phoenix", 2, names=("Ann", "Bo"))
+    assert again.state.board == {"lap_size": 50}
+    play.close()
+    again.close()
+    table.close()

@@ -200,3 +200,21 @@ async def test_the_now_panel_keeps_its_room_with_the_reference_pane_at_80x24(
         await pilot.press("t")
         await pilot.pause()
         assert screen.query_one("#phx-stations").display  # the stations come back
+
+
+async def test_a_game_started_before_the_lap_size_takes_the_tables_own(tmp_path: Path) -> None:
+    table = Tableside(tmp_path)
+    older = table.create(GAME, 2, names=("Ann", "Bo"), seed="s")  # no lap size yet
+    older.do("setup_all")
+    older.close()
+    table.set_board_value(GAME, "lap_size", 60)  # the table's board, entered later
+    table.close()
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "lap size unset" in panel(app, "#tracks")
+        await pilot.press("ctrl+d")  # the table confirms: the profile's 60, not the tokens' 50
+        await pilot.pause()
+        assert game_screen(app).play.state.board == {"lap_size": 60}

@@ -21,6 +21,9 @@ PROMPT_WHEN_BUILT: dict[str, str] = {
     "318": "gain 1 Human from Terra now (free)",
     "321": "roll 7 Expedition dice now and keep 5; no Expedition bonuses and no Diplomacy "
            "bonuses come with this roll",
+    # a placement rule, not an effect of building: said when it joins the station
+    "108": "once its quarters are occupied, this station's teal Sectors take Aliens of any "
+           "colour (newly placed ones follow the normal rules again if it empties)",
 }
 # Sectors whose building gives a Human: the gaining-a-Human abilities then apply.
 HUMAN_WHEN_BUILT = ("307", "318")

@@ -16,6 +16,7 @@ from trackers.games.space_station_phoenix.board import (
     BOARD_DEFAULTS,
     BOARD_DEFAULTS_NOTE,
     BOARD_VALUES,
+    LAP_SIZE,
     board_changed,
 )
 from trackers.games.space_station_phoenix.setup import setup
@@ -67,4 +68,7 @@ GAME = Game(
     status=lambda state: str(state.facts["status"]),
     moment=moment,
     key_actions=("record_final_scores",),
+    # a lap size entered in a game, from any window, is the table's for its later games
+    keep_in_profile=lambda state: ({LAP_SIZE: state.board[LAP_SIZE]}
+                                   if LAP_SIZE in state.board else {}),
 )

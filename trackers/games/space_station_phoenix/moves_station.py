@@ -107,6 +107,9 @@ def built_effects(state: State, name: str, level: int, number: str | None, free:
             + (f" ({facts.aliens(state).value} left on the Home Planets board; if none of "
                "that colour was there, put it back with m -1)" if taken else
                ": none left on the Home Planets board, so none"), "station_hub"))
+    if number in effects.PROMPT_WHEN_BUILT and level != 3:
+        notes.append(Note(f"Sector {number}: {effects.PROMPT_WHEN_BUILT[number]}",
+                          "level3_sectors"))
     if level != 3 or not number:
         return notes
     if number in effects.POINTS_WHEN_BUILT:

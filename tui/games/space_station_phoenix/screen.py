@@ -8,7 +8,7 @@ knows (names, in-game points, Sectors); k opens it at any time.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -99,6 +99,17 @@ class PhoenixScreen(SessionScreen):
         if owed and not self._was_owed:  # Sector 326 built: its free Sector is asked at once
             self.call_later(self.run_action, "run('free_sector_326')")
         self._was_owed = owed
+
+    def missing_defaults(self) -> dict[str, Any]:
+        """The lap size this game lacks: the table's own from the profile when it has one
+        (a game started before it was entered takes it with ctrl+d), else the tokens' 50."""
+        from tui.app import TablesideApp
+
+        missing = super().missing_defaults()
+        if not missing or not isinstance(self.app, TablesideApp):
+            return missing
+        profile = self.app.table.board_profile(self.play.game.id)
+        return {key: profile.get(key, value) for key, value in missing.items()}
 
     def action_toggle_reference(self) -> None:
         super().action_toggle_reference()
