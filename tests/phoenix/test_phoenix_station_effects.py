@@ -429,3 +429,22 @@ def test_a_lap_size_entered_in_a_game_is_kept_for_the_next(tmp_path: Path) -> No
     play.close()
     again.close()
     table.close()
+
+
+def test_income_after_a_ship_in_the_same_turn_is_pointed_out() -> None:
+    s = new()
+    s.do("ship_used", ship="Farm")
+    assert "already recorded this turn" in said(s.do("income_taken"))
+    s.do("end_turn")
+    assert "already recorded" not in said(s.do("income_taken"))
+
+
+def test_ticking_the_hub_step_names_the_players_whose_hub_is_not_recorded() -> None:
+    s = Session(GAME, SessionSetup(3, names=NAMES), seed="fx")
+    s.do("keep_hub", player="Bo", hub="B-8")
+    steps = [step for step, _ in GAME.checklist(s.state)]  # type: ignore[misc]
+    hub_step = next(i for i, step in enumerate(steps) if "j records" in step)
+    assert "Ann ?, Bo B-8, Cy ?" in steps[hub_step]
+    for _ in range(hub_step):
+        s.do("setup_step")
+    assert "Hub not recorded yet for Ann and Cy: j records it" in said(s.do("setup_step"))

@@ -239,6 +239,9 @@ def own_ship_bonuses(state: State, ship: str) -> Notes:
 def income_taken(state: State, args: dict[str, Any], rng: Random) -> Notes:
     """Income taken: B-6's point applied, every other income ability of the player asked."""
     name = facts.who(state, args.get("player"))
+    turn = int(state.facts.get("turns_ended", 0))
+    again = state.facts.get("ship_turn") == turn and name == facts.active(state)
+    state.facts["ship_turn"] = turn  # a turn is one ship or Income
     state.facts["incomes"][name] = int(state.facts["incomes"][name]) + 1
     count = state.facts["incomes"][name]
     hub = facts.hub(state, name)
@@ -247,6 +250,10 @@ def income_taken(state: State, args: dict[str, Any], rng: Random) -> Notes:
         "the supply; then the Hub's income and each income icon whose quarters are occupied "
         "(residents placed this turn give nothing yet), then the special income abilities; "
         "then moving residents if wanted, 1 GEM each", "income")]
+    if again:
+        notes.insert(0, Note("A ship or Income was already recorded this turn: a turn is one "
+                             "or the other (rulebook: Turn Options). If this is a slip, undo it",
+                             "income"))
     if not hub:
         notes.append(Note("Hub not recorded: j records it, so its income is listed here",
                           "income"))
