@@ -448,3 +448,14 @@ def test_ticking_the_hub_step_names_the_players_whose_hub_is_not_recorded() -> N
     for _ in range(hub_step):
         s.do("setup_step")
     assert "Hub not recorded yet for Ann and Cy: j records it" in said(s.do("setup_step"))
+
+
+def test_recording_the_final_scores_again_keeps_the_in_game_points() -> None:
+    s = new(2)
+    s.do("add_points", points=41)
+    s.do("end_turn")
+    s.do("end_turn")
+    s.do("record_final_scores", scores="Ann=90, Bo=20")
+    s.do("record_final_scores", scores="Ann=91, Bo=20")  # a correction
+    assert points(s, "Ann") == 91
+    assert [p.points for p in score_sheet(s.state).players] == [41, 0]

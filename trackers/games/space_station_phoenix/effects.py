@@ -117,7 +117,11 @@ ON_INCOME: dict[str, str] = {
     "A-5": "the Hub pays 2 GEMs per ship left",
     "A-7": "may do one Diplomacy action, paying its lobbying cost (no A-7 point for it)",
     "A-11": "the income printed under each occupied Hub space",
-    # B-6's point is applied by the app; A-11's move and A-12's return come after Income.
+    "A-8": "this turn could instead have been 1 food, 1 water and 1 metal for a Human, then "
+           "Income with it counted",
+    "B-6": "at any time, 1 point may become 4 GEMs, again and again (a -1)",
+    # B-6's Income point is applied by the app (the entry above is its spending); A-11's move
+    # and A-12's return come after Income.
 }
 
 # --- the Hub kept at setup (rulebook: Reference Guide, Station Hubs; Setup step 13) ---------
@@ -147,6 +151,12 @@ PROMPT_AT_SETUP: dict[str, str] = {
     "A-11": "put 1 Alien of each colour and 1 Human from the supply on the Hub's spaces",
     "A-12": "may advance 2 spaces on one Diplomacy track or 1 on each of two (w; no bonus at "
             "setup)",
+}
+
+
+# Once in each of the player's turns, whatever the action (a reminder with it).
+EVERY_TURN: dict[str, str] = {
+    "A-1": "once this turn, before or after the action, 1 metal may become 1 food or 1 water",
 }
 
 

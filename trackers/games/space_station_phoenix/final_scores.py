@@ -51,7 +51,8 @@ def record_final_scores(state: State, args: dict[str, Any], rng: Random) -> Note
     state.facts["final_winners"] = winners
     # Final scoring moves each marker on from its in-game points (rulebook: Game End
     # Scoring); the in-game points stay known for the calculator.
-    state.facts["in_game_points"] = {n: facts.marker(state, n).points for n in names}
+    if "in_game_points" not in state.facts:  # a second record corrects the first
+        state.facts["in_game_points"] = {n: facts.marker(state, n).points for n in names}
     notes: Notes = []
     for name in names:
         marker = facts.marker(state, name)

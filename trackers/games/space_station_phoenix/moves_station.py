@@ -226,7 +226,8 @@ def own_ship_bonuses(state: State, ship: str) -> Notes:
     notes: Notes = []
     if ship == "Diplomacy" and facts.hub(state, name) == "A-7":
         notes += score(state, name, 1, "Hub A-7, a Diplomacy ship used: 1 point")
-    found = effects.bonuses(effects.ON_SHIP.get(ship, {}), facts.owned(state, name))
+    found = effects.bonuses(effects.ON_SHIP.get(ship, {}) | effects.EVERY_TURN,
+                            facts.owned(state, name))
     if found:
         notes.append(Note(f"{name}'s own bonuses with this {ship} ship (they trigger no further "
                           "bonuses): " + "; ".join(found), "diplomacy"))
@@ -259,7 +260,7 @@ def income_taken(state: State, args: dict[str, Any], rng: Random) -> Notes:
                           "income"))
     if hub == "B-6":
         notes += score(state, name, 1, "Hub B-6 at Income, 1 point")
-    found = effects.bonuses(effects.ON_INCOME, facts.owned(state, name))
+    found = effects.bonuses(effects.ON_INCOME | effects.EVERY_TURN, facts.owned(state, name))
     if "226" in state.facts["numbers"][name]:
         tokens = [state.facts["diplomacy"][name][t] for t in TRACKS]
         points = sector_226_points(tokens)
