@@ -459,3 +459,27 @@ def test_recording_the_final_scores_again_keeps_the_in_game_points() -> None:
     s.do("record_final_scores", scores="Ann=91, Bo=20")  # a correction
     assert points(s, "Ann") == 91
     assert [p.points for p in score_sheet(s.state).players] == [41, 0]
+
+
+def test_an_additional_turn_that_meets_an_end_condition_asks_the_open_ruling() -> None:
+    def ninth_is_323() -> Session:
+        s = new()
+        for level in (1, 1, 1, 2, 2, 2, 3, 3):
+            s.do("build_sector", level=level)
+        s.do("build_sector", level=3, number="323")  # the 9th Sector gives a turn
+        return s
+
+    s = ninth_is_323()
+    with pytest.raises(ActionError, match="Does the end check run before an additional turn"):
+        s.do("end_turn")
+    assert "End check before an additional turn unset" in "\n".join(
+        next(p for p in panels(s.state) if p.title.startswith("Open rulings")).lines)
+    s.do("set_ruling", ruling="end check before an additional turn", answer="no")
+    s.do("end_turn")
+    assert active(s) == "Ann" and not s.state.facts["game_end"]["trigger"]
+    assert "Ann triggers the end: all 9 Sectors built" in said(s.do("end_turn"))
+    t = ninth_is_323()
+    t.do("set_ruling", ruling="end check before an additional turn", answer="yes")
+    notes = said(t.do("end_turn"))
+    assert "Ann's additional turn (Sector 323) is not taken" in notes
+    assert "Ann triggers the end" in notes and active(t) == "Bo"

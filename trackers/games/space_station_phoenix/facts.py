@@ -35,6 +35,9 @@ RULINGS: dict[str, tuple[str, str]] = {
         "bag_aliens_count", "Do Aliens left in the bag count as in the supply?"),
     "free Sectors count as built": (
         "free_sectors_count", "Do free Sectors count as built for the 9-Sector end?"),
+    "end check before an additional turn": (
+        "extra_turn_check", "Does the end check run before an additional turn (Sectors 301, "
+        "323, 208), so that triggering the end forfeits it?"),
 }
 STATUS_SETUP = "setting up"
 STATUS_PLAYING = "in progress"

@@ -214,14 +214,29 @@ def end_turn(state: State, args: dict[str, Any], rng: Random) -> Notes:
     end = facts.game_end(state)
     score = facts.marker(state, current).points
     due = state.facts.get("extra_turn")
+    forfeit: Notes = []
     if due and due["player"] == current:
-        # Sectors 301/323 (and 208): the additional turn comes before the next player's; the
-        # end check runs once, when it ends (the turns are one stretch of the same player).
+        # Sectors 301/323 (and 208): the additional turn comes before the next player's. Does
+        # the end check run before it? The rulebook does not say (a ruling): asked only when
+        # the check would end the game now.
+        fires = not end.triggered and bool(end_triggers(
+            score=score, sectors_built=min(facts.built_counts(state, current)),
+            aliens_in_supply=max(facts.supply_counts(state))))
+        first = facts.ruling(state, "extra_turn_check")
+        if fires and first is None:
+            raise ActionError("Whether the game ends now depends on an open ruling. "
+                              f"{facts.RULINGS[EXTRA_TURN_RULING][1]} ({current} has an "
+                              f"additional turn from {due['why']} and meets an end condition) "
+                              "Decide it with 'Decide an open ruling', then end the turn again",
+                              "ruling")
         state.facts["extra_turn"] = None
-        state.facts["turns_ended"] = int(state.facts.get("turns_ended", 0)) + 1
-        refresh_status(state)
-        return [Note(f"{current} takes the additional turn now ({due['why']}); the end check "
-                     f"runs when it ends. Still {current}'s turn", "end_of_game")]
+        if not (fires and first):
+            state.facts["turns_ended"] = int(state.facts.get("turns_ended", 0)) + 1
+            refresh_status(state)
+            return [Note(f"{current} takes the additional turn now ({due['why']}); the end "
+                         f"check runs when it ends. Still {current}'s turn", "end_of_game")]
+        forfeit = [Note(f"The end check came first (the table's ruling): {current}'s "
+                        f"additional turn ({due['why']}) is not taken", "end_of_game")]
     if not end.triggered:
         needed = _ruling_needed(state, current, score)
         if needed:
@@ -241,13 +256,14 @@ def end_turn(state: State, args: dict[str, Any], rng: Random) -> Notes:
         notes = [Note(f"{current}'s final turn is done. The game is over: final scoring, with "
                       "the score calculator (names and points come filled in)", "scoring")]
     elif after.triggered and not end.triggered:
+        notes = forfeit
         state.facts["active"] = names.index(after.still_to_play[0])
         reasons = "; ".join(after.reasons)
-        notes = [Note(f"{current} triggers the end: {reasons}", "end_of_game",
-                      key_moment=f"{current} triggered the end: {reasons}"),
-                 Note(f"Final round: {join_names(list(after.still_to_play))} take one more turn "
-                      f"each; {current} takes none. {after.still_to_play[0]}'s turn",
-                      "final_round")]
+        notes += [Note(f"{current} triggers the end: {reasons}", "end_of_game",
+                       key_moment=f"{current} triggered the end: {reasons}"),
+                  Note(f"Final round: {join_names(list(after.still_to_play))} take one more "
+                       f"turn each; {current} takes none. {after.still_to_play[0]}'s turn",
+                       "final_round")]
     elif after.triggered:
         state.facts["active"] = names.index(after.still_to_play[0])
         notes = [Note(f"{current}'s final turn is done. Still to play: "
@@ -258,6 +274,9 @@ def end_turn(state: State, args: dict[str, Any], rng: Random) -> Notes:
         notes = [Note(f"End of {current}'s turn: no end condition. {nxt}'s turn", "end_of_game")]
     refresh_status(state)
     return notes
+
+
+EXTRA_TURN_RULING = "end check before an additional turn"
 
 
 def why_not_end_turn(state: State) -> str | None:

@@ -13,6 +13,7 @@ from trackers.games.space_station_phoenix.game_end import (
     ALIENS_IN_SUPPLY_AT_MOST,
     ALL_SECTORS,
     END_SCORE,
+    end_triggers,
 )
 from trackers.games.space_station_phoenix.plurality import join_names
 from trackers.games.space_station_phoenix.setup_counts import FIRST_GAME_SETS, setup_for
@@ -173,6 +174,15 @@ def _rulings_panel(state: State) -> Panel | None:
             if sum(facts.sectors(state, name)) == 9 and state.facts["free_sectors"][name]:
                 lines.append(f"{facts.RULINGS['free Sectors count as built'][1]} unset: "
                              f"{name} has 9, some free")
+    due, current = state.facts.get("extra_turn"), facts.active(state)
+    if (due and current is not None and due["player"] == current
+            and facts.ruling(state, "extra_turn_check") is None
+            and not facts.game_end(state).triggered
+            and end_triggers(score=facts.marker(state, current).points,
+                             sectors_built=sum(facts.sectors(state, current)),
+                             aliens_in_supply=facts.aliens(state).value)):
+        lines.append(f"End check before an additional turn unset: {current} meets an end "
+                     f"condition and has one ({due['why']})")
     if not lines:
         return None
     return Panel("Open rulings (ctrl+p: Decide an open ruling)", tuple(lines), "end_of_game")
