@@ -20,8 +20,6 @@ from trackers.games.space_station_phoenix.income import income_check
 
 Notes = list[Note | str]
 
-# --- Diplomacy and Income ------------------------------------------------------------------
-
 # spec §3.1 / §4.1: the ship types a player can use.
 SHIP_TYPES: tuple[str, ...] = (
     "Dismantle", "Construction", "Transport", "Terran Expedition", "Diplomacy", "Farm",

@@ -161,7 +161,10 @@ def _advance_all(state: State, name: str, free: bool, rng: Random) -> Notes:
             moved.append(f"{facts.TRACK_LABELS[track]} L{levels[track]}")
     notes: Notes = [Note(f"Sector 328: {name}'s Diplomacy tokens up 1, free: "
                          f"{', '.join(moved) or 'all already on L5'}", "diplomacy")]
-    if not free:
+    if not free:  # the Construction ship that built it: recorded here, not again with d
+        notes.append(Note("The Construction ship that built 328 is recorded as used: its "
+                          "Construct bonuses follow, from these levels (no need for d)",
+                          "diplomacy"))
         notes += ship_used(state, {"ship": "Construction"}, rng)
     return notes
 
