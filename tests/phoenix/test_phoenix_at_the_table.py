@@ -52,13 +52,13 @@ def test_the_log_reads_as_the_table_speaks() -> None:
     s.do("end_turn")
     lines = [entry.text for entry in s.history()][-7:]
     assert lines == [
-        "+5 points to the active player's score",
+        "+5 points to Ann's score",  # left blank: the active player, named in the log
         "Bo's Dismantle Diplomacy token up 1 space",
         "3 Aliens taken from the supply",
         "Cy built a Level-1 Sector",
         "Transport ship used: Diplomacy bonuses",
         "Income check for Cy (9 GEMs)",
-        "Turn ended: end-of-game check",
+        "Ann's turn ended: end-of-game check",
     ]
     assert not any("=" in line for line in lines)
     s.do("return_sector", player="Cy", level=1)

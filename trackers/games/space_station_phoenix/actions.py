@@ -70,22 +70,40 @@ class _SetupStep(Action):
         return f"Setup step done: {step}" if step else "Setup: the next step done"
 
 
+@dataclass(frozen=True)
+class _ForWhom(Action):
+    """An action about one player: left blank, it is the active player, written into the
+    record when the table acts (``validate`` does not run at replay), so the log names them."""
+
+    def validate(self, state: State, args: dict[str, Any]) -> dict[str, Any]:
+        checked = super().validate(state, args)
+        current = facts.active(state)
+        if not checked.get("player") and current is not None:
+            checked["player"] = current
+        return checked
+
+    def describe(self, args: dict[str, Any]) -> str:
+        if self.name == "end_turn" and args.get("player"):
+            return f"{args['player']}'s turn ended: end-of-game check"
+        return super().describe(args)
+
+
 PLAYER = Param("player", "choice", "whose (blank: the active player)", choices=_names,
                optional=True)
 
 ACTIONS: tuple[Action, ...] = (
-    Action("add_points", "Add or take away points",
+    _ForWhom("add_points", "Add or take away points",
            "Move a player's score marker; lap tokens follow; 40 or more is checked at the end "
            "of their own turn.", steps.add_points,
            (PLAYER, Param("points", "int", "points to add (below 0 takes away)")),
            key="a", short="Points", topic="score_track", log_text=_points_log),
-    Action("end_turn", "End the turn (end-of-game check)",
+    _ForWhom("end_turn", "End the turn (end-of-game check)",
            "The active player's turn is over: check 40 points, 9 Sectors and 4 or fewer Aliens; "
            "in the final round, one more player has played. An additional turn (Sectors 301, "
            "323, 208) comes first.", steps.end_turn,
            key="e", short="End turn", topic="end_of_game", why_not=steps.why_not_end_turn,
            log_text=lambda args: "Turn ended: end-of-game check"),
-    Action("build_sector", "A Sector was built",
+    _ForWhom("build_sector", "A Sector was built",
            "Count a Sector on a player's station; what it does when built follows (points, "
            "Aliens, Diplomacy advances, an additional turn, a free Sector) or is asked.",
            steps.build_sector,
@@ -107,7 +125,7 @@ ACTIONS: tuple[Action, ...] = (
            (Param("ship", "choice", "the ship type used", choices=diplomacy.SHIP_TYPES),),
            key="d", short="Ship used", topic="diplomacy",
            log_text=lambda args: f"{args['ship']} ship used: Diplomacy bonuses"),
-    Action("move_token", "Move a Diplomacy token",
+    _ForWhom("move_token", "Move a Diplomacy token",
            "Advance a player's token on one Diplomacy track (the levels feed the bonuses).",
            diplomacy.move_token,
            (PLAYER, Param("track", "choice", "which track",
@@ -115,7 +133,7 @@ ACTIONS: tuple[Action, ...] = (
             Param("steps", "int", "spaces up (below 0: back, to correct)", minimum=-5,
                   maximum=5, optional=True, default=1)),
            key="w", short="Dipl. up", topic="diplomacy", log_text=_token_log),
-    Action("income_taken", "Income taken",
+    _ForWhom("income_taken", "Income taken",
            "The player takes Income: Hub B-6's point is added, and the Hub's and Sectors' "
            "income abilities are listed (Sector 226 counted from the Diplomacy tokens).",
            station.income_taken, (PLAYER,), key="g", short="Income", topic="income",
@@ -144,7 +162,7 @@ ACTIONS: tuple[Action, ...] = (
            "action); it comes when this turn ends.", station.extra_turn,
            topic="end_of_game", why_not=station.why_not_extra_turn,
            log_text=lambda args: "Sector 208: an additional turn"),
-    Action("income_check", "May this player take Income?",
+    _ForWhom("income_check", "May this player take Income?",
            "Income needs 7 GEMs or fewer, a used ship of their own, or no ship to use.",
            diplomacy.check_income,
            (PLAYER, Param("gems", "int", "GEMs the player holds", minimum=0),
@@ -161,7 +179,7 @@ ACTIONS: tuple[Action, ...] = (
     Action("setup_all", "Setup is done",
            "Mark every setup step as done.", steps.setup_all, topic="setup",
            enabled=steps.setup_open),
-    Action("return_sector", "A Sector was returned",
+    _ForWhom("return_sector", "A Sector was returned",
            "Take a Sector off a station (Hub A-12) or correct a count.", steps.return_sector,
            (PLAYER, Param("level", "int", "its level", minimum=1, maximum=3),
             Param("number", "str", "its number, if it was recorded", optional=True,
