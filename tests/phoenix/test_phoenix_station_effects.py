@@ -327,7 +327,8 @@ def test_the_report_of_a_game_ended_by_a_sector_count_names_its_trigger(tmp_path
     texts = [(m.moment, m.text) for m in report.moments]
     assert (27, "Cy triggered the end: all 9 Sectors built") in texts
     assert any(t == "Final score: Cy 159: in-game 9, Sectors 60, residents 50, pluralities 22, "
-               "endgame bonuses 15, leftovers 3" for _, t in texts)
+               "endgame bonuses 15, leftovers 3; marker at space 9 + 150 lap token"
+               for _, t in texts)
     assert report.end is not None and report.end.winners == ("Cy",)
     assert not report.has_secrets  # the report shows no "Secrets revealed" section
     # where each marker ends: final scoring moves it on from the in-game points

@@ -62,7 +62,8 @@ def record_final_scores(state: State, args: dict[str, Any], rng: Random) -> Note
                                 zip(BREAKDOWN_LABELS, parts[name], strict=True))
                if name in parts else "")
         notes.append(Note(f"{name} {totals[name]}{how}; marker ends at {where}", "scoring",
-                          key_moment=f"Final score: {name} {totals[name]}{how}"))
+                          key_moment=f"Final score: {name} {totals[name]}{how}; marker "
+                                     f"at {where}"))
     refresh_status(state)
     shown = ", ".join(f"{n} {v}" for n, v in totals.items())
     return [Note(f"Final scores recorded: {shown}. Winner: {join_names(winners)}",
