@@ -484,3 +484,20 @@ def test_an_additional_turn_that_meets_an_end_condition_asks_the_open_ruling() -
     notes = said(t.do("end_turn"))
     assert "Ann's additional turn (Sector 323) is not taken" in notes
     assert "Ann triggers the end" in notes and active(t) == "Bo"
+
+
+def test_a_sector_recorded_before_the_effects_replays_as_it_was_played() -> None:
+    """A saved game's old record (no effects flag) keeps its turns: no additional turn, no
+    Aliens moved; the points of 302, 313 and 317 were applied then and still are."""
+    from random import Random
+
+    s = new()
+    apply = GAME.action("build_sector").apply
+    old = {"player": "Ann", "level": 3, "free": False}
+    apply(s.state, {**old, "number": "323"}, Random(0))
+    apply(s.state, {**old, "number": "311"}, Random(0))
+    apply(s.state, {**old, "number": "302"}, Random(0))
+    assert s.state.facts["extra_turn"] is None and supply(s) == 70
+    assert points(s, "Ann") == 5
+    s.do("build_sector", player="Bo", level=1)
+    assert s.events[-1].args["effects"] is True  # a record made now carries the effects

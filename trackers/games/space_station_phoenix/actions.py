@@ -80,6 +80,10 @@ class _ForWhom(Action):
         current = facts.active(state)
         if not checked.get("player") and current is not None:
             checked["player"] = current
+        if self.name == "build_sector":
+            # What the Sector does when built: applied to records made from now on; a record
+            # made before replays as it was played (no additional turn it never had).
+            checked["effects"] = True
         return checked
 
     def describe(self, args: dict[str, Any]) -> str:

@@ -13,7 +13,7 @@ from random import Random
 from typing import Any
 
 from trackers.engine import ActionError, Note, State
-from trackers.games.space_station_phoenix import facts, moves_station
+from trackers.games.space_station_phoenix import effects, facts, moves_station
 from trackers.games.space_station_phoenix.game_end import END_SCORE, end_of_turn, end_triggers
 from trackers.games.space_station_phoenix.plurality import join_names
 from trackers.games.space_station_phoenix.score_marker import points_text
@@ -75,7 +75,10 @@ def add_points(state: State, args: dict[str, Any], rng: Random) -> Notes:
 # --- Sectors and Aliens (the inputs of the end check) -----------------------------------------
 
 
-def _check_number(state: State, level: int, number: str) -> None:
+def _check_number(state: State, level: int, number: str, *, every_level: bool) -> None:
+    """The number fits its level, and exists once. ``every_level`` adds the checks that came
+    later (Level-1 and Level-2 numbers once, the first game's numbers): a record made before
+    them replays as it was made."""
     if level == 3:
         if number not in LEVEL3_IDS:
             raise ActionError(f"number: {number!r} is not a Level-3 Sector; allowed: 301-308, "
@@ -84,6 +87,13 @@ def _check_number(state: State, level: int, number: str) -> None:
         raise ActionError(f"number: {number!r} is not a Level-{level} Sector number; allowed: "
                           f"3 digits starting with {level} (e.g. {level}01), or leave it blank",
                           "number")
+    if level == 3:
+        for other in facts.players(state):
+            if number in state.facts["level3"][other]:
+                raise ActionError(f"number: Sector {number} is already on {other}'s station; "
+                                  "each Sector exists once", "number")
+    if not every_level:
+        return
     if state.facts["options"].get("first_game") and number[-1] not in "1234":
         raise ActionError(f"number: the first game uses only Sectors whose number ends in 1 to "
                           f"4; {number} is not one of them", "number")
@@ -115,8 +125,9 @@ def build_sector(state: State, args: dict[str, Any], rng: Random) -> Notes:
     if args.get("free") and level != 1:
         raise ActionError("free: only Level-1 Sectors come free (Hubs B-6 to B-11, Sector 326); "
                           "allowed: level 1", "free")
+    effects_on = bool(args.get("effects"))  # set when the table acts (see actions._ForWhom)
     if number:
-        _check_number(state, level, number)
+        _check_number(state, level, number, every_level=effects_on)
     built[level - 1] += 1
     below = _build_order_note(name, level, built, facts.hub(state, name))
     if args.get("free"):
@@ -134,8 +145,13 @@ def build_sector(state: State, args: dict[str, Any], rng: Random) -> Notes:
                          "station", "level3_sectors" if level == 3 else "end_of_game")]
     if below:
         notes.append(below)
-    notes += moves_station.built_effects(state, name, level, number, bool(args.get("free")),
-                                         rng)
+    if effects_on:
+        notes += moves_station.built_effects(state, name, level, number,
+                                             bool(args.get("free")), rng)
+    elif number in effects.POINTS_WHEN_BUILT:  # a record from before the other effects
+        notes += moves_station.score(state, name, effects.POINTS_WHEN_BUILT[number],
+                                     f"Sector {number} scores {effects.POINTS_WHEN_BUILT[number]} "
+                                     "when built")
     if total == 9 and not facts.game_end(state).triggered:
         notes.append(_end_check_note(state, name, "has all 9 Sectors"))
     return notes

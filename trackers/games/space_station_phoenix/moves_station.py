@@ -189,7 +189,7 @@ def settle_326(state: State, args: dict[str, Any], rng: Random) -> Notes:
         return [Note(f"Sector 326: {name} takes no free Sector (a Level-1 Sector of each "
                      "colour already)", "level3_sectors")]
     return build_sector(state, {"player": name, "level": 1, "number": args.get("number"),
-                                "free": True}, rng)
+                                "free": True, "effects": True}, rng)
 
 
 def why_not_326(state: State) -> str | None:
