@@ -501,3 +501,20 @@ def test_a_sector_recorded_before_the_effects_replays_as_it_was_played() -> None
     assert points(s, "Ann") == 5
     s.do("build_sector", player="Bo", level=1)
     assert s.events[-1].args["effects"] is True  # a record made now carries the effects
+
+
+def test_a_state_saved_before_hubs_and_numbers_existed_still_plays() -> None:
+    """A snapshot written by an earlier version lacks the newer facts: they are added."""
+    s = new()
+    s.do("build_sector", level=1)
+    s.do("build_sector", level=2)
+    s.do("build_sector", level=3, number="308")
+    for key in ("numbers", "hubs", "extra_turn", "free_sector_due", "incomes"):
+        del s.state.facts[key]
+    assert score_sheet(s.state).players[0].hub == ""
+    s.do("keep_hub", player="Ann", hub="B-8")
+    with pytest.raises(ActionError, match="Sector 308 is already on Ann's station"):
+        s.do("build_sector", player="Bo", level=3, number="308")
+    s.do("income_taken")
+    s.do("end_turn")
+    assert active(s) == "Bo"

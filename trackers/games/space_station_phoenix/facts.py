@@ -52,7 +52,19 @@ def marker_name(seat: int) -> str:
 
 def players(state: State) -> list[str]:
     names: list[str] = state.facts["players"]
+    if "hubs" not in state.facts:  # a state saved before these facts existed (a snapshot)
+        _add_later_facts(state, names)
     return names
+
+
+def _add_later_facts(state: State, names: list[str]) -> None:
+    """The facts added since a state could be saved, as a new game starts them."""
+    later = {key: value for key, value in new_facts(tuple(names), 0, {}).items()
+             if key in ("numbers", "hubs", "extra_turn", "free_sector_due", "incomes")}
+    for key, value in later.items():
+        state.facts.setdefault(key, value)
+    for name in names:  # the Sector numbers it knew: the Level-3 ones
+        state.facts["numbers"][name] = list(state.facts.get("level3", {}).get(name, []))
 
 
 def marker(state: State, name: str) -> ScoreMarker:
@@ -70,6 +82,7 @@ def active(state: State) -> str | None:
 
 def who(state: State, named: str | None) -> str:
     """The player an action is about: the one named, else the active player."""
+    players(state)  # (adds the facts a state saved before them lacks)
     if named:
         return named
     current = active(state)
@@ -87,6 +100,7 @@ def sectors(state: State, name: str) -> list[int]:
 
 def hub(state: State, name: str) -> str:
     """The Hub ``name`` keeps ("" until recorded)."""
+    players(state)
     return str(state.facts["hubs"].get(name, ""))
 
 

@@ -57,6 +57,7 @@ def keep_hub(state: State, args: dict[str, Any], rng: Random) -> Notes:
     """Record the Hub a player keeps and apply what its setup gives that the app tracks."""
     name: str = args["player"]
     hub: str = args["hub"]
+    facts.players(state)  # (the facts of a state saved before Hubs were kept)
     for other, kept in state.facts["hubs"].items():
         if kept == hub and other != name:
             raise ActionError(f"hub: {other} keeps {hub}; each Hub exists once", "hub")
