@@ -53,7 +53,7 @@ def _token_log(args: dict[str, Any]) -> str:
 
 
 @dataclass(frozen=True)
-class _SetupStep(Action):
+class _Setup(Action):
     """Ticks the next setup step, and the log names it. The step is found in ``validate``,
     which runs when the table acts (not at replay), and kept with the event's arguments."""
 
@@ -71,7 +71,7 @@ class _SetupStep(Action):
 
 
 @dataclass(frozen=True)
-class _ForWhom(Action):
+class _Whose(Action):
     """An action about one player: left blank, it is the active player, written into the
     record when the table acts (``validate`` does not run at replay), so the log names them."""
 
@@ -96,18 +96,18 @@ PLAYER = Param("player", "choice", "whose (blank: the active player)", choices=_
                optional=True)
 
 ACTIONS: tuple[Action, ...] = (
-    _ForWhom("add_points", "Add or take away points",
+    _Whose("add_points", "Add or take away points",
            "Move a player's score marker; lap tokens follow; 40 or more is checked at the end "
            "of their own turn.", steps.add_points,
            (PLAYER, Param("points", "int", "points to add (below 0 takes away)")),
            key="a", short="Points", topic="score_track", log_text=_points_log),
-    _ForWhom("end_turn", "End the turn (end-of-game check)",
+    _Whose("end_turn", "End the turn (end-of-game check)",
            "The active player's turn is over: check 40 points, 9 Sectors and 4 or fewer Aliens; "
            "in the final round, one more player has played. An additional turn (Sectors 301, "
            "323, 208) comes first.", steps.end_turn,
            key="e", short="End turn", topic="end_of_game", why_not=steps.why_not_end_turn,
            log_text=lambda args: "Turn ended: end-of-game check"),
-    _ForWhom("build_sector", "A Sector was built",
+    _Whose("build_sector", "A Sector was built",
            "Count a Sector on a player's station; what it does when built follows (points, "
            "Aliens, Diplomacy advances, an additional turn, a free Sector) or is asked.",
            steps.build_sector,
@@ -129,7 +129,7 @@ ACTIONS: tuple[Action, ...] = (
            (Param("ship", "choice", "the ship type used", choices=diplomacy.SHIP_TYPES),),
            key="d", short="Ship used", topic="diplomacy",
            log_text=lambda args: f"{args['ship']} ship used: Diplomacy bonuses"),
-    _ForWhom("move_token", "Move a Diplomacy token",
+    _Whose("move_token", "Move a Diplomacy token",
            "Advance a player's token on one Diplomacy track (the levels feed the bonuses).",
            diplomacy.move_token,
            (PLAYER, Param("track", "choice", "which track",
@@ -137,7 +137,7 @@ ACTIONS: tuple[Action, ...] = (
             Param("steps", "int", "spaces up (below 0: back, to correct)", minimum=-5,
                   maximum=5, optional=True, default=1)),
            key="w", short="Dipl. up", topic="diplomacy", log_text=_token_log),
-    _ForWhom("income_taken", "Income taken",
+    _Whose("income_taken", "Income taken",
            "The player takes Income: Hub B-6's point is added, and the Hub's and Sectors' "
            "income abilities are listed (Sector 226 counted from the Diplomacy tokens).",
            station.income_taken, (PLAYER,), key="g", short="Income", topic="income",
@@ -166,7 +166,7 @@ ACTIONS: tuple[Action, ...] = (
            "action); it comes when this turn ends.", station.extra_turn,
            topic="end_of_game", why_not=station.why_not_extra_turn,
            log_text=lambda args: "Sector 208: an additional turn"),
-    _ForWhom("income_check", "May this player take Income?",
+    _Whose("income_check", "May this player take Income?",
            "Income needs 7 GEMs or fewer, a used ship of their own, or no ship to use.",
            diplomacy.check_income,
            (PLAYER, Param("gems", "int", "GEMs the player holds", minimum=0),
@@ -177,13 +177,13 @@ ACTIONS: tuple[Action, ...] = (
            key="i", short="Income?", topic="income",
            log_text=lambda args: f"Income check for {args.get('player') or 'the active player'} "
                                  f"({_count(int(args['gems']), 'GEM')})"),
-    _SetupStep("setup_step", "Setup: the next step done",
+    _Setup("setup_step", "Setup: the next step done",
            "Mark the next step of the setup checklist as done.", steps.setup_step,
            key="n", short="Setup", topic="setup", enabled=steps.setup_open),
     Action("setup_all", "Setup is done",
            "Mark every setup step as done.", steps.setup_all, topic="setup",
            enabled=steps.setup_open),
-    _ForWhom("return_sector", "A Sector was returned",
+    _Whose("return_sector", "A Sector was returned",
            "Take a Sector off a station (Hub A-12) or correct a count.", steps.return_sector,
            (PLAYER, Param("level", "int", "its level", minimum=1, maximum=3),
             Param("number", "str", "its number, if it was recorded", optional=True,
