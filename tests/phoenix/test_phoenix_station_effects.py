@@ -518,3 +518,11 @@ def test_a_state_saved_before_hubs_and_numbers_existed_still_plays() -> None:
     s.do("income_taken")
     s.do("end_turn")
     assert active(s) == "Bo"
+
+
+def test_setup_done_with_hubs_unrecorded_says_whose() -> None:
+    s = Session(GAME, SessionSetup(2, names=("Ann", "Bo")), seed="fx")
+    s.do("keep_hub", player="Ann", hub="B-2")
+    assert said(s.do("setup_all")).startswith("Hub not recorded yet for Bo: j records it")
+    first = Session(GAME, SessionSetup(2, {"first_game": True}, names=("Ann", "Bo")), seed="fx")
+    assert said(first.do("setup_all")) == "Setup is done"  # dealt by the app

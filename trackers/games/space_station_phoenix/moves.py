@@ -327,20 +327,24 @@ def setup_step(state: State, args: dict[str, Any], rng: Random) -> Notes:
         raise ActionError("Setup is already done", "action")
     state.facts["setup_done"] = done + 1
     refresh_status(state)
-    notes: Notes = []
-    missing = [n for n in facts.players(state) if not facts.hub(state, n)]
-    if "Hub" in steps[done] and "j records" in steps[done] and missing:
-        notes.append(Note(f"Hub not recorded yet for {join_names(missing)}: j records it, so "
-                          "the score calculator has it", "station_hub"))
+    notes = _hubs_missing(state) if "j records" in steps[done] else []
     if done + 1 < len(steps):
         return [*notes, Note(f"Next setup step: {steps[done + 1]}", "setup")]
     return [*notes, Note(f"Setup is done: {facts.players(state)[0]} starts", "setup")]
 
 
+def _hubs_missing(state: State) -> Notes:
+    missing = [n for n in facts.players(state) if not facts.hub(state, n)]
+    if not missing:
+        return []
+    return [Note(f"Hub not recorded yet for {join_names(missing)}: j records it, so the score "
+                 "calculator has it", "station_hub")]
+
+
 def setup_all(state: State, args: dict[str, Any], rng: Random) -> Notes:
     state.facts["setup_done"] = len(setup_steps(state))
     refresh_status(state)
-    return [Note("Setup is done", "setup")]
+    return [*_hubs_missing(state), Note("Setup is done", "setup")]
 
 
 def setup_open(state: State) -> bool:
