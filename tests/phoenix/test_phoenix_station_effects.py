@@ -130,6 +130,16 @@ def test_324_gains_only_the_aliens_left() -> None:
 # --- 328: every Diplomacy token up one, then the Construct bonuses from those levels ----------
 
 
+def test_328_moves_every_token_of_its_builder_up_one() -> None:
+    s = new()
+    wing(s, "Cy", "328")
+    assert s.state.facts["diplomacy"]["Cy"] == dict.fromkeys(
+        ("dismantle", "construct", "transport", "expedition"), 1)
+    assert s.state.facts["diplomacy"]["Ann"] == dict.fromkeys(
+        ("dismantle", "construct", "transport", "expedition"), 0)
+    assert "Cy: L1, sole leader: one of 1 GEM, 2 GEMs" in said(s.notes)
+
+
 def test_328_advances_all_four_diplomacy_tokens_and_pays_the_construct_bonuses() -> None:
     s = new()
     s.do("move_token", player="Bo", track="Construct", steps=1)
