@@ -41,7 +41,9 @@ def test_t34_skins_does_not_count_the_kid_tips_it_over() -> None:
     assert escape.on_board_count(s.state, "Bridge") == 5
     power_bridge(s)
     walk_to(s, "decouple_fulfilled")
-    assert "over its 4 pods, it cannot Decouple" in texts(s.do("next_step"))
+    assert "Decouple" not in texts(s.do("next_step"))  # nobody aboard has Fulfilled
+    walk_to(s, "nasties")  # every survivor aboard: the end of the Nasty Action Round
+    assert "over its 4 pods, it cannot Decouple" in texts(s.do("nasty_round"))
 
 
 def test_a_showdown_begun_at_the_crew_round_end_stops_the_cycle() -> None:
@@ -116,8 +118,8 @@ def test_t37_the_flush_once_per_showdown() -> None:
     assert "Final Showdown" in notes and s.game.end_record(s.state) is None
     notes = texts(s.do("flush_airlock", flusher="Flygirl"))
     assert "The Kid is flushed into space" in notes
-    assert "Cap: HIT, stays aboard" in texts(s.do("flush_flip", who="Cap", in_chair=True,
-                                                  box=RED))
+    assert "Cap: HIT: holds on" in texts(s.do("flush_flip", who="Cap", in_chair=True,
+                                              box=RED))
     with pytest.raises(ActionError, match="the Airlock was flushed already"):
         s.do("flush_airlock", flusher="Flygirl")
     notes = texts(s.do("flush_flip", who=monster, box=BLUE))
@@ -179,12 +181,15 @@ def test_t38_outcomes_after_the_agendas_are_revealed() -> None:
 
 def test_t38_true_solo_survivor_without_the_agenda_does_not_win() -> None:
     s = abandoned(("Cargo",))
+    s.do("reveal_nasty", name="Bug", room="Galley")
     s.do("board_vehicle", who="Cargo", vehicle="Bridge")
     power_bridge(s)
     walk_to(s, "nasties")
     s.do("nasty_round")
     while s.state.facts["nasty_round"] and not s.state.facts["nasty_round"]["done"]:
         s.do("nasty_card", instruction="Pause & do nothing")
+    assert s.game.end_record(s.state) is None  # not before the round's end
+    s.do("next_step")
     record = s.game.end_record(s.state)
     assert record is not None and record.outcomes == {"Player 1": "survivor"}
     assert record.winners == ()
@@ -277,6 +282,7 @@ def test_the_end_of_cycle_after_abandon_ship_reads_no_box() -> None:
     s.do("nasty_round")
     while s.state.facts["nasty_round"] and not s.state.facts["nasty_round"]["done"]:
         s.do("nasty_card", instruction="Pause & do nothing")
+    walk_to(s, "tick")
     notes = texts(s.do("end_cycle"))
     assert "None" not in notes
     assert "B. No Countdown Marker drives the tracker: no box to read for Check Aircon" in notes

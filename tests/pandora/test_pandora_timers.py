@@ -237,11 +237,11 @@ def test_the_steps_with_their_own_action_cannot_be_skipped() -> None:
     # Played: the message said "Use 'Next step' to get there", which stops at the count.
     with pytest.raises(ActionError, match="Ending the Cycle comes at the End of Cycle; the "
                        "game is at the Start of Cycle. Get there with 'Next step', 'Noise "
-                       "count', 'Next step' and 'Nasty round'$"):
+                       "count', 'Next step', 'Nasty round' and 'Next step'$"):
         s.do("end_cycle")
     walk_to(s, "count")
     with pytest.raises(ActionError, match="at the Noise count. Get there with 'Noise count', "
-                       "'Next step' and 'Nasty round'$"):
+                       "'Next step', 'Nasty round' and 'Next step'$"):
         s.do("end_cycle")
     with pytest.raises(ActionError, match="this step is done with 'Noise count'"):
         s.do("next_step")

@@ -78,6 +78,10 @@ def next_step(state: State, args: dict[str, Any], rng: Random) -> Notes:
         notes += escape.decouple_check(state, "crew_round")
         if outcomes.end(state) is not None or state.facts["showdown"] is not None:
             return notes  # the game is over, or time stands still for the Final Showdown
+    if state.facts["phase"] == "cycle" and cycle.current(state) == "round_end":
+        notes += nasty_round.close(state, rng)
+        if outcomes.end(state) is not None or state.facts["showdown"] is not None:
+            return notes
     return notes + cycle.advance(state)
 
 
@@ -452,8 +456,7 @@ _ALL: tuple[Action, ...] = (
            lambda s, a, r: nasty_round.turn(s, r, a),
            (Param("instruction", "choice", "mirror mode: its half (Big: top, Little: bottom)",
                   choices=INSTRUCTIONS,
-                  optional=True),
-            _box("the Hit Box colour on that half"), GOLD, RESHUFFLE),
+                  optional=True), RESHUFFLE),
            key="T", short="Its card", topic="nasty_round", enabled=_round_running, needs=_deck,
            log_text=lambda a: "Nasty's card" + (f": {a['instruction']}"
                                                 if a.get("instruction") else "")),
@@ -467,7 +470,7 @@ _ALL: tuple[Action, ...] = (
                   default=False),
             Param("moved", "int", "MonsterBug only: rooms (MP) spent reaching the target",
                   minimum=0, maximum=5, optional=True),
-            _box("its Hit Box colour (blank: its own card)"), RESHUFFLE),
+            _box("Hit Box colour on a new card flipped"), RESHUFFLE),
            key="X", short="Attacked", topic="attacks", needs=_attacker_needs,
            log_text=_attack_log),
     Action("crew_attack", "Attack a Nasty",
@@ -582,17 +585,29 @@ _ALL: tuple[Action, ...] = (
     # --- the escape and the end -----------------------------------------------------------------
     Action("fulfil_agenda", "Agenda Fulfilled",
            "A crewmember tells the table their Hidden Agenda is Fulfilled.",
-           lambda s, a, r: outcomes.fulfil(s, a["crew"], a["survival_needed"]),
+           lambda s, a, r: outcomes.fulfil(s, a["crew"], a["survival_needed"],
+                                           a.get("fails_if")),
            (Param("crew", "choice", "who", choices=_all_crew),
             Param("survival_needed", "bool", "does the Agenda need them to survive?",
-                  optional=True, default=True)),
+                  optional=True, default=True),
+            Param("fails_if", "choice", "what its card says makes it fail",
+                  choices=outcomes.FAILS_IF, optional=True, default=outcomes.FAILS_IF[0])),
            key="G", short="Fulfilled", topic="agendas",
            log_text=lambda a: f"{a['crew']} Fulfils their Agenda"),
+    Action("agenda_failed", "Agenda failed",
+           "A crewmember's Agenda fails as its card says (a condition the app cannot see).",
+           lambda s, a, r: outcomes.fail(s, a["crew"], a["why"]),
+           (Param("crew", "choice", "whose Agenda", choices=_all_crew),
+            Param("why", "str", "what made it fail, as the card says", optional=True,
+                  default="")),
+           topic="agendas", log_text=lambda a: f"{a['crew']}'s Agenda fails"),
     Action("board_vehicle", "Aboard a vehicle",
            "A crewmember or a Nasty gets into an escape vehicle (or back on the Ship).",
-           lambda s, a, r: escape.place(s, a["who"], a["vehicle"]),
+           lambda s, a, r: escape.place(s, a["who"], a["vehicle"], a.get("spot")),
            (Param("who", "choice", "who", choices=escape.aboard_choices),
-            Param("vehicle", "choice", "which vehicle", choices=(*escape.VEHICLES, escape.OFF))),
+            Param("vehicle", "choice", "which vehicle", choices=(*escape.VEHICLES, escape.OFF)),
+            Param("spot", "choice", "where in it", choices=escape.SPOTS, optional=True,
+                  default=escape.SPOTS[0])),
            key="B", short="Aboard", topic="escape",
            log_text=lambda a: f"{a['who']}: {a['vehicle']}"),
     Action("power_up", "Power Up",

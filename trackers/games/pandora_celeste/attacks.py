@@ -56,18 +56,6 @@ def _need_no_attack(state: State) -> None:
         raise ActionError("an attack is under way: push or 'Stop pushing' first", "action")
 
 
-def _card_for(state: State, rng: Random, entry: dict[str, Any], half: str,
-              args: dict[str, Any]) -> tuple[dict[str, Any], list[Note | str]]:
-    """The card that decides a Nasty's attack: the one it drew this activation if unused."""
-    held = state.facts["nasty_round"] or {}
-    card = held.get("card")
-    if (card is not None and held.get("card_for") == entry["id"] and args.get("box") is None
-            and card.get(f"{half}_red") is not None):
-        held["card"] = None
-        return card, [Note("Its activation card decides the attack", "attacks")]
-    return cards.flip(state, rng, args, half)
-
-
 def nasty_attacks(state: State, rng: Random, args: dict[str, Any]) -> list[Note | str]:
     """A Nasty attacks a crewmember (spec §5.5, §5.7; T18, T20, T24)."""
     _need_no_attack(state)
@@ -88,7 +76,7 @@ def nasty_attacks(state: State, rng: Random, args: dict[str, Any]) -> list[Note 
         if base == 0:
             return [Note(f"{who} spent all 5 MP: it does not attack", "attacks")]
     half = half_for_nasty(state, entry)
-    card, notes = _card_for(state, rng, entry, half, args)
+    card, notes = cards.flip(state, rng, args, half)  # a new card («Nasties vs Crewmembers»)
     if card["reshuffle"]:
         notes += cards.shuffle(state, rng)
     if not cards.is_hit(card, half):

@@ -89,9 +89,11 @@ def cycle_steps(state: State) -> list[tuple[str, str]]:
         ("refill", "Discard unwanted cards (never a Hand Clogger), turn the discards face "
                    f"down, draw up to {6 if solo else 5}; reshuffle an empty Deck"),
         ("nasties", "Nasty Action Round ('Nasty round', then 'Nasty's card' for each): "
-                    "the driving box says who moves; they act in Active Nasty Area order; it "
-                    "closes with the reshuffle, the Decouple check, Active Defences discarded "
-                    "and the empty-board Vents draw"),
+                    "the driving box says who moves; they act in Active Nasty Area order, "
+                    "each attack entered as it comes ('Nasty attacks')"),
+        ("round_end", "End of the Nasty Action Round, once every attack is entered: the "
+                      "reshuffle, the Decouple check (every survivor aboard), Active Defences "
+                      "discarded, the empty-board Vents draw ('Next step')"),
         ("tick", "End of Cycle: every Countdown Marker ticks down 1, then fire, Check Aircon, "
                  "Grey tokens and Protocol effects ('End the Cycle')"),
     ]
@@ -110,6 +112,7 @@ STEP_NAMES = {"start": "Start of Cycle", "crew_round": "Crew Round",
               "last_plays": "last plays", "turn_end": "turn ends",
               "decouple_fulfilled": "Decouple check", "doors": "Noise & Doors Round",
               "count": "Noise count", "refill": "hand refill", "nasties": "Nasty Action Round",
+              "round_end": "end of the Nasty Action Round",
               "tick": "End of Cycle"}
 
 

@@ -35,7 +35,7 @@ def end_cycle(state: State, fire_rooms: int | None, fire_doorways: int | None,
                    "turn it face up", "cycle"),
               Note("D. Carry out the End- and Start-of-Cycle effects printed on the Emergency "
                    "Protocols", "emergency_protocols"),
-              Note("Active Defences are discarded face down; Immunity ends", "cycle")]
+              Note("Immunity ends with the Cycle", "cycle")]
     for name in crew.names(state):
         facts["crew"][name]["automed_used"] = False
     facts["nasty_round"] = None

@@ -14,7 +14,7 @@ from random import Random
 from typing import Any
 
 from trackers.engine import ActionError, Note, State
-from trackers.games.pandora_celeste import cards, cycle, escape, nasties, protocols
+from trackers.games.pandora_celeste import cards, cycle, escape, nasties, protocols, vents
 from trackers.games.pandora_celeste.board import box_says
 
 
@@ -64,8 +64,10 @@ def begin(state: State, rng: Random) -> list[Note | str]:
                           "Data Log says", "nasty_round"))
     if any(n["player"] for n in nasties.area(state)):
         notes.append(Note("Player-Nasties do not act in this round", "nasty_round"))
-    if not queue:
-        return notes + finish(state, rng)
+    if not queue:  # nobody acts, so no attack can be due: the round ends at once
+        notes += finish(state, rng)[:1] + close(state, rng)
+        cycle.mark_done(state, "round_end")
+        return notes
     return notes + [Note(f"First: {order.split(', ')[0]}: 'Nasty's card'", "nasty_round")]
 
 
@@ -193,20 +195,40 @@ def attack_order(state: State) -> str:
 
 
 def finish(state: State, rng: Random) -> list[Note | str]:
-    """Close the round: reshuffle, Decouple check, Active Defences, empty board (steps 6-9)."""
+    """Every activated Nasty has acted; the round stays open for the attacks still to enter
+    and closes with 'Next step' (``close``), so a decoupling never comes before the last
+    attack (rulebook «Decoupling»: at the end of the Nasty Action Round)."""
     held = state.facts["nasty_round"]
-    held["done"] = True  # the last Nasty's card stays: it may still attack
-    notes: list[Note | str] = [Note("Every activated Nasty has acted", "nasty_round")]
-    if held["reshuffle"] or state.facts["rules"]["reshuffle_every_round"]:
+    held["done"] = True
+    cycle.mark_done(state, "nasties")
+    notes: list[Note | str] = [Note("Every activated Nasty has acted: enter any attack still "
+                                    "due ('Nasty attacks'), then 'Next step' ends the round",
+                                    "nasty_round")]
+    leaving = escape.would_decouple(state)
+    if leaving:
+        notes.append(Note(f"When the round ends the {' and the '.join(leaving)} Decouple"
+                          f"{'s' if len(leaving) == 1 else ''} (every survivor is aboard)",
+                          "escape"))
+    return notes
+
+
+def close(state: State, rng: Random) -> list[Note | str]:
+    """The end of the Nasty Action Round, steps 6-9 in order: reshuffle, Decouple check,
+    Active Defences, the empty-board check (spec §2 Phase 3)."""
+    held = state.facts["nasty_round"] or {}
+    if state.facts["attack"] is not None:
+        raise ActionError("an attack is under way: push or 'Stop pushing' first, then end "
+                          "the round", "action")
+    notes: list[Note | str] = []
+    if held.get("reshuffle") or state.facts["rules"]["reshuffle_every_round"]:
         notes += cards.shuffle(state, rng)
     notes += escape.decouple_check(state, "nasty_round")
+    if state.facts["ended"] or state.facts["showdown"] is not None:
+        return notes
     notes.append(Note("Discard every Active Defence face down (Immunity lasts to the end of "
                       "the Cycle)", "nasty_round"))
     if not nasties.on_board(state):
-        notes.append(Note("No Nasty is on the board: draw the top Vents card; a Nasty on it "
-                          "goes in the First Target's room, even one it cannot reach ('Vents "
-                          "card')", "vents"))
-    cycle.mark_done(state, "nasties")
+        notes += vents.empty_board_note(state)
     return notes
 
 

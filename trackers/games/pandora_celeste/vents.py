@@ -46,3 +46,9 @@ def draw(state: State, why: str, found: str, nasty: str | None, room: str | None
         return [Note("The rulebook does not say what a card other than a Nasty does here; "
                      "the table decides («The Active Nasty Area»)", "vents")]
     return [Note("Do what the card says", "vents")]
+
+
+def empty_board_note(state: State) -> list[Note | str]:
+    """No Nasty on the board at the end of the Nasty Action Round (spec §2 Phase 3 step 9)."""
+    return [Note("No Nasty is on the board: draw the top Vents card; a Nasty on it goes in the "
+                 "First Target's room, even one it cannot reach ('Vents card')", "vents")]
