@@ -140,16 +140,43 @@ def die(state: State, name: str, source: str) -> list[Note | str]:
     """A crewmember dies (spec §6.4, §6.5 step 6)."""
     entry = need_alive(state, name)
     entry["status"] = "dead"
+    after = ("The player may wake a spare crewmember ('Wake a spare crewmember') or become a "
+             "Player-Nasty" if alive(state) else "No crewmember is left alive")
     notes: list[Note | str] = [Note(
         f"{name} is dead: take the Crew Cards off the mat; tokens of carried Tools and Items go "
-        "in the room. The player may wake a spare crewmember (4 cards, Cryo-Chamber, 2 Hidden "
-        "Agendas keep 1) or become a Player-Nasty", "wounds")]
+        f"in the room. {after}", "wounds", key_moment=f"{name} died")]
+    notes += pass_targets(state, name)
     if source == "ScuttleBug" and entry["scuttlebugs"]:
         from trackers.games.pandora_celeste import nasties
 
         _, spawned = nasties.add(state, "MonsterBug", entry["room"],
                                  why="bursts out of the body")
         notes += spawned
+    return notes
+
+
+def pass_targets(state: State, name: str) -> list[Note | str]:
+    """The dead hold no target token: it goes to the next noisiest living crewmember of the
+    last count, to the only one left, or the table says («Noise Count»: the text is silent)."""
+    facts = state.facts
+    if facts.get("you_first") == name:
+        facts["you_first"] = None
+    notes: list[Note | str] = []
+    for key, word in (("first_target", "First Target"), ("stern_target", "Stern Target")):
+        if facts.get(key) != name:
+            continue
+        living = alive(state)
+        ranked = [n for n in facts.get("noise_order", []) if n in living]
+        heir = ranked[0] if ranked else (living[0] if len(living) == 1 else None)
+        facts[key] = heir
+        if heir is not None:
+            why = "the next noisiest" if ranked else "the only one left"
+            notes.append(Note(f"The {word} token passes to {heir}, {why} living crewmember",
+                              "first_target"))
+        elif living:
+            notes.append(Note(f"Nobody else made noise: the rulebook does not say who takes the "
+                              f"{word} token now; set it by hand ('First Target by hand')",
+                              "first_target"))
     return notes
 
 

@@ -384,7 +384,7 @@ def _flushed_crew(state: State, name: str) -> list[Note | str]:
     vehicles(state)[state.facts["showdown"]["vehicle"]]["crew"].remove(name)
     state.facts["crew"][name]["status"] = "dead"
     return [Note(f"{name} is flushed into space", "showdown",
-                 key_moment=f"{name} flushed into space")]
+                 key_moment=f"{name} flushed into space"), *crew.pass_targets(state, name)]
 
 
 def escaped(state: State, name: str) -> bool:
