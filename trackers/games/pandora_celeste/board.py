@@ -78,6 +78,8 @@ def check_board(values: dict[str, object]) -> list[str]:
     if not isinstance(gold, list):
         return problems
     size = len(gold)
+    if size == 0:
+        problems.append(f"{_label('deck_gold')}: give one number per card (none given)")
     for key in ("deck_top", "deck_bottom"):
         got = values.get(key)
         if isinstance(got, list) and len(got) != size:
@@ -85,9 +87,19 @@ def check_board(values: dict[str, object]) -> list[str]:
                             "given)")
     for key in ("deck_top_red", "deck_bottom_red", "deck_reshuffle"):
         got = values.get(key)
-        if isinstance(got, list) and any(p > size for p in got):
-            problems.append(f"{_label(key)}: positions go from 1 to {size}")
+        if isinstance(got, list) and any(not 1 <= p <= size for p in got):
+            bad = ", ".join(str(p) for p in got if not 1 <= p <= size)
+            problems.append(f"{_label(key)}: positions go from 1 to {size} ({bad} given)")
     return problems
+
+
+DECK_KEYS = ("deck_gold", "deck_top", "deck_bottom", "deck_top_red", "deck_bottom_red",
+             "deck_reshuffle")
+
+
+def deck_problems(values: dict[str, object]) -> list[str]:
+    """What is wrong with the deck lists as they stand: a draw is refused while any is."""
+    return [p for p in check_board({k: v for k, v in values.items() if k in DECK_KEYS})]
 
 
 def _label(key: str) -> str:

@@ -12,7 +12,7 @@ from random import Random
 from typing import Any
 
 from trackers.engine import ActionError, Note, State
-from trackers.games.pandora_celeste.board import INSTRUCTIONS
+from trackers.games.pandora_celeste.board import INSTRUCTIONS, deck_problems
 
 RED, BLUE = "red (HIT)", "blue (MISS)"
 BOXES = (RED, BLUE)
@@ -60,7 +60,12 @@ def shuffle(state: State, rng: Random) -> list[Note | str]:
 
 
 def draw(state: State, rng: Random) -> tuple[dict[str, Any], list[Note | str]]:
-    """The top card of the virtual deck; an empty deck is shuffled first."""
+    """The top card of the virtual deck; an empty deck is shuffled first. Lists that do not
+    describe one deck (entered before they were checked) are refused by name, never read."""
+    problems = deck_problems(state.board)
+    if problems:
+        raise ActionError("the deck lists on your board profile disagree: " + "; ".join(problems)
+                          + " ('Set a board value' to correct them)", "board")
     deck = _deck(state)
     notes: list[Note | str] = []
     if not deck["draw"]:
