@@ -69,8 +69,13 @@ def test_t20_a_scuttlebug_hit_burrows_in_and_bites_at_each_turn_end() -> None:
     assert "no push-your-luck" in notes and "burrows into Cap" in notes
     assert s.state.facts["attack"] is None and s.state.facts["nasties"] == []
     assert s.state.facts["crew"]["Cap"]["scuttlebugs"] == 1
-    s.do("end_turn", crew="Cap", turn="an Action")
+    # the turn it burrowed in costs nothing: it bites from the next turn on («How to Survive
+    # a ScuttleBug»: every player turn you take from then on)
+    assert "bites from their next turn on" in texts(s.do("end_turn", crew="Cap",
+                                                          turn="an Action"))
+    assert lost(s, "Cap") == 0
     s.do("end_turn", crew="Cap", turn="Pass")
+    s.do("end_turn", crew="Cap", turn="an Action")
     assert lost(s, "Cap") == 2
     s.do("end_turn", crew="Cap", turn="missed (Stunned)")
     assert lost(s, "Cap") == 2

@@ -75,7 +75,7 @@ def test_t35_shuttle_within_capacity_and_a_pod_needs_a_fulfilled_agenda() -> Non
         s.do("board_vehicle", who=name, vehicle="Shuttle")
     assert escape.on_board_count(s.state, "Shuttle") == 2
     s.do("board_vehicle", who="The Kid", vehicle="Escape Pod")
-    s.do("power_up", vehicle="Escape Pod")
+    s.do("power_up", vehicle="Escape Pod", widget=True)
     walk_to(s, "decouple_fulfilled")
     assert "Escape Pod Decouples" not in texts(s.do("next_step"))
 
@@ -200,7 +200,7 @@ def test_a_decoupling_that_ends_the_game_shows_no_next_step() -> None:
     Doors Round: Red Security Doors ... close'."""
     s = abandoned(("Skins",), mode="true-solo")
     s.do("board_vehicle", who="Skins", vehicle="Escape Pod")
-    s.do("power_up", vehicle="Escape Pod")
+    s.do("power_up", vehicle="Escape Pod", widget=True)
     s.do("fulfil_agenda", crew="Skins")
     walk_to(s, "decouple_fulfilled")
     notes = texts(s.do("next_step"))
@@ -267,6 +267,8 @@ def test_a_player_nasty_sits_out_the_round_and_its_death_costs_points() -> None:
     s.do("take_nasty", crew="Cap", nasty="1. Bug")
     walk_to(s, "nasties")
     assert "In order: 2. Bug" in texts(s.do("nasty_round"))
+    s.do("nasty_card", instruction="Pause & do nothing")
+    walk_to(s, "crew_round")  # Flygirl's turn of the next Cycle
     s.do("crew_attack", crew="Flygirl", nasty="1. Bug", weapon="melee weapon", dmg=2,
          box=RED)
     notes = texts(s.do("settle_attack"))

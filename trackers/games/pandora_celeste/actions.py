@@ -21,6 +21,7 @@ from trackers.games.pandora_celeste import (
     nasty_round,
     noise,
     outcomes,
+    phases,
     protocols,
     vents,
 )
@@ -98,7 +99,9 @@ def start_location(state: State, args: dict[str, Any], rng: Random) -> Notes:
     if room not in allowed:
         raise ActionError(f"room: {name} may start in {' or '.join(allowed)}", "room")
     state.facts["crew"][name]["room"] = room
-    return [Note(f"{name} starts in {room}", "setup")]
+    groggy = (": Wake-Up, discard 1 card of your choice at once (rulebook «On Wake-Up»)"
+              if room.startswith("Cryo-Chamber") else "")
+    return [Note(f"{name} starts in {room}{groggy}", "setup")]
 
 
 def end_turn(state: State, args: dict[str, Any], rng: Random) -> Notes:
@@ -236,7 +239,8 @@ def power_up(state: State, args: dict[str, Any], rng: Random) -> Notes:
     if not state.facts["abandon_ship"] and args["vehicle"] != "Escape Pod":
         raise ActionError(f"vehicle: the {args['vehicle']} may be Powered Up only after Abandon "
                           "Ship; the Escape Pod may go earlier", "vehicle")
-    return escape.power_up(state, args["vehicle"], args["station"], args["icons"])
+    return escape.power_up(state, args["vehicle"], args["station"], args["icons"],
+                           args.get("who"), bool(args.get("extra")), bool(args.get("widget")))
 
 
 def decouple_by_hand(state: State, args: dict[str, Any], rng: Random) -> Notes:
@@ -362,6 +366,7 @@ _ALL: tuple[Action, ...] = (
             Param("in_breach", "bool", "ends in a Hull Breached room", optional=True,
                   default=False)),
            key="E", short="Turn end", topic="scuttlebugs",
+           why_not=phases.crew_round("The end of a turn"),
            log_text=lambda a: f"End of {a['crew']}'s turn"),
     Action("end_cycle", "End the Cycle",
            "Tick every Countdown Marker, then fire, Check Aircon and the rest of End of Cycle.",
@@ -380,6 +385,7 @@ _ALL: tuple[Action, ...] = (
             Param("source", "str", "where (Vacuum: Bridge or Cargo Control Airlock)",
                   optional=True)),
            key="d", short="Delay EP", topic="emergency_protocols", needs=protocols.delay_needs,
+           why_not=phases.crew_round("Delaying a Protocol"),
            log_text=lambda a: f"{a['protocol']} delayed"),
     Action("override_protocol", "Shut down a Protocol",
            "Override a Protocol: its marker goes, the top Big Nasty spawns, the last one: "
@@ -391,6 +397,7 @@ _ALL: tuple[Action, ...] = (
                   "empty)", choices=(*nasties.BIG_NAMES,), optional=True),
             GOLD, Param("room", "str", "the room it spawns in (optional)", optional=True)),
            key="o", short="Shut down", topic="emergency_protocols", needs=_deck,
+           why_not=phases.crew_round("Shutting down a Protocol"),
            log_text=lambda a: f"{a['protocol']} shut down"
            + (f": {a['big_nasty']} spawns" if a.get("big_nasty") else "")),
     Action("call_out", "Call Out",
@@ -421,7 +428,7 @@ _ALL: tuple[Action, ...] = (
                   maximum=10, optional=True),
             Param("move", "int", "another Nasty: its Move", minimum=0, maximum=10,
                   optional=True)),
-           key="R", short="Nasty in", topic="nasties",
+           key="R", short="Nasty in", why_not=phases.reveal, topic="nasties",
            needs=lambda s, a: nasties.needs_for(str(a.get("name"))),
            log_text=lambda a: f"{a.get('other_name') or a['name']} revealed in {a['room']}"),
     Action("scenario_token", "Scenario Token",
@@ -436,7 +443,7 @@ _ALL: tuple[Action, ...] = (
            nasty_place,
            (NASTY, Param("room", "str", "its room now", optional=True),
             Param("place", "choice", "where it is", choices=nasties.PLACES, optional=True)),
-           key="M", short="Nasty at", topic="nasties",
+           key="M", short="Nasty at", why_not=phases.in_play("Moving a Nasty"), topic="nasties",
            log_text=lambda a: f"{a['nasty']} to {a.get('room') or a.get('place')}"),
     Action("remove_nasty", "A Nasty leaves",
            "Killed, sucked or flushed into space: its card leaves the Active Nasty Area.",
@@ -472,6 +479,7 @@ _ALL: tuple[Action, ...] = (
                   minimum=0, maximum=5, optional=True),
             _box("Hit Box colour on a new card flipped"), RESHUFFLE),
            key="X", short="Attacked", topic="attacks", needs=_attacker_needs,
+           why_not=phases.nasty_attack,
            log_text=_attack_log),
     Action("crew_attack", "Attack a Nasty",
            "A crewmember attacks a Nasty with fists or a weapon: the Hit Box, then push.",
@@ -482,6 +490,7 @@ _ALL: tuple[Action, ...] = (
                   optional=True),
             _box("Hit Box colour (weapon: top, fists: bottom)"), RESHUFFLE, GOLD),
            key="Z", short="Attack", topic="attacks", needs=_attacker_needs,
+           why_not=phases.crew_attack,
            log_text=lambda a: f"{a['crew']} attacks {a['nasty']} ({a['weapon']})"),
     Action("push", "Push", "Push your luck: flip one more card for the attack under way.",
            lambda s, a, r: attacks.push(s, r, a),
@@ -507,7 +516,7 @@ _ALL: tuple[Action, ...] = (
            cryo_pod,
            (NASTY, Param("batteries", "int", "battery icons played", minimum=1, maximum=6),
             Param("any_miss", "bool", "mirror mode: was any flip a MISS?", optional=True)),
-           key="C", short="Cryo-Pod", topic="attacks", needs=_deck,
+           key="C", short="Cryo-Pod", why_not=phases.nasty_attack, topic="attacks", needs=_deck,
            log_text=lambda a: f"Cryo-Pod trap on {a['nasty']}"),
     Action("vents_card", "Vents card",
            "The top Vents card (Check Aircon, the empty-board draw, a crewmember in the Vents).",
@@ -521,7 +530,7 @@ _ALL: tuple[Action, ...] = (
                   optional=True),
             Param("drawer", "choice", "who drew it, in the Vents", choices=_alive,
                   optional=True)),
-           key="V", short="Vents", topic="vents",
+           key="V", short="Vents", why_not=phases.in_play("Drawing a Vents card"), topic="vents",
            needs=lambda s, a: nasties.needs_for(str(a.get("nasty"))),
            log_text=lambda a: f"Vents card ({a['why']}): {a.get('nasty') or a['card']}"),
     # --- crew upkeep --------------------------------------------------------------------------
@@ -539,7 +548,7 @@ _ALL: tuple[Action, ...] = (
                   minimum=0, maximum=60, optional=True),
             Param("shortfall", "choice", "only if short: what the damage beyond them does",
                   choices=crew.SHORTFALL, optional=True)),
-           key="w", short="Wound", topic="wounds",
+           key="w", short="Wound", why_not=phases.in_play("A wound"), topic="wounds",
            log_text=lambda a: f"{a['crew']} wounded: {a['dmg']} dmg"),
     Action("heal", "Heal cards",
            "Own-colour cards back from the Wound Tracker (Rest, Medikit).",
@@ -593,6 +602,7 @@ _ALL: tuple[Action, ...] = (
             Param("fails_if", "choice", "what its card says makes it fail",
                   choices=outcomes.FAILS_IF, optional=True, default=outcomes.FAILS_IF[0])),
            key="G", short="Fulfilled", topic="agendas",
+           why_not=phases.in_play("Fulfilling an Agenda"),
            log_text=lambda a: f"{a['crew']} Fulfils their Agenda"),
     Action("agenda_failed", "Agenda failed",
            "A crewmember's Agenda fails as its card says (a condition the app cannot see).",
@@ -608,7 +618,7 @@ _ALL: tuple[Action, ...] = (
             Param("vehicle", "choice", "which vehicle", choices=(*escape.VEHICLES, escape.OFF)),
             Param("spot", "choice", "where in it", choices=escape.SPOTS, optional=True,
                   default=escape.SPOTS[0])),
-           key="B", short="Aboard", topic="escape",
+           key="B", short="Aboard", why_not=phases.in_play("Boarding a vehicle"), topic="escape",
            log_text=lambda a: f"{a['who']}: {a['vehicle']}"),
     Action("power_up", "Power Up",
            "Icons powered on an escape vehicle's Station.", power_up,
@@ -616,8 +626,15 @@ _ALL: tuple[Action, ...] = (
             Param("station", "int", "which Station (the Bridge has 3)", minimum=1, maximum=3,
                   optional=True, default=1),
             Param("icons", "int", "icons powered now", minimum=1, maximum=2, optional=True,
-                  default=1)),
+                  default=1),
+            Param("who", "choice", "who sits in its chair and plays the cards",
+                  choices=_alive, optional=True),
+            Param("extra", "bool", "a Use & Lose card or a Bypass allows a 2nd Station",
+                  optional=True, default=False),
+            Param("widget", "bool", "Escape Pod: a Widget was used and lost to get in",
+                  optional=True, default=False)),
            key="U", short="Power Up", topic="escape", needs=escape.power_needs,
+           why_not=phases.crew_round("Powering Up"),
            log_text=lambda a: f"Power Up: {a['vehicle']}"),
     Action("decouple_bridge", "Objective Timer at 0",
            "The Objective Timer reached 0: the Bridge Decouples, whoever is aboard.",

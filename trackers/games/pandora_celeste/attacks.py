@@ -65,6 +65,10 @@ def nasty_attacks(state: State, rng: Random, args: dict[str, Any]) -> list[Note 
     escape.need_aboard(state, name, entry)
     kind = nasties.kind_of(state, entry)
     who = nasties.label(entry)
+    if args["defence"] == "Dodge" and record.get("dodged"):
+        raise ActionError(f"defence: {name}'s Dodge already cancelled a HIT this Cycle and was "
+                          "discarded («Dodges & Defences»); give another defence or none",
+                          "defence")
     if args["defence"] in ("Hide", "Immunity"):
         return [Note(f"{args['defence']}: {who} cannot attack {name} this Cycle", "attacks")]
     base = nasties.dmg(state, entry)
@@ -82,6 +86,7 @@ def nasty_attacks(state: State, rng: Random, args: dict[str, Any]) -> list[Note 
     if not cards.is_hit(card, half):
         return notes + [Note(f"{who} MISSES {name}", "attacks")]
     if args["defence"] == "Dodge":
+        record["dodged"] = True
         return notes + [Note(f"Dodge cancels {who}'s HIT on {name}; the Dodge goes face up on "
                              "the discards", "attacks")]
     if kind.burrows:

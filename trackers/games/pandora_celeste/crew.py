@@ -216,6 +216,11 @@ def scuttlebug(state: State, name: str) -> list[Note | str]:
     """A ScuttleBug HIT burrows in instead of dealing dmg (spec §6.5; T20)."""
     entry = need_alive(state, name)
     entry["scuttlebugs"] += 1
+    from trackers.games.pandora_celeste import cycle
+
+    if state.facts["phase"] == "cycle" and cycle.current(state) in cycle.CREW_ROUND:
+        # burrowed during this player's own turn: it bites from their next turn on
+        entry["scuttle_new"] = entry.get("scuttle_new", 0) + 1
     return [Note(f"A ScuttleBug burrows into {name} (its card on the mat; {entry['scuttlebugs']} "
                  "inside): 1 lost card at the end of each of their later turns, no push-your-luck, "
                  "no EVA protection; cure: AutoMed Surgery in the Sick Bay", "wounds")]
@@ -237,7 +242,10 @@ def end_turn(state: State, name: str, turn: str, in_fire: bool,
         entry["stunned"] = False
     counts = turn == "an Action" or (
         turn in ("Rest", "Pass") and state.facts["rules"]["scuttlebug_turns"] == "every turn")
-    bugs = entry["scuttlebugs"] if counts else 0
+    fresh = entry.get("scuttle_new", 0)  # «How to Survive a ScuttleBug»: every turn from then on
+    entry["scuttle_new"] = 0
+    entry["powered"] = []  # a new turn may power another Station
+    bugs = max(0, entry["scuttlebugs"] - fresh) if counts else 0
     if bugs:
         notes.append(Note(f"ScuttleBug{'s' if bugs > 1 else ''} inside {name}: {bugs} dmg, no "
                           "push-your-luck, no EVA protection", "scuttlebugs"))
@@ -247,6 +255,9 @@ def end_turn(state: State, name: str, turn: str, in_fire: bool,
         notes += wound(state, name, 1, "Fire", entry["eva_suit"])
     if in_breach and entry["status"] == "alive":
         notes += wound(state, name, 1, "Hull Breach", entry["eva_suit"])
+    if fresh and counts:
+        notes.append(Note(f"The ScuttleBug that burrowed into {name} this turn bites from their "
+                          "next turn on", "scuttlebugs"))
     if not notes:
         notes.append(Note(f"{name}'s turn ends: nothing inside, no fire, no breach", "cycle"))
     return notes

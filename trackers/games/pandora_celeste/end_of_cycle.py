@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from trackers.engine import Note, State
+from trackers.engine import ActionError, Note, State
 from trackers.games.pandora_celeste import crew, cycle, hazards, protocols
 from trackers.games.pandora_celeste.board import box_says
 
@@ -10,6 +10,8 @@ from trackers.games.pandora_celeste.board import box_says
 def end_cycle(state: State, fire_rooms: int | None, fire_doorways: int | None,
               breaches: int | None) -> list[Note | str]:
     """Tick the tracker, then record fire and breaches after spreading and list the rest."""
+    if state.facts["showdown"] is not None:
+        raise ActionError("time stands still in the Final Showdown: play it out first", "action")
     cycle.require_step(state, "tick", "Ending the Cycle")
     timer = protocols.tracker(state)
     box_before = timer.driving_value()
@@ -37,7 +39,7 @@ def end_cycle(state: State, fire_rooms: int | None, fire_doorways: int | None,
                    "Protocols", "emergency_protocols"),
               Note("Immunity ends with the Cycle", "cycle")]
     for name in crew.names(state):
-        facts["crew"][name]["automed_used"] = False
+        facts["crew"][name].update(automed_used=False, dodged=False, scuttle_new=0, powered=[])
     facts["nasty_round"] = None
     facts.update(cycle=facts["cycle"] + 1, step=0)
     return notes + [Note(f"Cycle {facts['cycle']} begins. {cycle.cycle_steps(state)[0][1]}",

@@ -82,8 +82,10 @@ def _count_line(state: State, vehicle: str) -> str:
             + (f"; {' and '.join(free)} takes none, being an Android" if free else ""))
 
 
-def power_up(state: State, vehicle: str, station: int, icons: int) -> list[Note | str]:
-    """Icons powered on a Station (spec §9.4: both icons of a Station, one Station a turn)."""
+def power_up(state: State, vehicle: str, station: int, icons: int, who: str | None = None,
+             extra: bool = False, widget: bool = False) -> list[Note | str]:
+    """Icons powered on a Station (spec §9.4: both icons of a Station, one Station a player
+    turn unless a Use & Lose card allows more; the Escape Pod opens only with a Widget)."""
     data = vehicles(state)[vehicle]
     if not 1 <= station <= len(ICONS[vehicle]):
         raise ActionError(f"station: the {vehicle} has {len(ICONS[vehicle])} Station"
@@ -92,8 +94,26 @@ def power_up(state: State, vehicle: str, station: int, icons: int) -> list[Note 
     if icons > room:
         raise ActionError(f"icons: Station {station} of the {vehicle} has {room} icon"
                           f"{'' if room == 1 else 's'} left to power", "icons")
+    if vehicle == "Escape Pod" and not data.get("widget") and not widget:
+        raise ActionError("widget: the Escape Pod opens only once a Widget is used and lost to "
+                          "get in («The Escape Pod»); tick it when one was", "widget")
+    if who is not None:
+        entry = crew.need_alive(state, who)
+        done = entry.get("powered", [])
+        here = f"{vehicle} {station}"
+        if done and here not in done and not extra:
+            raise ActionError(f"who: {who} powered {done[0]} this turn already; one Station a "
+                              "player turn («Powering Up») unless a Use & Lose card or a Bypass "
+                              "allows more (tick 'extra'), or 'End of turn' first", "who")
+        entry["powered"] = [*done, here] if here not in done else done
+        chairs = data.setdefault("chairs", [])
+        if who not in chairs:
+            chairs.append(who)
+    if widget:
+        data["widget"] = True
     data["power"][station - 1] += icons
-    notes: list[Note | str] = [Note(f"{vehicle}: {power_line(state, vehicle)}", "escape")]
+    by = f" by {who}, in its chair" if who else ""
+    notes: list[Note | str] = [Note(f"{vehicle}: {power_line(state, vehicle)}{by}", "escape")]
     if powered(state, vehicle):
         notes.append(Note(f"The {vehicle} is Powered Up", "escape"))
     return notes
@@ -315,6 +335,10 @@ def flush(state: State, rng: Random, args: dict[str, Any]) -> list[Note | str]:
     vehicle = held["vehicle"]
     if flusher not in vehicles(state)[vehicle]["crew"]:
         raise ActionError(f"flusher: {flusher} is not aboard the {vehicle}", "flusher")
+    chairs = vehicles(state)[vehicle].get("chairs", [])
+    if chairs and flusher not in chairs:
+        raise ActionError(f"flusher: only a crewmember who Powered Up the {vehicle} in a chair "
+                          f"may flush its Airlock: {', '.join(chairs)}", "flusher")
     held["flushed"] = True
     notes: list[Note | str] = [Note("Flush: reshuffle the Nasty Action deck first", "showdown")]
     notes += cards.shuffle(state, rng)
@@ -349,8 +373,10 @@ def flush_flip(state: State, rng: Random, args: dict[str, Any]) -> list[Note | s
     if who not in held["flips"]:
         raise ActionError(f"who: give one of {', '.join(held['flips']) or 'nobody (all done)'}",
                           "who")
-    half = "top" if args["in_chair"] else "bottom"
-    if args["in_chair"] and who not in state.facts["crew"]:
+    chairs = vehicles(state)[held["vehicle"]].get("chairs", [])
+    in_chair = bool(args["in_chair"]) or who in chairs
+    half = "top" if in_chair else "bottom"
+    if in_chair and who not in state.facts["crew"]:
         raise ActionError(f"in_chair: {who} is a Nasty; only a crewmember who Powered Up sits "
                           "in a control chair", "in_chair")
     card, notes = cards.flip(state, rng, args, half)

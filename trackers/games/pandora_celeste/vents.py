@@ -18,6 +18,10 @@ def draw(state: State, why: str, found: str, nasty: str | None, room: str | None
          drawer: str | None) -> list[Note | str]:
     """What the top Vents card was and where it goes (spec §7.4, §5.1)."""
     target = state.facts["first_target"]
+    if why == "empty board" and nasties.on_board(state):
+        on = ", ".join(nasties.label(n) for n in nasties.on_board(state))
+        raise ActionError(f"why: the empty-board draw is only for a board with no Nasty on it; "
+                          f"on the board now: {on}", "why")
     if found == "a Nasty":
         if nasty is None:
             raise ActionError("nasty: give which Nasty the Vents card shows", "nasty")
