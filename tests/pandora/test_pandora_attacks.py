@@ -214,7 +214,8 @@ def test_cryo_pod_trap_freezes_on_a_miss() -> None:
 
 
 def test_t42_fenn_hit_turns_rogue_on_a_gold_number_at_or_above_the_cycle() -> None:
-    s = started(("Cap",), eps=(("Vacuum", 5),), difficulty="Easy", seed="fenn")
+    s = started(("Cap",), eps=(("Vacuum", 5),), difficulty="Easy", seed="fenn",
+                board={"objective_timer": 9})
     fenn = reveal(s, "Fenn")
     assert "nothing happens" in texts(s.do("crew_attack", crew="Cap", nasty=fenn,
                                            weapon="fists", gold=4))
@@ -225,7 +226,8 @@ def test_t42_fenn_hit_turns_rogue_on_a_gold_number_at_or_above_the_cycle() -> No
 
 def test_fenn_hit_with_no_marker_driving_does_not_read_none() -> None:
     """Played: after Abandon Ship a hit on Fenn read 'gold 5 is below the Cycle number None'."""
-    s = started(("Cap",), eps=(("Vacuum", 5),), difficulty="Easy", seed="fenn")
+    s = started(("Cap",), eps=(("Vacuum", 5),), difficulty="Easy", seed="fenn",
+                board={"objective_timer": 9})
     s.do("override_protocol", protocol="Vacuum", big_nasty="MonsterBug", gold=2)
     fenn = reveal(s, "Fenn")
     notes = texts(s.do("crew_attack", crew="Cap", nasty=fenn, weapon="fists", gold=5))

@@ -12,7 +12,8 @@ from trackers.engine import ActionError, Session
 from trackers.games.pandora_celeste import cycle
 from trackers.games.pandora_celeste.cards import BLUE, RED
 
-BRIDGE = {"bridge_stations": 3, "big_nasty_boxes": [3]}
+BRIDGE = {"bridge_stations": 3, "big_nasty_boxes": [3], "objective_timer": 9,
+          "abandon_movers": "Little Nasties move"}
 TOWARDS = "Move towards the Bridge/Engineering"
 MODES = {  # crew, mode, players: a solo game with two crewmembers, True Solo, a table of 3
     "solo": (("Cargo", "Flygirl"), "crew", 1),

@@ -15,7 +15,8 @@ from trackers.games.pandora_celeste.cards import BLUE, RED
 from trackers.games.pandora_celeste.view import banner, panels
 
 ALL = ("Cap", "Flygirl", "Cargo", "Greaseball", "Skins", "The Kid")
-BRIDGE = {"bridge_stations": 3, "big_nasty_boxes": [3]}
+BRIDGE = {"bridge_stations": 3, "big_nasty_boxes": [3], "objective_timer": 9,
+          "abandon_movers": "Little Nasties move"}
 
 
 def abandoned(crew: tuple[str, ...] = ALL, **kw: object) -> Session:
@@ -228,7 +229,7 @@ def test_abandon_ship_to_a_decoupling_with_the_outcome_shown(tmp_path: Path) -> 
     """Through the API, as a table would: a True Solo game to Abandon Ship and away."""
     table = Tableside(tmp_path)
     play = table.create("pandora-celeste", 1, options={"crew": ["Flygirl"]},
-                        board={"bridge_stations": 2, "tracker_top": 9})
+                        board={"bridge_stations": 2, "tracker_top": 9, "objective_timer": 9})
     while play.state.facts["phase"] == "setup":
         if play.state.facts["step"] == 2 and len(play.state.facts["protocols"]) < 2:
             play.do("add_protocol", name="Vacuum", start=4)

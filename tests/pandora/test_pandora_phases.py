@@ -11,7 +11,8 @@ from trackers.engine import ActionError, Session, SessionSetup
 from trackers.games.pandora_celeste.cards import RED
 from trackers.games.pandora_celeste.game import GAME
 
-BRIDGE = {"bridge_stations": 3, "big_nasty_boxes": [3]}
+BRIDGE = {"bridge_stations": 3, "big_nasty_boxes": [3], "objective_timer": 9,
+          "abandon_movers": "Little Nasties move"}
 
 
 def at_setup() -> Session:

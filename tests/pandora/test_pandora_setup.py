@@ -204,14 +204,16 @@ def test_the_tracker_top_bounds_the_markers() -> None:
 def test_one_player_wording_and_skins_only_when_in_play() -> None:
     """Played: a True Solo game with Cap read 'Each crewmember ... (Skins keeps a Company one
     if dealt one)', and Abandon Ship told 'everyone' to declare."""
-    solo = Session(GAME, SessionSetup(1, {"crew": ["Cap"]}, mode="true-solo"), seed="w")
+    solo = Session(GAME, SessionSetup(1, {"crew": ["Cap"]}, mode="true-solo",
+                                      board={"objective_timer": 9}), seed="w")
     agendas = dict(cycle.setup_steps(solo.state))["agendas"]
     assert agendas.startswith("Your crewmember: 2 Hidden Agendas") and "Skins" not in agendas
     # before any noise nobody holds the First Target token: it did say "you hold" it
     assert dict(cycle.cycle_steps(solo.state))["start"] == ("Start of Cycle: you are the First "
                                                             "Player (the only one)")
     assert dict(cycle.setup_steps(solo.state))["start"].endswith("5 cards and 1 random Memory")
-    crew = Session(GAME, SessionSetup(2, {"crew": ["Cap", "Skins"]}), seed="w")
+    crew = Session(GAME, SessionSetup(2, {"crew": ["Cap", "Skins"]},
+                                      board={"objective_timer": 9}), seed="w")
     assert dict(cycle.setup_steps(crew.state))["start"].endswith("starting hands: 5 cards each")
     agendas = dict(cycle.setup_steps(crew.state))["agendas"]
     assert agendas.startswith("Each crewmember") and "Skins keeps a Company one" in agendas

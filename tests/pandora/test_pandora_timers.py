@@ -20,7 +20,7 @@ from trackers.pieces import Countdown, Counter, PieceError
 
 def new(eps: Sequence[tuple[str, int | None]], players: int = 2, **options: Any) -> Session:
     opts = {"crew": ["Flygirl", "Cap"], **options}
-    board = opts.pop("board", {})
+    board = {"objective_timer": 9} | opts.pop("board", {})
     s = Session(GAME, SessionSetup(players, opts, board=board), seed="timers")
     while cycle.current(s.state) != "protocols":
         s.do("next_step")

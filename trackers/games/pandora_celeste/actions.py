@@ -396,7 +396,8 @@ _ALL: tuple[Action, ...] = (
             Param("big_nasty", "choice", "the Big Nasty turned over (blank when the stack is "
                   "empty)", choices=(*nasties.BIG_NAMES,), optional=True),
             GOLD, Param("room", "str", "the room it spawns in (optional)", optional=True)),
-           key="o", short="Shut down", topic="emergency_protocols", needs=_deck,
+           key="o", short="Shut down", topic="emergency_protocols",
+           needs=protocols.override_needs,
            why_not=phases.crew_round("Shutting down a Protocol"),
            log_text=lambda a: f"{a['protocol']} shut down"
            + (f": {a['big_nasty']} spawns" if a.get("big_nasty") else "")),

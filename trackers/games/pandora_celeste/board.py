@@ -25,6 +25,9 @@ INSTRUCTIONS = ("Follow Instincts", "Move towards the Bridge/Engineering",
                 "Attack the noisiest creature in this room", "Move to attack the nearest creature",
                 "Pause & do nothing")
 
+MOVERS = ("Little Nasties move", "All Nasties move")
+
+
 def _printed(name: str) -> str:
     """A Protocol's name as printed: "Don't Call Me Dave", where str.title() gave "Don'T"."""
     return " ".join(word[:1].upper() + word[1:] for word in name.split())
@@ -60,6 +63,12 @@ BOARD_VALUES: tuple[BoardValue, ...] = (
     BoardValue("time_jumper_hits", "Time Jumper: Hits", _LOG, "int", 1, 30),
     BoardValue("time_jumper_dmg", "Time Jumper: damage", _LOG, "int", 0, 10),
     BoardValue("fn_r1r_hits", "FN(R1R) CyberHound: Hits", _LOG, "int", 1, 30),
+    BoardValue("objective_timer", "Abandon Ship: Cycles on the Objective Timer",
+               "the Abandon Ship Protocol card («Decoupling» names the timer, not its length)",
+               "int", 1, 30, help="at 0 the Bridge Decouples by itself, whoever is aboard"),
+    BoardValue("abandon_movers", "Abandon Ship: which Nasties move each Cycle",
+               "your table's reading: with no Countdown Marker left the rulebook does not say",
+               "label", labels=MOVERS),
     BoardValue("bridge_stations", "Bridge: Stations Powered Up before it Decouples",
                "the Bridge's three Stations («Powering Up»)", "int", 1, 3),
 )

@@ -18,6 +18,9 @@ def end_cycle(state: State, fire_rooms: int | None, fire_doorways: int | None,
     notes = protocols.tick(state, "E0. End of Cycle")
     if protocols.gone_off(state):
         return notes
+    notes += protocols.objective_tick(state)
+    if state.facts["ended"] or state.facts["showdown"] is not None:
+        return notes
     facts = state.facts
     notes.append(Note(f"E1. {facts['first_target'] or 'Nobody'} (First Target) becomes First "
                       "Player", "first_target"))

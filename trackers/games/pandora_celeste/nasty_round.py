@@ -15,7 +15,7 @@ from typing import Any
 
 from trackers.engine import ActionError, Note, State
 from trackers.games.pandora_celeste import cards, cycle, escape, nasties, protocols, vents
-from trackers.games.pandora_celeste.board import box_says
+from trackers.games.pandora_celeste.board import MOVERS, box_says
 
 
 def running(state: State) -> dict[str, Any] | None:
@@ -24,10 +24,13 @@ def running(state: State) -> dict[str, Any] | None:
 
 
 def needs(state: State, args: dict[str, Any]) -> list[str]:
-    """The driving box's Big Nasties entry matters only with a Big Nasty on the board."""
-    if any(nasties.kind_of(state, n).kind == "Big" for n in nasties.on_board(state)):
-        return ["big_nasty_boxes"]
-    return []
+    """The driving box's Big Nasties entry matters only with a Big Nasty on the board; after
+    Abandon Ship, with no marker left, the table's reading of who moves (asked once)."""
+    if not any(nasties.kind_of(state, n).kind == "Big" for n in nasties.on_board(state)):
+        return []
+    if protocols.tracker(state).driving_value() is None and state.facts["abandon_ship"]:
+        return ["abandon_movers"]
+    return ["big_nasty_boxes"]
 
 
 def begin(state: State, rng: Random) -> list[Note | str]:
@@ -38,6 +41,9 @@ def begin(state: State, rng: Random) -> list[Note | str]:
                           "Nasty", "action")
     box = protocols.tracker(state).driving_value()
     big = bool(box_says(state, "big_nasty_boxes", box))
+    reading = state.board.get("abandon_movers")
+    if box is None and state.facts["abandon_ship"] and reading is not None:
+        big = reading == MOVERS[1]  # the table's reading (G-11), kept on its board profile
     notes: list[Note | str] = []
     for entry in nasties.area(state):
         if entry["place"] == nasties.OFF_BOARD and entry["since_cycle"] < state.facts["cycle"]:
@@ -54,7 +60,9 @@ def begin(state: State, rng: Random) -> list[Note | str]:
         elif kind.kind == "Little" or big:
             queue.append(entry["id"])
     moves = "All Nasties move" if big else "Little Nasties move"
-    head = f"Box {box}: {moves}" if box is not None else moves
+    head = (f"Box {box}: {moves}" if box is not None else
+            f"After Abandon Ship ({'your table' if reading else 'no'} reading): {moves}"
+            if state.facts["abandon_ship"] else moves)
     state.facts["nasty_round"] = {"queue": queue, "pos": 0, "reshuffle": False, "card": None,
                                   "card_for": None, "done": False}
     order = ", ".join(nasties.label(n) for n in nasties.area(state) if n["id"] in queue)

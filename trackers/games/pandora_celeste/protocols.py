@@ -236,11 +236,41 @@ def _spawn(where: str) -> str:
 def abandon_ship(state: State, why: str) -> list[Note | str]:
     state.facts["abandon_ship"] = True
     state.facts["discord"] = True
+    timer = state.board.get("objective_timer")
+    state.facts["objective_timer"] = timer if isinstance(timer, int) else None
     who = ("you declare whether you hold" if cycle.is_true_solo(state)
            else "everyone declares whether they hold")
+    counted = (f"; the Objective Timer starts at {timer}: at 0 the Bridge Decouples by itself"
+               if isinstance(timer, int) else "")
     return [Note(f"Abandon Ship ({why}): Discord is Sown; Act III Reveal: {who} a Company "
-                 "Agenda, not which; escape vehicles may now be Powered Up and Decoupled",
-                 "agendas")]
+                 "Agenda, not which; escape vehicles may now be Powered Up and Decoupled"
+                 + counted, "agendas", key_moment="Abandon Ship")]
+
+
+def override_needs(state: State, args: dict[str, Any]) -> list[str]:
+    """Shutting down the last Protocol starts the Objective Timer: its length is asked once."""
+    last = active_names(state) == [args.get("protocol")]
+    return cards.deck_needs(state) + (["objective_timer"] if last else [])
+
+
+def objective_tick(state: State) -> list[Note | str]:
+    """After Abandon Ship the Objective Timer counts down each End of Cycle; at 0 the Bridge
+    Decouples, whoever or whatever is aboard («Decoupling»)."""
+    from trackers.games.pandora_celeste import escape
+
+    left = state.facts.get("objective_timer")
+    if not isinstance(left, int):
+        return []
+    left = max(0, left - 1)
+    state.facts["objective_timer"] = left
+    if left > 0:
+        return [Note(f"Objective Timer: {left} Cycle{'' if left == 1 else 's'} left before the "
+                     "Bridge Decouples by itself", "escape")]
+    state.facts["objective_timer"] = None
+    if escape.vehicles(state)["Bridge"]["decoupled"]:
+        return [Note("The Objective Timer reached 0; the Bridge has gone already", "escape")]
+    return [Note("The Objective Timer reached 0", "escape"),
+            *escape.decouple(state, "Bridge", "the Objective Timer reached 0: whoever is aboard")]
 
 
 def sow_discord(state: State, why: str) -> list[Note | str]:

@@ -96,6 +96,9 @@ def banner(state: State) -> list[str]:
     timer = protocols.tracker(state)
     driver = timer.driver()
     drives = f"{driver} {timer.driving_value()} drives" if driver else "no marker drives"
+    if not driver and facts["abandon_ship"]:
+        left = facts.get("objective_timer")
+        drives = "Abandon Ship" + (f", Objective Timer {left}" if isinstance(left, int) else "")
     active = len(nasties.area(state))
     first = [f"Cycle {facts['cycle']}", drives,
              f"First Target {facts['first_target'] or '-'}",
