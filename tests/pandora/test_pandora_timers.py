@@ -139,6 +139,7 @@ def test_a_protocol_the_profile_does_not_know_takes_its_limit_when_added() -> No
 def test_t05_a_wrong_call_out_ticks_at_once_and_the_cycle_end_loses() -> None:
     s = new([("Vacuum", 2), ("Aircon", 4)])
     walk_to(s, "crew_round")
+    s.do("choose_secret", secret="flygirl_company", value="no Company Agenda")
     notes = texts(s.do("call_out", caller="Cap", accused="Flygirl", correct=False))
     assert "Cap Passes at once" in notes
     assert timer(s).markers == {"Vacuum": 1, "Aircon": 3}
@@ -165,6 +166,10 @@ def test_a_protocol_marker_set_to_zero_by_hand_ends_the_game() -> None:
 def test_a_correct_call_out_sows_discord_and_ticks_nothing() -> None:
     s = new(LEARNING_2)
     walk_to(s, "crew_round")
+    # Played: a Call Out was accepted as correct with no Agenda type recorded for Flygirl
+    with pytest.raises(ActionError, match="accused: Flygirl's Agenda type is not recorded yet"):
+        s.do("call_out", caller="Cap", accused="Flygirl", correct=True)
+    s.do("choose_secret", secret="flygirl_company", value="Company Agenda")
     s.do("call_out", caller="Cap", accused="Flygirl", correct=True)
     assert s.state.facts["discord"] and timer(s).markers == {"Vacuum": 4, "Aircon": 6}
     walk_to(s, "doors")

@@ -23,6 +23,7 @@ from trackers.games.pandora_celeste import (
     outcomes,
     phases,
     protocols,
+    spare,
     vents,
 )
 from trackers.games.pandora_celeste.board import INSTRUCTIONS
@@ -84,6 +85,21 @@ def next_step(state: State, args: dict[str, Any], rng: Random) -> Notes:
         if outcomes.end(state) is not None or state.facts["showdown"] is not None:
             return notes
     return notes + cycle.advance(state)
+
+
+def count_noise(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    """The Noise count, allowed as soon as the last crewmember Passes: the steps between (the
+    Crew Round's Decouple check, the doors closing) are taken on the way, in their order."""
+    notes: Notes = []
+    if state.facts["phase"] == "cycle" and cycle.current(state) in (*cycle.CREW_ROUND, "doors"):
+        if cycle.current(state) != "doors":
+            notes += escape.decouple_check(state, "crew_round")
+            if outcomes.end(state) is not None or state.facts["showdown"] is not None:
+                return notes
+            cycle.jump_to(state, "doors")
+            notes.append(Note(cycle.cycle_steps(state)[state.facts["step"]][1], "cycle"))
+        cycle.jump_to(state, "count")
+    return notes + noise.count(state)
 
 
 def record_noise(state: State, args: dict[str, Any], rng: Random) -> Notes:
@@ -338,8 +354,10 @@ _ALL: tuple[Action, ...] = (
            log_text=lambda a: f"You First: {a['by']} on {a['target']}"),
     Action("count_noise", "Noise count",
            "Rank this round's noise: First Target (and Stern Target), then clear the noise.",
-           lambda s, a, r: noise.count(s), key="k", short="Count", topic="first_target",
-           enabled=lambda s: _at_step(s, "count")),
+           count_noise, key="k", short="Count", topic="first_target",
+           why_not=lambda s: None if s.facts["phase"] == "cycle" and cycle.current(s) in (
+               *cycle.CREW_ROUND, "doors", "count") else "the Noise count comes once everyone "
+           "has Passed, in the Noise & Doors Round"),
     Action("set_target", "First Target by hand",
            "Set the First or Stern Target where the rulebook leaves it open.",
            lambda s, a, r: noise.set_target(s, a["crew"], a["which"]),
@@ -551,6 +569,13 @@ _ALL: tuple[Action, ...] = (
                   choices=crew.SHORTFALL, optional=True)),
            key="w", short="Wound", why_not=phases.in_play("A wound"), topic="wounds",
            log_text=lambda a: f"{a['crew']} wounded: {a['dmg']} dmg"),
+    Action("wake_spare", "Wake a spare crewmember",
+           "A dead crewmember's player comes back as a crewmember not yet in the game.",
+           lambda s, a, r: spare.wake(s, a["dead"], a["spare"]),
+           (Param("dead", "choice", "whose player comes back", choices=spare.dead),
+            Param("spare", "choice", "the spare crewmember woken", choices=spare.spares)),
+           topic="wounds", why_not=phases.in_play("Waking a spare"),
+           log_text=lambda a: f"{a['spare']} wakes up in place of {a['dead']}"),
     Action("heal", "Heal cards",
            "Own-colour cards back from the Wound Tracker (Rest, Medikit).",
            lambda s, a, r: crew.heal(s, a["crew"], a["cards"]),

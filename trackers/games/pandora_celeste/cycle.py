@@ -145,6 +145,11 @@ def require_crew_round(state: State, what: str) -> None:
                           "action")
 
 
+def jump_to(state: State, key: str) -> None:
+    """Point at ``key`` (a later step of this Cycle, reached by the caller's own route)."""
+    state.facts["step"] = [k for k, _ in cycle_steps(state)].index(key)
+
+
 def mark_done(state: State, key: str) -> None:
     if state.facts["phase"] == "cycle" and current(state) == key:
         state.facts["step"] += 1
@@ -156,13 +161,21 @@ def advance(state: State) -> list[Note | str]:
     key = current(state)
     if facts["phase"] == "cycle" and key in OWN_ACTION:
         raise ActionError(f"this step is done with '{OWN_ACTION[key]}'", "action")
+    warn: list[Note | str] = []
+    if facts["phase"] == "setup" and key == "agendas":
+        missing = [n for n in facts["crew"]
+                   if not getattr(state.pieces.get(f"{n.lower().replace(' ', '_')}_agenda"),
+                                  "is_set", True)]
+        if missing:
+            warn.append(Note(f"No Hidden Agenda recorded yet for {', '.join(missing)}: record "
+                             "it behind the curtain ('Choose a secret') before play", "agendas"))
     if facts["phase"] == "setup" and facts["step"] + 1 == len(setup_steps(state)):
         facts.update(phase="cycle", step=0, cycle=1)
-        return [Note("Setup done. Cycle 1 begins.", "cycle"),
+        return [*warn, Note("Setup done. Cycle 1 begins.", "cycle"),
                 Note(cycle_steps(state)[0][1], "cycle")]
     facts["step"] += 1
-    return [Note(steps(state)[facts["step"]][1], "setup" if facts["phase"] == "setup"
-                 else "cycle")]
+    return [*warn, Note(steps(state)[facts["step"]][1], "setup" if facts["phase"] == "setup"
+                        else "cycle")]
 
 
 def checklist(state: State) -> list[tuple[str, bool]]:

@@ -286,6 +286,15 @@ def call_out(state: State, caller: str, accused: str, correct: bool) -> list[Not
     cycle.require_crew_round(state, "A Call Out")
     if caller == accused:
         raise ActionError("accused: call out someone else", "accused")
+    recorded = state.pieces.get(f"{accused.lower().replace(' ', '_')}_company")
+    if recorded is not None and not getattr(recorded, "is_set", True):
+        raise ActionError(f"accused: {accused}'s Agenda type is not recorded yet; their player "
+                          "records it behind the curtain first ('Choose a secret')", "accused")
+    if recorded is not None and getattr(recorded, "revealed", False):
+        company = getattr(recorded, "value", None) == "Company Agenda"
+        if company != correct:
+            raise ActionError(f"correct: {accused}'s Agenda type is revealed already: "
+                              f"{recorded.value}", "correct")
     if correct:
         state.facts["discord"] = True
         return [Note(f"{accused} admits to a Company Agenda (not which one): Discord is Sown; "
