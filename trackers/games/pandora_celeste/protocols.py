@@ -294,7 +294,7 @@ def call_out(state: State, caller: str, accused: str, correct: bool) -> list[Not
         company = getattr(recorded, "value", None) == "Company Agenda"
         if company != correct:
             raise ActionError(f"correct: {accused}'s Agenda type is revealed already: "
-                              f"{recorded.value}", "correct")
+                              f"{getattr(recorded, 'value', None)}", "correct")
     if correct:
         state.facts["discord"] = True
         return [Note(f"{accused} admits to a Company Agenda (not which one): Discord is Sown; "
