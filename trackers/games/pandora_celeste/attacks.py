@@ -12,7 +12,7 @@ from random import Random
 from typing import Any
 
 from trackers.engine import ActionError, Note, State
-from trackers.games.pandora_celeste import cards, crew, escape, nasties
+from trackers.games.pandora_celeste import cards, crew, escape, nasties, odds
 
 FLOOR = 0  # G-14 default: damage after pushing never goes below 0
 WEAPONS = ("fists", "melee weapon", "ranged weapon", "flamethrower")
@@ -106,7 +106,7 @@ def nasty_attacks(state: State, rng: Random, args: dict[str, Any]) -> list[Note 
     record["eva_suit"] = bool(args["eva_suit"])
     return notes + [Note(f"{who} HITS {name}{room} for {base} dmg. Push your luck ('Push': a "
                          "MISS takes 1 off and you may push again, a HIT adds 1 and ends it) "
-                         "or take it ('Stop pushing')", "attacks")]
+                         "or take it ('Stop pushing')", "attacks"), *_odds(state)]
 
 
 def crew_attacks(state: State, rng: Random, args: dict[str, Any]) -> list[Note | str]:
@@ -140,7 +140,7 @@ def crew_attacks(state: State, rng: Random, args: dict[str, Any]) -> list[Note |
                              "weapon": weapon}
     return notes + [Note(f"{name} HITS {who} for {dmg} dmg. Push your luck ('Push': a HIT "
                          "adds 1 and you may push again, a MISS takes 1 off and ends it) or "
-                         "land it ('Stop pushing')", "attacks")]
+                         "land it ('Stop pushing')", "attacks"), *_odds(state)]
 
 
 def _fenn_hit(state: State, rng: Random, entry: dict[str, Any],
@@ -186,7 +186,16 @@ def push(state: State, rng: Random, args: dict[str, Any]) -> list[Note | str]:
     what = "reshuffle icon" if reshuffle and not box_counts else ("HIT" if hit else "MISS")
     more = "push again or stop" if attack["open"] else "the push is over: 'Stop pushing'"
     return notes + [Note(f"Push {attack['pushes']}: {what}; damage {before} -> {attack['dmg']}"
-                         f"; {more}", "attacks")]
+                         f"; {more}", "attacks"), *(_odds(state) if attack["open"] else [])]
+
+
+def _odds(state: State) -> list[Note | str]:
+    """The next push's odds, and a warning when the Nasty is dead already (spec §5.6)."""
+    attack = current(state)
+    if attack is None or not attack["open"]:
+        return []
+    said = [odds.overkill(state, attack), odds.line(state, attack)]
+    return [Note(text, "attacks") for text in said if text]
 
 
 def settle(state: State, rng: Random, args: dict[str, Any]) -> list[Note | str]:

@@ -50,6 +50,7 @@ def _deck(state: State) -> dict[str, list[int]]:
 def shuffle(state: State, rng: Random) -> list[Note | str]:
     """Every card back into the deck, shuffled (the reshuffle icon, spec §5.5)."""
     if not virtual(state):
+        state.facts["seen"] = []
         return [Note("Shuffle the Nasty Action deck (its discards too)", "nasty_round")]
     size = len(state.board["deck_gold"])
     deck = _deck(state)
@@ -102,8 +103,12 @@ def flip(state: State, rng: Random, args: dict[str, Any], half: str, *,
     if need_instruction and args.get("instruction") is None:
         raise ActionError(f"instruction: required; give the card's {half} instruction: one of "
                           + ", ".join(INSTRUCTIONS), "instruction")
-    return entered(args.get("instruction"), args.get("box"), args.get("gold"),
-                   args.get("reshuffle"), half), []
+    card = entered(args.get("instruction"), args.get("box"), args.get("gold"),
+                   args.get("reshuffle"), half)
+    if card.get(f"{half}_red") is not None:  # the push odds count it out of the deck list
+        state.facts.setdefault("seen", []).append(
+            {"half": half, "red": bool(card[f"{half}_red"]), "reshuffle": card["reshuffle"]})
+    return card, []
 
 
 def is_hit(card: dict[str, Any], half: str) -> bool:
