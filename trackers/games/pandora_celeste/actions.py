@@ -23,6 +23,7 @@ from trackers.games.pandora_celeste import (
     outcomes,
     phases,
     protocols,
+    scenarios,
     spare,
     vents,
 )
@@ -201,6 +202,8 @@ def nasty_place(state: State, args: dict[str, Any], rng: Random) -> Notes:
         raise ActionError("room: give its new room or where it is now", "room")
     if args["room"] is not None:
         entry["room"] = args["room"]
+    if args["place"] == nasties.ISO_WARD:
+        scenarios.iso_ward_open(state)
     if args["place"] is not None:
         entry["place"] = args["place"]
         entry["since_cycle"] = state.facts["cycle"]

@@ -7,6 +7,7 @@ Noise count and the End of Cycle are left by their own actions, so nobody skips 
 from __future__ import annotations
 
 from trackers.engine import ActionError, Note, State
+from trackers.games.pandora_celeste import scenarios
 from trackers.games.pandora_celeste.setup import is_true_solo
 
 CREW_ROUND = ("start", "crew_round", "last_plays", "turn_end", "decouple_fulfilled")
@@ -22,8 +23,10 @@ def setup_steps(state: State) -> list[tuple[str, str]]:
             if eps is not None else f"draw the Emergency Protocols you chose and {big}")
     names = [p["name"].lower() for p in facts["protocols"]]
     alert = any("contamination alert" in n for n in names)
+    learning = scenarios.learning(state)
     steps = [
-        ("difficulty", f"Difficulty {facts['difficulty']}: {draw}"),
+        ("difficulty", scenarios.setup_line(state) if learning
+         else f"Difficulty {facts['difficulty']}: {draw}"),
         ("stack", "Big Nasties face down on the Scenario Deck slot, the red Abandon Ship "
                   "Protocol card beneath them; the Emergency Protocols face up beside it"),
         ("protocols", "Enter each Emergency Protocol with the start value its card gives "
@@ -41,16 +44,25 @@ def setup_steps(state: State) -> list[tuple[str, str]]:
                      "of the 3 Memory-icon rooms"),
         ("decks", "Shuffle the Vents deck; shuffle the Nasty Action deck beside Cargo Control"),
     ]
+    if learning:
+        steps[1] = ("stack", " ".join(scenarios.lines(state)))
+        steps = [st for st in steps if st[0] not in ("alert", "shipdeck", "memories")
+                 or st[0] == "alert" and alert]
+        if scenarios.scenario(state) == "Scenario 1":
+            steps[-1] = ("decks", "Shuffle the Nasty Action deck beside Cargo Control (no "
+                                  "Vents deck in Scenario 1)")
     if facts["shipstern"]:
         steps.append(("stern", "ShipStern: SternDeck tokens face down on the back spanner "
                                "spaces; Cards 31 and 32 in the Engineering Locker; a Memory "
                                "token on Engine Room 2's lightbulb; 6 Cargo Cards on the "
                                "Manifest (5 plus Marina's Kit Bay with Marina)"))
+    if scenarios.agendas(state):  # Hidden Agendas come in with Scenario 3
+        steps.append(("agendas", ("Your crewmember" if is_true_solo(state)
+                                  else "Each crewmember") + ": 2 Hidden Agendas, keep 1"
+                      + (" (Skins keeps a Company one if dealt one)"
+                         if "Skins" in facts["crew"] else "")
+                      + ", the other out unseen; record both secrets in the app"))
     steps += [
-        ("agendas", ("Your crewmember" if is_true_solo(state) else "Each crewmember")
-         + ": 2 Hidden Agendas, keep 1"
-         + (" (Skins keeps a Company one if dealt one)" if "Skins" in facts["crew"] else "")
-         + ", the other out unseen; record both secrets in the app"),
         ("start", "Start locations (see the panel) and starting hands: "
          + ("5 cards and 1 random Memory" if is_true_solo(state) else "5 cards each")),
     ]

@@ -14,7 +14,15 @@ from random import Random
 from typing import Any
 
 from trackers.engine import ActionError, Note, State
-from trackers.games.pandora_celeste import cards, cycle, escape, nasties, protocols, vents
+from trackers.games.pandora_celeste import (
+    cards,
+    cycle,
+    escape,
+    nasties,
+    protocols,
+    scenarios,
+    vents,
+)
 from trackers.games.pandora_celeste.board import MOVERS, box_says
 
 
@@ -236,7 +244,7 @@ def close(state: State, rng: Random) -> list[Note | str]:
     notes.append(Note("Discard every Active Defence face down (Immunity lasts to the end of "
                       "the Cycle)", "nasty_round"))
     if not nasties.on_board(state):
-        notes += vents.empty_board_note(state)
+        notes += scenarios.empty_board(state) or vents.empty_board_note(state)
     return notes
 
 

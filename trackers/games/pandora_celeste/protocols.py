@@ -11,7 +11,7 @@ from random import Random
 from typing import Any
 
 from trackers.engine import ActionError, Note, State
-from trackers.games.pandora_celeste import cards, cycle, hazards, nasties
+from trackers.games.pandora_celeste import cards, cycle, hazards, nasties, scenarios
 from trackers.games.pandora_celeste.board import DELAY_KEYS
 from trackers.pieces import Countdown, Counter
 
@@ -131,7 +131,8 @@ def tick(state: State, why: str) -> list[Note | str]:
         notes.append(Note("The no-time-limit marker reached 0: the rulebook does not say what "
                           "that means («Decoupling»); the table decides", "turn_cycle"))
     if reached:
-        notes += hazards.unstoppable(state)
+        fire = hazards.unstoppable(state)
+        notes += fire + (scenarios.fire_lost(state) if fire else [])
     for name in lost:
         _find(state, name)["state"] = "went off"
     if lost:
@@ -190,7 +191,9 @@ def override_action(state: State, args: dict[str, Any], rng: Random) -> list[Not
         if args.get("big_nasty") is not None:
             raise ActionError("big_nasty: no Big Nasty is left on the stack; leave it blank",
                               "big_nasty")
-        notes.append(Note("No Big Nasty is left on the stack: none spawns (later overrides "
+        notes.append(Note(f"No Big Nasty comes in {scenarios.scenario(state)}"
+                          if not scenarios.big_nasties(state) else
+                          "No Big Nasty is left on the stack: none spawns (later overrides "
                           "reach the Abandon Ship card, «First: Choose Your Difficulty»)",
                           "nasties"))
     driver = tracker(state).driver()
@@ -210,7 +213,10 @@ def _spawn_big(state: State, rng: Random, args: dict[str, Any],
                           + ", ".join(nasties.BIG_NAMES), "big_nasty")
     notes: list[Note | str] = []
     room = (args.get("room") or "").strip()
-    if where != WHERE[2]:
+    third = scenarios.scenario(state) == "Scenario 3"
+    if third:
+        room = "Cargo Control"  # «Scenario 3»: it spawns there, no card flipped
+    if where != WHERE[2] and not third:
         if cards.virtual(state):
             card, notes = cards.draw(state, rng)
             notes.append(Note(f"Flipped for the spawn: gold number {card['gold']}", "nasties"))
@@ -221,8 +227,9 @@ def _spawn_big(state: State, rng: Random, args: dict[str, Any],
             card = {"gold": args.get("gold")}
         room = room or f"gold-number room {card['gold']}"
     _, added = nasties.add(state, big, room, why="spawns")
-    return [*notes, Note(f"Turn over the top Big Nasty: {big} spawns " + _spawn(where),
-                         "nasties"), *added]
+    said = "in Cargo Control (Scenario 3)" if third else _spawn(where)
+    return [*notes, Note(f"Turn over the top Big Nasty: {big} spawns {said}", "nasties"),
+            *added]
 
 
 def _spawn(where: str) -> str:

@@ -8,7 +8,7 @@ came up; a Nasty joins the Active Nasty Area.
 from __future__ import annotations
 
 from trackers.engine import ActionError, Note, State
-from trackers.games.pandora_celeste import nasties
+from trackers.games.pandora_celeste import nasties, scenarios
 
 WHY = ("Check Aircon", "empty board", "crew entered a Vent Node")
 FOUND = ("a Nasty", "an Action card", "Hear That", "another card")
@@ -17,6 +17,7 @@ FOUND = ("a Nasty", "an Action card", "Hear That", "another card")
 def draw(state: State, why: str, found: str, nasty: str | None, room: str | None,
          drawer: str | None) -> list[Note | str]:
     """What the top Vents card was and where it goes (spec §7.4, §5.1)."""
+    scenarios.no_vents(state)
     target = state.facts["first_target"]
     if why == "empty board" and nasties.on_board(state):
         on = ", ".join(nasties.label(n) for n in nasties.on_board(state))

@@ -14,6 +14,7 @@ from trackers.games.pandora_celeste import (
     noise,
     outcomes,
     protocols,
+    scenarios,
 )
 from trackers.games.pandora_celeste.board import box_lines
 from trackers.games.pandora_celeste.setup import is_true_solo, start_lines
@@ -75,6 +76,8 @@ def panels(state: State) -> list[Panel]:
                          tuple(nasty_round.lines(state) + attacks.lines(state)), "nasty_round"))
         out.append(Panel("Noise this round", tuple(noise.lines(state)), "noise"))
     out.append(Panel("Crew", tuple(_crew_lines(state)), "wounds"))
+    if scenarios.learning(state):
+        out.append(Panel(scenarios.scenario(state), tuple(scenarios.lines(state)), "scenarios"))
     if facts["abandon_ship"] or any(v["crew"] or v["nasties"] or any(v["power"])
                                     for v in escape.vehicles(state).values()):
         out.append(Panel("Escape vehicles", tuple(escape.lines(state)), "escape"))
