@@ -153,20 +153,19 @@ def test_no_noise_means_follow_instincts_pauses_and_an_empty_board_draws_vents()
 def test_the_virtual_deck_asks_for_its_list_then_draws_and_reshuffles() -> None:
     s = in_round(nasty_cards="virtual")
     s.do("reveal_nasty", name="Bug", room="Galley")
-    s.do("nasty_round")
     with pytest.raises(BoardValueNeeded) as asked:
-        s.do("nasty_card")
+        s.do("nasty_round")
     assert asked.value.keys == list(DECK)
     for key, value in DECK.items():
         s.do("set_board_value", key=key, value=", ".join(map(str, value)))
-    with pytest.raises(ActionError, match="instruction: the app draws the card in virtual"):
-        s.do("nasty_card", instruction=FOLLOW)
-    notes = texts(s.do("nasty_card"))
+    notes = texts(s.do("nasty_round"))  # one key: the round begins and the app draws
     assert "Drawn: card " in notes and "Every activated Nasty has acted" in notes
+    with pytest.raises(ActionError, match="Nasty's card is not possible now"):
+        s.do("nasty_card", instruction=FOLLOW)
     drawn = s.state.facts["deck"]
     assert len(drawn["draw"]) + len(drawn["discard"]) == 4
     if "Drawn: card 1," in notes:  # the reshuffle icon: every card back once the round ends
-        assert "The app shuffled" in texts(s.do("next_step"))
+        assert "The app shuffled" in texts(s.do("nasty_round"))  # the same key ends the round
         assert s.state.facts["deck"]["discard"] == []
     else:
         assert len(drawn["discard"]) == 1 and "The app shuffled" not in notes.split("Drawn")[1]
@@ -209,7 +208,8 @@ def test_the_banner_keeps_the_round_and_the_attack_in_view() -> None:
     s.do("nasty_round")
     assert banner(s.state) == [
         "Cycle 1 | Aircon 6 drives | First Target Flygirl | 1 Nasty active",
-        "Nasty round: 1 of 1, now 1. Bug ('Nasty's card')"]
+        "Nasty round: 1 of 1, now 1. Bug ('Nasty's card')",
+        "Nasties: 1. Bug Galley 0/2"]
     s.do("nasty_card", instruction=FOLLOW)
     s.do("nasty_attacks", nasty="1. Bug", crew="Flygirl", box=RED)
     assert banner(s.state)[1] == ("Attack: 1. Bug on Flygirl, bottom box, damage 2, pushes 0, "

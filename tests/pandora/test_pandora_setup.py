@@ -184,7 +184,9 @@ def test_registry_keys_and_topics() -> None:
 def test_agenda_secrets_belong_to_each_crewmember() -> None:
     s = new()
     agenda = s.state.piece("flygirl_agenda", Secret)
-    assert agenda.owner == "Flygirl's player"
+    assert agenda.owner == "Player 2"  # the curtain names who runs Flygirl (Cap comes first)
+    shared = Session(GAME, SessionSetup(1, {"crew": CREW}, mode="crew"), seed="setup")
+    assert shared.state.piece("flygirl_agenda", Secret).owner == "Flygirl's player"
     with pytest.raises(ActionError, match="choose one of Company Agenda, no Company Agenda"):
         s.do("choose_secret", secret="cap_company", value="maybe")
     s.do("choose_secret", secret="cap_company", value="Company Agenda")

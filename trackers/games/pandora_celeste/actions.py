@@ -103,6 +103,19 @@ def count_noise(state: State, args: dict[str, Any], rng: Random) -> Notes:
     return notes + noise.count(state)
 
 
+def nasty_step(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    """The Nasty round one key a step: begin it; when the app draws, the next Nasty's card
+    (the first straight after the start), then the end of the round."""
+    if state.facts["phase"] == "cycle" and cycle.current(state) == "round_end":
+        return next_step(state, args, rng)
+    if nasty_round.running(state) is not None:
+        return nasty_round.turn(state, rng, {})
+    notes = nasty_round.begin(state, rng)
+    if cards.virtual(state) and nasty_round.running(state) is not None:
+        notes += nasty_round.turn(state, rng, {})
+    return notes
+
+
 def record_noise(state: State, args: dict[str, Any], rng: Random) -> Notes:
     return noise.record(state, args["crew"], args["colour"], args["count"], args["source"])
 
@@ -250,7 +263,7 @@ def cryo_pod(state: State, args: dict[str, Any], rng: Random) -> Notes:
 
 
 def _attack_log(args: dict[str, Any]) -> str:
-    return f"{args.get('nasty')} attacks {args.get('crew')}"
+    return f"{args.get('nasty') or 'The Nasty'} attacks {args.get('crew') or 'its target'}"
 
 
 # --- the escape ----------------------------------------------------------------------------
@@ -475,10 +488,11 @@ _ALL: tuple[Action, ...] = (
            key="K", short="Nasty out", topic="nasties",
            log_text=lambda a: f"{a['nasty']} {a.get('why') or 'killed'}"),
     Action("nasty_round", "Nasty round",
-           "Start the Nasty Action Round: who moves this Cycle, and in which order.",
-           lambda s, a, r: nasty_round.begin(s, r), key="N", short="Nasties", topic="nasty_round",
-           needs=nasty_round.needs,
-           enabled=lambda s: _at_step(s, "nasties") and not _round_running(s)),
+           "Start the Nasty Action Round: who moves this Cycle, and in which order (when the "
+           "app draws: each press takes the round one step).",
+           nasty_step, key="N", short="Nasties", topic="nasty_round",
+           needs=lambda s, a: nasty_round.needs(s, a) + cards.deck_needs(s),
+           why_not=nasty_round.why_not_step),
     Action("nasty_card", "Nasty's card",
            "The next Nasty acts: its card (mirror: enter what you flipped; virtual: the app "
            "draws) and what it does.",
@@ -492,7 +506,9 @@ _ALL: tuple[Action, ...] = (
     Action("nasty_attacks", "Nasty attacks",
            "A Nasty attacks a crewmember: its Hit Box, then push your luck.",
            lambda s, a, r: attacks.nasty_attacks(s, r, a),
-           (NASTY, _crew_choice("whom it attacks"),
+           (Param("nasty", "choice", "which Nasty (blank: the one that just acted)",
+                  choices=nasties.labels, optional=True),
+            Param("crew", "choice", "whom (blank: its target, First Target first)", choices=_alive, optional=True),
             Param("defence", "choice", "an Active Defence in play", choices=attacks.DEFENCES,
                   optional=True, default="none"),
             Param("eva_suit", "bool", "the crewmember wears an EVA Suit", optional=True,
@@ -717,7 +733,7 @@ _ALL: tuple[Action, ...] = (
 
 # The footer lists keys in this order and has room for few: the steps' own actions first, so
 # 'Nasty round', 'Nasty's card', 'Push' and 'Stop pushing' are on screen when they are due.
-DUE_FIRST = ("next_step", "count_noise", "nasty_round", "nasty_card", "push", "settle_attack",
-             "end_cycle")
+DUE_FIRST = ("next_step", "count_noise", "nasty_round", "nasty_card", "nasty_attacks", "push",
+             "settle_attack", "reveal_nasty", "end_cycle")
 ACTIONS: tuple[Action, ...] = tuple(sorted(
     _ALL, key=lambda a: DUE_FIRST.index(a.name) if a.name in DUE_FIRST else len(DUE_FIRST)))

@@ -56,11 +56,36 @@ def _need_no_attack(state: State) -> None:
         raise ActionError("an attack is under way: push or 'Stop pushing' first", "action")
 
 
+def _attacker(state: State, given: str | None) -> dict[str, Any]:
+    """The Nasty named, or (left blank) the one that acted last this round, or the only one
+    aboard in a Showdown."""
+    from trackers.games.pandora_celeste import nasty_round
+
+    if given:
+        return nasties.find(state, given)
+    found = (escape.showdown_aboard(state) if state.facts["showdown"] else
+             [n for n in [nasty_round.last_acted(state)] if n is not None])
+    if len(found) != 1:
+        raise ActionError("nasty: give which Nasty attacks: one of "
+                          + ", ".join(nasties.labels(state)), "nasty")
+    return found[0]
+
+
+def _target(state: State) -> str:
+    """Whom a Nasty goes for given a choice: the First Target, else the only one alive."""
+    living = crew.alive(state)
+    if state.facts["first_target"] in living:
+        return str(state.facts["first_target"])
+    if len(living) == 1:
+        return living[0]
+    raise ActionError("crew: give whom it attacks: one of " + ", ".join(living), "crew")
+
+
 def nasty_attacks(state: State, rng: Random, args: dict[str, Any]) -> list[Note | str]:
     """A Nasty attacks a crewmember (spec §5.5, §5.7; T18, T20, T24)."""
     _need_no_attack(state)
-    entry = nasties.find(state, args["nasty"])
-    name = args["crew"]
+    entry = _attacker(state, args.get("nasty"))
+    name = args.get("crew") or _target(state)
     record = crew.need_alive(state, name)
     escape.need_aboard(state, name, entry)
     kind = nasties.kind_of(state, entry)

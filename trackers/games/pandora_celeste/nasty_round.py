@@ -31,6 +31,29 @@ def running(state: State) -> dict[str, Any] | None:
     return found if found and not found.get("done") else None
 
 
+def why_not_step(state: State) -> str | None:
+    """'Nasty round' begins the round at its step; when the app draws it also steps it."""
+    now = cycle.current(state) if state.facts["phase"] == "cycle" else "setup"
+    if state.facts["attack"] is not None:
+        return "an attack is under way: push or 'Stop pushing' first"
+    if now == "nasties" and running(state) is None:
+        return None
+    if cards.virtual(state) and (running(state) is not None or now == "round_end"):
+        return None
+    if running(state) is not None:
+        return "the round is under way: enter the next Nasty's card ('Nasty's card')"
+    return ("the Nasty Action Round comes after the hand refill; the game is at "
+            + ("setup" if now == "setup" else f"the {cycle.STEP_NAMES[now]}"))
+
+
+def last_acted(state: State) -> dict[str, Any] | None:
+    """The Nasty whose card came last this round (the one an attack is most likely from)."""
+    held = state.facts["nasty_round"]
+    if not held or not held.get("pos"):
+        return None
+    return _entry(state, held["queue"][held["pos"] - 1])
+
+
 def needs(state: State, args: dict[str, Any]) -> list[str]:
     """The driving box's Big Nasties entry matters only with a Big Nasty on the board; after
     Abandon Ship, with no marker left, the table's reading of who moves (asked once)."""

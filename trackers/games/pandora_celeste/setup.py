@@ -110,8 +110,10 @@ def setup(s: SessionSetup, rng: Random) -> State:
         kills_at = crew.CREW[name][0]
         state.pieces[f"{crew.slug(name)}_wounds"] = Counter(
             f"{name} wounds (the {kills_at}th kills)", 0, limit=kills_at)
-    for name in chosen:
-        owner = f"{name}'s player"
+    seats = list(s.names)
+    for i, name in enumerate(chosen):
+        # the curtain names the player who runs this crewmember, when the table says who
+        owner = seats[i] if len(seats) == len(chosen) else f"{name}'s player"
         state.pieces[f"{crew.slug(name)}_agenda"] = Secret(f"{name}'s Hidden Agenda", owner)
         state.pieces[f"{crew.slug(name)}_company"] = Secret(
             f"{name}'s Agenda type", owner, list(COMPANY))

@@ -53,7 +53,7 @@ def wake(state: State, was: str, spare: str) -> list[Note | str]:
     kills_at = crew.CREW[spare][0]
     state.pieces[f"{crew.slug(spare)}_wounds"] = Counter(
         f"{spare} wounds (the {kills_at}th kills)", 0, limit=kills_at)
-    owner = f"{spare}'s player"
+    owner = player or f"{spare}'s player"
     state.pieces[f"{crew.slug(spare)}_agenda"] = Secret(f"{spare}'s Hidden Agenda", owner)
     state.pieces[f"{crew.slug(spare)}_company"] = Secret(f"{spare}'s Agenda type", owner,
                                                          list(COMPANY))

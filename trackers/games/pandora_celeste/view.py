@@ -108,7 +108,17 @@ def banner(state: State) -> list[str]:
              f"{active} Nast{'y' if active == 1 else 'ies'} active"]
     if facts["showdown"]:
         first.append(f"FINAL SHOWDOWN in the {facts['showdown']['vehicle']}")
-    return [" | ".join(first), _under_way(state)]
+    return [" | ".join(first), _under_way(state), *_area_line(state)]
+
+
+def _area_line(state: State) -> list[str]:
+    """The Active Nasty Area in one line, in order, so it stays in view at 80x24."""
+    shown = []
+    for entry in nasties.area(state):
+        total = nasties.hits(state, entry)
+        where = entry["room"] if entry["place"] == nasties.ON_BOARD else entry["place"]
+        shown.append(f"{nasties.label(entry)} {where or '?'} {entry['wounds']}/{total or '?'}")
+    return ["Nasties: " + "; ".join(shown)] if shown else []
 
 
 def _under_way(state: State) -> str:
