@@ -146,6 +146,16 @@ def _under_way(state: State) -> str:
     return "Now: " + step
 
 
+def one_key(state: State, name: str) -> bool:
+    """Whether the screen may take this action at once, without its form: every field of it
+    is one the app fills when it draws (spec §5.3: the app's own flips)."""
+    if not cards.virtual(state):
+        return False
+    attack = attacks.current(state)
+    return name in ("push", "nasty_card") or (
+        name == "settle_attack" and attack is not None and attack["dir"] == "crew")
+
+
 def checklist(state: State) -> list[tuple[str, bool]]:
     return cycle.checklist(state)
 
