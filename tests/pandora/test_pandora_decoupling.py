@@ -229,3 +229,25 @@ def test_an_agenda_failed_by_hand_is_no_win() -> None:
     record = s.game.end_record(s.state)
     assert record is not None and record.outcomes == {"Player 1": "survivor"}
     assert cycle.current(s.state) == "decouple_fulfilled"
+
+
+def test_the_report_keeps_every_death_the_decoupling_the_flush_and_the_outcomes() -> None:
+    from trackers.engine.report import build_report
+    from trackers.games.pandora_celeste.game import GAME
+
+    s = abandoned(("Cargo", "Cap", "Skins", "Greaseball"), players=4, seed="report")
+    s.do("wound", crew="Cargo", dmg=8)  # Cargo dies
+    for who in ("Cap", "Skins", "Greaseball", "1. MonsterBug"):
+        s.do("board_vehicle", who=who, vehicle="Bridge")
+    power_bridge(s)
+    walk_to(s, "nasties")
+    s.do("nasty_round")  # the Bug-less round ends at once: every survivor aboard, it Decouples
+    s.do("flush_airlock", flusher="Greaseball")
+    for who in ("Skins", "Cap", "1. MonsterBug"):
+        s.do("flush_flip", who=who, box=FLIPS[who])
+    said = [m.text for m in build_report(GAME, s.setup, s.seed, s.events).moments]
+    for moment in ("Cargo died", "Abandon Ship", "The Bridge Decoupled", "The Final Showdown",
+                   "The Airlock flush", "Skins flushed into space"):
+        assert moment in said, (moment, said)
+    end = next(m for m in said if m.startswith("The end:"))
+    assert "Cap: survivor" in end and "Skins: loser" in end and "Greaseball: survivor" in end

@@ -42,3 +42,16 @@ def test_mirror_odds_count_the_entered_flips_out_of_the_deck_list() -> None:
     t.do("reveal_nasty", name="Bug", room="Galley")
     notes = texts(t.do("nasty_attacks", nasty="1. Bug", crew="Flygirl", box=RED))
     assert "Odds: none without the deck list on your board profile" in notes
+
+
+def test_a_virtual_desperation_attack_shows_the_cards_drawn() -> None:
+    """Played: the Desperation Attack in virtual mode hid the cards the app drew."""
+    board = ALL_RED | {"bridge_stations": 3, "objective_timer": 9}
+    s = started(("Cap",), seed="desp", board=board, nasty_cards="virtual")
+    s.do("override_protocol", protocol="Vacuum", big_nasty="MonsterBug")
+    s.do("override_protocol", protocol="Aircon", big_nasty="Time Jumper")
+    s.do("board_vehicle", who="Cap", vehicle="Bridge")
+    s.do("board_vehicle", who="1. MonsterBug", vehicle="Bridge")
+    s.do("decouple_bridge")
+    notes = texts(s.do("desperation_attack", crew="Cap", nasty="1. MonsterBug", discards=1))
+    assert notes.count("Drawn: card") == 1 and "bottom box red (HIT)" in notes

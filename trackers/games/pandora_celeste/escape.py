@@ -302,7 +302,7 @@ def desperation(state: State, rng: Random, args: dict[str, Any]) -> list[Note | 
         results = []
         for _ in range(flips):
             card, drawn = cards.draw(state, rng)
-            notes += drawn
+            notes += [*drawn, Note(cards.describe(card, half), "showdown")]  # shown, never hidden
             results.append(cards.is_hit(card, half))
             if not results[-1]:
                 break
