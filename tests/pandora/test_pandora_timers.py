@@ -173,8 +173,8 @@ def test_a_correct_call_out_sows_discord_and_ticks_nothing() -> None:
     s.do("call_out", caller="Cap", accused="Flygirl", correct=True)
     assert s.state.facts["discord"] and timer(s).markers == {"Vacuum": 4, "Aircon": 6}
     walk_to(s, "doors")
-    with pytest.raises(ActionError, match="A Call Out happens in the Crew Round; the game is "
-                       "at the Noise & Doors Round$"):
+    with pytest.raises(ActionError, match="Calling Out is done on a player's turn, in the "
+                       "Crew Round; the game is at the Noise & Doors Round$"):
         s.do("call_out", caller="Cap", accused="Flygirl", correct=False)
 
 

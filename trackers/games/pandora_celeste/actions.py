@@ -441,6 +441,7 @@ _ALL: tuple[Action, ...] = (
            (_crew_choice("who calls out", "caller"), _crew_choice("who is accused", "accused"),
             Param("correct", "bool", "did the accused admit a Company Agenda?")),
            key="z", short="Call Out", topic="agendas",
+           why_not=phases.crew_round("Calling Out"),
            log_text=lambda a: f"{a['caller']} calls out {a['accused']}"),
     Action("sow_discord", "Discord is Sown",
            "A card says Discord is Sown (or, with Revelation, a Smoking Gun is revealed).",
