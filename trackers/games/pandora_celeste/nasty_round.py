@@ -107,7 +107,8 @@ def begin(state: State, rng: Random) -> list[Note | str]:
         notes += finish(state, rng)[:1] + close(state, rng)
         cycle.mark_done(state, "round_end")
         return notes
-    return notes + [Note(f"First: {order.split(', ')[0]}: 'Nasty's card'", "nasty_round")]
+    how = "'Nasty round' draws its card" if cards.virtual(state) else "'Nasty's card'"
+    return notes + [Note(f"First: {order.split(', ')[0]}: {how}", "nasty_round")]
 
 
 def _entry(state: State, nasty_id: int) -> dict[str, Any] | None:
@@ -133,7 +134,8 @@ def turn(state: State, rng: Random, args: dict[str, Any]) -> list[Note | str]:
         return notes + finish(state, rng)
     following = _entry(state, held["queue"][held["pos"]])
     name = nasties.label(following) if following else "a Nasty since killed"
-    return notes + [Note(f"Move it on the board and settle any attack; next: {name}",
+    how = " ('Nasty round' draws its card)" if cards.virtual(state) else ""
+    return notes + [Note(f"Move it on the board and settle any attack; next: {name}{how}",
                          "nasty_round")]
 
 
