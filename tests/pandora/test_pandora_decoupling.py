@@ -251,3 +251,16 @@ def test_the_report_keeps_every_death_the_decoupling_the_flush_and_the_outcomes(
         assert moment in said, (moment, said)
     end = next(m for m in said if m.startswith("The end:"))
     assert "Cap: survivor" in end and "Skins: loser" in end and "Greaseball: survivor" in end
+
+
+def test_in_the_showdown_a_nasty_goes_for_the_first_target_aboard() -> None:
+    s = abandoned(("Cargo", "Cap", "Flygirl"), players=3, seed="sd")
+    walk_to(s, "crew_round")
+    s.do("record_noise", crew="Cargo", colour="Red")  # Cargo, left on the Ship, is First Target
+    walk_to(s, "count")
+    s.do("count_noise")
+    for who in ("Cap", "Flygirl", "1. MonsterBug"):
+        s.do("board_vehicle", who=who, vehicle="Bridge")
+    s.do("decouple_bridge")
+    # anti-clockwise from Cargo (seats Cargo, Cap, Flygirl): Flygirl comes first aboard
+    assert "HITS Flygirl" in texts(s.do("nasty_attacks", box=RED, moved=0))

@@ -72,8 +72,20 @@ def _attacker(state: State, given: str | None) -> dict[str, Any]:
 
 
 def _target(state: State) -> str:
-    """Whom a Nasty goes for given a choice: the First Target, else the only one alive."""
+    """Whom a Nasty goes for given a choice: the First Target, else the only one alive; in
+    the Final Showdown the First Target aboard, else anti-clockwise from the token (spec §9.7,
+    §5.4)."""
     living = crew.alive(state)
+    held = state.facts["showdown"]
+    if held is not None:
+        aboard = [n for n in escape.vehicles(state)[held["vehicle"]]["crew"] if n in living]
+        token = state.facts["first_target"]
+        seats = crew.names(state)
+        start = seats.index(token) if token in seats else 0
+        ring = [seats[(start - i) % len(seats)] for i in range(len(seats))]
+        found = [n for n in ring if n in aboard]
+        if found:
+            return found[0]
     if state.facts["first_target"] in living:
         return str(state.facts["first_target"])
     if len(living) == 1:
