@@ -116,6 +116,14 @@ def nasty_step(state: State, args: dict[str, Any], rng: Random) -> Notes:
     return notes
 
 
+def _next_step_why_not(state: State) -> str | None:
+    """A step with its own action is left by that action, so the footer drops 'Next step'
+    there and shows the key that is due."""
+    if state.facts["phase"] == "cycle" and cycle.current(state) in cycle.OWN_ACTION:
+        return f"this step is done with '{cycle.OWN_ACTION[cycle.current(state)]}'"
+    return None
+
+
 def record_noise(state: State, args: dict[str, Any], rng: Random) -> Notes:
     return noise.record(state, args["crew"], args["colour"], args["count"], args["source"])
 
@@ -331,7 +339,8 @@ def _crew_choice(help_text: str, name: str = "crew") -> Param:
 
 _ALL: tuple[Action, ...] = (
     Action("next_step", "Next step", "Tick off the step now due and show the next one.",
-           next_step, key="n", short="Next step", topic="cycle"),
+           next_step, key="n", short="Next step", topic="cycle",
+           why_not=_next_step_why_not),
     Action("add_protocol", "Add an Emergency Protocol",
            "Enter a Protocol drawn at setup with its card's start value (blank: no time limit).",
            lambda s, a, r: protocols.add(s, a["name"], a["start"], a["delay_limit"]),
