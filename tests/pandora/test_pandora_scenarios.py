@@ -25,6 +25,7 @@ def test_scenario_1_set_up_and_its_empty_board_rule() -> None:
     assert "Learn to Play booklet" in cycle.setup_steps(s.state)[0][1]
     assert "no Vents deck in Scenario 1" in dict(cycle.setup_steps(s.state))["decks"]
     assert s.state.pieces["big_nasties"].value == 0  # type: ignore[attr-defined]
+    assert "cap_agenda" not in s.state.pieces  # Hidden Agendas come in with Scenario 3
     s.do("reveal_nasty", name="ScuttleBug", room="Iso-Ward")  # the booklet's setup lays one out
     while cycle.current(s.state) != "protocols":
         s.do("next_step")

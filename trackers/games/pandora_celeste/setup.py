@@ -111,7 +111,8 @@ def setup(s: SessionSetup, rng: Random) -> State:
         state.pieces[f"{crew.slug(name)}_wounds"] = Counter(
             f"{name} wounds (the {kills_at}th kills)", 0, limit=kills_at)
     seats = list(s.names)
-    for i, name in enumerate(chosen):
+    agendas = chosen_scenario not in ("Scenario 1", "Scenario 2")  # they come in Scenario 3
+    for i, name in enumerate(chosen if agendas else ()):
         # the curtain names the player who runs this crewmember, when the table says who
         owner = seats[i] if len(seats) == len(chosen) else f"{name}'s player"
         state.pieces[f"{crew.slug(name)}_agenda"] = Secret(f"{name}'s Hidden Agenda", owner)
