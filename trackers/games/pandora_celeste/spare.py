@@ -8,7 +8,7 @@ behind the curtain like the first.
 from __future__ import annotations
 
 from trackers.engine import ActionError, Note, State
-from trackers.games.pandora_celeste import crew
+from trackers.games.pandora_celeste import crew, scenarios
 from trackers.pieces import Counter, Secret
 
 COMPANY = ["Company Agenda", "no Company Agenda"]
@@ -53,11 +53,15 @@ def wake(state: State, was: str, spare: str) -> list[Note | str]:
     kills_at = crew.CREW[spare][0]
     state.pieces[f"{crew.slug(spare)}_wounds"] = Counter(
         f"{spare} wounds (the {kills_at}th kills)", 0, limit=kills_at)
+    who = player or f"{was}'s player"
+    if not scenarios.agendas(state):  # Scenarios 1-2: no Agendas to draw
+        return [Note(f"{who} wakes {spare}: shuffle {spare}'s Deck, deal a Hand of 4, put the "
+                     "token in the Cryo-Chamber", "wounds",
+                     key_moment=f"{spare} woke up for {who}")]
     owner = player or f"{spare}'s player"
     state.pieces[f"{crew.slug(spare)}_agenda"] = Secret(f"{spare}'s Hidden Agenda", owner)
     state.pieces[f"{crew.slug(spare)}_company"] = Secret(f"{spare}'s Agenda type", owner,
                                                          list(COMPANY))
-    who = player or f"{was}'s player"
     return [Note(f"{who} wakes {spare}: shuffle {spare}'s Deck, deal a Hand of 4, put the "
                  f"token in the Cryo-Chamber; draw 2 Hidden Agendas, keep 1 and record it "
                  f"behind the curtain ('Choose a secret': {spare}'s Hidden Agenda and Agenda "
