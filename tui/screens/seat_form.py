@@ -1,0 +1,177 @@
+"""A seat's form: choose, look at or reveal one of the player's own secrets, with their PIN.
+
+It is the player's own device: no curtain to hand over, but the value shows only in the
+look's own step and is gone once hidden. Every check (the PIN, what may be chosen now, the
+commitment, the log line) is the API's, through ``tableside.seat_actions``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widget import Widget
+from textual.widgets import Button, Input, Label, Select, Static
+
+from tableside import seat_actions
+from tableside.api import OpenSession, TablesideError
+from tableside.seat_actions import Seat
+from trackers.engine import ActionError
+from trackers.pieces import Secret
+from tui.widgets.plain import plain
+
+TITLES = {"choose": "Choose", "peek": "Look at", "reveal": "Reveal to the table"}
+
+
+class SeatForm(ModalScreen[bool]):
+    """``mode``: "choose", "peek" or "reveal"; ``first`` preselects a secret (a table's ask)."""
+
+    CSS_PATH = "seat.tcss"
+    BINDINGS = [Binding("escape", "close", "Close", id="seat_form.close")]
+
+    def __init__(self, play: OpenSession, seat: Seat, mode: str, first: str | None = None
+                 ) -> None:
+        super().__init__()
+        self.play, self.seat, self.mode = play, seat, mode
+        self.items = self._items()
+        ids = [i for i, _ in self.items]
+        wanted = f"secret:{first}" if first else None
+        self.what: str | None = wanted if wanted in ids else (ids[0] if len(ids) == 1 else None)
+
+    def _items(self) -> list[tuple[str, str]]:
+        play, seat = self.play, self.seat
+        if self.mode == "choose":
+            items = [(f"secret:{n}", play.state.piece(n, Secret).label)
+                     for n in seat_actions.choosable(play, seat)]
+            return items + [(f"action:{a.name}", a.title)
+                            for a in seat_actions.private_actions(play, seat)]
+        return [(f"secret:{n}", play.state.piece(n, Secret).label)
+                for n in seat_actions.chosen(play, seat)]
+
+    def nothing_to_do(self) -> str:
+        return {"choose": "Nothing of yours to choose now.",
+                "peek": "None of your secrets is chosen and hidden.",
+                "reveal": "None of your secrets is chosen and hidden."}[self.mode]
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="seat-form", classes="dialog wide"):
+            yield Static(f"{TITLES[self.mode]} ({self.seat.player} only)",
+                         classes="section-title")
+            yield Label("Which")
+            yield Select([(plain(label), i) for i, label in self.items], id="what",
+                         value=self.what if self.what else Select.NULL, allow_blank=True)
+            yield Vertical(id="fields")
+            yield Button("OK", id="ok", variant="primary")
+            yield Static("", id="shown", markup=False)
+            yield Static("", id="form-error", classes="error", markup=False)
+            yield Static("Escape: close", classes="hint")
+
+    async def on_mount(self) -> None:
+        await self._fields()
+        focusable = [w for w in self.query("#fields Input, #fields Select") if w.focusable]
+        (focusable[0] if focusable and self.what else self.query_one("#what")).focus()
+
+    @on(Select.Changed, "#what")
+    async def _what_changed(self, event: Select.Changed) -> None:
+        value = None if event.select.is_blank() else str(event.value)
+        if value != self.what:
+            self.what = value
+            await self._fields()
+
+    async def _fields(self) -> None:
+        box = self.query_one("#fields", Vertical)
+        await box.remove_children()
+        self.query_one("#form-error", Static).update("")
+        if not self.what:
+            return
+        kind, name = self.what.split(":", 1)
+        widgets: list[Widget] = []
+        if kind == "action":
+            action = self.play.action(name)
+            for param in action.params:
+                widgets.append(Label(plain(f"{param.name.replace('_', ' ')}: {param.help}")))
+                if param.kind == "choice":
+                    options = [(plain(param.label_of(self.play.state, c)), c)
+                               for c in param.allowed(self.play.state)]
+                    widgets.append(Select(options, id=f"arg-{param.name}"))
+                else:
+                    widgets.append(Input(id=f"arg-{param.name}", password=param.secret))
+        else:
+            secret = self.play.state.piece(name, Secret)
+            if self.mode == "choose":
+                widgets.append(Label(plain(f"{secret.label}: your choice")))
+                widgets.append(Select([(plain(c), c) for c in secret.choices], id="arg-value")
+                               if secret.choices else Input(id="arg-value", password=True))
+                if self.play.pin_is_set(secret.owner):
+                    widgets += [Label("Your PIN"), Input(id="pin", password=True)]
+                else:
+                    widgets += [Label("Set a PIN (optional; nobody else can set it later)"),
+                                Input(id="pin", password=True)]
+            elif seat_actions.needs_pin(self.play, name):
+                widgets += [Label("Your PIN"), Input(id="pin", password=True)]
+        await box.mount_all(widgets)
+
+    def _read(self, widget_id: str) -> Any:
+        found = self.query(f"#{widget_id}")
+        if not found:
+            return None
+        widget = found.first()
+        if isinstance(widget, Select):
+            return None if widget.is_blank() else widget.value
+        if isinstance(widget, Input):
+            return widget.value or None
+        return None
+
+    @on(Input.Submitted)
+    async def _entered(self) -> None:
+        if self.query("#hide"):
+            self._hide()
+        else:
+            await self._ok()
+
+    @on(Button.Pressed, "#ok")
+    async def _ok(self) -> None:
+        error = self.query_one("#form-error", Static)
+        if not self.what:
+            error.update("Which: pick one of yours first")
+            return
+        kind, name = self.what.split(":", 1)
+        pin = self._read("pin")
+        try:
+            if kind == "action":
+                action = self.play.action(name)
+                args = {p.name: v for p in action.params
+                        if (v := self._read(f"arg-{p.name}")) is not None}
+                self.play.do(name, **args)
+                self.notify(f"{action.title}: done.")
+            elif self.mode == "choose":
+                seat_actions.choose(self.play, name, self._read("arg-value") or "", pin)
+                code = self.play.state.piece(name, Secret).code
+                self.notify(f"Chosen. The table sees its code: {code}", markup=False)
+            elif self.mode == "peek":
+                value = seat_actions.peek(self.play, name, pin)
+                label = self.play.state.piece(name, Secret).label
+                self.query_one("#shown", Static).update(plain(f"{label}: {value}"))
+                ok = self.query_one("#ok", Button)
+                ok.label, ok.id = "Hide it", "hide"
+                ok.focus()
+                return
+            else:
+                seat_actions.reveal(self.play, name, pin)
+                self.notify("Revealed to the table.")
+        except (ActionError, TablesideError) as err:
+            error.update(plain(str(err)))
+            return
+        self.dismiss(True)
+
+    @on(Button.Pressed, "#hide")
+    def _hide(self) -> None:
+        self.query_one("#shown", Static).update("")
+        self.dismiss(True)
+
+    def action_close(self) -> None:
+        self.dismiss(False)
