@@ -140,7 +140,11 @@ class SeatServer(Server):
                             headers={"Cache-Control": "no-store"})
 
     async def _nothing(self, request: web.Request) -> web.Response:
-        return self._refuse(request, "no seat")
+        """A seat link without a token counts as a try; anything else (a browser's
+        favicon.ico) is a plain 404."""
+        if request.path == "/" or request.path.startswith("/seat"):
+            return self._refuse(request, "no seat")
+        return web.Response(status=404, text=NOTHING)
 
     async def handle_index(self, request: web.Request) -> Any:
         token = request.match_info.get("token")

@@ -15,7 +15,8 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widget import Widget
-from textual.widgets import Button, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, OptionList, Select, Static
+from textual.widgets.option_list import Option
 
 from tableside import seat_actions
 from tableside.api import OpenSession, TablesideError
@@ -41,6 +42,7 @@ class SeatForm(ModalScreen[bool]):
         ids = [i for i, _ in self.items]
         wanted = f"secret:{first}" if first else None
         self.what: str | None = wanted if wanted in ids else (ids[0] if len(ids) == 1 else None)
+        self.showing = False  # a look's value is on the screen (until Hide)
 
     def _items(self) -> list[tuple[str, str]]:
         play, seat = self.play, self.seat
@@ -61,9 +63,9 @@ class SeatForm(ModalScreen[bool]):
         with VerticalScroll(id="seat-form", classes="dialog wide"):
             yield Static(f"{TITLES[self.mode]} ({self.seat.player} only)",
                          classes="section-title")
-            yield Label("Which")
-            yield Select([(plain(label), i) for i, label in self.items], id="what",
-                         value=self.what if self.what else Select.NULL, allow_blank=True)
+            yield Label("Which (Enter or a tap picks it)")
+            yield OptionList(*[Option(plain(label), id=i) for i, label in self.items],
+                             id="what")
             yield Vertical(id="fields")
             yield Button("OK", id="ok", variant="primary")
             yield Static("", id="shown", markup=False)
@@ -71,16 +73,17 @@ class SeatForm(ModalScreen[bool]):
             yield Static("Escape: close", classes="hint")
 
     async def on_mount(self) -> None:
+        what = self.query_one("#what", OptionList)
+        if self.what:
+            what.highlighted = [i for i, _ in self.items].index(self.what)
         await self._fields()
-        focusable = [w for w in self.query("#fields Input, #fields Select") if w.focusable]
-        (focusable[0] if focusable and self.what else self.query_one("#what")).focus()
+        if not self.what:
+            self.set_focus(what)
 
-    @on(Select.Changed, "#what")
-    async def _what_changed(self, event: Select.Changed) -> None:
-        value = None if event.select.is_blank() else str(event.value)
-        if value != self.what:
-            self.what = value
-            await self._fields()
+    @on(OptionList.OptionSelected, "#what")
+    async def _what_chosen(self, event: OptionList.OptionSelected) -> None:
+        self.what = event.option.id
+        await self._fields()
 
     async def _fields(self) -> None:
         box = self.query_one("#fields", Vertical)
@@ -106,14 +109,36 @@ class SeatForm(ModalScreen[bool]):
                 widgets.append(Label(plain(f"{secret.label}: your choice")))
                 widgets.append(Select([(plain(c), c) for c in secret.choices], id="arg-value")
                                if secret.choices else Input(id="arg-value", password=True))
-                if self.play.pin_is_set(secret.owner):
-                    widgets += [Label("Your PIN"), Input(id="pin", password=True)]
+                if secret.choices:  # a list: the PIN field at once (Enter opens the list)
+                    widgets += self._pin_widgets(secret.owner)
                 else:
-                    widgets += [Label("Set a PIN (optional; nobody else can set it later)"),
-                                Input(id="pin", password=True)]
+                    widgets.append(Static("Enter: on to the PIN", classes="hint"))
             elif seat_actions.needs_pin(self.play, name):
                 widgets += [Label("Your PIN"), Input(id="pin", password=True)]
-        await box.mount_all(widgets)
+        # Drawn only once the first field has the focus: a player who types as soon as the
+        # field shows types into it (keys read earlier would go to the list above).
+        with self.app.batch_update():
+            await box.mount_all(widgets)
+            fields = self._inputs()
+            if fields:
+                self.set_focus(fields[0])
+
+    def _pin_widgets(self, owner: str) -> list[Widget]:
+        if self.play.pin_is_set(owner):
+            return [Label("Your PIN"), Input(id="pin", password=True)]
+        return [Label("Set a PIN (optional; nobody else can set it later)"),
+                Input(id="pin", password=True)]
+
+    async def _add_pin(self) -> None:
+        """The PIN field, shown (and focused) once the value is typed and Enter pressed."""
+        name = (self.what or ":").split(":", 1)[1]
+        with self.app.batch_update():
+            await self.query_one("#fields", Vertical).mount_all(
+                self._pin_widgets(self.play.state.piece(name, Secret).owner))
+            self.set_focus(self.query_one("#pin", Input))
+
+    def _inputs(self) -> list[Widget]:
+        return [w for w in self.query("#fields Input, #fields Select") if w.focusable]
 
     def _read(self, widget_id: str) -> Any:
         found = self.query(f"#{widget_id}")
@@ -127,15 +152,25 @@ class SeatForm(ModalScreen[bool]):
         return None
 
     @on(Input.Submitted)
-    async def _entered(self) -> None:
-        if self.query("#hide"):
+    async def _entered(self, event: Input.Submitted) -> None:
+        """Enter: on to the next field (value, then PIN), then OK; Hide once shown."""
+        fields = self._inputs()
+        if self.showing:
             self._hide()
+        elif self.mode == "choose" and (self.what or "").startswith("secret:") \
+                and not self.query("#pin"):
+            await self._add_pin()
+        elif event.input in fields and event.input is not fields[-1]:
+            self.set_focus(fields[fields.index(event.input) + 1])
         else:
             await self._ok()
 
     @on(Button.Pressed, "#ok")
     async def _ok(self) -> None:
         error = self.query_one("#form-error", Static)
+        if self.showing:
+            self._hide()
+            return
         if not self.what:
             error.update("Which: pick one of yours first")
             return
@@ -157,7 +192,8 @@ class SeatForm(ModalScreen[bool]):
                 label = self.play.state.piece(name, Secret).label
                 self.query_one("#shown", Static).update(plain(f"{label}: {value}"))
                 ok = self.query_one("#ok", Button)
-                ok.label, ok.id = "Hide it", "hide"
+                ok.label = "Hide it"
+                self.showing = True
                 ok.focus()
                 return
             else:
@@ -168,7 +204,6 @@ class SeatForm(ModalScreen[bool]):
             return
         self.dismiss(True)
 
-    @on(Button.Pressed, "#hide")
     def _hide(self) -> None:
         self.query_one("#shown", Static).update("")
         self.dismiss(True)

@@ -47,6 +47,7 @@ class SeatsScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide tall", id="seats-dialog"):
             yield Static(Text(self._where()), id="seats-where")
+            yield Static("", id="seats-refused", classes="warning", markup=False)
             with Horizontal(id="seats-body"):
                 yield OptionList(id="seats-list")
                 yield Static("", id="seats-qr", markup=False)
@@ -81,6 +82,10 @@ class SeatsScreen(ModalScreen[None]):
                 line += f", {pages} page{'s' if pages != 1 else ''} open"
             listing.add_option(Option(Text(line), id=f"seat:{seat}"))
         listing.highlighted = highlighted if highlighted is not None else 0
+        refused = self.serving.server.refused
+        self.query_one("#seats-refused", Static).update(
+            f"Wrong, revoked or missing links tried: {refused} (each opened nothing)"
+            if refused else "")
         self._show()
 
     def current(self) -> str | None:
