@@ -140,11 +140,10 @@ class SeatServer(Server):
                             headers={"Cache-Control": "no-store"})
 
     async def _nothing(self, request: web.Request) -> web.Response:
-        """A seat link without a token counts as a try; anything else (a browser's
-        favicon.ico) is a plain 404."""
-        if request.path == "/" or request.path.startswith("/seat"):
-            return self._refuse(request, "no seat")
-        return web.Response(status=404, text=NOTHING)
+        """Any other path counts as a try, but the icon a browser asks for by itself."""
+        if request.path == "/favicon.ico":
+            return web.Response(status=404, text=NOTHING)
+        return self._refuse(request, "no seat")
 
     async def handle_index(self, request: web.Request) -> Any:
         token = request.match_info.get("token")
@@ -164,10 +163,10 @@ class SeatServer(Server):
         response.headers["Referrer-Policy"] = "no-referrer"
         return response
 
-    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+    async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
         seat = self.links.seat_for(request.match_info.get("token"))
         if seat is None:
-            raise web.HTTPNotFound(text=NOTHING)
+            return self._refuse(request, "websocket")
         websocket = web.WebSocketResponse(heartbeat=15)
         width = _whole(request.query.get("width"), 80)
         height = _whole(request.query.get("height"), 24)
