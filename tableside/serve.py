@@ -163,7 +163,8 @@ class SeatServer(Server):
         response.headers["Referrer-Policy"] = "no-referrer"
         return response
 
-    async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
+    async def handle_websocket(  # type: ignore[override]  # a refusal is a plain 404
+            self, request: web.Request) -> web.StreamResponse:
         seat = self.links.seat_for(request.match_info.get("token"))
         if seat is None:
             return self._refuse(request, "websocket")
