@@ -35,7 +35,7 @@ def _serve(args: argparse.Namespace) -> int:
     from tableside.api import Tableside, TablesideError
     from tableside.cli import fail
     from tableside.seat_links import qr_text
-    from tui.serving import LAN_WARNING, start
+    from tui.serving import LAN_WARNING, UNKNOWN_ADDRESS, start
     from tui.table_view import TableViewApp
 
     if not 0 <= args.port <= 65535:
@@ -55,6 +55,10 @@ def _serve(args: argparse.Namespace) -> int:
     where = f"{serving.address}:{serving.server.port}"
     if args.lan:
         print("WARNING: " + LAN_WARNING.format(address=where))
+        if serving.address == UNKNOWN_ADDRESS:
+            print("This computer's address on the network could not be told from its name: "
+                  "the links below say 0.0.0.0; replace it with this computer's address, or "
+                  "start again with --address ADDRESS.")
     else:
         print(f"Serving the seats of {title} at {where}, to this computer only "
               "(--lan serves phones on your network).")

@@ -71,18 +71,23 @@ def start(session_id: str, players: list[str], data_dir: Path, *, lan: bool = Fa
 
 
 def lan_address() -> str:
-    """This computer's address on its network, as the hosts file and resolver know it."""
+    """This computer's address on its network, as its name resolves; "0.0.0.0" (with the
+    warning saying to give ``--address``) when the name resolves to this computer only."""
     import socket
 
-    try:
-        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
-    except OSError:
-        infos = []
-    for info in infos:
-        host = str(info[4][0])
-        if not host.startswith("127."):
-            return host
-    return "127.0.0.1"
+    for name in (socket.gethostname(), socket.getfqdn()):
+        try:
+            infos = socket.getaddrinfo(name, None, socket.AF_INET)
+        except OSError:
+            continue
+        for info in infos:
+            host = str(info[4][0])
+            if not host.startswith("127."):
+                return host
+    return UNKNOWN_ADDRESS
+
+
+UNKNOWN_ADDRESS = "0.0.0.0"
 
 
 def open_seats(screen: SessionScreen) -> None:

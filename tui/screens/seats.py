@@ -83,9 +83,9 @@ class SeatsScreen(ModalScreen[None]):
             listing.add_option(Option(Text(line), id=f"seat:{seat}"))
         listing.highlighted = highlighted if highlighted is not None else 0
         refused = self.serving.server.refused
-        self.query_one("#seats-refused", Static).update(
-            f"Wrong, revoked or missing links tried: {refused} (each opened nothing)"
-            if refused else "")
+        told = self.query_one("#seats-refused", Static)
+        told.display = bool(refused)
+        told.update(f"Wrong, revoked or missing links tried: {refused} (each opened nothing)")
         self._show()
 
     def current(self) -> str | None:
