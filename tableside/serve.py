@@ -33,6 +33,7 @@ from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
 from tableside.seat_links import SeatLinks
+from tableside.seat_process import WarmSeat
 
 log = logging.getLogger("tableside.serve")
 TEMPLATES = Path(__file__).parent / "templates"
@@ -77,7 +78,8 @@ class SeatServer(Server):
     """The seats of one game, served at ``host:port`` until ``stop``."""
 
     def __init__(self, session_id: str, data_dir: Path, seats: list[str], *,
-                 host: str = "127.0.0.1", port: int = 0, seat_log: Path | None = None) -> None:
+                 host: str = "127.0.0.1", port: int = 0, seat_log: Path | None = None,
+                 warm: bool = True) -> None:
         super().__init__(command="", host=host, port=port, title="Tableside seat",
                          templates_path=TEMPLATES)
         self.session_id = session_id
@@ -91,6 +93,8 @@ class SeatServer(Server):
         self._thread: threading.Thread | None = None
         self._runner: web.AppRunner | None = None
         self._failed: BaseException | None = None
+        self.warm = warm  # keep a process ready for each open seat (pages open at once)
+        self._spares: dict[str, WarmSeat] = {}
 
     # --- links ----------------------------------------------------------------------
     def url(self, token: str, host: str | None = None) -> str:
@@ -176,14 +180,21 @@ class SeatServer(Server):
         log.info("%s's seat opened from %s", seat, request.remote or "?")
         try:
             await websocket.prepare(request)
+            service = self._spares.pop(seat, None)
+            if service is not None and service.alive:
+                await service.attach(websocket, width, height)
+            else:  # none ready (or it ended): start one for this page
+                if service is not None:
+                    await service.stop()
 
-            async def close() -> None:
-                await websocket.close()
+                async def close() -> None:
+                    await websocket.close()
 
-            service = AppService(self.seat_command(seat), write_bytes=websocket.send_bytes,
-                                 write_str=websocket.send_str, close=close,
-                                 download_manager=self.download_manager)
-            await service.start(width, height)
+                service = AppService(self.seat_command(seat), write_bytes=websocket.send_bytes,
+                                     write_str=websocket.send_str, close=close,
+                                     download_manager=self.download_manager)
+                await service.start(width, height)
+            self._warm(seat)  # the next page of this seat opens at once too
             await self._process_messages(websocket, service)
         except asyncio.CancelledError:
             await websocket.close()
@@ -196,18 +207,34 @@ class SeatServer(Server):
             log.info("%s's seat closed", seat)
         return websocket
 
+    def _warm(self, seat: str) -> None:
+        """Start a process for ``seat``'s next page, unless one is ready or the seat is shut."""
+        if self.warm and seat not in self._spares and self.links.is_open(seat):
+            spare = WarmSeat(self.seat_command(seat), self.download_manager)
+            self._spares[seat] = spare
+            asyncio.ensure_future(spare.start(80, 24))
+
+    async def _cool(self, seat: str) -> None:
+        spare = self._spares.pop(seat, None)
+        if spare is not None:
+            await spare.stop()
+
     def _close_seat_soon(self, seat: str) -> None:
         if self._loop is not None and self._loop.is_running():
             asyncio.run_coroutine_threadsafe(self._close_seat(seat), self._loop)
 
     async def _close_seat(self, seat: str) -> None:
+        """Close the seat's pages; a new link gets a fresh process, a revoked one none."""
         for websocket in list(self._live.get(seat, ())):
             await websocket.close()
+        await self._cool(seat)
+        self._warm(seat)
 
     # --- running in a thread of its own -------------------------------------------------
     def start(self, timeout: float = 30.0) -> None:
         """Listen (port 0: any free port, then ``self.port`` says which); returns once
         listening, or raises OSError naming why not."""
+        self.seat_log.parent.mkdir(parents=True, exist_ok=True)  # the seats' stderr goes here
         ready = threading.Event()
         self._thread = threading.Thread(target=self._run, args=(ready,), daemon=True,
                                         name="tableside-seats")
@@ -243,6 +270,8 @@ class SeatServer(Server):
             self.port = int(sockets[0].getsockname()[1])
         log.info("serving the seats of game %s on %s:%s", self.session_id, self.host,
                  self.port)
+        for seat in self.links.seats:
+            self._warm(seat)
 
     def stop(self, timeout: float = 20.0) -> None:
         """Close every seat (their processes quit) and stop listening."""
@@ -260,8 +289,11 @@ class SeatServer(Server):
         log.info("stopped serving the seats of game %s", self.session_id)
 
     async def _shutdown(self) -> None:
+        self.warm = False
         for seat in list(self._live):
             await self._close_seat(seat)
+        for seat in list(self._spares):
+            await self._cool(seat)
         if self._runner is not None:
             await self._runner.cleanup()
 
