@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from tableside.api import Tableside
+from tests.pilot_keys import choose
 from tests.serve.browser import Traffic, chromium_path, launch_args, until
 from tests.tui.screen_text import screen_text
 from trackers.pieces import Secret
@@ -130,3 +131,68 @@ async def test_two_seats_and_the_table_view(tmp_path: Path) -> None:
         await pilot.press("escape", "escape")  # the seats screen, then the table view closes
         await until(lambda: not serving.server.live_seats(), "the seats closed")
 
+
+
+async def test_the_lifeform_player_calibrates_on_a_phone_and_the_laptop_checks_the_reveal(
+        tmp_path: Path) -> None:
+    """The issue's table: a 3-player Lifeform game; Ann, the Lifeform player, makes her
+    Reality Calibration on a phone-sized page; the laptop shows its code and never the image;
+    the reveal, asked of her seat from the laptop, is checked against that code."""
+    executable = chromium_path()
+    from playwright.async_api import async_playwright
+
+    from tui.serving import start
+    from tui.table_view import TableViewApp
+
+    data = tmp_path / "data"
+    table = Tableside(data)
+    play = table.create("lifeform", 3, names=["Ann", "Bo", "Cy"])
+    game = play.id
+    play.close()
+    table.close()
+    serving = start(game, ["Ann", "Bo", "Cy"], data)
+    app = TableViewApp(data, game, serving)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await until(lambda: "Seats served at" in screen_text(app), "the seats screen")
+        await pilot.press("escape")
+        async with async_playwright() as pw:
+            browser = await pw.chromium.launch(executable_path=executable, args=launch_args())
+            ann, ann_sees, _ = await _open(browser, serving.links["Ann"])
+            await until(lambda: "You are also: Lifeform player" in ann_sees.text, "her seat")
+            await ann.focus(".xterm-helper-textarea")
+            await _keys(ann, "c")
+            await until(lambda: "Which (Enter" in ann_sees.text, "her choice form")
+            await _keys(ann, "Enter")  # Reality Calibration: the first thing hers to do
+            await until(lambda: "image:" in ann_sees.text, "the image field")
+            shown = ann_sees.text.count("Image 2")
+            await _keys(ann, "Enter")
+            await until(lambda: ann_sees.text.count("Image 2") > shown, "the images listed")
+            shown = ann_sees.text.count("Image 2")
+            await _keys(ann, "ArrowDown", "ArrowDown", "Enter")
+            await until(lambda: ann_sees.text.count("Image 2") > shown, "Image 2 picked")
+            await _keys(ann, "Tab", "Enter")  # OK
+            laptop = app.screen.play
+            await until(lambda: laptop.state.piece("real_lifeform", Secret).is_set,
+                        "the calibration on the laptop")
+            code = laptop.state.piece("real_lifeform", Secret).code
+            await until(lambda: bool(code) and code in screen_text(app), "its code shown")
+            assert "Image 2" not in screen_text(app)
+
+            await pilot.press("v")  # the laptop asks Ann's seat and waits
+            await until(lambda: "its owner reveals it on their seat" in screen_text(app),
+                        "the ask on the laptop")
+            await choose(pilot, "#which", "real_lifeform")
+            await pilot.click("#ask")
+            await until(lambda: "Waiting for Ann's seat" in screen_text(app), "the wait")
+            await until(lambda: "The table asks you to reveal" in ann_sees.text, "the ask",
+                        show=lambda: ann_sees.text[-1500:])
+            await _keys(ann, "v")
+            await until(lambda: "Reveal to the table" in ann_sees.text, "her reveal form")
+            await _keys(ann, "Enter")  # asked secret picked; no PIN set for it: reveal
+            await until(lambda: "Ann's seat revealed" in screen_text(app), "the reveal",
+                        show=lambda: ann_sees.text[-1500:])
+            assert f"Image 2 (the code the table saw: {code}" in " ".join(
+                screen_text(app).split())
+            assert any("matches" in line or code in line
+                       for line in (h.text for h in laptop.history()))
+            await browser.close()

@@ -122,6 +122,8 @@ class SeatForm(ModalScreen[bool]):
             fields = self._inputs()
             if fields:
                 self.set_focus(fields[0])
+            else:  # nothing to type (no PIN set): OK is next
+                self.set_focus(self.query_one("#ok", Button))
 
     def _pin_widgets(self, owner: str) -> list[Widget]:
         if self.play.pin_is_set(owner):
