@@ -21,7 +21,17 @@ from trackers.engine.info import GameInfo, PlayMode
 if TYPE_CHECKING:
     from trackers.engine.state import State
 
-NAME_LIMIT = 40  # characters in a player name
+NAME_LIMIT = 40  # characters in a player name: New game, the score sheet and the CLI alike
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a player's name (spaces inside it counted once), or None: the
+    one rule for a name everywhere, 1 to NAME_LIMIT printable characters."""
+    cleaned = " ".join(name.split())
+    if not cleaned or len(cleaned) > NAME_LIMIT or not cleaned.isprintable():
+        given = f" ({len(cleaned)} given)" if len(cleaned) > NAME_LIMIT else ""
+        return f"give 1 to {NAME_LIMIT} printable characters{given}"
+    return None
 
 
 @dataclass(frozen=True)
@@ -246,7 +256,7 @@ class Game:
             raise ActionError(f"names: give {setup.players} names, one per player", "names")
         cleaned = tuple(" ".join(str(n).split()) for n in names)
         for name in cleaned:
-            if not name or len(name) > NAME_LIMIT or not name.isprintable():
+            if name_problem(name):
                 raise ActionError(f"names: each name is 1 to {NAME_LIMIT} printable characters",
                                   "names")
         if len(set(n.casefold() for n in cleaned)) != len(cleaned):

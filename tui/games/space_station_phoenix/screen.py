@@ -46,7 +46,7 @@ class PhoenixBanner(SessionView, Static):
     """Whose turn it is, redrawn with the session."""
 
     def show_session(self, play: OpenSession) -> None:
-        self.update(banner_text(play))
+        self.update(Text(banner_text(play)))  # names as typed, never markup
 
 
 class PhoenixStations(SessionView, Static):
