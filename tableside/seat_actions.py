@@ -10,7 +10,7 @@ module only picks which of its calls a seat's button means.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tableside.seat_links import roles_of
 
@@ -77,13 +77,33 @@ def chosen(play: OpenSession, seat: Seat) -> list[str]:
 
 
 def needs_pin(play: OpenSession, name: str) -> bool:
+    """Looking at or revealing this secret asks its owner's PIN."""
     from trackers.pieces import Secret
 
     return play.pin_is_set(play.state.piece(name, Secret).owner)
 
 
+def first_secret(play: OpenSession, owner: str) -> bool:
+    """The owner has no PIN (nor a declined one) yet: this choice sets it, once."""
+    return not play.has_key(owner)
+
+
 def choose(play: OpenSession, name: str, value: str, pin: str | None) -> list[Note]:
-    return play.choose_secret(name, value, pin=pin or None)
+    """The generic choice; at the owner's first secret an empty PIN declines one."""
+    from trackers.pieces import Secret
+
+    owner = play.state.piece(name, Secret).owner
+    decline = first_secret(play, owner) and not pin
+    return play.choose_secret(name, value, pin=pin or None, decline_pin=decline)
+
+
+def do_private(play: OpenSession, action: Action, args: dict[str, Any], pin: str | None
+               ) -> list[Note]:
+    """A game's private action (a Reality Calibration): its secret arguments are sealed to
+    the role's key; at the role's first secret an empty PIN declines one."""
+    decline = bool(action.private_to) and first_secret(play, str(action.private_to)) \
+        and not pin
+    return play.do(action.name, pin=pin or None, decline_pin=decline, **args)
 
 
 def peek(play: OpenSession, name: str, pin: str | None) -> str:
@@ -92,15 +112,6 @@ def peek(play: OpenSession, name: str, pin: str | None) -> str:
 
 
 def reveal(play: OpenSession, name: str, pin: str | None) -> list[Note]:
-    """Reveal to the table: the owner's PIN first where one is set (a seat's link alone does
-    not let someone reveal a secret for its owner)."""
-    from tableside import pins
-    from trackers.engine import ActionError
-    from trackers.pieces import Secret
-
-    owner = play.state.piece(name, Secret).owner
-    try:
-        pins.check(play._table, play.id, owner, pin or None)
-    except pins.PinError as err:
-        raise ActionError(str(err), "pin") from err
-    return play.do(REVEAL, secret=name)
+    """Reveal to the table: the API asks the owner's PIN where one is set (a seat's link
+    alone reveals nothing), and logs a wrong one."""
+    return play.do(REVEAL, secret=name, pin=pin or None)

@@ -103,6 +103,8 @@ class SeatForm(ModalScreen[bool]):
                     widgets.append(Select(options, id=f"arg-{param.name}"))
                 else:
                     widgets.append(Input(id=f"arg-{param.name}", password=param.secret))
+            if action.private_to:
+                widgets += self._pin_widgets(action.private_to)
         else:
             secret = self.play.state.piece(name, Secret)
             if self.mode == "choose":
@@ -111,7 +113,7 @@ class SeatForm(ModalScreen[bool]):
                                if secret.choices else Input(id="arg-value", password=True))
                 if secret.choices:  # a list: the PIN field at once (Enter opens the list)
                     widgets += self._pin_widgets(secret.owner)
-                else:
+                elif seat_actions.first_secret(self.play, secret.owner):
                     widgets.append(Static("Enter: on to the PIN", classes="hint"))
             elif seat_actions.needs_pin(self.play, name):
                 widgets += [Label("Your PIN"), Input(id="pin", password=True)]
@@ -126,10 +128,17 @@ class SeatForm(ModalScreen[bool]):
                 self.set_focus(self.query_one("#ok", Button))
 
     def _pin_widgets(self, owner: str) -> list[Widget]:
-        if self.play.pin_is_set(owner):
-            return [Label("Your PIN"), Input(id="pin", password=True)]
-        return [Label("Set a PIN (optional; nobody else can set it later)"),
+        """At the owner's first secret only: their PIN, set once (choosing needs none after)."""
+        if not seat_actions.first_secret(self.play, owner):
+            return []
+        return [Label(plain(f"Set a PIN for {owner}'s secrets in this game, once (6 characters "
+                            "or more). Leave it empty to decline: then they are hidden from "
+                            "the screen, not from someone who opens the files.")),
                 Input(id="pin", password=True)]
+
+    def _owner(self) -> str:
+        name = (self.what or ":").split(":", 1)[1]
+        return self.play.state.piece(name, Secret).owner
 
     async def _add_pin(self) -> None:
         """The PIN field, shown (and focused) once the value is typed and Enter pressed."""
@@ -160,7 +169,7 @@ class SeatForm(ModalScreen[bool]):
         if self.showing:
             self._hide()
         elif self.mode == "choose" and (self.what or "").startswith("secret:") \
-                and not self.query("#pin"):
+                and not self.query("#pin") and self._pin_widgets(self._owner()):
             await self._add_pin()
         elif event.input in fields and event.input is not fields[-1]:
             self.set_focus(fields[fields.index(event.input) + 1])
@@ -183,7 +192,7 @@ class SeatForm(ModalScreen[bool]):
                 action = self.play.action(name)
                 args = {p.name: v for p in action.params
                         if (v := self._read(f"arg-{p.name}")) is not None}
-                self.play.do(name, **args)
+                seat_actions.do_private(self.play, action, args, pin)
                 self.notify(f"{action.title}: done.")
             elif self.mode == "choose":
                 seat_actions.choose(self.play, name, self._read("arg-value") or "", pin)
