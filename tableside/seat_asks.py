@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from tableside.api import OpenSession
@@ -35,11 +35,7 @@ def asked(play: OpenSession) -> list[str]:
 
 
 def _write(play: OpenSession, names: list[str]) -> None:
-    from saves.atomic import atomic_write
-
-    path = _path(play)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    atomic_write(path, json.dumps({"reveal": names}).encode(), durable=False)
+    _write_all(play, {**_data(play), "reveal": names})
 
 
 def ask(play: OpenSession, name: str) -> None:
@@ -60,3 +56,49 @@ def asked_of(play: OpenSession, seat: Seat) -> list[str]:
 
     mine = set(chosen(play, seat))
     return [n for n in asked(play) if n in mine]
+
+
+# --- an action of the table that needs a seat's PIN (Meet image, an attack on the lifeform) ---
+def _data(play: OpenSession) -> dict[str, Any]:
+    try:
+        data = json.loads(_path(play).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def asked_actions(play: OpenSession) -> list[dict[str, Any]]:
+    """The table's actions waiting for an owner's PIN: id, action, args, owner, purpose."""
+    todo = _data(play).get("do")
+    return [a for a in todo if isinstance(a, dict)] if isinstance(todo, list) else []
+
+
+def ask_action(play: OpenSession, action: str, args: dict[str, Any], owner: str,
+               purpose: str) -> str:
+    """Ask the owner's seat to do ``action`` (its open arguments only) with their PIN."""
+    import secrets
+
+    ask_id = secrets.token_hex(4)
+    data = _data(play)
+    todo = [*asked_actions(play), {"id": ask_id, "action": action, "args": args,
+                                   "owner": owner, "purpose": purpose}]
+    _write_all(play, {**data, "reveal": asked(play), "do": todo})
+    return ask_id
+
+
+def drop_action(play: OpenSession, ask_id: str) -> None:
+    data = _data(play)
+    todo = [a for a in asked_actions(play) if a.get("id") != ask_id]
+    _write_all(play, {**data, "reveal": asked(play), "do": todo})
+
+
+def actions_of(play: OpenSession, seat: Seat) -> list[dict[str, Any]]:
+    return [a for a in asked_actions(play) if a.get("owner") in seat.roles]
+
+
+def _write_all(play: OpenSession, data: dict[str, Any]) -> None:
+    from saves.atomic import atomic_write
+
+    path = _path(play)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    atomic_write(path, json.dumps(data).encode(), durable=False)

@@ -113,3 +113,36 @@ async def test_a_reveal_is_asked_of_the_owners_seat(tmp_path: Path) -> None:
         assert seat_asks.asked(seat) == []  # the ask is answered
         seat.close()
         seat_table.close()
+
+
+async def test_an_action_needing_an_owners_pin_is_done_on_their_seat(tmp_path: Path) -> None:
+    """Any action of the table view that needs a seated owner's PIN (a reveal, Meet image)
+    waits for their seat, which shows the ask and does it with the PIN typed there."""
+    from tui.screens.seat_wait import WaitForSeat
+    from tui.seat_app import SeatApp
+
+    game_id = _game(tmp_path)
+    app = TablesideApp(tmp_path)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await _open_game(app, game_id)
+        await pilot.pause()
+        await pilot.press("ctrl+o")
+        await until(lambda: "Seats served at" in screen_text(app), "the seats")
+        await pilot.press("escape")
+        await pilot.pause()
+        game_screen = app.screen
+        game_screen.apply("reveal_secret", {"secret": "p1_objective"})  # needs Ann's PIN
+        await until(lambda: isinstance(app.screen, WaitForSeat), "the laptop waiting")
+        assert "Waiting for Ann's seat" in screen_text(app) and not app.screen.query("#pin")
+
+        seat = SeatApp(tmp_path, game_id, 1)
+        async with seat.run_test(size=(60, 40)) as seat_pilot:
+            await until(lambda: "The table asks your PIN for Reveal a secret"
+                        in str(seat.screen.query_one("#yours").render()), "the ask on the seat")
+            await seat_pilot.press("v")
+            await seat_pilot.pause()
+            await seat_pilot.press(*PIN, "enter")
+            await seat_pilot.pause()
+        await until(lambda: not isinstance(app.screen, WaitForSeat), "the laptop done waiting")
+        assert game_screen.play.state.piece("p1_objective", Secret).revealed
+        assert "Reactor" in screen_text(app)  # revealed now: the table sees it

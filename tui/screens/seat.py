@@ -35,7 +35,8 @@ from tui.widgets.tracks_panel import TracksPanel
 POLL_SECONDS = 1.0  # as the table view: every action seen on every device within a second
 
 
-def yours_text(play: OpenSession, seat: Seat, asked: list[str]) -> Text:
+def yours_text(play: OpenSession, seat: Seat, asked: list[str],
+               asked_do: list[str] | None = None) -> Text:
     """The seat's own part: each of its secrets with its state and public code; never a
     value (a look shows it in its own form, until hidden)."""
     text = Text()
@@ -46,6 +47,8 @@ def yours_text(play: OpenSession, seat: Seat, asked: list[str]) -> Text:
         secret = play.state.piece(name, Secret)
         text.append(f"The table asks you to reveal {secret.label}: press v.\n",
                     style="bold reverse")
+    for purpose in asked_do or []:
+        text.append(f"The table asks your PIN for {purpose}: press v.\n", style="bold reverse")
     names = seat_actions.secret_names(play, seat)
     if not names:
         text.append("No secrets of yours in this game.\n")
@@ -70,10 +73,11 @@ class YoursPanel(SessionView, Static):
 
     seat: Seat | None = None
     asked: list[str] = []
+    asked_do: list[str] = []
 
     def show_session(self, play: OpenSession) -> None:
         if self.seat is not None:
-            self.update(yours_text(play, self.seat, self.asked))
+            self.update(yours_text(play, self.seat, self.asked, self.asked_do))
 
 
 class SeatScreen(Screen[None]):
@@ -96,6 +100,7 @@ class SeatScreen(Screen[None]):
         self.player = player
         self.seat = Seat.of(play, player)
         self.asked: list[str] = []
+        self.asked_do: list[dict[str, object]] = []  # the table's actions needing our PIN
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -129,6 +134,7 @@ class SeatScreen(Screen[None]):
         yours.seat = self.seat
         yours.asked = [n for n in self.asked
                        if n in seat_actions.chosen(self.play, self.seat)]
+        yours.asked_do = [str(a.get("purpose")) for a in self.asked_do]
         for widget in self.query("*"):
             if isinstance(widget, SessionView):
                 widget.show_session(self.play)
@@ -144,10 +150,12 @@ class SeatScreen(Screen[None]):
             self.notify(f"Could not read the game: {err}", severity="warning", markup=False)
             return
         asked = seat_asks.asked_of(self.play, self.seat)
-        if changes or self.play.head != head or asked != self.asked:
-            if asked and asked != self.asked:
-                self.notify("The table asks you to reveal a secret: press v.", timeout=10)
-            self.asked = asked
+        asked_do = seat_asks.actions_of(self.play, self.seat)
+        if changes or self.play.head != head or asked != self.asked \
+                or asked_do != self.asked_do:
+            if (asked and asked != self.asked) or (asked_do and asked_do != self.asked_do):
+                self.notify("The table asks for your PIN: press v.", timeout=10)
+            self.asked, self.asked_do = asked, asked_do
             self.redraw()
 
     @on(Button.Pressed, "#seat-choose")
@@ -163,8 +171,12 @@ class SeatScreen(Screen[None]):
         await self.action_form("reveal")
 
     async def action_form(self, mode: str) -> None:
-        form = SeatForm(self.play, self.seat, mode, first=self.asked[0] if self.asked
-                        and mode == "reveal" else None)
+        first = None
+        if mode == "reveal" and self.asked_do:
+            first = f"ask:{self.asked_do[0].get('id')}"
+        elif mode == "reveal" and self.asked:
+            first = f"secret:{self.asked[0]}"
+        form = SeatForm(self.play, self.seat, mode, first=first)
         if not form.items:
             self.notify(form.nothing_to_do(), markup=False)
             return

@@ -18,7 +18,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
-from tableside import seat_actions
+from tableside import seat_actions, seat_asks
 from tableside.api import OpenSession, TablesideError
 from tableside.seat_actions import Seat
 from trackers.engine import ActionError
@@ -40,7 +40,7 @@ class SeatForm(ModalScreen[bool]):
         self.play, self.seat, self.mode = play, seat, mode
         self.items = self._items()
         ids = [i for i, _ in self.items]
-        wanted = f"secret:{first}" if first else None
+        wanted = first if first and ":" in first else (f"secret:{first}" if first else None)
         self.what: str | None = wanted if wanted in ids else (ids[0] if len(ids) == 1 else None)
         self.showing = False  # a look's value is on the screen (until Hide)
 
@@ -51,8 +51,10 @@ class SeatForm(ModalScreen[bool]):
                      for n in seat_actions.choosable(play, seat)]
             return items + [(f"action:{a.name}", a.title)
                             for a in seat_actions.private_actions(play, seat)]
-        return [(f"secret:{n}", play.state.piece(n, Secret).label)
-                for n in seat_actions.chosen(play, seat)]
+        asks = [(f"ask:{a['id']}", f"{a['purpose']} (the table asks)")
+                for a in seat_asks.actions_of(play, seat)] if self.mode == "reveal" else []
+        return asks + [(f"secret:{n}", play.state.piece(n, Secret).label)
+                       for n in seat_actions.chosen(play, seat)]
 
     def nothing_to_do(self) -> str:
         return {"choose": "Nothing of yours to choose now.",
@@ -93,7 +95,9 @@ class SeatForm(ModalScreen[bool]):
             return
         kind, name = self.what.split(":", 1)
         widgets: list[Widget] = []
-        if kind == "action":
+        if kind == "ask":
+            widgets += [Label("Your PIN"), Input(id="pin", password=True)]
+        elif kind == "action":
             action = self.play.action(name)
             for param in action.params:
                 widgets.append(Label(plain(f"{param.name.replace('_', ' ')}: {param.help}")))
@@ -188,7 +192,9 @@ class SeatForm(ModalScreen[bool]):
         kind, name = self.what.split(":", 1)
         pin = self._read("pin")
         try:
-            if kind == "action":
+            if kind == "ask":
+                await self._answer(name, pin)
+            elif kind == "action":
                 action = self.play.action(name)
                 args = {p.name: v for p in action.params
                         if (v := self._read(f"arg-{p.name}")) is not None}
@@ -214,6 +220,16 @@ class SeatForm(ModalScreen[bool]):
             error.update(plain(str(err)))
             return
         self.dismiss(True)
+
+    async def _answer(self, ask_id: str, pin: str | None) -> None:
+        """Do what the table asked (its action, with this player's PIN); the ask is done."""
+        ask = next((a for a in seat_asks.asked_actions(self.play) if a.get("id") == ask_id),
+                   None)
+        if ask is None:
+            raise ActionError("the table no longer asks for this", "what")
+        self.play.do(str(ask["action"]), pin=pin or None, **dict(ask.get("args") or {}))
+        seat_asks.drop_action(self.play, ask_id)
+        self.notify(f"Done for the table: {ask['purpose']}", markup=False)
 
     def _hide(self) -> None:
         self.query_one("#shown", Static).update("")

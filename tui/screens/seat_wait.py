@@ -8,7 +8,8 @@ beside the code the table saw. Escape stops waiting and takes the ask back.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from textual import on
 from textual.app import ComposeResult
@@ -117,3 +118,80 @@ class RevealAtSeat(ModalScreen[bool]):
         if self.waiting is not None:
             seat_asks.drop(self.play, self.waiting)
         self.dismiss(True)
+
+
+def served_screen(app: Any, play: OpenSession) -> Any:
+    """The game screen serving ``play``'s seats, if any (it may be under a form)."""
+    for screen in reversed(app.screen_stack):
+        if getattr(screen, "seat_server", None) is not None and \
+                getattr(screen, "play", None) is play:
+            return screen
+    return None
+
+
+async def ask_seat_to_do(app: Any, play: OpenSession, action: str, args: dict[str, Any],
+                         owner: str, purpose: str, then: Callable[[bool], Any]) -> bool:
+    """An action needing ``owner``'s PIN is asked of their seat, if they have one with an
+    open link: the laptop waits, nobody types a PIN on it. False when no seat can do it."""
+    screen = served_screen(app, play)
+    if screen is None:
+        return False
+    secret_args = {p.name for p in play.action(action).params if p.secret}
+    if secret_args & set(args):
+        return False  # the table typed something private: never written to an ask
+    seated = sorted(p for p in holders(owner, play.state.facts, play.setup.names)
+                    if screen.seat_server.server.links.is_open(p))
+    if not seated:
+        return False
+    try:
+        ask_id = seat_asks.ask_action(play, action, args, owner, purpose)
+    except OSError:
+        return False  # the laptop asks the PIN itself, as without seats
+    await app.push_screen(WaitForSeat(play, ask_id, seated[0], purpose), then)
+    return True
+
+
+class WaitForSeat(ModalScreen[bool]):
+    """"Waiting for Ann's seat": until the seat did the action (its ask is gone)."""
+
+    CSS_PATH = "seat.tcss"
+    BINDINGS = [Binding("escape", "close", "Stop waiting", id="wait_for_seat.close")]
+
+    def __init__(self, play: OpenSession, ask_id: str, player: str, purpose: str) -> None:
+        super().__init__()
+        self.play, self.ask_id, self.player, self.purpose = play, ask_id, player, purpose
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="reveal-at-seat", classes="dialog wide"):
+            yield Static(plain(f"Waiting for {self.player}'s seat"), classes="section-title")
+            yield Static(plain(f"{self.purpose} needs {self.player}'s PIN: they do it on their "
+                               "own device. Nobody types it here."), id="waiting")
+            yield Static("Escape: stop waiting (the ask is taken back)", classes="hint")
+
+    def on_mount(self) -> None:
+        self.set_interval(0.5, self._look)
+
+    def _look(self) -> None:
+        if any(a.get("id") == self.ask_id for a in seat_asks.asked_actions(self.play)):
+            return
+        try:
+            self.play.refresh()
+        except TablesideError:
+            return
+        self.notify(f"{self.player}'s seat did it: {self.purpose}", markup=False)
+        self.dismiss(True)
+
+    def action_close(self) -> None:
+        seat_asks.drop_action(self.play, self.ask_id)
+        self.dismiss(False)
+
+
+async def seat_or_curtain(screen: SessionScreen, name: str, args: dict[str, Any], owner: str,
+                          purpose: str) -> None:
+    """The game screen's action needing ``owner``'s PIN: their seat's, else the curtain's."""
+    from tui.screens.owner_pin import ask_owner_pin
+
+    if not await ask_seat_to_do(screen.app, screen.play, name, args, owner, purpose,
+                                lambda _done: screen.session_changed()):
+        ask_owner_pin(screen.app, owner, purpose,
+                      lambda given: screen.apply(name, args, given) if given else None)

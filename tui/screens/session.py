@@ -229,6 +229,12 @@ class SessionScreen(Screen[None]):
         needed = self.play.pin_needed(name, **args) if pin is None else None
         if needed is not None:
             title = self.play.action(name).title
+            if self.seat_server is not None:  # the owner's seat may do it, with their PIN
+                from tui.screens.seat_wait import seat_or_curtain
+
+                self.call_later(seat_or_curtain, self, name, args, needed[0],
+                                f"{title} ({needed[1]})")
+                return
             ask_owner_pin(self.app, needed[0], f"{title} ({needed[1]})",
                           lambda given: self.apply(name, args, given) if given else None)
             return
