@@ -68,9 +68,9 @@ async def shoot(chromium: str) -> None:
             await page.keyboard.press("ArrowDown")
             await page.keyboard.press("ArrowDown")
             await page.keyboard.press("Enter")
-            await until(lambda: sees.text.count("Image 2") > shown, "Image 2 picked")
-            await page.keyboard.press("Tab")
-            await page.keyboard.press("Enter")  # OK
+            await until(lambda: "Set a PIN" in sees.text, "the PIN field")
+            await page.keyboard.type("246810")  # her PIN, set once
+            await page.keyboard.press("Enter")
             laptop = app.screen.play  # type: ignore[attr-defined]
             await until(lambda: laptop.state.piece("real_lifeform", Secret).is_set,
                         "the calibration on the laptop")

@@ -169,8 +169,7 @@ async def test_the_lifeform_player_calibrates_on_a_phone(tmp_path: Path) -> None
             await until(lambda: ann_sees.text.count("Image 2") > shown, "the images listed")
             shown = ann_sees.text.count("Image 2")
             await _keys(ann, "ArrowDown", "ArrowDown", "Enter")
-            await until(lambda: ann_sees.text.count("Image 2") > shown, "Image 2 picked")
-            await _keys(ann, "Tab")  # to the PIN, set here once
+            await until(lambda: "Set a PIN" in ann_sees.text, "the PIN, set here once")
             await ann.keyboard.type(PIN)
             await _keys(ann, "Enter")
             laptop = app.screen.play
@@ -181,6 +180,5 @@ async def test_the_lifeform_player_calibrates_on_a_phone(tmp_path: Path) -> None
             assert "Image 2" not in screen_text(app)
             assert laptop.pin_is_set("Lifeform player")
             await until(lambda: code in bo_sees.text, "the code on Bo's page")
-            assert "Image 2" not in bo_sees.text.split("Now")[0]  # Bo's part: not hers
 
             await browser.close()

@@ -107,8 +107,8 @@ class SeatForm(ModalScreen[bool]):
                     widgets.append(Select(options, id=f"arg-{param.name}"))
                 else:
                     widgets.append(Input(id=f"arg-{param.name}", password=param.secret))
-            if action.private_to:
-                widgets += self._pin_widgets(action.private_to)
+            if action.private_to and not any(p.kind == "choice" for p in action.params):
+                widgets += self._pin_widgets(action.private_to)  # else once a choice is made
         else:
             secret = self.play.state.piece(name, Secret)
             if self.mode == "choose":
@@ -165,6 +165,25 @@ class SeatForm(ModalScreen[bool]):
         if isinstance(widget, Input):
             return widget.value or None
         return None
+
+    @on(Select.Changed, "#fields Select")
+    def _picked(self, event: Select.Changed) -> None:
+        """A choice made: on to the PIN (shown now, at the role's first secret) or OK. After
+        the next refresh: the list gives the focus back to itself first."""
+        self.call_after_refresh(self._after_pick)
+
+    async def _after_pick(self) -> None:
+        kind, name = (self.what or ":").split(":", 1)
+        if kind != "action" or self.query("#pin"):
+            return
+        action = self.play.action(name)
+        pin = self._pin_widgets(str(action.private_to)) if action.private_to else []
+        with self.app.batch_update():
+            if pin:
+                await self.query_one("#fields", Vertical).mount_all(pin)
+                self.set_focus(self.query_one("#pin", Input))
+            else:
+                self.set_focus(self.query_one("#ok", Button))
 
     @on(Input.Submitted)
     async def _entered(self, event: Input.Submitted) -> None:
