@@ -166,8 +166,10 @@ def app_key(root: Path, *, create: bool = True) -> tuple[bytes, str]:
         path.parent.mkdir(parents=True, exist_ok=True)
         os.chmod(path.parent, 0o700)
         raw = X25519PrivateKey.generate().private_bytes_raw()
-        tmp = path.with_suffix(".tmp")
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        # A name of this process's own: two windows making the key at once never share (or
+        # unlink) one temporary file; the first link wins and both read the winner's key.
+        tmp = path.with_name(f"app.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         with os.fdopen(fd, "wb") as out:
             out.write(raw)
             out.flush()
