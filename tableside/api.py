@@ -399,12 +399,14 @@ class OpenSession:
 
         return private.pin_is_set(self, owner)
 
+    @checked
     def has_key(self, owner: str) -> bool:
         """Whether the owner chose a secret before (their PIN, or its refusal, is set)."""
         from tableside import private
 
         return private.has_key(self, owner)
 
+    @checked
     def pin_needed(self, action: str, /, **args: Any) -> tuple[str, str] | None:
         """(owner, secret) when doing ``action`` needs that owner's PIN; asks nothing, logs
         nothing (a screen asks the PIN first)."""
