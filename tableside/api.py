@@ -284,7 +284,25 @@ class OpenSession:
                 raise _after_others(err, changed) from None
         self._after_change()
         self._keep_in_profile()
+        if action == "set_board_value":
+            self._keep_board_value(str(args.get("key", "")))
         return notes
+
+    def _keep_board_value(self, key: str) -> None:
+        """A printed value entered in this game, from any window (a form, the CLI, a script),
+        goes to the board profile too, so the next game starts with it."""
+        from trackers.engine import ActionError
+
+        value = self.session.state.board.get(key)
+        if value is None or self._journal is None:
+            return
+        if self._table.board_profile(self.game.id).get(key) == value:
+            return  # already there (a profile brought in): no settings write
+        try:
+            self._table.set_board_value(self.game.id, key, value)
+        except (TablesideError, ValueError, ActionError) as err:
+            self.warnings.append(f"the board value was entered in this game, but the board "
+                                 f"profile could not keep it: {err}")
 
     def _keep_in_profile(self) -> None:
         """What the game learned in play (a Nasty entered once) goes to the board profile, so
@@ -317,14 +335,9 @@ class OpenSession:
         profile = self._table.board_profile(self.game.id) | dict(values)
         checked = self.game.parse_board(profile)  # every value first: all or nothing
         notes: list[Note] = []
-        for key in values:
+        for key in values:  # each kept in the profile too, as any board value entered
             shown = self.game.board_value(key).show(checked[key])  # as the table types it
             notes += self.do("set_board_value", key=key, value=shown)
-            try:
-                self._table.set_board_value(self.game.id, key, checked[key])
-            except TablesideError as err:  # the value is in this game's journal already
-                self.warnings.append(f"the board value was entered in this game, but {err} "
-                                     "(enter it in the board profile later)")
         return notes + self.do(action, **args)
 
     def import_board(self, values: dict[str, Any]) -> list[Note]:
@@ -370,6 +383,18 @@ class OpenSession:
         from tableside import pins
 
         return pins.is_set(self._table, self.id, owner)
+
+    # --- drafts of this game's forms (settings, so a restart keeps them) ---------------
+    def draft(self, form: str) -> Any:
+        """What was typed in ``form`` (e.g. "form:advance") and left unfinished, or None."""
+        return self._table.draft(f"{self.id}:{form}")
+
+    def save_draft(self, form: str, data: Any) -> None:
+        self._table.save_draft(f"{self.id}:{form}", data)
+
+    def drop_draft(self, form: str) -> None:
+        if self.draft(form) is not None:  # most forms have none: no settings write
+            self._table.drop_draft(f"{self.id}:{form}")
 
     def undo(self, steps: int = 1) -> list[Note]:
         """Take back the game's latest ``steps`` actions, whichever window made them (a note
