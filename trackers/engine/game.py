@@ -245,11 +245,17 @@ class Game:
         if len(names) != setup.players:
             raise ActionError(f"names: give {setup.players} names, one per player", "names")
         cleaned = tuple(" ".join(str(n).split()) for n in names)
-        for name in cleaned:
+        for place, name in enumerate(cleaned, 1):
             if not name or len(name) > NAME_LIMIT or not name.isprintable():
-                raise ActionError(f"names: each name is 1 to {NAME_LIMIT} printable characters",
-                                  "names")
-        if len(set(n.casefold() for n in cleaned)) != len(cleaned):
-            raise ActionError("names: give each player a different name", "names")
+                shown = f"{name[:20]}…" if len(name) > 20 else name  # which one, shortly
+                what = f"name {place} ({shown!r}, {len(name)} characters)" if name else \
+                    f"name {place} is empty"
+                raise ActionError(f"names: {what}: each name is 1 to {NAME_LIMIT} printable "
+                                  "characters", "names")
+        folded = [n.casefold() for n in cleaned]
+        for place, name in enumerate(folded, 1):
+            if name in folded[:place - 1]:
+                raise ActionError(f"names: {cleaned[place - 1]!r} is given twice; give each "
+                                  "player a different name", "names")
         board = self.parse_board(dict(setup.board))
         return SessionSetup(setup.players, options, cleaned, board, mode.id)
