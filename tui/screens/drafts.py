@@ -49,17 +49,6 @@ def read_fields(root: Widget | Screen[Any]) -> dict[str, Any]:
     return {w.id: field_value(w) for w in root.query(FIELDS) if w.id}
 
 
-def put_value(widget: Widget, value: Any) -> None:
-    """Put a draft's value back in its field; a value the field no longer takes is left."""
-    if isinstance(widget, Select):
-        if value is not None and any(v == value for _, v in widget._options):
-            widget.value = value
-    elif isinstance(widget, Input) and isinstance(value, str):
-        widget.value = value
-    elif isinstance(widget, Checkbox) and isinstance(value, bool):
-        widget.value = value
-
-
 class DraftQuestion(ModalScreen[str | None]):
     """Escape on a form typed into: keep the draft (k), drop it (d), or back (Escape)."""
 

@@ -37,6 +37,19 @@ if TYPE_CHECKING:
 POLL_SECONDS = 1.0  # how often the screen looks for actions made in another window
 
 
+def header_line(play: OpenSession) -> str:
+    """The game, its way to play and who plays: "Nemesis: Lockdown, fully co-operative, 3
+    players"; in solo, the player's name ("Pandora Celeste, True Solo: Ann")."""
+    setup = play.setup
+    mode = play.game.info.mode(setup.mode) if setup.mode else \
+        play.game.info.default_mode(setup.players)
+    if setup.players == 1:
+        name = setup.names[0] if setup.names else "Player 1"
+        way = mode.title if "solo" in mode.title.casefold() else f"{mode.title}, solo"
+        return f"{play.game.title}, {way}: {name}"
+    return f"{play.game.title}, {mode.title}, {setup.players} players"
+
+
 def plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
@@ -111,9 +124,7 @@ class SessionScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.title = self.play.info.title
-        players = self.play.setup.players
-        self.sub_title = f"{self.play.game.title}, " + (
-            "solo" if players == 1 else f"{players} players")
+        self.sub_title = header_line(self.play)
         self.redraw()
         self.query_one("#tracks", TracksPanel).focus()
         self.set_interval(POLL_SECONDS, self.look_elsewhere)
