@@ -1,7 +1,9 @@
 """The session screen every game uses: tracks, what to do now, the log, keys for actions.
 
-A game's own screen subclasses it and fills two hooks in compose: ``compose_banner`` (lines
-above the body) and ``compose_beside_tracks`` (widgets under the tracks). Its widgets that
+A game's banner (``Game.banner``: where the game is, what is under way) is drawn here, above
+the body, for every game that has one. A game's own screen (``tui.games.<package>``) is only
+for truly custom widgets: it subclasses this one and fills ``compose_beside_tracks`` (and,
+until its banner moves to ``Game.banner``, ``compose_banner``). Its widgets that
 show the session are ``SessionView``s: the screen redraws every one of them when it gets a
 ``SessionChanged`` message, which it posts after anything changes the session.
 """
@@ -25,6 +27,7 @@ from tui.screens.action_form import ActionFormScreen
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.history import HistoryScreen
 from tui.screens.peek import PeekScreen
+from tui.widgets.banner import Banner
 from tui.widgets.keys_footer import KeysFooter
 from tui.widgets.log_panel import LogPanel
 from tui.widgets.now_panel import NowPanel
@@ -99,10 +102,12 @@ class SessionScreen(Screen[None]):
     # --- layout -------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield Header(show_clock=True)
+        banner = self.play.game.banner is not None
         yield from self.compose_banner()
         with Horizontal(id="session-body"):
             with Vertical(id="left"):
-                yield Static("Tracks", classes="section-title")
+                # with a banner above, the tracks need no title line (80x24: every line counts)
+                yield Static("Tracks", classes="section-title" + (" hidden" if banner else ""))
                 yield TracksPanel(id="tracks")
                 yield from self.compose_beside_tracks()
             with Vertical(id="right"):
@@ -115,8 +120,9 @@ class SessionScreen(Screen[None]):
         yield KeysFooter()
 
     def compose_banner(self) -> ComposeResult:
-        """A game's lines above the tracks and the Now panel (none here)."""
-        yield from ()
+        """The game's banner (``Game.banner``), for a game that has one."""
+        if self.play.game.banner is not None:
+            yield Banner("", id="banner", markup=False)
 
     def compose_beside_tracks(self) -> ComposeResult:
         """A game's widgets under the tracks (none here)."""

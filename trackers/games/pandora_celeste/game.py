@@ -39,6 +39,7 @@ GAME = Game(
     end=outcomes.end,
     status=view.status,
     moment=view.moment,
+    banner=view.banner,
     # The game report's key moments: what a table remembers of a Cycle.
     keep_in_profile=nasties.kept,
     key_actions=("override_protocol", "reveal_nasty", "remove_nasty", "vents_card",

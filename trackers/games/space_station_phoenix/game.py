@@ -14,7 +14,7 @@ from trackers.games.space_station_phoenix import INFO, facts
 from trackers.games.space_station_phoenix.actions import ACTIONS
 from trackers.games.space_station_phoenix.board import BOARD_VALUES, board_changed
 from trackers.games.space_station_phoenix.setup import setup
-from trackers.games.space_station_phoenix.view import checklist, panels
+from trackers.games.space_station_phoenix.view import banner, checklist, panels
 
 
 def end(state: State) -> EndRecord | None:
@@ -59,5 +59,6 @@ GAME = Game(
     end=end,
     status=lambda state: str(state.facts["status"]),
     moment=moment,
+    banner=banner,
     key_actions=("record_final_scores",),
 )

@@ -1,0 +1,29 @@
+"""The game's banner: the lines ``Game.banner`` keeps above the tracks (where the game is,
+what is under way), redrawn with the session. Words carry the meaning, not the colour."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual.widgets import Static
+
+from tui.widgets.session_view import SessionView
+
+if TYPE_CHECKING:
+    from tableside.api import OpenSession
+
+
+class Banner(SessionView, Static):
+    """Shown only for a game that has a banner."""
+
+    DEFAULT_CSS = """
+    Banner {
+        height: auto;
+        padding: 0 1;
+        text-style: bold;
+        background: $boost;
+    }
+    """
+
+    def show_session(self, play: OpenSession) -> None:
+        self.update("\n".join(play.game.banner_lines(play.state)))
