@@ -5,6 +5,7 @@ does without a file outside its own package being touched."""
 from __future__ import annotations
 
 import ast
+import importlib
 from pathlib import Path
 
 import pytest
@@ -60,9 +61,12 @@ def test_the_check_would_see_a_title_written_into_shared_code() -> None:
 
 
 def test_each_game_package_is_named_after_its_id_and_has_the_one_shape() -> None:
-    for info in infos():
-        folder = ROOT / "trackers" / "games" / info.package
-        assert info.package == info.id.replace("-", "_")
+    """Every built-in game, and the demo game (the template), in the one shape."""
+    built_in = [(ROOT / "trackers" / "games" / name, name) for name in registry.PACKAGES]
+    for folder, package in [*built_in, (ROOT / "tests" / "demo", "demo")]:
+        info = importlib.import_module(f"{folder.relative_to(ROOT).as_posix()}"
+                                       .replace("/", ".")).INFO
+        assert info.package == info.id.replace("-", "_") == package
         for module in ("game", "setup", "actions", "board", "view"):
             assert (folder / f"{module}.py").is_file(), f"{info.id}: no {module}.py"
         assert (folder / "card.md").is_file()
