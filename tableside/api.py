@@ -459,6 +459,19 @@ class OpenSession:
             raise plain_error(err, f"reading what other windows did in {self.info.title}") \
                 from err
 
+    def outside_changed(self) -> bool:
+        """Whether the journal holds records this window has not read yet (one ``stat``;
+        safe from a watching thread: it only reads). ``refresh`` then folds them in."""
+        if self._closed:
+            return False
+        try:
+            stat = os.stat(self._table.store.journal_path(self.id))
+        except OSError:
+            return False  # gone or unreadable: refresh says so when it is called
+        journal = self._journal
+        return stat.st_size != self._read_to[0] or (journal is not None
+                                                    and stat.st_ino != journal.inode)
+
     @property
     def _read_to(self) -> tuple[int, str, int]:
         """How far this process has read the journal: bytes, the last line's hash, lines

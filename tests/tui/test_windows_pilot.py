@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+import os
 from pathlib import Path
 from typing import Any
 
@@ -176,7 +177,10 @@ async def test_a_failing_disk_when_listing_games_is_said(tmp_path: Path,
             raise TablesideError("catalog.json: cannot be read (Input/output error)")
 
         monkeypatch.setattr(Tableside, "sessions", broken)
-        # Home looks again every second
+        # another window touches the list of games: Home's watching thread sees it and
+        # Home reads the list again
+        catalog = app.table.store.catalog.path
+        os.utime(catalog, ns=(catalog.stat().st_atime_ns, catalog.stat().st_mtime_ns + 10**9))
         await until(pilot, lambda: "Input/output" in panel_text(app, "#home-warnings"))
         warning = panel_text(app, "#home-warnings")
         assert "Input/output error" in warning and "writable" in warning

@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.binding import Binding
 from textual.keys import _character_to_key
 
-from tableside.api import OpenSession
+from tableside.api import OpenSession, Tableside
 from trackers.engine.info import GameInfo
 from tui.games import game_module
 from tui.screens.session import SessionScreen
@@ -35,8 +35,9 @@ def screen_class_for(info: GameInfo) -> type[SessionScreen]:
     return screen
 
 
-def screen_for(play: OpenSession) -> SessionScreen:
-    """The screen for ``play``, with the game's action keys added to the footer."""
+def screen_for(play: OpenSession, table: Tableside | None = None) -> SessionScreen:
+    """The screen for ``play`` (from ``table``), with the game's action keys added to the
+    footer."""
     base = screen_class_for(play.game.info)
     taken = own_keys(base)
     bindings = []
@@ -56,4 +57,4 @@ def screen_for(play: OpenSession) -> SessionScreen:
                                 id=f"{play.game.id}.board_defaults",
                                 tooltip=f"Accept the {play.game.board_defaults_note}"))
     cls = type(f"{base.__name__}Keys", (base,), {"BINDINGS": bindings})
-    return cls(play)
+    return cls(play, table)

@@ -4,23 +4,30 @@ A game's banner (``Game.banner``: where the game is, what is under way) is drawn
 the body, for every game that has one. A game's own screen (``tui.games.<package>``) is only
 for truly custom widgets: it subclasses this one and fills ``compose_beside_tracks`` (and,
 until its banner moves to ``Game.banner``, ``compose_banner``). Its widgets that
-show the session are ``SessionView``s: the screen redraws every one of them when it gets a
-``SessionChanged`` message, which it posts after anything changes the session.
+show the session are ``SessionView``s: the screen redraws them when it gets a
+``SessionChanged`` message, which it posts after anything changes the session. A change
+is drawn once: messages that find the session as it was last drawn are dropped (a form's
+dismissal and the screen's resumption both say "changed"), and each panel redraws only the
+lines that differ. What other windows record is watched by a thread (``_watch``) that posts
+``OutsideWrite`` when the journal grew; the screen then folds it in: nothing on the UI
+thread waits or polls.
 """
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Header, OptionList, Static
 
-from tableside.api import OpenSession, TablesideError
+from tableside.api import OpenSession, Tableside, TablesideError
 from trackers.engine import ActionError
 from trackers.pieces import Secret
 from tui.screens.action_form import ActionFormScreen
@@ -37,7 +44,11 @@ from tui.widgets.tracks_panel import TracksPanel
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-POLL_SECONDS = 1.0  # how often the screen looks for actions made in another window
+WATCH_SECONDS = 1.0  # how often the watching thread looks at the journal's size
+
+
+class OutsideWrite(Message):
+    """The journal holds records another window wrote (posted by the watching thread)."""
 
 
 def header_line(play: OpenSession) -> str:
@@ -92,12 +103,17 @@ class SessionScreen(Screen[None]):
                 tooltip="Back to Home (the game is saved)"),
     ]
 
-    def __init__(self, play: OpenSession) -> None:
+    def __init__(self, play: OpenSession, table: Tableside | None = None) -> None:
+        """``table``: the store the game came from (its board profile, its exports)."""
         super().__init__()
         self.play = play
+        self.table = table
         self.elsewhere: set[int] = set()  # seqs recorded by another window
         self.elsewhere_by = ""  # which windows made the latest of them ("cli 4188")
         self._play_closed = False
+        self._drawn: object = None  # the session state last drawn (a change makes a new one)
+        self.redraws = 0  # how many times the session was drawn (one per change)
+        self._stop_watching = threading.Event()
 
     # --- layout -------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -133,7 +149,7 @@ class SessionScreen(Screen[None]):
         self.sub_title = header_line(self.play)
         self.redraw()
         self.query_one("#tracks", TracksPanel).focus()
-        self.set_interval(POLL_SECONDS, self.look_elsewhere)
+        self._watch()
 
     # --- showing the session ---------------------------------------------------------
     def session_changed(self, elsewhere: tuple[int, ...] = ()) -> None:
@@ -145,9 +161,12 @@ class SessionScreen(Screen[None]):
         self.redraw()
 
     def on_session_changed(self, message: SessionChanged) -> None:
-        self.redraw(message.elsewhere)
+        if message.elsewhere or self.play.session.state is not self._drawn:
+            self.redraw(message.elsewhere)
 
     def redraw(self, elsewhere: tuple[int, ...] = ()) -> None:
+        self.redraws += 1
+        self._drawn = self.play.session.state
         self.elsewhere.update(elsewhere)
         self.query_one("#log", LogPanel).elsewhere = self.elsewhere
         who = f" ({self.elsewhere_by})" if self.elsewhere_by else ""
@@ -158,6 +177,17 @@ class SessionScreen(Screen[None]):
             if isinstance(widget, SessionView):
                 widget.show_session(self.play)
         self.refresh_bindings()
+
+    @work(thread=True, exclusive=True, group="watch", exit_on_error=False)
+    def _watch(self) -> None:
+        """In a thread: look at the journal's size every second (one ``stat``); when another
+        window wrote to it, tell the screen, which folds it in on the UI thread."""
+        while not self._stop_watching.wait(WATCH_SECONDS):
+            if self.play.outside_changed():
+                self.post_message(OutsideWrite())
+
+    def on_outside_write(self) -> None:
+        self.look_elsewhere()
 
     def look_elsewhere(self) -> None:
         """Fold in what another window (the CLI, a script, a second app) recorded."""
@@ -303,20 +333,16 @@ class SessionScreen(Screen[None]):
 
     def action_board_profile(self) -> None:
         """The printed board values: entered here they go to this game's log and the profile."""
-        from tui.app import TablesideApp
         from tui.screens.board_profile import BoardProfileScreen
 
-        if isinstance(self.app, TablesideApp):
-            self.app.push_screen(BoardProfileScreen(self.app.table, self.play.game.id,
-                                                    self.play))
+        if self.table is not None:
+            self.app.push_screen(BoardProfileScreen(self.table, self.play.game.id, self.play))
 
     def action_report(self) -> None:
         """The game report: charts of every track by round, key moments, the end."""
-        from tui.app import TablesideApp
         from tui.screens.report import ReportScreen
 
-        exports = Path(self.app.data_dir) / "exports" if isinstance(self.app, TablesideApp) \
-            else None
+        exports = Path(self.table.root) / "exports" if self.table is not None else None
         self.app.push_screen(ReportScreen(self.play.report(), self.play.info.title, exports))
 
     def missing_defaults(self) -> dict[str, Any]:
@@ -327,15 +353,13 @@ class SessionScreen(Screen[None]):
     def action_accept_defaults(self) -> None:
         """Take the game's public board defaults in one key: each value goes to this game's
         log (undo takes it back) and to the board profile for later games."""
-        from tui.app import TablesideApp
-
         missing = self.missing_defaults()
         try:
             for key, value in missing.items():
                 spec = self.play.game.board_value(key)
                 self.play.do("set_board_value", key=key, value=spec.show(value))
-            if isinstance(self.app, TablesideApp):
-                self.app.table.accept_board_defaults(self.play.game.id)
+            if self.table is not None:
+                self.table.accept_board_defaults(self.play.game.id)
         except (ActionError, TablesideError) as err:
             self.notify(f"{err} (the defaults were not all taken)", severity="error",
                         markup=False)
@@ -410,4 +434,5 @@ class SessionScreen(Screen[None]):
                             severity="warning", timeout=10, markup=False)
 
     def on_unmount(self) -> None:
+        self._stop_watching.set()
         self.close_play()

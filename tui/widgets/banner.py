@@ -25,5 +25,10 @@ class Banner(SessionView, Static):
     }
     """
 
+    _shown: str | None = None
+
     def show_session(self, play: OpenSession) -> None:
-        self.update("\n".join(play.game.banner_lines(play.state)))
+        text = "\n".join(play.game.banner_lines(play.state))
+        if text != self._shown:  # most actions leave it as it was: no layout then
+            self._shown = text
+            self.update(text)

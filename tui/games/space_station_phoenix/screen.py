@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
-from tableside.api import OpenSession
+from tableside.api import OpenSession, Tableside
 from trackers.games.space_station_phoenix import facts
 from trackers.games.space_station_phoenix.view import station_panels
 from tui.screens.session import SessionScreen
@@ -43,8 +43,8 @@ class PhoenixScreen(SessionScreen):
                 tooltip="Score calculator, filled in with names, points and Sectors"),
     ]
 
-    def __init__(self, play: OpenSession) -> None:
-        super().__init__(play)
+    def __init__(self, play: OpenSession, table: Tableside | None = None) -> None:
+        super().__init__(play, table)
         self._was_over = self._over()
 
     def _over(self) -> bool:
