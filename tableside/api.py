@@ -21,6 +21,7 @@ import contextlib
 import errno
 import functools
 import os
+import re
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -839,6 +840,38 @@ class Tableside:
     @_plain("the setting could not be saved")
     def set_setting(self, key: str, value: Any) -> None:
         self.store.settings.set(key, value)
+
+    # --- the player's keys (binding id -> key), read by the app at start ---------------
+    def keymap(self) -> dict[str, str]:
+        """The keys the player chose instead of the app's (``App.set_keymap``)."""
+        found = self.setting("keymap", {})
+        if not isinstance(found, dict):
+            return {}
+        return {k: v for k, v in found.items() if isinstance(k, str) and isinstance(v, str)}
+
+    def set_key(self, binding: str, key: str | None) -> None:
+        """Give the binding ``binding`` ("session.undo", "lifeform.attack") the key ``key``;
+        None gives it back its own. A game action may not take a key every game screen
+        keeps (trackers.engine.keys.RESERVED_KEYS)."""
+        from trackers.engine.keys import RESERVED_KEYS
+        from trackers.games.registry import game_ids
+
+        if not re.fullmatch(r"[a-z0-9_-]+(\.[a-z0-9_-]+)?", binding):
+            raise TablesideError(f"binding: {binding!r} is not a binding id; give one such as "
+                                 "session.undo or <game>.<action> (F1 lists them)")
+        keymap = self.keymap()
+        if key is None:
+            keymap.pop(binding, None)
+        else:
+            key = key.strip()
+            if not re.fullmatch(r"[A-Za-z0-9_+,-]{1,40}", key):
+                raise TablesideError(f"key: {key!r} is not a key; give one such as z, ctrl+z "
+                                     "or f5")
+            if binding.split(".")[0] in game_ids() and key in RESERVED_KEYS:
+                raise TablesideError(f"key: {key!r} is kept by every game screen for "
+                                     f"{RESERVED_KEYS[key]}; choose another")
+            keymap[binding] = key
+        self.set_setting("keymap", keymap)
 
     # --- drafts: typed work kept as it is typed (a score sheet), until finished or discarded ---
     def draft(self, name: str) -> Any:

@@ -16,6 +16,7 @@ thread waits or polls.
 from __future__ import annotations
 
 import threading
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -33,6 +34,7 @@ from trackers.pieces import Secret
 from tui.screens.action_form import ActionFormScreen
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.history import HistoryScreen
+from tui.screens.keys import player_key
 from tui.screens.peek import PeekScreen
 from tui.widgets.banner import Banner
 from tui.widgets.keys_footer import KeysFooter
@@ -130,7 +132,7 @@ class SessionScreen(Screen[None]):
                 yield Static("Now (Tab here, then arrows, to scroll)", classes="section-title")
                 with VerticalScroll(id="now-scroll"):
                     yield NowPanel(id="now")
-                yield Static("Log (u undo, r redo, h history)", classes="section-title")
+                yield Static("Log", classes="section-title", id="log-title")
                 yield LogPanel(id="log")
             yield VerticalScroll(id="reference", classes="hidden")
         yield KeysFooter()
@@ -147,6 +149,11 @@ class SessionScreen(Screen[None]):
     def on_mount(self) -> None:
         self.title = self.play.info.title
         self.sub_title = header_line(self.play)
+        key = partial(player_key, self.app)  # the player's keys, in what the screen says
+        self.query_one("#log-title", Static).update(
+            f"Log ({key('session.undo', 'u')} undo, {key('session.redo', 'r')} redo, "
+            f"{key('session.history', 'h')} history)")
+        self.query_one("#tracks", TracksPanel).board_key = key("session.board", "b")
         self.redraw()
         self.query_one("#tracks", TracksPanel).focus()
         self._watch()
@@ -246,7 +253,8 @@ class SessionScreen(Screen[None]):
             return
         if not self.offerable(name):
             reason = self.play.session.blocked(name) or "not offered on this screen"
-            key = f" ({action.key})" if action.key else ""
+            shown = player_key(self.app, f"{self.play.game.id}.{name}", action.key or "")
+            key = f" ({shown})" if action.key else ""
             self.notify(f"{action.title}{key} is not possible now: {reason}.",
                         severity="warning", markup=False)
             return

@@ -18,6 +18,7 @@ class TracksPanel(SessionView, OptionList):
     """Every piece's one-line summary, then the board values still unset."""
 
     _listed: list[tuple[str, str]] | None = None  # (id, text) of what is listed now
+    board_key = "b"  # the key of the board profile, as the player set it
 
     def show_session(self, play: OpenSession) -> None:
         """Redraw only the lines whose text changed (most actions move one or two pieces)."""
@@ -25,8 +26,8 @@ class TracksPanel(SessionView, OptionList):
         lines = [(f"piece:{name}", piece.summary()) for name, piece in state.pieces.items()]
         unset = [v for v in game.board_values_for(play.setup.mode) if v.key not in state.board]
         if unset:
-            lines.append(("board:unset",
-                          f"Board values unset: {len(unset)} (press b to enter them)"))
+            lines.append(("board:unset", f"Board values unset: {len(unset)} "
+                                         f"(press {self.board_key} to enter them)"))
         old = self._listed
         self._listed = lines
         if old is not None and [i for i, _ in old] == [i for i, _ in lines]:
