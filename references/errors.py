@@ -29,3 +29,7 @@ class UnknownTopic(LibraryError):
 
 class GameNeeded(ImportRefused):
     """The rulebook's game could not be told from its text: the caller must name it."""
+
+
+class SearchCancelled(LibraryError):
+    """A search given up because the person asked something else meanwhile."""

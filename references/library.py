@@ -11,6 +11,7 @@ makes it safe to use from a worker thread and the UI thread. The caller chooses 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 import threading
@@ -21,7 +22,13 @@ from typing import Any
 
 from references import search as run
 from references.cards import CARD_SOURCE, card_texts, cards_digest, shown_text
-from references.errors import ImportRefused, LibraryError, UnknownBook, UnknownTopic
+from references.errors import (
+    ImportRefused,
+    LibraryError,
+    SearchCancelled,
+    UnknownBook,
+    UnknownTopic,
+)
 from references.games import GAMES, check_game
 from references.model import BookInfo, BookKind, Hit, SearchResult, Section, TocEntry
 from references.query import Plan, plan
@@ -60,21 +67,33 @@ class Library:
     # ------------------------------------------------------------ opening
 
     @classmethod
-    def open(cls, data_dir: Path) -> Library:
-        """Open the library in `data_dir`; index the built-in cards if they changed."""
-        conn = connect(Path(data_dir))
+    def open(cls, data_dir: Path, *, read_only: bool = False) -> Library:
+        """Open the library in `data_dir`; index the built-in cards if they changed.
+
+        ``read_only`` (``rules search``) writes no file: a library that is missing, or
+        whose cards are out of date, is read into memory and brought up to date there."""
+        conn = connect(Path(data_dir), read_only=read_only)
         library = cls(conn, Path(data_dir))
         try:
+            if read_only and not library._cards_current():
+                memory = sqlite3.connect(":memory:", isolation_level=None,
+                                         check_same_thread=False)
+                conn.backup(memory)
+                conn.close()
+                library._conn = memory
             library._sync_cards()
         except sqlite3.Error as error:
-            conn.close()
+            library._conn.close()
             raise LibraryError(
                 f"{data_dir}: could not index the reference cards ({error})"
             ) from None
         except BaseException:
-            conn.close()
+            library._conn.close()
             raise
         return library
+
+    def _cards_current(self) -> bool:
+        return get_meta(self._conn, "cards") == cards_digest(card_texts())
 
     def close(self) -> None:
         with self._lock:
@@ -189,6 +208,17 @@ class Library:
             except sqlite3.Error as error:
                 raise LibraryError(f"#{book_id} could not be removed ({error})") from None
             self._vocab.clear()
+            self._give_back_space()
+
+    def _give_back_space(self) -> None:
+        """Shrink the file to what it still holds (a removed 20 MB book left its pages
+        behind as free space): VACUUM, then fold the write-ahead log into the file. Best
+        effort: a window reading meanwhile only delays it to the next removal."""
+        with contextlib.suppress(sqlite3.Error):
+            # FTS5 keeps a deleted row's index entries until its segments are merged
+            self._conn.execute("INSERT INTO fts(fts) VALUES('optimize')")
+            self._conn.execute("VACUUM")
+            self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
     # ------------------------------------------------------------ reading
 
@@ -199,11 +229,14 @@ class Library:
         limit: int = 10,
         *,
         kind: BookKind | None = None,
+        cancelled: Callable[[], bool] | None = None,
     ) -> SearchResult:
         """Ranked sections for any text a person types (never a syntax error).
 
         Any word may match; sections holding every word, or named by the words, rank higher.
-        `kind` keeps only "card" or only "rulebook" sections.
+        `kind` keeps only "card" or only "rulebook" sections. `cancelled` is asked as the
+        search runs (inside SQLite too): once it says True the search stops and raises
+        SearchCancelled, so an abandoned search burns no more CPU.
         """
         if game is not None:
             check_game(game)
@@ -213,19 +246,38 @@ class Library:
             raise LibraryError(f"limit must be a positive whole number, not {limit!r}")
         query = query if isinstance(query, str) else str(query)
         with self._lock:
-            steps = plan(query, game)
-            found, holds_all = self._found(steps, game, limit, kind)
-            suggestion = None
-            if steps.chunks:
-                suggestion = did_you_mean(steps.chunks, self._vocabulary(game),
-                                          self._vocabulary(None))
-            if suggestion and (not found or not holds_all):
-                # nothing, or nothing holding every word, for what was typed: "diplomcy tie"
-                # finds "tie" alone, since a word not in the books matches nothing; what the
-                # corrected words find answers the question better: show it, saying so
-                better, _ = self._found(plan(suggestion, game), game, limit, kind)
-                if better:
-                    return SearchResult(query, tuple(better), suggestion, showing=suggestion)
+            if cancelled is None:
+                return self._search(query, game, limit, kind)
+            if cancelled():
+                raise SearchCancelled(f"search for {query!r} given up")
+            self._conn.set_progress_handler(lambda: int(cancelled()), 2000)
+            try:
+                result = self._search(query, game, limit, kind)
+            except sqlite3.OperationalError:
+                if not cancelled():
+                    raise
+                raise SearchCancelled(f"search for {query!r} given up") from None
+            finally:
+                self._conn.set_progress_handler(None, 0)
+            if cancelled():  # SQLite stopped mid-way: what it found is not the answer
+                raise SearchCancelled(f"search for {query!r} given up")
+            return result
+
+    def _search(self, query: str, game: str | None, limit: int,
+                kind: str | None) -> SearchResult:
+        steps = plan(query, game)
+        found, holds_all = self._found(steps, game, limit, kind)
+        suggestion = None
+        if steps.chunks:
+            suggestion = did_you_mean(steps.chunks, self._vocabulary(game),
+                                      self._vocabulary(None))
+        if suggestion and (not found or not holds_all):
+            # nothing, or nothing holding every word, for what was typed: "diplomcy tie"
+            # finds "tie" alone, since a word not in the books matches nothing; what the
+            # corrected words find answers the question better: show it, saying so
+            better, _ = self._found(plan(suggestion, game), game, limit, kind)
+            if better:
+                return SearchResult(query, tuple(better), suggestion, showing=suggestion)
         return SearchResult(query, tuple(found), suggestion)
 
     def _found(self, steps: Plan, game: str | None, limit: int,

@@ -14,7 +14,13 @@ from pathlib import Path
 from references.errors import GameNeeded, ImportRefused
 from references.games import GAMES, check_game, infer_game
 from references.pdf import read_pdf, split_pdf
-from references.sectioning import ParsedText, RawSection, split_markdown, split_plain
+from references.sectioning import (
+    ParsedText,
+    RawSection,
+    bounded,
+    split_markdown,
+    split_plain,
+)
 
 Progress = Callable[[float, str], None]
 
@@ -72,6 +78,7 @@ def load_rulebook(path: Path, game: str | None, progress: Progress | None = None
             parsed = split_markdown(text, path.stem)
         else:
             parsed = split_plain(text, path.stem)
+    parsed.sections = bounded(parsed.sections)  # search costs with the longest section
     if progress:
         progress(0.8, f"found {len(parsed.sections)} sections")
     _check_sections(parsed, name)

@@ -12,6 +12,12 @@ import re
 from dataclasses import dataclass, field
 
 FRONT_MATTER = "Front matter"
+#: Characters a section's body holds at most: a longer one is cut into parts of about half
+#: that (at a paragraph where it has one, else a line, else a space). A search costs with the
+#: size of the sections it matches and marks, so a 20 MB text with no heading must not be one
+#: section. The longest section of the five rulebook texts holds about 6,400 characters, so
+#: a real rulebook's sections stay whole.
+MAX_SECTION_CHARS = 8000
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _TOC_HEADING = re.compile(r"^\s*(table of )?contents\s*$", re.IGNORECASE)
@@ -60,6 +66,49 @@ def with_paths(title: str, sections: list[RawSection]) -> list[tuple[RawSection,
         out.append((section, (title, *(t for _, t in stack), section.title)))
         stack.append((section.level, section.title))
     return out
+
+
+def bounded(sections: list[RawSection], limit: int = MAX_SECTION_CHARS) -> list[RawSection]:
+    """The sections with every body longer than ``limit`` cut into parts of at most half
+    ``limit`` characters (smaller parts make the matched words quicker to mark), titled
+    "<title> (part 2 of 9)" after the first; the parts stay at the section's level, so the
+    contents list them side by side."""
+    out: list[RawSection] = []
+    for section in sections:
+        if len(section.body) <= limit:
+            out.append(section)
+            continue
+        pieces = _cut_body(section.body, max(1, limit // 2))
+        for n, piece in enumerate(pieces, 1):
+            title = section.title if n == 1 else f"{section.title} (part {n} of {len(pieces)})"
+            out.append(RawSection(title, section.level, piece,
+                                  section.topics if n == 1 else ()))
+    return out
+
+
+def _cut_body(body: str, limit: int) -> list[str]:
+    """``body`` in pieces of at most ``limit`` characters, each cut at the last paragraph
+    break in its second half, else the last line break, else the last space."""
+    pieces: list[str] = []
+    start = 0
+    while len(body) - start > limit:
+        window_end = start + limit
+        cut = -1
+        for mark in ("\n\n", "\n", " "):
+            at = body.rfind(mark, start + limit // 2, window_end)
+            if at > start:
+                cut = at
+                break
+        if cut < 0:
+            cut = window_end  # one endless word: cut it anyway
+        piece = body[start:cut].strip()
+        if piece:
+            pieces.append(piece)
+        start = cut
+    rest = body[start:].strip()
+    if rest:
+        pieces.append(rest)
+    return pieces
 
 
 # ---------------------------------------------------------------- Markdown

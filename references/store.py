@@ -8,6 +8,7 @@ Ids are AUTOINCREMENT: an id a screen still holds never comes back as another bo
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
@@ -61,13 +62,22 @@ CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(
 Progress = Callable[[float, str], None]
 
 
-def connect(data_dir: Path) -> sqlite3.Connection:
-    """Open (creating if needed) the library file in `data_dir`, with the schema in place."""
-    try:
-        data_dir.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise LibraryError(f"{data_dir}: cannot create the data folder ({error})") from None
+PRIVATE_FOLDER = 0o700  # the data folder also holds the saved games and their secrets
+PRIVATE_FILE = 0o600
+
+
+def connect(data_dir: Path, read_only: bool = False) -> sqlite3.Connection:
+    """Open (creating if needed) the library file in `data_dir`, with the schema in place.
+
+    The folder and the file are made private to the user (0700, 0600) whatever the umask,
+    even when importing a rulebook is the first thing ever done. ``read_only`` creates and
+    changes nothing: the file is read as it is, or, when there is none yet, an index in
+    memory stands in (the built-in cards are indexed there).
+    """
     path = data_dir / FILE_NAME
+    if read_only:
+        return _connect_read_only(path)
+    _make_private(data_dir, path)
     try:
         conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
     except sqlite3.Error as error:
@@ -76,27 +86,93 @@ def connect(data_dir: Path) -> sqlite3.Connection:
         check_fts5(conn)
         conn.execute("PRAGMA journal_mode=WAL")
         conn.execute("PRAGMA synchronous=NORMAL")
+        _ensure_schema(conn, path)
+    except sqlite3.DatabaseError as error:
+        conn.close()
+        raise _damaged(path, error) from None
+    except LibraryError:
+        conn.close()
+        raise
+    return conn
+
+
+def _make_private(data_dir: Path, path: Path) -> None:
+    """Create the folder 0700 and the file 0600 (SQLite gives its -wal and -shm files the
+    file's own mode); an existing folder is narrowed only when it is ours."""
+    try:
+        ours = not data_dir.exists() or path.exists() or (data_dir / "catalog.json").exists()
+        data_dir.mkdir(parents=True, exist_ok=True, mode=PRIVATE_FOLDER)
+        if ours and data_dir.stat().st_mode & 0o077:
+            data_dir.chmod(PRIVATE_FOLDER)
+    except OSError as error:
+        raise LibraryError(f"{data_dir}: cannot create the data folder ({error})") from None
+    try:
+        os.close(os.open(path, os.O_RDWR | os.O_CREAT, PRIVATE_FILE))
+        for name in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+            if name.exists() and name.stat().st_mode & 0o077:
+                name.chmod(PRIVATE_FILE)
+    except OSError as error:
+        raise LibraryError(f"{path}: cannot open the rulebook library ({error})") from None
+
+
+def _connect_read_only(path: Path) -> sqlite3.Connection:
+    """The library as it is on disk, read without creating any file; in memory when absent.
+
+    SQLite's ``mode=ro`` would still create the -wal and -shm files of a WAL database no
+    window has open; ``immutable=1`` reads the file alone. When another window has it open
+    (its -wal file is there), ``mode=ro`` reads through that window's log.
+    """
+    if not path.exists():
+        conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+        try:
+            check_fts5(conn)
+            _ensure_schema(conn, path)
+        except BaseException:
+            conn.close()
+            raise
+        return conn
+    live = path.with_name(path.name + "-wal").exists()
+    uri = path.absolute().as_uri() + ("?mode=ro" if live else "?immutable=1")
+    try:
+        conn = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
+    except sqlite3.Error as error:
+        raise LibraryError(f"{path}: cannot open the rulebook library ({error})") from None
+    try:
+        check_fts5(conn)
         version = _schema_version(conn)
-        if version is None:
-            conn.executescript(
-                "BEGIN IMMEDIATE;" + _SCHEMA
-                + f"INSERT OR REPLACE INTO meta VALUES('schema', '{SCHEMA_VERSION}'); COMMIT;"
-            )
-        elif version != SCHEMA_VERSION:
+        if version != SCHEMA_VERSION:
             raise LibraryError(
                 f"{path}: written by another Tableside version (library format {version}, "
                 f"this one reads {SCHEMA_VERSION})"
             )
     except sqlite3.DatabaseError as error:
         conn.close()
-        raise LibraryError(
-            f"{path}: the rulebook library file is damaged ({error}); move it aside and "
-            "import your rulebooks again"
-        ) from None
+        raise _damaged(path, error) from None
     except LibraryError:
         conn.close()
         raise
     return conn
+
+
+def _ensure_schema(conn: sqlite3.Connection, path: Path) -> None:
+    version = _schema_version(conn)
+    if version is None:
+        conn.executescript(
+            "BEGIN IMMEDIATE;" + _SCHEMA
+            + f"INSERT OR REPLACE INTO meta VALUES('schema', '{SCHEMA_VERSION}'); COMMIT;"
+        )
+    elif version != SCHEMA_VERSION:
+        raise LibraryError(
+            f"{path}: written by another Tableside version (library format {version}, "
+            f"this one reads {SCHEMA_VERSION})"
+        )
+
+
+def _damaged(path: Path, error: Exception) -> LibraryError:
+    return LibraryError(
+        f"{path}: the rulebook library file is damaged ({error}); move it aside and "
+        "import your rulebooks again"
+    )
 
 
 def check_fts5(conn: sqlite3.Connection) -> None:

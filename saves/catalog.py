@@ -4,7 +4,9 @@ It holds no moves (those live in the journals) and no settings (saves.settings),
 always be rebuilt from the journal headers and seals when it is lost or damaged. Every
 change is a read-modify-write under ``catalog.json.lock``, so two processes creating games
 at once lose none; every read goes to the file, so a list shown follows changes made in
-other windows.
+other windows. It holds one row per game id: adding a game already listed replaces or keeps
+its row, and rows doubled by an older Tableside are shown merged and written back merged
+by the next window that writes.
 """
 
 from __future__ import annotations
@@ -26,6 +28,13 @@ if TYPE_CHECKING:
     from filelock import FileLock
 
 CATALOG_FORMAT = 1
+def merged(first: dict[str, Any], second: dict[str, Any]) -> dict[str, Any]:
+    """Two rows of one game as one: the fields of the row updated last win, and a copy
+    (header, chain) only one of them holds is kept."""
+    older, newer = sorted((first, second), key=lambda r: str(r.get("updated") or ""))
+    return dict(older) | {k: v for k, v in newer.items() if v is not None}
+
+
 SESSION_FIELDS = ("id", "game", "title", "players", "created", "updated", "status")
 LOCK_SECONDS = 30.0
 
@@ -190,29 +199,77 @@ class Catalog:
             return []  # damaged since it was opened: the next start repairs it
 
     def _by_id(self) -> dict[str, Any]:
-        """The rows by session id, made again only when the rows read are new (opening
-        each of 500 games would otherwise scan the list 500 times)."""
+        """The rows by session id, one per game (duplicates merged), made again only when
+        the rows read are new (opening each of 500 games would otherwise scan the list 500
+        times)."""
         rows = self._rows()
         if self._index is None or len(rows) != len(self._index[0]) or any(
                 a is not b for a, b in zip(rows, self._index[0], strict=True)):
-            index = {row["id"]: row for row in rows
-                     if isinstance(row, dict) and isinstance(row.get("id"), str)}
+            index: dict[str, Any] = {}
+            for row in rows:
+                if not isinstance(row, dict) or not isinstance(row.get("id"), str) \
+                        or not row["id"]:
+                    continue
+                kept = index.get(row["id"])
+                index[row["id"]] = row if kept is None else merged(kept, row)
             self._index = (rows, index)
         return self._index[1]
 
-    def add_session(self, info: SessionInfo, **extra: Any) -> None:
-        """List a session; ``extra`` keeps copies the journal can be checked against."""
+    def duplicates(self) -> int:
+        """How many rows repeat a game already listed (a catalog an older Tableside wrote
+        while two windows created games at once)."""
+        rows = [r for r in self._rows() if isinstance(r, dict) and isinstance(r.get("id"), str)
+                and r["id"]]
+        return len(rows) - len(self._by_id())
+
+    def merge_duplicates(self) -> int:
+        """Write the list back with one row per game (under the lock); returns how many
+        rows were merged away. A read-only catalog only merges what it shows."""
+        if self.read_only or not self.duplicates():
+            return 0
         with self.locked():
-            self._db().table("sessions").insert(info.__dict__ | extra)
+            db = self._db()
+            table = db.table("sessions")
+            rows = list(table.all())
+            by_id: dict[str, Any] = {}
+            for row in rows:
+                if isinstance(row.get("id"), str) and row["id"]:
+                    kept = by_id.get(row["id"])
+                    by_id[row["id"]] = dict(row) if kept is None else merged(kept, row)
+            extra = len([r for r in rows if isinstance(r.get("id"), str) and r["id"]]) \
+                - len(by_id)
+            if extra:
+                table.truncate()
+                table.insert_multiple(list(by_id.values()))
+            return extra
+
+    def add_session(self, info: SessionInfo, *, replace: bool = True, **extra: Any) -> bool:
+        """List a session, one row per game id: a row already there is replaced (``replace``)
+        or kept as it is; ``extra`` keeps copies the journal can be checked against. Returns
+        whether the row was written. A read-only catalog keeps it in memory only."""
+        row = info.__dict__ | extra
+        if self.read_only and self._memory is None:
+            try:
+                self._in_memory(read_json(self.path))  # from now on, changes stay here
+            except (OSError, ValueError, UnicodeDecodeError):
+                self._in_memory({})
+        with self.locked():
+            table = self._db().table("sessions")
+            if table.contains(Query().id == info.id):
+                if not replace:
+                    return False
+                table.remove(Query().id == info.id)
+            table.insert(row)
+            return True
 
     def sessions(self) -> list[SessionInfo]:
-        found = (info_from_row(row) for row in self._rows())
+        """One row per game (duplicates merged), as listed."""
+        found = (info_from_row(row) for row in self._by_id().values())
         return [info for info in found if info is not None]
 
     def session_ids(self) -> set[str]:
         """The ids listed (cheaper than ``sessions`` when only the ids matter)."""
-        return {row["id"] for row in self._rows()
-                if isinstance(row, dict) and isinstance(row.get("id"), str) and row["id"]}
+        return set(self._by_id())
 
     def row(self, session_id: str) -> dict[str, Any] | None:
         """The whole row of a session (with the header and chain copies), or None."""

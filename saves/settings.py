@@ -60,12 +60,19 @@ class Settings:
         return {}
 
     def _note_damage(self, path: Path) -> None:
-        message = f"{path} could not be read; the settings it held are not used"
+        """Say that ``path`` is damaged (never silently): its settings and board profiles
+        are not used; a writing window keeps it aside for a look, a reading one leaves it."""
+        fallback = " (the last good copy, settings.json.bak, is used instead)" \
+            if path == self.path and self.backup.exists() else ""
+        message = (f"{path} is damaged and could not be read; the settings and board "
+                   f"profiles it held are not used{fallback}")
         if not self.read_only and path == self.path:
             kept = path.with_name(f"{path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}")
             try:
                 path.replace(kept)
-                message = f"{path} was damaged; it was kept as {kept.name}"
+                message = (f"{path} was damaged and could not be read; it was kept as "
+                           f"{kept.name} and the settings and board profiles it held are "
+                           f"not used{fallback}")
             except OSError:
                 pass
         if message not in self.warnings:

@@ -60,6 +60,8 @@ class LoadedJournal:
     warnings: list[str] = field(default_factory=list)
     seal: Seal | None = None
     needs_repair: bool = False  # a torn tail, a lost line or a restored header to write back
+    new_breaks: bool = False  # tampering found that the seal does not record yet (a writer
+    # records it: later edits cannot hide it; a reader only reports it)
 
 
 def pid_alive(pid: int) -> bool:
@@ -118,6 +120,7 @@ class Store:
         if not read_only:
             self._remove_leftovers(in_sessions)
         self.find_unlisted(in_sessions)
+        self.settings.all()  # read once now: a damaged file is said at opening, not later
         self.warnings += self.settings.warnings
 
     # --- paths ------------------------------------------------------------------
@@ -163,15 +166,27 @@ class Store:
 
     # --- sessions -------------------------------------------------------------------
     def create(self, info: SessionInfo, header: dict[str, Any], by: str = "") -> JournalFile:
-        """Write the journal's header and seal first, then list the session in the catalog."""
+        """Write the journal's header and seal, then list the session in the catalog, all
+        under the catalog's lock (no other window lists the new journal as unlisted
+        meanwhile). If any of it fails (a full disk), nothing is left behind: a game
+        reported as not created has no journal that would later show up."""
         path = self.journal_path(info.id)
-        line = JournalFile.create(path, {"session": info.id, **header})
-        contents = read_journal(path, data=line)
-        seal = Seal(1, contents.last_hash, contents.header, info.title)
+        made = False
+        with self.catalog.locked():
+            try:
+                line = JournalFile.create(path, {"session": info.id, **header})
+                made = True
+                contents = read_journal(path, data=line)
+                seal = Seal(1, contents.last_hash, contents.header, info.title)
+                write_seal(self.seal_path(info.id), seal)
+                self.catalog.add_session(info, header=contents.header,
+                                         chain={"lines": 1, "head": contents.last_hash})
+            except BaseException:
+                for leftover in (path, self.seal_path(info.id)) if made else ():
+                    with contextlib.suppress(OSError):
+                        leftover.unlink()
+                raise
         self._seals[info.id] = seal
-        write_seal(self.seal_path(info.id), seal)
-        self.catalog.add_session(info, header=contents.header,
-                                 chain={"lines": 1, "head": contents.last_hash})
         return self.open_journal(info.id, contents, by)
 
     def read(self, session_id: str) -> LoadedJournal:
@@ -213,7 +228,8 @@ class Store:
                                     str(chain.get("head", "")), "the copy in the catalog")
         if problem:
             found.append(problem)
-        earlier = [b for b in (seal.breaks if seal else []) if b not in found]
+        on_disk = list(seal.breaks) if seal else []
+        earlier = [b for b in on_disk if b not in found]
         for text in [*found, *earlier]:
             warnings.append(f"{path.name}: {text}. A secret revealed from this journal "
                             "proves nothing.")
@@ -224,7 +240,8 @@ class Store:
             seal.title = str(row.get("title") or contents.header.get("title") or "")
         return LoadedJournal(contents, snapshot, warnings, seal,
                              needs_repair=contents.torn_tail or bool(contents.lost)
-                             or contents.header_restored)
+                             or contents.header_restored,
+                             new_breaks=any(b not in on_disk for b in found))
 
     def _with_header_copy(self, path: Path, copies: list[dict[str, Any]],
                           err: HeaderDamaged) -> JournalContents:
@@ -442,42 +459,65 @@ class Store:
                         (folder / name).unlink()  # a kill's leftover, or a killed window's mark
 
     def find_unlisted(self, in_sessions: list[str] | None = None) -> None:
-        """List every journal the catalog does not (a lost catalog, a kill during create)."""
-        known = self.catalog.session_ids()
-        found = 0
+        """List every journal the catalog does not (a lost catalog, a kill during create).
+
+        A writing store adds them under the catalog's lock, checking again there (another
+        window may be creating that very game); a read-only one lists them in memory only.
+        """
         names = self._names(self.sessions_dir) if in_sessions is None else in_sessions
-        journals = [self.sessions_dir / name for name in names
+        known = self.catalog.session_ids()
+        journals = [name[:-len(".jsonl")] for name in names
                     if name.endswith(".jsonl") and name[:-len(".jsonl")] not in known]
-        for path in journals:
-            session_id = path.stem  # load() opens the journal by this name
-            if session_id in known:
-                continue
-            seal = read_seal(self.seal_path(session_id))
-            try:
-                header = read_journal(path).header
-            except JournalError:
-                copy = seal.header if seal is not None else None
-                header = copy or self._read_snapshot(session_id)[0] or {}
-                if not header:
-                    continue  # unreadable here; it says why when someone opens it
-            try:
-                setup = header.get("setup", {})
-                created = str(header.get("created", ""))
-                info = SessionInfo(
-                    id=session_id, game=str(header.get("game", "?")),
-                    title=str((seal.title if seal else None) or header.get("title", session_id)),
-                    players=int(setup.get("players", 0)), created=created,
-                    updated=_modified(path) or created, status="in progress")
-            except (AttributeError, TypeError, ValueError):
-                continue
-            self.catalog.add_session(info, header=header)
-            found += 1
+        found = 0
+        if journals:
+            with self.catalog.locked():
+                known = self.catalog.session_ids()  # read again: under the lock now
+                for session_id in journals:
+                    if session_id in known:
+                        continue
+                    info, header = self._unlisted_info(session_id)
+                    if info is not None and self.catalog.add_session(info, replace=False,
+                                                                     header=header):
+                        found += 1
         if found:
             how = ("was missing" if self.catalog.missing
                    else "did not list them" if not self.catalog.rebuild_needed
                    else "was rebuilt")
+            kept = " (shown only: this command writes nothing; the next one that writes " \
+                "lists them for good)" if self.read_only else ""
             self.warnings.append(f"Found {found} saved game(s) missing from the list in their "
-                                 f"journals and listed them again (the list {how}).")
+                                 f"journals and listed them again (the list {how}){kept}.")
+        merged = self.catalog.duplicates() if self.read_only else \
+            self.catalog.merge_duplicates()
+        if merged:
+            done = "shown once each (this command writes nothing; the next one that writes " \
+                "repairs the list)" if self.read_only else "merged into one row each"
+            self.warnings.append(f"The list of games held {merged} duplicate row(s) of games "
+                                 f"already listed; {done}.")
+
+    def _unlisted_info(self, session_id: str) -> tuple[SessionInfo | None, dict[str, Any]]:
+        """A catalog row for a journal the catalog does not list, read from its header (or
+        the seal's or snapshot's copy of it); None when none can be read."""
+        path = self.journal_path(session_id)
+        seal = read_seal(self.seal_path(session_id))
+        try:
+            header = read_journal(path).header
+        except (JournalError, OSError):
+            copy = seal.header if seal is not None else None
+            header = copy or self._read_snapshot(session_id)[0] or {}
+            if not header:
+                return None, {}  # unreadable here; it says why when someone opens it
+        try:
+            setup = header.get("setup", {})
+            created = str(header.get("created", ""))
+            info = SessionInfo(
+                id=session_id, game=str(header.get("game", "?")),
+                title=str((seal.title if seal else None) or header.get("title", session_id)),
+                players=int(setup.get("players", 0)), created=created,
+                updated=_modified(path) or created, status="in progress")
+        except (AttributeError, TypeError, ValueError):
+            return None, {}
+        return info, header
 
     def close(self) -> None:
         for mark in list(self._open_marks.values()):

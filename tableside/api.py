@@ -41,6 +41,7 @@ from saves.journal import (
 )
 from saves.paths import data_dir as resolve_data_dir
 from saves.store import LoadedJournal, Store
+from tableside.arguments import checked
 
 if TYPE_CHECKING:  # the engine is imported on first use: Home opens without it (start-up time)
     from trackers.engine import Action, Game, Note, Session, SessionSetup, State
@@ -183,6 +184,7 @@ class OpenSession:
             self._seen = (contents.good_bytes, contents.last_hash, contents.lines)
         self._mark = table.store.mark_open(info.id, table.by) if journal is not None else None
         self._closed = False
+        self._closing = False
         self._shown: tuple[State, State] | None = None  # (real state, its hidden copy)
 
     # --- reading -----------------------------------------------------------------
@@ -227,10 +229,12 @@ class OpenSession:
     def can_redo(self) -> bool:
         return self.session.can_redo
 
+    @checked
     def action(self, name: str) -> Action:
         """The action called ``name`` (the game's or the engine's); ActionError if none."""
         return self.session.action(name)
 
+    @checked
     def available(self, name: str) -> bool:
         """Whether ``name`` may be taken now; False for an unknown action."""
         from trackers.engine import ActionError
@@ -240,20 +244,27 @@ class OpenSession:
         except ActionError:
             return False
 
+    @checked
     def blocked(self, name: str) -> str | None:
         """Why ``name`` is not possible now (and what would allow it), or None if it is."""
         return self.session.blocked(name)
 
+    @checked
     def history(self, latest: int | None = None) -> list[HistoryEntry]:
         """The log (secret arguments hidden); ``latest`` keeps only the last few."""
         return self.session.history(latest)
 
     def report(self) -> Report:
         """The game report: values by round (or turn), key moments, revealed secrets."""
-        from trackers.engine.report import build_report
+        import dataclasses
 
-        return build_report(self.game, self.session.setup, self.session.seed,
-                            self.session.events, self.session.head)
+        from trackers.engine.report import TableLogLine, build_report
+
+        report = build_report(self.game, self.session.setup, self.session.seed,
+                              self.session.events, self.session.head)
+        log = tuple(TableLogLine(line.kind, line.text, line.at, line.undone)
+                    for line in self.table_log())
+        return dataclasses.replace(report, table_log=log)
 
     def export(self) -> dict[str, Any]:
         """The session as plain data with every unrevealed secret left out."""
@@ -264,29 +275,38 @@ class OpenSession:
             "head": self.head,
             "history": [{"seq": h.seq, "action": h.text, "at": h.at, "undone": h.undone}
                         for h in self.history()],
+            "table_log": [line.to_dict() for line in self.table_log()],
             "state": self.state.public_dict(),
             "notes": [n.text for n in self.notes],
         }
 
     # --- acting ----------------------------------------------------------------------
-    def do(self, action: str, /, **args: Any) -> list[Note]:
-        """Apply an action; raises ActionError (nothing recorded) for a bad one."""
+    @checked
+    def do(self, action: str, /, *, pin: str | None = None, decline_pin: bool = False,
+           **args: Any) -> list[Note]:
+        """Apply an action; raises ActionError (nothing recorded) for a bad one.
+
+        Secret arguments are sealed to their owner's key (tableside.private); at an owner's
+        first secret ``pin`` sets their PIN (or ``decline_pin``). An action that reveals or
+        tests a sealed secret needs its owner's ``pin`` (ActionError with field "pin")."""
         from tableside import private  # secrets' code loads on first use (start-up time)
 
-        if action == private.CHOOSE:  # the commitment: a real nonce, the code made once
-            private.check_commitment(args)
-            args = private.with_commitment(self, args)
+        notes = private.act(self, action, args, pin, decline_pin)
+        self._keep_in_profile()
+        if action == "set_board_value":
+            self._keep_board_value(str(args.get("key", "")))
+        return notes
+
+    def _act(self, args: dict[str, Any], action: str, keys: dict[str, Any]) -> list[Note]:
+        """One action recorded (``keys``, an owner's new key, in the same record)."""
         from trackers.engine import ActionError
 
         with self._writing() as changed:
             try:
-                notes = self.session.do(action, **args)
+                notes = self.session.act(action, args, keys=keys)
             except ActionError as err:
                 raise _after_others(err, changed) from None
         self._after_change()
-        self._keep_in_profile()
-        if action == "set_board_value":
-            self._keep_board_value(str(args.get("key", "")))
         return notes
 
     def _keep_board_value(self, key: str) -> None:
@@ -326,6 +346,7 @@ class OpenSession:
                 except (TablesideError, ValueError) as err:
                     self.warnings.append(f"{err} (the game itself is safe in its journal)")
 
+    @checked
     def do_with_board(self, action: str, values: dict[str, Any], /, **args: Any) -> list[Note]:
         """Enter the board values an action asked for (``BoardValueNeeded``), then do it.
 
@@ -341,6 +362,7 @@ class OpenSession:
             notes += self.do("set_board_value", key=key, value=shown)
         return notes + self.do(action, **args)
 
+    @checked
     def import_board(self, values: dict[str, Any]) -> list[Note]:
         """Bring board values (a profile just imported) into this running game: one logged
         'Enter a board value' per value that differs, so undo takes each back. All or
@@ -366,24 +388,30 @@ class OpenSession:
             todo = waiting
         return notes
 
-    # --- secrets (tableside.private, tableside.pins) ------------------------------------
-    def choose_secret(self, name: str, value: str, *, pin: str | None = None) -> list[Note]:
-        """The owner chooses a secret's value. If they set a PIN earlier it must be given;
-        if not, a ``pin`` given now becomes theirs (nobody else can set it later)."""
+    # --- secrets (tableside.private, tableside.vault, tableside.audit) --------------------
+    @checked
+    def choose_secret(self, name: str, value: str, *, pin: str | None = None,
+                      decline_pin: bool = False) -> list[Note]:
+        """The owner chooses a secret's value (sealed to their key: no PIN needed, except
+        to set one at their first secret, or ``decline_pin``)."""
         from tableside import private
 
-        return private.choose(self, name, value, pin)
+        return self.do(private.CHOOSE, secret=name, value=value, pin=pin,
+                       decline_pin=decline_pin)
 
-    def secret_value(self, name: str, *, pin: str | None = None, who: str | None = None) -> str:
-        """Read a hidden value: the owner's PIN if they set one; the look is logged."""
+    @checked
+    def secret_value(self, name: str, *, pin: str | None = None) -> str:
+        """Read a hidden value: the owner's PIN; the look is logged under the owner."""
         from tableside import private
 
-        return private.look(self, name, pin, who)
+        return private.look(self, name, pin)
 
+    @checked
     def pin_is_set(self, owner: str) -> bool:
-        from tableside import pins
+        """Whether the owner guards their secrets in this game with a PIN."""
+        from tableside import private
 
-        return pins.is_set(self._table, self.id, owner)
+        return private.pin_is_set(self, owner)
 
     # --- drafts of this game's forms (settings, so a restart keeps them) ---------------
     def draft(self, form: str) -> Any:
@@ -397,6 +425,26 @@ class OpenSession:
         if self.draft(form) is not None:  # most forms have none: no settings write
             self._table.drop_draft(f"{self.id}:{form}")
 
+    def has_key(self, owner: str) -> bool:
+        """Whether the owner chose a secret before (their PIN, or its refusal, is set)."""
+        from tableside import private
+
+        return private.has_key(self, owner)
+
+    def pin_needed(self, action: str, /, **args: Any) -> tuple[str, str] | None:
+        """(owner, secret) when doing ``action`` needs that owner's PIN; asks nothing, logs
+        nothing (a screen asks the PIN first)."""
+        from tableside import private
+
+        return private.pin_needed(self, action, args)
+
+    def table_log(self) -> list[Any]:
+        """Every look, wrong PIN and reveal ever made (``tableside.audit.AuditLine``)."""
+        from tableside import audit
+
+        return audit.lines(self)
+
+    @checked
     def undo(self, steps: int = 1) -> list[Note]:
         """Take back the game's latest ``steps`` actions, whichever window made them (a note
         says which when another did); refuses more steps than there are actions."""
@@ -421,6 +469,7 @@ class OpenSession:
         self._after_change()
         return notes
 
+    @checked
     def redo(self, steps: int = 1) -> list[Note]:
         from trackers.engine import ActionError
 
@@ -432,6 +481,7 @@ class OpenSession:
         self._after_change()
         return notes
 
+    @checked
     def jump(self, head: int) -> list[Note]:
         """Move to any point of the history; refused when another window changed the
         history meanwhile (the point chosen may mean something else now)."""
@@ -491,7 +541,7 @@ class OpenSession:
     def _writing(self) -> Iterator[list[OutsideChange]]:
         """Hold the session's lock, with what other windows wrote folded in first; yields
         those changes (an action is checked again against the state they left)."""
-        if self._journal is None or self._closed:
+        if self._journal is None or (self._closed and not self._closing):
             raise TablesideError(f"{self.info.title}: opened read-only (or closed); nothing "
                                  "was recorded")
         try:
@@ -599,9 +649,29 @@ class OpenSession:
         self.warnings.append(message + " (the game itself is safe in its journal)")
 
     def _save_snapshot(self) -> None:
+        """Write the snapshot file, after a journal record of its state's digest (the
+        journal is the truth: a snapshot it does not vouch for is ignored on opening). A
+        snapshot the journal already vouches for is not written again."""
+        from saves.snapshots import SNAPSHOT_RECORD, state_digest
+
         seq, digest, state = self.session.snapshot()
         if _holds_hidden(state):
             return  # the journal must hold a chosen secret; the snapshot need not
+        kept = self._table.store.snapshot_path(self.id)
+        last = next((r for r in reversed(self._records) if r.get("t") == SNAPSHOT_RECORD),
+                    None)
+        if last is not None and last.get("seq") == seq and last.get("events") == digest \
+                and kept.exists():
+            return
+        assert self._journal is not None
+        try:
+            with self._writing():
+                self._journal.append({"t": SNAPSHOT_RECORD, "seq": seq, "events": digest,
+                                      "state": state_digest(state)})
+        except TablesideError as err:  # a snapshot only saves time: the action is safe
+            self.warnings.append(f"no snapshot was kept: {err} (the game itself is safe in "
+                                 "its journal)")
+            return
         self._table.store.write_snapshot(self.id, seq, digest, state, header=self._header)
 
     def _touch(self, status: str) -> None:
@@ -619,6 +689,7 @@ class OpenSession:
         if self._journal is not None:
             try:
                 if self.session.head:
+                    self._closing = True  # the snapshot's record is the last write
                     self._save_snapshot()
                 status = self.game.status_of(self.session.state)
                 if self._acted or status != self._status:
@@ -632,6 +703,7 @@ class OpenSession:
 class Tableside:
     """The store of saved sessions in one data folder."""
 
+    @checked
     def __init__(self, data_dir: str | Path | None = None, *, read_only: bool = False,
                  by: str | None = None) -> None:
         """Open the data folder. ``read_only`` reads it and writes nothing (``saves list``);
@@ -656,6 +728,7 @@ class Tableside:
         return self.store.warnings
 
     # --- sessions ----------------------------------------------------------------------
+    @checked
     def create(self, game: str, players: int, *, options: dict[str, Any] | None = None,
                names: Sequence[str] = (), title: str | None = None, seed: str | None = None,
                board: dict[str, Any] | None = None, mode: str = "") -> OpenSession:
@@ -678,7 +751,14 @@ class Tableside:
         if self.read_only:
             raise TablesideError("this data folder was opened read-only; no game was created")
         session = Session(definition, setup, seed, clock=now, by=self.by)
-        header = {"game": game, "title": title, "setup": setup.to_dict(), "seed": seed,
+        from tableside import vault  # the seed is kept sealed (vault loads on first use)
+
+        try:
+            kept_seed: Any = vault.seal_seed(self.root, seed)
+        except OSError as err:
+            raise plain_error(err, "the app's key could not be made, so no game was created") \
+                from err
+        header = {"game": game, "title": title, "setup": setup.to_dict(), "seed": kept_seed,
                   "created": stamp}
         try:
             journal = self.store.create(info, header, self.by)
@@ -689,6 +769,7 @@ class Tableside:
         stored = self.store.catalog.row(info.id) or {}
         return OpenSession(self, info, session, journal, header=stored.get("header"))
 
+    @checked
     def load(self, session_id: str, *, read_only: bool = False) -> OpenSession:
         """Reopen a saved session at the point it was left (undo history included).
 
@@ -719,12 +800,16 @@ class Tableside:
         header = contents.header
         records = _salvage(contents.records)
         path = self.store.journal_path(info.id)
+        snapshot = self._vouched(info, loaded, records)
         try:
             definition = game_definition(header["game"])
             setup = SessionSetup.from_dict(header["setup"])
             events, head = fold(records)
-            session = Session(definition, setup, header["seed"], events=events, head=head,
-                              clock=now, snapshot=loaded.snapshot, by=self.by)
+            from tableside import vault
+
+            seed = vault.open_seed(self.root, header["seed"])
+            session = Session(definition, setup, seed, events=events, head=head,
+                              clock=now, snapshot=snapshot, by=self.by)
         except TablesideError:
             raise
         except (KeyError, TypeError, ValueError, ActionError, RecordError) as err:
@@ -734,7 +819,7 @@ class Tableside:
             if loaded.needs_repair:
                 contents = store.repair(info.id, loaded, records)
             seal = loaded.seal
-            if seal is not None and (seal.lines != contents.lines
+            if seal is not None and (seal.lines != contents.lines or loaded.new_breaks
                                      or seal.head != contents.last_hash):
                 seal.lines, seal.head = contents.lines, contents.last_hash
                 store.remember_seal(info.id, seal)
@@ -745,6 +830,22 @@ class Tableside:
         return OpenSession(self, info, session, journal, loaded.warnings, records=records,
                            header=header, contents=contents)
 
+    def _vouched(self, info: SessionInfo, loaded: LoadedJournal,
+                 records: list[dict[str, Any]]) -> tuple[int, str, dict[str, Any]] | None:
+        """The snapshot file if the journal vouches for its state; else None (the game is
+        rebuilt from the journal) and a warning naming the file."""
+        from saves.snapshots import snapshot_problem
+
+        if loaded.snapshot is None:
+            return None
+        seq, events, state = loaded.snapshot
+        problem = snapshot_problem(records, seq, events, state)
+        if problem:
+            name = self.store.snapshot_path(info.id).name
+            loaded.warnings.append(f"{name}: {problem}; it was ignored and the game rebuilt "
+                                   "from its journal.")
+        return None if problem is not None else loaded.snapshot
+
     @_plain("the list of saved games cannot be read")
     def sessions(self) -> list[SessionInfo]:
         """Saved sessions, the most recently played first, read from the disk now (games
@@ -752,11 +853,13 @@ class Tableside:
         return sorted(self.store.catalog.sessions(), key=lambda s: s.updated, reverse=True)
 
     @_plain("the game could not be renamed")
+    @checked
     def rename(self, session_id: str, title: str) -> None:
         self._need(session_id)
         self.store.rename(session_id, _check_title(title))
 
     @_plain("the game could not be deleted")
+    @checked
     def delete(self, session_id: str) -> None:
         """Delete a saved game for good; refused while another window has it open."""
         self._need(session_id)
@@ -767,17 +870,20 @@ class Tableside:
             raise TablesideError(f"no saved session with id {session_id!r}")
 
     # --- settings ----------------------------------------------------------------------
+    @checked
     def board_profile(self, game: str) -> dict[str, Any]:
         """The printed board values this table entered once for ``game``."""
         found = self.setting(f"board:{game}", {})
         return dict(found) if isinstance(found, dict) else {}
 
+    @checked
     def set_board_profile(self, game: str, values: dict[str, Any]) -> None:
         """Replace the table's board profile for ``game``; every value is checked first."""
         definition = game_definition(game)
         checked = definition.parse_board(values)
         self.set_setting(f"board:{game}", checked)
 
+    @checked
     def set_board_value(self, game: str, key: str, raw: Any) -> Any:
         """Enter one printed value (checked with the rest of the profile); returns it parsed."""
         profile = self.board_profile(game)
@@ -787,6 +893,7 @@ class Tableside:
         self.set_setting(f"board:{game}", checked)
         return checked[key]
 
+    @checked
     def accept_board_defaults(self, game: str) -> int:
         """Take the game's published board defaults into the profile (values the table
         already entered are kept); returns how many values were added."""
@@ -796,11 +903,13 @@ class Tableside:
         self.set_board_profile(game, profile | added)
         return len(added)
 
+    @checked
     def clear_board_value(self, game: str, key: str) -> None:
         profile = self.board_profile(game)
         profile.pop(key, None)
         self.set_setting(f"board:{game}", profile)
 
+    @checked
     def export_board_profile(self, game: str) -> dict[str, Any]:
         """The profile as a file's content, to share with another table."""
         definition = game_definition(game)
@@ -810,6 +919,7 @@ class Tableside:
         return {"format": PROFILE_FORMAT, "version": PROFILE_VERSION, "game": game,
                 "values": shown}
 
+    @checked
     def import_board_profile(self, game: str, data: Any) -> int:
         """Take a shared profile (all or nothing); returns how many values it held."""
         from trackers.engine import ActionError
@@ -833,11 +943,13 @@ class Tableside:
         return len(values)
 
     @_plain("the settings cannot be read")
+    @checked
     def setting(self, key: str, default: Any = None) -> Any:
         """A setting (settings.json: kept apart from the list of games)."""
         return self.store.settings.get(key, default)
 
     @_plain("the setting could not be saved")
+    @checked
     def set_setting(self, key: str, value: Any) -> None:
         self.store.settings.set(key, value)
 
@@ -874,13 +986,16 @@ class Tableside:
         self.set_setting("keymap", keymap)
 
     # --- drafts: typed work kept as it is typed (a score sheet), until finished or discarded ---
+    @checked
     def draft(self, name: str) -> Any:
         """The draft saved under ``name`` (e.g. "<session id>:score"), or None."""
         return self.setting(f"draft:{name}")
 
+    @checked
     def save_draft(self, name: str, data: Any) -> None:
         self.set_setting(f"draft:{name}", data)
 
+    @checked
     def drop_draft(self, name: str) -> None:
         self.set_setting(f"draft:{name}", None)
 

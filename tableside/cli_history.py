@@ -28,7 +28,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def _history(args: argparse.Namespace) -> int:
     try:
-        table = Tableside(args.data_dir, by="cli")
+        # read-only: the history writes no file (not even its cache; the app keeps that)
+        table = Tableside(args.data_dir, read_only=True, by="cli")
         found, problems = summaries(table)
         table.close()
     except TablesideError as err:
@@ -94,9 +95,13 @@ def _report(args: argparse.Namespace) -> int:
                 "moments": [m.__dict__ for m in report.moments],
                 "end": report.end.to_dict() if report.end else None,
                 "secrets": [s.__dict__ for s in report.secrets],
+                "codes": [c.__dict__ for c in report.codes],
+                "table_log": [line.__dict__ for line in report.table_log],
+                "warnings": list(play.warnings),  # tamper and damage found in its files
             })
         else:
-            sys.stdout.write(report_markdown(report, one_line(play.info.title)) + "\n")
+            sys.stdout.write(report_markdown(report, one_line(play.info.title),
+                                             warnings=play.warnings) + "\n")
     finally:
         play.close()
         table.close()

@@ -116,7 +116,7 @@ def _add(args: argparse.Namespace) -> int:
 
 
 def _list(args: argparse.Namespace) -> int:
-    with Library.open(args.data_dir) as library:
+    with Library.open(args.data_dir, read_only=True) as library:
         books = library.books()
     if args.json:
         print(json.dumps([_book_json(b) for b in books], ensure_ascii=False, indent=2))
@@ -154,7 +154,7 @@ def _remove(args: argparse.Namespace) -> int:
 
 
 def _search(args: argparse.Namespace) -> int:
-    with Library.open(args.data_dir) as library:
+    with Library.open(args.data_dir, read_only=True) as library:  # searching writes nothing
         result = library.search(" ".join(args.query), game=args.game, limit=args.limit)
     if args.json:
         print(json.dumps([hit.as_json() for hit in result.hits], ensure_ascii=False, indent=2))

@@ -149,7 +149,8 @@ def _show(args: argparse.Namespace) -> int:
     def work(play: OpenSession) -> int:
         data = play.export()
         if args.json:
-            print_json(data)
+            # what was found wrong with this game's files travels with its data
+            print_json(data | {"warnings": list(play.warnings)})
             return 0
         players = play.setup.players
         print(f"{one_line(play.info.title)} ({play.game.title}, "
@@ -159,6 +160,11 @@ def _show(args: argparse.Namespace) -> int:
         print("Now:")
         for note in play.notes:
             print(f"  - {note.text}")
+        log = play.table_log()
+        if log:
+            print("Looks, wrong PINs and reveals:")
+            for line in log:
+                print(f"  - {line.at[:19]} {line.text}{' (undone)' if line.undone else ''}")
         return 0
     return _with_session(args, work, read_only=True)
 

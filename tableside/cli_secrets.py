@@ -1,11 +1,12 @@
 """Secrets from the shell: `tableside verify CODE VALUE NONCE`, and typing a secret unseen.
 
-``verify`` uses the app's formula (README, Secrets): the first 8 hex digits of
-SHA-256(nonce + "\\0" + value), upper case, as XXXX-XXXX. Exit 0 when it matches, 1 when not.
+``verify`` uses the app's formula (README, Secrets): the first 12 hex digits of
+SHA-256(nonce + "\\0" + value), upper case, as XXXX-XXXX-XXXX (a game saved before showed the
+first 8, XXXX-XXXX: both check). Exit 0 when it matches, 1 when not.
 
 ``tableside do ID choose_secret secret=NAME value=-`` reads the value from a hidden prompt (or
 one line of standard input in a script), so it never sits in the shell's history; ``pin=-``
-reads the owner's PIN the same way (set now if they have none, else checked).
+reads the owner's PIN the same way (set at their first secret, asked when one is opened).
 """
 
 from __future__ import annotations
@@ -28,9 +29,11 @@ ASK = "-"  # an argument given as "-" is read unseen: a hidden prompt, or standa
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser(
         "verify", help="check a revealed secret against the code shown when it was chosen",
-        description="Check a revealed secret by hand: the code is the first 8 hex digits of "
-                    "SHA-256 over nonce, a zero byte, then value (UTF-8), as XXXX-XXXX.")
-    p.add_argument("code", help="the code shown when the secret was chosen (e.g. 7F3A-19C2)")
+        description="Check a revealed secret by hand: the code is the first 12 hex digits of "
+                    "SHA-256 over nonce, a zero byte, then value (UTF-8), as XXXX-XXXX-XXXX "
+                    "(games saved before: the first 8, XXXX-XXXX).")
+    p.add_argument("code", help="the code shown when the secret was chosen "
+                                "(e.g. 7F3A-19C2-04BE)")
     p.add_argument("value", help="the revealed value")
     p.add_argument("nonce", help="the nonce shown at the reveal")
     p.set_defaults(func=_verify)
@@ -62,32 +65,53 @@ def read_unseen(what: str) -> str:
     return line.rstrip("\r\n")
 
 
+NO_PIN = "none"  # pin=none: the owner declines a PIN at their first secret (too short to be one)
+
+
 def do_from_cli(play: OpenSession, action: str, args: dict[str, Any]) -> list[Note]:
-    """``tableside do``: secret arguments given as "-" are read unseen; a choice of a secret
-    goes through the owner's PIN (``pin=...``)."""
-    from trackers.engine import ActionError
+    """``tableside do``: secret arguments given as "-" are read unseen; ``pin=...`` (or
+    ``pin=-``, asked unseen) is the owner's PIN: set at their first secret (``pin=none``
+    declines one), asked when the action opens one of their sealed secrets (at a terminal
+    the prompt comes by itself). ``peek_secret`` prints the value for its owner only."""
+    from trackers.engine import ActionError, Note
     from trackers.engine.actions import BoardValueNeeded
 
     try:
         params = {p.name: p for p in play.action(action).params}
     except ActionError:
         params = {}
-    pin = args.pop("pin", None) if action == "choose_secret" else None
+    pin = args.pop("pin", None)
+    decline = pin == NO_PIN
+    if decline:
+        pin = None
     for name, value in list(args.items()):
         if value == ASK and name in params and params[name].secret:
             args[name] = read_unseen(name)
     if pin == ASK:
         pin = read_unseen("pin")
-    if action == "choose_secret":
-        unknown = set(args) - {"secret", "value"}
+    if pin is None and not decline and sys.stdin.isatty():
+        needed = play.pin_needed(action, **args)
+        if needed is not None:
+            pin = read_unseen(f"the PIN of {needed[0]} for {needed[1]}")
+    if action == "peek_secret":
+        unknown = set(args) - {"secret"}
         if unknown:
-            raise ActionError(f"choose_secret: unknown argument {sorted(unknown)[0]!r} "
-                              "(allowed: secret, value, pin)", sorted(unknown)[0])
-        chosen: Any = args.get("value")
-        return play.choose_secret(str(args.get("secret", "")), chosen, pin=pin or None)
+            raise ActionError(f"peek_secret: unknown argument {sorted(unknown)[0]!r} "
+                              "(allowed: secret, pin)", sorted(unknown)[0])
+        name = str(args.get("secret", ""))
+        value = play.secret_value(name, pin=pin)
+        label = play.state.pieces[name].label if name in play.state.pieces else name
+        return [Note(f"{label}: {value} (looked at with its owner's PIN; the log says so)")]
     try:
-        return play.do(action, **args)
+        return play.do(action, pin=pin, decline_pin=decline, **args)
     except BoardValueNeeded as err:  # the app asks in its form; the shell says the command
         steps = "; ".join(f"tableside do {play.id} set_board_value key={key} value=..."
                           for key in err.keys)
         raise ActionError(f"{err}. Enter it from your board first: {steps}", err.field) from err
+    except ActionError as err:
+        if err.field == "pin" and not pin and not decline:
+            first = "first secret" in str(err)
+            raise ActionError(f"{err} (on the command line: pin=- asks it unseen"
+                              + (f"; pin={NO_PIN} declines one)" if first else ")"),
+                              "pin") from err
+        raise

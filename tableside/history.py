@@ -48,6 +48,7 @@ class GameSummary:
     winners: tuple[str, ...] = ()
     sides: tuple[str, ...] = ()
     scores: dict[str, int] = field(default_factory=dict)
+    warnings: tuple[str, ...] = ()  # tamper or damage found in the game's files
 
     @property
     def finished(self) -> bool:
@@ -59,8 +60,8 @@ class GameSummary:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> GameSummary:
         data = dict(data)
-        for key in ("players", "winners", "sides"):
-            data[key] = tuple(data[key])
+        for key in ("players", "winners", "sides", "warnings"):
+            data[key] = tuple(data.get(key, ()))
         return cls(**data)
 
 
@@ -80,7 +81,7 @@ def summarise(play: OpenSession) -> GameSummary:
         length=report.length, minutes=_minutes(report.started, report.last),
         actions=report.actions, ending=end.ending if end else None,
         winners=tuple(end.winners) if end else (), sides=tuple(end.sides) if end else (),
-        scores=dict(end.scores) if end else {})
+        scores=dict(end.scores) if end else {}, warnings=tuple(play.warnings))
 
 
 def _minutes(first: str, last: str) -> int:
@@ -108,7 +109,10 @@ def summaries(table: Tableside) -> tuple[list[GameSummary], list[str]]:
     out: list[GameSummary] = []
     problems: list[str] = []
     for info in table.sessions():
-        stamp = _stamp(table.store.journal_path(info.id))
+        # the seal and snapshot too: an edit of either changes the warnings shown
+        stamp = [_stamp(table.store.journal_path(info.id)),
+                 _stamp(table.store.seal_path(info.id)),
+                 _stamp(table.store.snapshot_path(info.id))]
         kept = cache.get(info.id)
         if kept and kept.get("stamp") == stamp:
             try:
@@ -225,12 +229,16 @@ def history(summaries_: Sequence[GameSummary], *, game: str | None = None,
 # --- the report as Markdown -----------------------------------------------------------------
 
 
-def report_markdown(report: Report, title: str) -> str:
-    """The report's tables as Markdown: values by moment, key moments, the end, secrets."""
+def report_markdown(report: Report, title: str, warnings: Sequence[str] = ()) -> str:
+    """The report's tables as Markdown: what was found wrong with the game's files first,
+    then values by moment, key moments, the end, secrets."""
     unit = report.unit.capitalize()
     lines = [f"# {title}: game report", "",
              f"{report.title}, {report.actions} actions over {report.length} "
              f"{report.unit}{'s' if report.length != 1 else ''}.", ""]
+    if warnings:
+        lines += ["## Warnings about this game's files", "",
+                  *(f"- {_cell(w)}" for w in warnings), ""]
     if report.series:
         moments = sorted({m for s in report.series for m, _ in s.by_moment()})
         lines += ["## Tracks and counters", "",
@@ -264,6 +272,16 @@ def report_markdown(report: Report, title: str) -> str:
                   "|---|---|---|---|"]
         lines += [f"| {_cell(s.label)} | {_cell(s.value)} | {s.code} | {s.nonce} |"
                   for s in report.secrets]
+        lines.append("")
+    if report.table_log:
+        lines += ["## Looks, wrong PINs and reveals", "", "| When | What happened |",
+                  "|---|---|"]
+        lines += [f"| {line.at[:19]} | {_cell(line.text)}{' (undone)' if line.undone else ''} |"
+                  for line in report.table_log]
+        lines.append("")
+    if report.codes:
+        lines += ["## Commitment codes shown", "", "| Action | Secret | Code |", "|---:|---|---|"]
+        lines += [f"| {c.seq} | {_cell(c.secret)} | {c.code} |" for c in report.codes]
         lines.append("")
     return "\n".join(lines)
 

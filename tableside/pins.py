@@ -1,9 +1,9 @@
-"""PINs that guard a player's secrets: set by the owner when choosing, checked at every look.
+"""PINs of games saved before secrets were sealed (issue 19): kept then in settings.json.
 
-A PIN is kept only as a salted, slow hash (``hashlib.scrypt``: a 4-digit PIN cannot be tried
-10,000 times in milliseconds) and compared in constant time (``hmac.compare_digest``). One
-PIN per owner per session, kept with the table's settings. The logic lives here, in the
-API, so the app's screens and the command line ask the same question the same way.
+Games saved since keep each player's PIN as the key that unwraps their private key, in the
+game's own journal (tableside.vault, tableside.private); nothing new is written here. An older
+game's PIN (a salted scrypt hash, or the older unsalted sha256) is still checked when one of
+its plain secrets is looked at, so those games open and reveal as before (no migration).
 """
 
 from __future__ import annotations

@@ -206,7 +206,7 @@ def test_saves_show_never_prints_a_secret(capsys: pytest.CaptureFixture[str],
     code, out, _ = run(capsys, "--data-dir", str(tmp_path), "new", "demo-spy", "--players", "2")
     session_id = out.strip()
     code, out, err = run(capsys, "--data-dir", str(tmp_path), "do", session_id, "choose_secret",
-                         "secret=codeword", f"value={SECRET_WORD}", "--json")
+                         "secret=codeword", f"value={SECRET_WORD}", "pin=none", "--json")
     assert code == 0, err
     assert SECRET_WORD not in out
     for argv in (["saves", "show", session_id, "--json"], ["saves", "show", session_id],

@@ -233,11 +233,11 @@ def test_value_dash_reads_the_secret_from_standard_input(
         capsys: pytest.CaptureFixture[str], tmp_path: Path,
         monkeypatch: pytest.MonkeyPatch) -> None:
     sid = new(capsys, tmp_path)
-    monkeypatch.setattr("sys.stdin", io.StringIO("ZEBRA SEVEN\n4321\n"))
+    monkeypatch.setattr("sys.stdin", io.StringIO("ZEBRA SEVEN\n432100\n"))
     code, out, err = run(capsys, "--data-dir", str(tmp_path), "do", sid, "choose_secret",
                          "secret=codeword", "value=-", "pin=-")
     assert code == 0, err
-    assert "ZEBRA" not in out + err and "4321" not in out + err
+    assert "ZEBRA" not in out + err and "432100" not in out + err
     assert "commitment code" in out
     for argv in (("saves", "show", sid), ("saves", "show", sid, "--json"), ("saves", "list"),
                  ("saves", "list", "--json"), ("actions", sid)):
@@ -246,7 +246,7 @@ def test_value_dash_reads_the_secret_from_standard_input(
     play = Tableside(tmp_path).load(sid)
     with pytest.raises(ActionError, match="PIN"):
         play.secret_value("codeword")
-    assert play.secret_value("codeword", pin="4321") == "ZEBRA SEVEN"
+    assert play.secret_value("codeword", pin="432100") == "ZEBRA SEVEN"
     play.close()
 
 
@@ -267,7 +267,7 @@ def test_value_dash_at_a_terminal_asks_at_a_hidden_prompt(
     monkeypatch.setattr("sys.stdin", Terminal(""))
     monkeypatch.setattr("getpass.getpass", hidden)
     code, out, err = run(capsys, "--data-dir", str(tmp_path), "do", sid, "choose_secret",
-                         "secret=codeword", "value=-")
+                         "secret=codeword", "value=-", "pin=none")
     assert code == 0, err
     assert asked == ["value (not shown as you type): "]
     assert "QUIET" not in out + err
@@ -287,18 +287,28 @@ def test_value_dash_with_nothing_on_standard_input_records_nothing(
     assert Tableside(tmp_path).load(sid).session.events == []
 
 
-def test_choosing_again_from_the_cli_needs_the_owners_pin(
+def test_the_cli_sets_the_pin_once_and_asks_it_to_look(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     sid = new(capsys, tmp_path)
     code, _, err = run(capsys, "--data-dir", str(tmp_path), "do", sid, "choose_secret",
+                       "secret=codeword", "value=first")
+    assert code == 1 and "first secret in this game" in err
+    assert "pin=- asks it unseen; pin=none declines one" in err
+    code, _, err = run(capsys, "--data-dir", str(tmp_path), "do", sid, "choose_secret",
                        "secret=codeword", "value=first", "pin=11")
+    assert code == 1 and "pin: give 6 to 64" in err
+    code, _, err = run(capsys, "--data-dir", str(tmp_path), "do", sid, "choose_secret",
+                       "secret=codeword", "value=first", "pin=112233")
     assert code == 0, err
     code, _, err = run(capsys, "--data-dir", str(tmp_path), "do", sid, "choose_secret",
-                       "secret=codeword", "value=second")
-    assert code == 1 and "PIN: the Captain set a PIN" in err
-    code, _, err = run(capsys, "--data-dir", str(tmp_path), "do", sid, "choose_secret",
-                       "secret=codeword", "value=second", "pin=12")
-    assert code == 1 and "not the Captain's PIN" in err
+                       "secret=codeword", "value=second")  # set once: choosing needs none
+    assert code == 0, err
+    code, out, err = run(capsys, "--data-dir", str(tmp_path), "do", sid, "peek_secret",
+                         "secret=codeword", "pin=121212")
+    assert code == 1 and "wrong PIN" in err and "second" not in out + err
+    code, out, err = run(capsys, "--data-dir", str(tmp_path), "do", sid, "peek_secret",
+                         "secret=codeword", "pin=112233")
+    assert code == 0 and "Code word: second" in out
 
 
 # --- files ---------------------------------------------------------------------------------

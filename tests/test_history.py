@@ -61,7 +61,7 @@ def test_the_report_markdown_has_the_tables_and_no_unrevealed_secret(tmp_path: P
     table = Tableside(tmp_path)
     play = table.create("demo", 2, names=("Ann", "[b]Bo|x"), seed="r")
     play.do("advance", spaces=5)  # 25 -> 20: the milestone
-    play.choose_secret("plan", "left")
+    play.choose_secret("plan", "left", decline_pin=True)
     play.do("next_round")
     markdown = report_markdown(play.report(), play.info.title)
     assert "| Countdown | 20 | 20 |" in markdown

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import hashlib
+import re
 from pathlib import Path
 from typing import Any
 
@@ -86,46 +87,59 @@ def test_a_nonce_edited_to_fit_a_new_value_still_does_not_match() -> None:
     assert "DOES NOT match" in note and code in note
 
 
+def _opened(play: Any) -> dict[str, str]:
+    """Value and nonce the reveal recorded in the clear (its ``_opened`` argument)."""
+    return dict(play.session.events[play.head - 1].args["_opened"]["plan"])
+
+
 def test_the_api_draws_a_real_nonce_and_makes_the_code_once(tmp_path: Path,
                                                            demo_registered: None) -> None:
     table = Tableside(tmp_path)
     play = table.create("demo", 2, seed="commit")
-    notes = play.do("choose_secret", secret="plan", value="left")
-    event = play.session.events[-1]
-    nonce, code = event.args["nonce"], event.args["code"]
-    assert len(nonce) == 32 and int(nonce, 16) >= 0  # 128 random bits from `secrets`
-    assert code == commitment_code("left", nonce) and code in notes[0].text
+    notes = play.do("choose_secret", secret="plan", value="left", decline_pin=True)
+    chosen = play.session.events[-1].args["value"]
+    assert set(chosen) == {"code", "sealed", "to"}  # the journal holds code and ciphertext
+    code = chosen["code"]
+    assert code in notes[0].text and play.session.events[-1].args["nonce"] is None
+    play.do("reveal_secret", secret="plan")
+    shown = _opened(play)
+    nonce = shown["nonce"]
+    assert shown["value"] == "left" and len(nonce) == 32 and int(nonce, 16) >= 0  # 128 bits
+    assert commitment_code("left", nonce) == code
     # The same seed never gives the same nonce: it does not come from the replayable stream.
     other = table.create("demo", 2, seed="commit")
-    other.do("choose_secret", secret="plan", value="left")
-    assert other.session.events[-1].args["nonce"] != nonce
-    # Edit the recorded value and replay the session's events: the reveal does not match.
-    events = [*play.session.events[:-1],
-              type(event)(event.seq, event.action, {**event.args, "value": "right"}, event.at)]
+    other.do("choose_secret", secret="plan", value="left", decline_pin=True)
+    other.do("reveal_secret", secret="plan")
+    assert _opened(other)["nonce"] != nonce
+    # Edit the value the reveal recorded and replay the session's events: no match.
+    event = play.session.events[-1]
+    forged = {**event.args, "_opened": {"plan": {"value": "right", "nonce": nonce}}}
+    events = [*play.session.events[:-1], type(event)(event.seq, event.action, forged, event.at)]
     s = Session(GAME, play.setup, "commit", events=events)
-    assert "DOES NOT match" in s.do("reveal_secret", secret="plan")[0].text
+    assert "DOES NOT match" in s.notes[0].text
     play.close()
     other.close()
     table.close()
 
 
-def test_a_code_that_does_not_fit_is_refused_at_the_choice(tmp_path: Path,
-                                                           demo_registered: None) -> None:
+@pytest.mark.parametrize("given", [{"nonce": "my-nonce"},
+                                   {"nonce": "abc", "code": "0000-0000-0000"},
+                                   {"code": "0000-0000-0000"}])
+def test_a_callers_own_nonce_or_code_is_refused(tmp_path: Path, demo_registered: None,
+                                                given: dict[str, str]) -> None:
+    """A player who commits with their own nonce could hold a pair of values with one code
+    and reveal either: the app makes every nonce and code."""
     table = Tableside(tmp_path)
     play = table.create("demo", 2)
-    with pytest.raises(ActionError, match="code: does not fit"):
-        play.do("choose_secret", secret="plan", value="left", nonce="abc", code="0000-0000")
+    field = "nonce" if "nonce" in given else "code"
+    with pytest.raises(ActionError, match=f"{field}: the app makes every nonce") as err:
+        play.do("choose_secret", secret="plan", value="left", decline_pin=True, **given)
+    assert err.value.field == field
     assert play.session.events == []
-    play.close()
-    table.close()
-
-
-def test_a_callers_own_nonce_gets_its_code_recorded_too(tmp_path: Path,
-                                                       demo_registered: None) -> None:
-    table = Tableside(tmp_path)
-    play = table.create("demo", 2)
-    play.do("choose_secret", secret="plan", value="left", nonce="my-nonce")
-    assert play.session.events[-1].args["code"] == commitment_code("left", "my-nonce")
+    for reserved in ("_opened", "_answers", "_drawn"):
+        with pytest.raises(ActionError, match=f"{reserved}: "):
+            play.do("reveal_secret", secret="plan", **{reserved: {}})
+    assert play.session.events == []
     play.close()
     table.close()
 
@@ -142,9 +156,25 @@ def test_old_records_without_a_nonce_still_replay() -> None:
 def test_the_readme_formula_gives_the_code() -> None:
     """The formula the README gives, computed by hand with hashlib."""
     digest = hashlib.sha256(b"n0nce\0Beta").hexdigest().upper()
-    assert commitment_code("Beta", "n0nce") == f"{digest[:4]}-{digest[4:8]}"
+    code = commitment_code("Beta", "n0nce")
+    assert code == f"{digest[:4]}-{digest[4:8]}-{digest[8:12]}"  # 48 bits
+    assert re.fullmatch(r"[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}", code)
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
     assert 'nonce + "\\0" + value' in readme and "tableside verify" in readme
+    assert "first 12 hex digits" in readme and "XXXX-XXXX-XXXX" in readme
+
+
+def test_a_code_shown_by_a_game_saved_before_still_checks(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Old games showed 8 digits (the same digest's first 8): the reveal and verify accept
+    them, and a wrong value still fails."""
+    from trackers.pieces.secret import same_code
+
+    old = commitment_code("left", "abc")[:9]
+    assert same_code(commitment_code("left", "abc"), old)
+    assert not same_code(commitment_code("right", "abc"), old)
+    status, out, _ = _verify(capsys, old, "left", "abc")
+    assert status == 0 and "matches" in out
 
 
 def _verify(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -171,25 +201,28 @@ def test_verify_output_is_plain_text(capsys: pytest.CaptureFixture[str]) -> None
 
 def test_a_value_edited_in_the_journal_file_with_its_checksum_fixed_does_not_match(
         tmp_path: Path, demo_registered: None) -> None:
-    """End to end, as the issue tried it: the file's line edited, its checksum recomputed."""
+    """End to end, as the issue tried it: the reveal's line edited (value and nonce are there
+    in the clear), its checksum recomputed; the code the table saw does not fit."""
     from saves.journal import decode_line, encode_line
 
     table = Tableside(tmp_path)
     play = table.create("demo", 2, seed="file")
-    code = play.do("choose_secret", secret="plan", value="left")[0].text.split()[-1]
+    code = play.do("choose_secret", secret="plan", value="left",
+                   decline_pin=True)[0].text.split()[-1]
     play.do("advance", spaces=1)
+    play.do("reveal_secret", secret="plan")
     play.close()
     path = table.store.journal_path(play.id)
     lines = path.read_bytes().splitlines()
     for i, line in enumerate(lines):
         record = decode_line(line)
-        if record and record.get("action") == "choose_secret":
-            record["args"]["value"] = "right"
+        if record and record.get("action") == "reveal_secret":
+            record["args"]["_opened"]["plan"]["value"] = "right"
             lines[i] = encode_line(record).rstrip(b"\n")
             assert decode_line(lines[i]) == record  # the checksum fits the edited line
     path.write_bytes(b"\n".join(lines) + b"\n")
     again = table.load(play.id)
-    note = again.do("reveal_secret", secret="plan")[0].text
+    note = again.notes[0].text  # the reveal, replayed
     assert "right" in note and code in note and "DOES NOT match" in note
     again.close()
     table.close()

@@ -31,25 +31,26 @@ def _screen_text(app: App[None]) -> str:
 
 
 def _looks(play: OpenSession) -> int:
-    return sum(h.text.endswith("looked at Plan") for h in play.history())
+    return sum(line.kind == "look" for line in play.table_log())
 
 
 async def test_the_owners_pin_is_asked_and_a_wrong_one_refused(
         tmp_path: Path, demo_registered: None) -> None:
     table = Tableside(tmp_path)
     play = table.create("demo", 2)
-    play.choose_secret("plan", "right", pin="2468")
+    play.choose_secret("plan", "right", pin="246810")
     app = PeekApp(play)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.focused, Input) and app.focused.id == "pin"
         assert "right" not in _screen_text(app)
-        await pilot.press(*"1357", "enter")
+        await pilot.press(*"135790", "enter")
         await pilot.pause()
-        assert "PIN: that is not the Captain's PIN" in _screen_text(app)
+        assert "a wrong PIN for Plan" in _screen_text(app)
         assert "right" not in _screen_text(app) and _looks(play) == 0
+        assert [line.kind for line in play.table_log()] == ["wrong_pin"]  # logged
         app.screen.query_one("#pin", Input).value = ""
-        await pilot.press(*"2468", "enter")
+        await pilot.press(*"246810", "enter")
         await pilot.pause()
         assert "Plan: right" in _screen_text(app)
         assert _looks(play) == 1
@@ -60,10 +61,11 @@ async def test_the_owners_pin_is_asked_and_a_wrong_one_refused(
     table.close()
 
 
-async def test_a_look_without_a_pin_sets_none(tmp_path: Path, demo_registered: None) -> None:
+async def test_a_look_at_a_secret_whose_owner_declined_a_pin(
+        tmp_path: Path, demo_registered: None) -> None:
     table = Tableside(tmp_path)
     play = table.create("demo", 2)
-    play.choose_secret("plan", "left")
+    play.choose_secret("plan", "left", decline_pin=True)
     app = PeekApp(play)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

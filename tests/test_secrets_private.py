@@ -1,5 +1,6 @@
-"""Private at rest, through the API: hidden in ``play.state``, read by an explicit call with the
-owner's PIN, every look in the history, and never in the log, an export or the catalog."""
+"""Private through the API: hidden in ``play.state``, read by an explicit call with the owner's
+PIN (set once, at their first secret, or declined), every look in the table's log under the
+owner, and never in the log, an export or the catalog."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from random import Random
 
 import pytest
 
-from tableside import pins
+from tableside import pins, vault
 from tableside.api import OpenSession, Tableside
 from tests.demo.game import GAME
 from tests.demo.game import setup as demo_setup
@@ -64,18 +65,20 @@ def _everything_shown(play: OpenSession, table: Tableside) -> str:
     ], ensure_ascii=False) + catalog
 
 
+PIN = "ann-pin-1"
+
+
 def test_play_state_shows_an_unrevealed_secret_as_hidden(table: Tableside) -> None:
     play = table.create("demo-private", 2, names=["Ann", "Bo"], title="Spy game")
-    play.choose_secret("objective", FREE, pin="77")
+    play.choose_secret("objective", FREE, pin=PIN)
     real = play.session.state.piece("objective", Secret)
     shown = play.state.piece("objective", Secret)
-    assert FREE not in (shown.value, shown.nonce) and real.nonce not in (shown.value, shown.nonce)
+    assert real.value is None and real.nonce is None and real.locked is not None  # sealed
     assert shown.is_set and shown.code == real.code
     assert "hidden (code" in shown.summary()
-    assert play.secret_value("objective", pin="77") == FREE
-    assert play.history()[-1].text == "Ann looked at Ann's kept Objective"
+    assert play.secret_value("objective", pin=PIN) == FREE
+    assert play.table_log()[-1].text == "Ann looked at Ann's kept Objective (with their PIN)"
     assert FREE not in _everything_shown(play, table)
-    assert str(real.nonce) not in _everything_shown(play, table)
     play.close()
     assert FREE not in "".join(p.read_text(encoding="utf-8", errors="replace")
                                for p in table.root.glob("*.json*"))  # the catalog
@@ -85,97 +88,120 @@ def test_the_hidden_view_is_made_once_per_change(play: OpenSession) -> None:
     """Cheap enough for every screen refresh: the same object until the state changes."""
     assert play.state is play.state
     before = play.state
-    play.choose_secret("plan", WORD)
+    play.choose_secret("plan", WORD, decline_pin=True)
     assert play.state is not before and play.state is play.state
 
 
 def test_reading_a_secret_is_an_explicit_call_and_is_logged(play: OpenSession) -> None:
     play.do("advance", spaces=2)
+    play.choose_secret("plan", WORD, decline_pin=True)
     notes_before = [n.text for n in play.notes]
-    play.choose_secret("plan", WORD)
-    notes_before = [n.text for n in play.notes]
-    assert play.secret_value("plan") == WORD
-    assert play.history()[-1].text == "Captain looked at Plan"
+    head = play.head
+    assert play.secret_value("plan") == WORD  # declined: no PIN to ask
+    assert play.table_log()[-1].text == "Captain looked at Plan (with their PIN)"
     assert [n.text for n in play.notes] == notes_before  # a look changes nothing at the table
+    assert play.head == head  # and is no numbered event: no later draw shifts
     assert WORD not in json.dumps([h.text for h in play.history()])
 
 
-def test_the_owner_sets_the_pin_when_choosing_and_it_is_checked_at_every_look(
-        play: OpenSession, table: Tableside) -> None:
-    owner = play.state.piece("plan", Secret).owner
-    play.choose_secret("plan", WORD, pin="2468")
-    assert play.pin_is_set(owner)
-    with pytest.raises(ActionError, match="PIN: the Captain set a PIN"):
+def test_the_first_secret_sets_the_pin_or_declines_it(play: OpenSession) -> None:
+    """Neither given: refused, saying both ways and why; a PIN under 6 characters too."""
+    with pytest.raises(ActionError, match="first secret in this game: set a PIN of at least 6 "
+                                          "characters") as err:
+        play.choose_secret("plan", WORD)
+    assert "not from someone who opens the files" in str(err.value) and err.value.field == "pin"
+    with pytest.raises(ActionError, match="pin: give 6 to 64 printable characters"):
+        play.choose_secret("plan", WORD, pin="2468")
+    assert play.session.events == [] and not play.has_key("Captain")
+    play.choose_secret("plan", WORD, pin="246810")
+    assert play.pin_is_set("Captain") and play.has_key("Captain")
+
+
+def test_the_pin_is_set_once_and_checked_at_every_look(play: OpenSession) -> None:
+    play.choose_secret("plan", WORD, pin="246810")
+    with pytest.raises(ActionError, match="pin: no PIN for Plan"):
         play.secret_value("plan")
-    with pytest.raises(ActionError, match="PIN: that is not the Captain's PIN"):
-        play.secret_value("plan", pin="1357")
-    looks = [h.text for h in play.history() if "looked at" in h.text]
-    assert looks == []  # a refused look is no look
-    assert play.secret_value("plan", pin="2468") == WORD
-    assert sum("looked at" in h.text for h in play.history()) == 1
-    # Choosing again needs the same PIN: nobody else may replace the owner's choice or PIN.
-    with pytest.raises(ActionError, match="PIN"):
-        play.choose_secret("plan", "right", pin="0000")
-    with pytest.raises(ActionError, match="PIN"):
-        play.choose_secret("plan", "right")
-    play.choose_secret("plan", "right", pin="2468")
-    assert play.secret_value("plan", pin="2468") == "right"
+    with pytest.raises(ActionError, match="pin: a wrong PIN for Plan"):
+        play.secret_value("plan", pin="135790")
+    log = [line.text for line in play.table_log()]
+    assert log == ["a try to open Plan without Captain's PIN was refused",
+                   "a wrong PIN for Plan (Captain's)"]  # refused tries are logged, no look
+    assert play.secret_value("plan", pin="246810") == WORD
+    assert play.table_log()[-1].kind == "look"
+    # Choosing again needs no PIN (sealed to the owner's key), and a PIN given then is not a
+    # new PIN: nobody replaces the owner's PIN by choosing.
+    play.choose_secret("plan", "right", pin="000000")
+    assert play.secret_value("plan", pin="246810") == "right"
+    with pytest.raises(ActionError, match="wrong PIN"):
+        play.secret_value("plan", pin="000000")
 
 
-def test_a_look_never_sets_a_pin(play: OpenSession) -> None:
-    play.choose_secret("plan", WORD)
-    assert play.secret_value("plan", pin="9999") == WORD  # no PIN was set: nothing to check
-    assert not play.pin_is_set("Captain")
+def test_the_wrapped_key_is_salted_scrypt_in_the_journal_not_settings(
+        play: OpenSession, table: Tableside) -> None:
+    play.choose_secret("plan", WORD, pin="246810")
+    assert table.setting(pins.setting_key(play.id, "Captain")) is None  # never settings.json
+    record = play.session.events[-1].keys["Captain"]  # in the choice's own record
+    wrap = record["wrap"]
+    assert wrap["scheme"] == "scrypt-aesgcm" and wrap["n"] >= 2 ** 14 and wrap["r"] >= 8
+    assert "246810" not in json.dumps(record)
+    other = vault.new_key("246810")[1]["wrap"]
+    assert other["salt"] != wrap["salt"] and other["box"] != wrap["box"]  # salted
+    assert vault.unwrap(record, "246810")
+    with pytest.raises(vault.WrongPin):
+        vault.unwrap(record, "246811")
 
 
-def test_the_pin_is_kept_salted_with_scrypt(play: OpenSession, table: Tableside) -> None:
-    play.choose_secret("plan", WORD, pin="2468")
-    record = table.setting(pins.setting_key(play.id, "Captain"))
-    assert record["scheme"] == "scrypt" and record["n"] >= 2 ** 14
-    assert "2468" not in json.dumps(record)
-    assert record["hash"] != hashlib.sha256(f"{play.id}:2468".encode()).hexdigest()
-    again = pins.make("2468")
-    assert again["salt"] != record["salt"] and again["hash"] != record["hash"]  # salted
-    assert pins.matches(record, "2468", play.id) and not pins.matches(record, "2469", play.id)
-
-
-def test_an_older_sha256_pin_is_still_honoured(play: OpenSession, table: Tableside) -> None:
-    play.choose_secret("plan", WORD)
+def test_an_older_game_keeps_its_plain_value_and_settings_pin(
+        play: OpenSession, table: Tableside) -> None:
+    """A game saved before: its value in the clear in the journal (no migration), its PIN
+    (scrypt or the older sha256) in settings.json, both still honoured."""
+    play._act({"secret": "plan", "value": WORD}, "choose_secret", {})  # as older versions wrote
+    assert play.session.events[-1].args["value"] == WORD  # in the clear in the journal
     table.set_setting(pins.legacy_key(play.id, "Captain"),
                       hashlib.sha256(f"{play.id}:4321".encode()).hexdigest())
+    play.close()
+    again = table.load(play.id)
     with pytest.raises(ActionError, match="not the Captain's PIN"):
-        play.secret_value("plan", pin="1234")
-    assert play.secret_value("plan", pin="4321") == WORD
+        again.secret_value("plan", pin="1234")
+    assert again.secret_value("plan", pin="4321") == WORD
+    with pytest.raises(ActionError, match="the Captain set a PIN"):
+        again.do("reveal_secret", secret="plan")  # the reveal asks it too
+    note = again.do("reveal_secret", secret="plan", pin="4321")[0].text
+    assert WORD in note and "it matches" in note
+    again.close()
 
 
-def test_a_bad_pin_when_choosing_changes_nothing(play: OpenSession) -> None:
-    with pytest.raises(ActionError, match="PIN: give 1 to"):
+def test_a_bad_value_when_choosing_changes_nothing(play: OpenSession) -> None:
+    with pytest.raises(ActionError, match="pin: give 6 to 64"):
         play.choose_secret("plan", WORD, pin="x" * 100)
     assert play.session.events == [] and not play.pin_is_set("Captain")
     with pytest.raises(ActionError, match="choose one of left, right"):
-        play.choose_secret("plan", "up", pin="1234")
+        play.choose_secret("plan", "up", pin="123456")
     assert not play.pin_is_set("Captain")  # the choice failed: no PIN was set either
 
 
-def test_looks_after_a_restart_are_still_in_the_history(play: OpenSession,
-                                                        table: Tableside) -> None:
-    play.choose_secret("plan", WORD, pin="11")
-    play.secret_value("plan", pin="11")
+def test_looks_after_a_restart_are_still_in_the_log(play: OpenSession,
+                                                    table: Tableside) -> None:
+    play.choose_secret("plan", WORD, pin="112233")
+    play.secret_value("plan", pin="112233")
     play.close()
     again = table.load(play.id)
-    assert any(h.text.endswith("looked at Plan") for h in again.history())
-    assert again.secret_value("plan", pin="11") == WORD
-    assert again.state.piece("plan", Secret).value != WORD
+    assert [line.kind for line in again.table_log()] == ["look"]
+    assert again.secret_value("plan", pin="112233") == WORD
+    assert again.session.state.piece("plan", Secret).value is None  # still sealed
     again.close()
 
 
 def test_revealed_values_are_public(play: OpenSession) -> None:
-    play.choose_secret("plan", WORD, pin="11")
-    notes = play.do("reveal_secret", secret="plan")
+    play.choose_secret("plan", WORD, pin="112233")
+    with pytest.raises(ActionError, match="no PIN for Plan"):
+        play.do("reveal_secret", secret="plan")
+    notes = play.do("reveal_secret", secret="plan", pin="112233")
     assert WORD in notes[0].text and "nonce" in notes[0].text and "it matches" in notes[0].text
     assert play.state.piece("plan", Secret).value == WORD
+    looks = len(play.table_log())
     assert play.secret_value("plan") == WORD  # public now: no PIN, no log line
-    assert not play.history()[-1].text.endswith("looked at Plan")
+    assert len(play.table_log()) == looks
 
 
 def test_looking_at_nothing_or_a_non_secret_is_refused(play: OpenSession) -> None:
@@ -183,26 +209,31 @@ def test_looking_at_nothing_or_a_non_secret_is_refused(play: OpenSession) -> Non
         play.secret_value("plan")
     with pytest.raises(ActionError, match="secret: 'fires' is not a secret"):
         play.secret_value("fires")
-    assert play.session.events == []
+    assert play.session.events == [] and play.table_log() == []
 
 
-def test_the_games_own_secrets_can_be_looked_at_too(play: OpenSession) -> None:
-    """A managed secret (chosen by the game's own action) is looked at the same way."""
-    play.choose_secret("plan", WORD)
-    play.session.state.piece("plan", Secret).managed = True
-    assert play.secret_value("plan") == WORD
-    assert play.history()[-1].text.endswith("looked at Plan")
+def test_a_look_is_logged_under_the_owner_never_a_name_the_caller_types(
+        play: OpenSession) -> None:
+    """The old ``peek_secret who=...`` logged a look for anyone: now the owner, with the PIN."""
+    play.choose_secret("plan", WORD, pin="112233")
+    with pytest.raises(ActionError, match="no PIN"):
+        play.do("peek_secret", secret="plan", who="Cy the ghost")
+    play.do("peek_secret", secret="plan", pin="112233")
+    texts = [line.text for line in play.table_log()]
+    assert texts[-1] == "Captain looked at Plan (with their PIN)"
+    assert not any("Cy" in t for t in texts)
 
 
 @pytest.mark.parametrize(("owner", "line"), [
-    ("Ann", "Ann looked at Plan"),
-    ("Ann's player", "Ann's player looked at Plan"),
-    ("Lifeform player", "The Lifeform player looked at Plan"),
-    ("Crew (not the Lifeform player)", "The Crew (not the Lifeform player) looked at Plan"),
+    ("Ann", "Ann looked at Plan (with their PIN)"),
+    ("Ann's player", "Ann's player looked at Plan (with their PIN)"),
+    ("Lifeform player", "The Lifeform player looked at Plan (with their PIN)"),
+    ("Crew (not the Lifeform player)",
+     "The Crew (not the Lifeform player) looked at Plan (with their PIN)"),
 ])
 def test_the_log_line_names_who_looked_as_the_table_says_it(
         play: OpenSession, owner: str, line: str) -> None:
-    play.choose_secret("plan", WORD)
     play.session.state.piece("plan", Secret).owner = owner
+    play.choose_secret("plan", WORD, decline_pin=True)
     play.secret_value("plan")
-    assert play.history()[-1].text == line
+    assert play.table_log()[-1].text == line

@@ -13,7 +13,7 @@ from trackers.engine import ActionError, Note, Session
 from trackers.games.lifeform.game import GAME
 from trackers.pieces import Secret, Track
 
-CODE = re.compile(r"[0-9A-F]{4}-[0-9A-F]{4}")
+CODE = re.compile(r"[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}")
 
 
 def public_text(s: Session, notes: list[Note]) -> str:

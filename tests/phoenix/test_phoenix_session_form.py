@@ -94,7 +94,8 @@ def test_names_must_differ() -> None:
     form = ScoreForm.blank(2)
     assert form.name_problem(None, "player 1") is not None
     assert form.name_problem(0, "Player 1") is None  # keeping one's own name
-    assert form.name_problem(None, "  ") == "name: give at least one letter"
+    assert form.name_problem(None, "  ") == "name: give 1 to 40 printable characters"
+    assert form.name_problem(None, "x" * 41) == "name: give 1 to 40 printable characters (41 given)"
 
 
 def test_describe_input_names_the_bonus() -> None:

@@ -251,7 +251,7 @@ def test_summary_never_contains_the_value_before_reveal(value: str, nonce: str) 
     assert marked not in secret.summary()
     assert marked not in secret.public_value()
     assert marked not in str(secret.redacted())
-    assert len(code) == 9 and code[4] == "-"
+    assert len(code) == 14 and code[4] == code[9] == "-"
     assert secret.reveal() == (marked, nonce, True)
 
 
@@ -308,3 +308,23 @@ def test_a_rank_that_does_not_fit_the_faces_is_refused() -> None:
 
 def test_the_same_stream_rolls_the_same() -> None:
     assert EXPEDITION.roll(6, Random("x")) == EXPEDITION.roll(6, Random("x"))
+
+
+def test_the_hidden_copy_keeps_every_field_but_the_value_and_nonce() -> None:
+    """``hidden_copy`` is a copy with value and nonce hidden: nothing else is dropped (the
+    sealed flag included: a hidden copy of the solo Hunt's chamber may not be peeked at)."""
+    import dataclasses
+
+    from trackers.pieces.secret import HIDDEN
+
+    secret = Secret("Lifeform's hiding chamber", "nobody", ["A", "B"], managed=True,
+                    sealed=True)
+    secret.choose({"code": "AAAA-BBBB-CCCC", "sealed": "Y2lwaGVy", "to": "app"}, "")
+    copy = secret.hidden_copy()
+    for spec in dataclasses.fields(Secret):
+        if spec.name in ("value", "nonce"):
+            assert getattr(copy, spec.name) == HIDDEN
+        elif spec.name != "answers":
+            assert getattr(copy, spec.name) == getattr(secret, spec.name), spec.name
+    assert copy.sealed and copy.managed and copy.code == "AAAA-BBBB-CCCC"
+    assert copy.codes is not secret.codes  # a copy: changing it leaves the real one alone

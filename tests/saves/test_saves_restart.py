@@ -148,7 +148,7 @@ def test_the_resume_list(tmp_path: Path) -> None:
 def test_the_resume_list_never_holds_a_secret(tmp_path: Path) -> None:
     table = Tableside(tmp_path)
     play = table.create("demo", 2, seed="s")
-    play.do("choose_secret", secret="plan", value="right")
+    play.do("choose_secret", secret="plan", value="right", decline_pin=True)
     play.close()
     listed = json.dumps([r.__dict__ for r in table.sessions()])
     catalog = (tmp_path / "catalog.json").read_text()

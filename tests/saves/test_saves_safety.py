@@ -226,7 +226,7 @@ def test_a_record_edited_with_its_checksum_fixed_is_reported_naming_it(tmp_path:
 
 
 def test_the_last_record_edited_is_caught_by_the_seal(tmp_path: Path) -> None:
-    play = played(tmp_path, 3)
+    play = played(tmp_path, 3, close=False)  # open: its last record is the last action
     path = tmp_path / "sessions" / f"{play.id}.jsonl"
     edit_record(path, 4, b'"spaces":1', b'"spaces":2')
     warnings = Tableside(tmp_path).load(play.id).warnings
@@ -245,9 +245,10 @@ def test_records_removed_from_the_end_are_reported(tmp_path: Path) -> None:
 def test_without_its_seal_the_catalog_copy_still_catches_an_edit(tmp_path: Path) -> None:
     play = played(tmp_path, 3)
     (tmp_path / "sessions" / f"{play.id}.seal.json").unlink()
-    edit_record(tmp_path / "sessions" / f"{play.id}.jsonl", 4, b'"spaces":1', b'"spaces":2')
+    # closed: the last record (line 5) is the snapshot's, the catalog's copy ends there
+    edit_record(tmp_path / "sessions" / f"{play.id}.jsonl", 5, b'"seq":2', b'"seq":1')
     warnings = Tableside(tmp_path).load(play.id).warnings
-    assert any("line 4" in w and "catalog" in w for w in warnings)
+    assert any("line 5" in w and "catalog" in w for w in warnings)
 
 
 # --- private at rest -----------------------------------------------------------------------------
@@ -278,21 +279,28 @@ def test_an_older_world_readable_folder_is_made_private(tmp_path: Path) -> None:
     assert stat.S_IMODE(root.stat().st_mode) == 0o700
 
 
-def test_no_snapshot_is_written_while_a_secret_is_unrevealed(tmp_path: Path) -> None:
+def test_a_snapshot_holds_an_unrevealed_secret_only_sealed(tmp_path: Path) -> None:
+    """A sealed secret is ciphertext in the snapshot as in the journal; a value in the clear
+    (a game saved before) still keeps the snapshot from being written."""
     table = Tableside(tmp_path)
     play = table.create("demo", 2, seed="s")
-    play.choose_secret("plan", "left")
+    play.choose_secret("plan", "left", decline_pin=True)
     play.do("fire")
     play.do("fire")
     play.close()
     snap = tmp_path / "sessions" / f"{play.id}.snap.json"
-    assert not snap.exists()  # the journal must hold the value; nothing else does
-    again = Tableside(tmp_path).load(play.id)  # opening replays instead
+    assert snap.exists()
+    kept = json.loads(snap.read_text())
+    assert '"value": "left"' not in json.dumps(kept) and '"locked"' in json.dumps(kept)
+    again = Tableside(tmp_path).load(play.id)
     assert again.head == 3 and again.state.piece("fires", Counter).value == 2
-    again.do("reveal_secret", secret="plan")
-    again.do("fire")
+    assert "left" in again.do("reveal_secret", secret="plan")[0].text
     again.close()
-    assert snap.exists()  # revealed: a snapshot may hold it now
+    old = table.create("demo", 2, seed="s")
+    old._act({"secret": "plan", "value": "left"}, "choose_secret", {})  # as before: clear
+    old.do("fire")
+    old.close()
+    assert not (tmp_path / "sessions" / f"{old.id}.snap.json").exists()
 
 
 # --- read-only commands write nothing ------------------------------------------------------------
@@ -407,8 +415,9 @@ def test_a_journal_from_before_the_hash_chain_opens_and_goes_on(tmp_path: Path) 
     again.close()
     assert (folder / f"{play.id}.seal.json").exists()
     assert Tableside(tmp_path).load(play.id).warnings == []
-    edit_record(path, 5, b'"action":"fire"', b'"action":"draw"')  # the new record is sealed
-    assert any("line 5" in w for w in Tableside(tmp_path).load(play.id).warnings)
+    # line 5 is the snapshot record the first close wrote; the new action is line 6
+    edit_record(path, 6, b'"action":"fire"', b'"action":"draw"')  # the new record is sealed
+    assert any("line 6" in w for w in Tableside(tmp_path).load(play.id).warnings)
 
 
 @pytest.mark.skipif(os.name != "posix", reason="file modes are POSIX")

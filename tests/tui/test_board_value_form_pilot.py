@@ -24,7 +24,7 @@ def lifeform_in_round_one(data: Path) -> None:
     for i, member in enumerate(play.state.facts["crew"]):
         play.do("record_characters", crew_member=member, first=pool[2 * i],
                 second=pool[2 * i + 1])
-    play.do("reality_calibration", image="Image 1")
+    play.do("reality_calibration", image="Image 1", decline_pin=True)
     play.do("tick_setup", step="all remaining")
     play.close()
     table.close()

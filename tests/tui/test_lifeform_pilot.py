@@ -27,6 +27,7 @@ from textual.command import CommandList, CommandPalette
 from textual.pilot import Pilot
 from textual.widgets import Button, Checkbox, Input, Select
 
+from tableside import private
 from tableside.api import OpenSession, Tableside
 from tests.lifeform.test_lifeform_session_fixtures import BOARD
 from tests.pilot_keys import burst, choose_focused
@@ -38,11 +39,13 @@ from trackers.pieces import PhysicalDeck, Secret
 from tui.app import TablesideApp
 from tui.games.lifeform.loadout import LoadoutRow, bar
 from tui.games.lifeform.screen import LifeformScreen, banner_lines, loadout_rows
+from tui.screens.owner_pin import OwnerPinScreen
 
 SIZE = (80, 24)
 NAMES = ("Sarah", "Andrew", "Jacob")  # Sarah plays the lifeform
-CODE = re.compile(r"\b[0-9A-F]{4}-[0-9A-F]{4}\b")
+CODE = re.compile(r"\b[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}\b")
 Args = dict[str, Any]
+LIFE_PIN = "sarah-pin-9"  # Sarah's PIN, set at her first Reality Calibration
 
 
 # --- playing by keys ------------------------------------------------------------------------
@@ -133,6 +136,11 @@ async def play_step(pilot: Pilot[None], name: str, args: Args,
     curtain: list[str] = []
     if open_params:
         await fill_fields(pilot, open_params, args)
+    if isinstance(app.screen, OwnerPinScreen):  # it opens the lifeform's sealed identifier
+        assert "PRIVATE: Lifeform player only" in seen(app)
+        await burst(pilot, *LIFE_PIN)
+        await pilot.press("enter")
+        await pilot.pause()
     if secret_params:
         curtain.append(seen(app))  # the curtain, before the laptop is handed over
         await pilot.press("enter")  # no PIN
@@ -175,7 +183,8 @@ def assert_kept(app: TablesideApp, data: Path, piece_name: str, value: str, acti
     """``value`` is set, unrevealed, and public nowhere (screen, log, export, catalog)."""
     play = game_screen(app).play
     secret = play.session.state.piece(piece_name, Secret)
-    assert secret.value == value and not secret.revealed  # kept for the reveal
+    assert secret.value is None and not secret.revealed  # sealed: only the PIN opens it
+    assert private.open_secret(play, piece_name, LIFE_PIN, "test")["value"] == value
     assert f"{secret.label}: hidden (code {secret.code})" in panel(app, "#tracks")
     text = seen(app)
     log = [h.text for h in play.history()]
@@ -235,7 +244,7 @@ def hand(app: TablesideApp) -> int:
 SETUP: list[tuple[str, Args]] = [
     ("record_characters", {"crew_member": "Andrew", "first": "Solomon", "second": "Palmer"}),
     ("record_characters", {"crew_member": "Jacob", "first": "Cameron", "second": "Bennings"}),
-    ("reality_calibration", {"image": "Image 1"}),
+    ("reality_calibration", {"image": "Image 1", "pin": LIFE_PIN}),  # her PIN, set once
     ("tick_setup", {"step": "all remaining"}),
 ]
 TO_THE_LAUNCH: list[tuple[str, Args]] = [  # round 2 and on: fill the Loadout, board, the clock

@@ -16,6 +16,7 @@ from textual.command import CommandList
 from textual.pilot import Pilot
 from textual.widgets import Checkbox, Input, Select
 
+from tableside import private
 from tableside.api import Tableside
 from tests.pilot_keys import burst, choose, choose_focused
 from tests.tui.screen_text import panel_text, screen_text
@@ -186,7 +187,8 @@ async def test_a_solo_game_by_keys_from_setup_to_the_fight(tmp_path: Path) -> No
         # The hunt: a code at once, the chamber nowhere.
         await act(pilot, "hunt")
         secret = play.session.state.piece("hiding_chamber", Secret)
-        hidden = secret.value
+        assert secret.value is None  # sealed to the app's key; the test opens it with that key
+        hidden = private.open_secret(play, "hiding_chamber", None, "test")["value"]
         assert hidden in ("Storage Bay", "Hypersleep Chamber", "Engineering Compartment")
         assert f"commitment code {secret.code}" in panel(app, "#now")
         # The cards in hand are public candidates; which one hides it is not, anywhere.

@@ -94,7 +94,7 @@ def lifeform_to_ending_b(data: Path) -> str:
     for i, member in enumerate(play.state.facts["crew"]):
         play.do("record_characters", crew_member=member, first=pool[2 * i],
                 second=pool[2 * i + 1])
-    play.do("reality_calibration", image="Image 1")
+    play.do("reality_calibration", image="Image 1", decline_pin=True)
     play.do("tick_setup", step="all remaining")
     for column, n in (("improvised_weaponry", 4), ("coolant", 3), ("energy_cells", 4),
                       ("spacesuits", 4)):

@@ -100,7 +100,13 @@ async def test_secret_is_chosen_behind_the_curtain_and_never_shown(tmp_path: Pat
         await pilot.press("enter")  # OK
         await pilot.pause()
         assert "Captain only" in screen_text(app)  # the curtain names who may look
-        await pilot.press("enter")  # no PIN
+        assert "set once (at least 6 characters" in screen_text(app)  # the first secret
+        await pilot.press("enter")  # neither a PIN nor No PIN: asked again, saying both
+        await pilot.pause()
+        said = " ".join(panel_text(app, "#form-error").split())
+        assert "pin: set a PIN of at least 6 characters, or tick No PIN (hidden from the " \
+            "screen, not from someone who opens the files)" in said
+        await pilot.press("tab", "space", "shift+tab", "enter")  # No PIN, then on
         await pilot.pause()
         await choose(pilot, "#arg-value", "left")
         await pilot.press("tab", "enter")

@@ -7,9 +7,10 @@ from dataclasses import dataclass
 from random import Random
 from typing import TYPE_CHECKING, Any
 
+from trackers.pieces.secret import is_sealed
+
 if TYPE_CHECKING:
     from trackers.engine.state import State
-
 
 class ActionError(ValueError):
     """An action was refused; nothing was recorded. ``field`` names the bad argument."""
@@ -17,6 +18,30 @@ class ActionError(ValueError):
     def __init__(self, message: str, field: str | None = None) -> None:
         super().__init__(message)
         self.field = field
+
+
+# Arguments the API adds to an action that needs a sealed secret (never typed by a player):
+# OPENED gives value and nonce of the secrets it reveals (so they are in the clear in the
+# record), ANSWERS the answers to the tests it asked ("is it Image 2?": yes/no).
+OPENED = "_opened"
+ANSWERS = "_answers"
+DRAWN = "_drawn"  # the app's hidden draw for an action with ``hidden_draw``: sealed
+RESERVED_ARGS = (OPENED, ANSWERS)
+
+
+def _check_reserved(name: str, value: Any) -> dict[str, dict[str, Any]]:
+    """{secret: {...}} with string keys, for OPENED ({"value", "nonce"}) or ANSWERS."""
+    if not isinstance(value, dict) or not all(isinstance(v, dict) for v in value.values()):
+        raise ActionError(f"{name}: give an object of secrets", name)
+    out: dict[str, dict[str, Any]] = {}
+    for secret, inner in value.items():
+        if name == OPENED and not (isinstance(inner.get("value"), str)
+                                   and isinstance(inner.get("nonce"), str)):
+            raise ActionError(f"{name}: {secret} needs a value and a nonce", name)
+        if name == ANSWERS and not all(isinstance(v, bool) for v in inner.values()):
+            raise ActionError(f"{name}: {secret}'s answers are yes or no", name)
+        out[str(secret)] = dict(inner)
+    return out
 
 
 class BoardValueNeeded(ActionError):
@@ -29,6 +54,18 @@ class BoardValueNeeded(ActionError):
     def __init__(self, message: str, keys: Sequence[str]) -> None:
         super().__init__(message, keys[0] if keys else None)
         self.keys = list(keys)
+
+
+class SecretLocked(ActionError):
+    """The action needs a sealed secret: the owner's key opens it (``kind`` "reveal") or
+    answers a test about it (``kind`` "test", ``query`` the value asked about). The API asks
+    the owner's PIN and does the action again with OPENED or ANSWERS; nothing was recorded."""
+
+    def __init__(self, name: str, owner: str, label: str, kind: str,
+                 query: str | None) -> None:
+        super().__init__(f"{label}: this needs its owner's PIN ({owner}); only they may "
+                         "open it", "pin")
+        self.name, self.owner, self.label, self.kind, self.query = name, owner, label, kind, query
 
 
 @dataclass(frozen=True)
@@ -216,6 +253,10 @@ class Action:
     needs: Callable[[State, dict[str, Any]], Sequence[str]] | tuple[str, ...] = ()
     # The table's words for its log line ("Event Phase 7: Intruder attacks"); default: title.
     log_text: Callable[[dict[str, Any]], str] | None = None
+    # What the app draws in hiding for this action (the solo Hunt's chamber): the API draws
+    # one from the OS's randomness, seals it to the app's key and passes it as DRAWN; the
+    # engine never sees the value until a reveal.
+    hidden_draw: Callable[[State], Sequence[str]] | None = None
 
     def blocked(self, state: State) -> str | None:
         """The reason this action's own rules refuse it now, or None when they allow it."""
@@ -240,7 +281,7 @@ class Action:
         """Checked arguments, or ActionError naming the first bad field."""
         known = {p.name for p in self.params}
         for name in args:
-            if name not in known:
+            if name not in known and name not in (*RESERVED_ARGS, DRAWN):
                 allowed = ", ".join(sorted(known)) or "none"
                 raise ActionError(f"{self.name}: unknown argument {name!r} (allowed: {allowed})",
                                   name)
@@ -253,7 +294,18 @@ class Action:
                 raise ActionError(
                     f"{param.name}: required; give {param.describe_allowed(state)}", param.name
                 )
+            if param.secret and is_sealed(args[param.name]):
+                # sealed by the API after it checked the value: the engine sees the code only
+                checked[param.name] = dict(args[param.name])
+                continue
             checked[param.name] = param.coerce(args[param.name], state)
+        for name in RESERVED_ARGS:  # what the owner's key gave this action (recorded)
+            if name in args:
+                checked[name] = _check_reserved(name, args[name])
+        if DRAWN in args:
+            if self.hidden_draw is None or not is_sealed(args[DRAWN]):
+                raise ActionError(f"{DRAWN}: only the app draws in hiding, sealed", DRAWN)
+            checked[DRAWN] = dict(args[DRAWN])
         return checked
 
     def describe(self, args: dict[str, Any]) -> str:

@@ -10,6 +10,7 @@ from trackers.engine.actions import Action, ActionError, Note, Param
 from trackers.engine.game import Game
 from trackers.engine.state import State
 from trackers.pieces import Piece, Secret
+from trackers.pieces.secret import is_sealed
 
 
 def settable_targets(state: State) -> list[str]:
@@ -53,7 +54,9 @@ def all_secret_names(state: State) -> list[str]:
 
 def _choose_secret(state: State, args: dict[str, Any], rng: Random) -> list[Note | str]:
     secret = state.piece(args["secret"], Secret)
-    if args.get("nonce"):
+    if is_sealed(args["value"]):  # the API sealed value and nonce to the owner's key
+        code = secret.choose(args["value"], "")
+    elif args.get("nonce"):
         # The API drew the nonce and computed the code once, when the table saw it; both are
         # recorded with the choice, and the code is kept as recorded (never recomputed).
         code = secret.choose(args["value"], args["nonce"], args.get("code"))

@@ -21,7 +21,17 @@ from trackers.engine.info import GameInfo, PlayMode
 if TYPE_CHECKING:
     from trackers.engine.state import State
 
-NAME_LIMIT = 40  # characters in a player name
+NAME_LIMIT = 40  # characters in a player name: New game, the score sheet and the CLI alike
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a player's name (spaces inside it counted once), or None: the
+    one rule for a name everywhere, 1 to NAME_LIMIT printable characters."""
+    cleaned = " ".join(name.split())
+    if not cleaned or len(cleaned) > NAME_LIMIT or not cleaned.isprintable():
+        given = f" ({len(cleaned)} given)" if len(cleaned) > NAME_LIMIT else ""
+        return f"give 1 to {NAME_LIMIT} printable characters{given}"
+    return None
 
 
 @dataclass(frozen=True)
@@ -288,12 +298,12 @@ class Game:
             raise ActionError(f"names: give {setup.players} names, one per player", "names")
         cleaned = tuple(" ".join(str(n).split()) for n in names)
         for place, name in enumerate(cleaned, 1):
-            if not name or len(name) > NAME_LIMIT or not name.isprintable():
+            problem = name_problem(name)
+            if problem:
                 shown = f"{name[:20]}…" if len(name) > 20 else name  # which one, shortly
-                what = f"name {place} ({shown!r}, {len(name)} characters)" if name else \
-                    f"name {place} is empty"
+                what = f"name {place} ({shown!r})" if name else f"name {place} is empty"
                 raise ActionError(f"names: {what}: each name is 1 to {NAME_LIMIT} printable "
-                                  "characters", "names")
+                                  f"characters; {problem}", "names")
         folded = [n.casefold() for n in cleaned]
         for place, name in enumerate(folded, 1):
             if name in folded[:place - 1]:

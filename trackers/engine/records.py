@@ -6,7 +6,9 @@ Three kinds of record, each a JSON object with a ``t`` field:
 - ``do``: one action at position ``seq``, with its checked arguments, the time, the moment
   of the game it happened in (``when``: ``{"round": 3}``, ``{"turn": 7, "lap": 2}``), and
   which window made it (``by``);
-- ``head``: undo, redo or a jump moved the head to ``head``.
+- ``head``: undo, redo or a jump moved the head to ``head``;
+- ``audit``: a fact of the table outside the numbered events (a look at a secret, a wrong
+  PIN, a reveal): never undone, never folded into the events (so no later draw shifts).
 
 Folding the records in order gives the event list and the head: a ``do`` after an undo
 drops the undone branch. The file layer (saves) adds its own checksum and chain fields
@@ -22,6 +24,7 @@ from typing import Any
 HEADER = "header"
 DO = "do"
 HEAD = "head"
+AUDIT = "audit"
 
 
 class RecordError(ValueError):
@@ -40,6 +43,9 @@ class Event:
     by: str = ""  # which window made it ("app 4121", "cli 4188"); empty when unknown
     # commitment codes this action showed the table (secret piece -> code), kept as seen
     codes: dict[str, str] = field(default_factory=dict)
+    # keys set up with this action (owner -> public key and PIN-wrapped private key): a
+    # player's first secret and their PIN are one record, so a crash keeps both or neither
+    keys: dict[str, Any] = field(default_factory=dict)
 
     def to_record(self) -> dict[str, Any]:
         record: dict[str, Any] = {"t": DO, "seq": self.seq, "action": self.action,
@@ -50,17 +56,21 @@ class Event:
             record["by"] = self.by
         if self.codes:
             record["codes"] = dict(self.codes)
+        if self.keys:
+            record["keys"] = dict(self.keys)
         return record
 
     @classmethod
     def from_record(cls, record: Mapping[str, Any]) -> Event:
         when = record.get("when") or {}
         codes = record.get("codes") or {}
+        keys = record.get("keys") or {}
         return cls(int(record["seq"]), str(record["action"]), dict(record["args"]),
                    str(record.get("at", "")),
                    {str(k): int(v) for k, v in when.items()} if isinstance(when, dict) else {},
                    str(record.get("by", "")),
-                   {str(k): str(v) for k, v in codes.items()} if isinstance(codes, dict) else {})
+                   {str(k): str(v) for k, v in codes.items()} if isinstance(codes, dict) else {},
+                   dict(keys) if isinstance(keys, dict) else {})
 
 
 def head_record(head: int, at: str = "", by: str = "") -> dict[str, Any]:

@@ -19,7 +19,7 @@ from trackers.engine.actions import ActionError
 from trackers.engine.common_actions import common_actions
 from trackers.engine.game import EndRecord, Game, SessionSetup
 from trackers.engine.records import Event
-from trackers.engine.session import keep_codes, normalise, rng_for
+from trackers.engine.session import apply_action, keep_codes, rng_for
 from trackers.engine.state import State
 from trackers.pieces import Countdown, PieceError, Secret, Track
 
@@ -76,6 +76,28 @@ class RevealedSecret:
 
 
 @dataclass(frozen=True)
+class TableLogLine:
+    """A look, a wrong PIN or a reveal: kept outside the events, never undone (a reveal whose
+    action was undone says so)."""
+
+    kind: str
+    text: str
+    at: str
+    undone: bool
+
+
+@dataclass(frozen=True)
+class CodeShown:
+    """A commitment code the table saw, at the action that showed it: a photo of the screen
+    checks the journal against these."""
+
+    seq: int
+    secret: str
+    code: str
+    at: str
+
+
+@dataclass(frozen=True)
 class Report:
     """Everything the report screen, its Markdown and the play history show."""
 
@@ -91,6 +113,8 @@ class Report:
     last: str = ""
 
     reached: int = 0  # the moment the game stands in at the end of the report
+    codes: tuple[CodeShown, ...] = ()  # every commitment code shown, in order
+    table_log: tuple[TableLogLine, ...] = ()  # looks, wrong PINs, reveals (filled by the API)
 
     @property
     def length(self) -> int:
@@ -118,7 +142,7 @@ def build_report(game: Game, setup: SessionSetup, seed: str, events: Sequence[Ev
             continue  # an action of a newer version: the replay skips it, as the session does
         before = _marks(state)
         try:
-            notes = normalise(action.apply(state, dict(event.args), rng_for(seed, event.seq)))
+            notes = apply_action(action, state, dict(event.args), rng_for(seed, event.seq))
         except (PieceError, ActionError):
             continue  # it was played without error once; a replay that differs skips it
         keep_codes(state, event.codes)
@@ -143,10 +167,14 @@ def build_report(game: Game, setup: SessionSetup, seed: str, events: Sequence[Ev
                        *(int(e.when.get(unit, 0)) for e in events[:head] if e.when)])
     series = tuple(Series(key, labels[key], tuple(points)) for key, points in values.items())
     done = events[:head]
+    labels_now = {n: p.label for n, p in state.pieces.items() if isinstance(p, Secret)}
+    codes = tuple(CodeShown(e.seq, labels_now.get(name, name), code, e.at)
+                  for e in done for name, code in e.codes.items())
     return Report(game.id, game.title, unit, head,
                   tuple(s for s in series if s.changed or s.key.endswith(".position")),
                   tuple(moments), ended, _revealed(state),
-                  done[0].at if done else "", done[-1].at if done else "", last_moment)
+                  done[0].at if done else "", done[-1].at if done else "", last_moment,
+                  codes)
 
 
 def _unit(game: Game, state: State, events: Sequence[Event]) -> str:

@@ -16,12 +16,22 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any, Protocol
 
-from trackers.engine.actions import Action, ActionError, BoardValueNeeded, Note
+from trackers.engine.actions import (
+    ANSWERS,
+    OPENED,
+    RESERVED_ARGS,
+    Action,
+    ActionError,
+    BoardValueNeeded,
+    Note,
+    SecretLocked,
+)
 from trackers.engine.common_actions import common_actions
 from trackers.engine.game import Game, SessionSetup
 from trackers.engine.records import Event, head_record
 from trackers.engine.state import State
 from trackers.pieces import PieceError, Secret, Track
+from trackers.pieces.secret import SecretNeeded
 
 SNAPSHOT_EVERY = 100  # in-memory snapshots: undo replays at most this many events
 
@@ -58,6 +68,36 @@ def chain_digest(events: Sequence[Event]) -> str:
 
 def normalise(notes: Sequence[Note | str]) -> list[Note]:
     return [n if isinstance(n, Note) else Note(str(n)) for n in notes]
+
+
+def apply_action(action: Action, state: State, args: dict[str, Any], rng: Random
+                 ) -> list[Note]:
+    """Apply one action to ``state``: a sealed secret it reveals gets the value and nonce its
+    arguments recorded (OPENED), one it tests the recorded answers (ANSWERS); one it needs
+    and lacks raises ``SecretLocked`` (naming it). Used by the session and the report alike."""
+    opened, answers = args.get(OPENED) or {}, args.get(ANSWERS) or {}
+    touched: list[Secret] = []
+    for name in {*opened, *answers}:
+        piece = state.pieces.get(name)
+        if isinstance(piece, Secret) and piece.locked is not None:
+            touched.append(piece)
+            if name in opened and not piece.revealed:
+                piece.open(str(opened[name]["value"]), str(opened[name]["nonce"]))
+            if name in answers:
+                piece.answers = dict(answers[name])
+    if opened or answers:
+        args = {k: v for k, v in args.items() if k not in RESERVED_ARGS}
+    try:
+        return normalise(action.apply(state, args, rng))
+    except SecretNeeded as err:
+        name = next((n for n, p in state.pieces.items() if p is err.piece), "")
+        raise SecretLocked(name, err.piece.owner, err.piece.label, err.kind,
+                           err.query) from None
+    except PieceError as err:
+        raise ActionError(str(err)) from err
+    finally:
+        for piece in touched:
+            piece.relock()
 
 
 class Session:
@@ -155,6 +195,12 @@ class Session:
     # --- acting ----------------------------------------------------------------
     def do(self, name: str, /, **args: Any) -> list[Note]:
         """Check, apply and record one action; returns what the table must do now."""
+        return self.act(name, args)
+
+    def act(self, name: str, args: dict[str, Any], *,
+            keys: dict[str, Any] | None = None) -> list[Note]:
+        """``do`` with the arguments as a dict, and ``keys`` (an owner's new key pair, from
+        the API) written in the same record as the action."""
         action = self.action(name)
         self.check_allowed(action)
         checked = action.validate(self.state, args)
@@ -169,7 +215,7 @@ class Session:
         before = _codes(work)
         notes = self._apply(action, work, checked, seq)
         shown = {k: v for k, v in _codes(work).items() if v and before.get(k) != v}
-        event = Event(seq, name, checked, self._clock(), when, self.by, shown)
+        event = Event(seq, name, checked, self._clock(), when, self.by, shown, dict(keys or {}))
         if self._journal is not None:
             self._journal.append(event.to_record())  # durable before anyone is told
         del self._events[self.head:]
@@ -182,6 +228,17 @@ class Session:
             self._snapshots[seq] = work.copy()
         self.notes = notes
         return notes
+
+    def trial(self, name: str, args: dict[str, Any]) -> list[Note]:
+        """``do`` on a copy, recording nothing: what it would say (or its refusal, e.g.
+        ``SecretLocked`` when it needs a sealed secret)."""
+        action = self.action(name)
+        self.check_allowed(action)
+        checked = action.validate(self.state, args)
+        missing = action.board_needs(self.state, checked)
+        if missing:
+            raise BoardValueNeeded(f"{action.title} needs a value from your board", missing)
+        return self._apply(action, self.state.copy(), checked, self.head + 1)
 
     def undo(self, steps: int = 1) -> list[Note]:
         if steps < 1:
@@ -246,10 +303,7 @@ class Session:
 
     # --- replay -------------------------------------------------------------------
     def _apply(self, action: Action, state: State, args: dict[str, Any], seq: int) -> list[Note]:
-        try:
-            return normalise(action.apply(state, args, rng_for(self.seed, seq)))
-        except PieceError as err:
-            raise ActionError(str(err)) from err
+        return apply_action(action, state, args, rng_for(self.seed, seq))
 
     def _rebuild(self, head: int) -> tuple[State, list[Note]]:
         start = max(k for k in self._snapshots if k <= head)

@@ -32,6 +32,7 @@ from tableside.api import OpenSession, TablesideError
 from trackers.engine import Action, ActionError, BoardValue, Param
 from trackers.engine.actions import BoardValueNeeded
 from trackers.pieces import Secret
+from tui.screens.curtain import CurtainStep
 from tui.screens.drafts import (
     ask_keep_or_drop,
     field_value,
@@ -49,37 +50,6 @@ def owner_for(play: OpenSession, action: Action, args: dict[str, Any]) -> str:
         return action.private_to
     piece = play.state.pieces.get(str(args.get("secret", "")))
     return piece.owner if isinstance(piece, Secret) else "the player making this choice"
-
-
-def hand_over(owner: str, names: tuple[str, ...]) -> str:
-    """"Hand the laptop to Ann" for a player; "to the Captain" for a role."""
-    if owner in names or owner.startswith("the "):
-        return f"Hand the laptop to {owner}"
-    return f"Hand the laptop to the {owner}"
-
-
-class CurtainStep(Vertical):
-    """Full-screen hand-over: names who may look; optional PIN."""
-
-    def __init__(self) -> None:
-        super().__init__(classes="curtain", id="step-curtain")
-
-    def compose(self) -> ComposeResult:
-        yield Static("", classes="curtain-title", id="curtain-title", markup=False)
-        yield Static("", id="curtain-text", markup=False)
-        yield Label("PIN", id="pin-label")
-        yield Input(password=True, id="pin")
-        yield Static("Enter: continue    Escape: cancel", classes="hint")
-
-    def show(self, owner: str, names: tuple[str, ...], pin: str, purpose: str) -> None:
-        """``pin``: "set" (the owner set one: asked), "new" (may set one now), "" (none)."""
-        self.query_one("#curtain-title", Static).update(plain(f"PRIVATE: {owner} only"))
-        self.query_one("#curtain-text", Static).update(plain(
-            f"{hand_over(owner, names)}. Everyone else, look away.\nNext: {purpose}."))
-        self.query_one("#pin-label", Label).update(
-            "PIN" if pin == "set" else "PIN (optional: set one to protect later looks)")
-        for widget in self.query("#pin-label, #pin"):
-            widget.display = bool(pin)
 
 
 def sole_answer(param: Param, choices: list[tuple[str, str]]) -> bool:
@@ -163,7 +133,7 @@ class ActionFormScreen(FieldKeys, ModalScreen[bool]):
         # The generic secret choice goes through the API, which owns the PIN rules and fills
         # in the commitment (nonce, code): the form asks only which secret and its value.
         self.uses_pin = action.name == "choose_secret"
-        params = [p for p in action.params
+        params = [p for p in action.params  # the app makes the nonce and code
                   if not self.uses_pin or p.name in ("secret", "value")]
         self.open_params = [p for p in params if not p.secret]
         self.secret_params = [p for p in params if p.secret]
@@ -229,7 +199,7 @@ class ActionFormScreen(FieldKeys, ModalScreen[bool]):
                 widget.display = step == self.step
         if self.step == "curtain":
             owner = owner_for(self.play, self.action_spec, self.args)
-            pin = ("set" if self.play.pin_is_set(owner) else "new") if self.uses_pin else ""
+            pin = "" if self.play.has_key(owner) else "new"
             self.query_one(CurtainStep).show(owner, self.play.setup.names, pin,
                                              self.action_spec.title.lower())
         self.query_one("#form-error", Static).update("")
@@ -331,6 +301,7 @@ class ActionFormScreen(FieldKeys, ModalScreen[bool]):
                 self._check_partial()
                 self.step = "curtain"
             elif self.step == "curtain":
+                self.query_one(CurtainStep).check_new_pin()
                 await self._build_secret_step()
                 self.step = "secret"
             elif self.step == "secret":
@@ -348,22 +319,32 @@ class ActionFormScreen(FieldKeys, ModalScreen[bool]):
             return
         self._show_step()
 
-    async def _do(self) -> bool:
-        """Do the action (entering any board values it asked for); False if refused."""
+    async def _do(self, owner_pin: str | None = None) -> bool:
+        """Do the action (entering any board values it asked for); False if refused. A
+        player's first secret sets their PIN (or declines one) from the curtain; an action
+        that opens a sealed secret asks its owner's PIN first (``ask_owner_pin``)."""
+        from tui.screens.owner_pin import ask_owner_pin
+
+        pin, decline = self._new_pin()
         try:
-            if self.uses_pin:  # the API checks the owner's PIN, or keeps a new one
-                pin = self.query_one("#pin", Input).value or None
-                self.play.choose_secret(self.args["secret"], self.args["value"], pin=pin)
-            elif self.board_keys:
+            needed = None if owner_pin else self.play.pin_needed(self.action_spec.name,
+                                                                 **self.args)
+            if needed is not None:
+                ask_owner_pin(self.app, needed[0], f"{self.action_spec.title} ({needed[1]})",
+                              self._with_owner_pin)
+                return False
+            if self.board_keys:
                 self.play.do_with_board(self.action_spec.name, self._board_values(),
-                                        **self.args)
+                                        pin=owner_pin or pin, decline_pin=decline, **self.args)
             else:
-                self.play.do(self.action_spec.name, **self.args)
+                self.play.do(self.action_spec.name, pin=owner_pin or pin, decline_pin=decline,
+                             **self.args)
         except BoardValueNeeded as err:
             await self._ask_board(err)
             return False
         except ActionError as err:
-            if err.field == "pin":  # back to the curtain, to type it again
+            if err.field == "pin" and owner_pin is None and self.secret_params:
+                # the new PIN did not fit: back to the curtain, to type it again
                 self.step = "curtain"
                 self._show_step()
             self.show_error(err)
@@ -377,6 +358,20 @@ class ActionFormScreen(FieldKeys, ModalScreen[bool]):
                 f"Tableside hit a problem and recorded nothing: {err}")
             return False
         return True
+
+    def _new_pin(self) -> tuple[str | None, bool]:
+        """(PIN, declined) typed at the curtain for the owner's first secret."""
+        if not self.secret_params or self.step not in ("secret", "cleared"):
+            return None, False
+        return self.query_one(CurtainStep).new_pin()
+
+    async def _with_owner_pin(self, pin: str | None) -> None:
+        if pin and await self._do(pin):
+            if self.secret_params:
+                self.step = "cleared"
+                self._show_step()
+            else:
+                self.dismiss(True)
 
     async def _ask_board(self, err: BoardValueNeeded) -> None:
         """Grow the form by a field for each printed value the action needs."""

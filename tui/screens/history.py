@@ -28,10 +28,16 @@ class HistoryScreen(ModalScreen[int | None]):
             yield Static("History: Enter jumps to the chosen point; later actions can be redone",
                          classes="section-title")
             yield LogPanel(id="history-list")
+            yield Static("", id="table-log", markup=False)
 
     def on_mount(self) -> None:
         panel = self.query_one(LogPanel)
         panel.show(self.play.history(), self.play.head, latest=None)
+        log = self.play.table_log()  # looks, wrong PINs, reveals: never undone, never gone
+        self.query_one("#table-log", Static).update(
+            "Looks, wrong PINs and reveals:\n" + "\n".join(
+                f"  {line.at[11:16]} {line.text}{' (undone)' if line.undone else ''}"
+                for line in log) if log else "")
         panel.focus()
 
     @on(OptionList.OptionSelected)

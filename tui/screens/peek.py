@@ -1,7 +1,8 @@
 """Look at a secret behind the privacy curtain: only its owner, with their PIN if they set one.
 
-The PIN check and the log line ("Ann looked at ...") are the API's (``play.secret_value``);
-this screen only asks. Looking never sets a PIN: the owner sets one when choosing.
+The PIN check, the log line ("Ann looked at ...") and the wait after wrong PINs are the API's
+(``play.secret_value``); this screen only asks. Looking never sets a PIN: the owner sets one
+(or declines) at their first secret.
 """
 
 from __future__ import annotations
@@ -15,8 +16,10 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Static
 
 from tableside.api import OpenSession
+from tableside.vault import DECLINED
 from trackers.engine import ActionError
 from trackers.pieces import Secret
+from tui.screens.owner_pin import hand_to
 
 
 class PeekScreen(ModalScreen[None]):
@@ -52,7 +55,9 @@ class PeekScreen(ModalScreen[None]):
             if pin_set:
                 parts += [Label("PIN"), Input(password=True, id="pin")]
             else:
-                parts += [Static("No PIN was set for this secret when it was chosen.",
+                who = hand_to(owner)
+                parts += [Static(f"{who[:1].upper()}{who[1:]} declined a PIN: this secret is "
+                                 f"{DECLINED}.",
                                  markup=False),
                           Button("Show it", id="show", variant="primary")]
             parts += [Static("Escape: cancel", classes="hint"),

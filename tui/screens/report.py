@@ -8,6 +8,7 @@ Markdown, for reading without colour.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
 
@@ -130,6 +131,15 @@ def report_lines(report: Report) -> Text:
     for secret in report.secrets:
         text.append(f"  {secret.label}: {secret.value} (code {secret.code}, nonce "
                     f"{secret.nonce})\n")
+    if report.table_log:
+        text.append("\nLooks, wrong PINs and reveals\n", style="bold")
+        for entry in report.table_log:
+            text.append(f"  {entry.at[11:16]} {entry.text}"
+                        f"{' (undone)' if entry.undone else ''}\n")
+    if report.codes:
+        text.append("\nCommitment codes shown\n", style="bold")
+        for code in report.codes:
+            text.append(f"  action {code.seq}: {code.secret} {code.code}\n")
     return text
 
 
@@ -142,17 +152,24 @@ class ReportScreen(Screen[None]):
         Binding("escape", "app.pop_screen", "Back", id="report.back"),
     ]
 
-    def __init__(self, report: Report, name: str, exports: Path | None) -> None:
+    def __init__(self, report: Report, name: str, exports: Path | None,
+                 warnings: Sequence[str] = ()) -> None:
+        """``warnings``: what was found wrong with the game's files (tamper, damage), shown
+        first and kept in the Markdown: they travel with the report."""
         super().__init__()
         self.report = report
         self.game_name = name
         self.exports = exports
+        self.warnings = tuple(warnings)
 
     def compose(self) -> ComposeResult:
         yield Header(show_clock=False)
         report = self.report
         plural = "s" if report.length != 1 else ""
         with VerticalScroll(id="report-body"):
+            if self.warnings:
+                yield Static(Text("\n".join(f"! {w}" for w in self.warnings)),
+                             id="report-warnings", classes="warning")
             yield Static(Text(f"{report.title}: {report.actions} actions over {report.length} "
                               f"{report.unit}{plural}"), id="report-summary")
             for series in report.series[:CHARTS_SHOWN]:
@@ -178,7 +195,8 @@ class ReportScreen(Screen[None]):
             path = self._export_path(".md")
             if path is None:
                 return
-            path.write_text(report_markdown(self.report, self.game_name), encoding="utf-8")
+            path.write_text(report_markdown(self.report, self.game_name, self.warnings),
+                            encoding="utf-8")
         except OSError as err:
             self.notify(f"Nothing exported: {err.strerror or err}", severity="error")
             return

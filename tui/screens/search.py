@@ -22,7 +22,7 @@ from textual.widgets import Header, Input, OptionList, Select, Static
 from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
-from references.errors import LibraryError
+from references.errors import LibraryError, SearchCancelled
 from references.games import GAMES
 from references.library import Library
 from references.model import SearchResult, Section
@@ -173,7 +173,10 @@ class SearchScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="search", exit_on_error=False)
     def _search(self, generation: int, text: str, game: str | None) -> tuple[int, SearchResult]:
-        return generation, self.library.search(text, game=game, limit=LIMIT)
+        # A newer key makes this search stale: the library stops it mid-way (inside SQLite
+        # too) instead of finishing an answer nobody will read.
+        return generation, self.library.search(
+            text, game=game, limit=LIMIT, cancelled=lambda: generation != self._generation)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         worker = event.worker
@@ -183,7 +186,7 @@ class SearchScreen(Screen[None]):
             generation, result = worker.result
             if generation == self._generation:
                 self._show_result(result)
-        elif event.state == WorkerState.ERROR:
+        elif event.state == WorkerState.ERROR and not isinstance(worker.error, SearchCancelled):
             self._status(f"The search failed: {worker.error}")
 
     def _show_result(self, result: SearchResult) -> None:

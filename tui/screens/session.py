@@ -266,10 +266,19 @@ class SessionScreen(Screen[None]):
         await self.app.push_screen(ActionFormScreen(self.play, action),
                                    lambda done: self.session_changed() if done else None)
 
-    def apply(self, name: str, args: dict[str, Any]) -> None:
-        """Do the action; the journal has it on disk before the screen changes."""
+    def apply(self, name: str, args: dict[str, Any], pin: str | None = None) -> None:
+        """Do the action; the journal has it on disk before the screen changes. An action
+        that opens an owner's sealed secret asks their PIN first, behind the curtain."""
+        from tui.screens.owner_pin import ask_owner_pin
+
+        needed = self.play.pin_needed(name, **args) if pin is None else None
+        if needed is not None:
+            title = self.play.action(name).title
+            ask_owner_pin(self.app, needed[0], f"{title} ({needed[1]})",
+                          lambda given: self.apply(name, args, given) if given else None)
+            return
         try:
-            self.play.do(name, **args)
+            self.play.do(name, pin=pin, **args)
         except ActionError as err:
             self.notify(f"{err} (nothing was recorded)", title="Not done", severity="error",
                         markup=False)
@@ -351,7 +360,8 @@ class SessionScreen(Screen[None]):
         from tui.screens.report import ReportScreen
 
         exports = Path(self.table.root) / "exports" if self.table is not None else None
-        self.app.push_screen(ReportScreen(self.play.report(), self.play.info.title, exports))
+        self.app.push_screen(ReportScreen(self.play.report(), self.play.info.title, exports,
+                                          warnings=self.play.warnings))
 
     def missing_defaults(self) -> dict[str, Any]:
         """Published board values (``Game.board_defaults``) this game has not entered."""

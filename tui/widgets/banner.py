@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rich.text import Text
 from textual.widgets import Static
 
 from tui.widgets.session_view import SessionView
@@ -31,4 +32,4 @@ class Banner(SessionView, Static):
         text = "\n".join(play.game.banner_lines(play.state))
         if text != self._shown:  # most actions leave it as it was: no layout then
             self._shown = text
-            self.update(text)
+            self.update(Text(text))  # names as typed, never markup

@@ -284,12 +284,24 @@ def choose_hiding_place(state: State, location: str, rng: Random) -> list[Note]:
                  "leave the game unseen (Thirteenth Passenger, Module D step 1)", "module_d")]
 
 
-def _load(state: State) -> Hunt:
-    data = dict(state.facts["hunt"])
-    real = state.piece("hiding_place", Secret).value
-    if real is None:
+def _hiding_place(state: State, asked: str | None) -> Location:
+    """The hiding place as far as this step needs it. A sealed one is never opened for a
+    step: the lifeform's key answers "is it the ``asked`` location?" (recorded with the step),
+    and any other location stands in when it is not."""
+    secret = state.piece("hiding_place", Secret)
+    if secret.value is not None:
+        return Location(secret.value)
+    if not secret.is_set:
         raise ActionError("the lifeform has not chosen its hiding place", "step")
-    return Hunt(hiding_place=Location(real), bet=Location(data.pop("bet")),
+    if asked is None:
+        return next(iter(Location))  # no location tested: the reveal at the end opens it
+    where = Location(asked)
+    return where if secret.holds(asked) else next(x for x in Location if x is not where)
+
+
+def _load(state: State, asked: str | None = None) -> Hunt:
+    data = dict(state.facts["hunt"])
+    return Hunt(hiding_place=_hiding_place(state, asked), bet=Location(data.pop("bet")),
                 actions=tuple(data.pop("actions")),
                 searched=tuple(Location(x) for x in data.pop("searched")),
                 revealed_empty=tuple(Location(x) for x in data.pop("revealed_empty")), **data)
@@ -308,7 +320,7 @@ def place_bet(state: State, bet: str, profile: Board) -> list[Note]:
     """Step 2: 2 one-point Hostility tokens openly on one location (not Engineering); step 3:
     the strip's actions for the surviving crew disks (G22)."""
     secret = state.piece("hiding_place", Secret)
-    if secret.value is None:
+    if not secret.is_set:
         raise ActionError("the lifeform chooses its hiding place first", "bet")
     if state.facts["hunt"] is not None:
         raise ActionError("the bet is placed already", "bet")
@@ -321,7 +333,7 @@ def place_bet(state: State, bet: str, profile: Board) -> list[Note]:
         return [Note(why, "module_d")]
     halon = (state.facts["showdown"] or {}).get("halon", 0)
     try:
-        hunt = start_hunt(Location(secret.value), Location(bet), disks, actions, halon)
+        hunt = start_hunt(_hiding_place(state, None), Location(bet), disks, actions, halon)
     except ValueError as err:
         raise ActionError(str(err), "bet") from err
     _save(state, hunt)
@@ -335,7 +347,7 @@ def hunt_step(state: State, step: str, location: str | None, profile: Board
     """One action of the strip: a search, the optional Halon search, or a lifeform reveal."""
     if state.facts["hunt"] is None or state.facts["hunt"].get("skipped"):
         raise ActionError("no module D hunt is running: place the bet first", "step")
-    hunt = _load(state)
+    hunt = _load(state, location if step != "skip the Halon search" else None)
     expected = {"search": "search", "halon search": "halon_search",
                 "skip the Halon search": "halon_search", "lifeform reveal": "lifeform_reveal"}
     if hunt.next_action != expected[step]:
@@ -367,8 +379,8 @@ def hunt_step(state: State, step: str, location: str | None, profile: Board
 
 
 def _finish(state: State, hunt: Hunt, profile: Board) -> list[Note]:
-    end = finish_hunt(hunt)
     value, key, ok = state.piece("hiding_place", Secret).reveal()
+    end = finish_hunt(replace(hunt, hiding_place=Location(value)))
     notes = [Note(f"the hiding place was the {value} (nonce {key}; it "
                   f"{'matches' if ok else 'DOES NOT match'} its code)", "module_d")]
     if not end.found:

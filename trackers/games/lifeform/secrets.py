@@ -16,6 +16,7 @@ from trackers.games.lifeform.board import Board
 from trackers.games.lifeform.endings import StowawayCard
 from trackers.games.lifeform.moves import add_hostility, advance_sd, call_calibration
 from trackers.pieces import Secret
+from trackers.pieces.secret import is_sealed
 
 LIFEFORM_ONLY = "Lifeform player"
 CREW_ONLY = "Crew (not the Lifeform player)"
@@ -46,14 +47,14 @@ def _real(state: State) -> Secret:
 
 def is_real(state: State, image: str) -> bool:
     """Whether ``image`` is the one the lifeform chose at its last Reality Calibration."""
-    return _real(state).value == image
+    return _real(state).holds(image)
 
 
 # --- Reality Calibration (spec §6.1) --------------------------------------------------------
-def calibrate(state: State, image: str, rng: Random) -> list[Note]:
+def calibrate(state: State, image: str | dict[str, str], rng: Random) -> list[Note]:
     """The lifeform secretly picks which image on the Valley Forge is real (it may keep it)."""
     on_board = state.facts["images"]["on_board"]
-    if image not in on_board:
+    if not is_sealed(image) and image not in on_board:  # a sealed one: checked before sealing
         raise ActionError(f"image: choose one of the images on the Valley Forge: "
                           f"{', '.join(on_board)}", "image")
     secret = _real(state)

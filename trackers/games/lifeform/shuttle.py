@@ -87,13 +87,18 @@ def confront(shuttle: Shuttle | None) -> list[str]:
     return ["Confront the lifeform", *set_fight(shuttle, extra_box=True, tokens=[])]
 
 
-def hunt(shuttle: Shuttle | None, secret: Secret, rng: Random) -> list[str]:
+def hunt(shuttle: Shuttle | None, secret: Secret, rng: Random,
+         drawn: dict[str, str] | None = None) -> list[str]:
     """One chamber card drawn uniformly from those in hand, face down; the rest go beside the
-    Remora. Only the count beside is public: which ones would give the hiding place away."""
+    Remora. Only the count beside is public: which ones would give the hiding place away.
+    ``drawn``: the app's draw from the OS's randomness, sealed (the seed's stream otherwise)."""
     shuttle = _must_choose(shuttle)
     held = shuttle["held"]
-    chamber = rng.choice(held)
-    code = secret.choose(chamber, f"{rng.getrandbits(64):016x}")
+    if drawn is not None:
+        code = secret.choose(drawn, "")
+    else:
+        chamber = rng.choice(held)
+        code = secret.choose(chamber, f"{rng.getrandbits(64):016x}")
     shuttle["choice"] = "hunt"
     shuttle["beside"] = len(held) - 1
     beside = shuttle["beside"]

@@ -11,6 +11,7 @@ from random import Random
 from typing import Any
 
 from trackers.engine import Action, ActionError, Note, Param, State
+from trackers.engine.actions import DRAWN
 from trackers.games.lifeform import crisis, remora, shuttle, solo, solo_board
 from trackers.games.lifeform.crisis import CrisisCard
 from trackers.pieces import Counter, Secret, VirtualDeck
@@ -234,7 +235,7 @@ def _hunt(state: State, args: Args, rng: Random) -> Notes:
     """The face-down card exists from the hunt on (a Secret piece: its code shows at once)."""
     state.pieces["hiding_chamber"] = shuttle.hiding_secret()
     return _notes(shuttle.hunt(state.facts["shuttle"], state.piece("hiding_chamber", Secret),
-                               rng))
+                               rng, args.get(DRAWN)))
 
 
 def _guess(state: State, args: Args, rng: Random) -> Notes:
@@ -401,6 +402,7 @@ def _actions() -> tuple[Action, ...]:
                and s.facts["shuttle"]["choice"] is None),
         Action("hunt", "Hunt the lifeform", "The app hides the lifeform in one of your chamber "
                "cards at random; you get one guess.", _hunt, key="g", short="Hunt", topic=TOPIC,
+               hidden_draw=lambda s: list(s.facts["shuttle"]["held"]),
                enabled=lambda s: _stage("shuttle", module_c=True)(s)
                and s.facts["shuttle"]["choice"] is None),
         Action("guess_chamber", "Guess the chamber", "Point at the chamber where you think the "

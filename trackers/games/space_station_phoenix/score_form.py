@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from trackers.engine.game import name_problem
 from trackers.games.space_station_phoenix.score_export import unset_lines
 from trackers.games.space_station_phoenix.score_input import (
     NEEDED_BY,
@@ -209,10 +210,9 @@ class ScoreForm:
     def name_problem(self, index: int | None, name: str) -> str | None:
         """Why ``name`` cannot be used for player ``index`` (None: a new player)."""
         name = name.strip()
-        if not name:
-            return "name: give at least one letter"
-        if len(name) > 20:
-            return "name: at most 20 characters"
+        problem = name_problem(name)  # the one rule for a player's name everywhere
+        if problem:
+            return f"name: {problem}"
         others = [n.casefold() for i, n in enumerate(self.names) if i != index]
         if name.casefold() in others:
             return f"name: {name!r} is already a player; each name must be different"

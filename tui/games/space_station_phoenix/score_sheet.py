@@ -146,7 +146,7 @@ class ScoreSheetScreen(Screen[None]):
         keep = table.cursor_coordinate
         table.clear(columns=True)
         for index, name in enumerate(self.form.names):
-            table.add_column(name, width=COLUMN_WIDTH, key=f"player{index}")
+            table.add_column(Text(name), width=COLUMN_WIDTH, key=f"player{index}")  # as typed
         for row in ROWS:
             cells = [self._cell(index, row) for index in range(len(self.form.names))]
             table.add_row(*cells, key=row.key, label=Text(row.label))
@@ -186,7 +186,7 @@ class ScoreSheetScreen(Screen[None]):
         lines += [f"Unset: {u}" for u in self.evaluation.unset]
         if len(lines) > NOTES_SHOWN:
             lines = [*lines[: NOTES_SHOWN - 1], f"... and {len(lines) - NOTES_SHOWN + 1} more"]
-        notes.update("\n".join(lines))
+        notes.update(Text("\n".join(lines)))  # names as typed: never read as markup
         notes.display = bool(lines)
         notes.set_class(bool(self.evaluation.problems), "error")
         winner = "" if self.result is None else winner_text(self.result)
@@ -197,7 +197,7 @@ class ScoreSheetScreen(Screen[None]):
                 winner += "; " + ", ".join(f"{p.name} {p.total.points}" for p in others)
         if self.evaluation.problems and winner:
             winner = f"Unchanged until fixed: {winner}"
-        self.query_one("#phx-winner", Static).update(winner)
+        self.query_one("#phx-winner", Static).update(Text(winner))
         bars = stacked_bars(self.result) if self.result is not None else ()
         if len(bars) != len(self.form.names):
             bars = ()
@@ -229,7 +229,8 @@ class ScoreSheetScreen(Screen[None]):
         try:
             return ScoreForm.from_data(table.draft(self.draft_name))
         except TablesideError as err:
-            self.notify(f"The saved sheet could not be read: {err}", severity="warning")
+            self.notify(f"The saved sheet could not be read: {err}", severity="warning",
+                        markup=False)
             return None
 
     def _keep(self) -> None:
@@ -240,7 +241,7 @@ class ScoreSheetScreen(Screen[None]):
         try:
             table.save_draft(self.draft_name, self.form.to_data())
         except TablesideError as err:
-            self.notify(f"The sheet could not be saved: {err}", severity="error")
+            self.notify(f"The sheet could not be saved: {err}", severity="error", markup=False)
 
     @property
     def changed(self) -> bool:
@@ -256,7 +257,7 @@ class ScoreSheetScreen(Screen[None]):
             text = f"{name}, {label}: fix the problems below to score"
         else:
             text = f"{name}, {label}: {explain(self.form, self.result, player, row)}"
-        self.query_one("#phx-explain", Static).update(text)
+        self.query_one("#phx-explain", Static).update(Text(text))
 
     @on(DataTable.CellHighlighted, "#phx-sheet")
     def _moved(self, event: DataTable.CellHighlighted) -> None:
@@ -347,7 +348,7 @@ class ScoreSheetScreen(Screen[None]):
             return
         problem = self.form.name_problem(None, name)
         if problem:
-            self.notify(f"Not added: {problem}", severity="error")
+            self.notify(f"Not added: {problem}", severity="error", markup=False)
             return
         self.form.add_player(name.strip())
         self._restructure(column=len(self.form.names) - 1)
@@ -360,8 +361,10 @@ class ScoreSheetScreen(Screen[None]):
             if name is None:
                 return
             problem = self.form.name_problem(player, name)
-            if problem:
-                self.notify(f"Not renamed: {problem}", severity="error")
+            if problem:  # what was typed comes back, with why, to be corrected
+                self.notify(f"Not renamed: {problem}", severity="error", markup=False)
+                self.app.push_screen(TextPromptScreen(
+                    f"New name for {self.form.names[player]} ({problem})", name), renamed)
                 return
             self.form.names[player] = name.strip()
             self._restructure(column=player)
@@ -415,7 +418,8 @@ class ScoreSheetScreen(Screen[None]):
         result, sheet = self.evaluation.result, self.evaluation.sheet
         if result is None or sheet is None:
             first = self.evaluation.problems[0].text if self.evaluation.problems else "no result"
-            self.notify(f"Nothing exported: fix the sheet first ({first})", severity="error")
+            self.notify(f"Nothing exported: fix the sheet first ({first})", severity="error",
+                        markup=False)
             return
         base = getattr(self.app, "data_dir", None)
         if base is None:
@@ -431,7 +435,8 @@ class ScoreSheetScreen(Screen[None]):
                                 + to_markdown(result, explain=True), encoding="utf-8")
             csv.write_text(to_csv(result), encoding="utf-8", newline="")
         except OSError as err:
-            self.notify(f"Nothing exported: {folder}: {err.strerror or err}", severity="error")
+            self.notify(f"Nothing exported: {folder}: {err.strerror or err}", severity="error",
+                        markup=False)
             return
         self._opened_with = self.form.to_data()  # saved as a file: leaving need not ask
         message = f"Exported: {data} (l loads it back), {markdown.name} and {csv.name}"

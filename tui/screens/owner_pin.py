@@ -1,0 +1,62 @@
+"""Ask an owner's PIN behind the privacy curtain: the one question every secret screen asks.
+
+``ask_owner_pin(app, owner, purpose, then)`` shows the curtain ("PRIVATE: Ann only"), takes
+the PIN typed unseen and hands it to ``then`` (None when cancelled). The screen only asks:
+the check, the log of a wrong PIN and the wait after several are the API's
+(``tableside.private``), so a seat served in a browser can ask the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+from textual import on
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label, Static
+
+
+def hand_to(owner: str) -> str:
+    """"Ann", "the Lifeform player": the owner as the curtain names them."""
+    from trackers.engine.common_actions import who
+
+    return who(owner)
+
+
+class OwnerPinScreen(ModalScreen[str | None]):
+    """Curtain and a hidden PIN field; Enter gives the PIN, Escape gives None."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="owner_pin.cancel")]
+
+    def __init__(self, owner: str, purpose: str) -> None:
+        super().__init__()
+        self.owner, self.purpose = owner, purpose
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="owner-pin-body", classes="dialog wide private"):
+            yield Static(f"PRIVATE: {self.owner} only", classes="curtain-title", markup=False)
+            yield Static(f"Hand the laptop to {hand_to(self.owner)}. Everyone else, look away."
+                         f"\n{self.purpose} needs {hand_to(self.owner)}'s PIN; a wrong PIN "
+                         "shows nothing and the log says so.", markup=False)
+            yield Label("PIN")
+            yield Input(password=True, id="owner-pin")
+            yield Static("Enter: continue    Escape: cancel", classes="hint")
+
+    def on_mount(self) -> None:
+        self.query_one("#owner-pin", Input).focus()
+
+    @on(Input.Submitted, "#owner-pin")
+    def _given(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value or None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+def ask_owner_pin(app: App[object], owner: str, purpose: str,
+                  then: Callable[[str | None], None] | Callable[[str | None], Awaitable[None]]
+                  ) -> None:
+    """Ask ``owner`` for their PIN behind the curtain; ``then`` gets it (None: cancelled)."""
+    app.push_screen(OwnerPinScreen(owner, purpose), then)
