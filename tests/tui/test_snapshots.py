@@ -18,7 +18,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 from textual.widgets._header import HeaderClock
 
-from tableside import api
+from tableside import api, open_session
 from tests.pilot_keys import saved
 from tui.app import TablesideApp
 
@@ -40,6 +40,7 @@ def fixed_time(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
         return f"{STAMP[:-5]}{tick // 60 % 60:02d}:{tick % 60:02d}"
 
     monkeypatch.setattr(api, "now", now)
+    monkeypatch.setattr(open_session, "now", now)  # the catalog's "last played"
     monkeypatch.setattr(HeaderClock, "render", lambda self: Text("20:00:00"))
     yield
 

@@ -209,9 +209,10 @@ async def test_leaving_a_game_when_the_disk_fails_says_so(tmp_path: Path,
 
 async def test_games_made_in_the_same_second_are_listed_newest_first(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from tableside import api
+    from tableside import api, open_session
 
     monkeypatch.setattr(api, "now", lambda: "2026-01-01T20:00:00")  # one second for all
+    monkeypatch.setattr(open_session, "now", lambda: "2026-01-01T20:00:00")
     for title in ("Made first", "Made second", "Made third"):
         save_game(tmp_path, "demo", 2, title=title)
     app = TablesideApp(data_dir=tmp_path)
