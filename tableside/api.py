@@ -23,9 +23,10 @@ what they share. ``Tableside`` creates, loads, lists, renames and deletes sessio
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence  # read at run time: @checked evaluates the annotations
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from saves.catalog import SessionInfo
 from saves.journal import JournalError
@@ -45,9 +46,6 @@ from tableside.basics import (
 )
 from tableside.open_session import OpenSession
 from tableside.profiles import PROFILE_FORMAT, PROFILE_VERSION, ProfilesAndSettings
-
-if TYPE_CHECKING:
-    from collections.abc import Sequence
 
 __all__ = ["LOST_ACTION", "PROFILE_FORMAT", "PROFILE_VERSION", "OpenSession", "OutsideChange",
            "Tableside", "TablesideError", "game_definition", "now", "plain_error",
