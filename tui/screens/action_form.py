@@ -204,8 +204,10 @@ class ActionFormScreen(FieldKeys, ModalScreen[bool]):
                                              self.action_spec.title.lower())
         self.query_one("#form-error", Static).update("")
         shown = self.query_one(f"#step-{self.step}")
-        chain = self.focus_chain
-        focusable = [w for w in shown.query("Input, Select, Checkbox, Button") if w in chain]
+        # (an open field shown decided, the only possible answer, is hidden: not focused;
+        # the curtain's PIN field takes Enter even while it is not shown)
+        focusable = [w for w in shown.query("Input, Select, Checkbox, Button")
+                     if w.focusable and (w.display or self.step != "open")]
         # Focused now, not after the keys already waiting (Widget.focus is deferred): keys
         # typed right after the action's key go to this field. The form shows its top.
         open_at_top(self, self.query_one("#form-body"), focusable[0] if focusable else None)
@@ -390,8 +392,15 @@ class ActionFormScreen(FieldKeys, ModalScreen[bool]):
             self.step = "open"
             self._show_step()
         self.query_one("#form-error", Static).update(str(err))
-        if new:
-            self.query_one(f"#board-{safe_id(new[0])}").focus()
+        if new:  # the focus on the first new field, its label and where to look in view
+            field = self.query_one(f"#board-{safe_id(new[0])}")
+            self.set_focus(field, scroll_visible=False)
+            self.call_after_refresh(self._board_in_view, widgets[0], field)
+
+    def _board_in_view(self, first: Widget, field: Widget) -> None:
+        body = self.query_one("#form-body")
+        body.scroll_to_widget(first, animate=False, top=True)
+        body.scroll_to_widget(field, animate=False)
 
     def _check_partial(self) -> None:
         """Check the open arguments before the curtain (secret ones are not in yet)."""
