@@ -103,7 +103,7 @@ class Catalog:
         self.read_only = read_only
         self._memory: TinyDB | None = None
         self._lock: FileLock | None = None  # made on the first write (start-up time)
-        self._index: tuple[list[Any], dict[str, Any]] | None = None
+        self._index: tuple[list[Any], dict[str, Any], int] | None = None
         self._open()
         if not self.read_only and not self._db().table("meta").all():
             with self.locked():
@@ -202,25 +202,28 @@ class Catalog:
         """The rows by session id, one per game (duplicates merged), made again only when
         the rows read are new (opening each of 500 games would otherwise scan the list 500
         times)."""
+        return self._indexed()[1]
+
+    def _indexed(self) -> tuple[list[Any], dict[str, Any], int]:
+        """(the rows read, the rows by id, how many rows repeat an id)."""
         rows = self._rows()
         if self._index is None or len(rows) != len(self._index[0]) or any(
                 a is not b for a, b in zip(rows, self._index[0], strict=True)):
-            index: dict[str, Any] = {}
-            for row in rows:
-                if not isinstance(row, dict) or not isinstance(row.get("id"), str) \
-                        or not row["id"]:
-                    continue
-                kept = index.get(row["id"])
-                index[row["id"]] = row if kept is None else merged(kept, row)
-            self._index = (rows, index)
-        return self._index[1]
+            valid = [row for row in rows if isinstance(row, dict)
+                     and isinstance(row.get("id"), str) and row["id"]]
+            index = {row["id"]: row for row in valid}
+            if len(index) != len(valid):  # doubled rows (rare): merge each game's rows
+                index = {}
+                for row in valid:
+                    kept = index.get(row["id"])
+                    index[row["id"]] = row if kept is None else merged(kept, row)
+            self._index = (rows, index, len(valid) - len(index))
+        return self._index
 
     def duplicates(self) -> int:
         """How many rows repeat a game already listed (a catalog an older Tableside wrote
         while two windows created games at once)."""
-        rows = [r for r in self._rows() if isinstance(r, dict) and isinstance(r.get("id"), str)
-                and r["id"]]
-        return len(rows) - len(self._by_id())
+        return self._indexed()[2]
 
     def merge_duplicates(self) -> int:
         """Write the list back with one row per game (under the lock); returns how many
@@ -228,19 +231,23 @@ class Catalog:
         if self.read_only or not self.duplicates():
             return 0
         with self.locked():
-            db = self._db()
-            table = db.table("sessions")
-            rows = list(table.all())
-            by_id: dict[str, Any] = {}
-            for row in rows:
-                if isinstance(row.get("id"), str) and row["id"]:
-                    kept = by_id.get(row["id"])
-                    by_id[row["id"]] = dict(row) if kept is None else merged(kept, row)
-            extra = len([r for r in rows if isinstance(r.get("id"), str) and r["id"]]) \
-                - len(by_id)
+            storage = self._db().storage
+            data = storage.read() or {}
+            rows = data.get("sessions", {})
+            kept: dict[str, Any] = {}  # TinyDB's row key -> row, one per game id
+            first: dict[str, str] = {}  # game id -> the row key it keeps
+            for key, row in rows.items():
+                game = row.get("id") if isinstance(row, dict) else None
+                if not isinstance(game, str) or not game:
+                    kept[key] = row
+                elif game in first:
+                    kept[first[game]] = merged(kept[first[game]], row)
+                else:
+                    first[game] = key
+                    kept[key] = row
+            extra = len(rows) - len(kept)
             if extra:
-                table.truncate()
-                table.insert_multiple(list(by_id.values()))
+                storage.write(data | {"sessions": kept})  # one atomic write: all or none
             return extra
 
     def add_session(self, info: SessionInfo, *, replace: bool = True, **extra: Any) -> bool:
@@ -258,8 +265,9 @@ class Catalog:
             if table.contains(Query().id == info.id):
                 if not replace:
                     return False
-                table.remove(Query().id == info.id)
-            table.insert(row)
+                table.update(row, Query().id == info.id)  # one write, the row stays listed
+            else:
+                table.insert(row)
             return True
 
     def sessions(self) -> list[SessionInfo]:

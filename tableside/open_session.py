@@ -294,12 +294,14 @@ class OpenSession(JournalFollower):
         if self.draft(form) is not None:  # most forms have none: no settings write
             self._table.drop_draft(f"{self.id}:{form}")
 
+    @checked
     def has_key(self, owner: str) -> bool:
         """Whether the owner chose a secret before (their PIN, or its refusal, is set)."""
         from tableside import private
 
         return private.has_key(self, owner)
 
+    @checked
     def pin_needed(self, action: str, /, **args: Any) -> tuple[str, str] | None:
         """(owner, secret) when doing ``action`` needs that owner's PIN; asks nothing, logs
         nothing (a screen asks the PIN first)."""

@@ -37,7 +37,8 @@ def test_key_moments_are_on_the_same_time_axis() -> None:
     seen = [(m.moment, m.kind, m.text) for m in report.moments]
     assert (2, "milestone", "Countdown 20: Twenty reached: open the hatch") in seen
     assert (3, "milestone", "Countdown 10: Ten reached") in seen
-    assert (3, "reveal", "Plan revealed: left") in seen
+    code = session.state.pieces["plan"].code  # type: ignore[attr-defined]
+    assert (3, "reveal", f"Plan revealed: left (code {code})") in seen  # beside its code
     assert (3, "action", "Escape (who=Ann)") in seen
     assert [m.kind for m in report.moments][-1] == "end"
 

@@ -9,6 +9,7 @@ import pytest
 from trackers.games.lifeform.board import Board
 from trackers.games.lifeform.module_d import (
     Location,
+    false_marks,
     finish_hunt,
     hunt_actions,
     lifeform_reveal,
@@ -128,12 +129,14 @@ def test_halon_search_spends_a_token_not_a_disk_and_may_be_skipped() -> None:
         search(no_halon, HYPERSLEEP)
 
 
-def test_lifeform_reveal_marks_an_empty_location_only() -> None:
+def test_lifeform_reveal_records_the_owners_mark_and_a_false_one_shows_at_the_reveal() -> None:
     hunt = start_hunt(COCKPIT, bet=STORAGE, crew_disks=3,
                       actions=("lifeform_reveal", "search"), halon_tokens=0)
-    with pytest.raises(ValueError, match="not hiding"):
-        lifeform_reveal(hunt, COCKPIT)
+    # Never refused in public: a refusal of the hiding place would tell the crew where it is.
+    false = lifeform_reveal(hunt, COCKPIT)
+    assert false.revealed_empty == (COCKPIT,) and false_marks(false) == (COCKPIT,)
     hunt = lifeform_reveal(hunt, LOCKER)
+    assert false_marks(hunt) == ()
     assert hunt.revealed_empty == (LOCKER,)
     with pytest.raises(ValueError, match="next module D action is search"):
         lifeform_reveal(hunt, STORAGE)

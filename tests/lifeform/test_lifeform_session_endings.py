@@ -155,8 +155,7 @@ PILOT: list[tuple[str, dict[str, Any]]] = [  # what the lead's pilot test plays 
     ("choose_stowaway", {"card": "second"}),  # behind the curtain (3-8 on the test board)
     ("meet_image", {"image": "Image 2", "character": "Solomon"}),  # i: a ghost, SD -> 19
     ("reality_calibration", {"image": "Image 2"}),  # z
-    ("next_phase", {}),  # n: the Android phase
-    ("next_phase", {}),  # n: the Lifeform Activity phase, where the lifeform acts
+    ("next_phase", {}),  # n: the android is not active: on to the Lifeform Activity phase
     ("attack", {"character": "Bennings"}),  # a
     ("character_killed", {"character": "Bennings", "kill": "noisy"}),  # k
     ("reality_calibration", {"image": "Image 1"}),  # z
@@ -167,6 +166,7 @@ PILOT: list[tuple[str, dict[str, Any]]] = [  # what the lead's pilot test plays 
     ("complete_objective", {"slot": "2"}),
     *[("board_remora", {"character": c}) for c in ("Solomon", "Palmer", "Cameron")],  # o
     ("advance_self_destruct", {"spaces": 13}),  # j: 19 -> 6
+    ("next_phase", {}),  # n: round 2; Andrew, the active crew member, launches in his turn
     ("launch", {}),  # g
 ]
 

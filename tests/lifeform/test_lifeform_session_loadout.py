@@ -114,7 +114,7 @@ def test_2p_coolant_follows_the_overheating_token_and_the_cat_must_be_aboard() -
     assert "Overheating token: Coolant space 4 (moved up 1)" in panel.lines
     for _ in range(9):  # one cat card a turn (rulebook, The Ship's Cat)
         s.do("play_role_card", role="the Ship's Cat")
-        for step in ("end_turn", "next_phase", "next_phase", "next_phase"):
+        for step in ("end_turn", "next_phase", "next_phase"):  # the idle Android phase passes
             s.do(step)
     notes = s.do("play_role_card", role="the Ship's Cat")
     assert "Remora" in notes[-1].text and s.state.facts["ships_cat"]["aboard"]

@@ -95,8 +95,7 @@ def test_meeting_the_real_lifeform_is_an_attack_then_a_calibration() -> None:
 
 def test_an_attack_with_reactions_t12_and_one_reaction_per_phase_t18() -> None:
     s = through_setup(new(3))
-    s.do("next_phase")
-    s.do("next_phase")  # the Lifeform Activity phase
+    s.do("next_phase")  # the Lifeform Activity phase (the idle Android phase passes)
     start = s.state.piece("hostility", Track).position
     s.do("attack", character="Solomon")
     assert s.state.piece("real_lifeform", Secret).revealed
@@ -114,8 +113,7 @@ def test_an_attack_with_reactions_t12_and_one_reaction_per_phase_t18() -> None:
 
 def test_the_reaction_limit_is_per_lifeform_phase_not_carried_into_the_next_round() -> None:
     s = through_setup(new(3))
-    s.do("next_phase")
-    s.do("next_phase")  # round 1, Lifeform Activity
+    s.do("next_phase")  # round 1, Lifeform Activity (the idle Android phase passes)
     s.do("attack", character="Solomon")
     s.do("crew_reaction", crew_member="Andrew", reaction="Shock-Prod")
     s.do("reality_calibration", image="Image 1")
@@ -138,7 +136,10 @@ def test_a_cancelled_reaction_adds_no_hostility_t16() -> None:
 
 def test_the_stowaway_card_is_chosen_once_at_20() -> None:
     s = through_setup(new(3))
-    assert s.available("choose_stowaway")  # allowed early, but due only from 20
+    # Not before its milestone (issue 24): the refusal names the mark and the key to get there.
+    assert "when Self-Destruct reaches 20 (now 28)" in (s.blocked("choose_stowaway") or "")
+    with pytest.raises(ActionError, match="Choose the Stowaway card is not possible now"):
+        s.do("choose_stowaway", card="1-2 Minute")
     s.do("advance_self_destruct", spaces=8)
     assert any("Stowaway" in t for t, done in GAME.checklist(s.state) if not done)  # type: ignore
     s.do("choose_stowaway", card="1-2 Minute")

@@ -8,6 +8,7 @@ import pytest
 from tests.lifeform.test_lifeform_session_fixtures import BOARD, NAMES, new, through_setup
 from trackers.engine import ActionError, Session, SessionSetup
 from trackers.engine.actions import BoardValueNeeded
+from trackers.games.lifeform.board import BOARD_VALUES
 from trackers.games.lifeform.game import GAME
 from trackers.games.registry import get_game
 from trackers.pieces import PhysicalDeck, Secret, Track
@@ -18,8 +19,9 @@ RESERVED = set("qurhs?lcpx0123456789") | set("tvb")  # the brief's list + the TU
 def test_the_registry_serves_the_game_with_modules_a_b_d_only() -> None:
     game = get_game("lifeform")
     assert game is GAME and game.player_counts == (1, 2, 3, 4)  # 1: the solo mode
-    option, pool = game.options_for("standard")
+    option, tokens, pool = game.options_for("standard")
     assert pool.name == "character_pool" and pool.default.startswith("the 9")
+    assert tokens.name == "asteroid_tokens" and tokens.choices == ("mirror", "app")
     assert option.name == "modules" and option.kind == "multi"
     assert option.choices == ("A", "B", "D")  # module C is the solo mode's
     with pytest.raises(ActionError):
@@ -84,8 +86,12 @@ def test_setup_checklist_ticks_and_starts_round_one() -> None:
     through_setup(s)
     assert s.state.facts["stage"] == "starship" and s.state.facts["round"] == 1
     assert not s.available("tick_setup")
-    s.do("next_phase")
-    s.do("next_phase")
+    notes = s.do("next_phase")  # the android is not active yet: its phase passes by itself
+    assert s.state.facts["phase"] == "lifeform"
+    said = [n.text for n in notes]
+    assert said[0].startswith("Round 1: Android phase")
+    assert "the android is not active yet: its phase passes with nothing to do" in said[1]
+    assert said[2].startswith("Round 1: Lifeform Activity phase")
     notes = s.do("next_phase")
     assert s.state.facts["round"] == 2 and "Crew Activity" in notes[0].text
 
@@ -93,9 +99,11 @@ def test_setup_checklist_ticks_and_starts_round_one() -> None:
 def test_without_a_board_profile_values_show_unset_and_nothing_is_guessed() -> None:
     s = new(3, board=False)
     hostility = s.state.piece("hostility", Track)
-    assert "start space unset" in hostility.label and hostility.milestones == []
+    assert hostility.label == "Hostility, spaces moved" and hostility.milestones == []
+    # One compact line, not a wall of unset values: each is asked when a rule needs it.
     panel = next(p for p in GAME.panels(s.state) if p.title == "Board profile")  # type: ignore
-    assert "unset" in panel.lines[0] and any("Self-Destruct" in line for line in panel.lines)
+    assert panel.lines == (f"{len(BOARD_VALUES)} printed values not entered: each is asked "
+                           "when a rule needs it (or enter them now in the Board profile)",)
     with pytest.raises(BoardValueNeeded) as asked:  # asked in the action's form, not refused
         s.do("advance_self_destruct", spaces=1)
     assert asked.value.keys == ["self_destruct.minutes"]
@@ -105,7 +113,7 @@ def test_without_a_board_profile_values_show_unset_and_nothing_is_guessed() -> N
 
 
 def test_board_changed_re_reads_tracks_and_fires_what_was_passed() -> None:
-    s = new(3, board=False)
+    s = through_setup(new(3, board=False))
     s.do("flamethrower", crew_member="Andrew")  # Hostility +1 while the start is unset
     s.do("set_board_value", key="hostility.length", value="20")
     s.do("set_board_value", key="hostility.draw_card_spaces", value="3")

@@ -24,8 +24,7 @@ STEPS: list[tuple[str, dict[str, Any]]] = [
     ("collect_missions", {"tokens": 0}),
     ("use_heat_analyzer", {"crew_member": "Jacob", "image_within_2": True}),
     ("end_turn", {}),
-    ("next_phase", {}),
-    ("next_phase", {}),
+    ("next_phase", {}),  # the android is not active yet: its phase passes, Lifeform Activity
     ("meet_image", {"image": "Image 1", "character": "Palmer"}),
     ("reality_calibration", {"image": "Image 1"}),
     ("attack", {"character": "Bennings"}),
@@ -56,8 +55,7 @@ STEPS: list[tuple[str, dict[str, Any]]] = [
     ("token_moved", {"token": "Terror", "move": "placed on the board", "why": "SD icon"}),
     ("activate_survival", {"character": "Emma"}),
     ("end_turn", {}),
-    ("next_phase", {}),  # round 3, Android phase
-    ("next_phase", {}),  # Lifeform Activity: its activity only here
+    ("next_phase", {}),  # round 3: the destroyed android's phase passes; Lifeform Activity
     ("use_vent", {}),
     ("next_phase", {}),
     ("advance_self_destruct", {"spaces": 8}),
@@ -72,10 +70,10 @@ STEPS: list[tuple[str, dict[str, Any]]] = [
     ("hostility_other", {"spaces": 3, "why": "a card"}),
     ("remove_mission", {"column": "improvised_weaponry", "why": "a card"}),
     ("mission_from_pool", {"chamber": "Maintenance"}),
-    ("next_phase", {}),
-    ("next_phase", {}),  # round 4, Lifeform Activity
+    ("next_phase", {}),  # round 4: the destroyed android's phase passes; Lifeform Activity
     ("lifeform_card_played", {}),
     ("draw_cards", {"who": "lifeform", "count": 2}),
+    ("discard_from_hand", {"who": "lifeform", "count": 1}),  # 8 held, MAX HAND 7: at once
 ]
 
 
@@ -87,6 +85,7 @@ def fill_and_launch() -> list[tuple[str, dict[str, Any]]]:
     steps += [("board_remora", {"character": c}) for c in ("Emma", "Palmer", "Overman")]
     steps += [("advance_self_destruct", {"spaces": 13}),  # 19 -> 6
               ("pathway_deviation", {"card": "already counted"}),
+              ("next_phase", {}),  # round 5: the active crew member launches in their turn
               ("launch", {}),
               ("hibernation", {"keep": "keep 1 (rule text)"}),
               ("hide_in_remora", {"location": "Cockpit"}),

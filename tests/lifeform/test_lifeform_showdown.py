@@ -5,17 +5,19 @@ from __future__ import annotations
 import pytest
 
 from trackers.games.lifeform.board import Board
-from trackers.games.lifeform.launch import Loadout
-from trackers.games.lifeform.showdown import (
+from trackers.games.lifeform.hibernation import (
     crew_cards_to_draw,
-    dragging_card_claws,
     halon_gas_blast_tokens,
     hibernation,
     hostility_tokens,
     keep_readings,
+    lifeform_draw,
+)
+from trackers.games.lifeform.launch import Loadout
+from trackers.games.lifeform.showdown import (
+    dragging_card_claws,
     legal_targets,
     lifeform_can_still_win,
-    lifeform_draw,
     showdown_winner,
 )
 

@@ -36,14 +36,13 @@ def test_turns_go_from_the_lifeforms_left_with_step_1_then_one_activity() -> Non
     assert "Jacob's turn" in notes[0].text and turns.current(s.state) == "Jacob"
     s.do("end_turn")
     assert turns.current(s.state) is None and not s.available("end_turn")
-    s.do("next_phase")
-    assert turns.current(s.state) is None  # the Android phase has no crew turns
+    s.do("next_phase")  # the idle Android phase passes: the Lifeform Activity phase
+    assert turns.current(s.state) is None  # no crew turns outside the Crew Activity phase
 
 
 def test_the_lifeform_takes_one_activity_in_its_phase() -> None:
     s = through_setup(new(3))
-    s.do("next_phase")
-    s.do("next_phase")
+    s.do("next_phase")  # the idle Android phase passes by itself
     assert s.state.facts["phase"] == "lifeform"
     s.do("malfunction_advance")
     with pytest.raises(ActionError, match="taken its activity this phase"):
@@ -53,8 +52,8 @@ def test_the_lifeform_takes_one_activity_in_its_phase() -> None:
     s.do("next_phase")
     s.do("end_turn")
     s.do("end_turn")
-    s.do("next_phase")
-    s.do("next_phase")
+    s.do("next_phase")  # one Malfunction step has not woken the android: its phase passes
+    assert s.state.facts["phase"] == "lifeform"
     s.do("cocoon_advance")  # a new phase, a new activity
 
 
@@ -63,7 +62,7 @@ def test_one_ships_cat_card_per_turn_in_2p() -> None:
     s.do("play_role_card", role="the Ship's Cat")
     with pytest.raises(ActionError, match="one per turn"):
         s.do("play_role_card", role="the Ship's Cat")
-    for step in ("end_turn", "next_phase", "next_phase", "next_phase"):
+    for step in ("end_turn", "next_phase", "next_phase"):  # the idle Android phase passes
         s.do(step)
     s.do("play_role_card", role="the Ship's Cat")
     assert s.state.facts["ships_cat"]["cards"] == 8

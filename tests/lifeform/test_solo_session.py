@@ -53,7 +53,8 @@ def available(session: Session) -> set[str]:
 def test_one_player_plays_the_dragons_domain_solo_with_module_c_on() -> None:
     setup = GAME.check_setup(SessionSetup(1, {}, ("Ripley",)))
     assert setup.mode == "solo"
-    assert setup.options == {"solo_modules": ["C"], "crisis_deck": "mirror"}
+    assert setup.options == {"solo_modules": ["C"], "crisis_deck": "mirror",
+                             "guess_cleared": "no"}
 
 
 def test_module_b_is_offered_in_solo_and_a_and_d_are_not() -> None:

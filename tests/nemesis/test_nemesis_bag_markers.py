@@ -107,11 +107,14 @@ def test_b6_surprise_attack_depends_on_the_light() -> None:
 def test_b7_a_blank_encounter_places_noise_and_no_first_encounter() -> None:
     s = new()
     notes = texts(s.do("encounter", room="Archive", drawn="Blank"))
-    assert "no Intruder appears" in notes and "your table's setting" in notes
-    assert not s.state.facts["first_encounter"] and s.state.facts["removed"] == {"Blank": 1}
-    t = Session(GAME, SessionSetup(4, options={"token_fate": "back into the bag"}), seed="b")
-    t.do("encounter", room="Archive", drawn="Blank")
-    assert bag(t).contents["Blank"] == 1 and t.state.facts["removed"] == {}
+    assert "no Intruder appears" in notes and "Blank token goes back into the bag" in notes
+    assert not s.state.facts["first_encounter"] and s.state.facts["removed"] == {}
+    assert bag(s).contents["Blank"] == 1  # the rulebook names no removal: it stays
+    t = Session(GAME, SessionSetup(4, options={"blank_fate": "set aside (out of the game)"}),
+                seed="b")
+    notes = texts(t.do("encounter", room="Archive", drawn="Blank"))
+    assert "your table's setting" in notes
+    assert bag(t).contents["Blank"] == 0 and t.state.facts["removed"] == {"Blank": 1}
 
 
 def test_b8_first_encounter_once_and_a_technical_corridor_returns_the_token() -> None:

@@ -123,8 +123,14 @@ def test_corrections_re_derive_what_the_rules_derive() -> None:
     assert s.state.facts["time_side"] == "active"
     notes = texts(s.do("correct_status", player="Ann", status="in the Bunker"))
     assert "No active Character is left" in notes
-    # The generic "set a value by hand" cannot move the Time token around these rules.
-    assert not any(t.startswith("time.") for t in settable_targets(s.state))
+    # "Set a value by hand" (x) moves only the token, on a numbered slot; S ends the game
+    # and is reached only by 'Move the Time token by hand'.
+    assert "time.position" in settable_targets(s.state)
+    with pytest.raises(ActionError, match="S ends the game: put the Time token there with "
+                       "'Move the Time token by hand'"):
+        s.do("set_value", target="time.position", value=0)
+    s.do("set_value", target="time.position", value=12)
+    assert time(s) == 12 and s.state.facts["ended"] is None
 
 
 def test_t12_a_pod_launches_before_the_red_token_destroys_the_facility() -> None:
@@ -141,8 +147,20 @@ def test_t12_a_pod_launches_before_the_red_token_destroys_the_facility() -> None
     assert "Victory Check for Ann" in notes
 
 
+def objective(s: Session, name: str, text: str = "Send a Signal") -> None:
+    """The kept Objective chosen (First Encounter) and, at the end, revealed."""
+    seat = s.setup.names.index(name) + 1
+    s.do("choose_secret", secret=f"p{seat}_objective", value=text)
+
+
+def reveal(s: Session, name: str) -> None:
+    s.do("reveal_secret", secret=f"p{s.setup.names.index(name) + 1}_objective")
+
+
 def test_v1_v2_the_victory_check_names_the_winners() -> None:
     s = new(("Ann", "Bob", "Cy"))
+    objective(s, "Ann")
+    objective(s, "Bob")
     round_on(s, 8)
     s.do("contamination_card", player="Ann", count=2)
     s.do("leave", player="Ann", how="locked in the Isolation Room")
@@ -155,10 +173,12 @@ def test_v1_v2_the_victory_check_names_the_winners() -> None:
     with pytest.raises(ActionError, match="reveal the Active Contingency first"):
         s.do("victory_check", player="Ann")
     s.do("reveal_active_contingency", code="Green")
+    reveal(s, "Ann")
     notes = texts(s.do("victory_check", player="Ann", infected=1,
-                       drawn="a Contamination card came up", objective=True))
+                       drawn="a Contamination card came up", objective="met"))
     assert "Ann dies in the Victory Check (the Contamination check)" in notes
-    notes = texts(s.do("victory_check", player="Bob", objective=True))
+    reveal(s, "Bob")
+    notes = texts(s.do("victory_check", player="Bob", objective="met"))
     assert "no INFECTED card and no Larva, no draw" in notes and "Winner: Bob" in notes
     record = GAME.end_record(s.state)
     assert record.winners == ("Bob",)
@@ -176,21 +196,23 @@ def test_the_app_draws_four_from_the_cards_it_counted() -> None:
     s.do("leave", player="Bob", how="dead")
     s.do("fast_forward")
     s.do("reveal_active_contingency", code="Green")
-    notes = texts(s.do("victory_check", player="Ann", objective=True))
-    assert "all 19 cards shuffled, the app drew 4" in notes
+    notes = texts(s.do("victory_check", player="Ann"))
+    assert "all 19 cards (10 Action, 9 Contamination cards) shuffled, the app drew 4" in notes
 
 
 def test_a_character_left_in_a_pod_is_the_tables_call() -> None:
     s = new(css_slots=[10])
+    objective(s, "Ann")
     round_on(s, 10)
     s.do("leave", player="Bob", how="dead")
     s.do("leave", player="Ann", how="in a CSS Pod")
     s.do("fast_forward")
-    s.do("reveal_active_contingency", code="Blue")
+    s.do("reveal_active_contingency", code="Green")
     with pytest.raises(ActionError, match="pod: Ann is still in a CSS Pod; the rulebook does "
                        "not say whether a Character left in a Pod survives"):
-        s.do("victory_check", player="Ann", objective=True)
-    s.do("victory_check", player="Ann", pod="counts as evacuated", objective=True)
+        s.do("victory_check", player="Ann", objective="met")
+    reveal(s, "Ann")
+    s.do("victory_check", player="Ann", pod="counts as evacuated", objective="met")
     assert GAME.end_record(s.state).winners == ("Ann",)
 
 

@@ -14,12 +14,14 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from textual.pilot import Pilot
-from textual.widgets import Checkbox, Input, OptionList, Select
+from textual.widgets import Input, OptionList, Select, Static
 
 from tableside.api import Tableside
 from tests import pilot_keys
+from tests.tui.screen_text import screen_text
 from tui.app import TablesideApp
 from tui.screens.action_form import ActionFormScreen
+from tui.screens.owner_pin import OwnerPinScreen
 from tui.screens.session import SessionScreen
 
 GAME_ID = "nemesis-lockdown"
@@ -84,14 +86,6 @@ async def pick(pilot: Pilot[None], selector: str, value: str) -> None:
     assert select.value == value
 
 
-async def tick(pilot: Pilot[None]) -> None:
-    """The check box at the focus: on."""
-    assert isinstance(pilot.app.focused, Checkbox)
-    if not pilot.app.focused.value:
-        await keys(pilot, "space")
-    assert pilot.app.focused.value
-
-
 async def behind_the_screen(pilot: Pilot[None], *moves: str) -> None:
     """Actions a test already took by keys, again: done on the screen's session, then one
     redraw, as for a script that changed the session behind the screen."""
@@ -130,6 +124,10 @@ async def first_round(pilot: Pilot[None], during_turns: Callable[[], Awaitable[N
     await keys(pilot, "n", "n", "n")  # turns, Venting, Launch CSS (no token on 15..13)
     await keys(pilot, "a")  # the Time token: the defaults gave the thresholds
     await keys(pilot, "n", "n", "n", "n")  # Noise removal, attacks, fire, Event card
+    # Step 10 at 80x24: its key in the footer, the bag's odds and Power in view.
+    seen = screen_text(pilot.app)
+    assert " i \n Develop" in seen and " a \n Time" not in seen
+    assert "Intruder bag: next draw" in seen and "Larva 4/" in seen and "Powered tokens" in seen
     await keys(pilot, "i")  # development: the app draws
     await submit(pilot)
     await keys(pilot, "n")  # end of the round
@@ -170,7 +168,7 @@ async def scan(pilot: Pilot[None], player: str) -> None:
     await submit(pilot)
 
 
-async def lock_in_and_end(pilot: Pilot[None], names: list[str]) -> None:
+async def lock_in_and_end(pilot: Pilot[None], names: list[str], code: str = "Green") -> None:
     await behind_the_screen(pilot, "next_step", "next_step")  # round 4: draw, First Player
     await keys(pilot, "e")  # Alert Procedure: the Isolation Room opens
     for name in names:
@@ -181,18 +179,49 @@ async def lock_in_and_end(pilot: Pilot[None], names: list[str]) -> None:
     await keys(pilot, "E")  # fast-forward: to the Alert token
     await submit(pilot)
     await keys(pilot, "Q")  # reveal the Active Contingency
-    await choose(pilot, "#arg-code", "Green")
+    await choose(pilot, "#arg-code", code)
     await submit(pilot)
 
 
-async def victory_check(pilot: Pilot[None], name: str, objective: bool) -> None:
+PIN = "ann-pin-7"
+
+
+async def keep_objective(pilot: Pilot[None], label: str, text: str) -> None:
+    """The kept Objective chosen behind the privacy curtain (c), with the owner's PIN."""
+    await keys(pilot, "c")
+    await choose(pilot, "#arg-secret", label)
+    await keys(pilot, "ctrl+s")  # to the curtain
+    assert "only" in screen_text(pilot.app)  # the curtain names who may look
+    await type_in(pilot, "#pin", PIN)  # the owner's first secret: a PIN, set once
+    await keys(pilot, "enter")
+    await type_in(pilot, "#arg-value", text)
+    await keys(pilot, "ctrl+s")
+    assert "cleared" in screen_text(pilot.app)
+    await keys(pilot, "enter")
+    assert isinstance(pilot.app.screen, SessionScreen)
+    assert text not in screen_text(pilot.app)
+
+
+async def victory_check(pilot: Pilot[None], name: str, objective: str | None = None) -> None:
+    """'Victory Check' (X) for one survivor: the questions are choices, none preset."""
     await keys(pilot, "X")
     await choose(pilot, "#arg-player", name)
-    if objective:
-        pilot.app.screen.query_one("#arg-objective", Checkbox).focus()
-        await pilot.pause()
-        await tick(pilot)
+    select = pilot.app.screen.query_one("#arg-objective", Select)
+    assert select.is_blank()  # no answer the table did not give
+    if objective is not None:
+        await choose(pilot, "#arg-objective", objective)
     await submit(pilot)
+
+
+async def reveal(pilot: Pilot[None], label: str) -> None:
+    """Reveal a secret (v): its owner's PIN asked behind the curtain."""
+    await keys(pilot, "v")
+    await choose(pilot, "#arg-secret", label)
+    await keys(pilot, "ctrl+s")
+    assert isinstance(pilot.app.screen, OwnerPinScreen)
+    await type_in(pilot, "#owner-pin", PIN)
+    await keys(pilot, "enter")
+    assert isinstance(pilot.app.screen, SessionScreen), type(pilot.app.screen)
 
 
 async def test_a_solo_game_by_keys(tmp_path: Path) -> None:
@@ -214,6 +243,7 @@ async def test_a_solo_game_by_keys(tmp_path: Path) -> None:
         await first_round(pilot, lambda: encounter_in_the_nest(pilot))
         assert "Adult #1 in the Nest" in str(play.game.panels(play.state))
         assert play.state.facts["first_encounter"]
+        await keep_objective(pilot, "Ann's kept Objective", "Send a Signal")
         await second_round(pilot, lambda: scan(pilot, "Ann"), first_player=0)
         assert "Ann's Scan: 0 INFECTED" in [h.text for h in play.history()]
         await third_round(pilot)
@@ -221,9 +251,21 @@ async def test_a_solo_game_by_keys(tmp_path: Path) -> None:
         assert [h.text for h in play.history()][-2:] == [
             "Event Phase 10: Intruder bag development", "Event Phase 11: End of the round"]
         await lock_in_and_end(pilot, ["Ann"])
-        await victory_check(pilot, "Ann", objective=True)
+        # Steps 1-2, then step 3 waits: the kept Objective is still hidden.
+        await victory_check(pilot, "Ann")
+        said = [n.text for n in play.notes]
+        assert any(t.startswith("Step 3 waits: Ann's kept Objective is still hidden")
+                   for t in said), said
+        assert "Step 3 waits" in screen_text(app)
+        assert play.game.end_record(play.state).winners == ()
+        await reveal(pilot, "Ann's kept Objective")
+        assert "Send a Signal" in screen_text(app)
+        await victory_check(pilot, "Ann", "met")
         record = play.game.end_record(play.state)
         assert record.ending == "Alert Procedure" and record.winners == ("Ann",)
+        assert "Ann's Objective (Send a Signal) is met: Ann wins" in [n.text for n in play.notes]
+        seen = screen_text(app)
+        assert "Winner:" in seen  # the verdict, in view
 
 
 async def test_a_two_player_co_op_game_by_keys(tmp_path: Path) -> None:
@@ -240,9 +282,22 @@ async def test_a_two_player_co_op_game_by_keys(tmp_path: Path) -> None:
         assert play.state.facts["crew"][1]["contamination"] == 1
         await third_round(pilot)
         assert play.state.facts["round"] == 4
-        await lock_in_and_end(pilot, ["Ann", "Bo"])
+        await lock_in_and_end(pilot, ["Ann", "Bo"], "Yellow")
+        # Yellow turns on something the rulebook leaves open: asked per survivor, no default.
+        await keys(pilot, "X")
+        await choose(pilot, "#arg-player", "Ann")
+        await keys(pilot, "ctrl+s")
+        assert isinstance(app.screen, ActionFormScreen)  # refused: the question is asked
+        error = str(app.screen.query_one("#err-contingency_answer", Static).render())
+        assert "does Ann hold too much sensitive information? Give yes or no" in error
+        await choose(pilot, "#arg-contingency_answer", "no: spared")
+        await submit(pilot)
+        assert play.state.facts["victory"]["Ann"]["alive"]
+        await keys(pilot, "X")
+        await choose(pilot, "#arg-player", "Bo")
+        await choose(pilot, "#arg-contingency_answer", "no: spared")
+        await submit(pilot)
         for name in ("Ann", "Bo"):
-            await victory_check(pilot, name, objective=False)
             await keys(pilot, "Y")  # the public Objective: met
             await choose(pilot, "#arg-player", name)
             await submit(pilot)

@@ -46,7 +46,7 @@ def test_the_start_of_the_game_matches_s4() -> None:
     assert s.state.piece("malfunction", Counter).summary().endswith("0/10")
     assert s.state.piece("eggs", Counter).value == 5
     assert facts["power"]["blue"] == [1, 2]
-    assert "Isolation Room: closed" in "\n".join(panels(s.state)[0].lines)
+    assert "Isolation Room: closed" in "\n".join(panels(s.state)[2].lines)
 
 
 def test_five_players_are_refused_with_the_allowed_counts() -> None:
@@ -104,9 +104,8 @@ def test_power_tokens_entered_show_lit_and_dark_sections() -> None:
     """Worked example S5."""
     s = new()
     s.do("place_power", s01=3, s02=1, s03=4, elevator=2)
-    lines = panels(s.state)[1].lines
-    assert "S-01 token 3: Darkness" in lines and "S-02 token 1: powered" in lines
-    assert "S-03 token 4: Darkness" in lines and "Elevator token 2: powered" in lines
+    lines = next(p for p in panels(s.state) if p.title == "Power").lines
+    assert lines[0] == "Powered: S-02 (1), Elevator (2); Darkness: S-01 (3), S-03 (4)"
 
 
 def test_power_tokens_must_each_appear_once() -> None:

@@ -139,7 +139,7 @@ def test_t6_alert_on_13_ends_the_game_leaving_6_after_step_4() -> None:
     round_on(s, 13)
     notes = texts(s.do("start_alert"))
     assert "token on slot 6" in notes and "Isolation Room opens now" in notes
-    assert "Isolation Room: open" in "\n".join(panels(s.state)[0].lines)
+    assert "Isolation Room: open" in "\n".join(panels(s.state)[2].lines)
     round_on(s, 6)
     walk_to(s, "css")
     with pytest.raises(ActionError, match="use 'Launch CSS'"):

@@ -257,9 +257,11 @@ SETUP: list[tuple[str, Args]] = [
     ("tick_setup", {"step": "all remaining"}),
 ]
 TO_THE_LAUNCH: list[tuple[str, Args]] = [  # round 2 and on: fill the Loadout, board, the clock
+    *[("place_mission", {"column": "improvised_weaponry", "crew_member": "Andrew"})] * 4,
+    # The 4th token takes the Flamethrower card: 7 cards of 6, cut at once (rulebook p. 43).
+    ("discard_from_hand", {"who": "crew member", "crew_member": "Andrew", "count": 1}),
     *[("place_mission", {"column": c, "crew_member": "Andrew"})
-      for c in ["improvised_weaponry"] * 4 + ["coolant"] * 3 + ["energy_cells"] * 4
-      + ["spacesuits"] * 3],
+      for c in ["coolant"] * 3 + ["energy_cells"] * 4 + ["spacesuits"] * 3],
     ("complete_objective", {"slot": "1"}),
     ("complete_objective", {"slot": "2"}),
     ("advance_self_destruct", {"spaces": 7}),  # 27 -> 20: the Remora opens
@@ -303,8 +305,10 @@ async def test_a_3_player_game_to_the_showdown_by_keys_with_an_ending_c(tmp_path
         await play_step(pilot, "end_turn", {})
         assert "Round 1, Jacob's turn" in seen(app)
         await play_step(pilot, "end_turn", {})
-        await play_step(pilot, "next_phase", {})  # Android
-        await play_step(pilot, "next_phase", {})  # Lifeform Activity
+        # n: the android is not active yet, so its phase passes by itself (said on screen).
+        await play_step(pilot, "next_phase", {})
+        assert "its phase passes with nothing to do" in panel(app, "#now")
+        assert "Round 1, Lifeform Activity" in seen(app)
 
         # The lifeform's activity: an attack with a Lifeform card; Jacob's Shock-Prod cancels it.
         await play_step(pilot, "attack", {"character": "Bennings"})
@@ -319,8 +323,7 @@ async def test_a_3_player_game_to_the_showdown_by_keys_with_an_ending_c(tmp_path
         await play_step(pilot, "next_phase", {})  # round 2
 
         # Round 2 through the API, then the lifeform Lurks back to its MAX HAND (6 at Start).
-        by_api(app, [("end_turn", {}), ("end_turn", {}), ("next_phase", {}),
-                     ("next_phase", {})])
+        by_api(app, [("end_turn", {}), ("end_turn", {}), ("next_phase", {})])
         await play_step(pilot, "lurk", {"discard": "1"})
         count = 6
         assert hand(app) == count

@@ -111,7 +111,14 @@ def test_board_profile(snap_compare: Snap, tmp_path: Path, size: tuple[int, int]
 def test_play_history(snap_compare: Snap, tmp_path: Path, size: tuple[int, int]) -> None:
     for index, game in enumerate(GAMES):
         saved(tmp_path, game, f"Evening {index + 1}", moves=2)
-    assert snap_compare(TablesideApp(data_dir=tmp_path), press=["g"], terminal_size=size)
+
+    async def to_the_history(pilot: Pilot[Any]) -> None:
+        await pilot.press("g")
+        await pilot.app.workers.wait_for_complete()  # the saved games are read off-thread
+        await pilot.pause()
+
+    assert snap_compare(TablesideApp(data_dir=tmp_path), run_before=to_the_history,
+                        terminal_size=size)
 
 
 @SIZES

@@ -287,7 +287,11 @@ class Action:
                                   name)
         checked: dict[str, Any] = {}
         for param in self.params:
-            if param.name not in args or args[param.name] is None:
+            raw = args.get(param.name)
+            # Blank text for an optional field is "not given", as a form's empty field is
+            # (the CLI's "key=" then means what the form's "(empty: none)" means).
+            blank = param.optional and isinstance(raw, str) and not raw.strip()
+            if param.name not in args or raw is None or blank:
                 if param.optional:
                     checked[param.name] = param.default
                     continue

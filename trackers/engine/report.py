@@ -134,6 +134,7 @@ def build_report(game: Game, setup: SessionSetup, seed: str, events: Sequence[Ev
     values: dict[str, list[Point]] = {}
     labels: dict[str, str] = {}
     moments: list[KeyMoment] = []
+    shown: list[RevealedSecret] = []  # every reveal in order: a secret chosen again keeps each
     _sample(game, state, 0, 1, values, labels)
     ended = game.end_record(state)
     for event in events[:head]:
@@ -149,6 +150,7 @@ def build_report(game: Game, setup: SessionSetup, seed: str, events: Sequence[Ev
         moment = int(event.when.get(unit, 1)) if event.when else 1
         _sample(game, state, event.seq, moment, values, labels)
         moments += _changes(before, state, event, moment)
+        shown += [s for s in _revealed(state, before) if s not in shown]
         if event.action in key_actions:
             moments.append(KeyMoment(event.seq, moment, event.at, "action",
                                      action.describe(event.args)))
@@ -172,7 +174,8 @@ def build_report(game: Game, setup: SessionSetup, seed: str, events: Sequence[Ev
                   for e in done for name, code in e.codes.items())
     return Report(game.id, game.title, unit, head,
                   tuple(s for s in series if s.changed or s.key.endswith(".position")),
-                  tuple(moments), ended, _revealed(state),
+                  tuple(moments), ended,
+                  tuple(shown) + tuple(s for s in _revealed(state) if s not in shown),
                   done[0].at if done else "", done[-1].at if done else "", last_moment,
                   codes)
 
@@ -235,23 +238,33 @@ def _changes(before: dict[str, tuple[str, ...] | bool], after: State, event: Eve
             notes = {m.key: m.note for m in piece.milestones}
             for key in piece.fired:
                 if key not in old:
-                    out.append(KeyMoment(event.seq, moment, event.at, "milestone",
-                                         f"{piece.label} {key}: {notes.get(key, '')}".strip()))
+                    # a note that names its own mark ("Self-Destruct 20: ...") is said once
+                    note = notes.get(key, "")
+                    text = (note if note.startswith(piece.label)
+                            else f"{piece.label} {key}: {note}".strip())
+                    out.append(KeyMoment(event.seq, moment, event.at, "milestone", text))
         elif isinstance(piece, Countdown) and isinstance(old, tuple):
             for marker in piece.gone_off:
                 if marker not in old:
                     out.append(KeyMoment(event.seq, moment, event.at, "countdown",
                                          f"{piece.label}: {marker} reached 0"))
         elif isinstance(piece, Secret) and piece.revealed and old is False:
+            # beside the code the table saw when it was chosen (a secret re-chosen later, as a
+            # Reality Calibration is, keeps each reveal here with its own code)
+            code = f" (code {piece.code})" if piece.code else ""
             out.append(KeyMoment(event.seq, moment, event.at, "reveal",
-                                 f"{piece.label} revealed: {piece.value}"))
+                                 f"{piece.label} revealed: {piece.value}{code}"))
     return out
 
 
-def _revealed(state: State) -> tuple[RevealedSecret, ...]:
-    """Revealed secrets only: a secret never revealed never appears, game over or not."""
+def _revealed(state: State, before: dict[str, tuple[str, ...] | bool] | None = None
+              ) -> tuple[RevealedSecret, ...]:
+    """Revealed secrets only: a secret never revealed never appears, game over or not. With
+    ``before`` (the marks before an event), only those this event revealed."""
     out = []
-    for piece in state.pieces.values():
+    for name, piece in state.pieces.items():
+        if before is not None and before.get(name, False) is not False:
+            continue
         if isinstance(piece, Secret) and piece.revealed and piece.value is not None:
             out.append(RevealedSecret(piece.label, piece.owner, piece.value, piece.nonce or "",
                                       piece.code or ""))

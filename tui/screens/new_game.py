@@ -61,6 +61,9 @@ def option_widgets(game: Game, option: Option) -> list[Any]:
                        id=f"{base}-{i}") for i, choice in enumerate(option.choices)]]
 
 
+# Example names for the Names field, as many as the players chosen.
+SAMPLE_NAMES = ("Anna", "Beth", "Connor", "Dana", "Emil", "Fay", "Gus", "Hana")
+
 class NewGameScreen(FieldKeys, ModalScreen[OpenSession | None]):
     """A form; dismisses with the new session, open, or None when cancelled."""
 
@@ -97,7 +100,7 @@ class NewGameScreen(FieldKeys, ModalScreen[OpenSession | None]):
             yield self.error_line("mode")
             yield Static("", id="mode-note", classes="hint", markup=False)
             yield Label("Names (optional, separated by commas)")
-            yield Input(placeholder="Anna, Beth, Connor", id="names", max_length=400)
+            yield Input(placeholder=", ".join(SAMPLE_NAMES[:3]), id="names", max_length=400)
             yield self.error_line("names")
             yield Label("Title (optional)")
             yield Input(placeholder="e.g. Friday night", id="title", max_length=80)
@@ -174,6 +177,8 @@ class NewGameScreen(FieldKeys, ModalScreen[OpenSession | None]):
         ids = [m.id for m in modes]
         mode.value = was if was in ids else ids[0]
         self.show_mode(mode.value if isinstance(mode.value, str) else None)
+        # as many example names as players: a solo game suggests one
+        self.query_one("#names", Input).placeholder = ", ".join(SAMPLE_NAMES[:event.value])
 
     @on(Select.Changed, "#mode")
     def _mode_chosen(self, event: Select.Changed) -> None:

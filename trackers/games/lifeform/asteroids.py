@@ -42,7 +42,7 @@ def on_move(state: State, move: Move, rng: Random) -> list[Note]:
         return [Note("asteroid tokens wait for the decision on the jumped-over ones", "module_b")]
     jumped = [s for s in fired if s != move.new]
     if not jumped:
-        return _check_all(state, fired, rng)
+        return _arrive(state, fired, rng)
     info["held"], info["jumped"] = fired, jumped
     spaces = ", ".join(str(s) for s in jumped)
     return [Note(f"Self-Destruct jumped over asteroid token(s) on {spaces}: the text does not say "
@@ -68,8 +68,17 @@ def resolve_jumped(state: State, check: bool, rng: Random) -> list[Note]:
             notes.append(Note(f"asteroid token on {space} left unchecked: it leaves the game "
                               "face down (the table's decision: the text is silent)", "module_b"))
         else:
-            notes += _check(state, space, rng)
+            notes += _arrive(state, [space], rng)
     return notes
+
+
+def _arrive(state: State, spaces: list[int], rng: Random) -> list[Note]:
+    """Tokens to look at: the table flips its own (mirror), or the app turns its over."""
+    if state.facts["asteroids"].get("mirror"):
+        from trackers.games.lifeform.asteroid_mirror import arrive
+
+        return arrive(state, spaces)
+    return _check_all(state, spaces, rng)
 
 
 def _check_all(state: State, spaces: list[int], rng: Random) -> list[Note]:
@@ -121,7 +130,8 @@ def panel_lines(state: State) -> list[str]:
     words = {"hit": "Struck by asteroids!", "alert": "Impact imminent!"}
     lines += [f"{space}: {words[t]}" for space, t in info["revealed"].items()]
     if info["struck"]:
-        lines.append(f"Asteroid Impact card drawn: card {info['struck']} of 3")
+        lines.append(f"Asteroid Impact card drawn: {info['struck']}" if info.get("mirror")
+                     else f"Asteroid Impact card drawn: card {info['struck']} of 3")
     if info["held"]:
         lines.append("waiting: decide on the jumped-over tokens (the text is silent)")
     return lines

@@ -122,9 +122,11 @@ def kill(state: State, name: str, noisy: bool, profile: Board) -> list[Note]:
     aboard, on_vf = counts(state)
     last_on_vf = aboard > 0 and on_vf == 1 and c["where"] == VALLEY_FORGE
     c["where"], c["hidden"] = DEAD, False
+    how = "a noisy kill" if noisy else "a silent kill"
     notes = [Note(f"{name} is killed: remove its disk and board from the game (rulebook p. 33, If "
                   "a Character is Killed)",
-                  "character_death"), *add_hostility(state, "character_killed", profile)]
+                  "character_death", key_moment=f"{name} died ({how})"),
+             *add_hostility(state, "character_killed", profile)]
     if noisy:
         notes.append(Note("Noisy kill: Panic Move! Every surviving non-hidden character on the "
                           "Valley Forge moves at once to an adjacent chamber (no vent, Power "

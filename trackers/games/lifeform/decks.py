@@ -80,16 +80,22 @@ def hand_check(state: State, who: str, profile: Board) -> list[Note]:
     return []
 
 
-def over_limit(state: State) -> list[str]:
-    """Hands above their limit, still to be cut (rulebook, Gameplay Additional Rules)."""
+def over_limit_hands(state: State) -> list[tuple[str, int, int]]:
+    """(who, held, limit) for each hand above its known limit (rulebook, Gameplay Additional
+    Rules)."""
     out = []
     for who in (state.facts["lifeform"], *state.facts["crew"]):
         limit = hand_limit(state, who, board_of(state.board))
         held = hand_size(state, who)
         if limit is not None and held > limit:
-            out.append(f"{who} holds {held} cards, over the hand limit of {limit}: discard "
-                       f"{held - limit} ('Discard cards')")
+            out.append((who, held, limit))
     return out
+
+
+def over_limit(state: State) -> list[str]:
+    """Hands above their limit, still to be cut (rulebook, Gameplay Additional Rules)."""
+    return [f"{who} holds {held} cards, over the hand limit of {limit}: discard "
+            f"{held - limit} ('Discard cards')" for who, held, limit in over_limit_hands(state)]
 
 
 def draw(state: State, which: str, who: str, count: int, profile: Board,

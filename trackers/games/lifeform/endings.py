@@ -246,7 +246,11 @@ def launch(state: State, profile: Board, confirm_unknown: bool) -> list[Note]:
                           "check them on your board and launch with confirm_unknown=yes: "
                           + "; ".join(unknown), "confirm_unknown")
     aboard, left = characters.counts(state)
-    notes = [Note("The Remora launches! (rulebook p. 35, Launch the Remora Sequence)", "launch")]
+    sd = state.piece("self_destruct", Track).space_name()
+    left_behind = f", {left} left on the Valley Forge" if left else ""
+    notes = [Note("The Remora launches! (rulebook p. 35, Launch the Remora Sequence)", "launch",
+                  key_moment=f"The Remora launched at Self-Destruct {sd} with "
+                             f"{aboard} aboard{left_behind}")]
     every_one_aboard = left == 0 and not state.facts["last_man_aboard"]
     card = None
     if every_one_aboard and late_launch(state):
@@ -317,6 +321,7 @@ def apply_reading(state: State, index: int) -> list[Note]:
     ending = state.facts["ending"]
     r = ending["readings"][index]
     ending["chosen"] = index
+    # The report's moment: a win is the engine's own "The end"; a Showdown says it begins.
     notes = [Note(f"Ending {r['ending']} ({r['why']})", "endings")]
     notes += [Note(step, "endings") for step in r["steps"]
               if not step.startswith("the lifeform reveals its Stowaway card")]  # said at launch

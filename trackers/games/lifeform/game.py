@@ -12,7 +12,7 @@ from typing import Any
 
 from trackers.engine import Action, ActionError, Game, Note, Option, State
 from trackers.engine.game import EndRecord
-from trackers.games.lifeform import INFO, solo_game
+from trackers.games.lifeform import INFO, asteroid_mirror, solo_game
 from trackers.games.lifeform.actions import ACTIONS
 from trackers.games.lifeform.board import BOARD_VALUES, board_of, check_board, warnings
 from trackers.games.lifeform.characters import POOL_CHOICES
@@ -110,6 +110,11 @@ GAME = Game(
                     help="each checked one is played", modes=("standard",),
                     labels={"A": "A: Emma and Overman", "B": "B: asteroid impacts",
                             "D": "D: hunting the alien aboard the Remora"}),
+             # "app" stays the default: a game saved before the option reopens as it was played.
+             Option("asteroid_tokens", "Module B asteroid tokens", "choice", "app",
+                    asteroid_mirror.MODES, modes=("standard",), labels=asteroid_mirror.MODE_LABELS,
+                    help="mirror: you shuffle your own tokens and enter each as you flip it; "
+                         "app: the app shuffles and draws for you"),
              Option("character_pool", "Character disks in the draft (Components: 9; Setup: 12)",
                     "choice",
                     POOL_CHOICES[0], POOL_CHOICES,

@@ -14,15 +14,11 @@ the lifeform's (green; the higher a penalty, the lower a reward). Check it on yo
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from random import Random
-from typing import Any
 
-from trackers.engine import ActionError, Note, State
-from trackers.games.lifeform import characters, decks
 from trackers.games.lifeform.board import Board
-from trackers.games.lifeform.secrets import LIFEFORM_ONLY, nonce
+from trackers.games.lifeform.secrets import LIFEFORM_ONLY
 from trackers.games.lifeform.words import count
 from trackers.pieces import Secret
 
@@ -163,13 +159,18 @@ def _expect(hunt: Hunt, *allowed: str) -> str:
 
 
 def lifeform_reveal(hunt: Hunt, location: Location) -> Hunt:
-    """The lifeform marks a location where it is not hiding with a spare Mission token."""
+    """The lifeform marks a location where it is not hiding with a spare Mission token. The
+    mark is the owner's answer, recorded as given: a refusal here would tell the crew where it
+    hides, so a false mark is told only when the hiding place is revealed (``false_marks``)."""
     _expect(hunt, "lifeform_reveal")
-    if location is hunt.hiding_place:
-        raise ValueError("location: the lifeform must mark a location where it is not hiding")
     if location in hunt.revealed_empty:
         raise ValueError(f"location: {location} is already marked")
     return replace(hunt, step=hunt.step + 1, revealed_empty=(*hunt.revealed_empty, location))
+
+
+def false_marks(hunt: Hunt) -> tuple[Location, ...]:
+    """Locations the lifeform marked as empty although it hid there (at most one)."""
+    return tuple(x for x in hunt.revealed_empty if x is hunt.hiding_place)
 
 
 def skip_halon(hunt: Hunt) -> Hunt:
@@ -186,14 +187,17 @@ class SearchResult:
     why: str
 
 
-def search(hunt: Hunt, location: Location) -> tuple[Hunt, SearchResult]:
-    """A SEARCH: a crew disk marks the location (a Halon search spends a Halon Gas Blast token
-    instead, lost to the Showdown). Match: the bet leaves and the location's Lifeform Discovered
-    effect applies, then the Showdown. Else its Failed Crew Search applies (spec §11.4)."""
+def search(hunt: Hunt, location: Location, halon: bool = False) -> tuple[Hunt, SearchResult]:
+    """A SEARCH: a crew disk marks the location, or a Halon Gas Blast token does instead (lost
+    to the Showdown): on the strip's Halon step, or on a search step where the crew spends a
+    blast rather than a disk (the optional Halon spend, Thirteenth Passenger, Module D). Match:
+    the bet leaves and the location's Lifeform Discovered effect applies, then the Showdown.
+    Else its Failed Crew Search applies (spec §11.4)."""
     action = _expect(hunt, "search", "halon_search")
-    if action == "halon_search":
+    if action == "halon_search" or halon:
         if hunt.halon_spent >= hunt.halon_tokens:
-            raise ValueError("no Halon Gas Blast token left in the crew pool; skip this action")
+            then = "skip this action" if action == "halon_search" else "search with a crew disk"
+            raise ValueError(f"no Halon Gas Blast token left in the crew pool; {then}")
         hunt = replace(hunt, halon_spent=hunt.halon_spent + 1)
     else:
         if hunt.disks_placed >= hunt.crew_disks:
@@ -229,6 +233,16 @@ class HuntEnd:
     remaining_disks: int
     rewards: tuple[RewardOption, ...]
     notes: tuple[str, ...]
+
+
+def reward_line(remaining_disks: int) -> str:
+    """The reward as the crew reads it: a choice among the zones its disks can fill."""
+    options = reward_options(remaining_disks)
+    if not options:
+        return "no crew disk is left for the central zones: no reward"
+    choices = "; or ".join(o.label for o in options)
+    return (f"reward for skilful searching, {count(remaining_disks, 'crew disk')} left: one of "
+            f"{choices} (record it with 'Module D: reward')")
 
 
 def reward_options(remaining_disks: int) -> tuple[RewardOption, ...]:
@@ -270,149 +284,3 @@ STEPS = ("search", "halon search", "skip the Halon search", "lifeform reveal")
 
 def hiding_secret() -> Secret:
     return Secret("Module D hiding place", LIFEFORM_ONLY, list(LOCATIONS), managed=True)
-
-
-def choose_hiding_place(state: State, location: str, rng: Random) -> list[Note]:
-    """Step 1: the lifeform keeps 1 location card secretly; the other 4 leave unseen."""
-    secret = state.piece("hiding_place", Secret)
-    if secret.is_set:
-        raise ActionError("the hiding place is chosen already; it never changes (rulebook, "
-                          "Gameplay Additional Rules)",
-                          "location")
-    code = secret.choose(location, nonce(rng))
-    return [Note(f"the lifeform keeps its location card face down: code {code}; the other 4 "
-                 "leave the game unseen (Thirteenth Passenger, Module D step 1)", "module_d")]
-
-
-def _hiding_place(state: State, asked: str | None) -> Location:
-    """The hiding place as far as this step needs it. A sealed one is never opened for a
-    step: the lifeform's key answers "is it the ``asked`` location?" (recorded with the step),
-    and any other location stands in when it is not."""
-    secret = state.piece("hiding_place", Secret)
-    if secret.value is not None:
-        return Location(secret.value)
-    if not secret.is_set:
-        raise ActionError("the lifeform has not chosen its hiding place", "step")
-    if asked is None:
-        return next(iter(Location))  # no location tested: the reveal at the end opens it
-    where = Location(asked)
-    return where if secret.holds(asked) else next(x for x in Location if x is not where)
-
-
-def _load(state: State, asked: str | None = None) -> Hunt:
-    data = dict(state.facts["hunt"])
-    return Hunt(hiding_place=_hiding_place(state, asked), bet=Location(data.pop("bet")),
-                actions=tuple(data.pop("actions")),
-                searched=tuple(Location(x) for x in data.pop("searched")),
-                revealed_empty=tuple(Location(x) for x in data.pop("revealed_empty")), **data)
-
-
-def _save(state: State, hunt: Hunt) -> None:
-    data: dict[str, Any] = asdict(hunt)
-    data.pop("hiding_place")  # the secret stays in its Secret piece only
-    data["bet"] = str(hunt.bet)
-    data["searched"] = [str(x) for x in hunt.searched]
-    data["revealed_empty"] = [str(x) for x in hunt.revealed_empty]
-    state.facts["hunt"] = data
-
-
-def place_bet(state: State, bet: str, profile: Board) -> list[Note]:
-    """Step 2: 2 one-point Hostility tokens openly on one location (not Engineering); step 3:
-    the strip's actions for the surviving crew disks (G22)."""
-    secret = state.piece("hiding_place", Secret)
-    if not secret.is_set:
-        raise ActionError("the lifeform chooses its hiding place first", "bet")
-    if state.facts["hunt"] is not None:
-        raise ActionError("the bet is placed already", "bet")
-    disks = len(characters.surviving(state))
-    actions, why = hunt_actions(disks, profile)
-    if actions is None:
-        raise ActionError(f"module D: {why}", "bet")
-    if not actions:
-        state.facts["hunt"] = {"skipped": True}
-        return [Note(why, "module_d")]
-    halon = (state.facts["showdown"] or {}).get("halon", 0)
-    try:
-        hunt = start_hunt(_hiding_place(state, None), Location(bet), disks, actions, halon)
-    except ValueError as err:
-        raise ActionError(str(err), "bet") from err
-    _save(state, hunt)
-    return [Note(f"the lifeform bets 2 Hostility tokens on the {bet}; {why} (Thirteenth "
-                 "Passenger, Module D)",
-                 "module_d")]
-
-
-def hunt_step(state: State, step: str, location: str | None, profile: Board
-              ) -> list[Note]:
-    """One action of the strip: a search, the optional Halon search, or a lifeform reveal."""
-    if state.facts["hunt"] is None or state.facts["hunt"].get("skipped"):
-        raise ActionError("no module D hunt is running: place the bet first", "step")
-    hunt = _load(state, location if step != "skip the Halon search" else None)
-    expected = {"search": "search", "halon search": "halon_search",
-                "skip the Halon search": "halon_search", "lifeform reveal": "lifeform_reveal"}
-    if hunt.next_action != expected[step]:
-        raise ActionError(f"step: the Remora board's next action is "
-                          f"{(hunt.next_action or 'none').replace('_', ' ')}, not {step}", "step")
-    where = None if location is None else Location(location)
-    try:
-        if step == "skip the Halon search":
-            hunt, notes = skip_halon(hunt), [Note("the crew keeps its Halon token", "module_d")]
-        elif where is None:
-            raise ActionError("location: name the location", "location")
-        elif step == "lifeform reveal":
-            hunt = lifeform_reveal(hunt, where)
-            notes = [Note(f"the lifeform marks the {where} with a spare Mission token: it is not "
-                          "hiding there", "module_d")]
-        else:
-            before = hunt.halon_spent
-            hunt, result = search(hunt, where)
-            if hunt.halon_spent > before:
-                state.facts["showdown"]["halon"] -= 1
-            notes = [Note(f"search of the {where}: {result.why}", "module_d")]
-            notes += _apply(state, result.effect, profile)  # Failed Search or Discovered
-    except ValueError as err:
-        raise ActionError(f"module D: {err}", "step") from err
-    _save(state, hunt)
-    if hunt.finished:
-        notes += _finish(state, hunt, profile)
-    return notes
-
-
-def _finish(state: State, hunt: Hunt, profile: Board) -> list[Note]:
-    value, key, ok = state.piece("hiding_place", Secret).reveal()
-    end = finish_hunt(replace(hunt, hiding_place=Location(value)))
-    notes = [Note(f"the hiding place was the {value} (nonce {key}; it "
-                  f"{'matches' if ok else 'DOES NOT match'} its code)", "module_d")]
-    if not end.found:
-        notes.append(Note("I can't find it...: the lifeform's Lifeform Remains Hidden reward",
-                          "module_d"))
-    for effect in end.effects:
-        notes += _apply(state, effect, profile)
-    if end.bet_tokens_to_lifeform:
-        state.facts["showdown"]["hostility_tokens"] += end.bet_tokens_to_lifeform
-    notes += [Note(n, "module_d") for n in end.notes]
-    notes += [Note(f"reward: {r.label}", "module_d") for r in end.rewards]
-    return notes + [Note("go to the Showdown fights", "module_d")]
-
-
-def _apply(state: State, effect: Effect, profile: Board) -> list[Note]:
-    """What the app counts itself; choices (which crew member, which disk) stay with the table."""
-    notes = [Note(f"effect: {effect.text}", "module_d")]
-    lifeform = state.facts["lifeform"]
-    if effect.who == "lifeform" and effect.cards > 0:
-        notes += decks.draw(state, "lifeform", lifeform, effect.cards, profile,
-                            check=not effect.ignore_hand_limit)
-    elif effect.who == "lifeform" and effect.cards < 0:
-        held = decks.hand_size(state, lifeform)
-        if held:
-            notes += decks.discard(state, "lifeform", lifeform, min(held, -effect.cards))
-    if effect.hostility_tokens and state.facts["showdown"] is not None:
-        show = state.facts["showdown"]
-        show["hostility_tokens"] = max(0, show["hostility_tokens"] + effect.hostility_tokens)
-    if effect.who == "crew" and effect.cards:
-        notes.append(Note("record the crew's lost card(s) with 'Discard cards' (the crew picks "
-                          "whose, unless each member loses one)", "module_d"))
-    if effect.kills:
-        notes.append(Note("the lifeform kills 1 crew disk of its choice: record it with "
-                          "'Character killed'", "module_d"))
-    return notes

@@ -7,7 +7,7 @@ round timer (spec §3.2); the round count is only for the table's orientation.
 from __future__ import annotations
 
 from trackers.engine import ActionError, Note, State
-from trackers.games.lifeform import decks, turns
+from trackers.games.lifeform import asteroid_mirror, decks, turns
 from trackers.games.lifeform.secrets import stowaway_due
 
 PHASES = ("crew", "android", "lifeform")
@@ -32,8 +32,19 @@ def start_play(state: State) -> list[Note]:
     return [Note("Setup done: round 1, Crew Activity phase (rulebook, Starship Stage)", "round")]
 
 
-def next_phase(state: State) -> list[Note]:
-    """Move on to the next phase (and round) (spec §3.2)."""
+def next_phase(state: State, idle_android_passes: bool = False) -> list[Note]:
+    """Move on to the next phase (and round) (spec §3.2). An Android phase with the android
+    not active (or destroyed) has nothing to do: it passes by itself, said in the notes, when
+    ``idle_android_passes`` (every new 'Next phase'; a game saved before replays as played)."""
+    notes = _next_phase(state)
+    android = state.facts["android"]
+    if (idle_android_passes and state.facts["phase"] == "android"
+            and (not android["active"] or android["destroyed"])):
+        notes += _next_phase(state)
+    return notes
+
+
+def _next_phase(state: State) -> list[Note]:
     if state.facts["stage"] != "starship":
         raise ActionError("phases run only in the Starship stage (after the setup, before the "
                           "launch)", "action")
@@ -57,7 +68,8 @@ def next_phase(state: State) -> list[Note]:
     android = state.facts["android"]
     if state.facts["phase"] == "android" and (not android["active"] or android["destroyed"]):
         notes.append(Note("the android is " + ("destroyed" if android["destroyed"] else
-                                               "not active yet") + ": skip this phase", "round"))
+                                               "not active yet") + ": its phase passes with "
+                          "nothing to do (rulebook, Android Phase)", "round"))
     return notes
 
 
@@ -75,6 +87,9 @@ def pending(state: State) -> list[str]:
         out.append("the lifeform picks its Stowaway card ('Choose the Stowaway card')")
     out += [f"{m}: Taking Control ('Take control of a character')" for m in f["pending_control"]]
     out += [f"{m}: take the Ship's Cat or SIS-TER" for m in f["pending_role"]]
+    if asteroid_mirror.due(state) is not None:
+        out.append(f"module B: flip the asteroid token on {asteroid_mirror.due(state)} and "
+                   "enter what it shows ('Module B: asteroid token flipped')")
     if f.get("asteroids", {}).get("held"):
         out.append("module B: decide on the asteroid tokens jumped over (not printed in the "
                    "rulebook text)")

@@ -218,6 +218,7 @@ def complete_objective(state: State, slot: str, rng: Random | None = None) -> li
     secret.label = f"Secret Objective {slot} (completed)"
     shown = ""
     if not secret.is_set and rng is not None:  # no title noted: it still reads completed
+        secret.label = f"Secret Objective {slot} (title not noted)"
         secret.choose("completed", nonce(rng))
         secret.reveal()
     elif secret.is_set:

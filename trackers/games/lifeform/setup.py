@@ -9,7 +9,7 @@ from __future__ import annotations
 from random import Random
 
 from trackers.engine import SessionSetup, State
-from trackers.games.lifeform import asteroids, supplies
+from trackers.games.lifeform import asteroid_mirror, asteroids, supplies
 from trackers.games.lifeform.board import board_of
 from trackers.games.lifeform.decks import build_decks
 from trackers.games.lifeform.module_d import hiding_secret
@@ -56,7 +56,13 @@ def setup(s: SessionSetup, rng: Random) -> State:
         "last_man_aboard": False, "pending_control": [], "pending_role": [],
         "ending": None, "showdown": None, "hunt": None,
     })
-    spaces = asteroids.setup_asteroids(state, rng) if "B" in modules else []
+    spaces = []
+    if "B" in modules:  # a game saved before the option was offered: the app's own tokens
+        if s.options.get("asteroid_tokens", "app") == "mirror":
+            asteroid_mirror.setup_mirror(state)
+            spaces = list(asteroids.SPACES)
+        else:
+            spaces = asteroids.setup_asteroids(state, rng)
     state.pieces.update(build_tracks(players, spaces))
     state.pieces.update(build_secrets(crew))
     state.pieces.update(build_decks(lifeform, crew))
@@ -112,9 +118,13 @@ def steps(state: State) -> list[tuple[str, str]]:
         ("20", "Unused tokens form the token pool"),
     ]
     if "B" in modules:
-        out.append(("B1", "Module B: the 4 asteroid tokens face down on Self-Destruct 19-16 "
-                          "(the app shuffled them: follow it only if you shuffle by hand too); "
-                          "the 3 Asteroid Impact cards shuffled to one side"))
+        out.append(("B1", "Module B, your own tokens: shuffle the 4 asteroid tokens face down "
+                          "onto Self-Destruct 19-16 and the 3 Asteroid Impact cards to one side; "
+                          "flip each token when the tracker arrives and enter what it shows"
+                    if asteroid_mirror.mirrored(state) else
+                    "Module B, drawn by the app: it shuffled the 4 asteroid tokens onto "
+                    "Self-Destruct 19-16 and draws the Impact card; put your tokens and cards "
+                    "aside and follow what it shows"))
     if "D" in modules:
         out.append(("D1", "Module D: the Remora board, 2 spare Hostility tokens and the 5 "
                           "shuttlecraft location cards set aside for the Showdown"))

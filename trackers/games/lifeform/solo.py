@@ -33,6 +33,11 @@ OPTIONS = (
                 "deck once and the app shuffles and draws", modes=(MODE.id,),
            labels={"mirror": "mirror (you draw the real cards)",
                    "virtual": "virtual (the app draws from your list)"}),
+    # The texts do not say whether a cleared chamber may be pointed at (G21): a table setting.
+    Option("guess_cleared", "Hunt: the guess may name a cleared chamber", "choice", "no",
+           ("no", "yes"), help="no: the guess list holds only chambers still in play",
+           modes=(MODE.id,), labels={"no": "no: only chambers still in play",
+                                     "yes": "yes: every chamber of the Remora"}),
 )
 SOURCE_SD = "Lifeform rulebook p. 46, Self-Destruct Track"
 NO_LIFEFORM = "no lifeform player in solo: the app does not apply it"
@@ -69,6 +74,7 @@ def setup(s: SessionSetup, rng: Random) -> State:
         "remora": remora.new_remora(), "crisis": crisis.new_crisis(
             str(s.options.get("crisis_deck", "mirror"))),
         "shuttle": None, "launch": None, "result": None, "explosion": False,
+        "guess_cleared": s.options.get("guess_cleared", "no") == "yes",
     })
     state.pieces["action_cards"] = Counter("Action cards in hand", 0)
     if "B" in modules:
@@ -174,9 +180,12 @@ def motion_closer(state: State, spaces: int) -> list[Note]:
     move = motion.move(spaces)
     notes = [Note(f"Motion tracker: the lifeform moves from space {move.old} to "
                   f"{motion.space_name(move.new)}", "module_c")]
-    if move.blocked:
+    if move.blocked and spaces > 0:
         notes.append(Note("the lifeform is already next to you on the Motion tracker: your "
                           "Dragon's Domain rules say what that means", "module_c"))
+    elif move.blocked:  # moved away as far as the tracker goes
+        notes.append(Note(f"the lifeform is at the far end of the Motion tracker (space "
+                          f"{motion.position}): it can go no farther", "module_c"))
     return notes
 
 

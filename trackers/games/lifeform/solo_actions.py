@@ -13,8 +13,19 @@ from typing import Any
 from trackers.engine import Action, ActionError, Note, Param, State
 from trackers.engine.actions import DRAWN
 from trackers.games.lifeform import crisis, remora, shuttle, solo, solo_board
-from trackers.games.lifeform.crisis import CrisisCard
-from trackers.pieces import Counter, Secret, VirtualDeck
+from trackers.games.lifeform.solo_crisis_play import (
+    EFFECTS,
+    condition,
+    condition_ends,
+    crisis_card,
+    crisis_needs,
+    discard,
+    draw,
+    list_deck,
+    resolve,
+    resolve_needs,
+)
+from trackers.pieces import Secret
 
 Notes = list[Note | str]
 Args = dict[str, Any]
@@ -39,10 +50,27 @@ def _deck_mode(mode: str) -> Callable[[State], bool]:
 
 
 # --- setup and objectives ----------------------------------------------------------------
+ALL_STEPS = "all remaining"
+
+
 def _tick(state: State, args: Args, rng: Random) -> Notes:
-    state.facts["setup_ticked"].append(args["step"])
+    """One step, or every open one at once (the whole checklist in one form)."""
+    todo = (solo.open_setup_steps(state) if args["step"] == ALL_STEPS else [args["step"]])
+    state.facts["setup_ticked"].extend(todo)
     left = len(solo.open_setup_steps(state))
-    return [f"setup step {args['step']} done; {left} left" if left else "setup done"]
+    done = ", ".join(todo)
+    return [f"setup step {done} done; {left} left" if left else f"setup step {done} done: "
+            "setup done"]
+
+
+def _tick_choices(state: State) -> list[str]:
+    todo = solo.open_setup_steps(state)
+    return [*todo, ALL_STEPS] if len(todo) > 1 else todo
+
+
+def _tick_labels(state: State) -> dict[str, str]:
+    labels = {k: f"{k}. {t}" for k, t in solo.setup_steps(state)}
+    return labels | {ALL_STEPS: f"all {len(solo.open_setup_steps(state))} remaining steps"}
 
 
 def objective_labels(state: State) -> dict[str, str]:
@@ -66,116 +94,6 @@ def _objective(state: State, args: Args, rng: Random) -> Notes:
     board["objectives_done"][int(which) - 1] = True
     return [Note(f"objective achieved: {objective_labels(state)[which]} "
                  f"({remora.objectives_done(board)} of 3)", TOPIC)]
-
-
-# --- the Crisis deck ------------------------------------------------------------------------
-def _crisis_needs(state: State, chamber: str | None, keep: bool) -> list[str]:
-    keys = [solo_board.LIFE_SUPPORT] if crisis.needs_life_support(state.facts, chamber) else []
-    return keys + ([solo_board.HAND_LIMIT] if keep else [])
-
-
-def _apply_card(state: State, card: CrisisCard, keep: bool) -> Notes:
-    lines = crisis.resolve(state.facts, card, state.board.get(solo_board.LIFE_SUPPORT))
-    if keep:
-        if not card.keep:
-            raise ActionError(f"keep: {card.name} has no upside-down icon to keep it by", "keep")
-        hand = state.piece("action_cards", Counter)
-        hand.value, more = crisis.keep_card(state.facts, card.name, hand.value,
-                                            state.board[solo_board.HAND_LIMIT])
-        lines += more
-    return _notes(lines)
-
-
-def _mirror_card(state: State, args: Args) -> CrisisCard:
-    """The card as entered; unnamed, it is called by its place in the game ("card 3"), so two
-    kept cards never share a name."""
-    chamber = None if args["chamber"] == crisis.NO_CHAMBER else args["chamber"]
-    name = args["card"] or f"card {state.facts['crisis']['resolved'] + 1}"
-    if args["keep"] and name in state.facts["crisis"]["kept"]:
-        raise ActionError(f"card: you keep a card named {name} already; give this one another "
-                          "name", "card")
-    return CrisisCard(name, chamber, args["clamp"], args["stamina"], args["keep"])
-
-
-def _crisis_card(state: State, args: Args, rng: Random) -> Notes:
-    """Mirror mode: the player drew the real card and says what it did."""
-    return _apply_card(state, _mirror_card(state, args), args["keep"])
-
-
-def _list_deck(state: State, args: Args, rng: Random) -> Notes:
-    cards = crisis.parse_list(args["cards"])
-    state.facts["crisis"]["cards"] = {c.name: c.to_dict() for c in cards}
-    state.pieces["crisis_deck"] = VirtualDeck.shuffled("Crisis deck", [c.name for c in cards],
-                                                       rng)
-    return [Note(f"Crisis deck: {len(cards)} cards listed ({crisis.NEW_CARDS} new); the app "
-                 "shuffled them", TOPIC)]
-
-
-def _current(state: State) -> CrisisCard:
-    name = state.facts["crisis"]["current"]
-    if name is None:
-        raise ActionError("no Crisis card is waiting: draw one first", "action")
-    return CrisisCard.from_dict(state.facts["crisis"]["cards"][name])
-
-
-def _draw(state: State, args: Args, rng: Random) -> Notes:
-    info = state.facts["crisis"]
-    if info["current"] is not None:
-        raise ActionError(f"resolve {info['current']} first", "action")
-    deck = state.piece("crisis_deck", VirtualDeck)
-    if not deck.draw_pile:
-        raise ActionError("the Crisis deck is empty: your Dragon's Domain rules say what "
-                          "happens then", "action")
-    drawn, _ = deck.draw(1, state.facts["player"], rng)
-    info["current"] = drawn[0]
-    card = _current(state)
-    return [Note(f"Crisis card drawn: {card.name} ({card.describe()}). Choose its option on "
-                 "the card, then 'Resolve the Crisis card'", TOPIC)]
-
-
-def _resolve(state: State, args: Args, rng: Random) -> Notes:
-    """Virtual mode: the listed effects apply unless the option chosen gives none of them."""
-    card = _current(state)
-    listed = args["effects"] == EFFECTS[0]
-    applied = card if listed else CrisisCard(card.name, keep=card.keep)  # the icon stays
-    notes = _apply_card(state, applied, args["keep"])
-    if not listed:
-        notes.insert(0, Note(f"{card.name}: the option chosen gives none of its listed effects",
-                             TOPIC))
-    state.facts["crisis"]["current"] = None
-    if not args["keep"]:
-        state.piece("crisis_deck", VirtualDeck).discard(card.name, state.facts["player"])
-    return notes
-
-
-EFFECTS = ("its listed effects", "none of them (another option)")
-
-
-def _resolve_needs(state: State, args: Args) -> list[str]:
-    name = state.facts["crisis"]["current"]
-    if name is None or args.get("effects") == EFFECTS[1]:
-        return _crisis_needs(state, None, bool(args.get("keep")))
-    card = CrisisCard.from_dict(state.facts["crisis"]["cards"][name])
-    return _crisis_needs(state, card.chamber, bool(args.get("keep")))
-
-
-def _condition(state: State, args: Args, rng: Random) -> Notes:
-    state.facts["crisis"]["conditions"].append(args["condition"])
-    return [f"you are now under the condition {args['condition']}"]
-
-
-def _condition_ends(state: State, args: Args, rng: Random) -> Notes:
-    state.facts["crisis"]["conditions"].remove(args["condition"])
-    return [f"the condition {args['condition']} ends"]
-
-
-def _discard(state: State, args: Args, rng: Random) -> Notes:
-    hand = state.piece("action_cards", Counter)
-    named = None if args["crisis_card"] in (None, "none") else args["crisis_card"]
-    hand.value, lines = crisis.discard(state.facts, hand.value, args["count"], named)
-    if named and "crisis_deck" in state.pieces:
-        state.piece("crisis_deck", VirtualDeck).discard(named, state.facts["player"])
-    return _notes(lines)
 
 
 # --- Self-Destruct, the Motion tracker, the manual unlock -------------------------------------
@@ -238,6 +156,15 @@ def _hunt(state: State, args: Args, rng: Random) -> Notes:
                                rng, args.get(DRAWN)))
 
 
+def _guessable(state: State) -> list[str]:
+    """The chambers a guess may name: those still in play, or every one if the table's
+    setting allows a cleared chamber (the texts do not say, G21)."""
+    shuttle = state.facts.get("shuttle")
+    if state.facts.get("guess_cleared") or not shuttle:
+        return list(remora.CHAMBERS)
+    return [c for c in remora.CHAMBERS if c in shuttle["held"]]
+
+
 def _guess(state: State, args: Args, rng: Random) -> Notes:
     tokens = solo_board.combat_token_names(state.board)
     lines = shuttle.guess(state.facts["shuttle"], state.piece("hiding_chamber", Secret),
@@ -277,7 +204,8 @@ def _objective_log(a: Args) -> str:
 
 
 LOG: dict[str, Callable[[Args], str]] = {
-    "solo_tick_setup": lambda a: f"Setup step {a['step']} done",
+    "solo_tick_setup": lambda a: ("Every remaining setup step done" if a["step"] == ALL_STEPS
+                                  else f"Setup step {a['step']} done"),
     "solo_objective": _objective_log,
     "crisis_card": _crisis_log,
     "list_crisis_deck": lambda a: "Crisis deck listed",
@@ -314,8 +242,8 @@ def _actions() -> tuple[Action, ...]:
     return (
         Action("solo_tick_setup", "Tick a solo setup step", "Mark one step of the solo setup done "
                "(Thirteenth Passenger, Module C setup).", _tick,
-               (Param("step", "choice", "which step", choices=solo.open_setup_steps,
-                      labels=lambda s: {k: f"{k}. {t}" for k, t in solo.setup_steps(s)}),),
+               (Param("step", "choice", "which step (or all remaining)", choices=_tick_choices,
+                      labels=_tick_labels),),
                enabled=lambda s: playing(s) and bool(solo.open_setup_steps(s)), topic=TOPIC),
         Action("solo_objective", "Objective achieved", "Mark a must-complete objective "
                "achieved (Uncoupling the Umbilicus: some other way than the clamps).",
@@ -325,7 +253,7 @@ def _actions() -> tuple[Action, ...]:
                needs=lambda s, a: [solo_board.OBJECTIVES] if a.get("objective") in ("1", "2")
                else []),
         Action("crisis_card", "Crisis card", "You drew a Crisis card: enter what it did "
-               "(mirror deck).", _crisis_card,
+               "(mirror deck).", crisis_card,
                (Param("card", "str", "its name (for the log)", optional=True, default=""),
                 chamber,
                 Param("clamp", "bool", "it unlocks a docking clamp", optional=True,
@@ -333,37 +261,37 @@ def _actions() -> tuple[Action, ...]:
                 Param("stamina", "bool", "Renewed Stamina", optional=True, default=False),
                 keep),
                key="k", short="Crisis", enabled=_deck_mode("mirror"), topic=TOPIC,
-               needs=lambda s, a: _crisis_needs(
+               needs=lambda s, a: crisis_needs(
                    s, None if a.get("chamber") in (None, crisis.NO_CHAMBER) else a["chamber"],
                    bool(a.get("keep")))),
         Action("list_crisis_deck", "List the Crisis deck", "Enter the deck once: every card "
-               f"with its chamber and effects (virtual deck): {crisis.LIST_HELP}.", _list_deck,
+               f"with its chamber and effects (virtual deck): {crisis.LIST_HELP}.", list_deck,
                (Param("cards", "str", "e.g. 'Hull alarm = Cockpit + clamp; Fuel leak'",
                       max_length=4000),),
                enabled=lambda s: _deck_mode("virtual")(s) and "crisis_deck" not in s.pieces,
                topic=TOPIC),
         Action("draw_crisis", "Draw a Crisis card", "The app draws the top Crisis card "
-               "(virtual deck).", _draw, key="k", short="Crisis",
+               "(virtual deck).", draw, key="k", short="Crisis",
                enabled=lambda s: _deck_mode("virtual")(s) and "crisis_deck" in s.pieces
                and s.facts["crisis"]["current"] is None, topic=TOPIC),
         Action("resolve_crisis", "Resolve the Crisis card", "Apply the drawn card's listed "
-               "effects (virtual deck).", _resolve,
+               "effects (virtual deck).", resolve,
                (Param("effects", "choice", "what the option you chose does", choices=EFFECTS,
                       optional=True, default=EFFECTS[0]), keep),
-               key="o", short="Resolve", needs=_resolve_needs, topic=TOPIC,
+               key="o", short="Resolve", needs=resolve_needs, topic=TOPIC,
                enabled=lambda s: _deck_mode("virtual")(s)
                and s.facts["crisis"]["current"] is not None),
         Action("condition", "Note a condition", "You are under a condition such as Exhausted "
-               "(Renewed Stamina ends them).", _condition,
+               "(Renewed Stamina ends them).", condition,
                (Param("condition", "str", "its name, e.g. Exhausted"),), enabled=playing_c,
                topic=TOPIC),
         Action("condition_ends", "A condition ends", "A condition you were under ends.",
-               _condition_ends, (Param("condition", "choice", "which condition",
+               condition_ends, (Param("condition", "choice", "which condition",
                                        choices=lambda s: s.facts["crisis"]["conditions"]),),
                enabled=lambda s: playing_c(s) and bool(s.facts["crisis"]["conditions"]),
                topic=TOPIC),
         Action("discard_cards", "Discard cards", "Discard from your hand of action cards "
-               "(a kept Crisis card may be one of them).", _discard,
+               "(a kept Crisis card may be one of them).", discard,
                (Param("count", "int", "how many cards", minimum=1, maximum=30),
                 Param("crisis_card", "choice", "a kept Crisis card among them",
                       choices=lambda s: ["none", *s.facts["crisis"]["kept"]], optional=True,
@@ -407,7 +335,7 @@ def _actions() -> tuple[Action, ...]:
                and s.facts["shuttle"]["choice"] is None),
         Action("guess_chamber", "Guess the chamber", "Point at the chamber where you think the "
                "lifeform hides; the card is revealed.", _guess,
-               (Param("chamber", "choice", "the chamber you point at", choices=remora.CHAMBERS),),
+               (Param("chamber", "choice", "the chamber you point at", choices=_guessable),),
                key="y", short="Guess", needs=(solo_board.COMBAT_TOKENS,), topic=TOPIC,
                enabled=lambda s: _stage("shuttle", module_c=True)(s)
                and s.facts["shuttle"]["choice"] == "hunt"),

@@ -166,7 +166,7 @@ def name_spaces(name: str, track: Track, players: int, profile: Board) -> None:
                              EXPLOSION: "Explosion"}
     elif name == "hostility":
         if profile.number(f"hostility.start_{players}p") is None:
-            track.label = "Hostility (start space unset: spaces moved so far)"
+            track.label = "Hostility, spaces moved"  # its printed start not entered yet
         else:
             track.label = "Hostility"
     elif name in ("cocoon", "malfunction"):

@@ -6,9 +6,12 @@ from __future__ import annotations
 
 from trackers.engine import Panel, State
 from trackers.games.lifeform import (
+    asteroid_mirror,
     asteroids,
     characters,
     decks,
+    hibernation,
+    hunt_order,
     loadout,
     moves,
     showdown,
@@ -16,33 +19,24 @@ from trackers.games.lifeform import (
     turns,
     upkeep,
 )
-from trackers.games.lifeform.board import BOARD_VALUES, Board, board_of, value_of, warnings
+from trackers.games.lifeform.board import BOARD_VALUES, Board, board_of, warnings
 from trackers.games.lifeform.rounds import PHASE_STEPS, PHASES, pending
 from trackers.games.lifeform.setup import auto_done, steps
-from trackers.games.lifeform.tracks import cocoon_key
 from trackers.games.lifeform.words import count
 from trackers.pieces import Secret
 
-ESSENTIAL = ("self_destruct.minutes", "hostility.start_{n}p", "hostility.length",
-             "{cocoon}.max_hand", "{cocoon}.evolution", "improvised_weaponry.minimum",
-             "coolant.minimum", "energy_cells.minimum", "stowaway.second_card_minutes",
-             "stowaway.third_card_minutes")
-
 
 def profile_panel(state: State) -> Panel:
-    """The printed values still unset, those this game needs first (spec §13)."""
-    n = state.facts["players"]
-    keys = [k.format(n=n, cocoon=cocoon_key(n)) for k in ESSENTIAL]
-    if n == 2:
-        keys[keys.index("coolant.minimum")] = "coolant.overheating_2p_space"
+    """One line for the printed values not entered (spec §13): a newcomer without the board
+    to hand is asked for each when a rule first needs it, where to look included, so the
+    panel does not list them; the Board profile screen takes them all at once."""
     unset = [v.key for v in BOARD_VALUES if v.key not in state.board]
-    lines = [f"{len(unset)} printed value{'s' if len(unset) != 1 else ''} unset: the app "
-             "asks for each when a rule needs it, and never guesses"] if unset else [
-        "every printed value is entered"]
-    lines += [f"unset: {value_of(k).label} - look at {value_of(k).look_at}"
-              for k in keys if k in unset]
+    lines = [f"{len(unset)} printed value{'s' if len(unset) != 1 else ''} not entered: each is "
+             "asked when a rule needs it (or enter them now in the Board profile)"] if unset \
+        else ["every printed value is entered"]
     lines += [f"check: {w}" for w in warnings(state.board)]
     return Panel("Board profile", tuple(lines), "setup")
+
 
 
 def lifeform_panel(state: State, profile: Board) -> Panel:
@@ -50,9 +44,12 @@ def lifeform_panel(state: State, profile: Board) -> Panel:
     lifeform = f["lifeform"]
     real = state.piece("real_lifeform", Secret)
     limit = decks.hand_limit(state, lifeform, profile)
-    lines = [
-        f"{lifeform}: {count(decks.hand_size(state, lifeform), 'Lifeform card')}, MAX HAND "
-        f"{'unset' if limit is None else limit}; Vent tokens {moves.vents_held(state)}",
+    crew = ", ".join(f"{m} {decks.hand_size(state, m)}" for m in f["crew"])
+    lines = [  # the hands first, short enough to stay in view at 80x24 without scrolling
+        f"{lifeform}: {count(decks.hand_size(state, lifeform), 'Lifeform card')} (MAX HAND "
+        f"{'unset' if limit is None else limit})",
+        f"crew hands (limit {decks.CREW_HAND_LIMIT}): {crew}",
+        f"Vent tokens held by the lifeform: {moves.vents_held(state)}",
         f"images on the Valley Forge: {', '.join(f['images']['on_board'])}; identifier: "
         f"{real.public_value()}",
         f"Stowaway card: {state.piece('stowaway', Secret).public_value()}; +/- Stowaway token: "
@@ -99,9 +96,14 @@ def showdown_panel(state: State) -> Panel | None:
         lines.append(f"eliminated: {', '.join(show['eliminated'])}")
     hunt = state.facts.get("hunt")
     if hunt and not hunt.get("skipped"):
-        nxt = hunt["actions"][hunt["step"]] if hunt["step"] < len(hunt["actions"]) else "none"
+        nxt = (hunt_order.next_action(state) or "none (the hunt is over)").replace("_", " ")
+        marked = ", ".join(hunt["revealed_empty"])
         lines.append(f"module D: bet on {hunt['bet']}; searched "
-                     f"{', '.join(hunt['searched']) or 'nothing'}; next action: {nxt}")
+                     f"{', '.join(hunt['searched']) or 'nothing'}"
+                     + (f"; marked empty by the lifeform: {marked}" if marked else "")
+                     + f"; next action: {nxt}")
+    if show.get("combat_tokens") or show.get("reward"):
+        lines.append(f"combat tokens from the hunt: {show.get('combat_tokens', 0)}")
     return Panel("Showdown", tuple(lines), "showdown")
 
 
@@ -110,14 +112,14 @@ def panels(state: State) -> list[Panel]:
     profile = board_of(state.board)
     out = [profile_panel(state), lifeform_panel(state, profile), characters.panel(state),
            loadout.loadout_panel(state, profile), loadout.readiness_panel(state, profile)]
-    lines = asteroids.panel_lines(state)
+    lines = asteroids.panel_lines(state) + asteroid_mirror.panel_lines(state)
     if lines:
         out.append(Panel("Asteroids (module B)", tuple(lines), "module_b"))
     for extra in (turn_panel(state), ending_panel(state), showdown_panel(state)):
         if extra is not None:
             out.append(extra)
     if state.facts["stage"] == "showdown":
-        out.append(showdown.hibernation_panel(state, profile))
+        out.append(hibernation.hibernation_panel(state, profile))
     return out
 
 

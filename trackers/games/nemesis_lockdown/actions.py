@@ -3,7 +3,9 @@
 Keys avoid the screen's own (q u r h s ? l c p x t v b, digits); capitals pair with the
 lower-case key of the same subject (d start / D stop Autodestruction). Every action ends with
 ``corrections.settle``: an end the state reached (Time on S) is recorded whatever led there.
-Actions bound to a step of the round refuse at another step, naming the step now due.
+Actions bound to a step of the round refuse at another step, naming the step now due (their
+``why_not``, so the footer shows the keys of the step due). The co-op, Victory Check and
+correction actions are in ``end_actions``.
 """
 
 from __future__ import annotations
@@ -17,8 +19,6 @@ from trackers.engine import Action, ActionError, Note, Param, State
 from trackers.games.nemesis_lockdown import (
     bag,
     contamination,
-    cooperative,
-    corrections,
     crew,
     intruders,
     knowledge,
@@ -29,25 +29,29 @@ from trackers.games.nemesis_lockdown import (
     power,
     rounds,
     time_track,
-    victory,
-    view,
 )
 from trackers.games.nemesis_lockdown.board import NOISE_FACES, TIME_START
+from trackers.games.nemesis_lockdown.end_actions import CORRECTIONS, MODES, VICTORY
+from trackers.games.nemesis_lockdown.ruling import (
+    Notes,
+    Rule,
+    at_step,
+    player,
+    players,
+    ruled,
+)
 
-Notes = list[Note | str]
-Rule = Callable[[State, dict[str, Any], Random], Notes]
 _LOC_PARAMS = ("s01", "s02", "s03", "elevator")
 
 
-def ruled(rule: Rule, step: str | None = None, what: str = "") -> Rule:
-    """The rule, refused outside its step of the round, then the end conditions checked."""
-    def apply(state: State, args: dict[str, Any], rng: Random) -> Notes:
-        if step is not None:
-            rounds.require_step(state, step, what)
-        notes = rule(state, args, rng) + corrections.settle(state)
-        state.facts["status"] = view.status(state)  # the line the saves catalog keeps
-        return notes
-    return apply
+def _launch_why(state: State) -> str | None:
+    waiting = time_track.slot(state) in state.facts["css"]
+    if state.facts["phase"] == "round" and rounds.current(state) == "time" and waiting:
+        return None
+    reason = at_step("css", "Launch CSS")(state)
+    if reason is None and not waiting:
+        return f"no face-down CSS token lies on slot {time_track.slot(state)}: 'Next step'"
+    return reason
 
 
 @dataclass(frozen=True)
@@ -72,20 +76,12 @@ def _needs_next_step(state: State, args: dict[str, Any]) -> list[str]:
 
 
 # --- choices --------------------------------------------------------------------------------
-def _players(state: State) -> list[str]:
-    return crew.names(state)
-
-
 def _active(state: State) -> list[str]:
     return crew.with_status(state, crew.ACTIVE)
 
 
 def _in_pods(state: State) -> list[str]:
     return crew.with_status(state, crew.IN_POD)
-
-
-def _dead(state: State) -> list[str]:
-    return crew.with_status(state, crew.DEAD)
 
 
 def _rollers(state: State) -> list[str]:
@@ -97,10 +93,6 @@ def _rollers(state: State) -> list[str]:
 def _intruder_param(help_text: str = "which Intruder") -> Param:
     return Param("intruder", "choice", help_text, choices=intruders.choices,
                  labels=intruders.labels)
-
-
-def _player(help_text: str = "whose Character", choices: Any = _players) -> Param:
-    return Param("player", "choice", help_text, choices=choices)
 
 
 # --- Power ----------------------------------------------------------------------------------
@@ -201,14 +193,6 @@ def _open_gate(state: State, args: dict[str, Any], rng: Random) -> Notes:
     return time_track.open_main_gate(state, "by an Item or Action in the Exit Room")
 
 
-def _ended(state: State) -> bool:
-    return state.facts.get("ended") is not None
-
-
-def _coop(state: State) -> bool:
-    return bool(state.facts["mode"] == "coop")
-
-
 def _intruders_out(state: State) -> bool:
     """Actions on an Intruder miniature: only once one stands on the board."""
     return bool(intruders.on_board(state))
@@ -234,39 +218,45 @@ PLAY: tuple[Action, ...] = (
                   optional=True),
             Param("pod_player", "choice", "for 'one Pod': whose Pod launches",
                   choices=_in_pods, optional=True)),
-           key="k", short="CSS", topic="time_track",
+           key="k", short="CSS", topic="time_track", why_not=_launch_why,
            log_text=log_lines.launch_css),
     Action("advance_time", "Move the Time token (step 5)",
            "Move the Time token one slot and resolve Autodestruction, Alert and Thresholds.",
            ruled(_advance, "time", "Moving the Time token"), key="a", short="Time",
+           why_not=at_step("time", "Moving the Time token"),
            topic="time_track", needs=_needs_time,
            log_text=lambda a: "Event Phase 5: Time token moved"),
     Action("start_autodestruction", "Start Autodestruction",
            "Cooling System: put the yellow Autodestruction token 3 slots ahead.",
            ruled(_no_arg(time_track.start_autodestruction), TURNS,
                  "Starting Autodestruction (a Room Action)"),
+           why_not=at_step(TURNS, "Starting Autodestruction (a Room Action)"),
            key="d", short="Auto on", topic="autodestruction", needs=_needs_auto),
     Action("stop_autodestruction", "Stop Autodestruction",
            "Power Generator: discard the Autodestruction token while it is still yellow.",
            ruled(_no_arg(time_track.stop_autodestruction), TURNS,
                  "Stopping Autodestruction (a Room Action)"),
+           why_not=at_step(TURNS, "Stopping Autodestruction (a Room Action)"),
            key="D", short="Stop auto", topic="autodestruction"),
     Action("start_alert", "Start the Alert Procedure",
            "Alert Room: token on half the Time number; the Isolation Room opens.",
            ruled(_no_arg(time_track.start_alert), TURNS,
                  "Starting the Alert Procedure (a Room Action)"),
+           why_not=at_step(TURNS, "Starting the Alert Procedure (a Room Action)"),
            key="e", short="Alert", topic="alert_procedure", needs=_needs_alert),
     Action("restore_power", "Restore Power",
            "Backup Power Supply: reset tokens 1-2 blue, move tokens, Time token to active.",
            ruled(lambda s, a, r: power.restore_power(s, _locations(a, False)), TURNS,
                  "Restoring Power (a Room Action)"),
-           _loc_params(True), key="R", short="Restore", topic="power",
+           _loc_params(True), why_not=at_step(TURNS, "Restoring Power (a Room Action)"),
+           key="R", short="Restore", topic="power",
            log_text=log_lines.restore_power),
     Action("power_section", "Power a Section",
            "Power Generator: flip the Power token of the Section you stand in.",
            ruled(lambda s, a, r: power.power_section(s, a["location"]), TURNS,
                  "Powering a Section (a Room Action)"),
            (Param("location", "choice", "your Section", choices=power.LOCATIONS),),
+           why_not=at_step(TURNS, "Powering a Section (a Room Action)"),
            key="g", short="Section", topic="power",
            log_text=lambda a: f"Power a Section: {a.get('location')}"),
     Action("schedule_css", "Schedule CSS",
@@ -275,6 +265,7 @@ PLAY: tuple[Action, ...] = (
                  "Scheduling CSS (a Room Action)"),
            (Param("from_slot", "int", "slot the token is on", minimum=1, maximum=TIME_START),
             Param("to_slot", "int", "slot to move it to", minimum=0, maximum=TIME_START)),
+           why_not=at_step(TURNS, "Scheduling CSS (a Room Action)"),
            key="j", short="Sched CSS", topic="time_track", needs=_needs_schedule,
            log_text=lambda a: f"CSS token moved from {a.get('from_slot')} to {a.get('to_slot')}"),
     Action("develop_bag", "Intruder bag development (step 10)",
@@ -284,6 +275,7 @@ PLAY: tuple[Action, ...] = (
                   choices=bag.KINDS, optional=True),
             Param("nest_occupied", "bool", "is a Character in the Nest now?", optional=True,
                   default=False)),
+           why_not=at_step("bag", "Intruder bag development"),
            key="i", short="Develop", topic="intruder_bag",
            log_text=log_lines.develop_bag),
 )
@@ -349,7 +341,7 @@ INTRUDERS: tuple[Action, ...] = (
                   choices=NOISE_FACES, optional=True),
             Param("slime", "bool", "does the Character carry Slime?", optional=True,
                   default=False),
-            Param("player", "choice", "who rolls", choices=_players, optional=True),
+            Param("player", "choice", "who rolls", choices=players, optional=True),
             Param("corridor", "str", "for 1-4: the Corridor's name, to mark it (optional)",
                   optional=True)),
            key="z", short="Noise", topic="noise", needs=_needs_noise,
@@ -369,7 +361,7 @@ INTRUDERS: tuple[Action, ...] = (
            (Param("room", "str", "the Room (blank: not checked)", optional=True),),
            key="m", short="Malfunc.", topic="malfunction", log_text=log_lines.malfunction),
     Action("take_egg", "Take an Egg", "Nest: take one Egg from the Nest slot, then a Noise roll.",
-           ruled(lambda s, a, r: nest.take_egg(s, a["player"])), (_player(),),
+           ruled(lambda s, a, r: nest.take_egg(s, a["player"])), (player(),),
            key="V", short="Take egg", topic="intruder_bag",
            log_text=lambda a: f"{a.get('player')} takes an Egg"),
     Action("destroy_eggs", "Destroy Eggs", "Nest: each Injury dealt destroys one Egg.",
@@ -383,43 +375,43 @@ CHARACTERS: tuple[Action, ...] = (
     Action("character_kind", "Character drafted",
            "Say whether a player drafted a Facility Worker or a Nemesis Survivor.",
            ruled(lambda s, a, r: crew.set_kind(s, a["player"], a["kind"])),
-           (_player("whose Character", _players),
+           (player("whose Character", players),
             Param("kind", "choice", "which kind", choices=crew.KINDS)),
            key="P", short="Drafted", topic="setup",
            log_text=lambda a: f"{a.get('player')} plays a {a.get('kind')}"),
     Action("move_character", "Character moves", "Where a Character now stands.",
            ruled(lambda s, a, r: crew.move(s, a["player"], a["room"])),
-           (_player(), Param("room", "str", "the Room")), key="O", short="Move",
+           (player(), Param("room", "str", "the Room")), key="O", short="Move",
            log_text=lambda a: f"{a.get('player')} moves to the {a.get('room')}"),
     Action("wound", "Wound a Character",
            "A Light or Serious Wound; 3 Light make a Serious; past 3 Serious the Character dies.",
            ruled(lambda s, a, r: crew.wound(s, a["player"], a["kind"])),
-           (_player(), Param("kind", "choice", "which Wound", choices=crew.WOUND_KINDS)),
+           (player(), Param("kind", "choice", "which Wound", choices=crew.WOUND_KINDS)),
            key="w", short="Wound", topic="wounds",
            log_text=lambda a: f"{a.get('player')}: {str(a.get('kind')).capitalize()} Wound"),
     Action("fire_wound", "Fire wound",
            "A turn ended in a burning Room: 1 Light Wound, at most once a round.",
-           ruled(lambda s, a, r: crew.fire_wound(s, a["player"])), (_player(),),
+           ruled(lambda s, a, r: crew.fire_wound(s, a["player"])), (player(),),
            key="W", short="Fire wnd", topic="fire",
            log_text=lambda a: f"{a.get('player')}: fire wound"),
     Action("contamination_card", "Contamination card",
            "A Character takes Contamination cards (Melee, an Event or Attack card...).",
            ruled(lambda s, a, r: contamination.add_cards(s, a["player"], a["count"],
                                                          a["why"])),
-           (_player(), Param("count", "int", "how many", minimum=1, maximum=9, optional=True,
+           (player(), Param("count", "int", "how many", minimum=1, maximum=9, optional=True,
                              default=1),
             Param("why", "str", "what gave it", optional=True, default="Melee or a card")),
            key="C", short="Contam.", topic="wounds", log_text=log_lines.contamination),
     Action("scan", "Scan", "A Scan of a Character's Contamination cards: how many read "
                            "INFECTED.",
            ruled(lambda s, a, r: contamination.scan(s, a["player"], a["infected"])),
-           (_player(), Param("infected", "int", "INFECTED cards found", minimum=0, maximum=20)),
+           (player(), Param("infected", "int", "INFECTED cards found", minimum=0, maximum=20)),
            key="S", short="Scan", topic="wounds",
            log_text=lambda a: f"{a['player']}'s Scan: {a['infected']} INFECTED"),
     Action("larva_attack", "Larva attack",
            "A Larva Infests a Character: a Larva (if none yet) and 1 Contamination card.",
            ruled(lambda s, a, r: contamination.infest(s, a["player"], a["intruder"])),
-           (_player("the target"),
+           (player("the target"),
             Param("intruder", "choice", "the attacking Larva on the board (optional)",
                   choices=intruders.choices, labels=intruders.labels, optional=True)),
            key="H", short="Larva", topic="wounds", log_text=log_lines.larva_attack),
@@ -427,7 +419,7 @@ CHARACTERS: tuple[Action, ...] = (
            "Decon Room, Surgery or an Item: cards to the deck's bottom, perhaps the Larva.",
            ruled(lambda s, a, r: contamination.remove(s, a["player"], a["cards"], a["larva"],
                                                       a["where"])),
-           (_player(), Param("cards", "int", "cards removed", minimum=0, maximum=20),
+           (player(), Param("cards", "int", "cards removed", minimum=0, maximum=20),
             Param("larva", "bool", "is the Larva removed too?", optional=True, default=False),
             Param("where", "choice", "how", choices=contamination.REMOVERS, optional=True,
                   default=contamination.REMOVERS[0])),
@@ -436,7 +428,7 @@ CHARACTERS: tuple[Action, ...] = (
            "Knowledge from the Laboratory, the Nest, a Computer, the Archive or an Item.",
            ruled(lambda s, a, r: knowledge.gain(s, a["player"], a["source"], a["amount"],
                                                 a["researched"])),
-           (_player(), Param("source", "choice", "where it comes from",
+           (player(), Param("source", "choice", "where it comes from",
                              choices=tuple(knowledge.SOURCES)),
             Param("amount", "int", "for an Item: how much", minimum=1, maximum=9,
                   optional=True),
@@ -446,7 +438,7 @@ CHARACTERS: tuple[Action, ...] = (
     Action("leave", "Character leaves play",
            "Board a CSS Pod, lock in the Isolation Room, reach the Bunker, or die.",
            ruled(lambda s, a, r: leaving.leave(s, a["player"], a["how"])),
-           (_player(), Param("how", "choice", "where they go", choices=leaving.WAYS_OUT)),
+           (player(), Param("how", "choice", "where they go", choices=leaving.WAYS_OUT)),
            key="L", short="Leaves", topic="victory",
            log_text=lambda a: f"{a['player']}: {a['how']}"),
     Action("open_main_gate", "Open the Main Gate",
@@ -460,115 +452,6 @@ CHARACTERS: tuple[Action, ...] = (
            key="E", short="Fast-fwd", topic="victory",
            needs=lambda s, a: ["time_last_number"] if a.get("jump_to") in (None, "S") else [],
            log_text=log_lines.fast_forward),
-)
-
-MODES: tuple[Action, ...] = (
-    Action("public_objective", "Public Objective",
-           "Co-op: write down a player's face-up Solo/Coop Objective.",
-           ruled(lambda s, a, r: cooperative.record_objective(s, a["player"], a["text"])),
-           (_player("whose Objective", _players), Param("text", "str", "the Objective")),
-           key="B", short="Objective", topic="victory", enabled=_coop,
-           log_text=lambda a: f"{a.get('player')}'s public Objective: {a.get('text')}"),
-    Action("objective_met", "Objective met",
-           "Co-op: mark a public Objective met (or not met after all).",
-           ruled(lambda s, a, r: cooperative.objective_met(s, a["player"], a["met"])),
-           (_player("whose Objective", _players),
-            Param("met", "bool", "is it met?", optional=True, default=True)),
-           key="Y", short="Obj. met", topic="victory", enabled=_coop, after_end=True,
-           log_text=log_lines.objective_met),
-    Action("revive", "Revive",
-           "Co-op: a Corpse in a working Emergency Room; the Character returns next round.",
-           ruled(lambda s, a, r: cooperative.revive(
-               s, a["player"], None if a["room"] is None else a["room"] == cooperative.CLEAR)),
-           (_player("whose Character", _dead),
-            Param("room", "choice", "the Emergency Room (blank: clear if no Intruder is "
-                                    "tracked there)", choices=cooperative.ROOM_STATES,
-                  optional=True)),
-           key="Z", short="Revive", topic="victory", enabled=_coop, log_text=log_lines.revive),
-)
-
-VICTORY: tuple[Action, ...] = (
-    Action("reveal_active_contingency", "Reveal the Active Contingency",
-           "Victory Check step 1: turn the Active Contingency face up.",
-           ruled(lambda s, a, r: victory.reveal_active(s, a["code"])),
-           (Param("code", "choice", "what it shows", choices=victory.CODES),),
-           key="Q", short="Active C.", topic="victory", enabled=_ended, after_end=True,
-           log_text=lambda a: f"Active Contingency revealed: {a['code']}"),
-    Action("victory_check", "Victory Check",
-           "Steps 1-3 for one surviving Character: Contingency, Contamination, Objective.",
-           ruled(lambda s, a, r: victory.check(s, r, a)),
-           (Param("player", "choice", "the survivor", choices=victory.pending),
-            Param("pod", "choice", "only for a Character still in a CSS Pod: your table's call",
-                  choices=victory.POD_FATES, optional=True),
-            Param("contingency_kills", "bool", "does the Active Contingency kill them?",
-                  optional=True, default=False),
-            Param("infected", "int", "INFECTED cards their Scan finds", minimum=0, maximum=20,
-                  optional=True, default=0),
-            Param("drawn", "choice", "the draw of 4, if due (blank: the app draws)",
-                  choices=victory.DRAWS, optional=True),
-            Param("objective", "bool", "is their kept Objective met? (not asked in co-op)",
-                  optional=True, default=False)),
-           key="X", short="Victory", topic="victory", enabled=_ended, after_end=True,
-           log_text=lambda a: f"Victory Check for {a['player']}"),
-)
-
-
-def _targets(state: State) -> list[str]:
-    return corrections.slot_choices(state)
-
-
-CORRECTIONS: tuple[Action, ...] = (
-    Action("correct_time", "Move the Time token by hand",
-           "Correct the Time token. Moving forward, it can apply what the slots it passes "
-           "hold: CSS tokens, Autodestruction, Alert, Power Thresholds.",
-           ruled(lambda s, a, r: corrections.time(s, a["slot"], a["apply"], a["side"])),
-           (Param("slot", "choice", "where it should stand", choices=_targets),
-            Param("apply", "choice", "the slots it passes (blank: apply them)",
-                  choices=corrections.TIME_MODES, optional=True,
-                  default=corrections.APPLY,
-                  labels={corrections.APPLY: "apply what it passes (the default)",
-                          corrections.MOVE_ONLY: "just move the token"}),
-            Param("side", "choice", "the Time token's side (blank: unchanged)",
-                  choices=corrections.SIDES, optional=True)),
-           topic="time_track", needs=("time_last_number", "red_thresholds", "blue_thresholds"),
-           log_text=lambda a: f"Time token moved by hand to {a['slot']} ("
-                              + ("only the token moved" if a["apply"] == corrections.MOVE_ONLY
-                                 else "the slots passed applied") + ")"),
-    Action("correct_autodestruction", "Correct Autodestruction",
-           "Set the Autodestruction token by hand: none, yellow or red on a slot.",
-           ruled(lambda s, a, r: corrections.autodestruction(s, a["side"], a["slot"])),
-           (Param("side", "choice", "its side", choices=corrections.AUTO_STATES),
-            Param("slot", "int", "its slot", minimum=1, maximum=TIME_START, optional=True)),
-           topic="autodestruction", log_text=log_lines.correct_autodestruction),
-    Action("correct_alert", "Correct the Alert Procedure",
-           "Set the Alert Procedure token by hand (blank slot: none).",
-           ruled(lambda s, a, r: corrections.alert(s, a["slot"])),
-           (Param("slot", "int", "its slot (blank: no token)", minimum=1, maximum=TIME_START,
-                  optional=True),), topic="alert_procedure", log_text=log_lines.correct_alert),
-    Action("correct_css", "Correct CSS tokens",
-           "Set the slots holding a face-down CSS token by hand.",
-           ruled(lambda s, a, r: corrections.css(s, a["slots"] or "")),
-           (Param("slots", "str", "slot numbers, separated by commas (blank: none)",
-                  optional=True),), topic="time_track",
-           log_text=lambda a: f"CSS tokens set by hand: on {a.get('slots') or 'no slot'}"),
-    Action("correct_power", "Correct Power",
-           "Set a Section (or the Elevator) powered or in Darkness by hand.",
-           ruled(lambda s, a, r: power.set_powered(s, a["location"], a["powered"])),
-           (Param("location", "choice", "where", choices=power.LOCATIONS),
-            Param("powered", "bool", "powered (blue)?")), topic="power",
-           log_text=log_lines.correct_power),
-    Action("correct_status", "Correct a Character's status",
-           "Set where a Character is by hand; a death counts as one.",
-           ruled(lambda s, a, r: corrections.status(s, a["player"], a["status"])),
-           (_player("whose Character", _players),
-            Param("status", "choice", "the status", choices=crew.STATUSES)),
-           topic="victory",
-           log_text=lambda a: f"{a.get('player')}'s status set by hand: {a.get('status')}"),
-    Action("correct_main_gate", "Correct the Main Gate",
-           "Set the Main Gate open or closed by hand.",
-           ruled(lambda s, a, r: corrections.main_gate(s, a["open"])),
-           (Param("open", "bool", "is it open?"),), topic="victory",
-           log_text=lambda a: "Main Gate set by hand: " + ("open" if a.get("open") else "closed")),
 )
 
 ACTIONS: tuple[Action, ...] = (*PLAY, *INTRUDERS, *CHARACTERS, *MODES, *VICTORY, *CORRECTIONS)

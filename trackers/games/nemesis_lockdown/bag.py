@@ -10,12 +10,15 @@ tokens that development adds come from the spare supply beside the board
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from fractions import Fraction
 from random import Random
+from typing import Any, ClassVar
 
 from trackers.engine import ActionError, Note, State
 from trackers.games.nemesis_lockdown import crew
 from trackers.pieces import Bag, Counter
+from trackers.pieces.base import Field, PieceError, register_piece
 
 KINDS = ("Blank", "Larva", "Creeper", "Queen", "Adult", "Breeder")
 RULE_BAG = "rulebook: II. Event Phase, step 10"
@@ -24,6 +27,37 @@ RULE_BAG = "rulebook: II. Event Phase, step 10"
 SET_ASIDE = "set aside (out of the game)"
 BACK_IN = "back into the bag"
 TOKEN_FATES = (SET_ASIDE, BACK_IN)
+# A Blank drawn in an Encounter: the rulebook names no removal, so it stays in the bag.
+BLANK_FATES = (BACK_IN, SET_ASIDE)
+
+
+@register_piece
+@dataclass
+class IntruderBag(Bag):
+    """The Intruder bag, capped by the tokens in the box (the board profile's Night Stalker
+    token counts, where entered): setting a count by hand beyond them is refused."""
+
+    kind: ClassVar[str] = "nemesis_bag"
+    box: dict[str, int] = field(default_factory=dict)
+
+    def fields(self) -> list[Field]:
+        return [Field(k, f"{k} in the bag", 0, self.box.get(k)) for k in sorted(self.contents)]
+
+    def set_field(self, name: str, value: int) -> list[str]:
+        most = self.box.get(name)
+        if most is not None and value > most:
+            raise PieceError(f"{self.label}: your board profile lists {most} {name} "
+                             f"{'token' if most == 1 else 'tokens'} in the box; give 0 to "
+                             f"{most}")
+        return super().set_field(name, value)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**super().to_dict(), "box": dict(self.box)}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> IntruderBag:
+        return cls(data["label"], dict(data["contents"]), dict(data["out"]),
+                   dict(data.get("box", {})))
 
 
 def bag_contents(players: int) -> dict[str, int]:
@@ -66,16 +100,35 @@ def remove(state: State, kind: str) -> None:
     removed[kind] = removed.get(kind, 0) + 1
 
 
-def from_spares(state: State, kind: str) -> None:
-    """A token from the spare supply beside the board goes into the bag."""
+def in_use(state: State, kind: str) -> int:
+    """Tokens of ``kind`` out of the box: in the bag or under an Intruder on the board."""
+    under = sum(1 for i in state.facts["intruders"] if i["kind"] == kind and i["token"])
+    return bag(state).contents.get(kind, 0) + under
+
+
+def from_spares(state: State, kind: str) -> list[Note | str]:
+    """A token from the spare supply beside the board goes into the bag, if the box still
+    holds one (the board profile's count, where entered)."""
+    most = getattr(bag(state), "box", {}).get(kind)
+    if most is not None and in_use(state, kind) >= most:
+        return [Note(f"No spare {kind} token is left: your board profile lists {most} and all "
+                     f"are in play. The rulebook does not say what happens then ({RULE_BAG}); "
+                     "none is added", "intruder_bag")]
     used = state.facts["spares_used"]
     used[kind] = used.get(kind, 0) + 1
     put_back(state, kind)
+    return []
 
 
-def settle_token(state: State, kind: str) -> str:
-    """A token whose Intruder left the board (or a Blank Encounter): the table's setting."""
-    if state.facts["options"]["token_fate"] == BACK_IN:
+def settle_token(state: State, kind: str, *, blank: bool = False) -> str:
+    """A token whose Intruder left the board (``token_fate``), or a Blank drawn in an
+    Encounter (``blank_fate``): the table's setting."""
+    options = state.facts["options"]
+    fate = options.get("blank_fate", BACK_IN) if blank else options["token_fate"]
+    if blank and fate == BACK_IN:
+        put_back(state, kind)
+        return "The Blank token goes back into the bag (the rulebook names no removal)"
+    if fate == BACK_IN:
         put_back(state, kind)
         return f"The {kind} token goes back into the bag (your table's setting)"
     remove(state, kind)
@@ -102,13 +155,13 @@ def develop(state: State, rng: Random, drawn: str | None, nest_occupied: bool,
     if kind in ("Larva", "Creeper"):
         grown = "Adult" if kind == "Larva" else "Breeder"
         remove(state, kind)
-        from_spares(state, grown)
-        notes.append(f"The {kind} token leaves the game; {a_or_an(grown)} token from the spares "
-                     "goes into the bag")
+        short = from_spares(state, grown)
+        notes += short or [f"The {kind} token leaves the game; {a_or_an(grown)} token from the "
+                           "spares goes into the bag"]
     elif kind == "Blank":
         put_back(state, kind)
-        from_spares(state, "Adult")
-        notes.append("The Blank goes back and an Adult token from the spares is added")
+        short = from_spares(state, "Adult")
+        notes += short or ["The Blank goes back and an Adult token from the spares is added"]
     elif kind in ("Adult", "Breeder"):
         put_back(state, kind)
         who = ", ".join(rollers) or "nobody"
@@ -147,6 +200,17 @@ def odds_lines(state: State) -> list[str]:
     return [f"{kind}: {count} of {intruders.size} ({_percent(odds[kind])})"
             for kind, count in sorted(intruders.contents.items(), key=lambda kv: -kv[1])
             if count]
+
+
+def odds_line(state: State) -> str:
+    """The odds on one line: "Adult 5/12 42%, Larva 4/12 33%, ..."."""
+    intruders = bag(state)
+    odds = intruders.odds()
+    if not odds:
+        return odds_lines(state)[0]
+    return ", ".join(f"{kind} {count}/{intruders.size} {_percent(odds[kind])}"
+                     for kind, count in sorted(intruders.contents.items(),
+                                               key=lambda kv: -kv[1]) if count)
 
 
 def _percent(chance: Fraction) -> str:

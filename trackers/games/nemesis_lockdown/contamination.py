@@ -2,10 +2,13 @@
 
 Each Character's entry counts the Contamination cards they hold (``contamination``); the
 Larva is the Counter ``p<seat>_larva``. Whether a card reads INFECTED is unknown until a Scan,
-so the table reports what a Scan found.
+so the table reports what a Scan found (``infected``, and ``scanned``: how many of the cards
+held it covered). ``final_check`` is the Victory Check's step 2.
 """
 
 from __future__ import annotations
+
+from random import Random
 
 from trackers.engine import ActionError, Note, State
 from trackers.games.nemesis_lockdown import crew, intruders
@@ -27,9 +30,12 @@ def _larva(state: State, name: str, source: str) -> list[Note | str]:
     if larva.value == 0:
         larva.value = 1
         return [f"{name}: a Larva goes on the Character board ({source})"]
-    return [f"{name} already carries a Larva: the second one kills",
-            *crew.kill(state, name, "a second Larva", creeper=True,
-                       corpse=state.facts["options"]["larva_corpse"])]
+    room = crew.entry(state, name)["room"] or f"Room where {name} died"
+    notes: list[Note | str] = [f"{name} already carries a Larva: the second one kills",
+                               *crew.kill(state, name, "a second Larva", creeper=True,
+                                          corpse=state.facts["options"]["larva_corpse"])]
+    # The Creeper miniature comes from the box, not the bag: no token lies under it.
+    return notes + intruders.place(state, "Creeper", room, token=False)
 
 
 def scan(state: State, name: str, infected: int) -> list[Note | str]:
@@ -40,6 +46,9 @@ def scan(state: State, name: str, infected: int) -> list[Note | str]:
     if infected > held:
         raise ActionError(f"infected: {name} holds {held} Contamination "
                           f"{'card' if held == 1 else 'cards'}; give 0 to {held}", "infected")
+    person = crew.entry(state, name)
+    # What the Victory Check reads unless the table says: the cards held now were scanned.
+    person["infected"], person["scanned"] = infected, held
     if infected == 0:
         return [f"{name}'s Scan: no INFECTED card"]
     return [f"{name}'s Scan: INFECTED; the card stays", *_larva(state, name, "the Scan")]
@@ -68,6 +77,9 @@ def remove(state: State, name: str, cards: int, larva: bool, where: str) -> list
         raise ActionError(f"cards: {name} holds {person['contamination']}; give 0 to "
                           f"{person['contamination']}", "cards")
     person["contamination"] -= cards
+    # Decon and Surgery take the INFECTED cards first (Room Sheet): the known ones go first.
+    person["infected"] = max(0, min(person.get("infected", 0) - cards, person["contamination"]))
+    person["scanned"] = min(person.get("scanned", 0), person["contamination"])
     notes: list[Note | str] = [f"{name}: {cards} Contamination "
                                f"{'card' if cards == 1 else 'cards'} removed ({where}) to the "
                                f"bottom of the Contamination deck; {person['contamination']} "
@@ -79,3 +91,58 @@ def remove(state: State, name: str, cards: int, larva: bool, where: str) -> list
         counter.value = 0
         notes.append(f"{name}'s Larva is removed")
     return notes
+
+
+ACTION_DECK = 10  # each Character's Action deck holds 10 cards (Setup (Summary))
+APP_DRAWS = "the app draws"
+DREW_CONTAMINATION = "a Contamination card came up"
+DREW_CLEAN = "no Contamination card"
+DRAWS = (APP_DRAWS, DREW_CONTAMINATION, DREW_CLEAN)
+
+
+def draw_four(contamination: int, rng: Random) -> bool:
+    """All of a Character's cards shuffled, 4 drawn: True when a Contamination card shows."""
+    cards = ["Action"] * ACTION_DECK + ["Contamination"] * contamination
+    rng.shuffle(cards)
+    return "Contamination" in cards[:4]
+
+
+def final_check(state: State, name: str, rng: Random, infected: int | None, held: int | None,
+                drawn: str | None) -> tuple[bool, list[Note | str]]:
+    """Victory Check step 2 for one survivor: (dies, notes). ``infected``: what the Scan at
+    the check found (blank: what earlier Scans logged); ``held``: the Contamination cards
+    counted at the table (blank: as logged); ``drawn``: the real draw, or the app draws."""
+    person = crew.entry(state, name)
+    logged = int(person["contamination"])
+    larva = crew.counter(state, name, "larva").value > 0
+    cards = logged if held is None else held
+    notes: list[Note | str] = []
+    if infected is None:
+        infected = int(person.get("infected", 0))
+        unscanned = cards - int(person.get("scanned", 0))
+        if not infected and not larva and unscanned > 0:
+            raise ActionError(f"infected: {name} holds {plural(cards)}, {unscanned} not "
+                              "scanned yet: Scan them and give how many read INFECTED (0 if "
+                              "none)", "infected")
+    if infected > cards:
+        if held is not None:
+            raise ActionError(f"infected: {infected} INFECTED is more than the {plural(held)} "
+                              f"given for {name}; give 0 to {held}", "infected")
+        notes.append(f"{name}: the log counted {plural(logged)}; the {infected} INFECTED make "
+                     f"it {infected}")
+        cards = infected
+    if not infected and not larva:
+        return False, [*notes, f"{name}: no INFECTED card and no Larva, no draw"]
+    why = "a Larva" if larva else f"{infected} INFECTED"
+    if drawn in (None, APP_DRAWS):
+        dies, how = draw_four(cards, rng), "the app drew"
+    else:
+        dies, how = drawn == DREW_CONTAMINATION, "your table drew"
+    notes.append(f"{name}: {why}; all {ACTION_DECK + cards} cards ({ACTION_DECK} Action, "
+                 f"{plural(cards)}) shuffled, {how} 4: "
+                 + (DREW_CONTAMINATION if dies else DREW_CLEAN))
+    return dies, notes
+
+
+def plural(count: int) -> str:
+    return f"{count} Contamination {'card' if count == 1 else 'cards'}"

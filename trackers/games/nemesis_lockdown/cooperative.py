@@ -8,7 +8,7 @@ at the start of the next round.
 from __future__ import annotations
 
 from trackers.engine import ActionError, Note, State
-from trackers.games.nemesis_lockdown import crew
+from trackers.games.nemesis_lockdown import crew, ending
 
 CLEAR = "clear"
 BLOCKED = "an Intruder or a Malfunction is there"
@@ -30,6 +30,11 @@ def record_objective(state: State, name: str, text: str) -> list[Note | str]:
 def objective_met(state: State, name: str, met: bool) -> list[Note | str]:
     need_coop(state, "A public Objective")
     crew.entry(state, name)
+    text = state.facts["objectives"][name]["text"]
+    if met and state.facts.get("ended") == "E1" and ending.fails_in_purge(text):
+        raise ActionError(f"player: the Facility was purged and the Intruders live, so "
+                          f"{name}'s Objective ({text}) fails (rulebook: End of the Game)",
+                          "player")
     state.facts["objectives"][name]["done"] = met
     done = sum(1 for o in state.facts["objectives"].values() if o["done"])
     total = len(state.facts["objectives"])

@@ -36,7 +36,7 @@ RULE_WOUNDS = "rulebook: Contamination, Wounds, and Death"
 def new_entry(name: str) -> dict[str, Any]:
     """Kind, Knowledge and room stay unknown until the table says who drafted what."""
     return {"name": name, "status": ACTIVE, "kind": None, "knowledge": None,
-            "knowledge_active": False, "contamination": 0, "room": None,
+            "knowledge_active": False, "contamination": 0, "infected": 0, "room": None,
             "fire_round": 0, "revive_round": None}
 
 
@@ -139,9 +139,9 @@ def kill(state: State, name: str, cause: str, *, corpse: bool = True,
     if corpse:
         left.append("leave a Character Corpse, drop every Heavy Object in the Room, remove "
                     "the other Items")
-    notes: list[Note | str] = [
+    notes: list[Note | str] = [Note(
         f"{name}'s Character dies ({cause}): {'; '.join(left)}; their Contingency tokens go to "
-        "the Neutral Pool"]
+        "the Neutral Pool", "wounds", key_moment=f"{name} dies ({cause})")]
     if not state.facts["first_death"]:
         state.facts["first_death"] = True
         if not state.facts["main_gate_open"]:

@@ -23,6 +23,25 @@ NAMES = {
     "E4": "Alert Procedure",
 }
 RULE_END = "rulebook: End of the Game"
+# Objectives the purge makes fail, read from their text: the Intruders live on.
+PURGE_FAILS = (("kill", "queen"), ("destroy", "nest"))
+
+
+def fails_in_purge(text: str) -> bool:
+    """A Kill-the-Queen or Destroy-the-Nest Objective, as its card's text names it."""
+    words = text.casefold()
+    return any(all(w in words for w in pair) for pair in PURGE_FAILS)
+
+
+def withdraw_for_purge(state: State) -> list[Note | str]:
+    """Co-op: public Objectives the purge makes fail are no longer met, even if marked."""
+    withdrawn = [name for name, o in state.facts["objectives"].items()
+                 if o["done"] and fails_in_purge(o["text"])]
+    for name in withdrawn:
+        state.facts["objectives"][name]["done"] = False
+    return [Note(f"{name}'s public Objective ({state.facts['objectives'][name]['text']}) was "
+                 "marked met; the purge makes it fail: no longer met", "victory")
+            for name in withdrawn]
 
 
 def summary(code: str) -> str:
@@ -45,12 +64,14 @@ def end_game(state: State, code: str, cause: str, *, by_marker: bool = False
     state.facts["ended"] = code
     state.facts["end_cause"] = cause
     state.facts["status"] = f"ended: {NAMES[code]}"
-    notes: list[Note | str] = [Note(f"Game over ({NAMES[code]}): {cause}.", "victory")]
+    notes: list[Note | str] = [Note(f"Game over ({NAMES[code]}): {cause}.", "victory",
+                                    key_moment=f"Game over: {NAMES[code]}")]
     inside = crew.with_status(state, crew.ACTIVE)
     if code == "E1":
         notes.append(Note("The Facility is purged: every Character not in the Isolation Room "
                           "dies; the Intruders live, so Kill-the-Queen and Destroy-the-Nest "
                           "Objectives fail", "victory"))
+        notes += withdraw_for_purge(state)
     elif code == "E2":
         inside += crew.with_status(state, crew.ISOLATED)
         outside_die = by_marker and not state.facts["options"]["outside_survives"]

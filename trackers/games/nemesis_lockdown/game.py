@@ -7,7 +7,7 @@ from typing import Any
 from trackers.engine import Game, Note, Option, State
 from trackers.games.nemesis_lockdown import INFO, view
 from trackers.games.nemesis_lockdown.actions import ACTIONS
-from trackers.games.nemesis_lockdown.bag import TOKEN_FATES
+from trackers.games.nemesis_lockdown.bag import BLANK_FATES, TOKEN_FATES
 from trackers.games.nemesis_lockdown.board import (
     BOARD_DEFAULTS,
     BOARD_DEFAULTS_NOTE,
@@ -18,10 +18,14 @@ from trackers.games.nemesis_lockdown.setup import apply_board, setup
 from trackers.games.nemesis_lockdown.victory import end_record
 
 OPTIONS = (
-    Option("token_fate", "An Intruder's token when it dies, Infests, or is a Blank Encounter",
+    Option("token_fate", "An Intruder's token when it dies or Infests",
            "choice", TOKEN_FATES[0], TOKEN_FATES,
            help="The rulebook returns a token to the bag only from a Technical Corridor "
                 "(Encounter and Combat); the rest is your table's call."),
+    Option("blank_fate", "A Blank drawn in an Encounter", "choice", BLANK_FATES[0],
+           BLANK_FATES,
+           help="The rulebook places Noise markers and names no removal (Encounter and "
+                "Combat): it stays in the bag unless your table reads it otherwise."),
     Option("outside_survives", "A 13th Fire or 11th Malfunction spares Bunker and evacuated",
            "bool", True,
            help="The rulebook says all Characters die there, and elsewhere that only those "

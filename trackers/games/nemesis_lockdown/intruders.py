@@ -110,7 +110,7 @@ def encounter(state: State, rng: Random, drawn: str | None, room: str, hand: int
     if kind == "Blank":
         return notes + [
             "Blank drawn: no Intruder appears; put a Noise marker in every Corridor connected "
-            "to the Room", bag.settle_token(state, "Blank")]
+            "to the Room", bag.settle_token(state, "Blank", blank=True)]
     notes.append(f"{kind} drawn: place {bag.a_or_an(kind)} miniature in the {room}")
     notes += place(state, kind, room)[1:]
     return notes + surprise_verdict(state, kind, hand, darkness)

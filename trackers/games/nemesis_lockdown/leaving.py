@@ -11,6 +11,9 @@ from trackers.games.nemesis_lockdown import crew
 from trackers.games.nemesis_lockdown.time_track import isolation_open, need_slot, slot
 
 CSS_FACES = ("one Pod", "all Pods", "no Pod")  # what a revealed CSS token launches
+CSS_ROOM = "Cargo Sending System Room"  # where a Character whose Pod stays goes back
+# Where the app puts a Character who leaves play: location-dependent rules read this.
+LEFT_FOR = {crew.IN_POD: "CSS Pod", crew.ISOLATED: "Isolation Room", crew.BUNKER: "Bunker"}
 WAYS_OUT = (crew.IN_POD, crew.ISOLATED, crew.BUNKER, crew.DEAD)
 
 
@@ -33,13 +36,16 @@ def launch_css(state: State, face: str | None, pod_player: str | None) -> list[N
     state.facts["css"].remove(here)
     state.facts["css_revealed"].append({"slot": here, "face": face})
     notes: list[Note | str] = [Note(f"CSS token on {here} shows {face}. Where a revealed token "
-                                    "goes afterwards is not stated: set it aside", "time_track")]
+                                    "goes afterwards is not stated: set it aside", "time_track",
+                                    key_moment=f"CSS launch on {here}: {face}")]
     for name in in_pods:
         if face == "all Pods" or (face == "one Pod" and name == pod_player):
             crew.set_status(state, name, crew.EVACUATED)
-            notes.append(f"{name} is evacuated: removed from the game, a survivor")
+            notes.append(Note(f"{name} is evacuated: removed from the game, a survivor",
+                              "victory", key_moment=f"CSS launch: {name} evacuated"))
         else:
             crew.set_status(state, name, crew.ACTIVE)
+            crew.entry(state, name)["room"] = CSS_ROOM
             notes.append(f"{name}'s Pod stays: back into the CSS Room with 1 Serious Wound")
             notes += crew.wound(state, name, "serious")
     return notes + [n for n in crew.nobody_left_note(state) if n not in notes]
@@ -90,4 +96,5 @@ def leave(state: State, name: str, how: str) -> list[Note | str]:
         note = (f"{name} reaches the Bunker (Exit Room, no Intruder there, with the Rover or "
                 "an Enviro-Suit and a Noise roll without an Intruder)")
     crew.set_status(state, name, how)
-    return [Note(note, "victory"), *crew.nobody_left_note(state)]
+    crew.entry(state, name)["room"] = LEFT_FOR[how]
+    return [Note(note, "victory", key_moment=f"{name}: {how}"), *crew.nobody_left_note(state)]

@@ -10,10 +10,16 @@ from typing import Any
 
 from trackers.engine import ActionError, SessionSetup, State
 from trackers.games.nemesis_lockdown import crew, time_track
-from trackers.games.nemesis_lockdown.bag import TOKEN_FATES, bag_contents
-from trackers.games.nemesis_lockdown.board import TIME_START, last_number, slot_exists, slot_list
+from trackers.games.nemesis_lockdown.bag import BLANK_FATES, TOKEN_FATES, IntruderBag, bag_contents
+from trackers.games.nemesis_lockdown.board import (
+    TIME_START,
+    TOKEN_KEYS,
+    last_number,
+    slot_exists,
+    slot_list,
+)
 from trackers.games.nemesis_lockdown.power import START_BLUE
-from trackers.pieces import Bag, Counter, Secret
+from trackers.pieces import Counter, Secret
 
 CONTINGENCY_CODES = ["Green", "Yellow", "Blue", "Gray", "Red"]
 START_EGGS = 5  # Setup (Summary): 5 Eggs in the Nest slot
@@ -29,7 +35,7 @@ def setup(s: SessionSetup, rng: Random) -> State:
     """The table at the start (S1-S4)."""
     state = State(board=dict(s.board))
     state.pieces["time"] = time_track.new_track()
-    state.pieces["intruder_bag"] = Bag("Intruder bag", bag_contents(s.players))
+    state.pieces["intruder_bag"] = IntruderBag("Intruder bag", bag_contents(s.players))
     state.pieces["eggs"] = Counter("Eggs in the Nest slot", START_EGGS)
     state.pieces["fire"] = Counter("Fire markers on the board", 0, limit=12,
                                    past_limit="a 13th Fire destroys the Facility")
@@ -57,6 +63,7 @@ def _start_facts(s: SessionSetup) -> dict[str, Any]:
     return {
         "mode": s.mode, "status": "in progress", "phase": "setup", "step": 0, "round": 0,
         "options": {"token_fate": s.options.get("token_fate", TOKEN_FATES[0]),
+                    "blank_fate": s.options.get("blank_fate", BLANK_FATES[0]),
                     "larva_corpse": bool(s.options.get("larva_corpse", False)),
                     "outside_survives": bool(s.options.get("outside_survives", True))},
         "time_side": "inactive", "autodestruct": None, "autodestruct_stopped": False,
@@ -107,6 +114,11 @@ def apply_board(state: State, key: str | None = None) -> list[str]:
         track.space_names = {last - 1: "S"}
         if key:
             notes.append(f"Time track: {TIME_START} down to {last}, then S")
+    if key is None or key in TOKEN_KEYS.values():
+        box = state.piece("intruder_bag", IntruderBag).box
+        for kind, token_key in TOKEN_KEYS.items():
+            if token_key in state.board:
+                box[kind] = len(state.board[token_key] or [])
     if key in (None, "css_slots") and "css_slots" in state.board:
         slots = slot_list(state, "css_slots")
         for n in slots:

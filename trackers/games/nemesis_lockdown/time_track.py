@@ -23,7 +23,7 @@ from trackers.games.nemesis_lockdown.board import (
 )
 from trackers.games.nemesis_lockdown.ending import end_game
 from trackers.pieces import Track
-from trackers.pieces.base import Field, register_piece
+from trackers.pieces.base import Field, PieceError, register_piece
 
 AHEAD = 3  # Autodestruction: the token goes 3 slots ahead (2 empty slots between)
 RULE_AUTO = "rulebook: Autodestruction"
@@ -33,13 +33,23 @@ RULE_ALERT = "rulebook: Leaving the Facility, Alert Procedure"
 @register_piece
 @dataclass
 class TimeTrack(Track):
-    """The Time track. It has no field for the generic "set a value by hand": moving the Time
-    token by hand goes through 'Move the Time token by hand', which keeps the rules."""
+    """The Time track. "Set a value by hand" (x) moves only the token, on a numbered slot:
+    'Move the Time token by hand' applies what the slots passed hold, and S, which ends the
+    game, is reached only that way. The report charts its position."""
 
     kind: ClassVar[str] = "nemesis_time"
 
     def fields(self) -> list[Field]:
-        return []
+        low = self.lowest or 0
+        if "S" in self.space_names.values():
+            low += 1
+        return [Field("position", "slot (only the token moves)", max(low, 1), self.highest)]
+
+    def set_field(self, name: str, value: int) -> list[str]:
+        if self.space_names.get(value) == "S":
+            raise PieceError(f"{self.label}: S ends the game: put the Time token there with "
+                             "'Move the Time token by hand'")
+        return super().set_field(name, value)
 
 
 def new_track() -> TimeTrack:
@@ -96,7 +106,8 @@ def start_autodestruction(state: State) -> list[Note | str]:
     return [Note(f"Autodestruction started: token yellow side up on slot {yellow}. It can be "
                  f"stopped at the Power Generator until the Player Phase of the round on "
                  f"{yellow}; then it jumps to {red} and turns red; the Facility is destroyed in "
-                 f"step 5 of the round on {red}.", "autodestruction")]
+                 f"step 5 of the round on {red}.", "autodestruction",
+                 key_moment="Autodestruction started")]
 
 
 def stop_autodestruction(state: State) -> list[Note | str]:
@@ -109,7 +120,8 @@ def stop_autodestruction(state: State) -> list[Note | str]:
                           "action")
     state.facts["autodestruct"] = None
     state.facts["autodestruct_stopped"] = True
-    return [Note("Autodestruction stopped: discard its token", "autodestruction")]
+    return [Note("Autodestruction stopped: discard its token", "autodestruction",
+                 key_moment="Autodestruction stopped")]
 
 
 def start_alert(state: State) -> list[Note | str]:
@@ -122,7 +134,8 @@ def start_alert(state: State) -> list[Note | str]:
     state.facts["alert"] = target
     return [Note(f"Alert Procedure: token on slot {target}. The Isolation Room opens now. The "
                  f"game ends in step 5 of the round on {target}, as the Time token leaves it "
-                 "(step 4 of that round still happens).", "alert_procedure")]
+                 "(step 4 of that round still happens).", "alert_procedure",
+                 key_moment="Alert Procedure started")]
 
 
 def one_slot(state: State) -> list[Note | str]:
@@ -142,7 +155,8 @@ def one_slot(state: State) -> list[Note | str]:
     if auto is not None and auto["side"] == "yellow" and auto["slot"] == here:
         state.facts["autodestruct"] = {"slot": here - AHEAD, "side": "red"}
         notes.append(Note(f"Autodestruction turns red and moves to slot {here - AHEAD}: it can "
-                          "no longer be stopped", "autodestruction"))
+                          "no longer be stopped", "autodestruction",
+                          key_moment="Autodestruction red"))
         notes += open_main_gate(state, "the Autodestruction token turned red")
     if new == s_position(state):
         return notes + end_game(state, "E1", "the Time token reached S")
@@ -239,8 +253,38 @@ JUMP_TARGETS = ("Autodestruction token", "Alert token", "S")
 
 
 def _jump(state: State, target: int, code: str, cause: str) -> list[Note | str]:
+    """Move the Time token down to ``target`` slot by slot, applying what it passes: CSS
+    tokens set aside, a yellow Autodestruction token turned red (and followed, when it is the
+    target; the Main Gate opens). Then the ending reached. Where two tokens could end it, the
+    table chose the target (End of the Game does not say), so a token passed does not."""
     track = time_track(state)
     here = track.position
+    follow = code == "E2"  # jumping to the Autodestruction token: it moves when it turns red
+    auto = autodestruction(state)
+    if follow and auto is not None and auto["side"] == "yellow":
+        target = int(auto["slot"]) - AHEAD  # where it will stand red once passed
+    notes: list[Note | str] = []
+    passed: list[int] = []
+    while track.position > target:
+        at = track.position
+        auto = autodestruction(state)
+        if at in state.facts["css"]:  # passed without a launch: said once, below
+            state.facts["css"].remove(at)
+            state.facts["css_revealed"].append({"slot": at, "face": "passed"})
+            passed.append(at)
+        if auto is not None and auto["side"] == "yellow" and auto["slot"] == at:
+            state.facts["autodestruct"] = {"slot": at - AHEAD, "side": "red"}
+            notes.append(Note(f"Autodestruction passed yellow on {at}: it turns red and moves to "
+                              f"slot {at - AHEAD}", "autodestruction",
+                              key_moment="Autodestruction red"))
+            notes += open_main_gate(state, "the Autodestruction token turned red")
+            if follow:
+                target = at - AHEAD
+        track.set_position(at - 1)
     track.set_position(target)
+    if passed:
+        notes.insert(0, Note("CSS tokens passed without a launch, on "
+                             f"{', '.join(map(str, passed))}: set them aside", "time_track"))
     return [Note(f"Fast-forward: Time token {here} -> {slot_name(state, target)}",
-                 "time_track"), *end_game(state, code, f"nobody is left inside; {cause}")]
+                 "time_track"), *notes,
+            *end_game(state, code, f"nobody is left inside; {cause}")]

@@ -21,39 +21,56 @@ MAX_PLAYERS = 4
 
 
 def _time_lines(state: State) -> list[str]:
+    """Three lines, so the bag's odds and Power stay in view at 80x24."""
     facts = state.facts
-    here = time_track.slot(state)
-    lines = [f"Time token on {time_track.slot_name(state, here)}, {facts['time_side']} side"]
     auto = facts["autodestruct"]
+    alert = facts["alert"]
     if auto is None:
-        lines.append("Autodestruction: not running")
+        auto_text = "Autodestruction: none"
     elif auto["side"] == "yellow":
-        lines.append(f"Autodestruction: yellow on {auto['slot']} (can be stopped until the "
+        auto_text = (f"Autodestruction: yellow on {auto['slot']} (can be stopped until the "
                      f"round on {auto['slot']}; turns red on {auto['slot'] - 3})")
     else:
-        lines.append(f"Autodestruction: RED on {auto['slot']} (Facility destroyed in step 5 of "
+        auto_text = (f"Autodestruction: RED on {auto['slot']} (Facility destroyed in step 5 of "
                      f"the round on {auto['slot']})")
-    alert = facts["alert"]
-    lines.append("Alert Procedure: " + (f"token on {alert} (game ends in step 5 of the round "
-                                        f"on {alert})" if alert is not None else "not started"))
+    alert_text = "Alert: " + (f"token on {alert} (game ends in step 5 of the round on "
+                              f"{alert})" if alert is not None else "none")
     if "css_slots" not in state.board:
-        lines.append("CSS tokens: the CSS slots of your track are not entered yet")
+        css = "CSS tokens: the CSS slots of your track are not entered yet"
     else:
-        lines.append("CSS tokens face down on: " + (", ".join(map(str, facts["css"])) or "none"))
-    lines.append("Isolation Room: " + ("open" if time_track.isolation_open(state) else "closed")
-                 + "; Main Gate: " + ("open" if facts["main_gate_open"] else "closed"))
-    return lines
+        css = "CSS tokens face down on: " + (", ".join(map(str, facts["css"])) or "none")
+    doors = ("Isolation Room: " + ("open" if time_track.isolation_open(state) else "closed")
+             + "; Main Gate: " + ("open" if facts["main_gate_open"] else "closed"))
+    return [f"{auto_text}; {alert_text}", css, doors]
 
 
 def _threshold_line(state: State) -> str:
-    parts = []
-    for key, colour in (("red_thresholds", "red"), ("blue_thresholds", "blue")):
-        if key in state.board:
-            parts.append(f"{colour} on " + (", ".join(map(str, slot_list(state, key))) or
-                                            "none"))
-        else:
-            parts.append(f"{colour}: not entered")
-    return "Power Thresholds: " + "; ".join(parts)
+    """The next Power Threshold ahead of the Time token (the printed ones, as entered)."""
+    if "red_thresholds" not in state.board or "blue_thresholds" not in state.board:
+        return "Power Thresholds: not all entered yet (red, blue)"
+    here = time_track.slot(state)
+    ahead = {colour: [n for n in slot_list(state, key) if n < here]
+             for key, colour in (("red_thresholds", "red"), ("blue_thresholds", "blue"))}
+    slots = [n for found in ahead.values() for n in found]
+    if not slots:
+        return "Power Thresholds: none ahead"
+    nxt = max(slots)
+    colours = " and ".join(c for c, found in ahead.items() if nxt in found)
+    note = " (inactive side only)" if colours == "red" else ""
+    return f"Next Threshold: {colours} on {nxt}{note}"
+
+
+def _power_lines(state: State) -> list[str]:
+    """Two lines: where the light is, and the next Threshold."""
+    at, powered = power.where(state), power.blue(state)
+    if not at:
+        first = (f"Powered tokens: {', '.join(map(str, powered)) or 'none'} (places not "
+                 "entered)")
+    else:
+        lit = [f"{loc} ({n})" for loc, n in at.items() if n in powered]
+        dark = [f"{loc} ({n})" for loc, n in at.items() if n not in powered]
+        first = f"Powered: {', '.join(lit) or 'none'}; Darkness: {', '.join(dark) or 'none'}"
+    return [first, _threshold_line(state)]
 
 
 def _character_lines(state: State) -> list[str]:
@@ -83,15 +100,21 @@ def panels(state: State) -> list[Panel]:
     facts = state.facts
     record = victory.end_record(state)
     title = "Setup" if facts["phase"] == "setup" else f"Round {facts['round']}"
-    head = record.summary if record is not None else status(state)
-    out = [Panel(title, (head, *_time_lines(state)), "time_track"),
-           Panel("Power", (*power.lines(state), _threshold_line(state)), "power"),
-           Panel("Intruder bag: next draw", tuple(bag.odds_lines(state)), "intruder_bag"),
+    here = time_track.slot(state)
+    title += f": Time on {time_track.slot_name(state, here)}, {facts['time_side']} side"
+    head = (record.summary,) if record is not None else ()
+    # The bag's odds and Power first: at 80x24 they stay in view without scrolling.
+    out = [Panel("Intruder bag: next draw", (bag.odds_line(state),), "intruder_bag"),
+           Panel("Power", tuple(_power_lines(state)), "power"),
+           Panel(title, (*head, *_time_lines(state)), "time_track"),
            Panel("Intruders on the board", tuple(intruders.lines(state)), "intruder_bag"),
            Panel("Characters", tuple(_character_lines(state)), "victory"),
            Panel("Knowledge", tuple(knowledge.usable(state, n) for n in crew.names(state)),
                  "knowledge"),
            Panel("Nest, Weaknesses, Noise", tuple(_nest_lines(state)), "noise")]
+    if record is not None:  # the verdict first once the game is over
+        out.insert(0, out.pop(2))
+        out.insert(1, Panel("Victory Check", tuple(victory.lines(state)), "victory"))
     if facts["mode"] == "coop":
         out.append(Panel("Public Objectives", tuple(cooperative.lines(state)), "victory"))
     if facts["phase"] == "setup":

@@ -9,17 +9,18 @@ Every figure comes from trackers.games.lifeform; this module only lays it out.
 
 from __future__ import annotations
 
+from textual import events
 from textual.app import ComposeResult
 from textual.widgets import Static
 
 from tableside.api import OpenSession
-from trackers.engine import State
-from trackers.games.lifeform import loadout, solo, solo_view, turns
+from trackers.engine import Action, ActionError, State
+from trackers.games.lifeform import decks, loadout, solo, solo_view, turns
 from trackers.games.lifeform.board import COLUMNS, Board, board_of
+from trackers.games.lifeform.hibernation import halon_gas_blast_tokens
 from trackers.games.lifeform.launch import Status
 from trackers.games.lifeform.rounds import pending
 from trackers.games.lifeform.setup import open_steps
-from trackers.games.lifeform.showdown import halon_gas_blast_tokens
 from trackers.games.lifeform.view import checklist
 from trackers.pieces import Track
 from tui.games.lifeform.loadout import LoadoutBars, LoadoutRow
@@ -57,6 +58,16 @@ class LifeformLoadout(SessionView, LoadoutBars):
         # The Dragon's Domain solo game keeps no Shuttle Loadout in the app.
         self.display = not solo.is_solo(play.state)
         self.show([] if solo.is_solo(play.state) else loadout_rows(play.state))
+
+
+def with_keys(text: str, actions: list[Action]) -> str:
+    """Each quoted action title followed by its key, or by the palette when it has none."""
+    for action in actions:
+        quoted = f"'{action.title}'"
+        if quoted in text:
+            where = f"key {action.key}" if action.key else "ctrl+p"
+            text = text.replace(quoted, f"{quoted} ({where})")
+    return text
 
 
 def _profile(state: State) -> Board:
@@ -98,7 +109,7 @@ def banner_lines(state: State) -> list[str]:
         first = f"SHOWDOWN {status.removeprefix('Showdown ')}"
     else:
         first = f"GAME OVER: {status}"
-    lines = [first]
+    lines = [first, hands_line(state)]
     todo = pending(state) if stage in ("setup", "starship") else []
     if todo:
         more = f" (+{len(todo) - 1} more)" if len(todo) > 1 else ""
@@ -108,6 +119,17 @@ def banner_lines(state: State) -> list[str]:
         if steps:
             lines.append(f"Next: {steps[0]}")
     return [_fit(line) for line in lines]
+
+
+def hands_line(state: State) -> str:
+    """Every hand against its limit, always in view: the limit is checked as cards arrive."""
+    lifeform = state.facts["lifeform"]
+    limit = decks.hand_limit(state, lifeform, _profile(state))
+    held = [f"{lifeform} (lifeform) {decks.hand_size(state, lifeform)}/"
+            f"{'?' if limit is None else limit}"]
+    held += [f"{m} {decks.hand_size(state, m)}/{decks.CREW_HAND_LIMIT}"
+             for m in state.facts["crew"]]
+    return "Hands: " + " | ".join(held)
 
 
 def _fit(line: str) -> str:
@@ -131,6 +153,9 @@ def loadout_rows(state: State) -> list[LoadoutRow]:
             groups = profile.numbers("halon_gas.compartments") or ()
             blasts = halon_gas_blast_tokens(loadout.counts(state), state.facts["players"],
                                             profile).value
+            show = state.facts.get("showdown") or {}
+            if show.get("hibernated"):  # in the crew pool now: spent ones (a search, a cancel) gone
+                blasts = int(show["halon"])
             status = "" if blasts is None else f"{blasts} blast{'' if blasts == 1 else 's'}"
         else:
             minimum = _minimum(state, profile, column, aboard)
@@ -172,6 +197,36 @@ class LifeformScreen(SessionScreen):
 
     def compose_banner(self) -> ComposeResult:
         yield LifeformBanner("", id="lf-banner", markup=False)
+
+    def on_key(self, event: events.Key) -> None:
+        """A key whose action is not possible now is hidden from the footer and its binding
+        is off; pressed anyway, it says why instead of doing nothing."""
+        action = next((a for a in self.play.session.actions() if a.key == event.key), None)
+        if action is None or self.play.available(action.name):
+            return
+        reason = self.play.session.blocked(action.name)
+        if reason:
+            event.stop()
+            self.notify(f"{action.title} ({action.key}) is not possible now: "
+                        f"{with_keys(reason, self.play.session.actions())}.",
+                        severity="warning", markup=False)
+
+    async def action_run(self, name: str) -> None:
+        """A refusal names what is due by the action's quoted title (the CLI reads it so);
+        on this screen each such title gets the key that does it, or the palette."""
+        if not self.offerable(name):
+            try:
+                action = self.play.action(name)
+            except ActionError:
+                action = None
+            reason = self.play.session.blocked(name) if action else None
+            if action is not None and reason:
+                own = f" ({action.key})" if action.key else ""
+                self.notify(f"{action.title}{own} is not possible now: "
+                            f"{with_keys(reason, self.play.session.actions())}.",
+                            severity="warning", markup=False)
+                return
+        await super().action_run(name)
 
     def compose_beside_tracks(self) -> ComposeResult:
         yield LifeformLoadout(id="lf-loadout")

@@ -1,0 +1,105 @@
+"""Lifeform at 80x24 (issue 24 items 1 and 7): the hands in view without scrolling, refusals
+that name what is due with the key that does it, and a solo New game suggesting one name."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import cast
+
+from textual.app import App
+from textual.widgets import Input, Select
+
+from tableside.api import Tableside
+from tests.lifeform.test_lifeform_session_fixtures import BOARD, NAMES
+from tests.pilot_keys import choose, record_notifications
+from tests.tui.screen_text import screen_text
+from tui.app import TablesideApp
+from tui.games.lifeform.screen import LifeformScreen
+
+SIZE = (80, 24)
+SETUP = [("record_characters", {"crew_member": "Andrew", "first": "Solomon", "second": "Palmer"}),
+         ("record_characters", {"crew_member": "Jacob", "first": "Cameron",
+                                "second": "Bennings"}),
+         ("reality_calibration", {"image": "Image 1", "decline_pin": True}),  # no PIN
+         ("tick_setup", {"step": "all remaining"})]
+
+
+def seen(app: TablesideApp) -> str:
+    return screen_text(cast("App[object]", app))
+
+
+def saved(tmp_path: Path, steps: list[tuple[str, dict[str, object]]]) -> None:
+    table = Tableside(tmp_path)
+    play = table.create("lifeform", 3, names=NAMES[3], board=BOARD, title="Friday", seed="s")
+    for name, args in steps:
+        play.do(name, **args)
+    play.close()
+    table.close()
+
+
+async def test_the_hands_are_in_view_and_a_refusal_names_its_key(tmp_path: Path) -> None:
+    saved(tmp_path, [])
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # Home: resume the only saved game
+        await pilot.pause()
+        assert isinstance(app.screen, LifeformScreen)
+        assert "Hands: Sarah (lifeform) 3/6 | Andrew 3/6 | Jacob 3/6" in seen(app)
+        said = record_notifications(cast("App[object]", app))
+        await pilot.press("n")  # Next phase while the setup is open
+        await pilot.pause()
+        assert said and said[-1].startswith("Next phase (n) is not possible now: the setup is "
+                                            "still open (")
+        assert "step 17 ticks itself with 'Reality Calibration' (key z)" in said[-1]
+        assert "finish it first ('Tick a setup step' (ctrl+p))" in said[-1]
+
+
+async def test_a_hand_over_its_limit_is_named_on_screen_with_the_way_to_cut_it(
+        tmp_path: Path) -> None:
+    saved(tmp_path, [*SETUP, ("draw_cards", {"who": "crew member", "crew_member": "Andrew",
+                                             "count": 4})])
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Hands: Sarah (lifeform) 3/6 | Andrew 7/6 | Jacob 3/6" in seen(app)
+        said = record_notifications(cast("App[object]", app))
+        await pilot.press("w")  # End of turn with 7 cards
+        await pilot.pause()
+        assert said[-1] == ("End of turn (w) is not possible now: Andrew holds 7 cards, over the "
+                            "hand limit of 6: discard 1 first ('Discard cards' (ctrl+p)) "
+                            "(rulebook p. 43, Hand Size).")
+
+
+async def test_a_solo_new_game_suggests_one_name(tmp_path: Path) -> None:
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        names = app.screen.query_one("#names", Input)
+        assert names.placeholder == "Anna, Beth, Connor"
+        app.screen.query_one("#game", Select).value = "lifeform"
+        await pilot.pause()
+        await choose(pilot, "#players", "solo")
+        assert names.placeholder == "Anna"
+        await choose(pilot, "#players", "4 players")
+        assert names.placeholder == "Anna, Beth, Connor, Dana"
+
+
+def test_the_loadout_bar_counts_the_blasts_still_in_the_pool() -> None:
+    """Module D: a Halon blast spent on a search leaves the pool the Loadout bar shows."""
+    from tests.lifeform.test_lifeform_session_showdown import example
+    from tui.games.lifeform.screen import loadout_rows
+
+    s = example(("D",))
+    s.do("hibernation", keep="keep all (worked example)")
+    halon = next(r for r in loadout_rows(s.state) if r.name == "Halon Gas")
+    assert halon.status == "1 blast"
+    s.do("hide_in_remora", location="Cockpit")
+    s.do("hunt_bet", location="Storage Bay")
+    s.do("hunt_step", step="halon search", location="Hypersleep Chamber")
+    halon = next(r for r in loadout_rows(s.state) if r.name == "Halon Gas")
+    assert halon.status == "0 blasts"

@@ -1,0 +1,1 @@
+"""The Lifeform action declarations by phase; ``actions`` gathers them into one list."""

@@ -1,0 +1,175 @@
+"""The actions around the hidden choices: Reality Calibration, images and attacks, the
+Stowaway card, Secret Objectives."""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+from trackers.engine import Action, Note, Param, State
+from trackers.games.lifeform import (
+    characters,
+    endings,
+    moves,
+    rounds,
+    secrets,
+)
+from trackers.games.lifeform.lifeform_activity import (
+    played_lifeform_card,
+)
+from trackers.games.lifeform.phases.common import (
+    character_param,
+    lifeform_card_param,
+    member_param,
+    profile,
+)
+from trackers.games.lifeform.secrets import CREW_ONLY, LIFEFORM_ONLY, REACTIONS
+from trackers.games.lifeform.setup import open_steps
+from trackers.pieces import Secret, Track
+
+Notes = list[Note | str]
+
+def _images(state: State) -> list[str]:
+    return list(state.facts["images"]["on_board"])
+
+
+def _calibrate(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    notes: Notes = list(secrets.calibrate(state, args["image"], rng))
+    # Setup step 17 ticks itself: when it is the last step open, round 1 begins (as the
+    # last 'Record characters' does), since no step is left to tick by hand.
+    if state.facts["stage"] == "setup" and not open_steps(state):
+        notes += rounds.start_play(state)
+    return notes
+
+
+def _meet(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    return list(secrets.meet_image(state, args["image"], args["character"], profile(state), rng))
+
+
+def _attack(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    """An Attack action (a Lifeform card) or an attack that follows a move, such as a Force
+    Move whose card is already counted (rulebook, Attack)."""
+    notes: Notes = list(secrets.attack(state, args["character"]))
+    return list(played_lifeform_card(state, args["card"])) + notes
+
+def _attackable(state: State) -> list[str]:
+    """Characters an attack can reach: not hidden, on the Valley Forge (rulebook, Attack)."""
+    return [n for n, c in state.facts["characters"].items()
+            if c["where"] == characters.VALLEY_FORGE and not c["hidden"]]
+
+
+def _reaction(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    reaction = next(k for k, v in REACTIONS.items() if v == args["reaction"])
+    return list(secrets.crew_reaction(state, args["crew_member"], reaction, args["cancelled"],
+                                   args["character"], profile(state)))
+
+
+def _stowaway(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    return list(secrets.choose_stowaway(state, args["card"], rng))
+
+
+def _stowaway_token(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    """How the lifeform collects the +/- token is not in the text (G11): the table marks it."""
+    state.facts["stowaway_token"] = args["held"]
+    if args["held"]:
+        return [Note("the lifeform holds the +/- Stowaway token: in Ending B it may count the "
+                     "launch minute as 1 more or 1 less; then the token leaves the game "
+                     "(rulebook, Endings; how it is collected is not in the text)", "stowaway")]
+    return [Note("the lifeform does not hold the +/- Stowaway token", "stowaway")]
+
+
+def _record_objective(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    return list(secrets.record_objective(state, args["slot"], args["title"], rng))
+
+
+def _complete_objective(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    return list(secrets.complete_objective(state, args["slot"], rng))
+
+
+def _open_slots(state: State) -> list[str]:
+    return [s for s in secrets.objective_slots(state) if s not in state.facts["objectives"]["done"]]
+
+
+def _stowaway_labels(state: State) -> dict[str, str]:
+    """Each card as the table knows it: its range of minutes (rulebook, Stowaway Cards)."""
+    board = profile(state)
+    out = {}
+    for card, key in endings.STOWAWAY_RANGE_KEYS.items():
+        span = board.span(key)
+        minutes = f"{span[0]}-{span[1]} minutes" if span else "range not entered yet"
+        out[str(card)] = (f"{card} card" if card != endings.StowawayCard.ONE_TWO_MINUTE
+                          else "1-2 Minute card") + ("" if card == endings.StowawayCard
+                                                     .ONE_TWO_MINUTE else f" ({minutes})")
+    return out
+
+
+def _stowaway_not_yet(state: State) -> str | None:
+    """The card is picked at the 20 mark, not before (rulebook p. 46, Self-Destruct Track)."""
+    if moves.remora_open(state) or state.piece("stowaway", Secret).is_set:
+        return None
+    now = state.piece("self_destruct", Track).space_name()
+    return (f"the lifeform picks its Stowaway card when Self-Destruct reaches 20 (now {now}): "
+            "'Advance Self-Destruct' (rulebook p. 46, Self-Destruct Track)")
+
+
+def _stowaway_open(state: State) -> bool:
+    return not state.piece("stowaway", Secret).is_set
+
+
+def secret_actions() -> tuple[Action, ...]:
+    return (
+        Action("reality_calibration", "Reality Calibration", "The lifeform secretly picks which "
+               "image on the Valley Forge is real; everyone sees a new code (rulebook p. 10, "
+               "Reality Calibration).",
+               _calibrate, (Param("image", "choice", "the real lifeform", choices=_images,
+                                  secret=True),),
+               key="z", short="Calibrate", topic="reality_calibration", private_to=LIFEFORM_ONLY),
+        Action("meet_image", "A character meets an image", "A character moved into an image's "
+               "chamber: the lifeform shows which image is real (rulebook, Movement and "
+               "Attack).", _meet,
+               (Param("image", "choice", "the image met", choices=_images),
+                character_param("the character who moved in")),
+               key="i", short="Meet img", topic="reality_calibration"),
+        Action("attack", "Lifeform attack", "The real lifeform attacks the chamber next to it: "
+               "the identifier is shown, then the attack steps (rulebook, Movement and "
+               "Attack).", _attack,
+               (Param("character", "choice", "a character in the attacked chamber",
+                      choices=_attackable), lifeform_card_param()), key="a", short="Attack",
+               log_text=lambda a: f"Lifeform attack on {a['character']}'s chamber",
+               topic="reality_calibration"),
+        Action("crew_reaction", "Crew reaction", "Hide, Run! or Shock-Prod; not cancelled: "
+               "Hostility +1; one per crew member per Lifeform phase (rulebook, Movement and "
+               "Attack).", _reaction,
+               (member_param("the crew member reacting"),
+                Param("reaction", "choice", "which reaction", choices=tuple(REACTIONS.values())),
+                Param("cancelled", "bool", "did the lifeform cancel it?", optional=True,
+                      default=False),
+                Param("character", "choice", "the character hiding or running",
+                      choices=lambda s: [n for n, c in s.facts["characters"].items()
+                                         if c["where"] != "dead"], optional=True)),
+               key="y", short="Reaction", topic="hostility"),
+        Action("choose_stowaway", "Choose the Stowaway card", "At the 20 mark the lifeform "
+               "secretly picks 1 of the 3 cards; it is never chosen again (rulebook p. 46, "
+               "Self-Destruct Track; rulebook, Gameplay Additional Rules).",
+               _stowaway, (Param("card", "choice", "the Stowaway card",
+                                 choices=secrets.STOWAWAY_CARDS, secret=True,
+                                 labels=_stowaway_labels),),
+               topic="stowaway", private_to=LIFEFORM_ONLY, enabled=_stowaway_open,
+               why_not=_stowaway_not_yet),
+        Action("stowaway_token", "+/- Stowaway token", "Mark whether the lifeform holds the "
+               "+/- Stowaway token (how it is gained is not in the text) (rulebook, "
+               "Endings).", _stowaway_token,
+               (Param("held", "bool", "does the lifeform hold it?"),), topic="stowaway"),
+        Action("record_objective", "Note a Secret Objective", "The crew notes a drawn card's "
+               "title, hidden from the lifeform (optional) (rulebook, Gameplay Additional "
+               "Rules).", _record_objective,
+               (Param("slot", "choice", "which card", choices=_open_slots),
+                Param("title", "str", "the card's title", secret=True)),
+               topic="setup", private_to=CREW_ONLY),
+        Action("complete_objective", "Secret Objective completed", "Show the card to the "
+               "lifeform and remove it; all must go before launch (rulebook, Gameplay Additional "
+               "Rules; rulebook p. 35, Launch the Remora Sequence).",
+               _complete_objective, (Param("slot", "choice", "which card", choices=_open_slots),),
+               topic="launch"),
+    )
+

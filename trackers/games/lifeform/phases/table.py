@@ -1,0 +1,297 @@
+"""The table's everyday actions: setup steps, hands, the Loadout, characters and roles."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from random import Random
+from typing import Any
+
+from trackers.engine import Action, ActionError, Note, Param, State
+from trackers.games.lifeform import (
+    characters,
+    decks,
+    loadout,
+    moves,
+    rounds,
+)
+from trackers.games.lifeform.board import COLUMNS
+from trackers.games.lifeform.characters import ROLE_NAMES, character_pool
+from trackers.games.lifeform.crew_activity import (
+    TOKEN_MOVES,
+    cat_aboard,
+    mission_from_pool,
+    play_role_card,
+    remora_energy_cell,
+    roles_with_cards,
+    take_mining_laser,
+    token_moved,
+    use_heat_analyzer,
+)
+from trackers.games.lifeform.lifeform_activity import (
+    lurk,
+    lurk_discards,
+    played_lifeform_card,
+    use_vent,
+)
+from trackers.games.lifeform.phases.common import (
+    COLUMN_TITLES,
+    character_param,
+    crew,
+    member_param,
+    playing,
+    profile,
+)
+from trackers.games.lifeform.setup import open_steps, steps
+
+Notes = list[Note | str]
+
+ALL_STEPS = "all remaining"
+WHO = ("crew member", "lifeform")
+
+
+def _tick(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    """Tick a setup step (spec §2.2); when none is left, round 1 begins."""
+    if state.facts["stage"] != "setup":
+        if args["step"] == ALL_STEPS:  # a game saved when a last calibration did not start
+            return []                  # round 1 by itself replays its closing tick as nothing
+        raise ActionError("the setup is done already", "step")
+    todo = open_steps(state)
+    auto = {"8": "record the characters kept ('Record characters')",
+            "17": "do the Reality Calibration ('Reality Calibration')"}
+    if args["step"] in auto:
+        raise ActionError(f"step: step {args['step']} ticks itself: {auto[args['step']]}",
+                          "step")
+    # "all remaining" ticks what is ticked by hand; the steps that tick themselves stay open
+    # and are named, so the choice the form offers is never refused.
+    ticked = [step for step in (todo if args["step"] == ALL_STEPS else [args["step"]])
+              if step not in auto]
+    state.facts["setup_ticked"].extend(ticked)
+    notes: Notes = [Note(f"setup ticked: {', '.join(ticked) or 'none'}", "setup")]
+    notes += [Note(f"step {step} is still open: {auto[step]}", "setup")
+              for step in todo if step in auto]
+    if not open_steps(state):
+        notes += rounds.start_play(state)
+    return notes
+
+
+def _steps(state: State) -> list[str]:
+    """The open steps ticked by hand, and "all remaining" (steps 8 and 17 tick themselves
+    when their action is done, so they are not offered)."""
+    todo = open_steps(state) if state.facts["stage"] == "setup" else []
+    by_hand = [step for step in todo if step not in ("8", "17")]
+    return [*by_hand, ALL_STEPS] if by_hand else []
+
+
+def _step_titles(state: State) -> dict[str, str]:
+    """Each setup step as the form shows it: number and what to do."""
+    return {sid: f"{sid}. {text}"[:60] for sid, text in steps(state)}
+
+
+
+
+def _draft(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    notes: Notes = list(characters.record_draft(state, args["crew_member"], args["first"],
+                                                args["second"]))
+    if state.facts["stage"] == "setup" and not open_steps(state):
+        notes += rounds.start_play(state)
+    return notes
+
+
+def _pool(state: State) -> list[str]:
+    return list(character_pool(state.facts["modules"], state.facts.get("character_pool", "")))
+
+
+def _owner(state: State, args: dict[str, Any]) -> str:
+    if args["who"] == "lifeform":
+        return str(state.facts["lifeform"])
+    if args["crew_member"] is None:
+        raise ActionError("crew_member: name the crew member", "crew_member")
+    return str(args["crew_member"])
+
+
+def _draw(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    deck = "lifeform" if args["who"] == "lifeform" else "crew"
+    return list(decks.draw(state, deck, _owner(state, args), args["count"], profile(state)))
+
+
+def _discard(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    deck = "lifeform" if args["who"] == "lifeform" else "crew"
+    return list(decks.discard(state, deck, _owner(state, args), args["count"]))
+
+
+def _place(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    return list(loadout.place(state, args["column"], args["crew_member"], profile(state)))
+
+
+def _remove(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    return list(loadout.remove_top(state, args["column"], args["why"]))
+
+
+def _terror(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    characters.need(state, args["character"])
+    return list(decks.draw_terror(state))
+
+
+def _board(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    return list(characters.board_remora(state, args["character"]))
+
+
+def _hidden(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    return list(characters.set_hidden(state, args["character"], args["hidden"]))
+
+
+def _killed(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    if state.facts["stage"] == "showdown":
+        from trackers.games.lifeform.showdown import kill_in_showdown
+
+        return list(kill_in_showdown(state, args["character"]))
+    return list(characters.kill(state, args["character"], args["kill"] == "noisy",
+                                profile(state)))
+
+
+def _control(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    return list(characters.take_control(state, args["crew_member"], args["character"]))
+
+
+def _role(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    role = next(k for k, v in ROLE_NAMES.items() if v == args["role"])
+    return list(characters.take_role(state, args["crew_member"], role))
+
+
+def _who() -> tuple[Param, Param]:
+    return (Param("who", "choice", "whose hand", choices=WHO),
+            Param("crew_member", "choice", "the crew member (for a crew hand)", choices=crew,
+                  optional=True))
+
+
+IDLE_PASSES = "idle_android_passes"
+
+
+@dataclass(frozen=True)
+class NextPhase(Action):
+    """'Next phase' as the app does it now: an idle Android phase passes by itself. The flag is
+    added in ``validate``, which runs when the action is done and not on replay, so a game
+    saved before keeps the phases it was played with."""
+
+    def validate(self, state: State, args: dict[str, Any]) -> dict[str, Any]:
+        given = {k: v for k, v in args.items() if k != IDLE_PASSES}
+        return {**super().validate(state, given), IDLE_PASSES: True}
+
+
+def table_actions() -> tuple[Action, ...]:
+    columns = Param("column", "choice", "Loadout column", choices=COLUMNS, labels=COLUMN_TITLES)
+    return (
+        Action("tick_setup", "Tick a setup "
+                             "step", "Mark a setup step done (rulebook, Setup).", _tick,
+               (Param("step", "choice", "which step", choices=_steps, labels=_step_titles),),
+               topic="setup", enabled=lambda s: s.facts["stage"] == "setup"),
+        Action("record_characters", "Record characters", "The 2 characters a crew member kept "
+               "from the draft (rulebook, Setup step 8).", _draft,
+               (member_param(), Param("first", "choice", "first character", choices=_pool),
+                Param("second", "choice", "second character", choices=_pool)), topic="setup"),
+        NextPhase("next_phase", "Next phase", "Crew Activity, Android, Lifeform Activity, then "
+                  "the next round; an Android phase with nothing to do passes by itself "
+                  "(rulebook, Starship Stage).",
+                  lambda s, a, r: list(rounds.next_phase(s, bool(a.get(IDLE_PASSES)))), key="n",
+               short="Phase",
+               topic="round", enabled=lambda s: s.facts["stage"] == "starship"),
+        Action("draw_cards", "Draw cards", "Draw Crew or Lifeform cards; the hand limit is "
+               "checked after the draw (rulebook, Gameplay Additional Rules).", _draw,
+               (*_who(), Param("count", "int", "how many", minimum=1, maximum=20)), key="d",
+               short="Draw",
+               topic="round"),
+        Action("discard_from_hand", "Discard cards", "Cards from a hand to its discard pile "
+               "(rulebook, Gameplay Additional Rules).", _discard,
+               (*_who(), Param("count", "int", "how many", minimum=1, maximum=20)),
+               topic="round"),
+        Action("lurk", "Lurk", "Lifeform activity below MAX HAND: discard up to Evolution, draw "
+               "up to MAX HAND (rulebook, Lifeform Activity Phase).", lurk,
+               (Param("discard", "choice", "cards discarded first (up to the Evolution number)",
+                      choices=lurk_discards, optional=True, default="0"),),
+               topic="cocoon", enabled=lambda s: playing(s) and s.facts["phase"] == "lifeform"),
+        Action("use_vent", "Use Vent", "The lifeform spends a Vent token (rulebook, Lifeform "
+                                       "Activity Phase).", use_vent,
+               topic="round", enabled=lambda s: moves.vents_held(s) > 0
+               and (s.facts["stage"] != "starship" or s.facts["phase"] == "lifeform")),
+        Action("use_heat_analyzer", "Use Heat Analyzer", "Draw 2; the lifeform draws 1 if an "
+               "image is within 2 chambers (rulebook, Crew Activity Phase: Perform "
+               "Activity).", use_heat_analyzer,
+               (member_param(), Param("image_within_2", "bool", "is an image within 2 chambers "
+                                      "of your characters?")), topic="self_destruct"),
+        Action("take_mining_laser", "Take the Mining Laser", "The first character into "
+               "Engineering: its crew member takes the card (rulebook, Crew Activity Phase: "
+               "Perform Activity).", take_mining_laser,
+               (member_param(),), topic="hostility"),
+        Action("place_mission", "Put a Mission token on the Loadout", "A collected Mission "
+               "token on a column's lowest empty space; bonuses (rulebook p. 46, Shuttle "
+               "Loadout).", _place,
+               (columns, member_param("who placed it")), key="m",
+               short="Mission", topic="shuttle_loadout"),
+        Action("remove_mission", "Take a Mission token off the Loadout", "The top token of a "
+               "column back to the pool (rulebook p. 46, Shuttle Loadout).", _remove,
+               (columns, Param("why", "str", "what removed it")), topic="shuttle_loadout"),
+        Action("remora_energy_cell", "Use Remora Energy Cell", "Aboard: discard a card, an "
+               "Energy Cells token goes; electrify or shut the bulkhead (rulebook, Crew Activity "
+               "Phase: Perform Activity).",
+               remora_energy_cell,
+               (member_param(), Param("effect", "choice", "which", choices=(
+                   "Electrify Deck Plating: images in the Shuttlebay and Docking Hub-1 move to "
+                   "an adjacent chamber", "Shut Emergency Bulkhead Door: the Security Door on "
+                   "the Docking Hub-1 exit until your next turn"))), topic="shuttle_loadout"),
+        Action("mission_from_pool", "Mission token from the pool", "Mission-Maintenance and the "
+               "like: a pool token goes to a chamber (rulebook, Components; rulebook p. 24, Crew "
+               "Action Reference).", mission_from_pool,
+               (Param("chamber", "str", "which chamber"),), topic="shuttle_loadout"),
+        Action("token_moved", "Power Outage / Terror token", "A token placed from the supply or "
+               "returned to it; none left: none placed (rulebook p. 48, Token Reference).",
+               token_moved, (Param("token", "choice", "which token",
+                              choices=("Power Outage", "Terror")),
+                        Param("move", "choice", "placed or returned", choices=TOKEN_MOVES),
+                        Param("why", "str", "what placed or returned it", optional=True,
+                              default="")),
+               topic="round", log_text=lambda a: f"{a['token']} token {a['move']}"),
+        Action("meet_terror", "A character meets Terror", "Draw, resolve and discard the top "
+               "Terror card (rulebook, Movement and "
+               "Attack).", _terror, (character_param(),), topic="round"),
+        Action("board_remora", "Board the Remora", "A character enters the Remora from the "
+               "Shuttlebay (from the 20 mark; never leaves) (rulebook, Movement and "
+               "Attack).", _board,
+               (Param("character", "choice", "the character boarding",
+                      choices=lambda s: [n for n, c in s.facts["characters"].items()
+                                         if c["where"] == characters.VALLEY_FORGE]),),
+               key="o", short="To Remora", topic="launch",
+               enabled=characters.remora_open),  # from Self-Destruct 20 (rulebook p. 46)
+        Action("character_hidden", "Hidden or not", "Mark a character hidden or no longer "
+               "hidden (rulebook, Movement and Attack).", _hidden,
+               (character_param(), Param("hidden", "bool", "hidden now?")), topic="round"),
+        Action("character_killed", "Character killed", "Hostility +2; Noisy (Panic Move) or "
+               "Silent; Taking Control (rulebook p. 33, If a Character is Killed).", _killed,
+               (character_param(), Param("kill", "choice", "the lifeform declares",
+                                         choices=("noisy", "silent"), optional=True,
+                                         default="silent")),
+               key="k", short="Killed", topic="character_death"),
+        Action("take_control", "Take control of a character", "A crew member with no character "
+               "takes one from someone with 2 (rulebook, Taking Control).", _control,
+               (member_param(), character_param()), topic="character_death",
+               enabled=lambda s: bool(s.facts["pending_control"])),
+        Action("take_role", "Take the Ship's Cat or SIS-TER", "With no character to take "
+               "(rulebook, Taking Control).", _role,
+               (member_param(), Param("role", "choice", "which role",
+                                      choices=tuple(ROLE_NAMES.values()))),
+               topic="ships_cat", enabled=lambda s: bool(s.facts["pending_role"])),
+        Action("play_role_card", "Play a Ship's Cat / SIS-TER card", "The card leaves the game "
+               "(rulebook, Crew Activity Phase; rulebook, The Ship's Cat; rulebook, The Sis-ter "
+               "Mainframe).", play_role_card,
+               (Param("role", "choice", "whose card", choices=roles_with_cards),),
+               topic="ships_cat", enabled=lambda s: bool(roles_with_cards(s))),
+        Action("cat_aboard", "The Ship's Cat boards the Remora", "2P: throw away the cat cards "
+               "to jump it aboard; 3P/4P: it moved in (rulebook, Crew Activity Phase; rulebook, "
+               "The Ship's Cat).", cat_aboard,
+               topic="ships_cat", enabled=lambda s: bool(s.facts["ships_cat"]["in_play"])
+               and not s.facts["ships_cat"]["aboard"]),
+        Action("lifeform_card_played", "Lifeform card played", "A Lifeform card played for an "
+               "action the app does not track goes to the discard (rulebook, Lifeform Activity "
+               "Phase).",
+               lambda s, a, r: list(played_lifeform_card(s, "a Lifeform card")), topic="round"),
+    )
+

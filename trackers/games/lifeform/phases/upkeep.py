@@ -1,0 +1,88 @@
+"""Turns and upkeep: Mission tokens, end of turn, Skill and Survival tokens, the Security
+Door, the android's path, the lifeform's Survival ability."""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+from trackers.engine import Action, Note, Param, State
+from trackers.games.lifeform import (
+    turns,
+    upkeep,
+)
+from trackers.games.lifeform.crew_activity import (
+    played_crew_card,
+)
+from trackers.games.lifeform.lifeform_activity import (
+    played_lifeform_card,
+)
+from trackers.games.lifeform.phases.common import (
+    character_param,
+    crew_card_param,
+    lifeform_card_param,
+    member_param,
+)
+from trackers.games.lifeform.words import count
+
+Notes = list[Note | str]
+
+def upkeep_actions() -> tuple[Action, ...]:
+    """Turns, the Security Door, the android's path, Survival abilities and Skill tokens."""
+    return (
+        Action("collect_missions", "Step 1: Mission tokens", "The active crew member's "
+               "non-hidden characters each take a Mission token where their chamber holds one "
+               "(rulebook, Step 1: Collect Mission Tokens).",
+               lambda s, a, r: turns.collect_missions(s, int(a["tokens"])),
+               (Param("tokens", "int", "Mission tokens collected", minimum=0, maximum=6),),
+               topic="round", enabled=lambda s: turns.current(s) is not None,
+               log_text=lambda a: f"Step 1: {count(a['tokens'], 'Mission token')} collected"),
+        Action("end_turn", "End of turn", "The active crew member's turn is over; the next "
+               "one's begins (rulebook, Crew Activity Phase).",
+               lambda s, a, r: turns.end_turn(s), key="w", short="End turn", topic="round",
+               enabled=lambda s: turns.current(s) is not None),
+        Action("crew_card_played", "Crew card played", "The Play a Crew Card activity for a "
+               "card action the app does not track; the card goes to the discard (rulebook, "
+               "Play a Crew Card).", _crew_card, (member_param(), crew_card_param()),
+               topic="round"),
+        Action("activate_skill", "Activate Skill", "Crew activity: a character's Skill token "
+               "moves to its Active Slot (rulebook, Activate Skill).",
+               lambda s, a, r: upkeep.activate(s, a["character"], "Skill"),
+               (member_param(), character_param()), topic="round"),
+        Action("activate_survival", "Character Survival token", "A character's Survival token "
+               "moves to its Active Slot (rulebook, Character Boards).",
+               lambda s, a, r: upkeep.activate(s, a["character"], "Survival"),
+               (character_param(),), topic="round"),
+        Action("security_door", "Security Door", "The door placed (Full-lock) or removed "
+               "(rulebook p. 48, Token Reference).",
+               lambda s, a, r: upkeep.door_event(s, a["event"]),
+               (Param("event", "choice", "what happened", choices=upkeep.DOOR_EVENTS),),
+               topic="android_status"),
+        Action("android_step", "Android phase", "What the android did this phase: along its "
+               "path, stayed, blocked by the door (Full-lock to Half-lock to gone), or steered "
+               "(rulebook, Android Phase).",
+               lambda s, a, r: upkeep.android_step(s, a["step"]),
+               (Param("step", "choice", "the android", choices=upkeep.ANDROID_STEPS),),
+               topic="android_status", needs=_android_needs,
+               enabled=lambda s: s.facts["stage"] == "starship" and s.facts["phase"] == "android"
+               and s.facts["android"]["active"] and not s.facts["android"]["destroyed"]),
+        Action("lifeform_survival", "Lifeform Survival ability", "Once a game: Android Kill, "
+               "Move Alien 3 or Hull Breach (rulebook, Survival Abilities).",
+               lambda s, a, r: [*played_lifeform_card(s, a["card"]),
+                                *upkeep.lifeform_survival(s, a["ability"], a["chamber"])],
+               (Param("ability", "choice", "which ability", choices=upkeep.SURVIVAL),
+                Param("chamber", "str", "Hull Breach: the chamber breached", optional=True,
+                      default=""), lifeform_card_param()),
+               topic="hostility", enabled=lambda s: s.facts["stage"] == "starship"
+               and not s.facts.get("lifeform_survival")),
+    )
+
+
+def _android_needs(state: State, args: dict[str, Any]) -> tuple[str, ...]:
+    return ("android.path_chambers",) if args.get("step") == upkeep.ANDROID_STEPS[0] else ()
+
+
+def _crew_card(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    return list(played_crew_card(state, args["crew_member"], args["card"]))
+
+
