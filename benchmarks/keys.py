@@ -7,6 +7,8 @@
     (press, then wait until no message is pending). The game's own work (the rules replaying
     and the journal write, without the screen) is timed separately. Target: the app within
     one frame (16 ms) of the bare app.
+    The same on every game's screen (issue 21, item 9): a game of 1,000 actions of each
+    title (values set by hand, the one action every game has), undo and redo.
 (b) Home with 500 saved games against Home with none, each to its first settled screen.
     Target: within 1.2 x.
 ``run()`` returns the figures as a dict; benchmarks/run.py prints them with its own.
@@ -68,6 +70,50 @@ def _long_game(data: Path) -> str:
     play.close()
     table.close()
     return play.id
+
+
+def _long_game_of(data: Path, game_id: str) -> None:
+    """A game of ``game_id`` with ``ACTIONS`` values set by hand (every game has them)."""
+    from trackers.engine.common_actions import settable_targets
+    from trackers.games.registry import get_game
+
+    game = get_game(game_id)
+    mode = game.modes[0]
+    players = mode.player_counts[-1]
+    picks = {o.name: list(o.choices[:players]) for o in game.options_for(mode.id)
+             if o.kind == "multi" and not o.default}  # a list the table must fill (a crew)
+    table = Tableside(data)
+    play = table.create(game_id, players, options=picks, mode=mode.id, seed="keys")
+    done, value = 0, 0
+    targets = settable_targets(play.state)
+    while done < ACTIONS:
+        target = targets[done % len(targets)]
+        value = 1 - value
+        try:
+            play.do("set_value", target=target, value=value)
+        except Exception:  # a value that cannot be 0 or 1 (a track's start): the next one
+            targets.remove(target)
+            continue
+        done += 1
+    play.close()
+    table.close()
+
+
+def every_game() -> dict[str, float]:
+    """A key press (undo, redo) on each game's own screen, minus the bare app's, in ms."""
+    from trackers.games.registry import PACKAGES, get_game
+
+    out: dict[str, float] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        keys = ["u", "r"] * (PRESSES // 2)
+        bare = statistics.median(asyncio.run(_presses(Bare(), keys, [])))
+        for package in PACKAGES:
+            game_id = get_game(package.replace("_", "-")).id
+            data = Path(tmp) / game_id
+            _long_game_of(data, game_id)
+            app_ms = asyncio.run(_presses(TablesideApp(data_dir=data), keys, ["enter"]))
+            out[game_id] = statistics.median(app_ms) - bare
+    return out
 
 
 async def _presses(app: App[Any], keys: list[str], before: list[str]) -> list[float]:
@@ -150,6 +196,10 @@ def main() -> int:
     verdict = "within" if extra <= FRAME_MS else "over"
     print(f"  difference          {extra:7.1f} ms ({verdict} one frame, {FRAME_MS:.0f} ms)")
     print(f"  the game's own work {figures['key_game_work_ms']:7.1f} ms (rules + journal)")
+    print("Key press on every game's screen (1,000 actions; undo and redo), over the bare app")
+    for game_id, extra in every_game().items():
+        verdict = "within" if extra <= FRAME_MS else "over"
+        print(f"  {game_id:24} {extra:+7.1f} ms ({verdict} one frame)")
     print(f"Home with {SAVED_GAMES} saved games")
     print(f"  none {figures['home_none_ms']:.0f} ms, {SAVED_GAMES}: {figures['home_500_ms']:.0f} ms"
           f": ratio {figures['home_ratio']:.2f} (target {TARGET_HOME_RATIO})")

@@ -81,3 +81,31 @@ def test_cli_export_import_and_show(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert main(["--data-dir", str(other), "profile", "import", "space-station-phoenix",
                  str(bad)]) == 1
     assert "not valid JSON" in capsys.readouterr().err
+
+
+def test_a_board_value_set_from_the_cli_is_in_the_next_games_profile(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Entered in a running game from any window, a printed value is kept for later games
+    alike: here the CLI's ``do ... set_board_value`` (issue 21, item 8)."""
+    table = Tableside(tmp_path)
+    first = table.create("space-station-phoenix", 3)
+    first.close()
+    table.close()
+    assert main(["--data-dir", str(tmp_path), "do", first.id, "set_board_value",
+                 "key=lap_size", "value=50"]) == 0
+    capsys.readouterr()
+    again = Tableside(tmp_path)
+    assert again.board_profile("space-station-phoenix") == {"lap_size": 50}
+    assert again.create("space-station-phoenix", 2).state.board["lap_size"] == 50
+
+
+def test_a_board_value_set_through_the_api_is_kept_and_undo_leaves_the_profile(
+        tmp_path: Path) -> None:
+    """The API's ``do`` keeps it too; undo takes it back from this game, not from the
+    profile (the board did not change)."""
+    table = Tableside(tmp_path)
+    play = table.create("space-station-phoenix", 3)
+    play.do("set_board_value", key="lap_size", value="50")
+    play.undo()
+    assert "lap_size" not in play.state.board
+    assert table.board_profile("space-station-phoenix") == {"lap_size": 50}

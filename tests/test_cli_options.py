@@ -87,7 +87,7 @@ def test_new_with_the_wrong_number_of_names_says_so(capsys: pytest.CaptureFixtur
     assert code == 2 and "names: give 3 names, one per player" in err
     code, _, err = run(capsys, "--data-dir", str(tmp_path), "new", "demo", "--players", "2",
                        "--names", "Ann,ann")
-    assert code == 2 and "names: give each player a different name" in err
+    assert code == 2 and "give each player a different name" in err
     assert Tableside(tmp_path).sessions() == []
 
 

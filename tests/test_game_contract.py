@@ -5,6 +5,7 @@ does without a file outside its own package being touched."""
 from __future__ import annotations
 
 import ast
+import importlib
 from pathlib import Path
 
 import pytest
@@ -60,9 +61,12 @@ def test_the_check_would_see_a_title_written_into_shared_code() -> None:
 
 
 def test_each_game_package_is_named_after_its_id_and_has_the_one_shape() -> None:
-    for info in infos():
-        folder = ROOT / "trackers" / "games" / info.package
-        assert info.package == info.id.replace("-", "_")
+    """Every built-in game, and the demo game (the template), in the one shape."""
+    built_in = [(ROOT / "trackers" / "games" / name, name) for name in registry.PACKAGES]
+    for folder, package in [*built_in, (ROOT / "tests" / "demo", "demo")]:
+        info = importlib.import_module(f"{folder.relative_to(ROOT).as_posix()}"
+                                       .replace("/", ".")).INFO
+        assert info.package == info.id.replace("-", "_") == package
         for module in ("game", "setup", "actions", "board", "view"):
             assert (folder / f"{module}.py").is_file(), f"{info.id}: no {module}.py"
         assert (folder / "card.md").is_file()
@@ -107,3 +111,59 @@ async def test_a_registered_game_is_on_new_game_and_in_the_palette(tmp_path: Pat
         titles = [entry.title for entry in key_entries(app.screen)]  # what the palette offers
         assert any("Escape" in title for title in titles)  # the demo's own action
     assert registry.info("demo").title == "Demo"
+
+
+def test_every_game_keeps_clear_of_the_reserved_keys_and_its_banner_reads() -> None:
+    """The one list of reserved keys (trackers.engine.keys) holds every key the session
+    screen and the app bind, and no registered game's action takes one; every game with a
+    banner gives lines of text from its starting state."""
+    from textual.binding import Binding
+
+    from trackers.engine import Session, SessionSetup
+    from trackers.engine.keys import RESERVED_KEYS, key_clashes
+    from tui.app import TablesideApp
+    from tui.screens.game_screens import binding_key
+    from tui.screens.session import SessionScreen
+
+    bound = {b.key for cls in (SessionScreen, TablesideApp) for b in cls.BINDINGS
+             if isinstance(b, Binding)}
+    assert bound <= {binding_key(k) for k in RESERVED_KEYS}
+    for info in infos():
+        game = registry.get_game(info.id)
+        assert key_clashes(game.title, game.actions) == []
+        if game.banner is not None:
+            mode = info.modes[0]
+            players = mode.player_counts[-1]
+            # a list the table must fill (Pandora's crew): the first ones offered
+            picks = {o.name: list(o.choices[:players]) for o in game.options_for(mode.id)
+                     if o.kind == "multi" and not o.default}
+            state = Session(game, SessionSetup(players, picks, mode=mode.id), "s").state
+            lines = game.banner_lines(state)
+            assert lines and all(isinstance(line, str) and line for line in lines)
+
+
+def test_a_game_whose_action_takes_a_reserved_key_is_refused_naming_both() -> None:
+    from dataclasses import replace
+
+    from tests.demo.game import GAME
+
+    clashing = tuple(replace(a, key="u") if a.name == "fire" else a for a in GAME.actions)
+    with pytest.raises(ValueError, match=r"Add a fire \(fire\) has the key 'u', which every "
+                                         r"game screen keeps for Undo"):
+        replace(GAME, actions=clashing)
+
+
+def test_a_games_screen_key_clash_is_refused_naming_both(tmp_path: Path) -> None:
+    """A key a game's own screen keeps (Phoenix's k, the score calculator) is not silently
+    dropped from an action that wants it: the screen refuses, naming both."""
+    from dataclasses import replace
+
+    from tableside.api import Tableside
+    from tui.screens.game_screens import screen_for
+
+    play = Tableside(tmp_path).create("space-station-phoenix", 2)
+    game = play.game
+    clashing = tuple(replace(a, key="k") if a.key == "e" else a for a in game.actions)
+    play.session.game = replace(game, actions=clashing)
+    with pytest.raises(ValueError, match="has the key 'k', which its screen keeps for Score"):
+        screen_for(play)

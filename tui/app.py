@@ -77,6 +77,7 @@ class TablesideApp(App[None]):
             self._table = Tableside(self.data_dir)
             theme = self._table.setting("theme")
             warnings = self._table.warnings
+            self.set_keymap(self._table.keymap())  # the player's own keys, where they chose
         except TablesideError as err:
             return HomeScreen(None, [f"{err}. Nothing can be saved until this is fixed: "
                                      "check the folder, then restart."])

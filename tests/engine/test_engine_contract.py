@@ -67,9 +67,9 @@ def test_play_mode_and_names_are_checked() -> None:
     assert Session(GAME, SessionSetup(3), "s").setup.mode == "standard"
     with pytest.raises(ActionError, match="mode: 'solo' is not a way to play Demo"):
         Session(GAME, SessionSetup(2, mode="solo"), "s")
-    with pytest.raises(ActionError, match="names: give each player a different name"):
+    with pytest.raises(ActionError, match="is given twice; give each player a different name"):
         Session(GAME, SessionSetup(2, names=("Ann", "ann")), "s")
-    with pytest.raises(ActionError, match="names: each name is 1 to 40"):
+    with pytest.raises(ActionError, match="each name is 1 to 40"):
         Session(GAME, SessionSetup(2, names=("Ann", "B" * 41)), "s")
 
 

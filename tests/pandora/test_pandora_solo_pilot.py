@@ -52,6 +52,10 @@ async def act(pilot: Pilot[None], name: str, args: dict[str, Any] | None = None)
     given = [p.name for p in action.params if p.name in args]
     reach = action.params[:action.params.index(
         next(p for p in action.params if p.name == given[-1])) + 1] if given else ()
+    form = pilot.app.screen
+    # a field with one possible answer is shown decided, not asked (the shared form rule)
+    reach = [p for p in reach if form.query_one(f"#arg-{p.name}").display
+             or args.get(p.name) != form.query_one(f"#arg-{p.name}", Select).value]
     for i, param in enumerate(reach):
         widget = pilot.app.focused
         assert widget is not None and widget.id == f"arg-{param.name}", (widget, param.name)

@@ -249,9 +249,9 @@ def test_a_junk_snapshot_is_ignored(tmp_path: Path, junk: bytes) -> None:
 def test_snapshot_written_every_500_actions_makes_reopening_replay_little(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import tableside.api as api
+    from tableside import open_session
 
-    monkeypatch.setattr(api, "SNAPSHOT_TO_DISK_EVERY", 5)
+    monkeypatch.setattr(open_session, "SNAPSHOT_TO_DISK_EVERY", 5)
     play = saved(tmp_path, 12, close=False)
     snap = json.loads((tmp_path / "sessions" / f"{play.id}.snap.json").read_text())
     assert 0 < snap["seq"] <= 10

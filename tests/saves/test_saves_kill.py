@@ -42,8 +42,9 @@ from tests.demo import INFO
 registry.register(INFO)
 registry._LOADED["demo"] = GAME
 import tableside.api as api
-api.SNAPSHOT_TO_DISK_EVERY = 7      # snapshot files written often: kills land inside them too
-api.CATALOG_TOUCH_SECONDS = 0.01    # and catalog rewrites
+from tableside import open_session
+open_session.SNAPSHOT_TO_DISK_EVERY = 7  # snapshot files written often: kills land in them
+open_session.CATALOG_TOUCH_SECONDS = 0.01    # and catalog rewrites
 root, session_id, seed = sys.argv[1], sys.argv[2], int(sys.argv[3])
 table = api.Tableside(root)
 play = table.load(session_id)

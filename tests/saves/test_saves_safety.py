@@ -22,6 +22,7 @@ import pytest
 import saves.journal
 import tableside.api as api
 from saves.journal import decode_line, encode_line
+from tableside import open_session
 from tableside.api import OpenSession, Tableside, TablesideError
 from tableside.cli import main
 from tests.demo import INFO as DEMO_INFO
@@ -109,7 +110,7 @@ def test_a_snapshot_failing_after_the_action_is_saved_is_only_a_warning(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
     play = played(tmp_path, 1)
-    monkeypatch.setattr(api, "SNAPSHOT_TO_DISK_EVERY", 1)
+    monkeypatch.setattr(open_session, "SNAPSHOT_TO_DISK_EVERY", 1)
 
     def full(*args: Any, **kwargs: Any) -> None:
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), "x.snap.json")
@@ -451,8 +452,8 @@ def test_a_damaged_journal_is_shown_but_not_repaired_by_a_read_only_command(
 def test_a_helper_file_failing_after_the_action_is_saved_is_a_warning(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, helper: str) -> None:
     play = played(tmp_path, 1, close=False)
-    monkeypatch.setattr(api, "SNAPSHOT_TO_DISK_EVERY", 1)
-    monkeypatch.setattr(api, "CATALOG_TOUCH_SECONDS", 0.0)
+    monkeypatch.setattr(open_session, "SNAPSHOT_TO_DISK_EVERY", 1)
+    monkeypatch.setattr(open_session, "CATALOG_TOUCH_SECONDS", 0.0)
 
     def refuse(*args: Any, **kwargs: Any) -> None:
         raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), "catalog.json")

@@ -18,13 +18,7 @@ from tui.screens.pick import PickScreen
 async def test_enter_a_value_from_home_and_see_it_saved(tmp_path: Path) -> None:
     app = TablesideApp(data_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("b")  # Board profile: pick the game
-        await pilot.pause()
-        for _ in range(3):
-            await pilot.press("down")  # Lifeform, Nemesis, Pandora, Phoenix (by title)
-        await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(app.screen, BoardProfileScreen)
+        await open_profile(pilot, "space-station-phoenix")  # b, the game by its id
         assert "unset" in panel_text(app, "#profile-detail")
         await pilot.press("enter")  # edit lap_size
         await pilot.pause()

@@ -134,6 +134,9 @@ async def test_new_game_closed_by_escape_keeps_a_draft(tmp_path: Path) -> None:
         await burst(pilot, *"Ann, Bo, Cy")
         await pilot.press("escape")
         await pilot.pause()
+        assert "keep what you typed as a draft" in screen_text(app)
+        await pilot.press("k")
+        await pilot.pause()
         assert not isinstance(app.screen, NewGameScreen)
         await pilot.press("n")
         await pilot.pause()
@@ -262,7 +265,9 @@ async def test_a_form_of_several_fields_closed_by_escape_keeps_a_draft(
         screen = await open_game(pilot, tmp_path)
         await pilot.press("k")
         await pilot.pause()
-        await pilot.press("3", "tab", "4", "escape")  # two counts typed, then a stray Escape
+        await pilot.press("3", "tab", "4", "escape")  # two counts typed, then Escape
+        await pilot.pause()
+        await pilot.press("k")  # keep the draft
         await pilot.pause()
         assert app.screen is screen
         await pilot.press("k")

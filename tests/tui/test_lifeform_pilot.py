@@ -68,6 +68,15 @@ async def fill_fields(pilot: Pilot[None], names: list[str], args: Args) -> None:
     the script gives is set by keys (a list already on the value, a default or the only
     choice, is left as it is); then ctrl+s, the OK button from any field."""
     form = pilot.app.screen
+    # a choice with one possible answer is shown filled in, never asked (the shared rule)
+    for name in [n for n in names if form.query(f"#sole-{n}")]:
+        if name in args:
+            assert form.query_one(f"#arg-{name}", Select).value == args[name], name
+        names = [n for n in names if n != name]
+    if not names:
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        return
     chain = form.focus_chain
     fields = [w for w in chain if (w.id or "").startswith("arg-")]
     assert [w.id for w in fields] == [f"arg-{name}" for name in names], (fields, names)

@@ -57,7 +57,7 @@ async def test_a_player_named_with_brackets_scores_a_phoenix_game_in_the_app(
         await pilot.press("enter")  # resume the game
         await pilot.pause()
         assert isinstance(app.screen, PhoenixScreen)
-        assert "a[/]b's turn" in panel(app, "#phx-banner")
+        assert "a[/]b's turn" in panel(app, "#banner")
         await pilot.press("a")  # Add points: a[/]b scores 41
         await pilot.pause()
         await pilot.press("enter", "down", "enter")
@@ -78,7 +78,7 @@ async def test_a_player_named_with_brackets_scores_a_phoenix_game_in_the_app(
         await pilot.pause()
         await pilot.press("escape")
         await pilot.pause()
-        assert "Game over: a[/]b won" in panel(app, "#phx-banner")
+        assert "Game over: a[/]b won" in panel(app, "#banner")
         await pilot.press("ctrl+r")  # the report names the winner as typed
         await pilot.pause()
         assert "a[/]b" in shown(app)

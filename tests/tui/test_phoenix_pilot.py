@@ -316,7 +316,7 @@ async def test_session_plays_to_the_end_and_opens_the_prefilled_calculator(tmp_p
         await pilot.press("enter")  # resume the saved game
         await pilot.pause()
         assert isinstance(app.screen, PhoenixScreen)
-        assert "Anna's turn" in panel(app, "#phx-banner")
+        assert "Anna's turn" in panel(app, "#banner")
 
         await pilot.press("a")  # Add points: a form asks whose and how many
         await pilot.pause()
@@ -328,7 +328,7 @@ async def test_session_plays_to_the_end_and_opens_the_prefilled_calculator(tmp_p
 
         await pilot.press("e")  # end of Anna's own turn: the end check fires
         await pilot.pause()
-        banner = panel(app, "#phx-banner")
+        banner = panel(app, "#banner")
         assert "FINAL ROUND (Anna triggered it): Beth's last turn, then Connor" in banner
         now = panel(app, "#now")
         assert "Still to play, one turn each: Beth and Connor" in now
@@ -336,7 +336,7 @@ async def test_session_plays_to_the_end_and_opens_the_prefilled_calculator(tmp_p
 
         await pilot.press("e")  # Beth's final turn
         await pilot.pause()
-        assert "Connor's last turn, then final scoring" in panel(app, "#phx-banner")
+        assert "Connor's last turn, then final scoring" in panel(app, "#banner")
         await pilot.press("e")  # Connor's: the game is over
         await pilot.pause()
         screen = app.screen
@@ -350,7 +350,7 @@ async def test_session_plays_to_the_end_and_opens_the_prefilled_calculator(tmp_p
 
         await pilot.press("escape")  # back to the session, which says the game is over
         await pilot.pause()
-        assert "Game over: Anna won. ctrl+r opens the game report" in panel(app, "#phx-banner")
+        assert "Game over: Anna won. ctrl+r opens the game report" in panel(app, "#banner")
         assert "Final scores: Anna=41, Beth=20, Connor=0 (winner Anna)" in panel(app, "#log")
     table = Tableside(tmp_path)
     assert table.sessions()[0].status == "Anna won"

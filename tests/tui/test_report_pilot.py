@@ -158,3 +158,14 @@ async def test_report_and_history_read_well_at_80x24(tmp_path: Path) -> None:
         assert game.region.width >= 20 and player.region.width >= 20
         assert game.region.y == player.region.y and game.region.height <= 3
         assert "2 games" in screen_text(app) or "1 game" in screen_text(app)
+
+
+def test_charts_draw_values_as_steps_with_the_values_on_the_axis() -> None:
+    """A value holds through each round and changes at the round it changed in; few values
+    are their own ticks (issue 21, item 8; issue 26: no diagonal ramps, 66 on its row)."""
+    from tui.screens.report import steps
+
+    assert steps([(1, 0), (2, 0), (3, 66), (4, 68)]) == (
+        [1, 2, 2, 3, 3, 4, 4], [0, 0, 0, 0, 66, 66, 68])
+    assert steps([(1, 5)]) == ([1], [5])
+    assert steps([]) == ([], [])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -176,7 +177,10 @@ async def test_a_failing_disk_when_listing_games_is_said(tmp_path: Path,
             raise TablesideError("catalog.json: cannot be read (Input/output error)")
 
         monkeypatch.setattr(Tableside, "sessions", broken)
-        # Home looks again every second
+        # another window touches the list of games: Home's watching thread sees it and
+        # Home reads the list again
+        catalog = app.table.store.catalog.path
+        os.utime(catalog, ns=(catalog.stat().st_atime_ns, catalog.stat().st_mtime_ns + 10**9))
         await until(pilot, lambda: "Input/output" in panel_text(app, "#home-warnings"))
         warning = panel_text(app, "#home-warnings")
         assert "Input/output error" in warning and "writable" in warning
@@ -205,9 +209,10 @@ async def test_leaving_a_game_when_the_disk_fails_says_so(tmp_path: Path,
 
 async def test_games_made_in_the_same_second_are_listed_newest_first(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from tableside import api
+    from tableside import api, open_session
 
     monkeypatch.setattr(api, "now", lambda: "2026-01-01T20:00:00")  # one second for all
+    monkeypatch.setattr(open_session, "now", lambda: "2026-01-01T20:00:00")
     for title in ("Made first", "Made second", "Made third"):
         save_game(tmp_path, "demo", 2, title=title)
     app = TablesideApp(data_dir=tmp_path)

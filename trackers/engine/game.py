@@ -122,6 +122,7 @@ class Panel:
 
 
 Setup = Callable[[SessionSetup, Random], "State"]
+Banner = Callable[["State"], "Sequence[str]"]
 BoardChanged = Callable[["State", str, Any], "Sequence[Note | str]"]
 
 
@@ -129,10 +130,23 @@ BoardChanged = Callable[["State", str, Any], "Sequence[Note | str]"]
 class Game:
     """Everything the engine needs to run one game: its ``info`` plus the rules.
 
-    ``end`` returns the structured end record once the game is over (None while it runs):
-    the engine refuses every action not marked ``after_end`` from then on. ``status`` is
-    the line Home shows. ``moment`` says when in the game the table is (``{"round": 3}``),
-    recorded with every action for the game report.
+    ``setup`` builds the pieces and facts a game starts with. The engine does the rest for
+    every game (``start``): it seeds ``state.board`` with the board values entered before
+    the game (the board profile, and any given at creation) and applies each one as
+    ``board_changed`` does when it is entered later, so a setup need not copy them.
+
+    When is a game over: exactly when ``end`` returns an ``EndRecord`` (None while it runs).
+    From then on the engine refuses every action not marked ``after_end``, Home shows
+    "ended: ...", and the report closes with the record. A game with secrets decides itself
+    whether its end waits for a reveal: ``end`` reads its pieces like any other rule.
+
+    ``status`` is the line Home shows. ``moment`` says when in the game the table is
+    (``{"round": 3}``): it is read *before* each action runs, from the state the action
+    starts from, and recorded with that action, so an action that ends round 3 is a moment
+    of round 3. ``banner`` gives the lines the session screen keeps above the tracks (where
+    the game is, what is under way), redrawn after every change. Action keys may not take
+    one of ``trackers.engine.keys.RESERVED_KEYS``, nor two actions of one play mode the
+    same key: making such a ``Game`` raises, naming both.
     """
 
     info: GameInfo
@@ -149,6 +163,10 @@ class Game:
     end: Callable[[State], EndRecord | None] | None = None
     status: Callable[[State], str] | None = None
     moment: Callable[[State], dict[str, int]] | None = None
+    banner: Banner | None = None  # lines kept above the tracks on the session screen
+    # Whether an action is taken in one key now, without its form: every field it would ask
+    # is one the app fills itself (a card it flips). Pandora's Nasty round at one key a step.
+    one_key: Callable[[State, str], bool] | None = None
     # Published values for the printed board (e.g. a public list of a track's slots), offered
     # once as a whole profile the table accepts with one key and then checks against its
     # board; ``board_defaults_note`` says where they come from. Never applied unasked.
@@ -159,6 +177,33 @@ class Game:
     # Board values a game learns in play that the table keeps for its later games (a card
     # the rulebook does not describe, entered once): saved to the profile after each action.
     keep_in_profile: Callable[[State], dict[str, Any]] | None = None
+
+    # Values the game report charts by round besides the pieces (a count kept in ``facts``):
+    # label -> how to read it from the state (None while it means nothing yet).
+    charted: Mapping[str, Callable[[State], int | None]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        from trackers.engine.keys import key_clashes
+
+        problems = key_clashes(self.info.title, self.actions)
+        if problems:
+            raise ValueError("; ".join(problems))
+
+    # --- starting ------------------------------------------------------------------------
+    def start(self, setup: SessionSetup, rng: Random) -> State:
+        """The state a session starts from: the game's ``setup``, then the board values
+        entered before the game, seeded and applied (in the order the game declares them)."""
+        state = self.setup(setup, rng)
+        state.board = dict(setup.board)
+        if self.board_changed is not None:
+            order = [v.key for v in self.board_values if v.key in setup.board]
+            order += [k for k in setup.board if k not in order]
+            for key in order:
+                self.board_changed(state, key, setup.board[key])
+        return state
+
+    def banner_lines(self, state: State) -> list[str]:
+        return list(self.banner(state)) if self.banner is not None else []
 
     # --- what the info says ----------------------------------------------------------
     @property
@@ -255,11 +300,17 @@ class Game:
         if len(names) != setup.players:
             raise ActionError(f"names: give {setup.players} names, one per player", "names")
         cleaned = tuple(" ".join(str(n).split()) for n in names)
-        for name in cleaned:
-            if name_problem(name):
-                raise ActionError(f"names: each name is 1 to {NAME_LIMIT} printable characters",
-                                  "names")
-        if len(set(n.casefold() for n in cleaned)) != len(cleaned):
-            raise ActionError("names: give each player a different name", "names")
+        for place, name in enumerate(cleaned, 1):
+            problem = name_problem(name)
+            if problem:
+                shown = f"{name[:20]}…" if len(name) > 20 else name  # which one, shortly
+                what = f"name {place} ({shown!r})" if name else f"name {place} is empty"
+                raise ActionError(f"names: {what}: each name is 1 to {NAME_LIMIT} printable "
+                                  f"characters; {problem}", "names")
+        folded = [n.casefold() for n in cleaned]
+        for place, name in enumerate(folded, 1):
+            if name in folded[:place - 1]:
+                raise ActionError(f"names: {cleaned[place - 1]!r} is given twice; give each "
+                                  "player a different name", "names")
         board = self.parse_board(dict(setup.board))
         return SessionSetup(setup.players, options, cleaned, board, mode.id)

@@ -1,7 +1,8 @@
 """The game report: what happened in a game, read back from its events.
 
 Replaying the events one by one gives, for every value a piece keeps (tracks, countdowns,
-counters, bags, score markers: what "set a value by hand" can set), its value
+counters, bags, score markers: what "set a value by hand" can set) and every value a game
+declares in ``Game.charted`` (a count it keeps in ``facts``), its value
 after each action, grouped by the game's own moments (rounds, turns, Cycles: ``Game.moment``
 recorded with each event), and the key moments on the same time axis: milestones fired,
 countdown markers gone off, secrets revealed, the actions a game names as key (deaths,
@@ -129,13 +130,13 @@ def build_report(game: Game, setup: SessionSetup, seed: str, events: Sequence[Ev
     head = len(events) if head is None else head
     actions = {a.name: a for a in (*game.actions, *common_actions(game))}
     key_actions = set(game.key_actions)
-    state = game.setup(game.check_setup(setup), rng_for(seed, 0))
+    state = game.start(game.check_setup(setup), rng_for(seed, 0))
     unit = _unit(game, state, events[:head])
     values: dict[str, list[Point]] = {}
     labels: dict[str, str] = {}
     moments: list[KeyMoment] = []
     shown: list[RevealedSecret] = []  # every reveal in order: a secret chosen again keeps each
-    _sample(state, 0, 1, values, labels)
+    _sample(game, state, 0, 1, values, labels)
     ended = game.end_record(state)
     for event in events[:head]:
         action = actions.get(event.action)
@@ -148,7 +149,7 @@ def build_report(game: Game, setup: SessionSetup, seed: str, events: Sequence[Ev
             continue  # it was played without error once; a replay that differs skips it
         keep_codes(state, event.codes)
         moment = int(event.when.get(unit, 1)) if event.when else 1
-        _sample(state, event.seq, moment, values, labels)
+        _sample(game, state, event.seq, moment, values, labels)
         moments += _changes(before, state, event, moment)
         shown += [s for s in _revealed(state, before) if s not in shown]
         if event.action in key_actions:
@@ -164,7 +165,7 @@ def build_report(game: Game, setup: SessionSetup, seed: str, events: Sequence[Ev
         ended = now
     reached = game.moment_of(state).get(unit)
     if reached is not None and events[:head]:
-        _sample(state, head, int(reached), values, labels)  # the moment the game stands in now
+        _sample(game, state, head, int(reached), values, labels)  # where the game stands now
     last_moment = max([int(reached or 0),
                        *(int(e.when.get(unit, 0)) for e in events[:head] if e.when)])
     series = tuple(Series(key, labels[key], tuple(points)) for key, points in values.items())
@@ -189,20 +190,29 @@ def _unit(game: Game, state: State, events: Sequence[Event]) -> str:
     return next(iter(now)) if now else "round"
 
 
-def _sample(state: State, seq: int, moment: int, values: dict[str, list[Point]],
-            labels: dict[str, str]) -> None:
+def _sample(game: Game, state: State, seq: int, moment: int,
+            values: dict[str, list[Point]], labels: dict[str, str]) -> None:
+    for label, read in game.charted.items():  # the game's own values, kept in facts
+        value = read(state)
+        if value is not None:
+            _add(values, labels, f"charted.{label}", label, Point(seq, moment, int(value)))
     for name, piece in state.pieces.items():
         if isinstance(piece, Secret):
             continue  # its value is hidden; its reveal is a key moment instead
         for spec in piece.fields():
             key = f"{name}.{spec.name}"
-            value = piece.get_field(spec.name)
-            points = values.setdefault(key, [])
             # the latest label: a track's label may change once its printed start is entered
-            labels[key] = piece.label if len(piece.fields()) == 1 else \
-                f"{piece.label}: {spec.label}"
-            if not points or points[-1].value != value or points[-1].moment != moment:
-                points.append(Point(seq, moment, value))
+            label = piece.label if len(piece.fields()) == 1 else f"{piece.label}: {spec.label}"
+            _add(values, labels, key, label, Point(seq, moment, piece.get_field(spec.name)))
+
+
+def _add(values: dict[str, list[Point]], labels: dict[str, str], key: str, label: str,
+         point: Point) -> None:
+    """One value after an event: a new point when it or the moment changed."""
+    points = values.setdefault(key, [])
+    labels[key] = label
+    if not points or points[-1].value != point.value or points[-1].moment != point.moment:
+        points.append(point)
 
 
 def _marks(state: State) -> dict[str, tuple[str, ...] | bool]:

@@ -127,7 +127,7 @@ class Session:
         # only this play mode's actions: a solo game never offers (or replays) the others
         self._actions = {a.name: a for a in (*game.actions, *common_actions(game))
                          if not a.modes or self.setup.mode in a.modes}
-        self._snapshots: dict[int, State] = {0: game.setup(self.setup, rng_for(seed, 0))}
+        self._snapshots: dict[int, State] = {0: game.start(self.setup, rng_for(seed, 0))}
         self._previous: tuple[int, State] | None = None
         if snapshot is not None:
             self._adopt_snapshot(*snapshot)

@@ -58,9 +58,9 @@ def unregister(game_id: str) -> None:
 
 
 def infos() -> list[GameInfo]:
-    """Every game, by title."""
+    """Every game, by title (a game registered later takes its place in that order too)."""
     _discover()
-    return list(_INFOS.values())
+    return sorted(_INFOS.values(), key=lambda info: info.title.casefold())
 
 
 def game_ids() -> list[str]:

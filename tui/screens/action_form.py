@@ -5,6 +5,10 @@ names who may look (and asks their PIN if they set one); the secret arguments; a
 cleared screen before the laptop goes back. Every step is composed up front and shown in
 turn, so moving on never waits for widgets to mount (keys typed fast land where meant).
 
+What was typed in the open step comes back as a draft when the form is left by Escape
+(kept if the table says so) or by closing the app (tui.screens.drafts); secret arguments
+are never kept. A choice with one possible answer is filled in and shown, never asked.
+
 The form does the action itself: when the rules refuse, it stays open with what was typed
 and the reason beside the field; when the action needs printed board values the table has
 not entered (``BoardValueNeeded``), it grows a field for each, saying where to look, and
@@ -28,14 +32,16 @@ from tableside.api import OpenSession, TablesideError
 from trackers.engine import Action, ActionError, BoardValue, Param
 from trackers.engine.actions import BoardValueNeeded
 from trackers.pieces import Secret
-from tui.screens.confirm import ConfirmScreen
 from tui.screens.curtain import CurtainStep
+from tui.screens.drafts import (
+    ask_keep_or_drop,
+    field_value,
+    open_at_top,
+    save_quietly,
+    show_field_error,
+)
 from tui.screens.form_keys import FIELD_KEYS, FieldKeys, settle
 from tui.widgets.plain import plain
-
-DRAFT_FIELDS = 3  # a form with more fields than this keeps a draft when closed by Escape
-# Drafts of closed forms, by (session id, action): what was typed, restored on reopening.
-DRAFTS: dict[tuple[str, str], dict[str, Any]] = {}
 
 
 def owner_for(play: OpenSession, action: Action, args: dict[str, Any]) -> str:
@@ -46,22 +52,32 @@ def owner_for(play: OpenSession, action: Action, args: dict[str, Any]) -> str:
     return piece.owner if isinstance(piece, Secret) else "the player making this choice"
 
 
+def sole_answer(param: Param, choices: list[tuple[str, str]]) -> bool:
+    """Whether the rules leave one possible answer: it is filled in, never asked."""
+    return len(choices) == 1 and not param.optional and not param.secret
+
+
 def field_widgets(param: Param, choices: list[tuple[str, str]], value: Any) -> list[Widget]:
     """Label, input and the line for its error, for one argument."""
     words = param.help[:1].upper() + param.help[1:]  # the table's words, not the field's name
-    out: list[Widget] = [Label(plain(words + (" (optional)" if param.optional else "")),
-                               classes="field-label")]
+    optional = " (optional)" if param.optional and "optional" not in words.lower() else ""
     wid = f"arg-{param.name}"
+    if sole_answer(param, choices):  # shown as decided; the hidden list holds the value
+        label, only = choices[0]
+        select: Select[str] = Select([(plain(label), only)], id=wid, allow_blank=False,
+                                     value=only, classes="hidden")
+        return [Label(plain(f"{words}: {label} (the only one possible)"),
+                      classes="field-label sole", id=f"sole-{param.name}"), select,
+                Static("", id=f"err-{param.name}", classes="field-error hidden", markup=False)]
+    out: list[Widget] = [Label(plain(words + optional), classes="field-label")]
     if param.kind == "choice" or choices:
-        select: Select[str] = Select([(plain(label), c) for label, c in choices], id=wid,
-                                     allow_blank=True, prompt="choose")
+        select = Select([(plain(label), c) for label, c in choices], id=wid,
+                        allow_blank=True, prompt="choose")
         offered = [c for _, c in choices]
         if value in offered:
             select.value = value
         elif param.default in offered:  # the reading the rules take unless the table says
             select.value = param.default
-        elif len(offered) == 1 and not param.optional:  # the only choice there is
-            select.value = offered[0]
         out.append(select)
         out.append(Static("", id=f"chosen-{param.name}", classes="chosen hidden", markup=False))
     elif param.kind == "bool":
@@ -104,7 +120,7 @@ class ActionFormScreen(FieldKeys, ModalScreen[bool]):
     """Collect an action's arguments and do it; dismiss with True once done, else False."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="form.cancel",
-                        tooltip="Close the form (what you typed is kept as a draft)"),
+                        tooltip="Close the form (asks whether to keep what you typed as a draft)"),
                 # As New game's ctrl+s: the form done from any field, without tabbing to OK.
                 Binding("ctrl+s", "submit_step", "OK", id="form.ok", priority=True,
                         tooltip="Done: the same as the OK button"),
@@ -124,8 +140,17 @@ class ActionFormScreen(FieldKeys, ModalScreen[bool]):
         self.args: dict[str, Any] = {}
         self.board_keys: list[str] = []
         self.step = "open" if self.open_params or not self.secret_params else "curtain"
-        self.draft = DRAFTS.pop((play.id, action.name), {})
-        self._typed: dict[str, Any] = {}
+        self.draft_name = f"form:{action.name}"
+        try:
+            found = play.draft(self.draft_name)
+        except TablesideError:
+            found = None  # a settings file that cannot be read: the form opens blank
+        names = {p.name for p in self.open_params}
+        self.draft: dict[str, Any] = {k: v for k, v in found.items() if k in names} \
+            if isinstance(found, dict) else {}
+        self._typed: dict[str, Any] = {}  # the open step as it opened
+        self._live: dict[str, Any] = {}  # the open step as typed now (followed as it changes)
+        self._finished = False  # done, or left with the draft kept or dropped
 
     @property
     def private(self) -> bool:
@@ -155,7 +180,8 @@ class ActionFormScreen(FieldKeys, ModalScreen[bool]):
             yield Static("", id="form-error", classes="error", markup=False)
 
     async def on_mount(self) -> None:
-        self._typed = self._snapshot()
+        self._typed = self._read(self.open_params)
+        self._live = dict(self._typed)
         self._show_step()
         try:  # values the action needs whatever is typed: asked for at once
             needed = self.action_spec.board_needs(self.play.state, {})
@@ -178,11 +204,13 @@ class ActionFormScreen(FieldKeys, ModalScreen[bool]):
                                              self.action_spec.title.lower())
         self.query_one("#form-error", Static).update("")
         shown = self.query_one(f"#step-{self.step}")
-        focusable = [w for w in shown.query("Input, Select, Checkbox, Button") if w.focusable]
-        if focusable:
-            # Now, not after the keys already waiting (Widget.focus is deferred): keys typed
-            # right after the action's key go to this field.
-            self.set_focus(focusable[0])
+        # (an open field shown decided, the only possible answer, is hidden: not focused;
+        # the curtain's PIN field takes Enter even while it is not shown)
+        focusable = [w for w in shown.query("Input, Select, Checkbox, Button")
+                     if w.focusable and (w.display or self.step != "open")]
+        # Focused now, not after the keys already waiting (Widget.focus is deferred): keys
+        # typed right after the action's key go to this field. The form shows its top.
+        open_at_top(self, self.query_one("#form-body"), focusable[0] if focusable else None)
 
     async def _build_secret_step(self) -> None:
         """The private fields, made once the curtain is up: a secret's choices depend on
@@ -230,23 +258,23 @@ class ActionFormScreen(FieldKeys, ModalScreen[bool]):
                 values[key] = widget.value
         return values
 
-    def _snapshot(self) -> dict[str, Any]:
-        """What the open step holds now (to tell whether anything was typed)."""
-        return self._read(self.open_params) if self.step == "open" else self._typed
-
     def show_error(self, err: ActionError) -> None:
-        """The reason beside the field it names, and under the form; the values stay."""
+        """The reason beside the field it names, in view and focused; under the form when
+        it names no field shown here. The values stay."""
         for line in self.query(".field-error"):
             line.add_class("hidden")
-        self.query_one("#form-error", Static).update(str(err))
-        if err.field:
-            for line in self.query(f"#err-{safe_id(err.field)}"):
-                if isinstance(line, Static):
-                    line.update(str(err))
-                    line.remove_class("hidden")
-            for field in self.query(f"#arg-{safe_id(err.field)}, #board-{safe_id(err.field)}"):
-                if field.display and self.step in ("open", "secret"):
-                    field.focus()
+        below = self.query_one("#form-error", Static)
+        lines = [w for w in self.query(f"#err-{safe_id(err.field)}") if isinstance(w, Static)
+                 and w.parent is not None and w.parent.display] if err.field else []
+        fields = [w for w in self.query(f"#arg-{safe_id(err.field)}, "
+                                        f"#board-{safe_id(err.field)}") if w.display] \
+            if err.field and self.step in ("open", "secret") else []
+        if not lines:
+            below.update(str(err))
+            show_field_error(self, None, fields[0] if fields else below, str(err))
+            return
+        below.update("")
+        show_field_error(self, lines[0], fields[0] if fields else None, str(err))
 
     # --- moving on --------------------------------------------------------------------------
     async def field_entered(self, field: Input) -> None:
@@ -270,7 +298,7 @@ class ActionFormScreen(FieldKeys, ModalScreen[bool]):
                 self.args.update(self._read(self.open_params))
                 if not self.secret_params:
                     if await self._do():
-                        self.dismiss(True)
+                        self._finish(True)
                     return
                 self._check_partial()
                 self.step = "curtain"
@@ -283,6 +311,7 @@ class ActionFormScreen(FieldKeys, ModalScreen[bool]):
                 self.args = self.action_spec.validate(self.play.state, self.args)
                 if not await self._do():
                     return
+                self._finish(None)  # done: the cleared screen only hands the laptop back
                 self.step = "cleared"
             else:
                 self.dismiss(True)
@@ -369,8 +398,15 @@ class ActionFormScreen(FieldKeys, ModalScreen[bool]):
             self.step = "open"
             self._show_step()
         self.query_one("#form-error", Static).update(str(err))
-        if new:
-            self.query_one(f"#board-{safe_id(new[0])}").focus()
+        if new:  # the focus on the first new field, its label and where to look in view
+            field = self.query_one(f"#board-{safe_id(new[0])}")
+            self.set_focus(field, scroll_visible=False)
+            self.call_after_refresh(self._board_in_view, widgets[0], field)
+
+    def _board_in_view(self, first: Widget, field: Widget) -> None:
+        body = self.query_one("#form-body")
+        body.scroll_to_widget(first, animate=False, top=True)
+        body.scroll_to_widget(field, animate=False)
 
     def _check_partial(self) -> None:
         """Check the open arguments before the curtain (secret ones are not in yet)."""
@@ -380,6 +416,15 @@ class ActionFormScreen(FieldKeys, ModalScreen[bool]):
                                   f"{param.describe_allowed(self.play.state)}", param.name)
             if self.args.get(param.name) is not None:
                 self.args[param.name] = param.coerce(self.args[param.name], self.play.state)
+
+    @on(Input.Changed)
+    @on(Select.Changed)
+    @on(Checkbox.Changed)
+    def _typed_in(self, event: Input.Changed | Select.Changed | Checkbox.Changed) -> None:
+        """Follow the open step's fields as they change (what a draft keeps)."""
+        name = (event.control.id or "").removeprefix("arg-")
+        if name in self._live:
+            self._live[name] = field_value(event.control)
 
     @on(Select.Changed)
     def _chosen(self, event: Select.Changed) -> None:
@@ -393,21 +438,31 @@ class ActionFormScreen(FieldKeys, ModalScreen[bool]):
                 line.update(plain(label) if long else "")
                 line.set_class(not long, "hidden")
 
-    def action_cancel(self) -> None:
-        """Escape: a form of several fields that was typed in keeps it as a draft; a
-        smaller one asks before dropping what was typed."""
-        typed = self._read(self.open_params) if self.step == "open" else self._typed
-        if typed == self._typed:
-            self.dismiss(False)
-        elif len(self.open_params) > DRAFT_FIELDS:
-            DRAFTS[(self.play.id, self.action_spec.name)] = typed
-            self.notify("What you typed is kept: open the form again to go on.",
-                        title="Draft kept")
-            self.dismiss(False)
-        else:
-            def answer(drop: bool | None) -> None:
-                if drop:
-                    self.dismiss(False)
+    # --- leaving -------------------------------------------------------------------------
+    def _finish(self, done: bool | None, draft: dict[str, Any] | None = None) -> None:
+        """Close the form: done (its draft is spent) or left, keeping ``draft`` (None drops
+        it). ``done`` None: done, but the form stays for its cleared step."""
+        self._finished = True
+        if draft is not None or self.draft:  # most forms open without one: nothing written
+            save_quietly(self, self.play, self.draft_name, draft)
+        if done is not None:
+            self.dismiss(done)
 
-            self.app.push_screen(ConfirmScreen("Close the form and drop what you typed? "
-                                               "(y/n)"), answer)
+    def _typed_anything(self) -> bool:
+        return self._live != self._typed or bool(self.draft)
+
+    def action_cancel(self) -> None:
+        """Escape: a form typed into (or opened on a draft) asks whether to keep it as a
+        draft or drop it; Escape again goes back to the form."""
+        if self._finished or not self._typed_anything():
+            if not self._finished:
+                self._finished = True
+            self.dismiss(False)
+            return
+        ask_keep_or_drop(self, keep=lambda: self._finish(False, dict(self._live)),
+                         drop=lambda: self._finish(False))
+
+    def on_unmount(self) -> None:
+        """Closed with the app (or the session) mid-form: what was typed is kept."""
+        if not self._finished and self._live != self._typed:
+            save_quietly(self, self.play, self.draft_name, dict(self._live))

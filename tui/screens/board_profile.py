@@ -168,9 +168,8 @@ class BoardProfileScreen(Screen[None]):
     def enter(self, spec: BoardValue, raw: str) -> None:
         """Check and save one value: to the profile, and to the open game's log if any."""
         try:
-            if self.play is not None:
+            if self.play is not None:  # kept in the profile by the game itself (any window)
                 self.play.do("set_board_value", key=spec.key, value=raw)
-                self.table.set_board_value(self.game.id, spec.key, self.play.state.board[spec.key])
             else:
                 self.table.set_board_value(self.game.id, spec.key, raw)
         except (ActionError, TablesideError) as err:

@@ -3,13 +3,29 @@
 from __future__ import annotations
 
 from textual.binding import Binding
+from textual.keys import _character_to_key
 
-from tableside.api import OpenSession
+from tableside.api import OpenSession, Tableside
 from trackers.engine.info import GameInfo
 from tui.games import game_module
 from tui.screens.session import SessionScreen
 
-RESERVED = {b.key for b in SessionScreen.BINDINGS if isinstance(b, Binding)}
+
+def binding_key(key: str) -> str:
+    """A key as a Binding names it ("?" is "question_mark"; "ctrl+r" stays)."""
+    return _character_to_key(key) if len(key) == 1 else key
+
+
+def own_keys(screen: type[SessionScreen]) -> dict[str, str]:
+    """The keys a game's own screen adds (Phoenix's k), by Binding name -> what for."""
+    out: dict[str, str] = {}
+    for cls in screen.__mro__:
+        if cls is SessionScreen:
+            break
+        for b in getattr(cls, "BINDINGS", ()):
+            if isinstance(b, Binding):
+                out[b.key] = b.tooltip or b.description
+    return out
 
 
 def screen_class_for(info: GameInfo) -> type[SessionScreen]:
@@ -19,20 +35,26 @@ def screen_class_for(info: GameInfo) -> type[SessionScreen]:
     return screen
 
 
-def screen_for(play: OpenSession) -> SessionScreen:
-    """The screen for ``play``, with the game's action keys added to the footer."""
+def screen_for(play: OpenSession, table: Tableside | None = None) -> SessionScreen:
+    """The screen for ``play`` (from ``table``), with the game's action keys added to the
+    footer."""
     base = screen_class_for(play.game.info)
+    taken = own_keys(base)
     bindings = []
     for action in play.game.actions:
-        if action.key and action.key not in RESERVED:
+        if action.key and binding_key(action.key) in taken:  # the engine checked the rest
+            raise ValueError(f"{play.game.title}: {action.title} ({action.name}) has the key "
+                             f"{action.key!r}, which its screen keeps for "
+                             f"{taken[binding_key(action.key)]}")
+        if action.key:  # never a reserved one: making the Game refused it
             # Priority: run at once when the key arrives (not after it went round the focused
             # panel), so a form it opens is there before the keys typed after it are read.
-            bindings.append(Binding(action.key, f"run('{action.name}')", action.footer_label,
-                                    id=f"{play.game.id}.{action.name}", tooltip=action.title,
-                                    priority=True))
+            bindings.append(Binding(binding_key(action.key), f"run('{action.name}')",
+                                    action.footer_label, id=f"{play.game.id}.{action.name}",
+                                    tooltip=action.title, priority=True))
     if play.game.board_defaults:  # published board values: accepted in one key
         bindings.append(Binding("ctrl+d", "accept_defaults", "Defaults",
                                 id=f"{play.game.id}.board_defaults",
                                 tooltip=f"Accept the {play.game.board_defaults_note}"))
     cls = type(f"{base.__name__}Keys", (base,), {"BINDINGS": bindings})
-    return cls(play)
+    return cls(play, table)

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import os
+import threading
 from collections.abc import Iterable
 from datetime import datetime
 from typing import ClassVar
 
 from rich.cells import cell_len, set_cell_size
 from rich.text import Text
-from textual import events, on
+from textual import events, on, work
 from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -26,7 +28,11 @@ from tui.widgets.keys_footer import KeysFooter
 from tui.widgets.plain import plain
 from tui.widgets.title_bar import TitleBar
 
-POLL_SECONDS = 1.0  # how often Home looks for games created, renamed or deleted elsewhere
+WATCH_SECONDS = 1.0  # how often Home's thread looks for games created, renamed or deleted
+
+
+class CatalogChanged(Message):
+    """The list of games changed on disk (posted by Home's watching thread)."""
 PAGE_ROWS = 40  # saved games listed at once; more as the highlight or the scroll nears the end
 NEAR_END = 5
 WHEN_WIDTH = 17  # "12 Nov 2026 19:02"
@@ -141,6 +147,7 @@ class HomeScreen(Screen[None]):
             self._bindings._add_binding(binding)
         self.table = table
         self.warnings = list(warnings)
+        self._stop_watching = threading.Event()
         self.rows: list[SessionInfo] = []
         self._seen: list[tuple[str, ...]] = []
         self._shown_widths: list[int] = []
@@ -164,7 +171,35 @@ class HomeScreen(Screen[None]):
         self.refresh_saves()
         self._just_mounted = True
         self.query_one("#saves", DataTable).focus()
-        self.set_interval(POLL_SECONDS, self.look_elsewhere)
+        self._watch()
+
+    @work(thread=True, exclusive=True, group="home-watch", exit_on_error=False)
+    def _watch(self) -> None:
+        """In a thread: one ``stat`` of the list of games a second; when another window
+        changed it, Home reads it again on the UI thread (nothing there polls)."""
+        if self.table is None:
+            return
+        path = self.table.store.catalog.path
+
+        def stamp() -> tuple[int, int] | None:
+            try:
+                found = os.stat(path)
+            except OSError:
+                return None
+            return found.st_mtime_ns, found.st_size
+
+        seen = stamp()
+        while not self._stop_watching.wait(WATCH_SECONDS):
+            now = stamp()
+            if now != seen:
+                seen = now
+                self.post_message(CatalogChanged())
+
+    def on_catalog_changed(self) -> None:
+        self.look_elsewhere()
+
+    def on_unmount(self) -> None:
+        self._stop_watching.set()
 
     def on_screen_resume(self) -> None:
         if self._just_mounted:  # the resume that follows the mount: the list was just read
@@ -283,7 +318,7 @@ class HomeScreen(Screen[None]):
         if play is not None:
             from tui.screens.game_screens import screen_for
 
-            self.app.push_screen(screen_for(play))
+            self.app.push_screen(screen_for(play, self.table))
 
     @on(DataTable.RowSelected, "#saves")
     async def _row_chosen(self, event: DataTable.RowSelected) -> None:
@@ -311,7 +346,7 @@ class HomeScreen(Screen[None]):
         for warning in play.warnings:
             self.notify(warning, title="Repaired", severity="warning", timeout=10,
                         markup=False)
-        self.app.push_screen(screen_for(play))
+        self.app.push_screen(screen_for(play, self.table))
 
     def action_rename(self) -> None:
         info = self.selected()

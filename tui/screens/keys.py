@@ -8,12 +8,12 @@ says which are not possible now.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import Protocol, runtime_checkable
 
 from rich.text import Text
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.containers import Vertical
@@ -51,15 +51,31 @@ class KeylessActions(Protocol):
     def keyless_actions(self) -> list[tuple[str, str, bool]]: ...
 
 
+def player_binding(app: App[object], binding: Binding) -> Binding:
+    """``binding`` with the key the player chose for it (``App.set_keymap``), if they did."""
+    chosen = app._keymap.get(binding.id or "") if binding.id else None
+    if not chosen:
+        return binding
+    return replace(binding, key=chosen.split(",")[0].strip())
+
+
+def player_key(app: App[object], binding_id: str, default: str) -> str:
+    """How the key of ``binding_id`` is written, as the player set it ("z", "^z")."""
+    chosen = app._keymap.get(binding_id)
+    key = chosen.split(",")[0].strip() if chosen else default
+    return app.get_key_display(Binding(key, ""))
+
+
 def screen_bindings(screen: Screen[object]) -> list[Binding]:
-    """Every binding of the screen (shown in the footer or not), first key of each action."""
+    """Every binding of the screen (shown in the footer or not), first key of each action,
+    with the key the player chose for it."""
     seen: set[str] = set()
     out: list[Binding] = []
     for _key, binding in screen._bindings:  # the merged bindings, dynamic ones included
         if binding.action in seen or binding.action in SKIPPED:
             continue
         seen.add(binding.action)
-        out.append(binding)
+        out.append(player_binding(screen.app, binding))
     return out
 
 

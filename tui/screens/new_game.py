@@ -3,8 +3,10 @@
 A game's options are mounted the first time it is chosen (loading only that game's rules),
 then kept, hidden while another game is chosen. Tab and Enter move between fields before
 the next key is read (tui.screens.form_keys), so keys typed fast land where meant.
-The form scrolls, so every option is reachable on a small terminal. Closed by Escape after
-something was typed, it keeps a draft that the next New game starts from.
+The form scrolls, so every option is reachable on a small terminal. Left by Escape after
+something was typed (the table says keep it) or by closing the app, what was typed comes
+back the next time (a draft in the settings, tui.screens.drafts). An error shows beside the
+field it is about, in view, with the focus there.
 """
 
 from __future__ import annotations
@@ -23,11 +25,20 @@ from trackers.engine import ActionError, Game
 from trackers.engine.game import Option
 from trackers.engine.info import PlayMode
 from trackers.games.registry import game_ids, get_game, info
+from tui.screens.drafts import (
+    ask_keep_or_drop,
+    field_value,
+    open_at_top,
+    read_fields,
+    save_quietly,
+    show_field_error,
+)
 from tui.screens.form_keys import FIELD_KEYS, FieldKeys
 from tui.widgets.plain import plain
 
-# Drafts of New game forms closed by Escape, by data folder: field id -> value.
-DRAFTS: dict[str, dict[str, Any]] = {}
+DRAFT = "new_game"  # the name of the New game form's draft in the settings
+FIELD_OF = {"game": "game", "players": "players", "mode": "mode", "names": "names",
+            "title": "title"}  # ActionError.field -> the field it is about
 
 
 def players_label(count: int) -> str:
@@ -58,7 +69,7 @@ class NewGameScreen(FieldKeys, ModalScreen[OpenSession | None]):
 
     BINDINGS = [
         Binding("escape", "cancel", "Cancel", id="new.cancel",
-                tooltip="Close (what you typed is kept as a draft)"),
+                tooltip="Close (asks whether to keep what you typed as a draft)"),
         Binding("ctrl+s", "create", "Start", id="new.start", tooltip="Start the game"),
         *FIELD_KEYS,
     ]
@@ -69,6 +80,9 @@ class NewGameScreen(FieldKeys, ModalScreen[OpenSession | None]):
         self.game: Game | None = None
         self.games = [info(g) for g in game_ids()]
         self._blank: dict[str, Any] = {}
+        self._live: dict[str, Any] = {}  # every field as typed now (followed as it changes)
+        self._finished = False  # started, or left with the draft kept or dropped
+        self._restored = False
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog wide", id="new-body"):
@@ -76,29 +90,51 @@ class NewGameScreen(FieldKeys, ModalScreen[OpenSession | None]):
             yield Label("Game")
             yield Select([(plain(game.title), game.id) for game in self.games], id="game",
                          allow_blank=True, prompt="choose a game")
+            yield self.error_line("game")
             yield Static("", id="game-blurb", classes="hint", markup=False)
             yield Label("Players")
             yield Select([], id="players", allow_blank=True, prompt="choose the game first")
+            yield self.error_line("players")
             yield Label("Way to play")
             yield Select([], id="mode", allow_blank=True, prompt="choose the players first")
+            yield self.error_line("mode")
             yield Static("", id="mode-note", classes="hint", markup=False)
             yield Label("Names (optional, separated by commas)")
             yield Input(placeholder=", ".join(SAMPLE_NAMES[:3]), id="names", max_length=400)
+            yield self.error_line("names")
             yield Label("Title (optional)")
             yield Input(placeholder="e.g. Friday night", id="title", max_length=80)
+            yield self.error_line("title")
             yield Vertical(id="options")
             yield Static("", id="new-error", classes="error", markup=False)
             yield Button("Start (ctrl+s)", id="start", variant="primary")
-            yield Static("Tab moves between fields. Escape closes (a draft is kept).",
+            yield Static("Tab moves between fields. Escape closes (you may keep a draft).",
                          classes="hint")
+
+    @staticmethod
+    def error_line(field: str) -> Static:
+        return Static("", id=f"err-{field}", classes="field-error hidden", markup=False)
 
     async def on_mount(self) -> None:
         self._blank = self._fields()
-        draft = DRAFTS.pop(str(self.table.root), None)
-        if draft:
+        try:
+            draft = self.table.draft(DRAFT)
+        except TablesideError:
+            draft = None  # settings that cannot be read: the form opens blank
+        if isinstance(draft, dict) and draft:
             await self._restore(draft)
-            self.notify("Your last New game form is back.", title="Draft")
-        self.query_one("#game", Select).focus()
+            self._restored = True
+            self.notify("Your last New game form is back (a draft).", title="Draft")
+        self._live = self._fields()
+        open_at_top(self, self.query_one("#new-body"), self.query_one("#game", Select))
+
+    @on(Input.Changed)
+    @on(Select.Changed)
+    @on(Checkbox.Changed)
+    def _typed_in(self, event: Input.Changed | Select.Changed | Checkbox.Changed) -> None:
+        """Follow every field as it changes (what a draft keeps)."""
+        if event.control.id:
+            self._live[event.control.id] = field_value(event.control)
 
     # --- choosing -------------------------------------------------------------------------
     @on(Select.Changed, "#game")
@@ -112,8 +148,11 @@ class NewGameScreen(FieldKeys, ModalScreen[OpenSession | None]):
         self.game = game = get_game(game_id)
         note = f"\n{self.game.info.note}" if self.game.info.note else ""
         self.query_one("#game-blurb", Static).update(plain(self.game.blurb + note))
-        self.query_one("#players", Select).set_options(
-            [(players_label(n), n) for n in self.game.player_counts])
+        players = self.query_one("#players", Select)
+        players.prompt = "choose how many play"
+        players.set_options([(players_label(n), n) for n in self.game.player_counts])
+        if len(self.game.player_counts) == 1:  # the only answer there is: filled in
+            players.value = self.game.player_counts[0]
         self.query_one("#mode", Select).set_options([])
         box_id = f"opts-{game.info.package}"
         if not self.query(f"#{box_id}"):
@@ -195,11 +234,7 @@ class NewGameScreen(FieldKeys, ModalScreen[OpenSession | None]):
     # --- drafts -------------------------------------------------------------------------
     def _fields(self) -> dict[str, Any]:
         """Every field's value by id (the draft)."""
-        values: dict[str, Any] = {}
-        for widget in self.query("Select, Input, Checkbox"):
-            if widget.id and isinstance(widget, (Select, Input, Checkbox)):
-                values[widget.id] = widget.value
-        return values
+        return read_fields(self)
 
     async def _restore(self, values: dict[str, Any]) -> None:
         game = values.get("game")
@@ -226,18 +261,29 @@ class NewGameScreen(FieldKeys, ModalScreen[OpenSession | None]):
     async def field_entered(self, field: Input) -> None:
         self.focus_next()
 
+    def show_error(self, field: str | None, text: str) -> None:
+        """The error beside the field it is about, in view, with the focus there; one that
+        is about no field shows above the Start button."""
+        for line in self.query(".field-error"):
+            line.add_class("hidden")
+        error = self.query_one("#new-error", Static)
+        if field in FIELD_OF:
+            error.update("")
+            show_field_error(self, self.query_one(f"#err-{field}", Static),
+                             self.query_one(f"#{FIELD_OF[field]}"), text)
+        else:
+            error.update(plain(text))
+            show_field_error(self, None, error, text)
+
     @on(Button.Pressed, "#start")
     def action_create(self) -> None:
-        error = self.query_one("#new-error", Static)
         if self.game is None:
-            error.update(f"Game: choose one of the {len(self.games)} games.")
-            self.query_one("#game").focus()
+            self.show_error("game", "Game: choose one of the games in the list.")
             return
         players = self.query_one("#players", Select).value
         if not isinstance(players, int):
             counts = ", ".join(players_label(n) for n in self.game.player_counts)
-            error.update(f"Players: choose {counts}.")
-            self.query_one("#players").focus()
+            self.show_error("players", f"Players: choose {counts}.")
             return
         raw_names = self.query_one("#names", Input).value
         names = tuple(n.strip() for n in raw_names.split(",") if n.strip())
@@ -247,17 +293,32 @@ class NewGameScreen(FieldKeys, ModalScreen[OpenSession | None]):
             play = self.table.create(self.game.id, players, options=self._options(), names=names,
                                      title=title, mode=mode.id if mode else "")
         except ActionError as err:
-            error.update(str(err))
-            if err.field in ("names", "players", "mode", "title"):
-                self.query_one(f"#{err.field}").focus()
+            self.show_error(err.field if err.field in FIELD_OF else None, str(err))
             return
         except TablesideError as err:
-            error.update(f"{err}. Nothing was created.")
+            field = "title" if str(err).startswith("title:") else None
+            self.show_error(field, f"{err}. Nothing was created.")
             return
+        self._finish(play, None)
+
+    # --- leaving ------------------------------------------------------------------------
+    def _finish(self, play: OpenSession | None, draft: dict[str, Any] | None) -> None:
+        """Close: with the new game (its draft spent) or without, keeping ``draft``."""
+        self._finished = True
+        if draft is not None or self._restored:
+            save_quietly(self, self.table, DRAFT, draft)
         self.dismiss(play)
 
     def action_cancel(self) -> None:
-        typed = self._fields()
-        if typed != self._blank:
-            DRAFTS[str(self.table.root)] = typed
-        self.dismiss(None)
+        """Escape: after typing (or on a draft) asks whether to keep it as a draft."""
+        if self._live == self._blank and not self._restored:
+            self._finished = True
+            self.dismiss(None)
+            return
+        ask_keep_or_drop(self, keep=lambda: self._finish(None, dict(self._live)),
+                         drop=lambda: self._finish(None, None))
+
+    def on_unmount(self) -> None:
+        """Closed with the app mid-form: what was typed is kept."""
+        if not self._finished and self._live != self._blank:
+            save_quietly(self, self.table, DRAFT, dict(self._live))

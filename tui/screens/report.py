@@ -26,6 +26,7 @@ from tui.widgets.keys_footer import KeysFooter
 
 CHARTS_SHOWN = 8  # the first eight series; the Markdown has all of them
 CHART_HEIGHT = 10
+TICKS_EXACT = 4  # a chart 10 lines high shows this many values on its axis, each on its row
 BAR_WIDTH = 30
 
 
@@ -46,7 +47,8 @@ class SeriesChart(PlotextPlot):
         points = self.series.by_moment()
         plt = self.plt
         plt.title(self.series.label)
-        plt.plot([m for m, _ in points], [v for _, v in points], marker="braille")
+        xs, ys = steps(points)
+        plt.plot(xs, ys, marker="braille")
         marked = sorted({m.moment for m in self.report.moments})
         if marked:
             plt.vline(marked[0], "gray")
@@ -54,9 +56,27 @@ class SeriesChart(PlotextPlot):
                 plt.vline(moment, "gray")
         plt.xlabel(self.report.unit)
         plt.xticks([m for m, _ in points])
-        ticks = value_ticks([v for _, v in points])
+        values = sorted({v for _, v in points})
+        # the values reached themselves on the axis when few (a tick never sits between
+        # two of them); else whole-number ticks, the lowest and highest exact
+        ticks = values if len(values) <= TICKS_EXACT else value_ticks(values)
         # whole numbers on the axis: a score is never 4.33
         plt.yticks([float(t) for t in ticks], [str(t) for t in ticks])
+
+
+def steps(points: list[tuple[int, int]]) -> tuple[list[int], list[int]]:
+    """A value by moment as steps: it holds through each round and changes at the round it
+    changed in (a straight line between rounds would seem to start the change a round early).
+    ``points`` are (moment, value at its end)."""
+    xs: list[int] = []
+    ys: list[int] = []
+    for index, (moment, value) in enumerate(points):
+        if index:
+            xs.append(moment)
+            ys.append(points[index - 1][1])  # held until this round...
+        xs.append(moment)
+        ys.append(value)  # ...where it reads its new value
+    return xs, ys
 
 
 def value_ticks(values: list[int], most: int = 5) -> list[int]:

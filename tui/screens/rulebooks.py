@@ -151,8 +151,8 @@ class RulebooksScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Header(show_clock=False)
         with Vertical(id="books-body"):
-            yield Static("Rulebooks you imported. The built-in reference cards of the four "
-                         "games are always searched too.", classes="hint")
+            yield Static("Rulebooks you imported. The built-in reference cards of every "
+                         "game are always searched too.", classes="hint")
             yield DataTable(id="books", cursor_type="row", zebra_stripes=True)
             yield Static("", id="books-empty")
             yield Static("", id="books-detail", markup=False)

@@ -94,8 +94,12 @@ class SearchScreen(Screen[None]):
         with Horizontal(id="search-bar"):
             yield Input(self.query_text, placeholder="Search the rules (any words)",
                         id="search-query", select_on_focus=False)
-            yield Select([("All games", ALL), *((name, g) for g, name in GAMES.items())],
-                         value=self.game or ALL, allow_blank=False, id="search-game")
+            game_list: Select[str] = Select(
+            [("All games", ALL), *((name, g) for g, name in GAMES.items())],
+            value=self.game or ALL, allow_blank=False, id="search-game")
+        # as wide as the longest title on one line (arrow and borders included)
+        game_list.styles.width = max(len("All games"), *map(len, GAMES.values())) + 10
+        yield game_list
         yield Static(HINT, id="search-status", markup=False)
         yield Static("", id="search-suggestion", classes="hidden", markup=False)
         with Horizontal(id="search-body"):

@@ -1,30 +1,42 @@
 """The session screen every game uses: tracks, what to do now, the log, keys for actions.
 
-A game's own screen subclasses it and fills two hooks in compose: ``compose_banner`` (lines
-above the body) and ``compose_beside_tracks`` (widgets under the tracks). Its widgets that
-show the session are ``SessionView``s: the screen redraws every one of them when it gets a
-``SessionChanged`` message, which it posts after anything changes the session.
+A game's banner (``Game.banner``: where the game is, what is under way) is drawn here, above
+the body, for every game that has one. A game's own screen (``tui.games.<package>``) is only
+for truly custom widgets: it subclasses this one and fills ``compose_beside_tracks`` (and,
+until its banner moves to ``Game.banner``, ``compose_banner``). Its widgets that
+show the session are ``SessionView``s: the screen redraws them when it gets a
+``SessionChanged`` message, which it posts after anything changes the session. A change
+is drawn once: messages that find the session as it was last drawn are dropped (a form's
+dismissal and the screen's resumption both say "changed"), and each panel redraws only the
+lines that differ. What other windows record is watched by a thread (``_watch``) that posts
+``OutsideWrite`` when the journal grew; the screen then folds it in: nothing on the UI
+thread waits or polls.
 """
 
 from __future__ import annotations
 
+import threading
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Header, OptionList, Static
 
-from tableside.api import OpenSession, TablesideError
+from tableside.api import OpenSession, Tableside, TablesideError
 from trackers.engine import ActionError
 from trackers.pieces import Secret
 from tui.screens.action_form import ActionFormScreen
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.history import HistoryScreen
+from tui.screens.keys import player_key
 from tui.screens.peek import PeekScreen
+from tui.widgets.banner import Banner
 from tui.widgets.keys_footer import KeysFooter
 from tui.widgets.log_panel import LogPanel
 from tui.widgets.now_panel import NowPanel
@@ -35,8 +47,24 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from tui.serving import Serving
+WATCH_SECONDS = 1.0  # how often the watching thread looks at the journal's size
 
-POLL_SECONDS = 1.0  # how often the screen looks for actions made in another window
+
+class OutsideWrite(Message):
+    """The journal holds records another window wrote (posted by the watching thread)."""
+
+
+def header_line(play: OpenSession) -> str:
+    """The game, its way to play and who plays: "Nemesis: Lockdown, fully co-operative, 3
+    players"; in solo, the player's name ("Pandora Celeste, True Solo: Ann")."""
+    setup = play.setup
+    mode = play.game.info.mode(setup.mode) if setup.mode else \
+        play.game.info.default_mode(setup.players)
+    if setup.players == 1:
+        name = setup.names[0] if setup.names else "Player 1"
+        way = mode.title if "solo" in mode.title.casefold() else f"{mode.title}, solo"
+        return f"{play.game.title}, {way}: {name}"
+    return f"{play.game.title}, {mode.title}, {setup.players} players"
 
 
 def plural(count: int, word: str) -> str:
@@ -80,35 +108,43 @@ class SessionScreen(Screen[None]):
                 tooltip="Back to Home (the game is saved)"),
     ]
 
-    def __init__(self, play: OpenSession) -> None:
+    def __init__(self, play: OpenSession, table: Tableside | None = None) -> None:
+        """``table``: the store the game came from (its board profile, its exports)."""
         super().__init__()
         self.play = play
+        self.table = table
         self.elsewhere: set[int] = set()  # seqs recorded by another window
         self.elsewhere_by = ""  # which windows made the latest of them ("cli 4188")
         self._play_closed = False
         self.seat_server: Serving | None = None  # the players' seats, once served (ctrl+o)
+        self._drawn: object = None  # the session state last drawn (a change makes a new one)
+        self.redraws = 0  # how many times the session was drawn (one per change)
+        self._stop_watching = threading.Event()
 
     # --- layout -------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield Header(show_clock=True)
+        banner = self.play.game.banner is not None
         yield from self.compose_banner()
         with Horizontal(id="session-body"):
             with Vertical(id="left"):
-                yield Static("Tracks", classes="section-title")
+                # with a banner above, the tracks need no title line (80x24: every line counts)
+                yield Static("Tracks", classes="section-title" + (" hidden" if banner else ""))
                 yield TracksPanel(id="tracks")
                 yield from self.compose_beside_tracks()
             with Vertical(id="right"):
                 yield Static("Now (Tab here, then arrows, to scroll)", classes="section-title")
                 with VerticalScroll(id="now-scroll"):
                     yield NowPanel(id="now")
-                yield Static("Log (u undo, r redo, h history)", classes="section-title")
+                yield Static("Log", classes="section-title", id="log-title")
                 yield LogPanel(id="log")
             yield VerticalScroll(id="reference", classes="hidden")
         yield KeysFooter()
 
     def compose_banner(self) -> ComposeResult:
-        """A game's lines above the tracks and the Now panel (none here)."""
-        yield from ()
+        """The game's banner (``Game.banner``), for a game that has one."""
+        if self.play.game.banner is not None:
+            yield Banner("", id="banner", markup=False)
 
     def compose_beside_tracks(self) -> ComposeResult:
         """A game's widgets under the tracks (none here)."""
@@ -116,12 +152,15 @@ class SessionScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.title = self.play.info.title
-        players = self.play.setup.players
-        self.sub_title = f"{self.play.game.title}, " + (
-            "solo" if players == 1 else f"{players} players")
+        self.sub_title = header_line(self.play)
+        key = partial(player_key, self.app)  # the player's keys, in what the screen says
+        self.query_one("#log-title", Static).update(
+            f"Log ({key('session.undo', 'u')} undo, {key('session.redo', 'r')} redo, "
+            f"{key('session.history', 'h')} history)")
+        self.query_one("#tracks", TracksPanel).board_key = key("session.board", "b")
         self.redraw()
         self.query_one("#tracks", TracksPanel).focus()
-        self.set_interval(POLL_SECONDS, self.look_elsewhere)
+        self._watch()
 
     # --- showing the session ---------------------------------------------------------
     def session_changed(self, elsewhere: tuple[int, ...] = ()) -> None:
@@ -133,9 +172,12 @@ class SessionScreen(Screen[None]):
         self.redraw()
 
     def on_session_changed(self, message: SessionChanged) -> None:
-        self.redraw(message.elsewhere)
+        if message.elsewhere or self.play.session.state is not self._drawn:
+            self.redraw(message.elsewhere)
 
     def redraw(self, elsewhere: tuple[int, ...] = ()) -> None:
+        self.redraws += 1
+        self._drawn = self.play.session.state
         self.elsewhere.update(elsewhere)
         self.query_one("#log", LogPanel).elsewhere = self.elsewhere
         who = f" ({self.elsewhere_by})" if self.elsewhere_by else ""
@@ -146,6 +188,17 @@ class SessionScreen(Screen[None]):
             if isinstance(widget, SessionView):
                 widget.show_session(self.play)
         self.refresh_bindings()
+
+    @work(thread=True, exclusive=True, group="watch", exit_on_error=False)
+    def _watch(self) -> None:
+        """In a thread: look at the journal's size every second (one ``stat``); when another
+        window wrote to it, tell the screen, which folds it in on the UI thread."""
+        while not self._stop_watching.wait(WATCH_SECONDS):
+            if self.play.outside_changed():
+                self.post_message(OutsideWrite())
+
+    def on_outside_write(self) -> None:
+        self.look_elsewhere()
 
     def look_elsewhere(self) -> None:
         """Fold in what another window (the CLI, a script, a second app) recorded."""
@@ -209,11 +262,14 @@ class SessionScreen(Screen[None]):
                 return
         if not self.offerable(name):
             reason = self.play.session.blocked(name) or "not offered on this screen"
-            key = f" ({action.key})" if action.key else ""
+            shown = player_key(self.app, f"{self.play.game.id}.{name}", action.key or "")
+            key = f" ({shown})" if action.key else ""
             self.notify(f"{action.title}{key} is not possible now: {reason}.",
                         severity="warning", markup=False)
             return
-        if not action.params and not action.board_needs(self.play.state, {}):
+        one_key = self.play.game.one_key
+        quick = not action.params or (one_key is not None and one_key(self.play.state, name))
+        if quick and not action.board_needs(self.play.state, {}):
             self.apply(name, {})
             return
         # Awaited: the form is mounted, its first field focused, before the app reads the
@@ -311,20 +367,16 @@ class SessionScreen(Screen[None]):
 
     def action_board_profile(self) -> None:
         """The printed board values: entered here they go to this game's log and the profile."""
-        from tui.app import TablesideApp
         from tui.screens.board_profile import BoardProfileScreen
 
-        if isinstance(self.app, TablesideApp):
-            self.app.push_screen(BoardProfileScreen(self.app.table, self.play.game.id,
-                                                    self.play))
+        if self.table is not None:
+            self.app.push_screen(BoardProfileScreen(self.table, self.play.game.id, self.play))
 
     def action_report(self) -> None:
         """The game report: charts of every track by round, key moments, the end."""
-        from tui.app import TablesideApp
         from tui.screens.report import ReportScreen
 
-        exports = Path(self.app.data_dir) / "exports" if isinstance(self.app, TablesideApp) \
-            else None
+        exports = Path(self.table.root) / "exports" if self.table is not None else None
         self.app.push_screen(ReportScreen(self.play.report(), self.play.info.title, exports,
                                           warnings=self.play.warnings))
 
@@ -336,15 +388,13 @@ class SessionScreen(Screen[None]):
     def action_accept_defaults(self) -> None:
         """Take the game's public board defaults in one key: each value goes to this game's
         log (undo takes it back) and to the board profile for later games."""
-        from tui.app import TablesideApp
-
         missing = self.missing_defaults()
         try:
             for key, value in missing.items():
                 spec = self.play.game.board_value(key)
                 self.play.do("set_board_value", key=key, value=spec.show(value))
-            if isinstance(self.app, TablesideApp):
-                self.app.table.accept_board_defaults(self.play.game.id)
+            if self.table is not None:
+                self.table.accept_board_defaults(self.play.game.id)
         except (ActionError, TablesideError) as err:
             self.notify(f"{err} (the defaults were not all taken)", severity="error",
                         markup=False)
@@ -427,4 +477,5 @@ class SessionScreen(Screen[None]):
         if self.seat_server is not None:  # the table view closes: so do the seats
             self.seat_server.stop()
             self.seat_server = None
+        self._stop_watching.set()
         self.close_play()

@@ -47,11 +47,17 @@ class LogPanel(SessionView, OptionList):
                     plain(history_line(entry, head, entry.seq in self.elsewhere)))
                    for entry in shown)]
         old = self._listed
-        if old is not None and [i for i, _ in old] == [i for i, _ in lines]:
-            # the same entries (an undo or redo): only the lines whose text changed are redrawn
-            for index, ((_, before), (_, after)) in enumerate(zip(old, lines, strict=True)):
+        shift = _shift(old, lines) if old is not None else None
+        if old is not None and shift is not None:
+            # the same entries, moved on by ``shift`` (an action drops the oldest line of a
+            # full panel) and perhaps more at the end: only what changed is redrawn
+            for _ in range(shift):
+                self.remove_option_at_index(1)  # line 0 is "game set up"
+            kept = [old[0], *old[1 + shift:]]
+            for index, ((_, before), (_, after)) in enumerate(zip(kept, lines, strict=False)):
                 if before != after:
                     self.replace_option_prompt_at_index(index, after)
+            self.add_options([Option(text, id=key) for key, text in lines[len(kept):]])
         else:
             self.clear_options()
             self.add_options([Option(text, id=key) for key, text in lines])
@@ -65,3 +71,18 @@ class LogPanel(SessionView, OptionList):
             if self.get_option_at_index(index).id == f"seq:{seq}":
                 return index
         return self.option_count - 1
+
+
+def _shift(old: list[tuple[str, Text]], new: list[tuple[str, Text]]) -> int | None:
+    """How many of the oldest entries (after "game set up") ``new`` dropped from ``old``,
+    when it keeps the rest in order and only adds after them; None when it is another list
+    (an action after an undo drops the undone ones: listed again whole)."""
+    before, after = [i for i, _ in old[1:]], [i for i, _ in new[1:]]
+    if not before:
+        return 0
+    try:
+        shift = before.index(after[0]) if after else len(before)
+    except ValueError:
+        return None
+    kept = before[shift:]
+    return shift if after[:len(kept)] == kept else None

@@ -46,6 +46,7 @@ class NowPanel(SessionView, Static):
     """
 
     elsewhere = ""  # a line saying what another window did, set by the screen
+    _shown: Text | None = None
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__("", markup=False, **kwargs)  # type: ignore[arg-type]
@@ -54,6 +55,10 @@ class NowPanel(SessionView, Static):
         game, state = play.game, play.state
         panels = game.panels(state) if game.panels else []
         checklist = game.checklist(state) if game.checklist else []
-        self.update(now_text(play.notes, panels, checklist, self.elsewhere))
+        text = now_text(play.notes, panels, checklist, self.elsewhere)
+        if text == self._shown:
+            return  # nothing new to say: no layout, and the scroll stays where it is
+        self._shown = text
+        self.update(text)
         if self.parent is not None and hasattr(self.parent, "scroll_home"):
             self.parent.scroll_home(animate=False, immediate=True)

@@ -56,6 +56,8 @@ GAME = Game(
     end=outcomes.end,
     status=view.status,
     moment=view.moment,
+    banner=view.banner,
+    one_key=view.one_key,
     # The game report's key moments: what a table remembers of a Cycle.
     keep_in_profile=kept,
     key_actions=("override_protocol", "reveal_nasty", "remove_nasty", "vents_card",

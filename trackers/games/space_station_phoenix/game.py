@@ -20,7 +20,7 @@ from trackers.games.space_station_phoenix.board import (
     board_changed,
 )
 from trackers.games.space_station_phoenix.setup import setup
-from trackers.games.space_station_phoenix.view import checklist, panels
+from trackers.games.space_station_phoenix.view import banner, checklist, panels
 
 
 def end(state: State) -> EndRecord | None:
@@ -67,6 +67,7 @@ GAME = Game(
     end=end,
     status=lambda state: str(state.facts["status"]),
     moment=moment,
+    banner=banner,
     key_actions=("record_final_scores",),
     # a lap size entered in a game, from any window, is the table's for its later games
     keep_in_profile=lambda state: ({LAP_SIZE: state.board[LAP_SIZE]}

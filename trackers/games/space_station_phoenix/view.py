@@ -204,3 +204,22 @@ def panels(state: State) -> list[Panel]:
 def station_panels(state: State) -> list[Panel]:
     """Every player's Sectors and Diplomacy levels, short enough for a 38-column side."""
     return [_sectors_panel(state), _diplomacy_panel(state)]
+
+
+def banner(state: State) -> list[str]:
+    """One line kept above the tracks: whose turn, the final round's players still to play,
+    or game over (spec §6)."""
+    end = facts.game_end(state)
+    current = facts.active(state)
+    if state.facts.get("status") == facts.STATUS_SETUP and current is not None:
+        return [f"Setting up: n ticks the next step of the checklist; {current} starts"]
+    if current is None and state.facts.get("final_winners"):
+        winners = join_names(list(state.facts["final_winners"]))
+        return [f"Game over: {winners} won. ctrl+r opens the game report"]
+    if current is None:
+        return [f"Game over ({end.trigger} triggered the end): k opens the score calculator"]
+    if end.triggered:
+        rest = list(end.still_to_play[1:])
+        then = f"then {join_names(rest)}" if rest else "then final scoring"
+        return [f"FINAL ROUND ({end.trigger} triggered it): {current}'s last turn, {then}"]
+    return [f"{current}'s turn: e ends it and runs the end-of-game check"]
