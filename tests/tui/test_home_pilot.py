@@ -54,3 +54,19 @@ async def test_home_at_80x24_gives_the_titles_room_and_shows_the_highlighted_gam
         await pilot.pause()
         detail = str(app.screen.query_one("#home-detail").render())
         assert detail.startswith("Tue 01 Dec, 13:05 with the neighbours and their kids · ")
+
+
+def test_a_game_listed_before_modes_were_kept_names_its_mode_only_when_the_count_tells(
+        ) -> None:
+    from saves.catalog import SessionInfo
+    from tui.screens.home import game_label
+
+    def row(game: str, players: int, mode: str = "") -> SessionInfo:
+        return SessionInfo("x", game, "t", players, "", "", "in progress", mode)
+
+    # 3 players of Nemesis: Lockdown may be semi- or fully co-operative: no guess
+    assert game_label(row("nemesis-lockdown", 3)) == "Nemesis: Lockdown, 3p"
+    assert game_label(row("nemesis-lockdown", 3, "coop")) == (
+        "Nemesis: Lockdown, fully co-operative, 3p")
+    assert game_label(row("nemesis-lockdown", 1)) == "Nemesis: Lockdown, solo, 1p"
+    assert game_label(row("space-station-phoenix", 2)) == "Space Station Phoenix, 2p"

@@ -54,10 +54,15 @@ def game_label(info: SessionInfo) -> str:
         return f"{game_title(info.game)}, {info.players}p"
     if len(known.modes) < 2:
         return f"{known.title}, {info.players}p"
+    if not info.mode:  # listed before modes were kept: named only when the count tells
+        fits = [m for m in known.modes if info.players in m.player_counts]
+        if len(fits) != 1:
+            return f"{known.title}, {info.players}p"
+        return f"{known.title}, {fits[0].title}, {info.players}p"
     try:
-        mode = known.mode(info.mode) if info.mode else known.default_mode(info.players)
+        mode = known.mode(info.mode)
     except ValueError:  # an unknown mode id (a newer version's): named as saved
-        return f"{known.title}, {info.mode or '?'}, {info.players}p"
+        return f"{known.title}, {info.mode}, {info.players}p"
     return f"{known.title}, {mode.title}, {info.players}p"
 
 
