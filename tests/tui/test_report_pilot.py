@@ -52,6 +52,11 @@ async def test_the_report_of_a_finished_phoenix_game(tmp_path: Path) -> None:
         await pilot.pause()
         written = sorted((tmp_path / "exports").glob("report-space-station-phoenix-*.md"))
         assert len(written) == 1 and "| Beth | 131 |" in written[0].read_text()
+        # the message keeps the path whole: broken only after a folder or a hyphen
+        message = [n.message for n in app._notifications][-1]
+        head, *lines = message.splitlines()
+        assert head == "Report written:" and "".join(lines) == str(written[0])
+        assert all(line.endswith(("/", "-")) for line in lines[:-1])
         await pilot.press("x")
         await pilot.pause()
         assert sorted((tmp_path / "exports").glob("report-*.svg"))
