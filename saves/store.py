@@ -45,6 +45,7 @@ if TYPE_CHECKING:
 
 SNAPSHOT_FORMAT = 1
 LOCK_SECONDS = 20.0  # a window waits this long for another one to finish its append
+FRESH_SECONDS = 10.0  # an unlisted journal this young is a game being created elsewhere
 
 
 class SessionBusy(JournalError):
@@ -477,7 +478,8 @@ class Store:
                         continue
                     info, header = self._unlisted_info(session_id)
                     if info is not None and self.catalog.add_session(info, replace=False,
-                                                                     header=header):
+                                                                     header=header) \
+                            and not self._being_created(session_id):
                         found += 1
         if found:
             how = ("was missing" if self.catalog.missing
@@ -494,6 +496,19 @@ class Store:
                 "repairs the list)" if self.read_only else "merged into one row each"
             self.warnings.append(f"The list of games held {merged} duplicate row(s) of games "
                                  f"already listed; {done}.")
+
+    def _being_created(self, session_id: str) -> bool:
+        """Whether an unlisted journal is a game another window is creating right now (a
+        reader takes no lock: it may look between the journal and the catalog row). It is
+        shown all the same, without a warning about a list that is not wrong. A lost or
+        damaged list is always said."""
+        if not self.read_only or self.catalog.missing or self.catalog.rebuild_needed:
+            return False
+        try:
+            age = time.time() - self.journal_path(session_id).stat().st_mtime
+        except OSError:
+            return False
+        return age < FRESH_SECONDS
 
     def _unlisted_info(self, session_id: str) -> tuple[SessionInfo | None, dict[str, Any]]:
         """A catalog row for a journal the catalog does not list, read from its header (or

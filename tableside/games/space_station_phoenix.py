@@ -167,7 +167,8 @@ def _print_table(result: ScoreResult, *, explain: bool) -> None:
     )
     console.print(table)
     console.print(winner_line(result), markup=False)
-    for line in unset_lines(result):
+    for line in unset_lines(result, lambda key: f'set "{key}" to true or false under '
+                                               '"settings" in the file'):
         console.print(line, markup=False)
     if explain:
         for player in result.players:

@@ -69,8 +69,13 @@ def test_t20_a_scuttlebug_hit_burrows_in_and_bites_at_each_turn_end() -> None:
     assert "no push-your-luck" in notes and "burrows into Cap" in notes
     assert s.state.facts["attack"] is None and s.state.facts["nasties"] == []
     assert s.state.facts["crew"]["Cap"]["scuttlebugs"] == 1
-    s.do("end_turn", crew="Cap", turn="an Action")
+    # the turn it burrowed in costs nothing: it bites from the next turn on («How to Survive
+    # a ScuttleBug»: every player turn you take from then on)
+    assert "bites from their next turn on" in texts(s.do("end_turn", crew="Cap",
+                                                          turn="an Action"))
+    assert lost(s, "Cap") == 0
     s.do("end_turn", crew="Cap", turn="Pass")
+    s.do("end_turn", crew="Cap", turn="an Action")
     assert lost(s, "Cap") == 2
     s.do("end_turn", crew="Cap", turn="missed (Stunned)")
     assert lost(s, "Cap") == 2
@@ -209,7 +214,8 @@ def test_cryo_pod_trap_freezes_on_a_miss() -> None:
 
 
 def test_t42_fenn_hit_turns_rogue_on_a_gold_number_at_or_above_the_cycle() -> None:
-    s = started(("Cap",), eps=(("Vacuum", 5),), difficulty="Easy", seed="fenn")
+    s = started(("Cap",), eps=(("Vacuum", 5),), difficulty="Easy", seed="fenn",
+                board={"objective_timer": 9})
     fenn = reveal(s, "Fenn")
     assert "nothing happens" in texts(s.do("crew_attack", crew="Cap", nasty=fenn,
                                            weapon="fists", gold=4))
@@ -220,7 +226,8 @@ def test_t42_fenn_hit_turns_rogue_on_a_gold_number_at_or_above_the_cycle() -> No
 
 def test_fenn_hit_with_no_marker_driving_does_not_read_none() -> None:
     """Played: after Abandon Ship a hit on Fenn read 'gold 5 is below the Cycle number None'."""
-    s = started(("Cap",), eps=(("Vacuum", 5),), difficulty="Easy", seed="fenn")
+    s = started(("Cap",), eps=(("Vacuum", 5),), difficulty="Easy", seed="fenn",
+                board={"objective_timer": 9})
     s.do("override_protocol", protocol="Vacuum", big_nasty="MonsterBug", gold=2)
     fenn = reveal(s, "Fenn")
     notes = texts(s.do("crew_attack", crew="Cap", nasty=fenn, weapon="fists", gold=5))

@@ -15,7 +15,8 @@ from trackers.games.pandora_celeste.cards import BLUE, RED
 from trackers.games.pandora_celeste.view import banner, panels
 
 ALL = ("Cap", "Flygirl", "Cargo", "Greaseball", "Skins", "The Kid")
-BRIDGE = {"bridge_stations": 3, "big_nasty_boxes": [3]}
+BRIDGE = {"bridge_stations": 3, "big_nasty_boxes": [3], "objective_timer": 9,
+          "abandon_movers": "Little Nasties move"}
 
 
 def abandoned(crew: tuple[str, ...] = ALL, **kw: object) -> Session:
@@ -41,7 +42,9 @@ def test_t34_skins_does_not_count_the_kid_tips_it_over() -> None:
     assert escape.on_board_count(s.state, "Bridge") == 5
     power_bridge(s)
     walk_to(s, "decouple_fulfilled")
-    assert "over its 4 pods, it cannot Decouple" in texts(s.do("next_step"))
+    assert "Decouple" not in texts(s.do("next_step"))  # nobody aboard has Fulfilled
+    walk_to(s, "nasties")  # every survivor aboard: the end of the Nasty Action Round
+    assert "over its 4 pods, it cannot Decouple" in texts(s.do("nasty_round"))
 
 
 def test_a_showdown_begun_at_the_crew_round_end_stops_the_cycle() -> None:
@@ -73,7 +76,7 @@ def test_t35_shuttle_within_capacity_and_a_pod_needs_a_fulfilled_agenda() -> Non
         s.do("board_vehicle", who=name, vehicle="Shuttle")
     assert escape.on_board_count(s.state, "Shuttle") == 2
     s.do("board_vehicle", who="The Kid", vehicle="Escape Pod")
-    s.do("power_up", vehicle="Escape Pod")
+    s.do("power_up", vehicle="Escape Pod", widget=True)
     walk_to(s, "decouple_fulfilled")
     assert "Escape Pod Decouples" not in texts(s.do("next_step"))
 
@@ -116,8 +119,8 @@ def test_t37_the_flush_once_per_showdown() -> None:
     assert "Final Showdown" in notes and s.game.end_record(s.state) is None
     notes = texts(s.do("flush_airlock", flusher="Flygirl"))
     assert "The Kid is flushed into space" in notes
-    assert "Cap: HIT, stays aboard" in texts(s.do("flush_flip", who="Cap", in_chair=True,
-                                                  box=RED))
+    assert "Cap: HIT: holds on" in texts(s.do("flush_flip", who="Cap", in_chair=True,
+                                              box=RED))
     with pytest.raises(ActionError, match="the Airlock was flushed already"):
         s.do("flush_airlock", flusher="Flygirl")
     notes = texts(s.do("flush_flip", who=monster, box=BLUE))
@@ -179,12 +182,15 @@ def test_t38_outcomes_after_the_agendas_are_revealed() -> None:
 
 def test_t38_true_solo_survivor_without_the_agenda_does_not_win() -> None:
     s = abandoned(("Cargo",))
+    s.do("reveal_nasty", name="Bug", room="Galley")
     s.do("board_vehicle", who="Cargo", vehicle="Bridge")
     power_bridge(s)
     walk_to(s, "nasties")
     s.do("nasty_round")
     while s.state.facts["nasty_round"] and not s.state.facts["nasty_round"]["done"]:
         s.do("nasty_card", instruction="Pause & do nothing")
+    assert s.game.end_record(s.state) is None  # not before the round's end
+    s.do("next_step")
     record = s.game.end_record(s.state)
     assert record is not None and record.outcomes == {"Player 1": "survivor"}
     assert record.winners == ()
@@ -195,7 +201,7 @@ def test_a_decoupling_that_ends_the_game_shows_no_next_step() -> None:
     Doors Round: Red Security Doors ... close'."""
     s = abandoned(("Skins",), mode="true-solo")
     s.do("board_vehicle", who="Skins", vehicle="Escape Pod")
-    s.do("power_up", vehicle="Escape Pod")
+    s.do("power_up", vehicle="Escape Pod", widget=True)
     s.do("fulfil_agenda", crew="Skins")
     walk_to(s, "decouple_fulfilled")
     notes = texts(s.do("next_step"))
@@ -223,7 +229,7 @@ def test_abandon_ship_to_a_decoupling_with_the_outcome_shown(tmp_path: Path) -> 
     """Through the API, as a table would: a True Solo game to Abandon Ship and away."""
     table = Tableside(tmp_path)
     play = table.create("pandora-celeste", 1, options={"crew": ["Flygirl"]},
-                        board={"bridge_stations": 2, "tracker_top": 9})
+                        board={"bridge_stations": 2, "tracker_top": 9, "objective_timer": 9})
     while play.state.facts["phase"] == "setup":
         if play.state.facts["step"] == 2 and len(play.state.facts["protocols"]) < 2:
             play.do("add_protocol", name="Vacuum", start=4)
@@ -262,6 +268,8 @@ def test_a_player_nasty_sits_out_the_round_and_its_death_costs_points() -> None:
     s.do("take_nasty", crew="Cap", nasty="1. Bug")
     walk_to(s, "nasties")
     assert "In order: 2. Bug" in texts(s.do("nasty_round"))
+    s.do("nasty_card", instruction="Pause & do nothing")
+    walk_to(s, "crew_round")  # Flygirl's turn of the next Cycle
     s.do("crew_attack", crew="Flygirl", nasty="1. Bug", weapon="melee weapon", dmg=2,
          box=RED)
     notes = texts(s.do("settle_attack"))
@@ -277,6 +285,7 @@ def test_the_end_of_cycle_after_abandon_ship_reads_no_box() -> None:
     s.do("nasty_round")
     while s.state.facts["nasty_round"] and not s.state.facts["nasty_round"]["done"]:
         s.do("nasty_card", instruction="Pause & do nothing")
+    walk_to(s, "tick")
     notes = texts(s.do("end_cycle"))
     assert "None" not in notes
     assert "B. No Countdown Marker drives the tracker: no box to read for Check Aircon" in notes

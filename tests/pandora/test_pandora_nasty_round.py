@@ -77,15 +77,17 @@ def test_the_round_steps_two_nasties_in_order_and_says_what_each_does() -> None:
     s.do("reveal_nasty", name="ScuttleBug", room="Iso-Ward")
     notes = texts(s.do("nasty_round"))
     assert "Little Nasties move. In order: 1. Bug, 2. ScuttleBug" in notes
-    notes = texts(s.do("nasty_card", instruction=FOLLOW, box=RED, gold=3))
+    notes = texts(s.do("nasty_card", instruction=FOLLOW))
     assert "1. Bug (bottom half): Follow Instincts towards the First Target (Flygirl)" in notes
     assert "If it attacks" not in notes and "First Target, then anti-clockwise: Flygirl, Cap"\
         in notes
     assert "next: 2. ScuttleBug" in notes
     assert panel(s, "Nasty Action Round")[:2] == ("done: 1. Bug", "NOW: 2. ScuttleBug")
-    # its activation card decides the attack
+    # the attack flips a new card («Nasties vs Crewmembers»): its box is asked for
+    with pytest.raises(ActionError, match="box: required"):
+        s.do("nasty_attacks", nasty="1. Bug", crew="Flygirl")
     assert "HITS Flygirl for 2 dmg" in texts(s.do("nasty_attacks", nasty="1. Bug",
-                                                  crew="Flygirl"))
+                                                  crew="Flygirl", box=RED))
     s.do("settle_attack")
     notes = texts(s.do("nasty_card", instruction=NOISIEST))
     assert "attacks the noisiest creature in Iso-Ward" in notes
@@ -125,7 +127,8 @@ def test_iso_ward_static_frozen_and_silent_rounds() -> None:
     assert "In order: 1. Bug" in notes and "Static: 2. Spore Pod draw nothing" in notes
     notes = texts(s.do("nasty_card", reshuffle=True))
     assert "smashes out of the Iso-Ward: lay a Broken Door marker" in notes
-    assert "Shuffle the Nasty Action deck" in notes  # the icon: shuffled once all have acted
+    assert "Shuffle the Nasty Action deck" not in notes  # not before the round's attacks
+    assert "Shuffle the Nasty Action deck" in texts(s.do("next_step"))  # the round ends
 
 
 def test_no_noise_means_follow_instincts_pauses_and_an_empty_board_draws_vents() -> None:
@@ -150,20 +153,20 @@ def test_no_noise_means_follow_instincts_pauses_and_an_empty_board_draws_vents()
 def test_the_virtual_deck_asks_for_its_list_then_draws_and_reshuffles() -> None:
     s = in_round(nasty_cards="virtual")
     s.do("reveal_nasty", name="Bug", room="Galley")
-    s.do("nasty_round")
     with pytest.raises(BoardValueNeeded) as asked:
-        s.do("nasty_card")
+        s.do("nasty_round")
     assert asked.value.keys == list(DECK)
     for key, value in DECK.items():
         s.do("set_board_value", key=key, value=", ".join(map(str, value)))
-    with pytest.raises(ActionError, match="instruction: the app draws the card in virtual"):
-        s.do("nasty_card", instruction=FOLLOW)
-    notes = texts(s.do("nasty_card"))
+    notes = texts(s.do("nasty_round"))  # one key: the round begins and the app draws
     assert "Drawn: card " in notes and "Every activated Nasty has acted" in notes
+    with pytest.raises(ActionError, match="Nasty's card is not possible now"):
+        s.do("nasty_card", instruction=FOLLOW)
     drawn = s.state.facts["deck"]
     assert len(drawn["draw"]) + len(drawn["discard"]) == 4
-    if "Drawn: card 1," in notes:  # the reshuffle icon: every card back once all have acted
-        assert drawn["discard"] == [] and "The app shuffled" in notes
+    if "Drawn: card 1," in notes:  # the reshuffle icon: every card back once the round ends
+        assert "The app shuffled" in texts(s.do("nasty_round"))  # the same key ends the round
+        assert s.state.facts["deck"]["discard"] == []
     else:
         assert len(drawn["discard"]) == 1 and "The app shuffled" not in notes.split("Drawn")[1]
 
@@ -205,8 +208,9 @@ def test_the_banner_keeps_the_round_and_the_attack_in_view() -> None:
     s.do("nasty_round")
     assert banner(s.state) == [
         "Cycle 1 | Aircon 6 drives | First Target Flygirl | 1 Nasty active",
-        "Nasty round: 1 of 1, now 1. Bug ('Nasty's card')"]
-    s.do("nasty_card", instruction=FOLLOW, box=RED)
-    s.do("nasty_attacks", nasty="1. Bug", crew="Flygirl")
+        "Nasty round: 1 of 1, now 1. Bug ('Nasty's card')",
+        "Nasties: 1. Bug Galley 0/2"]
+    s.do("nasty_card", instruction=FOLLOW)
+    s.do("nasty_attacks", nasty="1. Bug", crew="Flygirl", box=RED)
     assert banner(s.state)[1] == ("Attack: 1. Bug on Flygirl, bottom box, damage 2, pushes 0, "
                                   "may push")

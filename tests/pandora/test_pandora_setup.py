@@ -184,7 +184,9 @@ def test_registry_keys_and_topics() -> None:
 def test_agenda_secrets_belong_to_each_crewmember() -> None:
     s = new()
     agenda = s.state.piece("flygirl_agenda", Secret)
-    assert agenda.owner == "Flygirl's player"
+    assert agenda.owner == "Player 2"  # the curtain names who runs Flygirl (Cap comes first)
+    shared = Session(GAME, SessionSetup(1, {"crew": CREW}, mode="crew"), seed="setup")
+    assert shared.state.piece("flygirl_agenda", Secret).owner == "Flygirl's player"
     with pytest.raises(ActionError, match="choose one of Company Agenda, no Company Agenda"):
         s.do("choose_secret", secret="cap_company", value="maybe")
     s.do("choose_secret", secret="cap_company", value="Company Agenda")
@@ -204,14 +206,16 @@ def test_the_tracker_top_bounds_the_markers() -> None:
 def test_one_player_wording_and_skins_only_when_in_play() -> None:
     """Played: a True Solo game with Cap read 'Each crewmember ... (Skins keeps a Company one
     if dealt one)', and Abandon Ship told 'everyone' to declare."""
-    solo = Session(GAME, SessionSetup(1, {"crew": ["Cap"]}, mode="true-solo"), seed="w")
+    solo = Session(GAME, SessionSetup(1, {"crew": ["Cap"]}, mode="true-solo",
+                                      board={"objective_timer": 9}), seed="w")
     agendas = dict(cycle.setup_steps(solo.state))["agendas"]
     assert agendas.startswith("Your crewmember: 2 Hidden Agendas") and "Skins" not in agendas
     # before any noise nobody holds the First Target token: it did say "you hold" it
     assert dict(cycle.cycle_steps(solo.state))["start"] == ("Start of Cycle: you are the First "
                                                             "Player (the only one)")
     assert dict(cycle.setup_steps(solo.state))["start"].endswith("5 cards and 1 random Memory")
-    crew = Session(GAME, SessionSetup(2, {"crew": ["Cap", "Skins"]}), seed="w")
+    crew = Session(GAME, SessionSetup(2, {"crew": ["Cap", "Skins"]},
+                                      board={"objective_timer": 9}), seed="w")
     assert dict(cycle.setup_steps(crew.state))["start"].endswith("starting hands: 5 cards each")
     agendas = dict(cycle.setup_steps(crew.state))["agendas"]
     assert agendas.startswith("Each crewmember") and "Skins keeps a Company one" in agendas

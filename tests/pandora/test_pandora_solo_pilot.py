@@ -143,12 +143,13 @@ async def test_a_true_solo_game_for_three_cycles_by_keys(tmp_path: Path) -> None
         await step_to(pilot, "nasties")
         await act(pilot, "nasty_round")
         assert "In order: 1. Bug, 2. ScuttleBug" in now(app)
-        await act(pilot, "nasty_card", {"instruction": "Follow Instincts", "box": "red (HIT)"})
+        await act(pilot, "nasty_card", {"instruction": "Follow Instincts"})
         assert "1. Bug (bottom half): Follow Instincts towards the First Target (Flygirl)" \
             in now(app)
         assert "NOW: 2. ScuttleBug" in now(app)
-        # The Bug reaches Flygirl: its card's red box is a HIT; she pushes twice.
-        await act(pilot, "nasty_attacks", {"nasty": "1. Bug", "crew": "Flygirl"})
+        # The Bug reaches Flygirl: the new card's red box is a HIT; she pushes twice.
+        await act(pilot, "nasty_attacks", {"nasty": "1. Bug", "crew": "Flygirl",
+                                           "box": "red (HIT)"})
         assert "HITS Flygirl for 2 dmg" in now(app)
         await act(pilot, "push", {"box": "blue (MISS)"})
         assert "Push 1: MISS; damage 2 -> 1" in now(app)
@@ -156,12 +157,13 @@ async def test_a_true_solo_game_for_three_cycles_by_keys(tmp_path: Path) -> None
         assert "Push 2: HIT; damage 1 -> 2; the push is over" in now(app)
         await act(pilot, "settle_attack")
         assert play.state.piece("flygirl_wounds", Counter).value == 2
-        await act(pilot, "nasty_card", {"instruction": "Move to attack the nearest creature",
-                                        "box": "red (HIT)"})
+        await act(pilot, "nasty_card", {"instruction": "Move to attack the nearest creature"})
         assert "Every activated Nasty has acted" in now(app)
-        await act(pilot, "nasty_attacks", {"nasty": "2. ScuttleBug", "crew": "Flygirl"})
+        await act(pilot, "nasty_attacks", {"nasty": "2. ScuttleBug", "crew": "Flygirl",
+                                           "box": "red (HIT)"})
         assert "A ScuttleBug burrows into Flygirl" in now(app)
         assert facts()["crew"]["Flygirl"]["scuttlebugs"] == 1
+        await act(pilot, "next_step")  # the round ends after its last attack
         await act(pilot, "end_cycle")
         assert facts()["cycle"] == 2
 
@@ -180,6 +182,7 @@ async def test_a_true_solo_game_for_three_cycles_by_keys(tmp_path: Path) -> None
         await act(pilot, "nasty_round")
         await act(pilot, "nasty_card", {"instruction": "Follow Instincts"})
         assert "no noise was made this round: it pauses" in now(app)
+        await act(pilot, "next_step")
         await act(pilot, "end_cycle")
 
         # Cycle 3: Aircon overridden, its Big Nasty spawned in the gold-number room.

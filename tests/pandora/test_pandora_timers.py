@@ -20,7 +20,7 @@ from trackers.pieces import Countdown, Counter, PieceError
 
 def new(eps: Sequence[tuple[str, int | None]], players: int = 2, **options: Any) -> Session:
     opts = {"crew": ["Flygirl", "Cap"], **options}
-    board = opts.pop("board", {})
+    board = {"objective_timer": 9} | opts.pop("board", {})
     s = Session(GAME, SessionSetup(players, opts, board=board), seed="timers")
     while cycle.current(s.state) != "protocols":
         s.do("next_step")
@@ -139,6 +139,7 @@ def test_a_protocol_the_profile_does_not_know_takes_its_limit_when_added() -> No
 def test_t05_a_wrong_call_out_ticks_at_once_and_the_cycle_end_loses() -> None:
     s = new([("Vacuum", 2), ("Aircon", 4)])
     walk_to(s, "crew_round")
+    s.do("choose_secret", secret="flygirl_company", value="no Company Agenda")
     notes = texts(s.do("call_out", caller="Cap", accused="Flygirl", correct=False))
     assert "Cap Passes at once" in notes
     assert timer(s).markers == {"Vacuum": 1, "Aircon": 3}
@@ -165,11 +166,15 @@ def test_a_protocol_marker_set_to_zero_by_hand_ends_the_game() -> None:
 def test_a_correct_call_out_sows_discord_and_ticks_nothing() -> None:
     s = new(LEARNING_2)
     walk_to(s, "crew_round")
+    # Played: a Call Out was accepted as correct with no Agenda type recorded for Flygirl
+    with pytest.raises(ActionError, match="accused: Flygirl's Agenda type is not recorded yet"):
+        s.do("call_out", caller="Cap", accused="Flygirl", correct=True)
+    s.do("choose_secret", secret="flygirl_company", value="Company Agenda")
     s.do("call_out", caller="Cap", accused="Flygirl", correct=True)
     assert s.state.facts["discord"] and timer(s).markers == {"Vacuum": 4, "Aircon": 6}
     walk_to(s, "doors")
-    with pytest.raises(ActionError, match="A Call Out happens in the Crew Round; the game is "
-                       "at the Noise & Doors Round$"):
+    with pytest.raises(ActionError, match="Calling Out is done on a player's turn, in the "
+                       "Crew Round; the game is at the Noise & Doors Round$"):
         s.do("call_out", caller="Cap", accused="Flygirl", correct=False)
 
 
@@ -237,11 +242,11 @@ def test_the_steps_with_their_own_action_cannot_be_skipped() -> None:
     # Played: the message said "Use 'Next step' to get there", which stops at the count.
     with pytest.raises(ActionError, match="Ending the Cycle comes at the End of Cycle; the "
                        "game is at the Start of Cycle. Get there with 'Next step', 'Noise "
-                       "count', 'Next step' and 'Nasty round'$"):
+                       "count', 'Next step', 'Nasty round' and 'Next step'$"):
         s.do("end_cycle")
     walk_to(s, "count")
     with pytest.raises(ActionError, match="at the Noise count. Get there with 'Noise count', "
-                       "'Next step' and 'Nasty round'$"):
+                       "'Next step', 'Nasty round' and 'Next step'$"):
         s.do("end_cycle")
     with pytest.raises(ActionError, match="this step is done with 'Noise count'"):
         s.do("next_step")

@@ -52,13 +52,13 @@ def test_the_log_reads_as_the_table_speaks() -> None:
     s.do("end_turn")
     lines = [entry.text for entry in s.history()][-7:]
     assert lines == [
-        "+5 points to the active player's score",
+        "+5 points to Ann's score",  # left blank: the active player, named in the log
         "Bo's Dismantle Diplomacy token up 1 space",
         "3 Aliens taken from the supply",
         "Cy built a Level-1 Sector",
         "Transport ship used: Diplomacy bonuses",
         "Income check for Cy (9 GEMs)",
-        "Turn ended: end-of-game check",
+        "Ann's turn ended: end-of-game check",
     ]
     assert not any("=" in line for line in lines)
     s.do("return_sector", player="Cy", level=1)
@@ -167,8 +167,15 @@ def test_first_game_setup_lists_the_sets_and_the_b2_exception() -> None:
     s = Session(GAME, SessionSetup(2, {"first_game": True}, names=("Ann", "Bo")), seed="t")
     steps = [step for step, _ in GAME.checklist(s.state)]
     deal = next(step for step in steps if step.startswith("First game"))
-    assert "B-2: Level-3 Ice Collector (+5 water) + Construction, Level-2 Farm (+4 food)" in deal
-    assert "B-4: Level-3 Construction + Terran Expedition, Level-2 Transport" in deal
+    hubs = s.state.facts["hubs"]  # dealt by the app: two different sets of the four
+    assert set(hubs) == {"Ann", "Bo"} and len(set(hubs.values())) == 2
+    assert set(hubs.values()) <= {"B-1", "B-2", "B-3", "B-4"}
+    sets = {"B-1": "Level-3 Dismantle + Terran Expedition, Level-2 Dismantle",
+            "B-2": "Level-3 Ice Collector (+5 water) + Construction, Level-2 Farm (+4 food)",
+            "B-3": "Level-3 Terran Expedition + Dismantle, Level-2 Construction",
+            "B-4": "Level-3 Construction + Terran Expedition, Level-2 Transport"}
+    for name, hub in hubs.items():
+        assert f"{name}: {hub} ({sets[hub]})" in deal
     back = next(step for step in steps if step.startswith("Apply each Hub's back"))
     assert "B-2 skips its +3/-1 ship bonus and takes the Level-2 Transport and Dismantle" in back
 
@@ -179,7 +186,7 @@ def test_a_level3_bonus_typed_without_o_is_pointed_out() -> None:
                           "level3.0": "308", "residents.human": "6", "hub": "B-3"})
     form.texts[1].update({"hub": "B-3"})
     unset = form.evaluate().unset
-    assert "Player 1: 308 is marked empty, so its bonus (1 per Human) counts 0; o marks it " \
+    assert "Player 1: 308 is empty, so its bonus (1 per Human) counts 0; o marks it " \
         "occupied" in unset
     form.toggle_occupied(0, "level3.0")
     assert not any("308" in line for line in form.evaluate().unset)

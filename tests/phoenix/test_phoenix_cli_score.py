@@ -191,3 +191,16 @@ def test_console_script_when_the_main_cli_exists(example: Path, tmp_path: Path) 
     )
     assert done.returncode == 1
     assert "players" in done.stderr
+
+
+def test_an_open_ruling_says_how_to_set_it_in_the_file(
+    example: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = json.loads(example.read_text(encoding="utf-8"))
+    data["players"][0].update({"hub": "A-6", "free_sectors": 1})
+    assert run("score", "phoenix", str(write(example.parent, data))) == 0
+    out = " ".join(capsys.readouterr().out.split())  # the console wraps long lines
+    assert ("Anna: A-6 would add 1 more if free Sectors count as built (the rulebook leaves it "
+            "open). Open ruling: do free Sectors count as built for A-6? (set "
+            '"free_sectors_count_as_built" to true or false under "settings" in the file)') in out
+    assert "palette" not in out

@@ -57,10 +57,14 @@ def test_every_action_is_titled_described_and_keyed_for_the_footer() -> None:
     assert (GAME.id, GAME.player_counts) == ("space-station-phoenix", (2, 3, 4))
 
 
-def test_lap_size_has_no_default_and_is_shown_as_unset() -> None:
+def test_lap_size_is_unset_until_the_table_takes_the_lap_tokens_reading() -> None:
     s = new(3)
     assert s.state.board == {}
-    assert s.state.pieces["score_1"].summary() == "P1: 0 points (lap size unset)"
+    assert s.state.pieces["score_1"].summary() == (
+        "P1: 0 points (lap size unset; the lap tokens suggest 50: ctrl+d)")
+    # offered, never applied unasked: the published value, labelled to check against the board
+    assert GAME.board_defaults == {"lap_size": 50}
+    assert "lap tokens" in GAME.board_defaults_note and "check" in GAME.board_defaults_note
 
 
 # --- setup by player count (spec §2.1) --------------------------------------------------------

@@ -125,6 +125,9 @@ def _game_with_unlisted_journal(data: Path) -> str:
     tables = json.loads(path.read_text(encoding="utf-8"))
     tables["sessions"] = {}  # as a kill between the journal and the catalog leaves it
     path.write_text(json.dumps(tables), encoding="utf-8")
+    journal = data / "sessions" / f"{play.id}.jsonl"
+    a_minute_ago = journal.stat().st_mtime - 60  # not a game being created right now
+    os.utime(journal, (a_minute_ago, a_minute_ago))
     return play.id
 
 
@@ -156,6 +159,17 @@ def test_the_next_writing_command_lists_the_unlisted_game_for_good(
     assert main(["--data-dir", str(data), "new", "lifeform", "--players", "3"]) == 0
     assert "listed them again" in capsys.readouterr().err
     assert session_id in {row["id"] for row in _file_rows(data)}
+
+
+def test_a_game_being_created_elsewhere_is_shown_without_a_warning(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = tmp_path / "data"
+    session_id = _game_with_unlisted_journal(data)
+    journal = data / "sessions" / f"{session_id}.jsonl"
+    os.utime(journal)  # written just now: its catalog row is on its way
+    assert main(["--data-dir", str(data), "saves", "list"]) == 0
+    out, err = capsys.readouterr()
+    assert session_id in out and "missing from the list" not in err
 
 
 def test_a_doubled_row_is_shown_once_and_repaired_by_the_next_writer_with_a_line(

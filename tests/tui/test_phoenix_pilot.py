@@ -48,15 +48,15 @@ def sheet_screen(app: App[None]) -> ScoreSheetScreen:
     return app.screen
 
 
-# One entry per input row, in ROWS order: None keeps the cell, text is typed (o: occupied).
-# points, L1, L2, L3, free, teal, pink, brown, gold, Humans, Hub, ships, full, L3 x3, GEMs,
-# food, water, metal.
-ANNA = ["1", "3", "2", "2", None, "7", "8", None, "9", "1", "b5", None, "7", None, None, None,
-        "0", "2", "2", "2"]
-BETH = ["24", "3", "2", "2", None, "5", None, "5", None, "11", "b3", None, None, "308o", "313o",
-        None, "2", "1", "1", "0"]
-CONNOR = ["9", "3", "3", "3", None, "3", "8", "10", "4", None, "a1", "1", None, None, None, None,
-          "22", "4", "4", "3"]
+# One entry per input row Enter stops on, in ROWS order: None keeps the cell, text is typed
+# (o: occupied). points, L1, L2, L3, teal, pink, brown, gold, Humans, Hub, [free Level-1
+# Sectors, ships, full: only where the Hub uses them], L3 x3, GEMs, food, water, metal.
+ANNA = ["1", "3", "2", "2", "7", "8", None, "9", "1", "b5", "7", None, None, None,
+        "0", "2", "2", "2"]  # B-5: Enter passes by the free Sectors and Ships left
+BETH = ["24", "3", "2", "2", "5", None, "5", None, "11", "b3", "308o", "313o",
+        None, "2", "1", "1", "0"]  # B-3 uses none of the three
+CONNOR = ["9", "3", "3", "3", "3", "8", "10", "4", None, "a1", "1", None, None, None,
+          "22", "4", "4", "3"]  # Ships left only
 
 
 def column_keys(values: list[str | None]) -> list[str]:
@@ -177,7 +177,7 @@ async def test_hub_not_chosen_is_shown_as_unset(tmp_path: Path) -> None:
         await pilot.pause()
         app.push_screen(ScoreSheetScreen())
         await pilot.pause()
-        assert "Unset: Player 1: Hub not chosen yet" in panel(app, "#phx-notes")
+        assert "Player 1: Hub not chosen yet" in panel(app, "#phx-notes")
         await go_to(pilot, "hub", 0)
         await pilot.press("a", "1")
         await pilot.pause()
@@ -476,7 +476,7 @@ async def test_the_stations_stay_in_sight_at_80x24(tmp_path: Path) -> None:
         assert isinstance(app.screen, PhoenixScreen)
         text = shown(app)
         assert "Diplomacy levels" in text and "Sectors (Level 1/2/3)" in text
-        assert "Bo   L2   L0   L0   L0" in text and "Ann  1 of 9 (1/0/0)" in text
+        assert "Bo   L2   L0   L0   L0" in text and "Ann  ?    1 of 9 (1/0/0)" in text
         assert "Bo: L2, sole leader" in text  # the newest note still leads the Now panel
 
 

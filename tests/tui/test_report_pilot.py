@@ -47,7 +47,8 @@ async def test_the_report_of_a_finished_phoenix_game(tmp_path: Path) -> None:
         assert "The end: Final round done" in lines
         assert "Final scoring" in lines and "Winners: Beth" in lines
         assert "Beth ###" in lines and "131" in lines
-        assert "none (a secret never revealed stays out of the report)" in lines
+        assert "Turn 2: Beth triggered the end: 41 points (40 or more)" in lines
+        assert "Secrets revealed" not in lines  # a game without hidden information
         await pilot.press("m")
         await pilot.pause()
         written = sorted((tmp_path / "exports").glob("report-space-station-phoenix-*.md"))
@@ -190,7 +191,8 @@ async def test_report_and_history_read_well_at_80x24(tmp_path: Path) -> None:
         await pilot.pause()
         assert isinstance(app.screen, ReportScreen)
         shown = screen_text(app)
-        assert "41┤" in shown and "22┤" in shown  # Beth's 0 to 41, whole-number steps
+        # the markers end on the final scores (Anna 98, Beth 131), in whole-number steps
+        assert "98┤" in shown and "131┤" in shown
         assert not re.search(r"\d\.\d+┤", shown), shown  # no "4.33" for a score
         await pilot.press("escape", "escape", "g")
         await app.workers.wait_for_complete()

@@ -114,6 +114,7 @@ class Report:
     reached: int = 0  # the moment the game stands in at the end of the report
     codes: tuple[CodeShown, ...] = ()  # every commitment code shown, in order
     table_log: tuple[TableLogLine, ...] = ()  # looks, wrong PINs, reveals (filled by the API)
+    has_secrets: bool = True  # False: the game keeps no hidden information at all
 
     @property
     def length(self) -> int:
@@ -176,7 +177,7 @@ def build_report(game: Game, setup: SessionSetup, seed: str, events: Sequence[Ev
                   tuple(moments), ended,
                   tuple(shown) + tuple(s for s in _revealed(state) if s not in shown),
                   done[0].at if done else "", done[-1].at if done else "", last_moment,
-                  codes)
+                  codes, has_secrets=any(isinstance(p, Secret) for p in state.pieces.values()))
 
 
 def _unit(game: Game, state: State, events: Sequence[Event]) -> str:

@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.widgets import Static
 
 from tableside.api import OpenSession
-from trackers.games.pandora_celeste.view import banner
+from trackers.games.pandora_celeste.view import banner, one_key
 from tui.screens.session import SessionScreen
 from tui.widgets.session_view import SessionView
 
@@ -42,6 +42,14 @@ class PandoraScreen(SessionScreen):
 
     def compose_banner(self) -> ComposeResult:
         yield PandoraBanner("", id="pc-banner", markup=False)
+
+    async def action_run(self, name: str) -> None:
+        """When the app draws, a step whose fields are all for a flipped card takes one key:
+        no form to open and close (the Nasty round at one key a step)."""
+        if self.offerable(name) and one_key(self.play.state, name):
+            self.apply(name, {})
+            return
+        await super().action_run(name)
 
 
 SCREEN = PandoraScreen

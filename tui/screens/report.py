@@ -106,12 +106,13 @@ def report_lines(report: Report) -> Text:
             text.append(f"  Winning side: {', '.join(end.sides)}\n")
         for line in score_bars(dict(end.scores)):
             text.append(f"  {line}\n")
-    text.append("\nSecrets revealed\n", style="bold")
-    if not report.secrets:
-        text.append("  none (a secret never revealed stays out of the report)\n")
-    for secret in report.secrets:
-        text.append(f"  {secret.label}: {secret.value} (code {secret.code}, nonce "
-                    f"{secret.nonce})\n")
+    if report.secrets or report.has_secrets:  # a game without hidden information: none
+        text.append("\nSecrets revealed\n", style="bold")
+        if not report.secrets:
+            text.append("  none (a secret never revealed stays out of the report)\n")
+        for secret in report.secrets:
+            text.append(f"  {secret.label}: {secret.value} (code {secret.code}, nonce "
+                        f"{secret.nonce})\n")
     if report.table_log:
         text.append("\nLooks, wrong PINs and reveals\n", style="bold")
         for entry in report.table_log:

@@ -21,7 +21,10 @@ from trackers.games.pandora_celeste import (
     nasty_round,
     noise,
     outcomes,
+    phases,
     protocols,
+    scenarios,
+    spare,
     vents,
 )
 from trackers.games.pandora_celeste.board import INSTRUCTIONS
@@ -78,7 +81,47 @@ def next_step(state: State, args: dict[str, Any], rng: Random) -> Notes:
         notes += escape.decouple_check(state, "crew_round")
         if outcomes.end(state) is not None or state.facts["showdown"] is not None:
             return notes  # the game is over, or time stands still for the Final Showdown
+    if state.facts["phase"] == "cycle" and cycle.current(state) == "round_end":
+        notes += nasty_round.close(state, rng)
+        if outcomes.end(state) is not None or state.facts["showdown"] is not None:
+            return notes
     return notes + cycle.advance(state)
+
+
+def count_noise(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    """The Noise count, allowed as soon as the last crewmember Passes: the steps between (the
+    Crew Round's Decouple check, the doors closing) are taken on the way, in their order."""
+    notes: Notes = []
+    if state.facts["phase"] == "cycle" and cycle.current(state) in (*cycle.CREW_ROUND, "doors"):
+        if cycle.current(state) != "doors":
+            notes += escape.decouple_check(state, "crew_round")
+            if outcomes.end(state) is not None or state.facts["showdown"] is not None:
+                return notes
+            cycle.jump_to(state, "doors")
+            notes.append(Note(cycle.cycle_steps(state)[state.facts["step"]][1], "cycle"))
+        cycle.jump_to(state, "count")
+    return notes + noise.count(state)
+
+
+def nasty_step(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    """The Nasty round one key a step: begin it; when the app draws, the next Nasty's card
+    (the first straight after the start), then the end of the round."""
+    if state.facts["phase"] == "cycle" and cycle.current(state) == "round_end":
+        return next_step(state, args, rng)
+    if nasty_round.running(state) is not None:
+        return nasty_round.turn(state, rng, {})
+    notes = nasty_round.begin(state, rng)
+    if cards.virtual(state) and nasty_round.running(state) is not None:
+        notes += nasty_round.turn(state, rng, {})
+    return notes
+
+
+def _next_step_why_not(state: State) -> str | None:
+    """A step with its own action is left by that action, so the footer drops 'Next step'
+    there and shows the key that is due."""
+    if state.facts["phase"] == "cycle" and cycle.current(state) in cycle.OWN_ACTION:
+        return f"this step is done with '{cycle.OWN_ACTION[cycle.current(state)]}'"
+    return None
 
 
 def record_noise(state: State, args: dict[str, Any], rng: Random) -> Notes:
@@ -94,7 +137,9 @@ def start_location(state: State, args: dict[str, Any], rng: Random) -> Notes:
     if room not in allowed:
         raise ActionError(f"room: {name} may start in {' or '.join(allowed)}", "room")
     state.facts["crew"][name]["room"] = room
-    return [Note(f"{name} starts in {room}", "setup")]
+    groggy = (": Wake-Up, discard 1 card of your choice at once (rulebook «On Wake-Up»)"
+              if room.startswith("Cryo-Chamber") else "")
+    return [Note(f"{name} starts in {room}{groggy}", "setup")]
 
 
 def end_turn(state: State, args: dict[str, Any], rng: Random) -> Notes:
@@ -178,6 +223,8 @@ def nasty_place(state: State, args: dict[str, Any], rng: Random) -> Notes:
         raise ActionError("room: give its new room or where it is now", "room")
     if args["room"] is not None:
         entry["room"] = args["room"]
+    if args["place"] == nasties.ISO_WARD:
+        scenarios.iso_ward_open(state)
     if args["place"] is not None:
         entry["place"] = args["place"]
         entry["since_cycle"] = state.facts["cycle"]
@@ -224,7 +271,7 @@ def cryo_pod(state: State, args: dict[str, Any], rng: Random) -> Notes:
 
 
 def _attack_log(args: dict[str, Any]) -> str:
-    return f"{args.get('nasty')} attacks {args.get('crew')}"
+    return f"{args.get('nasty') or 'The Nasty'} attacks {args.get('crew') or 'its target'}"
 
 
 # --- the escape ----------------------------------------------------------------------------
@@ -232,7 +279,8 @@ def power_up(state: State, args: dict[str, Any], rng: Random) -> Notes:
     if not state.facts["abandon_ship"] and args["vehicle"] != "Escape Pod":
         raise ActionError(f"vehicle: the {args['vehicle']} may be Powered Up only after Abandon "
                           "Ship; the Escape Pod may go earlier", "vehicle")
-    return escape.power_up(state, args["vehicle"], args["station"], args["icons"])
+    return escape.power_up(state, args["vehicle"], args["station"], args["icons"],
+                           args.get("who"), bool(args.get("extra")), bool(args.get("widget")))
 
 
 def decouple_by_hand(state: State, args: dict[str, Any], rng: Random) -> Notes:
@@ -291,7 +339,8 @@ def _crew_choice(help_text: str, name: str = "crew") -> Param:
 
 _ALL: tuple[Action, ...] = (
     Action("next_step", "Next step", "Tick off the step now due and show the next one.",
-           next_step, key="n", short="Next step", topic="cycle"),
+           next_step, key="n", short="Next step", topic="cycle",
+           why_not=_next_step_why_not),
     Action("add_protocol", "Add an Emergency Protocol",
            "Enter a Protocol drawn at setup with its card's start value (blank: no time limit).",
            lambda s, a, r: protocols.add(s, a["name"], a["start"], a["delay_limit"]),
@@ -313,7 +362,8 @@ _ALL: tuple[Action, ...] = (
     Action("record_noise", "Record noise",
            "Count a noisy play of the Crew Round for one crewmember.", record_noise,
            (_crew_choice("who made the noise"),
-            Param("colour", "choice", "the noise colour", choices=noise.COLOURS, optional=True),
+            Param("colour", "choice", "the noise colour (blank only for NRG/Recharge)",
+                  choices=noise.COLOURS, optional=True),
             Param("count", "int", "how many noisy cards", minimum=1, maximum=20, optional=True,
                   default=1),
             Param("source", "choice", "what made it (NRG/Recharge counts 1 Amber)",
@@ -330,8 +380,10 @@ _ALL: tuple[Action, ...] = (
            log_text=lambda a: f"You First: {a['by']} on {a['target']}"),
     Action("count_noise", "Noise count",
            "Rank this round's noise: First Target (and Stern Target), then clear the noise.",
-           lambda s, a, r: noise.count(s), key="k", short="Count", topic="first_target",
-           enabled=lambda s: _at_step(s, "count")),
+           count_noise, key="k", short="Count", topic="first_target",
+           why_not=lambda s: None if s.facts["phase"] == "cycle" and cycle.current(s) in (
+               *cycle.CREW_ROUND, "doors", "count") else "the Noise count comes once everyone "
+           "has Passed, in the Noise & Doors Round"),
     Action("set_target", "First Target by hand",
            "Set the First or Stern Target where the rulebook leaves it open.",
            lambda s, a, r: noise.set_target(s, a["crew"], a["which"]),
@@ -358,6 +410,7 @@ _ALL: tuple[Action, ...] = (
             Param("in_breach", "bool", "ends in a Hull Breached room", optional=True,
                   default=False)),
            key="E", short="Turn end", topic="scuttlebugs",
+           why_not=phases.crew_round("The end of a turn"),
            log_text=lambda a: f"End of {a['crew']}'s turn"),
     Action("end_cycle", "End the Cycle",
            "Tick every Countdown Marker, then fire, Check Aircon and the rest of End of Cycle.",
@@ -376,6 +429,7 @@ _ALL: tuple[Action, ...] = (
             Param("source", "str", "where (Vacuum: Bridge or Cargo Control Airlock)",
                   optional=True)),
            key="d", short="Delay EP", topic="emergency_protocols", needs=protocols.delay_needs,
+           why_not=phases.crew_round("Delaying a Protocol"),
            log_text=lambda a: f"{a['protocol']} delayed"),
     Action("override_protocol", "Shut down a Protocol",
            "Override a Protocol: its marker goes, the top Big Nasty spawns, the last one: "
@@ -386,7 +440,9 @@ _ALL: tuple[Action, ...] = (
             Param("big_nasty", "choice", "the Big Nasty turned over (blank when the stack is "
                   "empty)", choices=(*nasties.BIG_NAMES,), optional=True),
             GOLD, Param("room", "str", "the room it spawns in (optional)", optional=True)),
-           key="o", short="Shut down", topic="emergency_protocols", needs=_deck,
+           key="o", short="Shut down", topic="emergency_protocols",
+           needs=protocols.override_needs,
+           why_not=phases.crew_round("Shutting down a Protocol"),
            log_text=lambda a: f"{a['protocol']} shut down"
            + (f": {a['big_nasty']} spawns" if a.get("big_nasty") else "")),
     Action("call_out", "Call Out",
@@ -395,6 +451,7 @@ _ALL: tuple[Action, ...] = (
            (_crew_choice("who calls out", "caller"), _crew_choice("who is accused", "accused"),
             Param("correct", "bool", "did the accused admit a Company Agenda?")),
            key="z", short="Call Out", topic="agendas",
+           why_not=phases.crew_round("Calling Out"),
            log_text=lambda a: f"{a['caller']} calls out {a['accused']}"),
     Action("sow_discord", "Discord is Sown",
            "A card says Discord is Sown (or, with Revelation, a Smoking Gun is revealed).",
@@ -417,7 +474,7 @@ _ALL: tuple[Action, ...] = (
                   maximum=10, optional=True),
             Param("move", "int", "another Nasty: its Move", minimum=0, maximum=10,
                   optional=True)),
-           key="R", short="Nasty in", topic="nasties",
+           key="R", short="Nasty in", why_not=phases.reveal, topic="nasties",
            needs=lambda s, a: nasties.needs_for(str(a.get("name"))),
            log_text=lambda a: f"{a.get('other_name') or a['name']} revealed in {a['room']}"),
     Action("scenario_token", "Scenario Token",
@@ -432,7 +489,7 @@ _ALL: tuple[Action, ...] = (
            nasty_place,
            (NASTY, Param("room", "str", "its room now", optional=True),
             Param("place", "choice", "where it is", choices=nasties.PLACES, optional=True)),
-           key="M", short="Nasty at", topic="nasties",
+           key="M", short="Nasty at", why_not=phases.in_play("Moving a Nasty"), topic="nasties",
            log_text=lambda a: f"{a['nasty']} to {a.get('room') or a.get('place')}"),
     Action("remove_nasty", "A Nasty leaves",
            "Killed, sucked or flushed into space: its card leaves the Active Nasty Area.",
@@ -442,33 +499,37 @@ _ALL: tuple[Action, ...] = (
            key="K", short="Nasty out", topic="nasties",
            log_text=lambda a: f"{a['nasty']} {a.get('why') or 'killed'}"),
     Action("nasty_round", "Nasty round",
-           "Start the Nasty Action Round: who moves this Cycle, and in which order.",
-           lambda s, a, r: nasty_round.begin(s, r), key="N", short="Nasties", topic="nasty_round",
-           needs=nasty_round.needs,
-           enabled=lambda s: _at_step(s, "nasties") and not _round_running(s)),
+           "Start the Nasty Action Round: who moves this Cycle, and in which order (when the "
+           "app draws: each press takes the round one step).",
+           nasty_step, key="N", short="Nasties", topic="nasty_round",
+           needs=lambda s, a: nasty_round.needs(s, a) + cards.deck_needs(s),
+           why_not=nasty_round.why_not_step),
     Action("nasty_card", "Nasty's card",
            "The next Nasty acts: its card (mirror: enter what you flipped; virtual: the app "
            "draws) and what it does.",
            lambda s, a, r: nasty_round.turn(s, r, a),
            (Param("instruction", "choice", "mirror mode: its half (Big: top, Little: bottom)",
                   choices=INSTRUCTIONS,
-                  optional=True),
-            _box("the Hit Box colour on that half"), GOLD, RESHUFFLE),
+                  optional=True), RESHUFFLE),
            key="T", short="Its card", topic="nasty_round", enabled=_round_running, needs=_deck,
            log_text=lambda a: "Nasty's card" + (f": {a['instruction']}"
                                                 if a.get("instruction") else "")),
     Action("nasty_attacks", "Nasty attacks",
            "A Nasty attacks a crewmember: its Hit Box, then push your luck.",
            lambda s, a, r: attacks.nasty_attacks(s, r, a),
-           (NASTY, _crew_choice("whom it attacks"),
+           (Param("nasty", "choice", "which Nasty (blank: the one that just acted)",
+                  choices=nasties.labels, optional=True),
+            Param("crew", "choice", "whom (blank: its target, First Target first)",
+                  choices=_alive, optional=True),
             Param("defence", "choice", "an Active Defence in play", choices=attacks.DEFENCES,
                   optional=True, default="none"),
             Param("eva_suit", "bool", "the crewmember wears an EVA Suit", optional=True,
                   default=False),
             Param("moved", "int", "MonsterBug only: rooms (MP) spent reaching the target",
                   minimum=0, maximum=5, optional=True),
-            _box("its Hit Box colour (blank: its own card)"), RESHUFFLE),
+            _box("Hit Box colour on a new card flipped"), RESHUFFLE),
            key="X", short="Attacked", topic="attacks", needs=_attacker_needs,
+           why_not=phases.nasty_attack,
            log_text=_attack_log),
     Action("crew_attack", "Attack a Nasty",
            "A crewmember attacks a Nasty with fists or a weapon: the Hit Box, then push.",
@@ -479,6 +540,7 @@ _ALL: tuple[Action, ...] = (
                   optional=True),
             _box("Hit Box colour (weapon: top, fists: bottom)"), RESHUFFLE, GOLD),
            key="Z", short="Attack", topic="attacks", needs=_attacker_needs,
+           why_not=phases.crew_attack,
            log_text=lambda a: f"{a['crew']} attacks {a['nasty']} ({a['weapon']})"),
     Action("push", "Push", "Push your luck: flip one more card for the attack under way.",
            lambda s, a, r: attacks.push(s, r, a),
@@ -504,7 +566,7 @@ _ALL: tuple[Action, ...] = (
            cryo_pod,
            (NASTY, Param("batteries", "int", "battery icons played", minimum=1, maximum=6),
             Param("any_miss", "bool", "mirror mode: was any flip a MISS?", optional=True)),
-           key="C", short="Cryo-Pod", topic="attacks", needs=_deck,
+           key="C", short="Cryo-Pod", why_not=phases.nasty_attack, topic="attacks", needs=_deck,
            log_text=lambda a: f"Cryo-Pod trap on {a['nasty']}"),
     Action("vents_card", "Vents card",
            "The top Vents card (Check Aircon, the empty-board draw, a crewmember in the Vents).",
@@ -518,7 +580,7 @@ _ALL: tuple[Action, ...] = (
                   optional=True),
             Param("drawer", "choice", "who drew it, in the Vents", choices=_alive,
                   optional=True)),
-           key="V", short="Vents", topic="vents",
+           key="V", short="Vents", why_not=phases.in_play("Drawing a Vents card"), topic="vents",
            needs=lambda s, a: nasties.needs_for(str(a.get("nasty"))),
            log_text=lambda a: f"Vents card ({a['why']}): {a.get('nasty') or a['card']}"),
     # --- crew upkeep --------------------------------------------------------------------------
@@ -536,8 +598,15 @@ _ALL: tuple[Action, ...] = (
                   minimum=0, maximum=60, optional=True),
             Param("shortfall", "choice", "only if short: what the damage beyond them does",
                   choices=crew.SHORTFALL, optional=True)),
-           key="w", short="Wound", topic="wounds",
+           key="w", short="Wound", why_not=phases.in_play("A wound"), topic="wounds",
            log_text=lambda a: f"{a['crew']} wounded: {a['dmg']} dmg"),
+    Action("wake_spare", "Wake a spare crewmember",
+           "A dead crewmember's player comes back as a crewmember not yet in the game.",
+           lambda s, a, r: spare.wake(s, a["dead"], a["spare"]),
+           (Param("dead", "choice", "whose player comes back", choices=spare.dead),
+            Param("spare", "choice", "the spare crewmember woken", choices=spare.spares)),
+           topic="wounds", why_not=phases.in_play("Waking a spare"),
+           log_text=lambda a: f"{a['spare']} wakes up in place of {a['dead']}"),
     Action("heal", "Heal cards",
            "Own-colour cards back from the Wound Tracker (Rest, Medikit).",
            lambda s, a, r: crew.heal(s, a["crew"], a["cards"]),
@@ -582,18 +651,31 @@ _ALL: tuple[Action, ...] = (
     # --- the escape and the end -----------------------------------------------------------------
     Action("fulfil_agenda", "Agenda Fulfilled",
            "A crewmember tells the table their Hidden Agenda is Fulfilled.",
-           lambda s, a, r: outcomes.fulfil(s, a["crew"], a["survival_needed"]),
+           lambda s, a, r: outcomes.fulfil(s, a["crew"], a["survival_needed"],
+                                           a.get("fails_if")),
            (Param("crew", "choice", "who", choices=_all_crew),
             Param("survival_needed", "bool", "does the Agenda need them to survive?",
-                  optional=True, default=True)),
+                  optional=True, default=True),
+            Param("fails_if", "choice", "what its card says makes it fail",
+                  choices=outcomes.FAILS_IF, optional=True, default=outcomes.FAILS_IF[0])),
            key="G", short="Fulfilled", topic="agendas",
+           why_not=phases.in_play("Fulfilling an Agenda"),
            log_text=lambda a: f"{a['crew']} Fulfils their Agenda"),
+    Action("agenda_failed", "Agenda failed",
+           "A crewmember's Agenda fails as its card says (a condition the app cannot see).",
+           lambda s, a, r: outcomes.fail(s, a["crew"], a["why"]),
+           (Param("crew", "choice", "whose Agenda", choices=_all_crew),
+            Param("why", "str", "what made it fail, as the card says", optional=True,
+                  default="")),
+           topic="agendas", log_text=lambda a: f"{a['crew']}'s Agenda fails"),
     Action("board_vehicle", "Aboard a vehicle",
            "A crewmember or a Nasty gets into an escape vehicle (or back on the Ship).",
-           lambda s, a, r: escape.place(s, a["who"], a["vehicle"]),
+           lambda s, a, r: escape.place(s, a["who"], a["vehicle"], a.get("spot")),
            (Param("who", "choice", "who", choices=escape.aboard_choices),
-            Param("vehicle", "choice", "which vehicle", choices=(*escape.VEHICLES, escape.OFF))),
-           key="B", short="Aboard", topic="escape",
+            Param("vehicle", "choice", "which vehicle", choices=(*escape.VEHICLES, escape.OFF)),
+            Param("spot", "choice", "where in it", choices=escape.SPOTS, optional=True,
+                  default=escape.SPOTS[0])),
+           key="B", short="Aboard", why_not=phases.in_play("Boarding a vehicle"), topic="escape",
            log_text=lambda a: f"{a['who']}: {a['vehicle']}"),
     Action("power_up", "Power Up",
            "Icons powered on an escape vehicle's Station.", power_up,
@@ -601,8 +683,15 @@ _ALL: tuple[Action, ...] = (
             Param("station", "int", "which Station (the Bridge has 3)", minimum=1, maximum=3,
                   optional=True, default=1),
             Param("icons", "int", "icons powered now", minimum=1, maximum=2, optional=True,
-                  default=1)),
+                  default=1),
+            Param("who", "choice", "who sits in its chair and plays the cards",
+                  choices=_alive, optional=True),
+            Param("extra", "bool", "a Use & Lose card or a Bypass allows a 2nd Station",
+                  optional=True, default=False),
+            Param("widget", "bool", "Escape Pod: a Widget was used and lost to get in",
+                  optional=True, default=False)),
            key="U", short="Power Up", topic="escape", needs=escape.power_needs,
+           why_not=phases.crew_round("Powering Up"),
            log_text=lambda a: f"Power Up: {a['vehicle']}"),
     Action("decouple_bridge", "Objective Timer at 0",
            "The Objective Timer reached 0: the Bridge Decouples, whoever is aboard.",
@@ -656,7 +745,7 @@ _ALL: tuple[Action, ...] = (
 
 # The footer lists keys in this order and has room for few: the steps' own actions first, so
 # 'Nasty round', 'Nasty's card', 'Push' and 'Stop pushing' are on screen when they are due.
-DUE_FIRST = ("next_step", "count_noise", "nasty_round", "nasty_card", "push", "settle_attack",
-             "end_cycle")
+DUE_FIRST = ("next_step", "count_noise", "nasty_round", "nasty_card", "nasty_attacks", "push",
+             "settle_attack", "reveal_nasty", "end_cycle")
 ACTIONS: tuple[Action, ...] = tuple(sorted(
     _ALL, key=lambda a: DUE_FIRST.index(a.name) if a.name in DUE_FIRST else len(DUE_FIRST)))

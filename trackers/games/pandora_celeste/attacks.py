@@ -12,7 +12,7 @@ from random import Random
 from typing import Any
 
 from trackers.engine import ActionError, Note, State
-from trackers.games.pandora_celeste import cards, crew, escape, nasties
+from trackers.games.pandora_celeste import cards, crew, escape, nasties, odds
 
 FLOOR = 0  # G-14 default: damage after pushing never goes below 0
 WEAPONS = ("fists", "melee weapon", "ranged weapon", "flamethrower")
@@ -56,27 +56,56 @@ def _need_no_attack(state: State) -> None:
         raise ActionError("an attack is under way: push or 'Stop pushing' first", "action")
 
 
-def _card_for(state: State, rng: Random, entry: dict[str, Any], half: str,
-              args: dict[str, Any]) -> tuple[dict[str, Any], list[Note | str]]:
-    """The card that decides a Nasty's attack: the one it drew this activation if unused."""
-    held = state.facts["nasty_round"] or {}
-    card = held.get("card")
-    if (card is not None and held.get("card_for") == entry["id"] and args.get("box") is None
-            and card.get(f"{half}_red") is not None):
-        held["card"] = None
-        return card, [Note("Its activation card decides the attack", "attacks")]
-    return cards.flip(state, rng, args, half)
+def _attacker(state: State, given: str | None) -> dict[str, Any]:
+    """The Nasty named, or (left blank) the one that acted last this round, or the only one
+    aboard in a Showdown."""
+    from trackers.games.pandora_celeste import nasty_round
+
+    if given:
+        return nasties.find(state, given)
+    found = (escape.showdown_aboard(state) if state.facts["showdown"] else
+             [n for n in [nasty_round.last_acted(state)] if n is not None])
+    if len(found) != 1:
+        raise ActionError("nasty: give which Nasty attacks: one of "
+                          + ", ".join(nasties.labels(state)), "nasty")
+    return found[0]
+
+
+def _target(state: State) -> str:
+    """Whom a Nasty goes for given a choice: the First Target, else the only one alive; in
+    the Final Showdown the First Target aboard, else anti-clockwise from the token (spec §9.7,
+    §5.4)."""
+    living = crew.alive(state)
+    held = state.facts["showdown"]
+    if held is not None:
+        aboard = [n for n in escape.vehicles(state)[held["vehicle"]]["crew"] if n in living]
+        token = state.facts["first_target"]
+        seats = crew.names(state)
+        start = seats.index(token) if token in seats else 0
+        ring = [seats[(start - i) % len(seats)] for i in range(len(seats))]
+        found = [n for n in ring if n in aboard]
+        if found:
+            return found[0]
+    if state.facts["first_target"] in living:
+        return str(state.facts["first_target"])
+    if len(living) == 1:
+        return living[0]
+    raise ActionError("crew: give whom it attacks: one of " + ", ".join(living), "crew")
 
 
 def nasty_attacks(state: State, rng: Random, args: dict[str, Any]) -> list[Note | str]:
     """A Nasty attacks a crewmember (spec §5.5, §5.7; T18, T20, T24)."""
     _need_no_attack(state)
-    entry = nasties.find(state, args["nasty"])
-    name = args["crew"]
+    entry = _attacker(state, args.get("nasty"))
+    name = args.get("crew") or _target(state)
     record = crew.need_alive(state, name)
     escape.need_aboard(state, name, entry)
     kind = nasties.kind_of(state, entry)
     who = nasties.label(entry)
+    if args["defence"] == "Dodge" and record.get("dodged"):
+        raise ActionError(f"defence: {name}'s Dodge already cancelled a HIT this Cycle and was "
+                          "discarded («Dodges & Defences»); give another defence or none",
+                          "defence")
     if args["defence"] in ("Hide", "Immunity"):
         return [Note(f"{args['defence']}: {who} cannot attack {name} this Cycle", "attacks")]
     base = nasties.dmg(state, entry)
@@ -88,12 +117,13 @@ def nasty_attacks(state: State, rng: Random, args: dict[str, Any]) -> list[Note 
         if base == 0:
             return [Note(f"{who} spent all 5 MP: it does not attack", "attacks")]
     half = half_for_nasty(state, entry)
-    card, notes = _card_for(state, rng, entry, half, args)
+    card, notes = cards.flip(state, rng, args, half)  # a new card («Nasties vs Crewmembers»)
     if card["reshuffle"]:
         notes += cards.shuffle(state, rng)
     if not cards.is_hit(card, half):
         return notes + [Note(f"{who} MISSES {name}", "attacks")]
     if args["defence"] == "Dodge":
+        record["dodged"] = True
         return notes + [Note(f"Dodge cancels {who}'s HIT on {name}; the Dodge goes face up on "
                              "the discards", "attacks")]
     if kind.burrows:
@@ -113,7 +143,7 @@ def nasty_attacks(state: State, rng: Random, args: dict[str, Any]) -> list[Note 
     record["eva_suit"] = bool(args["eva_suit"])
     return notes + [Note(f"{who} HITS {name}{room} for {base} dmg. Push your luck ('Push': a "
                          "MISS takes 1 off and you may push again, a HIT adds 1 and ends it) "
-                         "or take it ('Stop pushing')", "attacks")]
+                         "or take it ('Stop pushing')", "attacks"), *_odds(state)]
 
 
 def crew_attacks(state: State, rng: Random, args: dict[str, Any]) -> list[Note | str]:
@@ -147,7 +177,7 @@ def crew_attacks(state: State, rng: Random, args: dict[str, Any]) -> list[Note |
                              "weapon": weapon}
     return notes + [Note(f"{name} HITS {who} for {dmg} dmg. Push your luck ('Push': a HIT "
                          "adds 1 and you may push again, a MISS takes 1 off and ends it) or "
-                         "land it ('Stop pushing')", "attacks")]
+                         "land it ('Stop pushing')", "attacks"), *_odds(state)]
 
 
 def _fenn_hit(state: State, rng: Random, entry: dict[str, Any],
@@ -193,7 +223,16 @@ def push(state: State, rng: Random, args: dict[str, Any]) -> list[Note | str]:
     what = "reshuffle icon" if reshuffle and not box_counts else ("HIT" if hit else "MISS")
     more = "push again or stop" if attack["open"] else "the push is over: 'Stop pushing'"
     return notes + [Note(f"Push {attack['pushes']}: {what}; damage {before} -> {attack['dmg']}"
-                         f"; {more}", "attacks")]
+                         f"; {more}", "attacks"), *(_odds(state) if attack["open"] else [])]
+
+
+def _odds(state: State) -> list[Note | str]:
+    """The next push's odds, and a warning when the Nasty is dead already (spec §5.6)."""
+    attack = current(state)
+    if attack is None or not attack["open"]:
+        return []
+    said = [odds.overkill(state, attack), odds.line(state, attack)]
+    return [Note(text, "attacks") for text in said if text]
 
 
 def settle(state: State, rng: Random, args: dict[str, Any]) -> list[Note | str]:

@@ -25,6 +25,9 @@ INSTRUCTIONS = ("Follow Instincts", "Move towards the Bridge/Engineering",
                 "Attack the noisiest creature in this room", "Move to attack the nearest creature",
                 "Pause & do nothing")
 
+MOVERS = ("Little Nasties move", "All Nasties move")
+
+
 def _printed(name: str) -> str:
     """A Protocol's name as printed: "Don't Call Me Dave", where str.title() gave "Don'T"."""
     return " ".join(word[:1].upper() + word[1:] for word in name.split())
@@ -60,6 +63,12 @@ BOARD_VALUES: tuple[BoardValue, ...] = (
     BoardValue("time_jumper_hits", "Time Jumper: Hits", _LOG, "int", 1, 30),
     BoardValue("time_jumper_dmg", "Time Jumper: damage", _LOG, "int", 0, 10),
     BoardValue("fn_r1r_hits", "FN(R1R) CyberHound: Hits", _LOG, "int", 1, 30),
+    BoardValue("objective_timer", "Abandon Ship: Cycles on the Objective Timer",
+               "the Abandon Ship Protocol card («Decoupling» names the timer, not its length)",
+               "int", 1, 30, help="at 0 the Bridge Decouples by itself, whoever is aboard"),
+    BoardValue("abandon_movers", "Abandon Ship: which Nasties move each Cycle",
+               "your table's reading: with no Countdown Marker left the rulebook does not say",
+               "label", labels=MOVERS),
     BoardValue("bridge_stations", "Bridge: Stations Powered Up before it Decouples",
                "the Bridge's three Stations («Powering Up»)", "int", 1, 3),
 )
@@ -78,6 +87,8 @@ def check_board(values: dict[str, object]) -> list[str]:
     if not isinstance(gold, list):
         return problems
     size = len(gold)
+    if size == 0:
+        problems.append(f"{_label('deck_gold')}: give one number per card (none given)")
     for key in ("deck_top", "deck_bottom"):
         got = values.get(key)
         if isinstance(got, list) and len(got) != size:
@@ -85,9 +96,19 @@ def check_board(values: dict[str, object]) -> list[str]:
                             "given)")
     for key in ("deck_top_red", "deck_bottom_red", "deck_reshuffle"):
         got = values.get(key)
-        if isinstance(got, list) and any(p > size for p in got):
-            problems.append(f"{_label(key)}: positions go from 1 to {size}")
+        if isinstance(got, list) and any(not 1 <= p <= size for p in got):
+            bad = ", ".join(str(p) for p in got if not 1 <= p <= size)
+            problems.append(f"{_label(key)}: positions go from 1 to {size} ({bad} given)")
     return problems
+
+
+DECK_KEYS = ("deck_gold", "deck_top", "deck_bottom", "deck_top_red", "deck_bottom_red",
+             "deck_reshuffle")
+
+
+def deck_problems(values: dict[str, object]) -> list[str]:
+    """What is wrong with the deck lists as they stand: a draw is refused while any is."""
+    return [p for p in check_board({k: v for k, v in values.items() if k in DECK_KEYS})]
 
 
 def _label(key: str) -> str:

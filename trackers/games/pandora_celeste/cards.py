@@ -12,7 +12,7 @@ from random import Random
 from typing import Any
 
 from trackers.engine import ActionError, Note, State
-from trackers.games.pandora_celeste.board import INSTRUCTIONS
+from trackers.games.pandora_celeste.board import INSTRUCTIONS, deck_problems
 
 RED, BLUE = "red (HIT)", "blue (MISS)"
 BOXES = (RED, BLUE)
@@ -50,6 +50,7 @@ def _deck(state: State) -> dict[str, list[int]]:
 def shuffle(state: State, rng: Random) -> list[Note | str]:
     """Every card back into the deck, shuffled (the reshuffle icon, spec §5.5)."""
     if not virtual(state):
+        state.facts["seen"] = []
         return [Note("Shuffle the Nasty Action deck (its discards too)", "nasty_round")]
     size = len(state.board["deck_gold"])
     deck = _deck(state)
@@ -60,7 +61,12 @@ def shuffle(state: State, rng: Random) -> list[Note | str]:
 
 
 def draw(state: State, rng: Random) -> tuple[dict[str, Any], list[Note | str]]:
-    """The top card of the virtual deck; an empty deck is shuffled first."""
+    """The top card of the virtual deck; an empty deck is shuffled first. Lists that do not
+    describe one deck (entered before they were checked) are refused by name, never read."""
+    problems = deck_problems(state.board)
+    if problems:
+        raise ActionError("the deck lists on your board profile disagree: " + "; ".join(problems)
+                          + " ('Set a board value' to correct them)", "board")
     deck = _deck(state)
     notes: list[Note | str] = []
     if not deck["draw"]:
@@ -97,8 +103,12 @@ def flip(state: State, rng: Random, args: dict[str, Any], half: str, *,
     if need_instruction and args.get("instruction") is None:
         raise ActionError(f"instruction: required; give the card's {half} instruction: one of "
                           + ", ".join(INSTRUCTIONS), "instruction")
-    return entered(args.get("instruction"), args.get("box"), args.get("gold"),
-                   args.get("reshuffle"), half), []
+    card = entered(args.get("instruction"), args.get("box"), args.get("gold"),
+                   args.get("reshuffle"), half)
+    if card.get(f"{half}_red") is not None:  # the push odds count it out of the deck list
+        state.facts.setdefault("seen", []).append(
+            {"half": half, "red": bool(card[f"{half}_red"]), "reshuffle": card["reshuffle"]})
+    return card, []
 
 
 def is_hit(card: dict[str, Any], half: str) -> bool:

@@ -140,16 +140,43 @@ def die(state: State, name: str, source: str) -> list[Note | str]:
     """A crewmember dies (spec §6.4, §6.5 step 6)."""
     entry = need_alive(state, name)
     entry["status"] = "dead"
+    after = ("The player may wake a spare crewmember ('Wake a spare crewmember') or become a "
+             "Player-Nasty" if alive(state) else "No crewmember is left alive")
     notes: list[Note | str] = [Note(
         f"{name} is dead: take the Crew Cards off the mat; tokens of carried Tools and Items go "
-        "in the room. The player may wake a spare crewmember (4 cards, Cryo-Chamber, 2 Hidden "
-        "Agendas keep 1) or become a Player-Nasty", "wounds")]
+        f"in the room. {after}", "wounds", key_moment=f"{name} died")]
+    notes += pass_targets(state, name)
     if source == "ScuttleBug" and entry["scuttlebugs"]:
         from trackers.games.pandora_celeste import nasties
 
         _, spawned = nasties.add(state, "MonsterBug", entry["room"],
                                  why="bursts out of the body")
         notes += spawned
+    return notes
+
+
+def pass_targets(state: State, name: str) -> list[Note | str]:
+    """The dead hold no target token: it goes to the next noisiest living crewmember of the
+    last count, to the only one left, or the table says («Noise Count»: the text is silent)."""
+    facts = state.facts
+    if facts.get("you_first") == name:
+        facts["you_first"] = None
+    notes: list[Note | str] = []
+    for key, word in (("first_target", "First Target"), ("stern_target", "Stern Target")):
+        if facts.get(key) != name:
+            continue
+        living = alive(state)
+        ranked = [n for n in facts.get("noise_order", []) if n in living]
+        heir = ranked[0] if ranked else (living[0] if len(living) == 1 else None)
+        facts[key] = heir
+        if heir is not None:
+            why = "the next noisiest" if ranked else "the only one left"
+            notes.append(Note(f"The {word} token passes to {heir}, {why} living crewmember",
+                              "first_target"))
+        elif living:
+            notes.append(Note(f"Nobody else made noise: the rulebook does not say who takes the "
+                              f"{word} token now; set it by hand ('First Target by hand')",
+                              "first_target"))
     return notes
 
 
@@ -189,6 +216,11 @@ def scuttlebug(state: State, name: str) -> list[Note | str]:
     """A ScuttleBug HIT burrows in instead of dealing dmg (spec §6.5; T20)."""
     entry = need_alive(state, name)
     entry["scuttlebugs"] += 1
+    from trackers.games.pandora_celeste import cycle
+
+    if state.facts["phase"] == "cycle" and cycle.current(state) in cycle.CREW_ROUND:
+        # burrowed during this player's own turn: it bites from their next turn on
+        entry["scuttle_new"] = entry.get("scuttle_new", 0) + 1
     return [Note(f"A ScuttleBug burrows into {name} (its card on the mat; {entry['scuttlebugs']} "
                  "inside): 1 lost card at the end of each of their later turns, no push-your-luck, "
                  "no EVA protection; cure: AutoMed Surgery in the Sick Bay", "wounds")]
@@ -210,7 +242,10 @@ def end_turn(state: State, name: str, turn: str, in_fire: bool,
         entry["stunned"] = False
     counts = turn == "an Action" or (
         turn in ("Rest", "Pass") and state.facts["rules"]["scuttlebug_turns"] == "every turn")
-    bugs = entry["scuttlebugs"] if counts else 0
+    fresh = entry.get("scuttle_new", 0)  # «How to Survive a ScuttleBug»: every turn from then on
+    entry["scuttle_new"] = 0
+    entry["powered"] = []  # a new turn may power another Station
+    bugs = max(0, entry["scuttlebugs"] - fresh) if counts else 0
     if bugs:
         notes.append(Note(f"ScuttleBug{'s' if bugs > 1 else ''} inside {name}: {bugs} dmg, no "
                           "push-your-luck, no EVA protection", "scuttlebugs"))
@@ -220,6 +255,9 @@ def end_turn(state: State, name: str, turn: str, in_fire: bool,
         notes += wound(state, name, 1, "Fire", entry["eva_suit"])
     if in_breach and entry["status"] == "alive":
         notes += wound(state, name, 1, "Hull Breach", entry["eva_suit"])
+    if fresh and counts:
+        notes.append(Note(f"The ScuttleBug that burrowed into {name} this turn bites from their "
+                          "next turn on", "scuttlebugs"))
     if not notes:
         notes.append(Note(f"{name}'s turn ends: nothing inside, no fire, no breach", "cycle"))
     return notes

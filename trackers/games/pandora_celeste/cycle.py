@@ -7,6 +7,7 @@ Noise count and the End of Cycle are left by their own actions, so nobody skips 
 from __future__ import annotations
 
 from trackers.engine import ActionError, Note, State
+from trackers.games.pandora_celeste import scenarios
 from trackers.games.pandora_celeste.setup import is_true_solo
 
 CREW_ROUND = ("start", "crew_round", "last_plays", "turn_end", "decouple_fulfilled")
@@ -22,8 +23,10 @@ def setup_steps(state: State) -> list[tuple[str, str]]:
             if eps is not None else f"draw the Emergency Protocols you chose and {big}")
     names = [p["name"].lower() for p in facts["protocols"]]
     alert = any("contamination alert" in n for n in names)
+    learning = scenarios.learning(state)
     steps = [
-        ("difficulty", f"Difficulty {facts['difficulty']}: {draw}"),
+        ("difficulty", scenarios.setup_line(state) if learning
+         else f"Difficulty {facts['difficulty']}: {draw}"),
         ("stack", "Big Nasties face down on the Scenario Deck slot, the red Abandon Ship "
                   "Protocol card beneath them; the Emergency Protocols face up beside it"),
         ("protocols", "Enter each Emergency Protocol with the start value its card gives "
@@ -41,16 +44,25 @@ def setup_steps(state: State) -> list[tuple[str, str]]:
                      "of the 3 Memory-icon rooms"),
         ("decks", "Shuffle the Vents deck; shuffle the Nasty Action deck beside Cargo Control"),
     ]
+    if learning:
+        steps[1] = ("stack", " ".join(scenarios.lines(state)))
+        steps = [st for st in steps if st[0] not in ("alert", "shipdeck", "memories")
+                 or st[0] == "alert" and alert]
+        if scenarios.scenario(state) == "Scenario 1":
+            steps[-1] = ("decks", "Shuffle the Nasty Action deck beside Cargo Control (no "
+                                  "Vents deck in Scenario 1)")
     if facts["shipstern"]:
         steps.append(("stern", "ShipStern: SternDeck tokens face down on the back spanner "
                                "spaces; Cards 31 and 32 in the Engineering Locker; a Memory "
                                "token on Engine Room 2's lightbulb; 6 Cargo Cards on the "
                                "Manifest (5 plus Marina's Kit Bay with Marina)"))
+    if scenarios.agendas(state):  # Hidden Agendas come in with Scenario 3
+        steps.append(("agendas", ("Your crewmember" if is_true_solo(state)
+                                  else "Each crewmember") + ": 2 Hidden Agendas, keep 1"
+                      + (" (Skins keeps a Company one if dealt one)"
+                         if "Skins" in facts["crew"] else "")
+                      + ", the other out unseen; record both secrets in the app"))
     steps += [
-        ("agendas", ("Your crewmember" if is_true_solo(state) else "Each crewmember")
-         + ": 2 Hidden Agendas, keep 1"
-         + (" (Skins keeps a Company one if dealt one)" if "Skins" in facts["crew"] else "")
-         + ", the other out unseen; record both secrets in the app"),
         ("start", "Start locations (see the panel) and starting hands: "
          + ("5 cards and 1 random Memory" if is_true_solo(state) else "5 cards each")),
     ]
@@ -89,9 +101,11 @@ def cycle_steps(state: State) -> list[tuple[str, str]]:
         ("refill", "Discard unwanted cards (never a Hand Clogger), turn the discards face "
                    f"down, draw up to {6 if solo else 5}; reshuffle an empty Deck"),
         ("nasties", "Nasty Action Round ('Nasty round', then 'Nasty's card' for each): "
-                    "the driving box says who moves; they act in Active Nasty Area order; it "
-                    "closes with the reshuffle, the Decouple check, Active Defences discarded "
-                    "and the empty-board Vents draw"),
+                    "the driving box says who moves; they act in Active Nasty Area order, "
+                    "each attack entered as it comes ('Nasty attacks')"),
+        ("round_end", "End of the Nasty Action Round, once every attack is entered: the "
+                      "reshuffle, the Decouple check (every survivor aboard), Active Defences "
+                      "discarded, the empty-board Vents draw ('Next step')"),
         ("tick", "End of Cycle: every Countdown Marker ticks down 1, then fire, Check Aircon, "
                  "Grey tokens and Protocol effects ('End the Cycle')"),
     ]
@@ -110,6 +124,7 @@ STEP_NAMES = {"start": "Start of Cycle", "crew_round": "Crew Round",
               "last_plays": "last plays", "turn_end": "turn ends",
               "decouple_fulfilled": "Decouple check", "doors": "Noise & Doors Round",
               "count": "Noise count", "refill": "hand refill", "nasties": "Nasty Action Round",
+              "round_end": "end of the Nasty Action Round",
               "tick": "End of Cycle"}
 
 
@@ -142,6 +157,11 @@ def require_crew_round(state: State, what: str) -> None:
                           "action")
 
 
+def jump_to(state: State, key: str) -> None:
+    """Point at ``key`` (a later step of this Cycle, reached by the caller's own route)."""
+    state.facts["step"] = [k for k, _ in cycle_steps(state)].index(key)
+
+
 def mark_done(state: State, key: str) -> None:
     if state.facts["phase"] == "cycle" and current(state) == key:
         state.facts["step"] += 1
@@ -153,13 +173,21 @@ def advance(state: State) -> list[Note | str]:
     key = current(state)
     if facts["phase"] == "cycle" and key in OWN_ACTION:
         raise ActionError(f"this step is done with '{OWN_ACTION[key]}'", "action")
+    warn: list[Note | str] = []
+    if facts["phase"] == "setup" and key == "agendas":
+        missing = [n for n in facts["crew"]
+                   if not getattr(state.pieces.get(f"{n.lower().replace(' ', '_')}_agenda"),
+                                  "is_set", True)]
+        if missing:
+            warn.append(Note(f"No Hidden Agenda recorded yet for {', '.join(missing)}: record "
+                             "it behind the curtain ('Choose a secret') before play", "agendas"))
     if facts["phase"] == "setup" and facts["step"] + 1 == len(setup_steps(state)):
         facts.update(phase="cycle", step=0, cycle=1)
-        return [Note("Setup done. Cycle 1 begins.", "cycle"),
+        return [*warn, Note("Setup done. Cycle 1 begins.", "cycle"),
                 Note(cycle_steps(state)[0][1], "cycle")]
     facts["step"] += 1
-    return [Note(steps(state)[facts["step"]][1], "setup" if facts["phase"] == "setup"
-                 else "cycle")]
+    return [*warn, Note(steps(state)[facts["step"]][1], "setup" if facts["phase"] == "setup"
+                        else "cycle")]
 
 
 def checklist(state: State) -> list[tuple[str, bool]]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from trackers.engine import Note, State
+from trackers.engine import ActionError, Note, State
 from trackers.games.pandora_celeste import crew, cycle, hazards, protocols
 from trackers.games.pandora_celeste.board import box_says
 
@@ -10,11 +10,16 @@ from trackers.games.pandora_celeste.board import box_says
 def end_cycle(state: State, fire_rooms: int | None, fire_doorways: int | None,
               breaches: int | None) -> list[Note | str]:
     """Tick the tracker, then record fire and breaches after spreading and list the rest."""
+    if state.facts["showdown"] is not None:
+        raise ActionError("time stands still in the Final Showdown: play it out first", "action")
     cycle.require_step(state, "tick", "Ending the Cycle")
     timer = protocols.tracker(state)
     box_before = timer.driving_value()
     notes = protocols.tick(state, "E0. End of Cycle")
     if protocols.gone_off(state):
+        return notes
+    notes += protocols.objective_tick(state)
+    if state.facts["ended"] or state.facts["showdown"] is not None:
         return notes
     facts = state.facts
     notes.append(Note(f"E1. {facts['first_target'] or 'Nobody'} (First Target) becomes First "
@@ -35,9 +40,9 @@ def end_cycle(state: State, fire_rooms: int | None, fire_doorways: int | None,
                    "turn it face up", "cycle"),
               Note("D. Carry out the End- and Start-of-Cycle effects printed on the Emergency "
                    "Protocols", "emergency_protocols"),
-              Note("Active Defences are discarded face down; Immunity ends", "cycle")]
+              Note("Immunity ends with the Cycle", "cycle")]
     for name in crew.names(state):
-        facts["crew"][name]["automed_used"] = False
+        facts["crew"][name].update(automed_used=False, dodged=False, scuttle_new=0, powered=[])
     facts["nasty_round"] = None
     facts.update(cycle=facts["cycle"] + 1, step=0)
     return notes + [Note(f"Cycle {facts['cycle']} begins. {cycle.cycle_steps(state)[0][1]}",

@@ -34,8 +34,12 @@ def aboard_choices(state: State) -> list[str]:
     return crew.alive(state) + nasties.labels(state)
 
 
-def place(state: State, who: str, where: str) -> list[Note | str]:
-    """A crewmember or a Nasty gets into (or out of) an escape vehicle."""
+SPOTS = ("inside", "in its Airlock or on the Bridge's Vent Nodes")
+
+
+def place(state: State, who: str, where: str, spot: str | None = None) -> list[Note | str]:
+    """A crewmember or a Nasty gets into (or out of) an escape vehicle, inside or in its
+    Airlock (or on the Bridge's Vent Nodes), where a decoupling pulls them in."""
     if where != OFF and where not in VEHICLES:
         raise ActionError(f"vehicle: give one of {', '.join(VEHICLES)} or {OFF}", "vehicle")
     if where != OFF and vehicles(state)[where]["decoupled"]:
@@ -48,17 +52,26 @@ def place(state: State, who: str, where: str) -> list[Note | str]:
         raise ActionError(f"who: {who} is {state.facts['crew'][who]['status']}", "who")
     slot = "crew" if is_crew else "nasties"
     for data in vehicles(state).values():
-        if key in data[slot] and not data["decoupled"]:
-            data[slot].remove(key)
+        if data["decoupled"]:
+            continue
+        for where_in in (slot, f"airlock_{slot}"):
+            if key in data.get(where_in, []):
+                data[where_in].remove(key)
     if where == OFF:
         return [Note(f"{who} is {OFF}", "escape")]
+    if spot not in (None, SPOTS[0]):
+        vehicles(state)[where].setdefault(f"airlock_{slot}", []).append(key)
+        return [Note(f"{who} is in the {where}'s Airlock: pulled inside if it Decouples "
+                     f"({_count_line(state, where)})", "escape")]
     vehicles(state)[where][slot].append(key)
     return [Note(f"{who} is aboard the {where} ({_count_line(state, where)})", "escape")]
 
 
 def on_board_count(state: State, vehicle: str) -> int:
-    """Live crew aboard, Skins not counted (spec §9.4, §9.6; T34, T35)."""
-    return sum(1 for n in vehicles(state)[vehicle]["crew"]
+    """Live crew aboard, those in its Airlock too (they count, rulebook «Decoupling»), Skins
+    not counted (spec §9.4, §9.6; T34, T35)."""
+    data = vehicles(state)[vehicle]
+    return sum(1 for n in data["crew"] + data.get("airlock_crew", [])
                if n not in crew.ANDROIDS and state.facts["crew"][n]["status"] == "alive")
 
 
@@ -69,8 +82,10 @@ def _count_line(state: State, vehicle: str) -> str:
             + (f"; {' and '.join(free)} takes none, being an Android" if free else ""))
 
 
-def power_up(state: State, vehicle: str, station: int, icons: int) -> list[Note | str]:
-    """Icons powered on a Station (spec §9.4: both icons of a Station, one Station a turn)."""
+def power_up(state: State, vehicle: str, station: int, icons: int, who: str | None = None,
+             extra: bool = False, widget: bool = False) -> list[Note | str]:
+    """Icons powered on a Station (spec §9.4: both icons of a Station, one Station a player
+    turn unless a Use & Lose card allows more; the Escape Pod opens only with a Widget)."""
     data = vehicles(state)[vehicle]
     if not 1 <= station <= len(ICONS[vehicle]):
         raise ActionError(f"station: the {vehicle} has {len(ICONS[vehicle])} Station"
@@ -79,8 +94,26 @@ def power_up(state: State, vehicle: str, station: int, icons: int) -> list[Note 
     if icons > room:
         raise ActionError(f"icons: Station {station} of the {vehicle} has {room} icon"
                           f"{'' if room == 1 else 's'} left to power", "icons")
+    if vehicle == "Escape Pod" and not data.get("widget") and not widget:
+        raise ActionError("widget: the Escape Pod opens only once a Widget is used and lost to "
+                          "get in («The Escape Pod»); tick it when one was", "widget")
+    if who is not None:
+        entry = crew.need_alive(state, who)
+        done = entry.get("powered", [])
+        here = f"{vehicle} {station}"
+        if done and here not in done and not extra:
+            raise ActionError(f"who: {who} powered {done[0]} this turn already; one Station a "
+                              "player turn («Powering Up») unless a Use & Lose card or a Bypass "
+                              "allows more (tick 'extra'), or 'End of turn' first", "who")
+        entry["powered"] = [*done, here] if here not in done else done
+        chairs = data.setdefault("chairs", [])
+        if who not in chairs:
+            chairs.append(who)
+    if widget:
+        data["widget"] = True
     data["power"][station - 1] += icons
-    notes: list[Note | str] = [Note(f"{vehicle}: {power_line(state, vehicle)}", "escape")]
+    by = f" by {who}, in its chair" if who else ""
+    notes: list[Note | str] = [Note(f"{vehicle}: {power_line(state, vehicle)}{by}", "escape")]
     if powered(state, vehicle):
         notes.append(Note(f"The {vehicle} is Powered Up", "escape"))
     return notes
@@ -106,49 +139,89 @@ def power_line(state: State, vehicle: str) -> str:
                                                        strict=True)))
 
 
-def decouple_check(state: State, when: str) -> list[Note | str]:
-    """Which vehicles Decouple now (spec §9.6; T34-T36): at the end of the Crew Round with a
-    Fulfilled crewmember aboard; at the end of the Nasty Action Round when every survivor is
-    aboard some vehicle."""
-    notes: list[Note | str] = []
+def _ready(state: State, vehicle: str) -> bool:
+    """Powered Up, released by Abandon Ship (the Escape Pod needs no release) and someone
+    living aboard (spec §9.4, §9.6)."""
+    data = vehicles(state)[vehicle]
+    if data["decoupled"] or not powered(state, vehicle):
+        return False
+    if vehicle != "Escape Pod" and not state.facts["abandon_ship"]:
+        return False
+    return any(state.facts["crew"][n]["status"] == "alive" for n in data["crew"])
+
+
+def _everyone_aboard(state: State) -> bool:
     living = crew.alive(state)
-    everyone_aboard = bool(living) and all(
-        any(n in d["crew"] for d in vehicles(state).values()) for n in living)
-    for vehicle, data in vehicles(state).items():
-        if data["decoupled"] or not data["crew"] or not powered(state, vehicle):
+    return bool(living) and all(any(n in d["crew"] for d in vehicles(state).values())
+                                for n in living)
+
+
+def _fulfilled_aboard(state: State, vehicle: str) -> bool:
+    return any(state.facts["crew"][n]["fulfilled"] and state.facts["crew"][n]["status"] ==
+               "alive" for n in vehicles(state)[vehicle]["crew"])
+
+
+def would_decouple(state: State) -> list[str]:
+    """The vehicles the end of this Nasty Action Round would Decouple (spec §9.6)."""
+    if not _everyone_aboard(state):
+        return []
+    return [v for v in VEHICLES if v != "Escape Pod" and _ready(state, v)
+            and not _fulfilled_aboard(state, v) and on_board_count(state, v) <= CAPACITY[v]]
+
+
+def decouple_check(state: State, when: str) -> list[Note | str]:
+    """Which vehicles Decouple now (spec §9.6; T34-T36; rulebook «Decoupling»): at the end of
+    the Crew Round with a crewmember aboard who Fulfilled their Agenda; at the end of the Nasty
+    Action Round, after its last attack, when every survivor is aboard some vehicle."""
+    notes: list[Note | str] = []
+    everyone_aboard = _everyone_aboard(state)
+    for vehicle in VEHICLES:
+        if not _ready(state, vehicle):
             continue
-        if vehicle != "Escape Pod" and not state.facts["abandon_ship"]:
+        fulfilled = _fulfilled_aboard(state, vehicle)
+        due = (fulfilled if when == "crew_round"
+               else vehicle != "Escape Pod" and not fulfilled and everyone_aboard)
+        if not due:
             continue
         if on_board_count(state, vehicle) > CAPACITY[vehicle]:
             notes.append(Note(f"The {vehicle} carries {on_board_count(state, vehicle)}: over its "
                               f"{CAPACITY[vehicle]} pods, it cannot Decouple until someone "
                               "leaves", "escape"))
             continue
-        fulfilled = any(state.facts["crew"][n]["fulfilled"] for n in data["crew"])
-        if when == "crew_round" and fulfilled:
-            notes += decouple(state, vehicle, "a crewmember aboard has Fulfilled their Agenda")
-        elif (when == "nasty_round" and vehicle != "Escape Pod" and not fulfilled
-              and everyone_aboard):
-            notes += decouple(state, vehicle, "every surviving crewmember is aboard")
+        why = ("a crewmember aboard has Fulfilled their Agenda" if when == "crew_round"
+               else "every surviving crewmember is aboard")
+        notes += decouple(state, vehicle, why)
+        if state.facts["showdown"] is not None:
+            break  # time stands still: the Showdown is played before anything else
     return notes
 
 
 def decouple(state: State, vehicle: str, why: str) -> list[Note | str]:
-    """The vehicle leaves; a Nasty aboard starts the Final Showdown (spec §9.6, §9.7)."""
+    """The vehicle leaves; its Airlock is pulled in; a Nasty aboard starts the Final Showdown
+    (spec §9.6, §9.7)."""
     data = vehicles(state)[vehicle]
     if data["decoupled"]:
         raise ActionError(f"vehicle: the {vehicle} has Decoupled already", "vehicle")
     data["decoupled"] = True
-    notes: list[Note | str] = [Note(f"The {vehicle} Decouples ({why}). Anyone in its Airlock "
-                                    "or on its Vent Nodes is pulled inside", "escape")]
+    pulled = list(data.get("airlock_crew", []))
+    pulled += [nasties.label(n) for n in nasties.area(state)
+               if n["id"] in data.get("airlock_nasties", [])]
+    data["crew"] += data.pop("airlock_crew", [])
+    data["nasties"] += data.pop("airlock_nasties", [])
+    inside = (f"; pulled inside from its Airlock: {', '.join(pulled)}" if pulled
+              else "; nobody was in its Airlock")
+    notes: list[Note | str] = [Note(f"The {vehicle} Decouples ({why}){inside}", "escape",
+                                    key_moment=f"The {vehicle} Decoupled")]
     aboard = [n for n in nasties.area(state) if n["id"] in data["nasties"]]
     if aboard:
-        state.facts["showdown"] = {"vehicle": vehicle, "flushed": False, "flips": []}
+        state.facts["showdown"] = {"vehicle": vehicle, "flushed": False, "flips": [],
+                                   "results": {}}
         names = ", ".join(nasties.label(n) for n in aboard)
         return notes + [Note(f"A Nasty is aboard ({names}): the Final Showdown. Time stands "
                              "still; each round the crew act (an attack with push-your-luck, "
                              "a Desperation Attack or one Airlock flush), then every Nasty "
-                             "aboard attacks the vehicle's First Target", "showdown")]
+                             "aboard attacks the vehicle's First Target", "showdown",
+                             key_moment="The Final Showdown")]
     return notes + after_escape(state, vehicle)
 
 
@@ -229,7 +302,7 @@ def desperation(state: State, rng: Random, args: dict[str, Any]) -> list[Note | 
         results = []
         for _ in range(flips):
             card, drawn = cards.draw(state, rng)
-            notes += drawn
+            notes += [*drawn, Note(cards.describe(card, half), "showdown")]  # shown, never hidden
             results.append(cards.is_hit(card, half))
             if not results[-1]:
                 break
@@ -262,6 +335,10 @@ def flush(state: State, rng: Random, args: dict[str, Any]) -> list[Note | str]:
     vehicle = held["vehicle"]
     if flusher not in vehicles(state)[vehicle]["crew"]:
         raise ActionError(f"flusher: {flusher} is not aboard the {vehicle}", "flusher")
+    chairs = vehicles(state)[vehicle].get("chairs", [])
+    if chairs and flusher not in chairs:
+        raise ActionError(f"flusher: only a crewmember who Powered Up the {vehicle} in a chair "
+                          f"may flush its Airlock: {', '.join(chairs)}", "flusher")
     held["flushed"] = True
     notes: list[Note | str] = [Note("Flush: reshuffle the Nasty Action deck first", "showdown")]
     notes += cards.shuffle(state, rng)
@@ -277,35 +354,63 @@ def flush(state: State, rng: Random, args: dict[str, Any]) -> list[Note | str]:
             held["flips"].remove(name)
             notes += _flushed_crew(state, name)
     notes += [Note(line, "showdown") for line in lines]
+    held["results"] = {}
+    if not held["flips"]:
+        return notes + showdown_over(state)
     notes.append(Note("Each one left flips a card ('Flush: a flip'): a crewmember who Powered "
                       "Up in a chair reads the top box, everyone else the bottom; HIT stays, "
-                      "MISS is flushed into space. Left to flip: " + ", ".join(held["flips"]),
-                      "showdown"))
+                      "MISS is flushed into space, once every flip is in. Left to flip: "
+                      + ", ".join(held["flips"]), "showdown", key_moment="The Airlock flush"))
     return notes
 
 
 def flush_flip(state: State, rng: Random, args: dict[str, Any]) -> list[Note | str]:
+    """One flip of the Airlock flush. Nobody goes until every flip is in, so the order they
+    are entered in never changes who is flushed (rulebook «Flush it out the Airlock!»: each
+    Nasty and every other occupant flips)."""
     held = _need_showdown(state)
     who = args["who"]
     if who not in held["flips"]:
         raise ActionError(f"who: give one of {', '.join(held['flips']) or 'nobody (all done)'}",
                           "who")
-    half = "top" if args["in_chair"] else "bottom"
+    chairs = vehicles(state)[held["vehicle"]].get("chairs", [])
+    in_chair = bool(args["in_chair"]) or who in chairs
+    half = "top" if in_chair else "bottom"
+    if in_chair and who not in state.facts["crew"]:
+        raise ActionError(f"in_chair: {who} is a Nasty; only a crewmember who Powered Up sits "
+                          "in a control chair", "in_chair")
     card, notes = cards.flip(state, rng, args, half)
     held["flips"].remove(who)
-    if cards.is_hit(card, half):
-        notes.append(Note(f"{who}: HIT, stays aboard", "showdown"))
-    elif who in state.facts["crew"]:
-        notes += _flushed_crew(state, who)
-    else:
-        notes += nasties.remove(state, nasties.find(state, who, "who"), "is flushed into space")
+    held.setdefault("results", {})[who] = cards.is_hit(card, half)
+    if card["reshuffle"]:
+        notes += cards.shuffle(state, rng)
+    word = "HIT: holds on" if held["results"][who] else "MISS: will be flushed"
+    notes.append(Note(f"{who}: {word}", "showdown"))
+    if held["flips"]:
+        return notes + [Note("Left to flip: " + ", ".join(held["flips"]), "showdown")]
+    return notes + _resolve_flush(state, held)
+
+
+def _resolve_flush(state: State, held: dict[str, Any]) -> list[Note | str]:
+    """Every flip is in: each MISS goes into space together, then the Showdown is looked at."""
+    notes: list[Note | str] = []
+    for who, hit in held["results"].items():
+        if hit:
+            notes.append(Note(f"{who} grabs hold and stays aboard", "showdown"))
+        elif who in state.facts["crew"]:
+            notes += _flushed_crew(state, who)
+        else:
+            notes += nasties.remove(state, nasties.find(state, who, "who"),
+                                    "is flushed into space")
+    held["results"] = {}
     return notes + showdown_over(state)
 
 
 def _flushed_crew(state: State, name: str) -> list[Note | str]:
     vehicles(state)[state.facts["showdown"]["vehicle"]]["crew"].remove(name)
     state.facts["crew"][name]["status"] = "dead"
-    return [Note(f"{name} is flushed into space", "showdown")]
+    return [Note(f"{name} is flushed into space", "showdown",
+                 key_moment=f"{name} flushed into space"), *crew.pass_targets(state, name)]
 
 
 def escaped(state: State, name: str) -> bool:

@@ -4,15 +4,32 @@ from __future__ import annotations
 
 from typing import Any
 
-from trackers.engine import Game, State
+from trackers.engine import ActionError, Game, State
 from trackers.games.pandora_celeste import INFO, crew, nasties, outcomes, view
 from trackers.games.pandora_celeste.actions import ACTIONS
-from trackers.games.pandora_celeste.board import BOARD_VALUES, check_board
+from trackers.games.pandora_celeste.board import (
+    BOARD_VALUES,
+    DECK_KEYS,
+    check_board,
+    deck_problems,
+)
+from trackers.games.pandora_celeste.nasties import OTHER_NASTIES
 from trackers.games.pandora_celeste.setup import OPTIONS, apply_board, setup
 
 
 def board_changed(state: State, key: str, value: Any) -> list[str]:
+    """A value entered inside a game is checked against the others as the profile form checks
+    it, so a bad deck list is refused here, never found by a later draw."""
+    problems = deck_problems(state.board) if key in DECK_KEYS else []
+    if problems:
+        raise ActionError("; ".join(problems), "value")
     return apply_board(state, key)
+
+
+def kept(state: State) -> dict[str, Any]:
+    """What the board profile keeps from a game: the Nasties entered and every printed value
+    entered in it (the app saves only those that changed during the game)."""
+    return {k: v for k, v in state.board.items() if k != OTHER_NASTIES} | nasties.kept(state)
 
 
 def _topics() -> dict[str, str]:
@@ -40,7 +57,7 @@ GAME = Game(
     status=view.status,
     moment=view.moment,
     # The game report's key moments: what a table remembers of a Cycle.
-    keep_in_profile=nasties.kept,
+    keep_in_profile=kept,
     key_actions=("override_protocol", "reveal_nasty", "remove_nasty", "vents_card",
                  "scuttlebug", "fulfil_agenda", "call_out", "sow_discord", "flush_airlock",
                  "take_nasty"),

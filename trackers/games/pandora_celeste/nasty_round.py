@@ -14,8 +14,16 @@ from random import Random
 from typing import Any
 
 from trackers.engine import ActionError, Note, State
-from trackers.games.pandora_celeste import cards, cycle, escape, nasties, protocols
-from trackers.games.pandora_celeste.board import box_says
+from trackers.games.pandora_celeste import (
+    cards,
+    cycle,
+    escape,
+    nasties,
+    protocols,
+    scenarios,
+    vents,
+)
+from trackers.games.pandora_celeste.board import MOVERS, box_says
 
 
 def running(state: State) -> dict[str, Any] | None:
@@ -23,11 +31,37 @@ def running(state: State) -> dict[str, Any] | None:
     return found if found and not found.get("done") else None
 
 
+def why_not_step(state: State) -> str | None:
+    """'Nasty round' begins the round at its step; when the app draws it also steps it."""
+    now = cycle.current(state) if state.facts["phase"] == "cycle" else "setup"
+    if state.facts["attack"] is not None:
+        return "an attack is under way: push or 'Stop pushing' first"
+    if now == "nasties" and running(state) is None:
+        return None
+    if cards.virtual(state) and (running(state) is not None or now == "round_end"):
+        return None
+    if running(state) is not None:
+        return "the round is under way: enter the next Nasty's card ('Nasty's card')"
+    return ("the Nasty Action Round comes after the hand refill; the game is at "
+            + ("setup" if now == "setup" else f"the {cycle.STEP_NAMES[now]}"))
+
+
+def last_acted(state: State) -> dict[str, Any] | None:
+    """The Nasty whose card came last this round (the one an attack is most likely from)."""
+    held = state.facts["nasty_round"]
+    if not held or not held.get("pos"):
+        return None
+    return _entry(state, held["queue"][held["pos"] - 1])
+
+
 def needs(state: State, args: dict[str, Any]) -> list[str]:
-    """The driving box's Big Nasties entry matters only with a Big Nasty on the board."""
-    if any(nasties.kind_of(state, n).kind == "Big" for n in nasties.on_board(state)):
-        return ["big_nasty_boxes"]
-    return []
+    """The driving box's Big Nasties entry matters only with a Big Nasty on the board; after
+    Abandon Ship, with no marker left, the table's reading of who moves (asked once)."""
+    if not any(nasties.kind_of(state, n).kind == "Big" for n in nasties.on_board(state)):
+        return []
+    if protocols.tracker(state).driving_value() is None and state.facts["abandon_ship"]:
+        return ["abandon_movers"]
+    return ["big_nasty_boxes"]
 
 
 def begin(state: State, rng: Random) -> list[Note | str]:
@@ -38,6 +72,9 @@ def begin(state: State, rng: Random) -> list[Note | str]:
                           "Nasty", "action")
     box = protocols.tracker(state).driving_value()
     big = bool(box_says(state, "big_nasty_boxes", box))
+    reading = state.board.get("abandon_movers")
+    if box is None and state.facts["abandon_ship"] and reading is not None:
+        big = reading == MOVERS[1]  # the table's reading (G-11), kept on its board profile
     notes: list[Note | str] = []
     for entry in nasties.area(state):
         if entry["place"] == nasties.OFF_BOARD and entry["since_cycle"] < state.facts["cycle"]:
@@ -54,7 +91,9 @@ def begin(state: State, rng: Random) -> list[Note | str]:
         elif kind.kind == "Little" or big:
             queue.append(entry["id"])
     moves = "All Nasties move" if big else "Little Nasties move"
-    head = f"Box {box}: {moves}" if box is not None else moves
+    head = (f"Box {box}: {moves}" if box is not None else
+            f"After Abandon Ship ({'your table' if reading else 'no'} reading): {moves}"
+            if state.facts["abandon_ship"] else moves)
     state.facts["nasty_round"] = {"queue": queue, "pos": 0, "reshuffle": False, "card": None,
                                   "card_for": None, "done": False}
     order = ", ".join(nasties.label(n) for n in nasties.area(state) if n["id"] in queue)
@@ -64,9 +103,12 @@ def begin(state: State, rng: Random) -> list[Note | str]:
                           "Data Log says", "nasty_round"))
     if any(n["player"] for n in nasties.area(state)):
         notes.append(Note("Player-Nasties do not act in this round", "nasty_round"))
-    if not queue:
-        return notes + finish(state, rng)
-    return notes + [Note(f"First: {order.split(', ')[0]}: 'Nasty's card'", "nasty_round")]
+    if not queue:  # nobody acts, so no attack can be due: the round ends at once
+        notes += finish(state, rng)[:1] + close(state, rng)
+        cycle.mark_done(state, "round_end")
+        return notes
+    how = "'Nasty round' draws its card" if cards.virtual(state) else "'Nasty's card'"
+    return notes + [Note(f"First: {order.split(', ')[0]}: {how}", "nasty_round")]
 
 
 def _entry(state: State, nasty_id: int) -> dict[str, Any] | None:
@@ -92,7 +134,8 @@ def turn(state: State, rng: Random, args: dict[str, Any]) -> list[Note | str]:
         return notes + finish(state, rng)
     following = _entry(state, held["queue"][held["pos"]])
     name = nasties.label(following) if following else "a Nasty since killed"
-    return notes + [Note(f"Move it on the board and settle any attack; next: {name}",
+    how = " ('Nasty round' draws its card)" if cards.virtual(state) else ""
+    return notes + [Note(f"Move it on the board and settle any attack; next: {name}{how}",
                          "nasty_round")]
 
 
@@ -193,20 +236,40 @@ def attack_order(state: State) -> str:
 
 
 def finish(state: State, rng: Random) -> list[Note | str]:
-    """Close the round: reshuffle, Decouple check, Active Defences, empty board (steps 6-9)."""
+    """Every activated Nasty has acted; the round stays open for the attacks still to enter
+    and closes with 'Next step' (``close``), so a decoupling never comes before the last
+    attack (rulebook «Decoupling»: at the end of the Nasty Action Round)."""
     held = state.facts["nasty_round"]
-    held["done"] = True  # the last Nasty's card stays: it may still attack
-    notes: list[Note | str] = [Note("Every activated Nasty has acted", "nasty_round")]
-    if held["reshuffle"] or state.facts["rules"]["reshuffle_every_round"]:
+    held["done"] = True
+    cycle.mark_done(state, "nasties")
+    notes: list[Note | str] = [Note("Every activated Nasty has acted: enter any attack still "
+                                    "due ('Nasty attacks'), then 'Next step' ends the round",
+                                    "nasty_round")]
+    leaving = escape.would_decouple(state)
+    if leaving:
+        notes.append(Note(f"When the round ends the {' and the '.join(leaving)} Decouple"
+                          f"{'s' if len(leaving) == 1 else ''} (every survivor is aboard)",
+                          "escape"))
+    return notes
+
+
+def close(state: State, rng: Random) -> list[Note | str]:
+    """The end of the Nasty Action Round, steps 6-9 in order: reshuffle, Decouple check,
+    Active Defences, the empty-board check (spec §2 Phase 3)."""
+    held = state.facts["nasty_round"] or {}
+    if state.facts["attack"] is not None:
+        raise ActionError("an attack is under way: push or 'Stop pushing' first, then end "
+                          "the round", "action")
+    notes: list[Note | str] = []
+    if held.get("reshuffle") or state.facts["rules"]["reshuffle_every_round"]:
         notes += cards.shuffle(state, rng)
     notes += escape.decouple_check(state, "nasty_round")
+    if state.facts["ended"] or state.facts["showdown"] is not None:
+        return notes
     notes.append(Note("Discard every Active Defence face down (Immunity lasts to the end of "
                       "the Cycle)", "nasty_round"))
     if not nasties.on_board(state):
-        notes.append(Note("No Nasty is on the board: draw the top Vents card; a Nasty on it "
-                          "goes in the First Target's room, even one it cannot reach ('Vents "
-                          "card')", "vents"))
-    cycle.mark_done(state, "nasties")
+        notes += scenarios.empty_board(state) or vents.empty_board_note(state)
     return notes
 
 

@@ -24,17 +24,41 @@ def company(state: State, name: str) -> bool:
             and secret.value == "Company Agenda")
 
 
+# What makes a Fulfilled Agenda fail, as the Agenda card says («Hidden Agendas», p.26).
+FAILS_IF = ("nothing the app can check", "a Company Agenda fulfilled in the same craft")
+
+
+def failed(state: State, name: str) -> str:
+    """Why ``name``'s Fulfilled Agenda fails after all ('' when it holds)."""
+    entry = state.facts["crew"][name]
+    if entry.get("failed"):
+        return str(entry["failed"])
+    if entry.get("fails_if") != FAILS_IF[1]:
+        return ""
+    for data in escape.vehicles(state).values():
+        if name in data["crew"]:
+            others = [n for n in data["crew"] if n != name
+                      and state.facts["crew"][n]["fulfilled"] and company(state, n)]
+            if others:
+                return f"{others[0]} fulfilled a Company Agenda in the same craft"
+    return ""
+
+
 def outcome(state: State, name: str, pod_winner: str | None) -> str:
+    """One crewmember's outcome (rulebook «Surviving's Just a Way of Keeping Score»)."""
     entry = state.facts["crew"][name]
     if name == pod_winner:
         return WINNER
+    fulfilled = entry["fulfilled"] and not failed(state, name)
     if escape.escaped(state, name):
-        if entry["fulfilled"]:
+        if fulfilled:
             return WINNER
         if company(state, name):
             return FIRED
         return SURVIVOR
-    if entry["fulfilled"] and not entry["survival_needed"]:
+    if entry["status"] == "alive":
+        return LOSER  # left on the Ship, or in a vehicle that never Decoupled
+    if fulfilled and not entry["survival_needed"]:
         dead = sum(1 for c in state.facts["crew"].values() if c["status"] != "alive")
         if dead * 2 < len(state.facts["crew"]):
             return WINNER  # e.g. The Guardian Angel, the Nasties killed fewer than half
@@ -85,15 +109,28 @@ def end_lines(state: State, record: EndRecord) -> list[str]:
     return out
 
 
-def fulfil(state: State, name: str, survival_needed: bool) -> list[Note | str]:
+def fulfil(state: State, name: str, survival_needed: bool,
+           fails_if: str | None = None) -> list[Note | str]:
     """A crewmember declares their Agenda Fulfilled to the table (spec §9.1)."""
     entry = crew.record(state, name)
     if entry["fulfilled"]:
         raise ActionError(f"crew: {name} has Fulfilled their Agenda already", "crew")
     entry["fulfilled"] = True
     entry["survival_needed"] = survival_needed
+    entry["fails_if"] = fails_if or FAILS_IF[0]
+    check = (" The app checks at the end whether it fails (a Company Agenda Fulfilled in the "
+             "same craft, once the Agenda types are revealed)" if fails_if == FAILS_IF[1]
+             else "")
     return [Note(f"{name} has Fulfilled their Agenda: most Agendas now give Decouple Codes "
-                 "(leave without the others, but only after Abandon Ship)", "agendas")]
+                 "(leave without the others, but only after Abandon Ship)." + check, "agendas")]
+
+
+def fail(state: State, name: str, why: str) -> list[Note | str]:
+    """The Agenda card's own failure condition came true (one the app cannot see)."""
+    entry = crew.record(state, name)
+    entry["failed"] = why.strip() or "its card's failure condition"
+    return [Note(f"{name}'s Agenda fails: {entry['failed']}", "agendas",
+                 key_moment=f"{name}'s Agenda failed")]
 
 
 def pod_choice(state: State, choice: str) -> list[Note | str]:

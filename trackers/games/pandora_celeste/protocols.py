@@ -11,7 +11,7 @@ from random import Random
 from typing import Any
 
 from trackers.engine import ActionError, Note, State
-from trackers.games.pandora_celeste import cards, cycle, hazards, nasties
+from trackers.games.pandora_celeste import cards, cycle, hazards, nasties, scenarios
 from trackers.games.pandora_celeste.board import DELAY_KEYS
 from trackers.pieces import Countdown, Counter
 
@@ -131,7 +131,8 @@ def tick(state: State, why: str) -> list[Note | str]:
         notes.append(Note("The no-time-limit marker reached 0: the rulebook does not say what "
                           "that means («Decoupling»); the table decides", "turn_cycle"))
     if reached:
-        notes += hazards.unstoppable(state)
+        fire = hazards.unstoppable(state)
+        notes += fire + (scenarios.fire_lost(state) if fire else [])
     for name in lost:
         _find(state, name)["state"] = "went off"
     if lost:
@@ -190,7 +191,9 @@ def override_action(state: State, args: dict[str, Any], rng: Random) -> list[Not
         if args.get("big_nasty") is not None:
             raise ActionError("big_nasty: no Big Nasty is left on the stack; leave it blank",
                               "big_nasty")
-        notes.append(Note("No Big Nasty is left on the stack: none spawns (later overrides "
+        notes.append(Note(f"No Big Nasty comes in {scenarios.scenario(state)}"
+                          if not scenarios.big_nasties(state) else
+                          "No Big Nasty is left on the stack: none spawns (later overrides "
                           "reach the Abandon Ship card, «First: Choose Your Difficulty»)",
                           "nasties"))
     driver = tracker(state).driver()
@@ -210,7 +213,10 @@ def _spawn_big(state: State, rng: Random, args: dict[str, Any],
                           + ", ".join(nasties.BIG_NAMES), "big_nasty")
     notes: list[Note | str] = []
     room = (args.get("room") or "").strip()
-    if where != WHERE[2]:
+    third = scenarios.scenario(state) == "Scenario 3"
+    if third:
+        room = "Cargo Control"  # «Scenario 3»: it spawns there, no card flipped
+    if where != WHERE[2] and not third:
         if cards.virtual(state):
             card, notes = cards.draw(state, rng)
             notes.append(Note(f"Flipped for the spawn: gold number {card['gold']}", "nasties"))
@@ -221,8 +227,9 @@ def _spawn_big(state: State, rng: Random, args: dict[str, Any],
             card = {"gold": args.get("gold")}
         room = room or f"gold-number room {card['gold']}"
     _, added = nasties.add(state, big, room, why="spawns")
-    return [*notes, Note(f"Turn over the top Big Nasty: {big} spawns " + _spawn(where),
-                         "nasties"), *added]
+    said = "in Cargo Control (Scenario 3)" if third else _spawn(where)
+    return [*notes, Note(f"Turn over the top Big Nasty: {big} spawns {said}", "nasties"),
+            *added]
 
 
 def _spawn(where: str) -> str:
@@ -236,11 +243,41 @@ def _spawn(where: str) -> str:
 def abandon_ship(state: State, why: str) -> list[Note | str]:
     state.facts["abandon_ship"] = True
     state.facts["discord"] = True
+    timer = state.board.get("objective_timer")
+    state.facts["objective_timer"] = timer if isinstance(timer, int) else None
     who = ("you declare whether you hold" if cycle.is_true_solo(state)
            else "everyone declares whether they hold")
+    counted = (f"; the Objective Timer starts at {timer}: at 0 the Bridge Decouples by itself"
+               if isinstance(timer, int) else "")
     return [Note(f"Abandon Ship ({why}): Discord is Sown; Act III Reveal: {who} a Company "
-                 "Agenda, not which; escape vehicles may now be Powered Up and Decoupled",
-                 "agendas")]
+                 "Agenda, not which; escape vehicles may now be Powered Up and Decoupled"
+                 + counted, "agendas", key_moment="Abandon Ship")]
+
+
+def override_needs(state: State, args: dict[str, Any]) -> list[str]:
+    """Shutting down the last Protocol starts the Objective Timer: its length is asked once."""
+    last = active_names(state) == [args.get("protocol")]
+    return cards.deck_needs(state) + (["objective_timer"] if last else [])
+
+
+def objective_tick(state: State) -> list[Note | str]:
+    """After Abandon Ship the Objective Timer counts down each End of Cycle; at 0 the Bridge
+    Decouples, whoever or whatever is aboard («Decoupling»)."""
+    from trackers.games.pandora_celeste import escape
+
+    left = state.facts.get("objective_timer")
+    if not isinstance(left, int):
+        return []
+    left = max(0, left - 1)
+    state.facts["objective_timer"] = left
+    if left > 0:
+        return [Note(f"Objective Timer: {left} Cycle{'' if left == 1 else 's'} left before the "
+                     "Bridge Decouples by itself", "escape")]
+    state.facts["objective_timer"] = None
+    if escape.vehicles(state)["Bridge"]["decoupled"]:
+        return [Note("The Objective Timer reached 0; the Bridge has gone already", "escape")]
+    return [Note("The Objective Timer reached 0", "escape"),
+            *escape.decouple(state, "Bridge", "the Objective Timer reached 0: whoever is aboard")]
 
 
 def sow_discord(state: State, why: str) -> list[Note | str]:
@@ -256,6 +293,15 @@ def call_out(state: State, caller: str, accused: str, correct: bool) -> list[Not
     cycle.require_crew_round(state, "A Call Out")
     if caller == accused:
         raise ActionError("accused: call out someone else", "accused")
+    recorded = state.pieces.get(f"{accused.lower().replace(' ', '_')}_company")
+    if recorded is not None and not getattr(recorded, "is_set", True):
+        raise ActionError(f"accused: {accused}'s Agenda type is not recorded yet; their player "
+                          "records it behind the curtain first ('Choose a secret')", "accused")
+    if recorded is not None and getattr(recorded, "revealed", False):
+        company = getattr(recorded, "value", None) == "Company Agenda"
+        if company != correct:
+            raise ActionError(f"correct: {accused}'s Agenda type is revealed already: "
+                              f"{getattr(recorded, 'value', None)}", "correct")
     if correct:
         state.facts["discord"] = True
         return [Note(f"{accused} admits to a Company Agenda (not which one): Discord is Sown; "

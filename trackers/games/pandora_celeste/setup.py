@@ -10,6 +10,7 @@ from trackers.engine import ActionError, Option, SessionSetup, State
 from trackers.games.pandora_celeste import TRUE_SOLO, crew
 from trackers.games.pandora_celeste.escape import new_vehicles
 from trackers.games.pandora_celeste.nasties import OTHER_NASTIES, kinds_from_text
+from trackers.games.pandora_celeste.scenarios import FULL, SCENARIOS
 from trackers.pieces import Countdown, Counter, Secret
 
 # spec §8.1: level -> (Emergency Protocols, Big Nasties); Custom: the players choose
@@ -36,11 +37,13 @@ SCUTTLE_TURNS = ("every turn", "action turns")  # G-16
 AIRCON_BOX = ("after the tick", "before the tick")  # G-28
 
 OPTIONS = (
+    Option("scenario", "Scenario", "choice", FULL, SCENARIOS,
+           "a Learning Scenario (its setup from the Learn to Play booklet) or the Full Game"),
     Option("difficulty", "Difficulty", "choice", "Standard", tuple(LEVELS),
-           "how many Emergency Protocols and Big Nasties are drawn"),
+           "Full Game: how many Emergency Protocols and Big Nasties are drawn"),
     Option("custom_big_nasties", "Big Nasties (Custom difficulty only)", "choice", "1",
            CUSTOM_BIG_NASTIES,
-           "with Custom difficulty: how many Big Nasties go on the stack"),
+           "with Custom difficulty, or in Scenario 3: how many Big Nasties go on the stack"),
     Option("crew", "Crew", "multi", [], tuple(crew.CREW),
            "at least one per player; True Solo: exactly one"),
     Option("shipstern", "ShipStern in play", "bool", False, help="the back of the Ship"),
@@ -91,6 +94,10 @@ def setup(s: SessionSetup, rng: Random) -> State:
                           "crew")
     level = LEVELS[s.options["difficulty"]]
     big = level[1] if level else int(s.options["custom_big_nasties"])
+    chosen_scenario = s.options.get("scenario") or FULL
+    if chosen_scenario != FULL:  # the booklet sets the scenario up; Big Nasties from Scenario 3
+        level = None
+        big = int(s.options["custom_big_nasties"]) if chosen_scenario == "Scenario 3" else 0
     state = State(board=dict(s.board))
     top = state.board.get("tracker_top")
     state.pieces["turn_cycle"] = Countdown("Turn Cycle Tracker", {},
@@ -103,8 +110,11 @@ def setup(s: SessionSetup, rng: Random) -> State:
         kills_at = crew.CREW[name][0]
         state.pieces[f"{crew.slug(name)}_wounds"] = Counter(
             f"{name} wounds (the {kills_at}th kills)", 0, limit=kills_at)
-    for name in chosen:
-        owner = f"{name}'s player"
+    seats = list(s.names)
+    agendas = chosen_scenario not in ("Scenario 1", "Scenario 2")  # they come in Scenario 3
+    for i, name in enumerate(chosen if agendas else ()):
+        # the curtain names the player who runs this crewmember, when the table says who
+        owner = seats[i] if len(seats) == len(chosen) else f"{name}'s player"
         state.pieces[f"{crew.slug(name)}_agenda"] = Secret(f"{name}'s Hidden Agenda", owner)
         state.pieces[f"{crew.slug(name)}_company"] = Secret(
             f"{name}'s Agenda type", owner, list(COMPANY))
@@ -118,6 +128,7 @@ def _facts(s: SessionSetup, chosen: list[str], level: tuple[int, int] | None,
     return {
         "phase": "setup", "step": 0, "cycle": 0, "mode": s.mode,
         "difficulty": s.options["difficulty"],
+        "scenario": s.options.get("scenario") or FULL,
         "expected_protocols": level[0] if level else None,
         "expected_big_nasties": big,
         "shipstern": s.options["shipstern"], "variants": list(s.options["variants"]),

@@ -8,7 +8,7 @@ came up; a Nasty joins the Active Nasty Area.
 from __future__ import annotations
 
 from trackers.engine import ActionError, Note, State
-from trackers.games.pandora_celeste import nasties
+from trackers.games.pandora_celeste import nasties, scenarios
 
 WHY = ("Check Aircon", "empty board", "crew entered a Vent Node")
 FOUND = ("a Nasty", "an Action card", "Hear That", "another card")
@@ -17,7 +17,12 @@ FOUND = ("a Nasty", "an Action card", "Hear That", "another card")
 def draw(state: State, why: str, found: str, nasty: str | None, room: str | None,
          drawer: str | None) -> list[Note | str]:
     """What the top Vents card was and where it goes (spec §7.4, §5.1)."""
+    scenarios.no_vents(state)
     target = state.facts["first_target"]
+    if why == "empty board" and nasties.on_board(state):
+        on = ", ".join(nasties.label(n) for n in nasties.on_board(state))
+        raise ActionError(f"why: the empty-board draw is only for a board with no Nasty on it; "
+                          f"on the board now: {on}", "why")
     if found == "a Nasty":
         if nasty is None:
             raise ActionError("nasty: give which Nasty the Vents card shows", "nasty")
@@ -46,3 +51,9 @@ def draw(state: State, why: str, found: str, nasty: str | None, room: str | None
         return [Note("The rulebook does not say what a card other than a Nasty does here; "
                      "the table decides («The Active Nasty Area»)", "vents")]
     return [Note("Do what the card says", "vents")]
+
+
+def empty_board_note(state: State) -> list[Note | str]:
+    """No Nasty on the board at the end of the Nasty Action Round (spec §2 Phase 3 step 9)."""
+    return [Note("No Nasty is on the board: draw the top Vents card; a Nasty on it goes in the "
+                 "First Target's room, even one it cannot reach ('Vents card')", "vents")]

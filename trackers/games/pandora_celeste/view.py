@@ -14,6 +14,7 @@ from trackers.games.pandora_celeste import (
     noise,
     outcomes,
     protocols,
+    scenarios,
 )
 from trackers.games.pandora_celeste.board import box_lines
 from trackers.games.pandora_celeste.setup import is_true_solo, start_lines
@@ -75,6 +76,8 @@ def panels(state: State) -> list[Panel]:
                          tuple(nasty_round.lines(state) + attacks.lines(state)), "nasty_round"))
         out.append(Panel("Noise this round", tuple(noise.lines(state)), "noise"))
     out.append(Panel("Crew", tuple(_crew_lines(state)), "wounds"))
+    if scenarios.learning(state):
+        out.append(Panel(scenarios.scenario(state), tuple(scenarios.lines(state)), "scenarios"))
     if facts["abandon_ship"] or any(v["crew"] or v["nasties"] or any(v["power"])
                                     for v in escape.vehicles(state).values()):
         out.append(Panel("Escape vehicles", tuple(escape.lines(state)), "escape"))
@@ -96,13 +99,26 @@ def banner(state: State) -> list[str]:
     timer = protocols.tracker(state)
     driver = timer.driver()
     drives = f"{driver} {timer.driving_value()} drives" if driver else "no marker drives"
+    if not driver and facts["abandon_ship"]:
+        left = facts.get("objective_timer")
+        drives = "Abandon Ship" + (f", Objective Timer {left}" if isinstance(left, int) else "")
     active = len(nasties.area(state))
     first = [f"Cycle {facts['cycle']}", drives,
              f"First Target {facts['first_target'] or '-'}",
              f"{active} Nast{'y' if active == 1 else 'ies'} active"]
     if facts["showdown"]:
         first.append(f"FINAL SHOWDOWN in the {facts['showdown']['vehicle']}")
-    return [" | ".join(first), _under_way(state)]
+    return [" | ".join(first), _under_way(state), *_area_line(state)]
+
+
+def _area_line(state: State) -> list[str]:
+    """The Active Nasty Area in one line, in order, so it stays in view at 80x24."""
+    shown = []
+    for entry in nasties.area(state):
+        total = nasties.hits(state, entry)
+        where = entry["room"] if entry["place"] == nasties.ON_BOARD else entry["place"]
+        shown.append(f"{nasties.label(entry)} {where or '?'} {entry['wounds']}/{total or '?'}")
+    return ["Nasties: " + "; ".join(shown)] if shown else []
 
 
 def _under_way(state: State) -> str:
@@ -128,6 +144,16 @@ def _under_way(state: State) -> str:
     if bitten and cycle.current(state) in cycle.CREW_ROUND:
         return f"ScuttleBug inside {', '.join(bitten)}: 'End of turn' after each turn"
     return "Now: " + step
+
+
+def one_key(state: State, name: str) -> bool:
+    """Whether the screen may take this action at once, without its form: every field of it
+    is one the app fills when it draws (spec §5.3: the app's own flips)."""
+    if not cards.virtual(state):
+        return False
+    attack = attacks.current(state)
+    return name in ("push", "nasty_card") or (
+        name == "settle_attack" and attack is not None and attack["dir"] == "crew")
 
 
 def checklist(state: State) -> list[tuple[str, bool]]:

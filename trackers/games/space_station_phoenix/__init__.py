@@ -3,7 +3,9 @@
 Modules: ``station`` (ids and endgame bonus rules), ``scoring`` (the calculator),
 ``score_input`` (plain data -> ScoreSheet, with every problem listed), ``score_export``
 (Markdown, CSV, JSON, bar data), ``score_track`` (laps), ``game_end`` (trigger and final round),
-``setup_counts``, ``diplomacy`` and ``income``.
+``setup_counts``, ``diplomacy`` and ``income``; the session's actions are ``moves`` (score,
+Sectors, turns, setup), ``moves_diplomacy``, ``moves_station`` (the Hub and what Sectors do,
+from the ``effects`` table) and ``final_scores``.
 """
 
 from trackers.engine.info import GameInfo, PlayMode, Tool

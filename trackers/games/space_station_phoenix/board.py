@@ -18,6 +18,13 @@ BOARD_VALUES = (
 )
 
 
+# The lap tokens print 50/100 and 150/200, so a lap of 50 spaces is what they suggest (spec
+# §3.6); offered in one key (ctrl+d), never applied unasked.
+BOARD_DEFAULTS = {LAP_SIZE: 50}
+BOARD_DEFAULTS_NOTE = ("lap size 50, read from the lap tokens (50/100, 150/200): check it "
+                       "against the spaces of your score track")
+
+
 def board_changed(state: State, key: str, value: Any) -> list[Note | str]:
     """The lap size is set: every marker is read again with it (spec §3.6, §10.13)."""
     notes: list[Note | str] = []

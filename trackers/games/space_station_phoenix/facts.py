@@ -35,6 +35,9 @@ RULINGS: dict[str, tuple[str, str]] = {
         "bag_aliens_count", "Do Aliens left in the bag count as in the supply?"),
     "free Sectors count as built": (
         "free_sectors_count", "Do free Sectors count as built for the 9-Sector end?"),
+    "end check before an additional turn": (
+        "extra_turn_check", "Does the end check run before an additional turn (Sectors 301, "
+        "323, 208), so that triggering the end forfeits it?"),
 }
 STATUS_SETUP = "setting up"
 STATUS_PLAYING = "in progress"
@@ -49,7 +52,19 @@ def marker_name(seat: int) -> str:
 
 def players(state: State) -> list[str]:
     names: list[str] = state.facts["players"]
+    if "hubs" not in state.facts:  # a state saved before these facts existed (a snapshot)
+        _add_later_facts(state, names)
     return names
+
+
+def _add_later_facts(state: State, names: list[str]) -> None:
+    """The facts added since a state could be saved, as a new game starts them."""
+    later = {key: value for key, value in new_facts(tuple(names), 0, {}).items()
+             if key in ("numbers", "hubs", "extra_turn", "free_sector_due", "incomes")}
+    for key, value in later.items():
+        state.facts.setdefault(key, value)
+    for name in names:  # the Sector numbers it knew: the Level-3 ones
+        state.facts["numbers"][name] = list(state.facts.get("level3", {}).get(name, []))
 
 
 def marker(state: State, name: str) -> ScoreMarker:
@@ -67,6 +82,7 @@ def active(state: State) -> str | None:
 
 def who(state: State, named: str | None) -> str:
     """The player an action is about: the one named, else the active player."""
+    players(state)  # (adds the facts a state saved before them lacks)
     if named:
         return named
     current = active(state)
@@ -80,6 +96,18 @@ def sectors(state: State, name: str) -> list[int]:
     """Sectors on ``name``'s station by level, [level 1, level 2, level 3]."""
     built: list[int] = state.facts["sectors"][name]
     return built
+
+
+def hub(state: State, name: str) -> str:
+    """The Hub ``name`` keeps ("" until recorded)."""
+    players(state)
+    return str(state.facts["hubs"].get(name, ""))
+
+
+def owned(state: State, name: str) -> list[str]:
+    """The Hub and every Sector number ``name`` has, for the effect tables."""
+    kept = hub(state, name)
+    return ([kept] if kept else []) + list(state.facts["numbers"][name])
 
 
 def levels(state: State, track: str) -> dict[str, int]:
@@ -114,6 +142,11 @@ def new_facts(names: tuple[str, ...], aliens_in_bag: int,
         "sectors": {name: [0, 0, 0] for name in names},
         "free_sectors": {name: 0 for name in names},
         "level3": {name: [] for name in names},
+        "numbers": {name: [] for name in names},  # every Sector number given, any level
+        "hubs": {name: "" for name in names},  # the Hub each keeps ("" until recorded)
+        "extra_turn": None,  # who takes an additional turn when this one ends (301, 323, 208)
+        "free_sector_due": None,  # who is owed Sector 326's free Level-1 Sector
+        "incomes": {name: 0 for name in names},  # Incomes taken (Hub A-11 counts 5)
         "diplomacy": {name: dict.fromkeys(TRACKS, 0) for name in names},
         "game_end": {"trigger": None, "reasons": [], "still_to_play": []},
         "rulings": {key: None for key, _ in RULINGS.values()},
@@ -150,16 +183,18 @@ def built_counts(state: State, name: str) -> tuple[int, ...]:
 def score_sheet(state: State) -> ScoreSheet:
     """What the session knows for the end-game calculator (spec §7.1).
 
-    Names, in-game points, Sectors by level (free ones noted) and the Level-3 Sector numbers;
-    everything else is for the table to count, so it starts at 0 and the Hub is not chosen.
-    Whether each Level-3 bonus is occupied is not tracked, so it starts as not occupied.
+    Names, in-game points, the Hub kept, Sectors by level (free ones noted) and the Level-3
+    Sector numbers; everything else is for the table to count, so it starts at 0. Whether each
+    Level-3 bonus is occupied is not tracked, so it starts as not occupied.
     """
     sheet = []
+    in_game = state.facts.get("in_game_points") or {}  # once final scores moved the markers
     for name in players(state):
         n1, n2, n3 = sectors(state, name)
         sheet.append(PlayerSheet(
-            name=name, points=marker(state, name).points, sectors=SectorsBuilt(n1, n2, n3),
-            residents=Residents(0, 0, 0, 0, 0), hub="",
+            name=name, points=in_game.get(name, marker(state, name).points),
+            sectors=SectorsBuilt(n1, n2, n3),
+            residents=Residents(0, 0, 0, 0, 0), hub=hub(state, name),
             level3=tuple(Level3Sector(s, False) for s in state.facts["level3"][name]),
             ships_left=0, full_sectors=0, gems=0, food=0, water=0, metal=0,
             free_sectors=int(state.facts["free_sectors"][name]),

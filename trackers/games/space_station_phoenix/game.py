@@ -12,7 +12,13 @@ from trackers.engine import Game, Option, State
 from trackers.engine.game import EndRecord
 from trackers.games.space_station_phoenix import INFO, facts
 from trackers.games.space_station_phoenix.actions import ACTIONS
-from trackers.games.space_station_phoenix.board import BOARD_VALUES, board_changed
+from trackers.games.space_station_phoenix.board import (
+    BOARD_DEFAULTS,
+    BOARD_DEFAULTS_NOTE,
+    BOARD_VALUES,
+    LAP_SIZE,
+    board_changed,
+)
 from trackers.games.space_station_phoenix.setup import setup
 from trackers.games.space_station_phoenix.view import checklist, panels
 
@@ -51,6 +57,8 @@ GAME = Game(
         Option("advanced_hubs", "Advanced game: deal Hubs from all 24", "bool", False),
     ),
     board_values=BOARD_VALUES,
+    board_defaults=BOARD_DEFAULTS,
+    board_defaults_note=BOARD_DEFAULTS_NOTE,
     topics={**{facts.marker_name(seat): "score_track" for seat in range(4)},
             facts.ALIENS: "end_of_game"},
     board_changed=board_changed,
@@ -60,4 +68,7 @@ GAME = Game(
     status=lambda state: str(state.facts["status"]),
     moment=moment,
     key_actions=("record_final_scores",),
+    # a lap size entered in a game, from any window, is the table's for its later games
+    keep_in_profile=lambda state: ({LAP_SIZE: state.board[LAP_SIZE]}
+                                   if LAP_SIZE in state.board else {}),
 )

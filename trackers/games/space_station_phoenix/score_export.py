@@ -6,6 +6,7 @@ rulebook's score sheet layout, spec §7.2 and §8.2).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,9 +34,18 @@ def winner_line(result: ScoreResult) -> str:
     return f"{label}: {' and '.join(result.winners)} ({result.winner_why})"
 
 
-def unset_lines(result: ScoreResult) -> list[str]:
-    """One line per open ruling (spec §10) that could still change a score."""
-    return [f"Unset ruling {u.setting} for {u.player}: {u.why}" for u in result.unset]
+# The open rulings in the table's words (what the sheet's file calls them is the key).
+RULING_WORDS: dict[str, str] = {
+    "sector_315_copies_b4": "does Sector 315 copy Hub B-4's bonus?",
+    "free_sectors_count_as_built": "do free Sectors count as built for A-6?",
+}
+
+
+def unset_lines(result: ScoreResult, decide: Callable[[str], str] | None = None) -> list[str]:
+    """One line per open ruling (spec §10) that could still change a score; ``decide`` says
+    where the ruling is set (the screen's palette, the file's settings) for a setting key."""
+    return [f"{u.player}: {u.why}. Open ruling: {RULING_WORDS.get(u.setting, u.setting)}"
+            + (f" ({decide(u.setting)})" if decide else "") for u in result.unset]
 
 
 def rows(result: ScoreResult) -> list[list[str]]:
@@ -143,3 +153,14 @@ def stacked_bars(result: ScoreResult) -> tuple[ScoreBar, ...]:
         )
         for p in result.players
     )
+
+
+def breakdown_arg(result: ScoreResult) -> str:
+    """Each player's points by the six groups the game's record keeps ("Anna=1/44/50/32/14/1":
+    in-game, A Sectors, B residents, C pluralities, D endgame bonuses, E leftovers)."""
+    groups = (("in_game",), ("sectors",), ("residents",),
+              tuple(c for c in CATEGORIES if c.startswith("plurality_")),
+              ("hub_bonus", "sector_bonus"), ("leftovers",))
+    return ", ".join(
+        f"{p.name}=" + "/".join(str(sum(p.cell(c).points for c in group)) for group in groups)
+        for p in result.players)

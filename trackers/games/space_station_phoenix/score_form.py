@@ -72,7 +72,6 @@ ROWS: tuple[Row, ...] = (
     _count("sectors.1", "Sectors, level 1", 3),
     _count("sectors.2", "Sectors, level 2", 3),
     _count("sectors.3", "Sectors, level 3", 3),
-    _count("free_sectors", " of them free", 3),
     Row("=sectors", "= A. Sectors", "result"),
     *(_count(f"residents.{s}", f"{s.capitalize() if s != 'human' else 'Humans'}"
              + (" Aliens" if s != "human" else ""), SPECIES_IN_BOX[s]) for s in SPECIES),
@@ -80,6 +79,10 @@ ROWS: tuple[Row, ...] = (
     *(Row(f"=plurality_{s}", f"= C. Most {s if s != 'human' else 'Humans'}", "result")
       for s in SPECIES),
     Row("hub", "Station Hub", "hub", "B-1 to B-12 or A-1 to A-12: type a or b, then digits"),
+    # Free Level-1 Sectors change a score only through Hub A-6's bonus, so the row sits here.
+    Row("free_sectors", "Free Level-1 Sectors", "int",
+        "Level-1 Sectors gained free (Hubs B-6 to B-11, Sector 326), 0 to 3; only Hub A-6's "
+        "bonus asks"),
     Row("ships_left", "Ships left", "optional", "a whole number, 0 or more (A-1 and A-4 use it)"),
     Row("full_sectors", "Full Sectors", "optional",
         "Sectors with every living quarter full, 0 or more (B-5 uses it)"),
@@ -248,11 +251,11 @@ class ScoreForm:
                  for name, texts in zip(self.names, self.texts, strict=True) if not texts["hub"]]
         # A Level-3 bonus counts only while occupied, and a typed number starts empty: say so,
         # or "308" typed without o silently scores nothing.
-        unset += [f"{player.name}: {sector.id} is marked empty, so its bonus "
+        unset += [f"{player.name}: {sector.id} is empty, so its bonus "
                   f"({LEVEL3_BONUSES[sector.id].pays}) counts 0; o marks it occupied"
                   for player in sheet.players for sector in player.level3
                   if not sector.occupied and sector.id in LEVEL3_BONUSES]
-        return Evaluation(result, (), (*unset, *unset_lines(result)), sheet)
+        return Evaluation(result, (), (*unset, *unset_lines(result, _decide_on_screen)), sheet)
 
     def _index_of(self, who: str | None) -> int | None:
         if who in self.names:
@@ -334,6 +337,22 @@ def explain(form: ScoreForm, result: ScoreResult, player: int, row: Row) -> str:
     if row.category == "hub_bonus" and not form.texts[player]["hub"]:
         return "Hub not chosen yet = 0"
     return scored.cell(row.category).why
+
+
+def _decide_on_screen(setting: str) -> str:
+    return "ctrl+p, Ruling, decides it"
+
+
+# Rows only some Hubs use (score_input.NEEDED_BY; free Sectors matter to A-6 alone): Enter
+# passes them by once the column's Hub is known.
+USED_ONLY_BY: dict[str, tuple[str, ...]] = {**NEEDED_BY, "free_sectors": ("A-6",)}
+
+
+def unused_by_hub(form: ScoreForm, player: int, row: Row) -> bool:
+    """True when the player's Hub is known and does not use this row."""
+    hubs = USED_ONLY_BY.get(row.key)
+    hub = hub_id(form.texts[player]["hub"])
+    return hubs is not None and hub is not None and hub not in hubs
 
 
 def describe_input(form: ScoreForm, player: int, row: Row) -> str:

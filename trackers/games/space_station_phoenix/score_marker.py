@@ -24,7 +24,7 @@ def points_text(points: int) -> str:
 def reading(points: int, lap_size: int | None) -> str:
     """Where the marker sits, in a few words: "space 12 + 50 lap token"."""
     if lap_size is None:
-        return "lap size unset"
+        return "lap size unset; the lap tokens suggest 50: ctrl+d"
     position = track_position(points, lap_size)
     if position.space is None:
         return "below 0: shown as the table rules"

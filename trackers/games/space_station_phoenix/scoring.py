@@ -248,7 +248,7 @@ def _hub_cell(player: PlayerSheet, settings: ScoreSettings) -> tuple[Cell, list[
                     player.name,
                     "free_sectors_count_as_built",
                     f"A-6 would add {player.free_sectors} more if free Sectors count as built "
-                    "(the rulebook leaves it open; decide it in the palette)",
+                    "(the rulebook leaves it open)",
                 )
             )
         elif ruling is False:

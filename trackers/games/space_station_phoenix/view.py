@@ -13,6 +13,7 @@ from trackers.games.space_station_phoenix.game_end import (
     ALIENS_IN_SUPPLY_AT_MOST,
     ALL_SECTORS,
     END_SCORE,
+    end_triggers,
 )
 from trackers.games.space_station_phoenix.plurality import join_names
 from trackers.games.space_station_phoenix.setup_counts import FIRST_GAME_SETS, setup_for
@@ -48,12 +49,16 @@ def setup_steps(state: State) -> list[str]:
     def order(seats: tuple[int, ...]) -> str:
         return ", ".join(names[s - 1] for s in seats)
 
+    hubs = state.facts.get("hubs") or {}
+    kept = ", ".join(f"{n} {hubs.get(n) or '?'}" for n in names)
     if first_game:
-        sets = "; ".join(f"{hub}: Level-3 {level3}, Level-2 {level2}"
-                         for hub, level3, level2 in FIRST_GAME_SETS)
+        ships = {hub: f"Level-3 {level3}, Level-2 {level2}"
+                 for hub, level3, level2 in FIRST_GAME_SETS}
+        dealt = "; ".join(f"{n}: {hubs[n]} ({ships[hubs[n]]})" for n in names
+                          if hubs.get(n) in ships)
         steps += [
-            "First game: deal each player one of the 4 fixed Hub-and-ship sets at random "
-            f"(no Hub deal, no draft). {sets}",
+            "First game: the app dealt the 4 fixed Hub-and-ship sets at random (no Hub deal, "
+            f"no draft; j corrects a Hub). {dealt}",
             "Apply each Hub's back (Diplomacy advances at setup give no bonus); attach it. "
             "B-2 skips its +3/-1 ship bonus and takes the Level-2 Transport and Dismantle "
             "ships instead",
@@ -67,7 +72,7 @@ def setup_steps(state: State) -> list[str]:
             f"Level-2 draft: {counts.level2_draft_ships} ships face up; picks: "
             f"{order(counts.level2_draft_order)}; the leftover ship goes back to the box",
             "In turn order each keeps 1 Hub and applies its back (Diplomacy advances at setup "
-            "give no bonus); attach it",
+            f"give no bonus); attach it. j records each Hub kept: {kept}",
         ]
     paid = [f"{names[i]} {gems}" for i, gems in enumerate(counts.compensation_gems) if gems]
     steps.append(f"Compensation GEMs: {', '.join(paid)} ({names[0]} gets none)")
@@ -97,6 +102,14 @@ def _turn_panel(state: State) -> Panel:
     built = sum(facts.sectors(state, current))
     supply = facts.aliens(state).value
     lines = [f"{current}'s turn (seat {seat} of {len(names)})"]
+    due = state.facts.get("extra_turn")
+    if due:
+        lines.append(f"Next: {due['player']}'s additional turn ({due['why']}), before the next "
+                     "player")
+    owed = state.facts.get("free_sector_due")
+    if owed:
+        lines.append(f"Sector 326: {owed}'s free Level-1 Sector (ctrl+p: Sector 326's free "
+                     "Sector)")
     if end.triggered:
         lines.append("Final turn: the end is already triggered, so no check")
     else:
@@ -143,8 +156,10 @@ def _sectors_panel(state: State) -> Panel:
         extra = f", {free} free" if free else ""
         numbers = state.facts["level3"][name]
         level3 = f"; L3: {', '.join(numbers)}" if numbers else ""
-        lines.append(f"{name:<{width}}  {n1 + n2 + n3} of 9 ({n1}/{n2}/{n3}{extra}){level3}")
-    return Panel("Sectors (Level 1/2/3)", tuple(lines), "level3_sectors")
+        hub = facts.hub(state, name) or "?"
+        lines.append(f"{name:<{width}}  {hub:<4} {n1 + n2 + n3} of 9 ({n1}/{n2}/{n3}{extra})"
+                     f"{level3}")
+    return Panel("Hub, Sectors (Level 1/2/3)", tuple(lines), "level3_sectors")
 
 
 def _rulings_panel(state: State) -> Panel | None:
@@ -159,6 +174,15 @@ def _rulings_panel(state: State) -> Panel | None:
             if sum(facts.sectors(state, name)) == 9 and state.facts["free_sectors"][name]:
                 lines.append(f"{facts.RULINGS['free Sectors count as built'][1]} unset: "
                              f"{name} has 9, some free")
+    due, current = state.facts.get("extra_turn"), facts.active(state)
+    if (due and current is not None and due["player"] == current
+            and facts.ruling(state, "extra_turn_check") is None
+            and not facts.game_end(state).triggered
+            and end_triggers(score=facts.marker(state, current).points,
+                             sectors_built=sum(facts.sectors(state, current)),
+                             aliens_in_supply=facts.aliens(state).value)):
+        lines.append(f"End check before an additional turn unset: {current} meets an end "
+                     f"condition and has one ({due['why']})")
     if not lines:
         return None
     return Panel("Open rulings (ctrl+p: Decide an open ruling)", tuple(lines), "end_of_game")

@@ -23,6 +23,7 @@ from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
+from textual.containers import VerticalScroll
 from textual.coordinate import Coordinate
 from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
@@ -31,7 +32,12 @@ from tableside.api import OpenSession, Tableside, TablesideError
 from tableside.files import FileRefused, read_capped
 from trackers.engine import ActionError
 from trackers.games.space_station_phoenix.plurality import join_names
-from trackers.games.space_station_phoenix.score_export import stacked_bars, to_csv, to_markdown
+from trackers.games.space_station_phoenix.score_export import (
+    breakdown_arg,
+    stacked_bars,
+    to_csv,
+    to_markdown,
+)
 from trackers.games.space_station_phoenix.score_form import (
     ROWS,
     Evaluation,
@@ -39,6 +45,7 @@ from trackers.games.space_station_phoenix.score_form import (
     ScoreForm,
     describe_input,
     explain,
+    unused_by_hub,
 )
 from trackers.games.space_station_phoenix.score_input import (
     parse_score_sheet,
@@ -52,7 +59,6 @@ from tui.widgets.keys_footer import KeysFooter
 CSS_FILE = str(Path(__file__).with_name("phoenix.tcss"))
 COLUMN_WIDTH = 10
 MAX_TYPED = {"signed": 5, "int": 3, "optional": 3, "hub": 4, "level3": 3}
-NOTES_SHOWN = 3
 SHORT_SCREEN = 30  # rows: below this the score bars give their lines to the grid
 RULING_WORDS = {None: "unset", True: "yes", False: "no"}
 ARROWS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
@@ -117,7 +123,8 @@ class ScoreSheetScreen(Screen[None]):
         yield Header(show_clock=False)
         yield DataTable(id="phx-sheet", cursor_type="cell", zebra_stripes=True)
         yield Static("", id="phx-explain")
-        yield Static("", id="phx-notes")
+        with VerticalScroll(id="phx-notes-box", can_focus=False):  # many notes scroll
+            yield Static("", id="phx-notes")
         yield Static("", id="phx-winner")
         yield ScoreBars(id="phx-bars")
         yield KeysFooter()
@@ -183,11 +190,10 @@ class ScoreSheetScreen(Screen[None]):
             self.result = self.evaluation.result
         notes = self.query_one("#phx-notes", Static)
         lines = [f"! {p.text}" for p in self.evaluation.problems]
-        lines += [f"Unset: {u}" for u in self.evaluation.unset]
-        if len(lines) > NOTES_SHOWN:
-            lines = [*lines[: NOTES_SHOWN - 1], f"... and {len(lines) - NOTES_SHOWN + 1} more"]
-        notes.update(Text("\n".join(lines)))  # names as typed: never read as markup
-        notes.display = bool(lines)
+        lines += list(self.evaluation.unset)
+        # every note (the box scrolls past 3 lines); names as typed: never read as markup
+        notes.update(Text("\n".join(lines)))
+        self.query_one("#phx-notes-box").display = bool(lines)
         notes.set_class(bool(self.evaluation.problems), "error")
         winner = "" if self.result is None else winner_text(self.result)
         if winner and self.has_class("short") and self.result is not None:
@@ -208,6 +214,11 @@ class ScoreSheetScreen(Screen[None]):
         self._refresh_cells()
         self._show_explanation()
         self._keep()
+        # the notes may have grown and the grid shrunk under the cursor: keep it in sight
+        self.call_after_refresh(self._cursor_in_view)
+
+    def _cursor_in_view(self) -> None:
+        self.table._scroll_cursor_into_view(animate=False)
 
     def on_resize(self, event: events.Resize) -> None:
         """Under SHORT_SCREEN rows the bars and their legend give way to the grid (at 80x24
@@ -327,7 +338,8 @@ class ScoreSheetScreen(Screen[None]):
         table = self.table
         row, column = table.cursor_coordinate
         inputs = [i for i, r in enumerate(ROWS) if r.is_input]
-        later = [i for i in inputs if i > row]
+        # rows this column's Hub does not use are passed by (B-5: no Ships left to fill)
+        later = [i for i in inputs if i > row and not unused_by_hub(self.form, column, ROWS[i])]
         if later:
             target = Coordinate(later[0], column)
         else:
@@ -444,9 +456,17 @@ class ScoreSheetScreen(Screen[None]):
         self.notify(message, title="Exported", timeout=8, markup=False)
 
     def action_load(self) -> None:
-        """Load a sheet file (an export, or one written by hand) in place of this sheet."""
-        self.app.push_screen(TextPromptScreen("Score sheet file to load (.json or .toml)",
-                                              self._latest_export()), self._load_from)
+        """Load a sheet file (an export, or one written by hand) in place of this sheet; a
+        changed sheet asks first, as a new sheet does."""
+        def prompt() -> None:
+            self.app.push_screen(TextPromptScreen("Score sheet file to load (.json or .toml)",
+                                                  self._latest_export()), self._load_from)
+
+        if not self.changed:
+            prompt()
+            return
+        self.app.push_screen(ConfirmScreen("Load a file in place of this sheet?"),
+                             lambda yes: prompt() if yes else None)
 
     def _latest_export(self) -> str:
         """The newest sheet exported into the data folder (x), offered in the load prompt so
@@ -494,7 +514,8 @@ class ScoreSheetScreen(Screen[None]):
         scores = ", ".join(f"{p.name}={p.total.points}" for p in result.players)
         try:
             notes = self.play.do("record_final_scores", scores=scores,
-                                 winners=", ".join(result.winners))
+                                 winners=", ".join(result.winners),
+                                 breakdown=breakdown_arg(result))
         except (ActionError, TablesideError) as err:
             self.notify(f"Not recorded: {err}", severity="error", markup=False)
             return

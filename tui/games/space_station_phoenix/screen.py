@@ -8,7 +8,7 @@ knows (names, in-game points, Sectors); k opens it at any time.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -42,6 +42,9 @@ def banner_text(play: OpenSession) -> str:
     return f"{current}'s turn: e ends it and runs the end-of-game check"
 
 
+NARROW = 100  # columns: below this the reference pane makes room as said above
+
+
 class PhoenixBanner(SessionView, Static):
     """Whose turn it is, redrawn with the session."""
 
@@ -73,6 +76,7 @@ class PhoenixScreen(SessionScreen):
     def __init__(self, play: OpenSession) -> None:
         super().__init__(play)
         self._was_over = self._over()
+        self._was_owed = self._owed()
 
     def _over(self) -> bool:
         return facts.game_end(self.play.state).over
@@ -83,11 +87,36 @@ class PhoenixScreen(SessionScreen):
     def compose_beside_tracks(self) -> ComposeResult:
         yield PhoenixStations("", id="phx-stations", markup=False)
 
+    def _owed(self) -> bool:
+        return bool(self.play.state.facts.get("free_sector_due"))
+
     def on_session_changed(self, message: SessionChanged) -> None:
         over = self._over()
         if over and not self._was_over:
             self.action_score_sheet()  # the game just ended: straight to final scoring
         self._was_over = over
+        owed = self._owed()
+        if owed and not self._was_owed:  # Sector 326 built: its free Sector is asked at once
+            self.call_later(self.run_action, "run('free_sector_326')")
+        self._was_owed = owed
+
+    def missing_defaults(self) -> dict[str, Any]:
+        """The lap size this game lacks: the table's own from the profile when it has one
+        (a game started before it was entered takes it with ctrl+d), else the tokens' 50."""
+        from tui.app import TablesideApp
+
+        missing = super().missing_defaults()
+        if not missing or not isinstance(self.app, TablesideApp):
+            return missing
+        profile = self.app.table.board_profile(self.play.game.id)
+        return {key: profile.get(key, value) for key, value in missing.items()}
+
+    def action_toggle_reference(self) -> None:
+        super().action_toggle_reference()
+        # Under 100 columns three columns left the Now panel about 20 wide: with the pane open
+        # the stations step aside and the tracks narrow (t again brings them back).
+        shown = not self.query_one("#reference").has_class("hidden")
+        self.set_class(shown and self.size.width < NARROW, "reference-narrow")
 
     def action_score_sheet(self) -> None:
         from tui.games.space_station_phoenix.score_sheet import ScoreSheetScreen

@@ -1,0 +1,138 @@
+"""The Space Station Phoenix score sheet at 80x24 (issue: the sheet reads right at the table).
+
+The winner line stays whole however many notes there are (the notes scroll, toasts open at the
+top), the cursor stays in sight, Enter passes by the rows the column's Hub does not use, and
+loading a file over a changed sheet asks first.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import cast
+
+from textual.app import App
+
+from tests.tui.screen_text import panel_text, screen_text
+from trackers.games.space_station_phoenix.score_form import ROWS
+from trackers.games.space_station_phoenix.scoring import (
+    Level3Sector,
+    PlayerSheet,
+    Residents,
+    ScoreSettings,
+    ScoreSheet,
+    SectorsBuilt,
+)
+from tui.app import TablesideApp
+from tui.games.space_station_phoenix.score_sheet import ScoreSheetScreen, winner_text
+from tui.screens.confirm import ConfirmScreen
+
+SIZE = (80, 24)
+ROW_KEYS = [row.key for row in ROWS]
+
+
+def sheet_screen(app: TablesideApp) -> ScoreSheetScreen:
+    assert isinstance(app.screen, ScoreSheetScreen)
+    return app.screen
+
+
+def player(name: str, hub: str = "", level3: tuple[str, ...] = ()) -> PlayerSheet:
+    return PlayerSheet(name=name, points=10, sectors=SectorsBuilt(1, 1, len(level3)),
+                       residents=Residents(2, 1, 1, 1, 1), hub=hub,
+                       level3=tuple(Level3Sector(s, False) for s in level3), ships_left=0,
+                       full_sectors=0, gems=0, food=0, water=0, metal=0, free_sectors=1)
+
+
+def tied_sheet() -> ScoreSheet:
+    """Four players alike in everything: a shared win, explained at length, and a note per
+    player (no Hub) plus an empty Level-3 Sector each and an open ruling."""
+    names = ("Annabelle Longname", "Bartholomew Long", "Cordelia Longname", "Desmond Longname")
+    return ScoreSheet(tuple(player(n, level3=("306",)) for n in names), ScoreSettings())
+
+
+async def test_many_notes_leave_the_winner_line_whole_at_80x24(tmp_path: Path) -> None:
+    from textual.widgets._toast import ToastRack
+
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pilot.pause()
+        app.push_screen(ScoreSheetScreen(tied_sheet()))
+        await pilot.pause()
+        screen = sheet_screen(app)
+        assert screen.result is not None
+        winner = winner_text(screen.result)
+        assert winner.startswith("Shared win:") and len(winner) > 160  # three lines at 80
+        shown = " ".join(screen_text(cast("App[object]", app)).split())
+        assert " ".join(winner.split()) in shown  # whole, not cut mid-sentence
+        notes = screen.query_one("#phx-notes-box")
+        assert len(screen.evaluation.unset) >= 8 and notes.max_scroll_y > 0  # they scroll
+        line = screen.query_one("#phx-winner")
+        assert line.region.bottom <= screen.query_one("KeysFooter").region.y
+        app.notify("A toast")
+        await pilot.pause()
+        toast = screen.get_child_by_type(ToastRack)
+        assert toast.region.bottom <= notes.region.y  # toasts open at the top
+
+
+async def test_labels_use_the_tables_words(tmp_path: Path) -> None:
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.push_screen(ScoreSheetScreen(tied_sheet()))
+        await pilot.pause()
+        notes = panel_text(cast("App[object]", app), "#phx-notes")
+        assert "Annabelle Longname: 306 is empty, so its bonus" in notes
+        assert "Unset" not in notes and "free_sectors_count_as_built" not in notes
+        labels = [row.label for row in ROWS]
+        assert "Free Level-1 Sectors" in labels and " of them free" not in labels
+        assert labels.index("Free Level-1 Sectors") == labels.index("Station Hub") + 1
+
+
+async def test_enter_passes_by_the_rows_a_b5_hub_does_not_use(tmp_path: Path) -> None:
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.push_screen(ScoreSheetScreen())
+        await pilot.pause()
+        screen = sheet_screen(app)
+        table = screen.table
+        for _ in range(9):  # points, 3 levels of Sectors, 5 kinds of residents
+            await pilot.press("enter")
+        await pilot.pause()
+        assert ROW_KEYS[table.cursor_row] == "hub"
+        await pilot.press("b", "5", "enter")
+        await pilot.pause()
+        assert ROW_KEYS[table.cursor_row] == "full_sectors"  # not free Sectors, not Ships left
+        await pilot.press("7")
+        await pilot.pause()
+        assert screen.form.texts[0]["full_sectors"] == "7"
+        assert screen.form.texts[0]["ships_left"] == ""
+        # the cursor stays in sight, though the notes changed under the grid
+        top = int(table.scroll_y)
+        visible = table.size.height - table.header_height
+        assert top <= table.cursor_row < top + visible
+        # an A-1 column stops on Ships left instead
+        await pilot.press("right")
+        for key in ("up", "up"):
+            await pilot.press(key)
+        await pilot.press("a", "1", "enter")
+        await pilot.pause()
+        assert ROW_KEYS[table.cursor_row] == "ships_left"
+
+
+async def test_load_asks_before_replacing_a_changed_sheet(tmp_path: Path) -> None:
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.push_screen(ScoreSheetScreen())
+        await pilot.pause()
+        await pilot.press("l")  # unchanged: straight to the file prompt
+        await pilot.pause()
+        assert not isinstance(app.screen, ConfirmScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("4", "l")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert sheet_screen(app).form.texts[0]["points"] == "4"
