@@ -210,11 +210,14 @@ def check_pin(play: OpenSession, owner: str, label: str, record: dict[str, Any],
                      "shown, and the log says so", "pin") from None
 
 
+ABSENT = "owner_absent"  # a rule's own way on when the owner cannot reveal (its form's field)
+
+
 def act(play: OpenSession, action: str, args: dict[str, Any], pin: str | None,
         decline: bool) -> list[Note]:
     """Do ``action``: secret arguments sealed, sealed secrets it needs opened with the
     owner's PIN (value and nonce, or the answer, recorded in its arguments)."""
-    from trackers.engine.actions import ANSWERS, DRAWN, OPENED, SecretLocked
+    from trackers.engine.actions import ANSWERS, DRAWN, OPENED, ActionError, SecretLocked
 
     if action == PEEK:
         look(play, str(args.get("secret", "")), pin)
@@ -239,7 +242,15 @@ def act(play: OpenSession, action: str, args: dict[str, Any], pin: str | None,
         try:
             notes = play._act({**args, **extra}, action, keys)
         except SecretLocked as need:
-            shown = open_secret(play, need.name, pin, spec.title)
+            try:
+                shown = open_secret(play, need.name, pin, spec.title)
+            except ActionError as err:
+                if not any(p.name == ABSENT for p in spec.params):
+                    raise
+                # The rule's way on without the owner (issue 19: no reveal, said and logged).
+                raise _error(f"{err}; if they are absent or cannot give it, use "
+                             f"{ABSENT}=yes: the table goes on without the reveal",
+                             err.field or "pin") from None
             if need.kind == "reveal":
                 opened[need.name] = {"value": str(shown["value"]),
                                      "nonce": str(shown["nonce"])}

@@ -99,7 +99,13 @@ def test_play_history(snap_compare: Snap, tmp_path: Path, size: tuple[int, int])
 
     async def to_the_history(pilot: Pilot[Any]) -> None:
         await pilot.press("g")
-        await pilot.app.workers.wait_for_complete()  # the saved games are read off-thread
+        # The saved games are read off-thread: wait until they have arrived on the screen (a
+        # busy machine may not have started the worker when the key press returns).
+        for _ in range(400):
+            await pilot.app.workers.wait_for_complete()
+            await pilot.pause()
+            if getattr(pilot.app.screen, "found", None):
+                break
         await pilot.pause()
 
     assert snap_compare(TablesideApp(data_dir=tmp_path), run_before=to_the_history,

@@ -303,8 +303,14 @@ class ActionFormScreen(FieldKeys, ModalScreen[bool]):
             needed = None if owner_pin else self.play.pin_needed(self.action_spec.name,
                                                                  **self.args)
             if needed is not None:
-                ask_owner_pin(self.app, needed[0], f"{self.action_spec.title} ({needed[1]})",
-                              self._with_owner_pin)
+                from tui.screens.seat_wait import ask_seat_to_do
+
+                purpose = f"{self.action_spec.title} ({needed[1]})"
+                if await ask_seat_to_do(self.app, self.play, self.action_spec.name, self.args,
+                                        needed[0], purpose,
+                                        lambda done: self.dismiss(True) if done else None):
+                    return False  # the owner's seat does it with their PIN
+                ask_owner_pin(self.app, needed[0], purpose, self._with_owner_pin)
                 return False
             if self.board_keys:
                 self.play.do_with_board(self.action_spec.name, self._board_values(),

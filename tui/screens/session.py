@@ -34,6 +34,8 @@ from tui.widgets.tracks_panel import TracksPanel
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from tui.serving import Serving
+
 POLL_SECONDS = 1.0  # how often the screen looks for actions made in another window
 
 
@@ -72,6 +74,8 @@ class SessionScreen(Screen[None]):
                 tooltip="Board profile: enter the printed values of your board"),
         Binding("ctrl+r", "report", "Report", id="session.report", show=False,
                 tooltip="Game report: the tracks over the rounds, key moments, the end"),
+        Binding("ctrl+o", "seats", "Seats", id="session.seats", show=False,
+                tooltip="Seats: each player's own screen on their phone (serve this game)"),
         Binding("escape", "leave", "Home", id="session.home",
                 tooltip="Back to Home (the game is saved)"),
     ]
@@ -82,6 +86,7 @@ class SessionScreen(Screen[None]):
         self.elsewhere: set[int] = set()  # seqs recorded by another window
         self.elsewhere_by = ""  # which windows made the latest of them ("cli 4188")
         self._play_closed = False
+        self.seat_server: Serving | None = None  # the players' seats, once served (ctrl+o)
 
     # --- layout -------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -197,6 +202,11 @@ class SessionScreen(Screen[None]):
         except ActionError as err:
             self.notify(str(err), severity="warning", markup=False)
             return
+        if name == "reveal_secret" and self.seat_server is not None:
+            from tui.screens.seat_wait import ask_a_seat
+
+            if await ask_a_seat(self):  # the owner has a seat: their PIN is typed there
+                return
         if not self.offerable(name):
             reason = self.play.session.blocked(name) or "not offered on this screen"
             key = f" ({action.key})" if action.key else ""
@@ -219,6 +229,12 @@ class SessionScreen(Screen[None]):
         needed = self.play.pin_needed(name, **args) if pin is None else None
         if needed is not None:
             title = self.play.action(name).title
+            if self.seat_server is not None:  # the owner's seat may do it, with their PIN
+                from tui.screens.seat_wait import seat_or_curtain
+
+                self.call_later(seat_or_curtain, self, name, args, needed[0],
+                                f"{title} ({needed[1]})")
+                return
             ask_owner_pin(self.app, needed[0], f"{title} ({needed[1]})",
                           lambda given: self.apply(name, args, given) if given else None)
             return
@@ -402,5 +418,13 @@ class SessionScreen(Screen[None]):
                             "game list may show an old time until the next start.",
                             severity="warning", timeout=10, markup=False)
 
+    def action_seats(self) -> None:
+        from tui.serving import open_seats
+
+        open_seats(self)
+
     def on_unmount(self) -> None:
+        if self.seat_server is not None:  # the table view closes: so do the seats
+            self.seat_server.stop()
+            self.seat_server = None
         self.close_play()

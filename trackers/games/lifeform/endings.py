@@ -232,8 +232,10 @@ def decide_ending(moment: LaunchMoment, profile: Board) -> EndingDecision:
                                          "(rulebook, Endings)"),))
     return EndingDecision((_ending_b(m, profile),))
 
-def launch(state: State, profile: Board, confirm_unknown: bool) -> list[Note]:
-    """All criteria met and every crew member agrees: the Remora launches (spec §5.3)."""
+def launch(state: State, profile: Board, confirm_unknown: bool,
+           absent: bool = False) -> list[Note]:
+    """All criteria met and every crew member agrees: the Remora launches (spec §5.3). With the
+    lifeform player absent, Ending B's card stays sealed and the table settles the ending."""
     if state.facts["stage"] not in ("starship", "setup"):
         raise ActionError("the Remora can launch only during the Starship stage", "action")
     check = loadout.readiness(state, profile, crew_agree=True)
@@ -253,7 +255,10 @@ def launch(state: State, profile: Board, confirm_unknown: bool) -> list[Note]:
                              f"{aboard} aboard{left_behind}")]
     every_one_aboard = left == 0 and not state.facts["last_man_aboard"]
     card = None
-    if every_one_aboard and late_launch(state):
+    unshown = every_one_aboard and late_launch(state) and absent
+    if unshown:
+        notes += _stowaway_unshown(state)
+    elif every_one_aboard and late_launch(state):
         card, reveal = _reveal_stowaway(state)
         notes += reveal
     try:
@@ -263,7 +268,7 @@ def launch(state: State, profile: Board, confirm_unknown: bool) -> list[Note]:
             last_man_aboard_kill=state.facts["last_man_aboard"], stowaway_card=card,
             stowaway_token=state.facts["stowaway_token"],
             cocoon_space=state.piece("cocoon", Track).position)
-        decision = decide_ending(moment, profile)
+        decision = _unshown_readings(moment) if unshown else decide_ending(moment, profile)
     except ValueError as err:
         raise ActionError(f"launch: {err}", "action") from err
     state.facts["ending"] = {"moment": _moment_dict(moment), "readings": [], "chosen": None}
@@ -288,6 +293,30 @@ def _reveal_stowaway(state: State) -> tuple[StowawayCard, list[Note]]:
                                       f"{key}; it {verdict} code {secret.code}) (rulebook, "
                                       "Endings)",
                                       "stowaway")]
+
+
+def _stowaway_unshown(state: State) -> list[Note]:
+    from trackers.games.lifeform.absent import not_revealed
+
+    if not state.piece("stowaway", Secret).is_set:
+        raise ActionError("launch: the lifeform has not chosen its Stowaway card (at the 20 "
+                          "mark): 'Choose the Stowaway card' first", "action")
+    return [not_revealed(state, "stowaway", "Ending B at the launch", "the rulebook does not "
+                         "say how Ending B ends without the card shown: the table decides")]
+
+
+def _unshown_readings(m: LaunchMoment) -> EndingDecision:
+    """Ending B with the card unshown: no reading in the text, so both outcomes are offered."""
+    why = (f"Self-Destruct is on {m.self_destruct}, at or past 9, and every surviving "
+           "character is aboard (rulebook, Endings); the Stowaway card was not shown")
+    return EndingDecision((
+        EndingReading(Ending.B, Outcome.CREW_WINS, "the card unshown counts as no correct guess",
+                      why, ("the crew wins (rulebook, Endings)",)),
+        EndingReading(Ending.B, Outcome.SHOWDOWN, "the table accepts the lifeform's guess", why,
+                      ("the Stowaway card leaves the game unshown (the 1-2 Minute card, if it "
+                       "was that, is not kept: nobody can show it)",
+                       "go to the Showdown (rulebook p. 38, Showdown Stage)")),
+    ), contradiction="the Stowaway card cannot be revealed")
 
 
 def _reading_dict(r: EndingReading) -> dict[str, Any]:

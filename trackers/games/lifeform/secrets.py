@@ -85,7 +85,7 @@ def _reveal_real(state: State) -> tuple[str, list[Note]]:
 
 
 def meet_image(state: State, image: str, character: str, profile: Board,
-               rng: Random) -> list[Note]:
+               rng: Random, table_says: str | None = None) -> list[Note]:
     """A character moves into an image's chamber: the lifeform shows which image is real; a
     sensor ghost: Self-Destruct +1 and the ghost moves; the real one attacks; then a Reality
     Calibration either way (spec §3.10)."""
@@ -94,7 +94,12 @@ def meet_image(state: State, image: str, character: str, profile: Board,
                           "(rulebook, Movement and Attack)", "character")
     if image not in state.facts["images"]["on_board"]:
         raise ActionError(f"image: {image} is not on the Valley Forge", "image")
-    real, notes = _reveal_real(state)
+    if table_says is None:
+        real, notes = _reveal_real(state)
+    else:  # the owner is absent: the rulebook has no reading, so the table's call stands
+        real = image if table_says == TABLE_CALLS[1] else ""
+        notes = [_unrevealed(state, f"{character} meeting {image}",
+                             f"the table calls it {table_says}")]
     if real != image:
         notes.append(Note(f"{image} is a sensor ghost: Self-Destruct +1, then the ghost moves to "
                           "the character-free chamber nearest the real lifeform (the lifeform "
@@ -106,15 +111,32 @@ def meet_image(state: State, image: str, character: str, profile: Board,
     return notes + _open_attack(state, real, character, "moved into the real lifeform's chamber")
 
 
-def attack(state: State, target: str) -> list[Note]:
-    """The lifeform attacks a chamber from the real image next to it (spec §3.10 steps 1-6)."""
+def attack(state: State, target: str, absent: bool = False) -> list[Note]:
+    """The lifeform attacks a chamber from the real image next to it (spec §3.10 steps 1-6);
+    with its owner absent the identifier is not shown and the steps go on without it."""
     c = characters.need(state, target)
     if c["hidden"] or c["where"] != characters.VALLEY_FORGE:
         raise ActionError(f"character: {target} cannot be attacked (hidden characters and those "
                           "aboard the Remora never are, rulebook, Movement and "
                           "Attack)", "character")
+    if absent:
+        notes = [_unrevealed(state, f"the attack on {target}'s chamber", "the attack goes on; "
+                             "the table places the attacking image itself")]
+        return notes + _open_attack(state, "the attacking image", target, "the lifeform attacks")
     real, notes = _reveal_real(state)
     return notes + _open_attack(state, real, target, "the lifeform attacks")
+
+
+# What the table may call an image met while the identifier cannot be revealed.
+TABLE_CALLS = ("a sensor ghost", "the real lifeform")
+
+
+def _unrevealed(state: State, what: str, then: str) -> Note:
+    from trackers.games.lifeform.absent import not_revealed
+
+    if not _real(state).is_set:
+        raise ActionError("the lifeform has not made its Reality Calibration yet", "image")
+    return not_revealed(state, "real_lifeform", what, then)
 
 
 def _open_attack(state: State, image: str, target: str, how: str) -> list[Note]:
@@ -208,8 +230,11 @@ def record_objective(state: State, slot: str, title: str, rng: Random) -> list[N
     return [Note(f"Secret Objective {slot} noted for the crew: code {code}", "setup")]
 
 
-def complete_objective(state: State, slot: str, rng: Random | None = None) -> list[Note]:
-    """Any one objective on the card done: show it to the lifeform and remove it (spec §6.2)."""
+def complete_objective(state: State, slot: str, rng: Random | None = None,
+                       absent: bool = False) -> list[Note]:
+    """Any one objective on the card done: show it to the lifeform and remove it (spec §6.2).
+    The card itself is shown at the table; a noted title the crew cannot reveal stays sealed
+    and the objective still counts as completed."""
     done = state.facts["objectives"]["done"]
     if slot in done:
         raise ActionError(f"slot: Secret Objective {slot} is already completed", "slot")
@@ -221,6 +246,16 @@ def complete_objective(state: State, slot: str, rng: Random | None = None) -> li
         secret.label = f"Secret Objective {slot} (title not noted)"
         secret.choose("completed", nonce(rng))
         secret.reveal()
+    elif secret.is_set and absent:
+        from trackers.games.lifeform.absent import not_revealed
+
+        shown = " (the noted title stays sealed)"
+        notes = [not_revealed(state, f"objective_{slot}", f"completing Secret Objective {slot}",
+                              "the objective counts as completed: the card itself is shown "
+                              "at the table")]
+        left = state.facts["objectives"]["drawn"] - len(done)
+        return notes + [Note(f"Secret Objective {slot} completed{shown}: {left} left before "
+                             "launch (rulebook, Gameplay Additional Rules)", "launch")]
     elif secret.is_set:
         value, _, ok = secret.reveal()
         shown = f" ({value}; {'matches' if ok else 'DOES NOT match'} code {secret.code})"

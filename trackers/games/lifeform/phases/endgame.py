@@ -16,6 +16,7 @@ from trackers.games.lifeform import (
     remora_hunt,
     showdown,
 )
+from trackers.games.lifeform.absent import ABSENT, absent_param
 from trackers.games.lifeform.phases.common import (
     in_stage,
     module_showdown,
@@ -30,7 +31,7 @@ JUMPED = ("check them", "leave them unchecked")
 
 
 def _launch(state: State, args: dict[str, Any], rng: Random) -> Notes:
-    return list(endings.launch(state, profile(state), args["confirm_unknown"]))
+    return list(endings.launch(state, profile(state), args["confirm_unknown"], args[ABSENT]))
 
 
 def _reading(state: State, args: dict[str, Any], rng: Random) -> Notes:
@@ -86,7 +87,8 @@ def end_actions() -> tuple[Action, ...]:
                "agrees: launch, and the app decides Ending A, B or C (rulebook p. 35, Launch the "
                "Remora Sequence; rulebook, Endings).", _launch,
                (Param("confirm_unknown", "bool", "the table checked what the app cannot (unset "
-                      "values)", optional=True, default=False),),
+                      "values)", optional=True, default=False),
+                absent_param("lifeform player")),
                key="g", short="Launch", topic="endings", enabled=in_stage("starship", "setup")),
         Action("choose_ending_reading", "Choose the ending reading", "Where the texts disagree "
                "(Last Man Aboard before 9), the table picks a reading; or settle Ending B once "

@@ -39,8 +39,40 @@ def _hand_needs(state: State, args: dict[str, Any]) -> tuple[str, ...]:
     return (f"{key}.max_hand",)
 
 
+def hostility_needs(state: State, args: dict[str, Any]) -> tuple[str, ...]:
+    """A Hostility move reads where the track starts, how long it is and which spaces carry a
+    Draw-card or Terror icon (rulebook p. 44, Hostility Track)."""
+    return (f"hostility.start_{state.facts['players']}p", "hostility.length",
+            "hostility.draw_card_spaces", "hostility.terror_spaces")
+
+
+def _reaction_needs(state: State, args: dict[str, Any]) -> tuple[str, ...]:
+    """A cancelled reaction moves nothing; a carried-out one adds Hostility."""
+    return () if args.get("cancelled") else hostility_needs(state, args)
+
+
+def _cocoon_burn_needs(state: State, args: dict[str, Any]) -> tuple[str, ...]:
+    """Flamethrower-Cocoon: Cocoon back to Start (MAX HAND checked) and Hostility +1."""
+    return (*cocoon_needs(state, args), *hostility_needs(state, args))
+
+
+def _heat_needs(state: State, args: dict[str, Any]) -> tuple[str, ...]:
+    """An image within 2 chambers makes the lifeform draw: its MAX HAND is checked."""
+    return _hand_needs(state, {"who": "lifeform"}) if args.get("image_within_2") else ()
+
+
 # Board values an action reads: the engine asks for them in the action's own form.
 NEEDS: dict[str, Any] = {
+    "flamethrower": hostility_needs,
+    "shoot_mining_laser": hostility_needs,
+    "character_killed": hostility_needs,
+    "hostility_other": hostility_needs,
+    "crew_reaction": _reaction_needs,
+    "flamethrower_cocoon": _cocoon_burn_needs,
+    "cocoon_advance": cocoon_needs,
+    "malfunction_advance": ("malfunction.spaces",),
+    "flamethrower_android": ("android_status.removals",),
+    "use_heat_analyzer": _heat_needs,
     "advance_self_destruct": ("self_destruct.minutes",),
     "equip": ("self_destruct.minutes",),
     "lurk": cocoon_needs,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
-from trackers.engine import Action, Note, Param, State
+from trackers.engine import Action, ActionError, Note, Param, State
 from trackers.games.lifeform import (
     characters,
     endings,
@@ -14,6 +14,7 @@ from trackers.games.lifeform import (
     rounds,
     secrets,
 )
+from trackers.games.lifeform.absent import ABSENT, absent_param
 from trackers.games.lifeform.lifeform_activity import (
     played_lifeform_card,
 )
@@ -43,13 +44,22 @@ def _calibrate(state: State, args: dict[str, Any], rng: Random) -> Notes:
 
 
 def _meet(state: State, args: dict[str, Any], rng: Random) -> Notes:
-    return list(secrets.meet_image(state, args["image"], args["character"], profile(state), rng))
+    says = args["table_says"]
+    if args[ABSENT] and says is None:
+        raise ActionError("table_says: the lifeform player cannot reveal the identifier and the "
+                          "rulebook gives no reading for that: the table decides whether "
+                          f"{args['image']} is {' or '.join(secrets.TABLE_CALLS)}", "table_says")
+    if says is not None and not args[ABSENT]:
+        raise ActionError("table_says: only when the lifeform player is absent (owner_absent); "
+                          "otherwise the identifier itself says", "table_says")
+    return list(secrets.meet_image(state, args["image"], args["character"], profile(state), rng,
+                                   says))
 
 
 def _attack(state: State, args: dict[str, Any], rng: Random) -> Notes:
     """An Attack action (a Lifeform card) or an attack that follows a move, such as a Force
     Move whose card is already counted (rulebook, Attack)."""
-    notes: Notes = list(secrets.attack(state, args["character"]))
+    notes: Notes = list(secrets.attack(state, args["character"], args[ABSENT]))
     return list(played_lifeform_card(state, args["card"])) + notes
 
 def _attackable(state: State) -> list[str]:
@@ -83,7 +93,7 @@ def _record_objective(state: State, args: dict[str, Any], rng: Random) -> Notes:
 
 
 def _complete_objective(state: State, args: dict[str, Any], rng: Random) -> Notes:
-    return list(secrets.complete_objective(state, args["slot"], rng))
+    return list(secrets.complete_objective(state, args["slot"], rng, args[ABSENT]))
 
 
 def _open_slots(state: State) -> list[str]:
@@ -128,13 +138,17 @@ def secret_actions() -> tuple[Action, ...]:
                "chamber: the lifeform shows which image is real (rulebook, Movement and "
                "Attack).", _meet,
                (Param("image", "choice", "the image met", choices=_images),
-                character_param("the character who moved in")),
+                character_param("the character who moved in"),
+                absent_param("lifeform player"),
+                Param("table_says", "choice", "lifeform player absent: what the table decides "
+                      "the image is", choices=secrets.TABLE_CALLS, optional=True)),
                key="i", short="Meet img", topic="reality_calibration"),
         Action("attack", "Lifeform attack", "The real lifeform attacks the chamber next to it: "
                "the identifier is shown, then the attack steps (rulebook, Movement and "
                "Attack).", _attack,
                (Param("character", "choice", "a character in the attacked chamber",
-                      choices=_attackable), lifeform_card_param()), key="a", short="Attack",
+                      choices=_attackable), lifeform_card_param(),
+                absent_param("lifeform player")), key="a", short="Attack",
                log_text=lambda a: f"Lifeform attack on {a['character']}'s chamber",
                topic="reality_calibration"),
         Action("crew_reaction", "Crew reaction", "Hide, Run! or Shock-Prod; not cancelled: "
@@ -169,7 +183,8 @@ def secret_actions() -> tuple[Action, ...]:
         Action("complete_objective", "Secret Objective completed", "Show the card to the "
                "lifeform and remove it; all must go before launch (rulebook, Gameplay Additional "
                "Rules; rulebook p. 35, Launch the Remora Sequence).",
-               _complete_objective, (Param("slot", "choice", "which card", choices=_open_slots),),
+               _complete_objective, (Param("slot", "choice", "which card", choices=_open_slots),
+                                     absent_param("crew")),
                topic="launch"),
     )
 

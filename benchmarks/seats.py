@@ -1,0 +1,157 @@
+"""Speed of the served seats (issue 27, item 7), in headless chromium on this machine.
+
+    python benchmarks/seats.py
+
+(a) A seat's page usable: from opening its link to the seat's screen drawn in the page
+    (its websocket has carried "Ann's seat"). Target: within 2 s.
+(b) An action on one device seen on the others: another window records an action (a new
+    choice, whose code is new), then the time until the table view (the laptop's app) and
+    Bo's seat page show its code. Target: within 1 s (both poll the journal each second).
+(c) The table view's keys (undo, redo) to the settled screen with ten seats open against
+    none. Target: ten seats cost at most one frame (16 ms).
+Needs Playwright and Debian's chromium (as the browser tests); says so and stops otherwise.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from tableside.api import Tableside  # noqa: E402
+from tests.serve.browser import Traffic, launch_args  # noqa: E402
+from tests.tui.screen_text import screen_text  # noqa: E402
+from trackers.pieces import Secret  # noqa: E402
+from tui.serving import start  # noqa: E402
+from tui.table_view import TableViewApp  # noqa: E402
+
+OPENS = 5
+ACTIONS = 5
+PRESSES = 20
+SEATS = 10
+NAMES = ["Ann", "Bo", "Cy", "Di"]
+PHONE = {"width": 412, "height": 915}
+FRAME_MS = 16.0
+SETTLE_S = 10.0
+
+
+async def _wait(condition: Any, timeout: float = 30.0) -> float:
+    """Seconds until ``condition()`` holds, checked every 10 ms."""
+    started = time.perf_counter()
+    while not condition():
+        if time.perf_counter() - started > timeout:
+            raise TimeoutError("condition not met")
+        await asyncio.sleep(0.01)
+    return time.perf_counter() - started
+
+
+async def _page(browser: Any, link: str) -> tuple[Any, Traffic]:
+    context = await browser.new_context(viewport=PHONE)
+    page = await context.new_page()
+    traffic = Traffic()
+    traffic.attach(page)
+    await page.goto(link)
+    return page, traffic
+
+
+async def _keys(pilot: Any, count: int) -> list[float]:
+    timings = []
+    for i in range(count):
+        started = time.perf_counter()
+        await pilot.press("u" if i % 2 == 0 else "r")
+        await pilot.pause()
+        timings.append((time.perf_counter() - started) * 1000)
+    return timings
+
+
+async def _run(chromium: str, data: Path) -> dict[str, float]:
+    from playwright.async_api import async_playwright
+
+    table = Tableside(data)
+    play = table.create("nemesis-lockdown", 4, names=NAMES)
+    play.choose_secret("p4_objective", "first")
+    game = play.id
+    serving = start(game, NAMES, data)
+    app = TableViewApp(data, game, serving)
+    figures: dict[str, float] = {}
+    async with app.run_test(size=(100, 40)) as pilot, async_playwright() as pw:
+        await pilot.pause()
+        await pilot.press("escape")  # from the seats screen to the table view
+        await pilot.pause()
+        browser = await pw.chromium.launch(executable_path=chromium, args=launch_args())
+        opens = []
+        for _ in range(OPENS):
+            started = time.perf_counter()
+            page, traffic = await _page(browser, serving.links["Ann"])
+            await _wait(lambda t=traffic: "Ann's seat" in t.text)
+            opens.append(time.perf_counter() - started)
+            await page.context.close()
+        figures["seat_usable_median_s"] = statistics.median(opens)
+        figures["seat_usable_max_s"] = max(opens)
+
+        _bo, bo_sees = await _page(browser, serving.links["Bo"])
+        await _wait(lambda: "Bo's seat" in bo_sees.text)
+        on_table, on_seat = [], []
+        for i in range(ACTIONS):
+            play.choose_secret("p4_objective", f"value {i}")  # Di's device, say
+            code = play.state.piece("p4_objective", Secret).code or "?"
+            table_s, seat_s = await asyncio.gather(  # both watched at once, from now
+                _wait(lambda c=code: c in screen_text(app)),
+                _wait(lambda c=code: c in bo_sees.text))
+            on_table.append(table_s)
+            on_seat.append(seat_s)
+        figures["action_on_table_median_s"] = statistics.median(on_table)
+        figures["action_on_table_max_s"] = max(on_table)
+        figures["action_on_seat_median_s"] = statistics.median(on_seat)
+        figures["action_on_seat_max_s"] = max(on_seat)
+
+        figures["keys_no_seats_median_ms"] = statistics.median(await _keys(pilot, PRESSES))
+        for i in range(SEATS):  # ten pages at once, the four players' links shared round
+            _page_i, sees = await _page(browser, serving.links[NAMES[i % len(NAMES)]])
+            await _wait(lambda s=sees: "seat" in s.text, timeout=60)
+        # Each page taken starts the next spare process; the keys are measured in play, once
+        # those have started (10 s is ample here), not while a dozen seats are starting.
+        await asyncio.sleep(SETTLE_S)
+        figures["keys_ten_seats_median_ms"] = statistics.median(await _keys(pilot, PRESSES))
+        figures["keys_extra_ms"] = (figures["keys_ten_seats_median_ms"]
+                                    - figures["keys_no_seats_median_ms"])
+        await browser.close()
+    play.close()
+    table.close()
+    return figures
+
+
+def run() -> dict[str, float] | None:
+    chromium = os.environ.get("TABLESIDE_CHROMIUM") or shutil.which("chromium")
+    try:
+        import playwright  # noqa: F401
+    except ImportError:
+        chromium = None
+    if not chromium:
+        print("seats: needs Playwright and chromium (apt-get install chromium); skipped")
+        return None
+    with tempfile.TemporaryDirectory() as tmp:
+        return asyncio.run(_run(chromium, Path(tmp)))
+
+
+def main() -> None:
+    figures = run()
+    if figures is None:
+        return
+    for name, value in figures.items():
+        print(f"{name:28} {value:8.3f}")
+    print(f"targets: seat usable <= 2 s; action seen <= 1 s; keys_extra_ms <= {FRAME_MS}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,305 @@
+"""Serving a game's seats to browsers: textual-serve's aiohttp application, behind seat links.
+
+textual-serve runs one command for every websocket and checks nobody. ``SeatServer`` keeps
+its parts (the page template's script, ``AppService`` that pipes a Textual process to a
+websocket, the message loop) and replaces its routes: ``/seat/{token}`` (the page) and
+``/seat/{token}/ws`` (the seat's process) open only for a token of an open seat
+(``tableside.seat_links``); anything else gets the same bare 404 and a log line that names
+the address that tried, never the token. Each connection runs
+``tableside seat ID --seat N``: one more window on the game, with its locking and live
+refresh. The server runs in a thread of its own, so the table view's keys never wait on it.
+
+Loaded only when serving: aiohttp, jinja2 and textual-serve cost nothing at start-up.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import shlex
+import sys
+import threading
+import time
+from collections import deque
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import aiohttp_jinja2
+import jinja2
+from aiohttp import web
+from textual_serve.app_service import AppService
+from textual_serve.server import Server
+
+from tableside.seat_links import SeatLinks
+from tableside.seat_process import WarmSeat
+
+log = logging.getLogger("tableside.serve")
+TEMPLATES = Path(__file__).parent / "templates"
+NOTHING = "This link opens nothing. Ask the table for your seat's link.\n"
+_TOKEN_IN_PATH = re.compile(r"/seat/[^/\s\"'?]+")
+
+
+class HideTokens(logging.Filter):
+    """Any seat path in any log record is written as ``/seat/…``: a token never reaches a log."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        text = record.getMessage()
+        if "/seat/" in text:
+            record.msg, record.args = _TOKEN_IN_PATH.sub("/seat/…", text), None
+        return True
+
+
+def log_to(path: Path) -> logging.Handler:
+    """Send the server's and textual-serve's log lines to ``path`` (not the table view's
+    terminal, which the app draws on), tokens hidden."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handler = logging.FileHandler(path, encoding="utf-8")
+    handler.setFormatter(logging.Formatter("%(asctime)s %(name)s %(message)s"))
+    handler.addFilter(HideTokens())
+    for name in ("tableside.serve", "textual-serve", "aiohttp"):
+        logger = logging.getLogger(name)
+        logger.addHandler(handler)
+        logger.setLevel(logging.INFO)
+        logger.propagate = False
+    return handler
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A link that opened nothing: when and from which address (never what was sent)."""
+
+    at: float
+    peer: str
+
+
+class SeatServer(Server):
+    """The seats of one game, served at ``host:port`` until ``stop``."""
+
+    def __init__(self, session_id: str, data_dir: Path, seats: list[str], *,
+                 host: str = "127.0.0.1", port: int = 0, seat_log: Path | None = None,
+                 warm: bool = True) -> None:
+        super().__init__(command="", host=host, port=port, title="Tableside seat",
+                         templates_path=TEMPLATES)
+        self.session_id = session_id
+        self.data_dir = Path(data_dir)
+        self.links = SeatLinks(seats)
+        self.seat_log = seat_log or self.data_dir / "serve" / "seats.log"
+        self.refusals: deque[Refusal] = deque(maxlen=200)
+        self.refused = 0
+        self._live: dict[str, set[web.WebSocketResponse]] = {}
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._thread: threading.Thread | None = None
+        self._runner: web.AppRunner | None = None
+        self._failed: BaseException | None = None
+        self.warm = warm  # keep a process ready for each open seat (pages open at once)
+        self._spares: dict[str, WarmSeat] = {}
+
+    # --- links ----------------------------------------------------------------------
+    def url(self, token: str, host: str | None = None) -> str:
+        return f"http://{host or self.host}:{self.port}/seat/{token}"
+
+    def make_link(self, seat: str, host: str | None = None) -> str:
+        """A new link for ``seat``; its old link stops working and its open page closes."""
+        token = self.links.make(seat)
+        self._close_seat_soon(seat)
+        return self.url(token, host)
+
+    def revoke(self, seat: str) -> None:
+        """The seat's link opens nothing from now on, and its open page is closed."""
+        self.links.revoke(seat)
+        self._close_seat_soon(seat)
+        log.info("the link of %s's seat was revoked", seat)
+
+    def live_seats(self) -> dict[str, int]:
+        """How many pages each seat has open now."""
+        return {seat: len(sockets) for seat, sockets in self._live.items() if sockets}
+
+    def seat_command(self, seat: str) -> str:
+        """The command one connection runs: the seat's own process (no token in it)."""
+        index = self.links.seats.index(seat) + 1
+        words = [sys.executable, "-m", "tableside.cli", "--data-dir", str(self.data_dir),
+                 "seat", self.session_id, "--seat", str(index)]
+        return f"{shlex.join(words)} 2>>{shlex.quote(str(self.seat_log))}"
+
+    # --- the aiohttp application ---------------------------------------------------------
+    async def _make_app(self) -> web.Application:
+        app = web.Application()
+        aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
+        app.add_routes([
+            web.get("/seat/{token}", self.handle_index, name="index"),
+            web.get("/seat/{token}/ws", self.handle_websocket, name="websocket"),
+            web.static("/static", self.statics_path, name="static"),
+        ])
+        app.router.add_route("*", "/{anything:.*}", self._nothing)
+        return app
+
+    def _refuse(self, request: web.Request, what: str) -> web.Response:
+        peer = request.remote or "?"
+        self.refused += 1
+        self.refusals.append(Refusal(time.time(), peer))
+        log.warning("a wrong, revoked or missing seat link was tried (%s) from %s", what, peer)
+        return web.Response(status=404, text=NOTHING,
+                            headers={"Cache-Control": "no-store"})
+
+    async def _nothing(self, request: web.Request) -> web.Response:
+        """Any other path counts as a try, but the icon a browser asks for by itself."""
+        if request.path == "/favicon.ico":
+            return web.Response(status=404, text=NOTHING)
+        return self._refuse(request, "no seat")
+
+    async def handle_index(self, request: web.Request) -> Any:
+        token = request.match_info.get("token")
+        seat = self.links.seat_for(token)
+        if seat is None:
+            return self._refuse(request, "page")
+        scheme = "wss" if request.secure else "ws"
+        context = {
+            "font_size": 16,
+            "app_websocket_url": f"{scheme}://{request.host}/seat/{token}/ws",
+            "config": {"static": {"url": "/static/"}},
+            "application": {"name": f"Tableside: {seat}'s seat"},
+        }
+        response = aiohttp_jinja2.render_template("seat.html", request, context)
+        # Nothing keeps the page (or its link) around: no cache, no referrer sent anywhere.
+        response.headers["Cache-Control"] = "no-store"
+        response.headers["Referrer-Policy"] = "no-referrer"
+        return response
+
+    async def handle_websocket(  # type: ignore[override]  # a refusal is a plain 404
+            self, request: web.Request) -> web.StreamResponse:
+        seat = self.links.seat_for(request.match_info.get("token"))
+        if seat is None:
+            return self._refuse(request, "websocket")
+        websocket = web.WebSocketResponse(heartbeat=15)
+        width = _whole(request.query.get("width"), 80)
+        height = _whole(request.query.get("height"), 24)
+        service: AppService | None = None
+        self._live.setdefault(seat, set()).add(websocket)
+        log.info("%s's seat opened from %s", seat, request.remote or "?")
+        try:
+            await websocket.prepare(request)
+            service = self._spares.pop(seat, None)
+            if service is not None and service.alive:
+                await service.attach(websocket, width, height)
+            else:  # none ready (or it ended): start one for this page
+                if service is not None:
+                    await service.stop()
+
+                async def close() -> None:
+                    await websocket.close()
+
+                service = AppService(self.seat_command(seat), write_bytes=websocket.send_bytes,
+                                     write_str=websocket.send_str, close=close,
+                                     download_manager=self.download_manager)
+                await service.start(width, height)
+            self._warm(seat)  # the next page of this seat opens at once too
+            await self._process_messages(websocket, service)
+        except asyncio.CancelledError:
+            await websocket.close()
+        except Exception as error:  # a broken connection must not stop the other seats
+            log.warning("%s's seat connection ended: %s", seat, error)
+        finally:
+            self._live.get(seat, set()).discard(websocket)
+            if service is not None:
+                await service.stop()
+            log.info("%s's seat closed", seat)
+        return websocket
+
+    def _warm(self, seat: str) -> None:
+        """Start a process for ``seat``'s next page, unless one is ready or the seat is shut."""
+        if self.warm and seat not in self._spares and self.links.is_open(seat):
+            spare = WarmSeat(self.seat_command(seat), self.download_manager)
+            self._spares[seat] = spare
+            asyncio.ensure_future(spare.start(80, 24))
+
+    async def _cool(self, seat: str) -> None:
+        spare = self._spares.pop(seat, None)
+        if spare is not None:
+            await spare.stop()
+
+    def _close_seat_soon(self, seat: str) -> None:
+        if self._loop is not None and self._loop.is_running():
+            asyncio.run_coroutine_threadsafe(self._close_seat(seat), self._loop)
+
+    async def _close_seat(self, seat: str) -> None:
+        """Close the seat's pages; a new link gets a fresh process, a revoked one none."""
+        for websocket in list(self._live.get(seat, ())):
+            await websocket.close()
+        await self._cool(seat)
+        self._warm(seat)
+
+    # --- running in a thread of its own -------------------------------------------------
+    def start(self, timeout: float = 30.0) -> None:
+        """Listen (port 0: any free port, then ``self.port`` says which); returns once
+        listening, or raises OSError naming why not."""
+        self.seat_log.parent.mkdir(parents=True, exist_ok=True)  # the seats' stderr goes here
+        ready = threading.Event()
+        self._thread = threading.Thread(target=self._run, args=(ready,), daemon=True,
+                                        name="tableside-seats")
+        self._thread.start()
+        if not ready.wait(timeout):
+            raise OSError(f"the seat server did not start within {timeout:.0f} s")
+        if self._failed is not None:
+            raise OSError(f"cannot serve on {self.host}:{self.port}: {self._failed}")
+
+    def _run(self, ready: threading.Event) -> None:
+        loop = self._loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(loop)
+        try:
+            loop.run_until_complete(self._listen())
+        except BaseException as err:  # said by start() in the caller's thread
+            self._failed = err
+            ready.set()
+            return
+        ready.set()
+        loop.run_forever()
+        loop.close()
+
+    async def _listen(self) -> None:
+        app = await self._make_app()
+        # No access log: a request line would carry the seat's token.
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, self.host, self.port)
+        await site.start()
+        server = getattr(site, "_server", None)
+        sockets = getattr(server, "sockets", None) or []
+        if sockets:
+            self.port = int(sockets[0].getsockname()[1])
+        log.info("serving the seats of game %s on %s:%s", self.session_id, self.host,
+                 self.port)
+        for seat in self.links.seats:
+            self._warm(seat)
+
+    def stop(self, timeout: float = 20.0) -> None:
+        """Close every seat (their processes quit) and stop listening."""
+        loop = self._loop
+        if loop is None or not loop.is_running():
+            return
+        future = asyncio.run_coroutine_threadsafe(self._shutdown(), loop)
+        try:
+            future.result(timeout)
+        except Exception as err:  # stopping anyway: the thread is a daemon
+            log.warning("stopping the seats: %s", err)
+        loop.call_soon_threadsafe(loop.stop)
+        if self._thread is not None:
+            self._thread.join(timeout)
+        log.info("stopped serving the seats of game %s", self.session_id)
+
+    async def _shutdown(self) -> None:
+        self.warm = False
+        for seat in list(self._live):
+            await self._close_seat(seat)
+        for seat in list(self._spares):
+            await self._cool(seat)
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+
+def _whole(text: str | None, default: int) -> int:
+    try:
+        return max(10, min(int(text or ""), 1000))
+    except ValueError:
+        return default

@@ -1,0 +1,78 @@
+"""Helpers for the browser tests: Debian's chromium driven by Playwright, and a seat's page
+read as a player's device receives it (every websocket frame, escape codes stripped).
+
+Skips with the reason when Playwright or a chromium binary is missing (``.ci/run`` installs
+both; Playwright's own browser download is never used: it drives the system chromium by its
+path, ``$TABLESIDE_CHROMIUM`` or the first ``chromium`` on the PATH).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import shutil
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+ESCAPES = re.compile(r"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)|\x1b[@-_]")
+WAIT = 60.0  # seconds a condition may take on a busy 2-core machine; never asserted as speed
+
+
+def chromium_path() -> str:
+    """The system chromium, or skip the test saying what is missing."""
+    try:
+        import playwright  # noqa: F401
+    except ImportError:
+        pytest.skip("Playwright for Python is not installed (pip install -e '.[test]')")
+    path = os.environ.get("TABLESIDE_CHROMIUM") or shutil.which("chromium") \
+        or shutil.which("chromium-browser")
+    if not path:
+        pytest.skip("no chromium on this machine (Debian: apt-get install chromium; .ci/run "
+                    "does it), or set TABLESIDE_CHROMIUM to its path")
+    return path
+
+
+def launch_args() -> list[str]:
+    # As root (CI) chromium refuses its sandbox; the pages are our own, on localhost.
+    return ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"]
+
+
+class Traffic:
+    """Everything a page's websockets carried to the page, as text."""
+
+    def __init__(self) -> None:
+        self.raw: list[str] = []
+        self.sockets = 0
+
+    def attach(self, page: Any) -> None:
+        def opened(ws: Any) -> None:
+            self.sockets += 1
+            ws.on("framereceived", self._frame)
+
+        page.on("websocket", opened)
+
+    def _frame(self, payload: Any) -> None:
+        if isinstance(payload, bytes | bytearray):
+            self.raw.append(bytes(payload).decode("utf-8", "replace"))
+        else:
+            self.raw.append(str(payload))
+
+    @property
+    def text(self) -> str:
+        return ESCAPES.sub("", "".join(self.raw))
+
+
+async def until(condition: Callable[[], bool], what: str, timeout: float = WAIT,
+                show: Callable[[], str] | None = None) -> None:
+    """Wait for ``condition`` (checked every 0.1 s); fail naming ``what`` after ``timeout``
+    (and what ``show`` says, e.g. the last of a page's text)."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while not condition():
+        if loop.time() > end:
+            seen = f"; saw: {show()!r}" if show else ""
+            raise AssertionError(f"waited {timeout:.0f} s for: {what}{seen}")
+        await asyncio.sleep(0.1)

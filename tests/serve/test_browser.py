@@ -1,0 +1,134 @@
+"""Two seats and the table view at once, in a real browser (headless chromium, Playwright).
+
+What a player relies on: a secret chosen on Ann's phone never reaches Bo's page (neither its
+text nor anything its websocket carried) nor the laptop's screen, while its code does; what
+Ann does shows on the laptop; a wrong link opens nothing and the table hears of it; a
+revoked link closes its page and opens nothing again; no token is written to the log.
+Every wait is on a condition, generous for a busy machine; no speed is asserted here
+(benchmarks/seats.py measures it).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tableside.api import Tableside
+from tests.serve.browser import Traffic, chromium_path, launch_args, until
+from tests.tui.screen_text import screen_text
+from trackers.pieces import Secret
+
+VALUE = "ZEBRAORBIT"  # Ann's objective: a word nothing else on any screen contains
+PIN = "246810"
+PHONE = {"width": 412, "height": 915}
+
+
+async def _open(browser: Any, link: str) -> tuple[Any, Traffic, Any]:
+    """A page of its own (as a phone of its own), reading everything its websocket carries."""
+    context = await browser.new_context(viewport=PHONE)
+    page = await context.new_page()
+    traffic = Traffic()
+    traffic.attach(page)
+    response = await page.goto(link)
+    return page, traffic, response
+
+
+async def _keys(page: Any, *keys: str) -> None:
+    """Keys typed on the page's terminal (focused once, when the seat opened: focusing it
+    again tells the app it was left and came back, which moves its focus by itself)."""
+    for key in keys:
+        await page.keyboard.press(key)
+
+
+async def test_two_seats_and_the_table_view(tmp_path: Path) -> None:
+    executable = chromium_path()
+    from playwright.async_api import async_playwright
+
+    from tui.serving import start
+    from tui.table_view import TableViewApp
+
+    data = tmp_path / "data"
+    table = Tableside(data)
+    play = table.create("nemesis-lockdown", 3, names=["Ann", "Bo", "Cy"])
+    game = play.id
+    play.close()
+    table.close()
+
+    serving = start(game, ["Ann", "Bo", "Cy"], data)
+    tokens = [link.rsplit("/", 1)[1] for link in serving.links.values()]
+    app = TableViewApp(data, game, serving)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await until(lambda: "Seats served at" in screen_text(app), "the seats screen")
+        await pilot.press("escape")  # back to the game's table view
+        async with async_playwright() as pw:
+            browser = await pw.chromium.launch(executable_path=executable, args=launch_args())
+            ann, ann_sees, _ = await _open(browser, serving.links["Ann"])
+            bo, bo_sees, _ = await _open(browser, serving.links["Bo"])
+            await until(lambda: "Ann's seat" in ann_sees.text, "Ann's seat on her page")
+            await until(lambda: "Bo's seat" in bo_sees.text, "Bo's seat on his page")
+            assert "Bo's kept Objective" not in ann_sees.text  # each seat holds its own only
+            await ann.focus(".xterm-helper-textarea")
+
+            # Ann chooses her objective on her phone: c, the list, the first, value, PIN.
+            await _keys(ann, "c")  # her secrets listed, the first highlighted
+            await until(lambda: "Choose (Ann only)" in ann_sees.text, "Ann's choice form")
+            await _keys(ann, "Enter")  # the first of hers: her kept Objective
+            await until(lambda: "on to the PIN" in ann_sees.text, "the value field")
+            await ann.keyboard.type(VALUE)
+            await _keys(ann, "Enter")  # on to the PIN
+            await until(lambda: "Set a PIN" in ann_sees.text, "the PIN field")
+            await ann.keyboard.type(PIN)
+            await _keys(ann, "Enter")
+
+            # The laptop shows Ann's action (another window's) with its code, never the value.
+            log = "Ann's kept Objective chosen by Ann"
+            await until(lambda: log in screen_text(app), "Ann's choice on the table view",
+                        show=lambda: ann_sees.text[-2000:])
+            code = app.screen.play.state.piece("p1_objective", Secret).code
+            assert code and code in screen_text(app)
+            await until(lambda: code in bo_sees.text, "the code on Bo's page")
+            assert VALUE not in screen_text(app)
+            assert VALUE not in bo_sees.text and VALUE not in await bo.inner_text("body")
+
+            # Ann looks at it on her own page: the value reaches her page, and only hers.
+            await _keys(ann, "p")
+            await until(lambda: "Your PIN" in ann_sees.text, "Ann's look form",
+                        show=lambda: ann_sees.text[-3000:])
+            await ann.keyboard.type(PIN)
+            await _keys(ann, "Enter")
+            await until(lambda: VALUE in ann_sees.text, "the value on Ann's own page",
+                        show=lambda: ann_sees.text[-1500:])
+            await _keys(ann, "Enter")  # hide it
+            laptop = app.screen.play
+            await until(lambda: [line.kind for line in laptop.table_log()] == ["look"],
+                        "the look in the table's log")
+            assert VALUE not in bo_sees.text and VALUE not in screen_text(app)
+
+            # A wrong link: a bare 404, no websocket, the table told, the log without tokens.
+            refused = serving.server.refused
+            wrong = serving.links["Cy"][:-4] + ("AAAA" if not serving.links["Cy"].endswith(
+                "AAAA") else "BBBB")
+            stranger, stranger_sees, response = await _open(browser, wrong)
+            assert response.status == 404
+            assert "opens nothing" in await stranger.inner_text("body")
+            await stranger.wait_for_timeout(500)
+            assert stranger_sees.sockets == 0 and serving.server.refused == refused + 1
+
+            # The seats screen tells the table; revoking Bo's seat there closes his page and
+            # his link opens nothing from then on.
+            await pilot.press("ctrl+o")
+            await until(lambda: "Wrong, revoked or missing links tried: 1" in screen_text(app),
+                        "the table told of the wrong link", show=lambda: screen_text(app))
+            await pilot.press("down", "r")  # Bo is the second seat
+            await until(lambda: "Bo: revoked" in screen_text(app), "Bo's link revoked")
+            await until(lambda: "Bo" not in serving.server.live_seats(), "Bo's page closed")
+            again = await bo.goto(bo.url)
+            assert again is not None and again.status == 404
+            await browser.close()
+        log_text = (data / "serve" / "serve.log").read_text(encoding="utf-8")
+        assert "a wrong, revoked or missing seat link was tried" in log_text
+        assert not any(token in log_text for token in tokens)
+        await pilot.press("escape", "escape")  # the seats screen, then the table view closes
+        await until(lambda: not serving.server.live_seats(), "the seats closed")
+
+

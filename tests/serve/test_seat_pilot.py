@@ -1,0 +1,149 @@
+"""A seat by keys, as its player uses it on a phone: only their own secrets, chosen with a
+PIN set once, a look only with that PIN, a reveal only with it, every record signed with the
+seat's name; the Lifeform player's Reality Calibration made on their seat; the table's ask to
+reveal shown on the owner's seat."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Static
+
+from tableside import seat_asks
+from tableside.api import OpenSession, Tableside
+from tests.pilot_keys import choose
+from tests.tui.screen_text import panel_text, screen_text
+from trackers.pieces import Secret
+from tui.seat_app import SeatApp
+
+PIN = "246810"
+
+
+def _game(data: Path, game: str = "nemesis-lockdown") -> str:
+    table = Tableside(data)
+    play = table.create(game, 3, names=["Ann", "Bo", "Cy"])
+    game_id = play.id
+    play.close()
+    table.close()
+    return game_id
+
+
+def _error(app: SeatApp) -> str:
+    return str(app.screen.query_one("#form-error", Static).render())
+
+
+def _other_window(data: Path, game_id: str) -> tuple[Tableside, OpenSession]:
+    table = Tableside(data, by="app")
+    return table, table.load(game_id)
+
+
+async def test_a_seat_chooses_looks_and_reveals_with_its_pin(tmp_path: Path) -> None:
+    game_id = _game(tmp_path)
+    app = SeatApp(tmp_path, game_id, 1)
+    async with app.run_test(size=(50, 40)) as pilot:
+        await pilot.pause()
+        yours = panel_text(app, "#yours")
+        assert "Ann's seat" in screen_text(app)
+        assert "Ann's kept Objective: not chosen yet" in yours
+        assert "Bo's kept Objective" not in yours  # her part holds hers only
+        await pilot.press("c")
+        await pilot.press("enter")  # the first of hers: her kept Objective
+        await pilot.pause()
+        await pilot.press(*"Reactor", "enter")
+        await pilot.pause()
+        assert "Set a PIN" in screen_text(app)
+        await pilot.press(*PIN, "enter")
+        await pilot.pause()
+        play = app.screen.play
+        code = play.state.piece("p1_objective", Secret).code
+        assert code and f"chosen, code {code}" in panel_text(app, "#yours")
+        assert "Reactor" not in screen_text(app) and play.pin_is_set("Ann")
+
+        await pilot.press("p")  # a look: the PIN asked, a wrong one refused and not a look
+        await pilot.pause()
+        await pilot.press(*"000000", "enter")
+        await pilot.pause()
+        assert "a wrong PIN for Ann's kept Objective" in _error(app)
+        assert "Reactor" not in screen_text(app)
+        assert [line.kind for line in play.table_log()] == ["wrong_pin"]  # logged, no look
+        app.screen.query_one("#pin").value = ""
+        await pilot.press(*PIN, "enter")
+        await pilot.pause()
+        assert "Ann's kept Objective: Reactor" in screen_text(app)
+        await pilot.press("enter")  # Hide it
+        await pilot.pause()
+        assert "Reactor" not in screen_text(app)
+        assert [line.kind for line in play.table_log()] == ["wrong_pin", "look"]
+
+        await pilot.press("v")  # the reveal: no PIN, no reveal
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "PIN" in _error(app)
+        assert not play.state.piece("p1_objective", Secret).revealed
+        await pilot.press(*PIN, "enter")
+        await pilot.pause()
+        assert play.state.piece("p1_objective", Secret).revealed
+        assert f"revealed: Reactor (code {code})" in panel_text(app, "#yours")
+
+    table, laptop = _other_window(tmp_path, game_id)  # the laptop names the seat that acted
+    assert {e.by.rsplit(" ", 1)[0] for e in laptop.session.events} == {"seat Ann"}
+    undone = " ".join(n.text for n in laptop.undo())  # the reveal, taken back at the table
+    assert "done in another window" in undone and "(seat Ann " in undone
+    laptop.close()
+    table.close()
+
+
+async def test_the_lifeform_player_calibrates_on_their_seat(tmp_path: Path) -> None:
+    game_id = _game(tmp_path, "lifeform")
+    crew = SeatApp(tmp_path, game_id, 2)  # Bo: crew, holds the crew's objectives only
+    async with crew.run_test(size=(50, 40)) as pilot:
+        await pilot.pause()
+        text = panel_text(crew, "#yours")
+        assert "Secret Objective 1" in text and "Real lifeform" not in text
+        assert "Reality Calibration" not in text
+    seat = SeatApp(tmp_path, game_id, 1)  # Ann: the Lifeform player
+    async with seat.run_test(size=(50, 40)) as pilot:
+        await pilot.pause()
+        text = panel_text(seat, "#yours")
+        assert "You are also: Lifeform player" in text and "Reality Calibration" in text
+        await pilot.press("c")
+        await pilot.pause()
+        await pilot.press("enter")  # Reality Calibration, the first thing hers to do
+        await pilot.pause()
+        await choose(pilot, "#arg-image", "Image 2")
+        await pilot.click("#ok")
+        await pilot.pause()
+        play = seat.screen.play
+        lifeform = play.state.piece("real_lifeform", Secret)
+        assert lifeform.is_set and lifeform.code
+        assert lifeform.code in panel_text(seat, "#yours")
+        assert "Image 2" not in panel_text(seat, "#yours")
+    table, laptop = _other_window(tmp_path, game_id)
+    shown = [h.text for h in laptop.history()]
+    assert shown and not any("Image 2" in line for line in shown)
+    laptop.close()
+    table.close()
+
+
+async def test_the_tables_ask_shows_on_the_owners_seat(tmp_path: Path) -> None:
+    game_id = _game(tmp_path)
+    table, laptop = _other_window(tmp_path, game_id)
+    laptop.choose_secret("p2_objective", "Escape pod", pin=PIN)  # Bo's
+    seat_asks.ask(laptop, "p2_objective")
+    ann, bo = SeatApp(tmp_path, game_id, 1), SeatApp(tmp_path, game_id, 2)
+    async with ann.run_test(size=(50, 40)) as pilot:
+        await pilot.pause(1.5)  # a poll: Ann's seat must not be asked
+        assert "asks you to reveal" not in panel_text(ann, "#yours")
+    async with bo.run_test(size=(50, 40)) as pilot:
+        await pilot.pause(1.5)
+        assert "The table asks you to reveal Bo's kept Objective: press v" in panel_text(
+            bo, "#yours")
+        await pilot.press("v")  # the asked secret already picked: the PIN field is focused
+        await pilot.pause()
+        await pilot.press(*PIN, "enter")
+        await pilot.pause()
+    laptop.refresh()
+    assert laptop.state.piece("p2_objective", Secret).revealed
+    laptop.close()
+    table.close()

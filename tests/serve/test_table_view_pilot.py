@@ -1,0 +1,148 @@
+"""The table view's side of serving, by keys: ctrl+o in a game serves it and shows each
+seat's link with its QR code; m remakes a link (the old one opens nothing), r revokes it;
+leaving the game stops the seats; a reveal whose owner has a seat is asked of that seat and
+the laptop waits for it, no PIN typed on the shared screen."""
+
+from __future__ import annotations
+
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+from textual.widgets import Static
+
+from tableside import seat_actions, seat_asks
+from tableside.api import Tableside
+from tests.pilot_keys import choose
+from tests.serve.browser import until
+from tests.tui.screen_text import screen_text
+from trackers.pieces import Secret
+from tui.app import TablesideApp
+from tui.screens.home import HomeScreen
+
+pytest.importorskip("textual_serve")
+
+PIN = "246810"
+
+
+def _status(url: str) -> int:
+    try:
+        with urllib.request.urlopen(url, timeout=30) as response:
+            return int(response.status)
+    except urllib.error.HTTPError as err:
+        return err.code
+
+
+def _game(data: Path) -> str:
+    table = Tableside(data)
+    play = table.create("nemesis-lockdown", 3, names=["Ann", "Bo", "Cy"])
+    play.choose_secret("p1_objective", "Reactor", pin=PIN)
+    game_id = play.id
+    play.close()
+    table.close()
+    return game_id
+
+
+def _link(app: TablesideApp) -> str:
+    line = str(app.screen.query_one("#seats-link", Static).render())
+    return line.split(": ", 1)[1]
+
+
+async def _open_game(app: TablesideApp, game_id: str) -> None:
+    home = app.screen
+    assert isinstance(home, HomeScreen)
+    home.open_session(game_id)
+
+
+async def test_ctrl_o_serves_the_game_and_manages_the_links(tmp_path: Path) -> None:
+    game_id = _game(tmp_path)
+    app = TablesideApp(tmp_path)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await _open_game(app, game_id)
+        await pilot.pause()
+        await pilot.press("ctrl+o")
+        await until(lambda: "Seats served at 127.0.0.1" in screen_text(app), "the seats")
+        first = _link(app)
+        assert "Ann's seat: http://127.0.0.1:" in screen_text(app) and "█▀" in screen_text(app)
+        assert _status(first) == 200
+        await pilot.press("m")  # a new link for Ann: the old one opens nothing
+        await pilot.pause()
+        second = _link(app)
+        assert second != first and _status(first) == 404 and _status(second) == 200
+        await pilot.press("r")
+        await until(lambda: "Ann: revoked" in screen_text(app), "Ann's link revoked")
+        assert _status(second) == 404
+        await pilot.press("down")
+        bo = _link(app)
+        assert "Bo's seat" in screen_text(app) and _status(bo) == 200
+        await pilot.press("escape", "escape")  # the seats, then the game: Home
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        with pytest.raises(urllib.error.URLError):  # the seats stopped with the table view
+            urllib.request.urlopen(bo, timeout=10)
+
+
+async def test_a_reveal_is_asked_of_the_owners_seat(tmp_path: Path) -> None:
+    game_id = _game(tmp_path)
+    app = TablesideApp(tmp_path)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await _open_game(app, game_id)
+        await pilot.pause()
+        await pilot.press("ctrl+o")
+        await until(lambda: "Seats served at" in screen_text(app), "the seats")
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("v")  # Ann has a seat: the laptop asks it, nobody types a PIN here
+        await until(lambda: "its owner reveals it on their seat" in screen_text(app),
+                    "the ask screen")
+        assert not app.screen.query("#pin")
+        await choose(pilot, "#which", "p1_objective")
+        await pilot.click("#ask")
+        await until(lambda: "Waiting for Ann's seat" in screen_text(app), "the wait")
+
+        seat_table = Tableside(tmp_path, by="seat Ann 1")  # Ann's seat, another process
+        seat = seat_table.load(game_id)
+        ann = seat_actions.Seat.of(seat, "Ann")
+        assert seat_asks.asked_of(seat, ann) == ["p1_objective"]
+        seat_actions.reveal(seat, "p1_objective", PIN)
+        await until(lambda: "Ann's seat revealed Ann's kept Objective: Reactor"
+                    in screen_text(app), "the reveal on the laptop")
+        code = seat.state.piece("p1_objective", Secret).code
+        assert code and code in screen_text(app)
+        assert seat_asks.asked(seat) == []  # the ask is answered
+        seat.close()
+        seat_table.close()
+
+
+async def test_an_action_needing_an_owners_pin_is_done_on_their_seat(tmp_path: Path) -> None:
+    """Any action of the table view that needs a seated owner's PIN (a reveal, Meet image)
+    waits for their seat, which shows the ask and does it with the PIN typed there."""
+    from tui.screens.seat_wait import WaitForSeat
+    from tui.seat_app import SeatApp
+
+    game_id = _game(tmp_path)
+    app = TablesideApp(tmp_path)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await _open_game(app, game_id)
+        await pilot.pause()
+        await pilot.press("ctrl+o")
+        await until(lambda: "Seats served at" in screen_text(app), "the seats")
+        await pilot.press("escape")
+        await pilot.pause()
+        game_screen = app.screen
+        game_screen.apply("reveal_secret", {"secret": "p1_objective"})  # needs Ann's PIN
+        await until(lambda: isinstance(app.screen, WaitForSeat), "the laptop waiting")
+        assert "Waiting for Ann's seat" in screen_text(app) and not app.screen.query("#pin")
+
+        seat = SeatApp(tmp_path, game_id, 1)
+        async with seat.run_test(size=(60, 40)) as seat_pilot:
+            await until(lambda: "The table asks your PIN for Reveal a secret"
+                        in str(seat.screen.query_one("#yours").render()), "the ask on the seat")
+            await seat_pilot.press("v")
+            await seat_pilot.pause()
+            await seat_pilot.press(*PIN, "enter")
+            await seat_pilot.pause()
+        await until(lambda: not isinstance(app.screen, WaitForSeat), "the laptop done waiting")
+        assert game_screen.play.state.piece("p1_objective", Secret).revealed
+        assert "Reactor" in screen_text(app)  # revealed now: the table sees it

@@ -1,0 +1,258 @@
+"""A seat's form: choose, look at or reveal one of the player's own secrets, with their PIN.
+
+It is the player's own device: no curtain to hand over, but the value shows only in the
+look's own step and is gone once hidden. Every check (the PIN, what may be chosen now, the
+commitment, the log line) is the API's, through ``tableside.seat_actions``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widget import Widget
+from textual.widgets import Button, Input, Label, OptionList, Select, Static
+from textual.widgets.option_list import Option
+
+from tableside import seat_actions, seat_asks
+from tableside.api import OpenSession, TablesideError
+from tableside.seat_actions import Seat
+from trackers.engine import ActionError
+from trackers.pieces import Secret
+from tui.widgets.plain import plain
+
+TITLES = {"choose": "Choose", "peek": "Look at", "reveal": "Reveal to the table"}
+
+
+class SeatForm(ModalScreen[bool]):
+    """``mode``: "choose", "peek" or "reveal"; ``first`` preselects a secret (a table's ask)."""
+
+    CSS_PATH = "seat.tcss"
+    BINDINGS = [Binding("escape", "close", "Close", id="seat_form.close")]
+
+    def __init__(self, play: OpenSession, seat: Seat, mode: str, first: str | None = None
+                 ) -> None:
+        super().__init__()
+        self.play, self.seat, self.mode = play, seat, mode
+        self.items = self._items()
+        ids = [i for i, _ in self.items]
+        wanted = first if first and ":" in first else (f"secret:{first}" if first else None)
+        self.what: str | None = wanted if wanted in ids else (ids[0] if len(ids) == 1 else None)
+        self.showing = False  # a look's value is on the screen (until Hide)
+
+    def _items(self) -> list[tuple[str, str]]:
+        play, seat = self.play, self.seat
+        if self.mode == "choose":
+            items = [(f"secret:{n}", play.state.piece(n, Secret).label)
+                     for n in seat_actions.choosable(play, seat)]
+            return items + [(f"action:{a.name}", a.title)
+                            for a in seat_actions.private_actions(play, seat)]
+        asks = [(f"ask:{a['id']}", f"{a['purpose']} (the table asks)")
+                for a in seat_asks.actions_of(play, seat)] if self.mode == "reveal" else []
+        return asks + [(f"secret:{n}", play.state.piece(n, Secret).label)
+                       for n in seat_actions.chosen(play, seat)]
+
+    def nothing_to_do(self) -> str:
+        return {"choose": "Nothing of yours to choose now.",
+                "peek": "None of your secrets is chosen and hidden.",
+                "reveal": "None of your secrets is chosen and hidden."}[self.mode]
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="seat-form", classes="dialog wide"):
+            yield Static(f"{TITLES[self.mode]} ({self.seat.player} only)",
+                         classes="section-title")
+            yield Label("Which (Enter or a tap picks it)")
+            yield OptionList(*[Option(plain(label), id=i) for i, label in self.items],
+                             id="what")
+            yield Vertical(id="fields")
+            yield Button("OK", id="ok", variant="primary")
+            yield Static("", id="shown", markup=False)
+            yield Static("", id="form-error", classes="error", markup=False)
+            yield Static("Escape: close", classes="hint")
+
+    async def on_mount(self) -> None:
+        what = self.query_one("#what", OptionList)
+        if self.what:
+            what.highlighted = [i for i, _ in self.items].index(self.what)
+        await self._fields()
+        if not self.what:
+            self.set_focus(what)
+
+    @on(OptionList.OptionSelected, "#what")
+    async def _what_chosen(self, event: OptionList.OptionSelected) -> None:
+        self.what = event.option.id
+        await self._fields()
+
+    async def _fields(self) -> None:
+        box = self.query_one("#fields", Vertical)
+        await box.remove_children()
+        self.query_one("#form-error", Static).update("")
+        if not self.what:
+            return
+        kind, name = self.what.split(":", 1)
+        widgets: list[Widget] = []
+        if kind == "ask":
+            widgets += [Label("Your PIN"), Input(id="pin", password=True)]
+        elif kind == "action":
+            action = self.play.action(name)
+            for param in action.params:
+                widgets.append(Label(plain(f"{param.name.replace('_', ' ')}: {param.help}")))
+                if param.kind == "choice":
+                    options = [(plain(param.label_of(self.play.state, c)), c)
+                               for c in param.allowed(self.play.state)]
+                    widgets.append(Select(options, id=f"arg-{param.name}"))
+                else:
+                    widgets.append(Input(id=f"arg-{param.name}", password=param.secret))
+            if action.private_to and not any(p.kind == "choice" for p in action.params):
+                widgets += self._pin_widgets(action.private_to)  # else once a choice is made
+        else:
+            secret = self.play.state.piece(name, Secret)
+            if self.mode == "choose":
+                widgets.append(Label(plain(f"{secret.label}: your choice")))
+                widgets.append(Select([(plain(c), c) for c in secret.choices], id="arg-value")
+                               if secret.choices else Input(id="arg-value", password=True))
+                if secret.choices:  # a list: the PIN field at once (Enter opens the list)
+                    widgets += self._pin_widgets(secret.owner)
+                elif seat_actions.first_secret(self.play, secret.owner):
+                    widgets.append(Static("Enter: on to the PIN", classes="hint"))
+            elif seat_actions.needs_pin(self.play, name):
+                widgets += [Label("Your PIN"), Input(id="pin", password=True)]
+        # Drawn only once the first field has the focus: a player who types as soon as the
+        # field shows types into it (keys read earlier would go to the list above).
+        with self.app.batch_update():
+            await box.mount_all(widgets)
+            fields = self._inputs()
+            if fields:
+                self.set_focus(fields[0])
+            else:  # nothing to type (no PIN set): OK is next
+                self.set_focus(self.query_one("#ok", Button))
+
+    def _pin_widgets(self, owner: str) -> list[Widget]:
+        """At the owner's first secret only: their PIN, set once (choosing needs none after)."""
+        if not seat_actions.first_secret(self.play, owner):
+            return []
+        return [Label(plain(f"Set a PIN for {owner}'s secrets in this game, once (6 characters "
+                            "or more). Leave it empty to decline: then they are hidden from "
+                            "the screen, not from someone who opens the files.")),
+                Input(id="pin", password=True)]
+
+    def _owner(self) -> str:
+        name = (self.what or ":").split(":", 1)[1]
+        return self.play.state.piece(name, Secret).owner
+
+    async def _add_pin(self) -> None:
+        """The PIN field, shown (and focused) once the value is typed and Enter pressed."""
+        name = (self.what or ":").split(":", 1)[1]
+        with self.app.batch_update():
+            await self.query_one("#fields", Vertical).mount_all(
+                self._pin_widgets(self.play.state.piece(name, Secret).owner))
+            self.set_focus(self.query_one("#pin", Input))
+
+    def _inputs(self) -> list[Widget]:
+        return [w for w in self.query("#fields Input, #fields Select") if w.focusable]
+
+    def _read(self, widget_id: str) -> Any:
+        found = self.query(f"#{widget_id}")
+        if not found:
+            return None
+        widget = found.first()
+        if isinstance(widget, Select):
+            return None if widget.is_blank() else widget.value
+        if isinstance(widget, Input):
+            return widget.value or None
+        return None
+
+    @on(Select.Changed, "#fields Select")
+    def _picked(self, event: Select.Changed) -> None:
+        """A choice made: on to the PIN (shown now, at the role's first secret) or OK. After
+        the next refresh: the list gives the focus back to itself first."""
+        self.call_after_refresh(self._after_pick)
+
+    async def _after_pick(self) -> None:
+        kind, name = (self.what or ":").split(":", 1)
+        if kind != "action" or self.query("#pin"):
+            return
+        action = self.play.action(name)
+        pin = self._pin_widgets(str(action.private_to)) if action.private_to else []
+        with self.app.batch_update():
+            if pin:
+                await self.query_one("#fields", Vertical).mount_all(pin)
+                self.set_focus(self.query_one("#pin", Input))
+            else:
+                self.set_focus(self.query_one("#ok", Button))
+
+    @on(Input.Submitted)
+    async def _entered(self, event: Input.Submitted) -> None:
+        """Enter: on to the next field (value, then PIN), then OK; Hide once shown."""
+        fields = self._inputs()
+        if self.showing:
+            self._hide()
+        elif self.mode == "choose" and (self.what or "").startswith("secret:") \
+                and not self.query("#pin") and self._pin_widgets(self._owner()):
+            await self._add_pin()
+        elif event.input in fields and event.input is not fields[-1]:
+            self.set_focus(fields[fields.index(event.input) + 1])
+        else:
+            await self._ok()
+
+    @on(Button.Pressed, "#ok")
+    async def _ok(self) -> None:
+        error = self.query_one("#form-error", Static)
+        if self.showing:
+            self._hide()
+            return
+        if not self.what:
+            error.update("Which: pick one of yours first")
+            return
+        kind, name = self.what.split(":", 1)
+        pin = self._read("pin")
+        try:
+            if kind == "ask":
+                await self._answer(name, pin)
+            elif kind == "action":
+                action = self.play.action(name)
+                args = {p.name: v for p in action.params
+                        if (v := self._read(f"arg-{p.name}")) is not None}
+                seat_actions.do_private(self.play, action, args, pin)
+                self.notify(f"{action.title}: done.")
+            elif self.mode == "choose":
+                seat_actions.choose(self.play, name, self._read("arg-value") or "", pin)
+                code = self.play.state.piece(name, Secret).code
+                self.notify(f"Chosen. The table sees its code: {code}", markup=False)
+            elif self.mode == "peek":
+                value = seat_actions.peek(self.play, name, pin)
+                label = self.play.state.piece(name, Secret).label
+                self.query_one("#shown", Static).update(plain(f"{label}: {value}"))
+                ok = self.query_one("#ok", Button)
+                ok.label = "Hide it"
+                self.showing = True
+                ok.focus()
+                return
+            else:
+                seat_actions.reveal(self.play, name, pin)
+                self.notify("Revealed to the table.")
+        except (ActionError, TablesideError) as err:
+            error.update(plain(str(err)))
+            return
+        self.dismiss(True)
+
+    async def _answer(self, ask_id: str, pin: str | None) -> None:
+        """Do what the table asked (its action, with this player's PIN); the ask is done."""
+        ask = next((a for a in seat_asks.asked_actions(self.play) if a.get("id") == ask_id),
+                   None)
+        if ask is None:
+            raise ActionError("the table no longer asks for this", "what")
+        self.play.do(str(ask["action"]), pin=pin or None, **dict(ask.get("args") or {}))
+        seat_asks.drop_action(self.play, ask_id)
+        self.notify(f"Done for the table: {ask['purpose']}", markup=False)
+
+    def _hide(self) -> None:
+        self.query_one("#shown", Static).update("")
+        self.dismiss(True)
+
+    def action_close(self) -> None:
+        self.dismiss(False)
