@@ -35,7 +35,7 @@ def merged(first: dict[str, Any], second: dict[str, Any]) -> dict[str, Any]:
     return dict(older) | {k: v for k, v in newer.items() if v is not None}
 
 
-SESSION_FIELDS = ("id", "game", "title", "players", "created", "updated", "status")
+SESSION_FIELDS = ("id", "game", "title", "players", "created", "updated", "status", "mode")
 LOCK_SECONDS = 30.0
 
 
@@ -50,6 +50,7 @@ class SessionInfo:
     created: str
     updated: str
     status: str
+    mode: str = ""  # the play mode's id ("coop"); empty: the game's first for the count
 
 
 def info_from_row(row: Any) -> SessionInfo | None:
@@ -67,7 +68,7 @@ def info_from_row(row: Any) -> SessionInfo | None:
         id=row["id"], game=text("game", "?"), title=text("title", row["id"]),
         players=players if isinstance(players, int) and not isinstance(players, bool) else 0,
         created=text("created"), updated=text("updated") or text("created"),
-        status=text("status", "in progress"))
+        status=text("status", "in progress"), mode=text("mode"))
 
 
 def _format_of(path: Path) -> int | None:

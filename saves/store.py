@@ -529,7 +529,8 @@ class Store:
                 id=session_id, game=str(header.get("game", "?")),
                 title=str((seal.title if seal else None) or header.get("title", session_id)),
                 players=int(setup.get("players", 0)), created=created,
-                updated=_modified(path) or created, status="in progress")
+                updated=_modified(path) or created, status="in progress",
+                mode=str(setup.get("mode", "")))
         except (AttributeError, TypeError, ValueError):
             return None, {}
         return info, header

@@ -99,7 +99,7 @@ class Tableside(ProfilesAndSettings):
         stamp = now()
         info = SessionInfo(id=f"{datetime.now():%Y%m%d-%H%M%S}-{os.urandom(3).hex()}",
                            game=game, title=title, players=players, created=stamp,
-                           updated=stamp, status="in progress")
+                           updated=stamp, status="in progress", mode=setup.mode)
         if self.read_only:
             raise TablesideError("this data folder was opened read-only; no game was created")
         session = Session(definition, setup, seed, clock=now, by=self.by)

@@ -6,11 +6,25 @@ from __future__ import annotations
 import argparse
 import sys
 
+from rich.cells import cell_len, set_cell_size
+
 from tableside.api import Tableside, TablesideError
 from tableside.cli import fail, print_json
 from tableside.history import History, history, report_markdown, summaries
 from tableside.text import one_line
 from trackers.games.registry import game_ids
+
+NAME_WIDTH = 20  # a player's name in the records
+GAME_WIDTH = 28  # a game's own title in the list of games
+
+
+def cell(text: object, width: int) -> str:
+    """``text`` on one line in exactly ``width`` terminal cells: wide letters and emoji
+    count two, a longer text is cut with "…" so the columns after it stay in line."""
+    line = one_line(text)
+    if cell_len(line) <= width:
+        return set_cell_size(line, width)
+    return set_cell_size(line, width - 1) + "…"
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -51,9 +65,14 @@ def _print(seen: History) -> None:
     hours, minutes = divmod(seen.minutes, 60)
     print(f"{len(seen.games)} game{'s' if len(seen.games) != 1 else ''}, "
           f"{hours} h {minutes:02d} min of play")
-    print("\nGames played")
-    for title, count in sorted(seen.by_title.items()):
-        print(f"  {count:>4}  {one_line(title)}")
+    if seen.by_title:
+        print("\nGames played to the end")
+        for title, count in sorted(seen.by_title.items()):
+            print(f"  {count:>4}  {one_line(title)}")
+    if seen.unfinished:
+        print("\nGames not over yet (neither won nor lost)")
+        for title, count in sorted(seen.unfinished.items()):
+            print(f"  {count:>4}  {one_line(title)}")
     if seen.endings:
         print("\nEndings reached")
         for ending, count in sorted(seen.endings.items()):
@@ -62,20 +81,23 @@ def _print(seen: History) -> None:
         print("\nWins by side")
         for side, count in sorted(seen.sides.items()):
             print(f"  {count:>4}  {one_line(side)}")
-    print("\nPlayers (played, won)")
+    print("\nPlayers")
+    print(f"  {cell('Name', NAME_WIDTH)} {'Played':>6} {'Won':>4} {'Not over':>8}")
     for record in seen.players:
         best = ", ".join(f"best {one_line(t)} {s}" for t, s in sorted(record.best.items()))
-        print(f"  {one_line(record.name):<20} {record.played:>4} {record.won:>4}"
-              + (f"  {best}" if best else ""))
+        print(f"  {cell(record.name, NAME_WIDTH)} {record.played:>6} {record.won:>4} "
+              f"{record.unfinished:>8}" + (f"  {best}" if best else ""))
     if seen.high_scores:
         print("\nHigh scores")
         for title, (name, score) in sorted(seen.high_scores.items()):
             print(f"  {one_line(title)}: {one_line(name)}, {score}")
-    print("\nGames, latest first")
+    print("\nGames, latest started first")
+    print(f"  {cell('Started', 16)}  {cell('Game', GAME_WIDTH)} {cell('Length', 10)} Ending")
     for game in seen.games:
         state = one_line(game.ending) if game.ending else "not over"
         length = f"{game.length} {game.unit}{'s' if game.length != 1 else ''}"
-        print(f"  {game.created[:16]}  {one_line(game.name):<28} {length:<10} {state}"
+        print(f"  {cell(game.created[:16].replace('T', ' '), 16)}  "
+              f"{cell(game.name, GAME_WIDTH)} {cell(length, 10)} {state}"
               + (f", won by {', '.join(map(one_line, game.winners))}" if game.winners else ""))
 
 

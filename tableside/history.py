@@ -164,24 +164,29 @@ def _write_cache(path: Path, games: dict[str, Any]) -> None:
 
 @dataclass(frozen=True)
 class PlayerRecord:
+    """A player's record: ``played`` counts finished games only (each a win or not);
+    ``unfinished`` the games still going, which are neither a win nor a loss."""
+
     name: str
     played: int
     won: int
     best: dict[str, int]  # game title -> best score
+    unfinished: int = 0
 
 
 @dataclass(frozen=True)
 class History:
     """What the play history screen and ``tableside history`` show."""
 
-    games: tuple[GameSummary, ...]
-    by_title: dict[str, int]  # "Lifeform, Dragon's Domain solo" -> games played
+    games: tuple[GameSummary, ...]  # latest started first
+    by_title: dict[str, int]  # "Lifeform, Dragon's Domain solo" -> finished games
     endings: dict[str, int]  # "Lifeform: Ending B" -> how often
     sides: dict[str, int]  # "Lifeform: crew" -> wins
     players: tuple[PlayerRecord, ...]
     high_scores: dict[str, tuple[str, int]]  # game title -> (player, score)
     minutes: int
     problems: tuple[str, ...] = ()
+    unfinished: dict[str, int] = field(default_factory=dict)  # title -> games not over
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -191,20 +196,33 @@ class History:
             "high_scores": {k: {"player": p, "score": s} for k, (p, s) in
                             self.high_scores.items()},
             "minutes": self.minutes, "problems": list(self.problems),
+            "unfinished_by_title": self.unfinished,
         }
 
 
 def history(summaries_: Sequence[GameSummary], *, game: str | None = None,
             player: str | None = None, problems: Iterable[str] = ()) -> History:
-    """The counts across games, filtered by game id and by a player's name."""
-    wanted = [s for s in summaries_
-              if (game is None or s.game == game)
-              and (player is None or player.casefold() in (p.casefold() for p in s.players))]
-    by_title = Counter(f"{s.title}, {s.mode}" if s.mode else s.title for s in wanted)
+    """The counts across games, filtered by game id and by a player's name.
+
+    A game not over yet is counted apart (``unfinished``): it is neither won nor lost, so it
+    adds to no one's played count. The games are listed latest started first.
+    """
+    wanted = sorted((s for s in summaries_
+                     if (game is None or s.game == game)
+                     and (player is None
+                          or player.casefold() in (p.casefold() for p in s.players))),
+                    key=lambda s: str(s.created or ""), reverse=True)
+
+    def label(s: GameSummary) -> str:
+        return f"{s.title}, {s.mode}" if s.mode else s.title
+
+    by_title = Counter(label(s) for s in wanted if s.finished)
+    unfinished_by_title = Counter(label(s) for s in wanted if not s.finished)
     endings = Counter(f"{s.title}: {s.ending}" for s in wanted if s.ending)
     sides = Counter(f"{s.title}: {side}" for s in wanted for side in s.sides)
     names: dict[str, str] = {}
     played: Counter[str] = Counter()
+    going: Counter[str] = Counter()
     won: Counter[str] = Counter()
     best: dict[str, dict[str, int]] = {}
     high: dict[str, tuple[str, int]] = {}
@@ -212,7 +230,7 @@ def history(summaries_: Sequence[GameSummary], *, game: str | None = None,
         for name in summary.players:
             key = name.casefold()
             names.setdefault(key, name)
-            played[key] += 1
+            (played if summary.finished else going)[key] += 1
         for name in summary.winners:
             won[name.casefold()] += 1
         for name, score in summary.scores.items():
@@ -220,10 +238,11 @@ def history(summaries_: Sequence[GameSummary], *, game: str | None = None,
             mine[summary.title] = max(score, mine.get(summary.title, score))
             if summary.title not in high or score > high[summary.title][1]:
                 high[summary.title] = (name, score)
-    records = tuple(sorted((PlayerRecord(names[k], played[k], won[k], best.get(k, {}))
-                            for k in played), key=lambda r: (-r.played, r.name.casefold())))
+    records = tuple(sorted((PlayerRecord(names[k], played[k], won[k], best.get(k, {}),
+                                         going[k]) for k in names),
+                           key=lambda r: (-r.played, -r.unfinished, r.name.casefold())))
     return History(tuple(wanted), dict(by_title), dict(endings), dict(sides), records, high,
-                   sum(s.minutes for s in wanted), tuple(problems))
+                   sum(s.minutes for s in wanted), tuple(problems), dict(unfinished_by_title))
 
 
 # --- the report as Markdown -----------------------------------------------------------------

@@ -33,10 +33,12 @@ def test_counts_across_games_match_the_games_played(tmp_path: Path) -> None:
     found, problems = summaries(table)
     assert problems == [] and len(found) == 3
     seen = history(found)
-    assert seen.by_title == {"Demo, standard": 3}
+    # the game not over is counted apart: neither a win nor a loss for Bo and Cy
+    assert seen.by_title == {"Demo, standard": 2}
+    assert seen.unfinished == {"Demo, standard": 1}
     assert seen.endings == {"Demo: Escape": 2}
-    records = {r.name: (r.played, r.won) for r in seen.players}
-    assert records == {"Ann": (2, 1), "Bo": (2, 0), "Cy": (2, 1)}
+    records = {r.name: (r.played, r.won, r.unfinished) for r in seen.players}
+    assert records == {"Ann": (2, 1, 0), "Bo": (1, 0, 1), "Cy": (1, 1, 1)}
     assert sorted(s.length for s in found) == [1, 2, 3]
     ann = history(found, player="ann")
     assert len(ann.games) == 2 and {r.name for r in ann.players} == {"Ann", "Bo", "Cy"}
@@ -71,3 +73,43 @@ def test_the_report_markdown_has_the_tables_and_no_unrevealed_secret(tmp_path: P
     shown = report_markdown(play.report(), play.info.title)
     code = play.state.pieces["plan"].code  # type: ignore[attr-defined]
     assert f"| Plan | left | {code} |" in shown
+
+
+def test_the_games_are_listed_latest_started_first(tmp_path: Path) -> None:
+    table = Tableside(tmp_path)
+    first = demo_game(table, ("Ann", "Bo"), None)
+    second = demo_game(table, ("Ann", "Bo"), "Ann")
+    found, _ = summaries(table)
+    # the first game played again after the second was made: still listed by its start
+    play = table.load(first)
+    play.do("fire")
+    play.close()
+    found, _ = summaries(table)
+    assert [g.id for g in history(found).games] == [second, first]
+
+
+def test_the_cli_history_keeps_its_columns_in_line_with_emoji_and_long_names(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from rich.cells import cell_len
+
+    from tableside.cli import main
+
+    table = Tableside(tmp_path)
+    for names, title in ((("Ann", "Bo"), "Friday"),
+                         (("🐙🐙 Octo", "漢字の名前"), "🎲 Dice night 🎲"),
+                         (("A" * 40, "Bo"), "A very long name for one evening of play indeed")):
+        play = table.create("demo", 2, names=names, seed="e", title=title)
+        play.do("escape", who=names[0])
+        play.close()
+    table.close()
+    assert main(["--data-dir", str(tmp_path), "history"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    players = out[out.index("Players") + 2:out.index("Players") + 7]
+    # the Played column ends at the same cell on every row, whatever the name's letters
+    ends = {cell_len(line.split("  best")[0].rstrip()) for line in players}
+    assert len(ends) == 1, players
+    assert any("…" in line and "AAAA" in line for line in players)  # the long name cut
+    games = out[out.index("Games, latest started first") + 2:]
+    starts = {cell_len(line[:line.index("1 round")]) for line in games}
+    assert len(starts) == 1, games  # the Length column starts at one cell on every row
+    assert any("A very long name" in line and "…" in line for line in games)

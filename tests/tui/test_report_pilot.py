@@ -53,6 +53,11 @@ async def test_the_report_of_a_finished_phoenix_game(tmp_path: Path) -> None:
         await pilot.pause()
         written = sorted((tmp_path / "exports").glob("report-space-station-phoenix-*.md"))
         assert len(written) == 1 and "| Beth | 131 |" in written[0].read_text()
+        # the message keeps the path whole: broken only after a folder or a hyphen
+        message = [n.message for n in app._notifications][-1]
+        head, *lines = message.splitlines()
+        assert head == "Report written:" and "".join(lines) == str(written[0])
+        assert all(line.endswith(("/", "-")) for line in lines[:-1])
         await pilot.press("x")
         await pilot.pause()
         assert sorted((tmp_path / "exports").glob("report-*.svg"))
@@ -83,6 +88,45 @@ async def test_the_play_history_counts_and_filters_by_player(tmp_path: Path) -> 
         await pilot.pause()
         counts = panel_text(app, "#history-counts")
         assert "1 game," in counts and "Demo: Escape" in counts and "Phoenix" not in counts
+
+
+@pytest.mark.usefixtures("demo_registered")
+async def test_the_play_history_at_80x24_counts_an_unfinished_game_apart(
+        tmp_path: Path) -> None:
+    from textual.widgets import DataTable
+
+    table = Tableside(tmp_path)
+    done = table.create("demo", 2, names=("Anna", "Bo"), seed="d", title="Won by Anna")
+    done.close()
+    going = table.create("demo", 2, names=("Anna", "Cy"), seed="d", title="Still going")
+    going.do("fire")
+    going.close()
+    done = table.load(done.id)  # ended after the other began: still listed second
+    done.do("escape", who="Anna")
+    done.close()
+    table.close()
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("g")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        counts = panel_text(app, "#history-counts")
+        assert "Games played to the end\n    1  Demo, standard" in counts
+        assert "Games not over yet (neither won nor lost)\n    1  Demo, standard" in counts
+        players = app.screen.query_one("#history-players", DataTable)
+        assert [str(c.label) for c in players.columns.values()][:4] == [
+            "Player", "Played", "Won", "Not over"]
+        rows = {str(players.get_row_at(i)[0]): [str(v) for v in players.get_row_at(i)[1:4]]
+                for i in range(players.row_count)}
+        # Cy only has the game still going: neither played-and-lost nor won
+        assert rows == {"Anna": ["1", "1", "1"], "Bo": ["1", "0", "0"],
+                        "Cy": ["0", "0", "1"]}
+        games = app.screen.query_one("#history-games", DataTable)
+        assert str(list(games.columns.values())[0].label) == "Started"
+        listed = [(str(games.get_row_at(i)[1]), str(games.get_row_at(i)[4]))
+                  for i in range(games.row_count)]
+        assert listed == [("Still going", "not over"), ("Won by Anna", "Escape")]
 
 
 def lifeform_to_ending_b(data: Path) -> str:

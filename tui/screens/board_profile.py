@@ -22,6 +22,7 @@ from trackers.engine import ActionError, BoardValue
 from tui.screens.confirm import TextPromptScreen
 from tui.screens.pick import PickScreen
 from tui.widgets.keys_footer import KeysFooter
+from tui.widgets.path_text import path_lines
 from tui.widgets.plain import plain
 
 
@@ -228,7 +229,7 @@ class BoardProfileScreen(Screen[None]):
                         "and the disk not full.", title="Not exported", severity="error",
                         timeout=10, markup=False)
             return
-        self.notify(f"Board profile written to {path}", title="Exported", timeout=10,
+        self.notify(f"Board profile written to\n{path_lines(path)}", title="Exported", timeout=10,
                     markup=False)
 
     def action_import_file(self) -> None:

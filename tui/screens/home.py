@@ -36,6 +36,8 @@ class CatalogChanged(Message):
 PAGE_ROWS = 40  # saved games listed at once; more as the highlight or the scroll nears the end
 NEAR_END = 5
 WHEN_WIDTH = 17  # "12 Nov 2026 19:02"
+GAP = 2  # cells between two columns
+FLOORS = (16, 12, 11)  # the least Title, Game, Status are cut to ("in progress" whole)
 TROUBLE = "check the data folder is there and writable (and the disk not full)"
 
 
@@ -48,6 +50,26 @@ def when(stamp: str) -> str:
     if moment.date() == datetime.now().date():
         return f"today {moment:%H:%M}"
     return f"{moment:%d %b %Y %H:%M}"
+
+
+def game_label(info: SessionInfo) -> str:
+    """The game, its play mode when it has more than one, and the players: "Nemesis:
+    Lockdown, fully co-operative, 3p"."""
+    known = next((i for i in infos() if i.id == info.game), None)
+    if known is None:  # a game this version does not have
+        return f"{game_title(info.game)}, {info.players}p"
+    if len(known.modes) < 2:
+        return f"{known.title}, {info.players}p"
+    if not info.mode:  # listed before modes were kept: named only when the count tells
+        fits = [m for m in known.modes if info.players in m.player_counts]
+        if len(fits) != 1:
+            return f"{known.title}, {info.players}p"
+        return f"{known.title}, {fits[0].title}, {info.players}p"
+    try:
+        mode = known.mode(info.mode)
+    except ValueError:  # an unknown mode id (a newer version's): named as saved
+        return f"{known.title}, {info.mode}, {info.players}p"
+    return f"{known.title}, {mode.title}, {info.players}p"
 
 
 def latest_first(rows: Iterable[SessionInfo]) -> list[SessionInfo]:
@@ -164,6 +186,8 @@ class HomeScreen(Screen[None]):
                          classes="warning" + ("" if self.warnings else " hidden"))
             yield Static("Saved games (Enter resumes)", classes="section-title")
             yield SavesTable(id="saves", cursor_type="row", zebra_stripes=True)
+            # the highlighted game in full: the columns may cut a long title or status
+            yield Static("", id="home-detail", markup=False)
             yield Static("", id="home-empty")
         yield KeysFooter()
 
@@ -263,7 +287,7 @@ class HomeScreen(Screen[None]):
         # One column holding the four fields, each padded to its width: the table draws one
         # cell per row instead of four (a screenful of rows draws markedly sooner).
         grid.add_column(Text(_line(("Title", "Game", "Last played", "Status"), widths)),
-                        width=sum(widths) + 2 * (len(widths) - 1))
+                        width=sum(widths) + GAP * (len(widths) - 1))
         self._listed = 0
         ids = [r.id for r in rows]
         self.list_upto(max(PAGE_ROWS, ids.index(keep) + 1 if keep in ids else 0))
@@ -271,6 +295,18 @@ class HomeScreen(Screen[None]):
             grid.move_cursor(row=ids.index(keep), column=0, animate=False)
         empty = self.query_one("#home-empty", Static)
         empty.update("" if self.rows else "No saved games yet. Press n to start one.")
+        self.show_detail()
+
+    @on(DataTable.RowHighlighted, "#saves")
+    def show_detail(self) -> None:
+        """The highlighted game whole: title, game and mode, last played, full status."""
+        info = self.selected()
+        detail = self.query_one("#home-detail", Static)
+        if info is None:
+            detail.update("")
+            return
+        detail.update(plain(f"{info.title} · {game_label(info)} · last played "
+                            f"{when(str(info.updated))} · {info.status}"))
 
     def list_upto(self, count: int) -> None:
         """List the saved games up to ``count`` (-1: all) that are not listed yet."""
@@ -288,18 +324,29 @@ class HomeScreen(Screen[None]):
     def _add_rows(self, rows: list[SessionInfo], widths: list[int]) -> None:
         grid = self.query_one("#saves", DataTable)
         for info in rows:
-            fields = (info.title, f"{game_title(info.game)}, {info.players}p",
-                      when(str(info.updated)), str(info.status))
+            fields = (info.title, game_label(info), when(str(info.updated)), str(info.status))
             grid.add_row(plain(_line(fields, widths)), key=info.id)
 
     def _widths(self, rows: list[SessionInfo]) -> list[int]:
-        """Column widths that fit the screen: Game, time and status whole; Title the rest."""
+        """Column widths from the content, in cells, fitting the screen: each column as wide
+        as its longest entry when there is room (Title takes what is left over); when there
+        is not, Status is cut first, then Game, and Title last (the full row is shown under
+        the list for the highlighted game)."""
         total = max(self.size.width, 40) - 2 - 8 - 2  # padding, cell padding, scrollbar
-        titles = {game: game_title(game) for game in {r.game for r in rows}}
-        game = max([len(f"{titles[r.game]}, {r.players}p") for r in rows] + [4])
-        status = min(max([len(str(r.status)) for r in rows] + [6]), 28)
-        title = max(total - game - WHEN_WIDTH - status, 12)
-        return [title, game, WHEN_WIDTH, status]
+        labels = {game_label(r) for r in rows}
+        when_ = max([cell_len(when(str(r.updated))) for r in rows] + [len("Last played")])
+        wants = [max([cell_len(r.title) for r in rows] + [len("Title")]),
+                 max([cell_len(label) for label in labels] + [len("Game")]),
+                 max([cell_len(str(r.status)) for r in rows] + [len("Status")])]
+        room = total - min(when_, WHEN_WIDTH)
+        for index in (2, 1, 0):  # Status gives way first, Title last
+            over = sum(wants) - room
+            if over <= 0:
+                break
+            wants[index] = max(min(wants[index], FLOORS[index]), wants[index] - over)
+        title, game, status = wants
+        title += max(0, room - sum(wants))  # room to spare goes to the titles
+        return [title, game, min(when_, WHEN_WIDTH), status]
 
     def selected(self) -> SessionInfo | None:
         grid = self.query_one("#saves", DataTable)

@@ -12,6 +12,8 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import Protocol, runtime_checkable
 
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.table import Table
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -117,6 +119,26 @@ class KeysProvider(Provider):
                           run_key(self.screen, entry.action), entry.title)
 
 
+class KeyLine:
+    """One line of F1's list: the key right-aligned, its name beside it wrapped on word
+    boundaries with every further line under the name (never under the key, never cut)."""
+
+    KEY_WIDTH = 7
+
+    def __init__(self, key: str, name: str) -> None:
+        self.key, self.name = key, name
+
+    def __str__(self) -> str:
+        return f"{self.key:>{self.KEY_WIDTH}}  {self.name}"
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        grid = Table.grid(padding=(0, 2), expand=True)
+        grid.add_column(width=self.KEY_WIDTH, justify="right", no_wrap=True)
+        grid.add_column(ratio=1, overflow="fold")
+        grid.add_row(Text(self.key), Text(self.name))
+        yield grid
+
+
 class KeysScreen(ModalScreen[None]):
     """F1: every key of the screen underneath, with its plain name; Escape closes."""
 
@@ -130,8 +152,8 @@ class KeysScreen(ModalScreen[None]):
         with Vertical(classes="dialog wide tall", id="keys-dialog"):
             yield Static("Keys of this screen (ctrl+p finds them by name)",
                          classes="section-title")
-            yield OptionList(*[Option(Text(f"{e.key:>7}  {e.name}"
-                                           + ("" if e.possible else "  (not possible now)")))
+            yield OptionList(*[Option(KeyLine(e.key, e.name + ("" if e.possible
+                                                               else "  (not possible now)")))
                                for e in self.entries], id="keys-list")
             yield Static("Escape closes.", classes="hint")
 

@@ -26,8 +26,9 @@ def history_text(seen: History) -> Text:
     count = len(seen.games)
     text.append(f"{count} game{'s' if count != 1 else ''}, {hours} h {minutes:02d} min of play\n",
                 style="bold")
-    for heading, rows in (("Games played", seen.by_title), ("Endings", seen.endings),
-                          ("Wins by side", seen.sides)):
+    for heading, rows in (("Games played to the end", seen.by_title),
+                          ("Games not over yet (neither won nor lost)", seen.unfinished),
+                          ("Endings", seen.endings), ("Wins by side", seen.sides)):
         if rows:
             text.append(f"\n{heading}\n", style="bold")
             for label, number in sorted(rows.items()):
@@ -79,8 +80,9 @@ class PlayHistoryScreen(Screen[None]):
         self.title = "Play history"
         self.sub_title = "every saved game"
         players = self.query_one("#history-players", DataTable)
-        players.add_columns("Player", "Played", "Won", "Best scores")
+        players.add_columns("Player", "Played", "Won", "Not over", "Best scores")
         games = self.query_one("#history-games", DataTable)
+        # listed latest started first (``history``), as the first column says
         games.add_columns("Started", "Game", "Length", "Minutes", "Ending", "Winners")
         self._read()
 
@@ -113,7 +115,8 @@ class PlayHistoryScreen(Screen[None]):
         players.clear()
         for record in seen.players:
             best = ", ".join(f"{t} {s}" for t, s in sorted(record.best.items()))
-            players.add_row(Text(record.name), str(record.played), str(record.won), Text(best))
+            players.add_row(Text(record.name), str(record.played), str(record.won),
+                            str(record.unfinished), Text(best))
         games = self.query_one("#history-games", DataTable)
         games.clear()
         for game in seen.games:

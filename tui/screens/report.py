@@ -23,6 +23,7 @@ from textual_plotext import PlotextPlot
 from tableside.history import report_markdown
 from trackers.engine.report import Report, Series
 from tui.widgets.keys_footer import KeysFooter
+from tui.widgets.path_text import path_lines
 
 CHARTS_SHOWN = 8  # the first eight series; the Markdown has all of them
 CHART_HEIGHT = 10
@@ -201,7 +202,7 @@ class ReportScreen(Screen[None]):
         except OSError as err:
             self.notify(f"Nothing exported: {err.strerror or err}", severity="error")
             return
-        self.notify(f"Report written: {path}", title="Exported", markup=False)
+        self.notify(f"Report written:\n{path_lines(path)}", title="Exported", markup=False)
 
     def action_svg(self) -> None:
         try:
@@ -212,4 +213,4 @@ class ReportScreen(Screen[None]):
         except OSError as err:
             self.notify(f"Nothing exported: {err.strerror or err}", severity="error")
             return
-        self.notify(f"Screen saved: {path}", title="Exported", markup=False)
+        self.notify(f"Screen saved:\n{path_lines(path)}", title="Exported", markup=False)

@@ -1,0 +1,72 @@
+"""Home at 80x24 as a table sees it: titles get the room, the highlighted game is shown
+whole under the list (its full status), and each game's play mode is named."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.cells import cell_len
+
+from tableside.api import Tableside
+from tests.tui.screen_text import screen_text
+from tui.app import TablesideApp
+
+
+def long_titled_games(data: Path) -> None:
+    table = Tableside(data)
+    # two untitled-looking games told apart only by their ends: the table must show them
+    for title in ("Tue 01 Dec, 13:05 with the neighbours and their kids",
+                  "Tue 01 Dec, 13:05 at the club"):
+        table.create("space-station-phoenix", 2, names=("Anna", "Beth"), seed="h",
+                     title=title).close()
+    coop = table.create("nemesis-lockdown", 3, names=("Ann", "Bo", "Cy"), seed="h",
+                        mode="coop", title="Lockdown")
+    coop.close()
+    table.store.touch(coop.id, coop.info.updated,
+                              status="ended: Facility purged, everyone aboard escaped")
+    table.close()
+
+
+async def test_home_at_80x24_gives_the_titles_room_and_shows_the_highlighted_game_whole(
+        tmp_path: Path) -> None:
+    long_titled_games(tmp_path)
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        # the titles get the room: the two games told apart, the club one whole, where the
+        # old widths cut every title after "Tue 01 Dec, 1"
+        assert "Tue 01 Dec, 13:05 at the club  " in text
+        assert "Tue 01 Dec, 13:05 with the neighb" in text  # the longest cut last, at 34
+        assert "in progress" in text or "setting up" in text  # a short status stays whole
+        assert all(cell_len(line) <= 80 for line in text.splitlines())
+        # the first listed (latest) is the co-op game: its full status under the list
+        detail = str(app.screen.query_one("#home-detail").render())
+        assert "Lockdown · Nemesis: Lockdown, fully co-operative, 3p" in detail
+        assert "ended: Facility purged, everyone aboard escaped" in detail
+        assert "ended: Facility purged, everyone aboard escaped" in " ".join(
+            text.split())
+        await pilot.press("down")
+        await pilot.pause()
+        detail = str(app.screen.query_one("#home-detail").render())
+        assert detail.startswith("Tue 01 Dec, 13:05 at the club · Space Station Phoenix, 2p")
+        await pilot.press("down")
+        await pilot.pause()
+        detail = str(app.screen.query_one("#home-detail").render())
+        assert detail.startswith("Tue 01 Dec, 13:05 with the neighbours and their kids · ")
+
+
+def test_a_game_listed_before_modes_were_kept_names_its_mode_only_when_the_count_tells(
+        ) -> None:
+    from saves.catalog import SessionInfo
+    from tui.screens.home import game_label
+
+    def row(game: str, players: int, mode: str = "") -> SessionInfo:
+        return SessionInfo("x", game, "t", players, "", "", "in progress", mode)
+
+    # 3 players of Nemesis: Lockdown may be semi- or fully co-operative: no guess
+    assert game_label(row("nemesis-lockdown", 3)) == "Nemesis: Lockdown, 3p"
+    assert game_label(row("nemesis-lockdown", 3, "coop")) == (
+        "Nemesis: Lockdown, fully co-operative, 3p")
+    assert game_label(row("nemesis-lockdown", 1)) == "Nemesis: Lockdown, solo, 1p"
+    assert game_label(row("space-station-phoenix", 2)) == "Space Station Phoenix, 2p"
