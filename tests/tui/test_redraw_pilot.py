@@ -53,7 +53,10 @@ async def test_another_windows_action_is_drawn_once_by_the_watching_thread(
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, SessionScreen)
-        assert any(w.group == "watch" and w.is_running for w in app.workers)
+        import threading
+
+        assert any(t.name == f"watch-{id(screen)}" and t.is_alive()
+                   for t in threading.enumerate())
         drawn = screen.redraws
         other = Tableside(tmp_path, by="cli 1")
         other.load(game).do("fire")

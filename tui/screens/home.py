@@ -10,7 +10,7 @@ from typing import ClassVar
 
 from rich.cells import cell_len, set_cell_size
 from rich.text import Text
-from textual import events, on, work
+from textual import events, on
 from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -197,8 +197,12 @@ class HomeScreen(Screen[None]):
         self.query_one("#saves", DataTable).focus()
         self._watch()
 
-    @work(thread=True, exclusive=True, group="home-watch", exit_on_error=False)
     def _watch(self) -> None:
+        """Start the watching thread: a plain daemon thread, not a Textual worker, so that
+        waiting for the screen's workers to finish never waits on a watch that never ends."""
+        threading.Thread(target=self._watching, name=f"watch-{id(self)}", daemon=True).start()
+
+    def _watching(self) -> None:
         """In a thread: one ``stat`` of the list of games a second; when another window
         changed it, Home reads it again on the UI thread (nothing there polls)."""
         if self.table is None:

@@ -20,7 +20,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from textual import on, work
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -189,8 +189,12 @@ class SessionScreen(Screen[None]):
                 widget.show_session(self.play)
         self.refresh_bindings()
 
-    @work(thread=True, exclusive=True, group="watch", exit_on_error=False)
     def _watch(self) -> None:
+        """Start the watching thread: a plain daemon thread, not a Textual worker, so that
+        waiting for the screen's workers to finish never waits on a watch that never ends."""
+        threading.Thread(target=self._watching, name=f"watch-{id(self)}", daemon=True).start()
+
+    def _watching(self) -> None:
         """In a thread: look at the journal's size every second (one ``stat``); when another
         window wrote to it, tell the screen, which folds it in on the UI thread."""
         while not self._stop_watching.wait(WATCH_SECONDS):
