@@ -58,7 +58,7 @@ async def test_a_round_of_three_nasties_takes_four_keys(tmp_path: Path) -> None:
         keys: list[str] = []
         await press(pilot, "N", keys)  # the round begins; the first Bug's card is drawn
         assert "Nasties: 1. Bug Galley 0/2; 2. Bug Bridge 0/2; 3. Bug Sick Bay 0/2" in \
-            " ".join(app.screen.query_one("#pc-banner").render().plain.split())  # type: ignore[attr-defined]
+            " ".join(app.screen.query_one("#banner").render().plain.split())  # type: ignore[attr-defined]
         assert "Drawn: card" in now(app)
         await press(pilot, "N", keys)
         await press(pilot, "N", keys)

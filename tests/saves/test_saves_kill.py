@@ -59,8 +59,11 @@ while True:
         play.redo()
         print(json.dumps({{"redo": play.head}}), flush=True)
     else:
-        name, args = rng.choice([("advance", {{"spaces": rng.randint(1, 3)}}), ("draw", {{}}),
-                                 ("fire", {{}}), ("advance", {{"spaces": 1}})])
+        # Only what the game allows now (a deck drawn to its end refuses "draw", with why).
+        name, args = rng.choice([c for c in (("advance", {{"spaces": rng.randint(1, 3)}}),
+                                             ("draw", {{}}), ("fire", {{}}),
+                                             ("advance", {{"spaces": 1}}))
+                                 if play.available(c[0])])
         play.do(name, **args)
         print(json.dumps({{"do": play.head, "action": name, "args": args}}), flush=True)
 """

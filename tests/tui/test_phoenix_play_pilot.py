@@ -79,7 +79,7 @@ async def test_a_three_player_game_to_its_end_at_80x24(tmp_path: Path) -> None:
             assert f"{name:<3}  {hub}" in stations  # the Hubs, never typed
         await burst(pilot, *"n" * 10)  # the setup checklist, step by step
         await pilot.pause()
-        assert "Ann's turn" in panel(app, "#phx-banner")
+        assert "Ann's turn" in panel(app, "#banner")
 
         # Ann builds a wing ending in 323, by keys: her additional turn follows
         await sector(pilot, 1)
@@ -95,11 +95,11 @@ async def test_a_three_player_game_to_its_end_at_80x24(tmp_path: Path) -> None:
         assert "Ann takes an additional turn as soon as this one ends" in panel(app, "#now")
         await pilot.press("e")
         await pilot.pause()
-        assert "Ann's turn" in panel(app, "#phx-banner")  # the additional turn
+        assert "Ann's turn" in panel(app, "#banner")  # the additional turn
         assert "Ann takes the additional turn now (Sector 323)" in panel(app, "#now")
         await pilot.press("e")
         await pilot.pause()
-        assert "Bo's turn" in panel(app, "#phx-banner")
+        assert "Bo's turn" in panel(app, "#banner")
         b1 = next(name for name, hub in hubs.items() if hub == "B-1")
         built = {"Ann": 3, "Bo": 1, "Cy": 0}  # B-1 gains an Alien from the supply per build
         assert aliens(screen) == 70 - built[b1]
@@ -121,7 +121,7 @@ async def test_a_three_player_game_to_its_end_at_80x24(tmp_path: Path) -> None:
         await pilot.press("e")  # Cy ends the turn with 9 Sectors: the end is triggered
         await pilot.pause()
         assert "FINAL ROUND (Cy triggered it): Ann's last turn, then Bo" in panel(
-            app, "#phx-banner")
+            app, "#banner")
         await pilot.press("e")  # Ann
         await pilot.pause()
         await pilot.press("e")  # Bo: the game is over, the calculator opens
@@ -135,7 +135,7 @@ async def test_a_three_player_game_to_its_end_at_80x24(tmp_path: Path) -> None:
         await pilot.pause()
         await pilot.press("escape")
         await pilot.pause()
-        assert "Game over:" in panel(app, "#phx-banner")
+        assert "Game over:" in panel(app, "#banner")
         assert "marker ends at" in panel(app, "#now")
         await pilot.press("ctrl+r")
         await pilot.pause()

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from rich.text import Text
 from textual.pilot import Pilot
-from textual.widgets import Input
+from textual.widgets import DataTable, Input
 from textual.widgets._header import HeaderClock
 
 from tableside import api, open_session
@@ -121,7 +121,14 @@ def test_play_history(snap_compare: Snap, tmp_path: Path, size: tuple[int, int])
             await pilot.pause(0.05)
             if getattr(pilot.app.screen, "found", None):
                 break
-        await pilot.pause()
+        # The tables size their columns to the rows on a later refresh: wait until settled.
+        sizes = None
+        for _ in range(100):
+            await pilot.pause(0.05)
+            now = [(t.virtual_size, t.row_count) for t in pilot.app.screen.query(DataTable)]
+            if now == sizes:
+                break
+            sizes = now
 
     assert snap_compare(TablesideApp(data_dir=tmp_path), run_before=to_the_history,
                         terminal_size=size)

@@ -23,6 +23,7 @@ RESERVED_KEYS: Mapping[str, str] = {
     "f1": "Every key of this screen", "f2": "Light/dark", "ctrl+q": "Quit",
     "ctrl+p": "The command palette", "tab": "Next panel", "shift+tab": "Previous panel",
     "enter": "Choose the highlighted line", "up": "Move up", "down": "Move down",
+    "ctrl+o": "Serve the players' seats",
 }
 
 
