@@ -44,6 +44,10 @@ def history_text(seen: History) -> Text:
     return text
 
 
+PLAYER_COLUMNS = ("Player", "Played", "Won", "Not over", "Best scores")
+GAME_COLUMNS = ("Started", "Game", "Length", "Minutes", "Ending", "Winners")
+
+
 class PlayHistoryScreen(Screen[None]):
     """Every saved game, counted; the filters narrow it to a game or a player."""
 
@@ -80,10 +84,10 @@ class PlayHistoryScreen(Screen[None]):
         self.title = "Play history"
         self.sub_title = "every saved game"
         players = self.query_one("#history-players", DataTable)
-        players.add_columns("Player", "Played", "Won", "Not over", "Best scores")
+        players.add_columns(*PLAYER_COLUMNS)
         games = self.query_one("#history-games", DataTable)
         # listed latest started first (``history``), as the first column says
-        games.add_columns("Started", "Game", "Length", "Minutes", "Ending", "Winners")
+        games.add_columns(*GAME_COLUMNS)
         self._read()
 
     @work(thread=True, exclusive=True, exit_on_error=False)
@@ -112,13 +116,17 @@ class PlayHistoryScreen(Screen[None]):
                        player=typed or None, problems=self.problems)
         self.query_one("#history-counts", Static).update(history_text(seen))
         players = self.query_one("#history-players", DataTable)
-        players.clear()
+        # Columns made anew with the rows: a header kept from before sized itself to the
+        # labels alone and was seen drawn narrower than the rows under it.
+        players.clear(columns=True)
+        players.add_columns(*PLAYER_COLUMNS)
         for record in seen.players:
             best = ", ".join(f"{t} {s}" for t, s in sorted(record.best.items()))
             players.add_row(Text(record.name), str(record.played), str(record.won),
                             str(record.unfinished), Text(best))
         games = self.query_one("#history-games", DataTable)
-        games.clear()
+        games.clear(columns=True)
+        games.add_columns(*GAME_COLUMNS)
         for game in seen.games:
             length = f"{game.length} {game.unit}{'s' if game.length != 1 else ''}"
             games.add_row(game.created[:16].replace("T", " "), Text(game.name), length,
