@@ -3,6 +3,10 @@ each player's record, high scores and the games themselves, filtered by game and
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
+from rich.cells import cell_len
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
@@ -46,6 +50,20 @@ def history_text(seen: History) -> Text:
 
 PLAYER_COLUMNS = ("Player", "Played", "Won", "Not over", "Best scores")
 GAME_COLUMNS = ("Started", "Game", "Length", "Minutes", "Ending", "Winners")
+
+
+def fill(table: DataTable[Any], labels: tuple[str, ...],
+         rows: Sequence[Sequence[str | Text]]) -> None:
+    """The table's columns made anew, each as wide as its widest cell (measured here, in
+    terminal cells), then its rows: the header always lines up with the rows under it
+    (left to size itself, it was seen drawn at the labels' widths above wider rows)."""
+    table.clear(columns=True)
+    for index, label in enumerate(labels):
+        cells = [row[index] for row in rows]
+        width = max([cell_len(label), *(cell_len(str(c)) for c in cells)])
+        table.add_column(label, width=width)
+    for row in rows:
+        table.add_row(*row)
 
 
 class PlayHistoryScreen(Screen[None]):
@@ -115,20 +133,14 @@ class PlayHistoryScreen(Screen[None]):
         seen = history(self.found, game=None if choice == ALL else str(choice),
                        player=typed or None, problems=self.problems)
         self.query_one("#history-counts", Static).update(history_text(seen))
-        players = self.query_one("#history-players", DataTable)
-        # Columns made anew with the rows: a header kept from before sized itself to the
-        # labels alone and was seen drawn narrower than the rows under it.
-        players.clear(columns=True)
-        players.add_columns(*PLAYER_COLUMNS)
-        for record in seen.players:
-            best = ", ".join(f"{t} {s}" for t, s in sorted(record.best.items()))
-            players.add_row(Text(record.name), str(record.played), str(record.won),
-                            str(record.unfinished), Text(best))
-        games = self.query_one("#history-games", DataTable)
-        games.clear(columns=True)
-        games.add_columns(*GAME_COLUMNS)
-        for game in seen.games:
-            length = f"{game.length} {game.unit}{'s' if game.length != 1 else ''}"
-            games.add_row(game.created[:16].replace("T", " "), Text(game.name), length,
-                          str(game.minutes), Text(game.ending or "not over"),
-                          Text(", ".join(game.winners)))
+        player_rows = [
+            (Text(r.name), str(r.played), str(r.won), str(r.unfinished),
+             Text(", ".join(f"{t} {s}" for t, s in sorted(r.best.items()))))
+            for r in seen.players]
+        fill(self.query_one("#history-players", DataTable), PLAYER_COLUMNS, player_rows)
+        game_rows = [
+            (g.created[:16].replace("T", " "), Text(g.name),
+             f"{g.length} {g.unit}{'s' if g.length != 1 else ''}", str(g.minutes),
+             Text(g.ending or "not over"), Text(", ".join(g.winners)))
+            for g in seen.games]
+        fill(self.query_one("#history-games", DataTable), GAME_COLUMNS, game_rows)
