@@ -113,3 +113,15 @@ def saved(data: Path, game: str, title: str, moves: int = 0) -> str:
     play.close()
     table.close()
     return play.id
+
+
+async def resume_first(pilot: Pilot[Any]) -> Any:
+    """Home's first saved game resumed by Enter, as a player would; its session screen."""
+    from tui.screens.session import SessionScreen
+
+    await pilot.pause()
+    await pilot.press("enter")
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, SessionScreen)
+    return screen

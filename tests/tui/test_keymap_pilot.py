@@ -9,11 +9,10 @@ import pytest
 
 from tableside.api import Tableside, TablesideError
 from tableside.cli import main
-from tests.pilot_keys import record_notifications, save_game
+from tests.pilot_keys import record_notifications, resume_first, save_game
 from tests.tui.screen_text import panel_text
 from tui.app import TablesideApp
 from tui.screens.keys import key_entries
-from tui.screens.session import SessionScreen
 from tui.widgets.keys_footer import KeysFooter
 
 pytestmark = pytest.mark.usefixtures("demo_registered")
@@ -28,11 +27,7 @@ async def test_the_players_keys_work_and_are_shown_everywhere(tmp_path: Path) ->
     table.close()
     app = TablesideApp(data_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, SessionScreen)
+        screen = await resume_first(pilot)
         shown = {cell.description: cell.shown for cell in screen.query_one(KeysFooter).cells}
         assert shown["Undo"] == "z"
         entries = {e.name: e.key for e in key_entries(screen)}  # F1 and the palette

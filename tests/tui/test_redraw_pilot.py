@@ -8,10 +8,9 @@ from pathlib import Path
 import pytest
 
 from tableside.api import Tableside
-from tests.pilot_keys import burst, save_game
+from tests.pilot_keys import burst, resume_first, save_game
 from tests.tui.screen_text import panel_text
 from tui.app import TablesideApp
-from tui.screens.session import SessionScreen
 
 pytestmark = pytest.mark.usefixtures("demo_registered")
 
@@ -20,11 +19,7 @@ async def test_each_change_draws_the_session_once(tmp_path: Path) -> None:
     save_game(tmp_path, "demo", 2)
     app = TablesideApp(data_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, SessionScreen)
+        screen = await resume_first(pilot)
         drawn = screen.redraws
         await pilot.press("f")  # no form
         await pilot.pause()
@@ -48,11 +43,7 @@ async def test_another_windows_action_is_drawn_once_by_the_watching_thread(
     game = save_game(tmp_path, "demo", 2)
     app = TablesideApp(data_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, SessionScreen)
+        screen = await resume_first(pilot)
         import threading
 
         assert any(t.name == f"watch-{id(screen)}" and t.is_alive()
