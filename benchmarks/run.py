@@ -99,7 +99,7 @@ print(app.ready_at, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, "Screen"
 
 
 def _register_demo() -> str:
-    """Use the demo game from tests/ (every action is always possible, so 10,000 fit)."""
+    """Use the demo game from tests/ (its plan below keeps every step possible, so 10,000 fit)."""
     from tests.demo import INFO
     from tests.demo.game import GAME
 
@@ -115,8 +115,10 @@ _PLAN: list[tuple[str, dict[str, Any]]] = [
 ]
 
 
-def _plan(i: int) -> tuple[str, dict[str, Any]]:
-    return _PLAN[i % len(_PLAN)]
+def _plan(i: int, session: Session) -> tuple[str, dict[str, Any]]:
+    """The i-th step of the plan, or a fire when that step is refused now (an empty deck)."""
+    name, args = _PLAN[i % len(_PLAN)]
+    return ("fire", {}) if session.blocked(name) else (name, args)
 
 
 def build_session(table: Tableside, game: str, events: int, title: str) -> str:
@@ -133,7 +135,7 @@ def build_session(table: Tableside, game: str, events: int, title: str) -> str:
     work = Session(play.session.game, play.session.setup, play.session.seed,
                    clock=lambda: "2026-01-01T00:00:00")
     for i in range(events):
-        name, args = _plan(i)
+        name, args = _plan(i, work)
         work.do(name, **args)
     _, last_hash, lines = JournalFile.rewrite(path, header, [e.to_record() for e in work.events])
     seal_path = table.store.seal_path(session_id)
@@ -201,8 +203,8 @@ def measure_actions(small: OpenSession, big: OpenSession,
     """Median wall time of one durable ``do`` on each session, interleaved."""
     timings: dict[str, list[float]] = {"small": [], "big": []}
     for i in range(runs):
-        name, args = _plan(i)
         for key, play in (("small", small), ("big", big)):
+            name, args = _plan(i, play.session)
             started = time.perf_counter()
             play.do(name, **args)
             timings[key].append(time.perf_counter() - started)
