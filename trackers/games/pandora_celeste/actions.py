@@ -46,16 +46,23 @@ def _all_crew(state: State) -> list[str]:
     return crew.names(state)
 
 
-# --- card fields: mirror mode enters them, virtual mode leaves them blank ---------------
+# --- card fields: mirror mode enters them; virtual mode neither shows nor takes them -----
+def _mirror(state: State) -> bool:
+    return not cards.virtual(state)
+
+
+APP_DRAWS = "the app draws the cards in virtual mode"
+
+
 def _box(what: str) -> Param:
     return Param("box", "choice", f"mirror mode: {what}", choices=cards.BOXES,
-                 optional=True)
+                 optional=True, shown=_mirror, hidden_why=APP_DRAWS)
 
 
 RESHUFFLE = Param("reshuffle", "bool", "mirror mode: the card shows the reshuffle icon",
-                  optional=True, default=False)
+                  optional=True, default=False, shown=_mirror, hidden_why=APP_DRAWS)
 GOLD = Param("gold", "int", "mirror mode: the card's gold number", minimum=0, maximum=99,
-             optional=True)
+             optional=True, shown=_mirror, hidden_why=APP_DRAWS)
 NASTY = Param("nasty", "choice", "which Nasty (its number in the Active Nasty Area)",
               choices=nasties.labels)
 
@@ -247,10 +254,7 @@ def cryo_pod(state: State, args: dict[str, Any], rng: Random) -> Notes:
     entry = nasties.find(state, args["nasty"])
     half = attacks.half_for_nasty(state, entry)
     notes: Notes = []
-    if cards.virtual(state):
-        if args["any_miss"] is not None:
-            raise ActionError("any_miss: the app flips in virtual mode; leave it blank",
-                              "any_miss")
+    if cards.virtual(state):  # (a typed "any_miss" is refused before: the field is not shown)
         missed = False
         for _ in range(args["batteries"]):
             card, drawn = cards.draw(state, rng)
@@ -509,8 +513,8 @@ _ALL: tuple[Action, ...] = (
            "draws) and what it does.",
            lambda s, a, r: nasty_round.turn(s, r, a),
            (Param("instruction", "choice", "mirror mode: its half (Big: top, Little: bottom)",
-                  choices=INSTRUCTIONS,
-                  optional=True), RESHUFFLE),
+                  choices=INSTRUCTIONS, optional=True, shown=_mirror,
+                  hidden_why=APP_DRAWS), RESHUFFLE),
            key="T", short="Its card", topic="nasty_round", enabled=_round_running, needs=_deck,
            log_text=lambda a: "Nasty's card" + (f": {a['instruction']}"
                                                 if a.get("instruction") else "")),
@@ -565,7 +569,8 @@ _ALL: tuple[Action, ...] = (
            "Before a Nasty attacks in a Cryo-Pod room: 1 flip per battery; a MISS freezes it.",
            cryo_pod,
            (NASTY, Param("batteries", "int", "battery icons played", minimum=1, maximum=6),
-            Param("any_miss", "bool", "mirror mode: was any flip a MISS?", optional=True)),
+            Param("any_miss", "bool", "mirror mode: was any flip a MISS?", optional=True,
+                  shown=_mirror, hidden_why=APP_DRAWS)),
            key="C", short="Cryo-Pod", why_not=phases.nasty_attack, topic="attacks", needs=_deck,
            log_text=lambda a: f"Cryo-Pod trap on {a['nasty']}"),
     Action("vents_card", "Vents card",
@@ -704,7 +709,7 @@ _ALL: tuple[Action, ...] = (
             Param("tool", "bool", "the Ready Slot holds a Tool that deals dmg (top box)",
                   optional=True, default=False),
             Param("hits", "int", "mirror mode: HITs flipped before the first MISS", minimum=0,
-                  maximum=40, optional=True)),
+                  maximum=40, optional=True, shown=_mirror, hidden_why=APP_DRAWS)),
            topic="showdown", enabled=_in_showdown, needs=_deck,
            log_text=lambda a: f"Desperation Attack by {a['crew']} on {a['nasty']}"),
     Action("flush_airlock", "Flush the Airlock",
