@@ -12,7 +12,7 @@ from random import Random
 from typing import Any
 
 from trackers.engine import ActionError, Note, State
-from trackers.games.pandora_celeste import cards, crew, nasties
+from trackers.games.pandora_celeste import cards, crew, nasties, scenarios
 
 CAPACITY = {"Bridge": 4, "Shuttle": 2, "Escape Pod": 1}  # spec §9.4
 ICONS = {"Bridge": (2, 2, 2), "Shuttle": (2,), "Escape Pod": (1,)}  # per Station
@@ -234,6 +234,8 @@ def after_escape(state: State, vehicle: str) -> list[Note | str]:
         return [Note("Long Game: play on until every surviving crewmember has left the Ship",
                      "escape")]
     state.facts["ended"] = state.facts["ended"] or f"the {vehicle} Decoupled"
+    if not scenarios.agendas(state):  # Scenarios 1-2: no Hidden Agendas to reveal
+        return [Note("The game ends", "outcomes")]
     return [Note("The game ends: reveal the Hidden Agendas ('Reveal a secret')", "outcomes")]
 
 
@@ -358,8 +360,15 @@ def flush(state: State, rng: Random, args: dict[str, Any]) -> list[Note | str]:
     notes.append(Note("Each one left flips a card ('Flush: a flip'): a crewmember who Powered "
                       "Up in a chair reads the top box, everyone else the bottom; HIT stays, "
                       "MISS is flushed into space, once every flip is in. Left to flip: "
-                      + ", ".join(held["flips"]), "showdown", key_moment="The Airlock flush"))
+                      + _left(state, held), "showdown", key_moment="The Airlock flush"))
     return notes
+
+
+def _left(state: State, held: dict[str, Any]) -> str:
+    """Who still flips, each with the box they read: the table never has to work it out."""
+    chairs = vehicles(state)[held["vehicle"]].get("chairs", [])
+    return ", ".join(f"{who} ({'top' if who in chairs else 'bottom'} box)"
+                     for who in held["flips"])
 
 
 def flush_flip(state: State, rng: Random, args: dict[str, Any]) -> list[Note | str]:
@@ -385,7 +394,7 @@ def flush_flip(state: State, rng: Random, args: dict[str, Any]) -> list[Note | s
     word = "HIT: holds on" if held["results"][who] else "MISS: will be flushed"
     notes.append(Note(f"{who}: {word}", "showdown"))
     if held["flips"]:
-        return notes + [Note("Left to flip: " + ", ".join(held["flips"]), "showdown")]
+        return notes + [Note("Left to flip: " + _left(state, held), "showdown")]
     return notes + _resolve_flush(state, held)
 
 
