@@ -44,8 +44,10 @@ def _abandoned(tmp_path: Path) -> None:
     play.do("override_protocol", protocol="Aircon", big_nasty="Time Jumper")  # Abandon Ship
     play.do("reveal_nasty", name="Bug", room="Galley")
     play.do("board_vehicle", who="Flygirl", vehicle="Bridge")
-    play.do("power_up", vehicle="Bridge", station=1, icons=2)
+    play.do("power_up", vehicle="Bridge", station=1, icons=2)  # one Station a turn
+    play.do("end_turn", crew="Flygirl")
     play.do("power_up", vehicle="Bridge", station=2, icons=2)
+    play.do("end_turn", crew="Flygirl")
     play.close()
     table.close()
 

@@ -689,7 +689,7 @@ _ALL: tuple[Action, ...] = (
                   optional=True, default=1),
             Param("icons", "int", "icons powered now", minimum=1, maximum=2, optional=True,
                   default=1),
-            Param("who", "choice", "who sits in its chair and plays the cards",
+            Param("who", "choice", "who sits in its chair (blank: the one alive, if one)",
                   choices=_alive, optional=True),
             Param("extra", "bool", "a Use & Lose card or a Bypass allows a 2nd Station",
                   optional=True, default=False),

@@ -97,6 +97,13 @@ def power_up(state: State, vehicle: str, station: int, icons: int, who: str | No
     if vehicle == "Escape Pod" and not data.get("widget") and not widget:
         raise ActionError("widget: the Escape Pod opens only once a Widget is used and lost to "
                           "get in («The Escape Pod»); tick it when one was", "widget")
+    if who is None:  # the rule is one Station a player turn: it needs to know whose turn
+        alive = crew.alive(state)
+        if len(alive) != 1:
+            raise ActionError("who: give who sits in the Station's chair and plays the cards, "
+                              f"one of {', '.join(alive)}: each powers one Station a player "
+                              "turn («Powering Up»)", "who")
+        who = alive[0]  # the only crewmember left: nobody else could have
     if who is not None:
         entry = crew.need_alive(state, who)
         done = entry.get("powered", [])
