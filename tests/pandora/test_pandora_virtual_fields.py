@@ -57,14 +57,13 @@ async def _form_fields(tmp_path: Path, key: str) -> set[str]:
 async def test_the_attack_form_asks_no_card_when_the_app_draws(tmp_path: Path) -> None:
     _game(tmp_path, BLUE_DECK)
     fields = await _form_fields(tmp_path, "X")  # Nasty attacks, in the Nasty round
-    assert fields == {"nasty", "crew", "defence", "eva_suit", "moved"}, fields
+    assert fields == {"nasty", "crew", "defence", "eva_suit"}, fields  # no MonsterBug: no MP
 
 
 async def test_the_attack_form_asks_the_card_in_mirror_mode(tmp_path: Path) -> None:
     _mirror_game(tmp_path)
     fields = await _form_fields(tmp_path, "X")
-    assert fields == {"nasty", "crew", "defence", "eva_suit", "moved", "box", "reshuffle"}, \
-        fields
+    assert fields == {"nasty", "crew", "defence", "eva_suit", "box", "reshuffle"}, fields
 
 
 def test_a_card_typed_in_virtual_mode_is_refused_naming_the_field(tmp_path: Path) -> None:

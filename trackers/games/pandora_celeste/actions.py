@@ -38,6 +38,10 @@ ENDINGS = ("every crewmember is dead or escaped", "Scenario 2: the fire is unsto
 REMOVED = ("killed", "sucked into space", "flushed into space", "removed by a card")
 
 
+def _monsterbug_active(state: State) -> bool:
+    return any(n["name"] == "MonsterBug" for n in nasties.area(state))
+
+
 def _alive(state: State) -> list[str]:
     return crew.alive(state)
 
@@ -530,7 +534,8 @@ _ALL: tuple[Action, ...] = (
             Param("eva_suit", "bool", "the crewmember wears an EVA Suit", optional=True,
                   default=False),
             Param("moved", "int", "MonsterBug only: rooms (MP) spent reaching the target",
-                  minimum=0, maximum=5, optional=True),
+                  minimum=0, maximum=5, optional=True, shown=_monsterbug_active,
+                  hidden_why="no MonsterBug is in the Active Nasty Area"),
             _box("Hit Box colour on a new card flipped"), RESHUFFLE),
            key="X", short="Attacked", topic="attacks", needs=_attacker_needs,
            why_not=phases.nasty_attack,
