@@ -84,7 +84,17 @@ def _attacker_needs(state: State, args: dict[str, Any]) -> list[str]:
 
 
 # --- the Cycle ---------------------------------------------------------------------------
+class StepAction(Action):
+    """'Next step', logged by the step it ticked off ("Setup: ShipDeck", "Cycle 1: Crew
+    Round"), which ``next_step`` records in the event's arguments: the log and an undo say
+    which step it was, not thirteen alike "Next step" lines."""
+
+    def describe(self, args: dict[str, Any]) -> str:
+        return str(args.get("step") or self.title)
+
+
 def next_step(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    args["step"] = cycle.step_label(state)  # recorded with the event (a replay sets it again)
     notes: Notes = []
     if state.facts["phase"] == "setup" and cycle.current(state) == "protocols":
         notes += protocols.finish_setup(state)
@@ -346,7 +356,7 @@ def _crew_choice(help_text: str, name: str = "crew") -> Param:
 
 
 _ALL: tuple[Action, ...] = (
-    Action("next_step", "Next step", "Tick off the step now due and show the next one.",
+    StepAction("next_step", "Next step", "Tick off the step now due and show the next one.",
            next_step, key="n", short="Next step", topic="cycle",
            why_not=_next_step_why_not),
     Action("add_protocol", "Add an Emergency Protocol",
