@@ -49,6 +49,9 @@ async def test_the_tracks_never_run_into_the_now_panel(tmp_path: Path) -> None:
         tracker = next(r for r in drawn if r.startswith("Turn Cycle Tracker: no"))
         assert NOW_TITLE in tracker  # the two share a row, with a gap between
         _no_collision(drawn)
+        said = " ".join(drawn)  # no marker yet: said once, not twice in other words
+        assert "Driving: no marker on the tracker" in said
+        assert "no marker drives the tracker" not in said
 
 
 async def test_the_nasty_round_keys_are_in_the_footer_while_it_runs(tmp_path: Path) -> None:

@@ -32,7 +32,8 @@ def _timer_lines(state: State) -> list[str]:
     driver = timer.driver()
     head = (f"Driving: {driver} at {timer.driving_value()}" if driver
             else "Driving: no marker on the tracker")
-    return [head, *box_lines(state, timer.driving_value()), *protocols.lines(state)]
+    boxes = box_lines(state, timer.driving_value()) if driver else []  # (head says: none)
+    return [head, *boxes, *protocols.lines(state)]
 
 
 def _crew_lines(state: State) -> list[str]:
