@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tableside.api import Tableside
+from tests.pandora.helpers import texts
 from tests.pandora.test_pandora_round_keys import press
 from tests.pandora.test_pandora_screen_80x24 import rows
 from tests.pandora.test_pandora_solo_pilot import SIZE, act, now, screen, step_to
@@ -95,3 +96,55 @@ async def test_a_true_solo_game_escapes_on_the_bridge_after_the_last_attack(
         drawn = rows(app)
         assert "GAME OVER: the Bridge Decoupled" in drawn[1], drawn[:3]
         assert all(len(r) <= SIZE[0] for r in drawn)
+
+
+async def test_a_solo_round_by_keys_never_targets_the_dead(tmp_path: Path) -> None:
+    """A solo player with two crewmembers, the app drawing: Cargo, the First Target, dies; the
+    token passes to Flygirl, the Bug's card sends it after her, and the attack form offers no
+    dead crewmember to pick."""
+    from textual.widgets import Select
+
+    from tui.screens.action_form import ActionFormScreen
+
+    table = Tableside(tmp_path)
+    table.set_board_profile("pandora-celeste", BOARD | {"deck_bottom": [1] * 6})  # Follow
+    play = table.create("pandora-celeste", 1, mode="crew", names=("Ann",), seed="dead",
+                        options={"crew": ["Cargo", "Flygirl"], "nasty_cards": "virtual"})
+    while play.state.facts["phase"] == "setup":
+        if cycle.current(play.state) == "protocols" and not play.state.facts["protocols"]:
+            play.do("add_protocol", name="Vacuum", start=4)
+            play.do("add_protocol", name="Aircon", start=7)
+        play.do("next_step")
+    play.do("reveal_nasty", name="Bug", room="Galley")
+    while cycle.current(play.state) != "crew_round":
+        play.do("next_step")
+    play.do("record_noise", crew="Cargo", colour="Red")
+    play.do("record_noise", crew="Flygirl", colour="Amber")
+    play.do("count_noise")
+    assert play.state.facts["first_target"] == "Cargo"
+    while cycle.current(play.state) != "nasties":
+        play.do("next_step")
+    assert "The First Target token passes to Flygirl" in texts(play.do("wound", crew="Cargo",
+                                                                        dmg=8))
+    play.close()
+    table.close()
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        play = screen(app).play
+        keys: list[str] = []
+        await press(pilot, "N", keys)
+        said = now(app).split("Turn Cycle Tracker")[0]  # what the round's step said
+        assert "towards the First Target (Flygirl)" in said and "Cargo" not in said, said
+        assert "If it attacks: Flygirl" in said
+        await press(pilot, "X", keys)
+        form = app.screen
+        assert isinstance(form, ActionFormScreen)
+        whom = [v for _, v in form.query_one("#arg-crew", Select)._options]
+        assert "Cargo" not in whom and "Flygirl" in whom
+        await press(pilot, "ctrl+s", keys)  # blank: the Bug's target, the First Target
+        assert "1. Bug HITS Flygirl" in now(app), now(app)
+        assert keys == ["N", "X", "ctrl+s"]
+        assert play.state.facts["crew"]["Cargo"]["status"] == "dead"
