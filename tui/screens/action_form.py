@@ -41,6 +41,7 @@ from tui.screens.drafts import (
     show_field_error,
 )
 from tui.screens.form_keys import FIELD_KEYS, FieldKeys, settle
+from tui.widgets.dialog_select import DialogSelect
 from tui.widgets.plain import plain
 
 
@@ -64,14 +65,14 @@ def field_widgets(param: Param, choices: list[tuple[str, str]], value: Any) -> l
     wid = f"arg-{param.name}"
     if sole_answer(param, choices):  # shown as decided; the hidden list holds the value
         label, only = choices[0]
-        select: Select[str] = Select([(plain(label), only)], id=wid, allow_blank=False,
+        select: Select[str] = DialogSelect([(plain(label), only)], id=wid, allow_blank=False,
                                      value=only, classes="hidden")
         return [Label(plain(f"{words}: {label} (the only one possible)"),
                       classes="field-label sole", id=f"sole-{param.name}"), select,
                 Static("", id=f"err-{param.name}", classes="field-error hidden", markup=False)]
     out: list[Widget] = [Label(plain(words + optional), classes="field-label")]
     if param.kind == "choice" or choices:
-        select = Select([(plain(label), c) for label, c in choices], id=wid,
+        select = DialogSelect([(plain(label), c) for label, c in choices], id=wid,
                         allow_blank=True, prompt="choose")
         offered = [c for _, c in choices]
         if value in offered:
@@ -105,9 +106,9 @@ def board_widgets(spec: BoardValue) -> list[Widget]:
         Label(plain(f"{spec.label} (from your board)"), classes="field-label"),
         Static(plain(f"Look at: {spec.look_at}. Give {spec.allowed()}."), classes="hint")]
     if spec.kind == "bool":
-        out.append(Select([("yes", "yes"), ("no", "no")], id=wid, prompt="choose"))
+        out.append(DialogSelect([("yes", "yes"), ("no", "no")], id=wid, prompt="choose"))
     elif spec.kind == "label":
-        out.append(Select([(plain(label), label) for label in spec.labels], id=wid,
+        out.append(DialogSelect([(plain(label), label) for label in spec.labels], id=wid,
                           prompt="choose"))
     else:
         out.append(Input(id=wid, max_length=200))
