@@ -211,7 +211,7 @@ ACTIONS: tuple[Action, ...] = (
                   "(in-game/Sectors/residents/pluralities/endgame bonuses/leftovers)",
                   optional=True, max_length=600)),
            topic="end_of_game", after_end=True,
-           enabled=lambda state: facts.game_end(state).over,
+           why_not=final_scores.not_scoring_yet,
            log_text=lambda args: f"Final scores: {args['scores']}"
                                  + (f" (winner {args['winners']})" if args.get("winners") else "")),
 )
