@@ -20,7 +20,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -252,6 +252,25 @@ class SessionScreen(Screen[None]):
         if action == "redo":
             return True if self.play.can_redo else None
         return True
+
+    async def on_key(self, event: events.Key) -> None:
+        """A game key whose action is not possible now has its binding off (the footer hides
+        it): pressed anyway, it says why and what to do instead of doing nothing."""
+        name = self._refused_key(event.key)
+        if name is not None:
+            event.stop()
+            await self.action_run(name)
+
+    def _refused_key(self, key: str) -> str | None:
+        """The game action bound to ``key`` (the player's key, else the game's), when it is
+        not possible now."""
+        keymap = self.app._keymap
+        for action in self.play.actions():
+            chosen = keymap.get(f"{self.play.game.id}.{action.name}") or action.key
+            if chosen and key in [k.strip() for k in chosen.split(",")] \
+                    and not self.play.available(action.name):
+                return action.name
+        return None
 
     async def action_run(self, name: str) -> None:
         try:
