@@ -55,8 +55,7 @@ def option_widgets(game: Game, option: Option) -> list[Any]:
     if option.kind == "choice":
         return [Label(plain(option.label)),
                 DialogSelect([(plain(shown(c, c)), c) for c in option.choices],
-                             value=option.default,
-                             allow_blank=False, id=base)]
+                             value=option.default, allow_blank=False, id=base)]
     # Ids by position: a choice's text may hold spaces ("The Kid").
     return [Label(plain(option.label + (f" ({option.help})" if option.help else ""))),
             *[Checkbox(plain(shown(choice, choice)), choice in option.default,
@@ -90,8 +89,8 @@ class NewGameScreen(FieldKeys, ModalScreen[OpenSession | None]):
         with VerticalScroll(classes="dialog wide", id="new-body"):
             yield Static("New game", classes="section-title")
             yield Label("Game")
-            yield DialogSelect([(plain(game.title), game.id) for game in self.games], id="game",
-                         allow_blank=True, prompt="choose a game")
+            yield DialogSelect([(plain(game.title), game.id) for game in self.games],
+                               id="game", allow_blank=True, prompt="choose a game")
             yield self.error_line("game")
             yield Static("", id="game-blurb", classes="hint", markup=False)
             yield Label("Players")

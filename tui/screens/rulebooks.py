@@ -55,8 +55,8 @@ class AddRulebookScreen(ModalScreen[BookInfo | None]):
             yield Label("Import a rulebook you own: a .txt, .md or .pdf file.")
             yield Input(placeholder="Path to the file, e.g. ~/rules/my-rulebook.pdf", id="add-path")
             yield DialogSelect([("Game: tell from its text", GUESS),
-                          *((f"Game: {name}", g) for g, name in GAMES.items())],
-                         value=self.game or GUESS, allow_blank=False, id="add-game")
+                                *((f"Game: {name}", g) for g, name in GAMES.items())],
+                               value=self.game or GUESS, allow_blank=False, id="add-game")
             yield ProgressBar(total=100, show_eta=False, id="add-progress", classes="hidden")
             yield Static("", id="add-message", markup=False)
             yield Static("Enter or ctrl+s: import    Escape: cancel", classes="hint")

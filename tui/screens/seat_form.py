@@ -114,7 +114,8 @@ class SeatForm(ModalScreen[bool]):
             secret = self.play.state.piece(name, Secret)
             if self.mode == "choose":
                 widgets.append(Label(plain(f"{secret.label}: your choice")))
-                widgets.append(DialogSelect([(plain(c), c) for c in secret.choices], id="arg-value")
+                widgets.append(DialogSelect([(plain(c), c) for c in secret.choices],
+                                            id="arg-value")
                                if secret.choices else Input(id="arg-value", password=True))
                 if secret.choices:  # a list: the PIN field at once (Enter opens the list)
                     widgets += self._pin_widgets(secret.owner)

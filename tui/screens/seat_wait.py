@@ -73,7 +73,7 @@ class RevealAtSeat(ModalScreen[bool]):
             options = [(plain(f"{self.play.state.piece(n, Secret).label} ({p}'s seat)"), n)
                        for n, p in self.owned.items()]
             yield DialogSelect(options, id="which", value=options[0][1] if len(options) == 1
-                         else Select.NULL)
+                               else Select.NULL)
             yield Button("Ask the seat", id="ask", variant="primary")
             yield Static("", id="waiting", markup=False)
             yield Static("Escape: stop waiting", classes="hint")
