@@ -299,6 +299,13 @@ def _in_showdown(state: State) -> bool:
     return state.facts["showdown"] is not None
 
 
+def _showdown_why(state: State) -> str | None:
+    if _in_showdown(state):
+        return None
+    return ("only in the Final Showdown, which begins when an escape vehicle Decouples with "
+            "a Nasty aboard (rulebook: «If a Nasty is in your Escape Vehicle»)")
+
+
 def _attack_open(state: State) -> str | None:
     if state.facts["attack"] is not None:
         return None
@@ -719,13 +726,13 @@ _ALL: tuple[Action, ...] = (
                   optional=True, default=False),
             Param("hits", "int", "mirror mode: HITs flipped before the first MISS", minimum=0,
                   maximum=40, optional=True)),
-           topic="showdown", enabled=_in_showdown, needs=_deck,
+           topic="showdown", why_not=_showdown_why, needs=_deck,
            log_text=lambda a: f"Desperation Attack by {a['crew']} on {a['nasty']}"),
     Action("flush_airlock", "Flush the Airlock",
            "Final Showdown, once: everyone else aboard flips; a MISS is flushed into space.",
            lambda s, a, r: escape.flush(s, r, a),
            (_crew_choice("who flushes (Powered Up, in a chair, plays Unlock)", "flusher"),),
-           topic="showdown", enabled=_in_showdown,
+           topic="showdown", why_not=_showdown_why,
            log_text=lambda a: f"{a['flusher']} flushes the Airlock"),
     Action("flush_flip", "Flush: a flip", "One occupant's flip during the Airlock flush.",
            lambda s, a, r: escape.flush_flip(s, r, a),
@@ -733,7 +740,7 @@ _ALL: tuple[Action, ...] = (
             Param("in_chair", "bool", "a crewmember who Powered Up in a chair (top box)",
                   optional=True, default=False),
             _box("the colour of the box read"), RESHUFFLE),
-           topic="showdown", enabled=_in_showdown, needs=_deck,
+           topic="showdown", why_not=_showdown_why, needs=_deck,
            log_text=lambda a: f"Flush flip: {a['who']}"),
     Action("pod_choice", "Escape Pod: end or play on",
            "After the Escape Pod ejects: end the game now or play on.",
