@@ -262,15 +262,15 @@ class SessionScreen(Screen[None]):
             await self.action_run(name)
 
     def _refused_key(self, key: str) -> str | None:
-        """The game action bound to ``key`` (the player's key, else the game's), when it is
-        not possible now."""
+        """The game action bound to ``key`` (the player's key, else the game's), when none
+        bound to it is possible now (a key two modes share goes to the one that is)."""
         keymap = self.app._keymap
-        for action in self.play.actions():
-            chosen = keymap.get(f"{self.play.game.id}.{action.name}") or action.key
-            if chosen and key in [k.strip() for k in chosen.split(",")] \
-                    and not self.play.available(action.name):
-                return action.name
-        return None
+        bound = [a.name for a in self.play.actions()
+                 if key in [k.strip() for k in (keymap.get(f"{self.play.game.id}.{a.name}")
+                                                or a.key or "").split(",")]]
+        if not bound or any(self.play.available(name) for name in bound):
+            return None
+        return bound[0]
 
     async def action_run(self, name: str) -> None:
         try:
