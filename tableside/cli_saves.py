@@ -9,6 +9,7 @@ from typing import Any
 from tableside.api import OpenSession, Tableside, TablesideError, game_definition
 from tableside.cli import fail, print_json
 from tableside.cli_secrets import do_from_cli
+from tableside.private import given_by_caller
 from tableside.text import one_line
 from trackers.engine import ActionError
 from trackers.games.registry import game_ids
@@ -259,7 +260,8 @@ def _actions(args: argparse.Namespace) -> int:
                          "available": reason is None, "why_not": reason,
                          "args": [{"name": p.name, "allowed": p.describe_allowed(play.state),
                                    "optional": p.optional}
-                                  for p in a.shown_params(play.state)]})
+                                  for p in a.shown_params(play.state)
+                                  if given_by_caller(a.name, p.name)]})
         if args.json:
             print_json(rows)
             return 0
