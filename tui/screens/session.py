@@ -20,7 +20,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -36,6 +36,7 @@ from tui.screens.confirm import ConfirmScreen
 from tui.screens.history import HistoryScreen
 from tui.screens.keys import player_key
 from tui.screens.peek import PeekScreen
+from tui.screens.refusal_keys import run_name, with_keys
 from tui.widgets.banner import Banner
 from tui.widgets.keys_footer import KeysFooter
 from tui.widgets.log_panel import LogPanel
@@ -253,6 +254,29 @@ class SessionScreen(Screen[None]):
             return True if self.play.can_redo else None
         return True
 
+    def on_key(self, event: events.Key) -> None:
+        """A game key whose action is not possible now is off (hidden from the footer, its
+        binding does nothing); pressed anyway, it says why and what to do instead."""
+        if event._stop_propagation:  # a game's own screen already said why
+            return
+        for binding in self._bindings.key_to_bindings.get(event.key, []):
+            name = run_name(binding.action)
+            if name is None or self.play.available(name):
+                continue
+            event.stop()
+            self.refuse(name)
+            return
+
+    def refuse(self, name: str) -> None:
+        """Say that ``name`` is not possible now, why, and the keys of what to do instead."""
+        action = self.play.action(name)
+        reason = self.play.session.blocked(name) or "not offered on this screen"
+        shown = player_key(self.app, f"{self.play.game.id}.{name}", action.key or "")
+        key = f" ({shown})" if action.key else ""
+        self.notify(f"{action.title}{key} is not possible now: "
+                    f"{with_keys(self.app, self.play, reason)}.",
+                    severity="warning", markup=False)
+
     async def action_run(self, name: str) -> None:
         try:
             action = self.play.action(name)
@@ -265,11 +289,7 @@ class SessionScreen(Screen[None]):
             if await ask_a_seat(self):  # the owner has a seat: their PIN is typed there
                 return
         if not self.offerable(name):
-            reason = self.play.session.blocked(name) or "not offered on this screen"
-            shown = player_key(self.app, f"{self.play.game.id}.{name}", action.key or "")
-            key = f" ({shown})" if action.key else ""
-            self.notify(f"{action.title}{key} is not possible now: {reason}.",
-                        severity="warning", markup=False)
+            self.refuse(name)
             return
         one_key = self.play.game.one_key
         quick = not action.params or (one_key is not None and one_key(self.play.state, name))
@@ -301,8 +321,8 @@ class SessionScreen(Screen[None]):
         try:
             self.play.do(name, pin=pin, **args)
         except ActionError as err:
-            self.notify(f"{err} (nothing was recorded)", title="Not done", severity="error",
-                        markup=False)
+            self.notify(f"{with_keys(self.app, self.play, str(err))} (nothing was recorded)",
+                        title="Not done", severity="error", markup=False)
             return
         except TablesideError as err:
             self.notify(f"{err}. Nothing was recorded; check the disk, then try again.",
