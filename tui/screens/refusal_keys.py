@@ -11,7 +11,8 @@ from textual.app import App
 from tableside.api import OpenSession
 from tui.screens.keys import player_key
 
-QUOTED = re.compile(r"'([^']+)'")
+# A quoted title opens after a space or a bracket, never inside a word ("Player 1's turn").
+QUOTED = re.compile(r"(?<!\w)'([^']+)'(?!\w)")
 
 
 def with_keys(app: App[object], play: OpenSession, text: str) -> str:
