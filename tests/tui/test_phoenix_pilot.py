@@ -30,6 +30,7 @@ from trackers.games.space_station_phoenix.scoring import ScoreSheet
 from tui.app import TablesideApp
 from tui.games.space_station_phoenix.score_sheet import ScoreSheetScreen
 from tui.games.space_station_phoenix.screen import PhoenixScreen
+from tui.screens.action_form import ActionFormScreen
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLE = REPO / "docs" / "examples" / "phoenix-score.json"
@@ -508,6 +509,11 @@ async def test_each_players_station_row_is_one_whole_line_at_80x24(tmp_path: Pat
             levels = next(r for r in rows if r.startswith(name) and "L0" in r)
             assert levels.endswith("L0   L0   L0   L0"), rows
         assert "Bartholomew" in shown(app)  # whole on the tracks above
+        assert "? = Hub not recorded: j" in rows  # what the "?" asks for, and its key
+        await pilot.press("j")
+        await pilot.pause()
+        assert isinstance(app.screen, ActionFormScreen)
+        assert app.screen.action_spec.name == "keep_hub"
 
 
 async def test_at_80x24_the_grid_gets_the_bars_lines_and_every_total_stays_in_sight(

@@ -9,25 +9,19 @@ import re
 from textual.app import App
 
 from tableside.api import OpenSession
+from tableside.refusal_names import named
+from trackers.engine import Action
 from tui.screens.keys import player_key
-
-# A quoted title opens after a space or a bracket, never inside a word ("Player 1's turn").
-QUOTED = re.compile(r"(?<!\w)'([^']+)'(?!\w)")
 
 
 def with_keys(app: App[object], play: OpenSession, text: str) -> str:
-    """``text`` with " (key k)" after each quoted title of one of the game's keyed actions (a
-    title may be quoted without its step number: 'Move the Time token' for "Move the Time
-    token (step 5)")."""
-    def keyed(match: re.Match[str]) -> str:
-        quoted = match.group(1)
-        for action in play.game.actions:
-            if action.key and (action.title == quoted or action.title.startswith(f"{quoted} (")):
-                shown = player_key(app, f"{play.game.id}.{action.name}", action.key)
-                return f"{match.group(0)} (key {shown})"
-        return match.group(0)
+    """``text`` with " (key k)" after each quoted title of one of the game's keyed actions."""
+    def key(action: Action) -> str | None:
+        if not action.key:
+            return None
+        return f"key {player_key(app, f'{play.game.id}.{action.name}', action.key)}"
 
-    return QUOTED.sub(keyed, text)
+    return named(text, play.game.actions, key)
 
 
 def run_name(action: str) -> str | None:
