@@ -171,7 +171,7 @@ def _sectors_panel(state: State) -> Panel:
         hub = facts.hub(state, name) or "?"
         lines.append(f"{short:<{width}} {hub:<4} {n1 + n2 + n3} of 9 ({n1}/{n2}/{n3}{extra})"
                      f"{level3}")
-    if any(facts.hub(state, name) is None for name in names):  # "?" says what to do
+    if not all(facts.hub(state, name) for name in names):  # "?" says what to do
         lines.append("? = Hub not recorded: j")
     return Panel("Hub, Sectors (Level 1/2/3)", tuple(lines), "level3_sectors")
 
