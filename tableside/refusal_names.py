@@ -10,7 +10,8 @@ from collections.abc import Callable, Iterable
 from trackers.engine import Action
 
 # A quoted title opens after a space or a bracket, never inside a word ("Player 1's turn").
-QUOTED = re.compile(r"(?<!\w)'([^']+)'(?!\w)")
+# A text that already gives the key after the title ("'Choose a secret', key c") is left so.
+QUOTED = re.compile(r"(?<!\w)'([^']+)'(?!\w)(?!,? \(?key )")
 
 
 def named(text: str, actions: Iterable[Action], how: Callable[[Action], str | None]) -> str:

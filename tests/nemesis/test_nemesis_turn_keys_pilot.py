@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests import pilot_keys
+from tests.tui.screen_text import panel_text
 from trackers.games.nemesis_lockdown import rounds
 from tui.app import TablesideApp
 from tui.screens.action_form import ActionFormScreen
@@ -79,3 +80,17 @@ async def test_a_room_action_key_outside_the_turns_says_why(tmp_path: Path) -> N
         assert said[-1].startswith("Start Autodestruction (d) is not possible now: "), said
         assert "'Next step' (key n)" in said[-1], said
         assert screen.play.state.facts["autodestruct"] is None  # nothing done
+
+
+async def test_the_now_panel_gives_the_key_of_each_action_it_names(tmp_path: Path) -> None:
+    """After an Encounter the Now panel says to use 'Noise marker': with its key, N; a note
+    that already gives its key ('Choose a secret', key c) is not given it twice."""
+    pilot_keys.save_game(tmp_path, GAME_ID, 1, TO_THE_TURNS)
+    app = TablesideApp(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot_keys.resume_first(pilot)
+        await pilot.press("y", *"Nest", "ctrl+s")
+        await pilot.pause()
+        now = panel_text(app, "#now")
+        assert "'Noise marker' (key N) takes them off" in now, now
+        assert "'Choose a secret', key c" in now and "(key c), key c" not in now, now

@@ -15,10 +15,11 @@ from tui.screens.keys import player_key
 
 
 def with_keys(app: App[object], play: OpenSession, text: str) -> str:
-    """``text`` with " (key k)" after each quoted title of one of the game's keyed actions."""
+    """``text`` with " (key k)" after each quoted title of one of the game's actions, or
+    " (ctrl+p)" for one without a key (the palette finds it by its title)."""
     def key(action: Action) -> str | None:
         if not action.key:
-            return None
+            return "ctrl+p"
         return f"key {player_key(app, f'{play.game.id}.{action.name}', action.key)}"
 
     return named(text, play.game.actions, key)
