@@ -36,10 +36,12 @@ async def test_the_player_turns_show_encounter_noise_and_fire(tmp_path: Path) ->
         assert keys.get("z") == "Noise", keys
         assert keys.get("f") == "Fire", keys
         assert keys.get("n") == "Next step", keys
-        # The key shown does what it says: the Encounter form opens on its first field.
+        # The key shown does what it says: the Encounter form opens, and nothing is refused.
+        said = pilot_keys.record_notifications(app)
         await pilot.press("y")
         await pilot.pause()
         assert isinstance(app.screen, ActionFormScreen)
+        assert not said, said
         assert app.screen.action_spec.name == "encounter"
 
 

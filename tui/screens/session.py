@@ -259,13 +259,14 @@ class SessionScreen(Screen[None]):
         binding does nothing); pressed anyway, it says why and what to do instead."""
         if event._stop_propagation:  # a game's own screen already said why
             return
-        for binding in self._bindings.key_to_bindings.get(event.key, []):
-            name = run_name(binding.action)
-            if name is None or self.play.available(name):
-                continue
-            event.stop()
-            self.refuse(name)
+        names = [name for binding in self._bindings.key_to_bindings.get(event.key, [])
+                 if (name := run_name(binding.action)) is not None]
+        if not names:
             return
+        # None of the key's actions ran: one possible now has nothing to offer, else say why
+        # the first is not possible now
+        event.stop()
+        self.refuse(next((name for name in names if self.play.available(name)), names[0]))
 
     def refuse(self, name: str) -> None:
         """Say that ``name`` is not possible now, why, and the keys of what to do instead."""
