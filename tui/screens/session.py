@@ -259,8 +259,9 @@ class SessionScreen(Screen[None]):
         binding does nothing); pressed anyway, it says why and what to do instead."""
         if event._stop_propagation:  # a game's own screen already said why
             return
+        known = {action.name for action in self.play.session.actions()}  # this mode's
         names = [name for binding in self._bindings.key_to_bindings.get(event.key, [])
-                 if (name := run_name(binding.action)) is not None]
+                 if (name := run_name(binding.action)) in known]
         if not names:
             return
         # None of the key's actions ran: one possible now has nothing to offer, else say why
