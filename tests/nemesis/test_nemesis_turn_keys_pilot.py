@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests import pilot_keys
-from tests.tui.screen_text import panel_text
+from tests.tui.screen_text import panel_text, screen_text
 from trackers.games.nemesis_lockdown import rounds
 from tui.app import TablesideApp
 from tui.screens.action_form import ActionFormScreen
@@ -96,3 +96,17 @@ async def test_the_now_panel_gives_the_key_of_each_action_it_names(tmp_path: Pat
         now = panel_text(app, "#now")
         assert "'Noise marker' (key N) takes them off" in now, now
         assert "'Choose a secret', key c" in now and "(key c), key c" not in now, now
+
+
+async def test_four_players_wound_counts_are_all_in_view(tmp_path: Path) -> None:
+    """At 80x24 with four players the tracks show every Character's wounds and Larva without
+    scrolling (the last player's fell below the fold)."""
+    pilot_keys.save_game(tmp_path, GAME_ID, 4, names=["Ann", "Bo", "Cy", "Di"])
+    app = TablesideApp(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot_keys.resume_first(pilot)
+        seen = screen_text(app)
+        for name in ("Ann", "Bo", "Cy", "Di"):
+            for count in ("Light Wounds: 0/2", "Serious Wounds: 0/3", "Larva: 0/1"):
+                assert f"{name} {count}" in seen, (name, count)
+        assert "Fire markers: 0/12" in seen and "Malfunction markers: 0/10" in seen
