@@ -91,7 +91,9 @@ async def test_the_now_panel_gives_the_key_of_each_action_it_names(tmp_path: Pat
     app = TablesideApp(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot_keys.resume_first(pilot)
-        await pilot.press("y", *"Nest", "ctrl+s")
+        await pilot.press("y", *"Nest")
+        await pilot_keys.choose(pilot, "#arg-drawn", "Adult")  # as the table drew it
+        await pilot.press("ctrl+s")
         await pilot.pause()
         now = panel_text(app, "#now")
         assert "'Noise marker' (key N) takes them off" in now, now

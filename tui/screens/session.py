@@ -262,8 +262,8 @@ class SessionScreen(Screen[None]):
         known = {action.name for action in self.play.session.actions()}  # this mode's
         names = [name for binding in self._bindings.key_to_bindings.get(event.key, [])
                  if (name := run_name(binding.action)) in known]
-        if not names:
-            return
+        if not names or any(self.check_action("run", (name,)) for name in names):
+            return  # a binding runs it (a screen's own keys come after this handler)
         # None of the key's actions ran: one possible now has nothing to offer, else say why
         # the first is not possible now
         event.stop()
