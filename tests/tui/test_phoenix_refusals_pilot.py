@@ -24,7 +24,7 @@ async def test_n_after_the_setup_names_the_turn_and_its_key(tmp_path: Path) -> N
         await pilot.press("n")
         await pilot.pause()
         assert said, "n after the setup said nothing"
-        assert "is not possible now: the setup checklist is all done" in said[-1], said
+        assert "is not possible now: every setup step is already done" in said[-1], said
         assert "Player 1's turn is on: 'End the turn' (key e)" in said[-1], said
         assert "its step has not come" not in said[-1]
         assert facts.active(screen.play.state) == "Player 1"

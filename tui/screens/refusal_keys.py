@@ -4,8 +4,6 @@ to look the key up in F1 to do what the message says."""
 
 from __future__ import annotations
 
-import re
-
 from textual.app import App
 
 from tableside.api import OpenSession
@@ -24,8 +22,3 @@ def with_keys(app: App[object], play: OpenSession, text: str) -> str:
 
     return named(text, play.game.actions, key)
 
-
-def run_name(action: str) -> str | None:
-    """The game action a binding runs ("run('encounter')" -> "encounter"), else None."""
-    match = re.fullmatch(r"run\('([^']+)'\)", action)
-    return match.group(1) if match else None

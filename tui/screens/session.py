@@ -36,7 +36,7 @@ from tui.screens.confirm import ConfirmScreen
 from tui.screens.history import HistoryScreen
 from tui.screens.keys import player_key
 from tui.screens.peek import PeekScreen
-from tui.screens.refusal_keys import run_name, with_keys
+from tui.screens.refusal_keys import with_keys
 from tui.widgets.banner import Banner
 from tui.widgets.keys_footer import KeysFooter
 from tui.widgets.log_panel import LogPanel
@@ -254,20 +254,24 @@ class SessionScreen(Screen[None]):
             return True if self.play.can_redo else None
         return True
 
-    def on_key(self, event: events.Key) -> None:
-        """A game key whose action is not possible now is off (hidden from the footer, its
-        binding does nothing); pressed anyway, it says why and what to do instead."""
-        if event._stop_propagation:  # a game's own screen already said why
-            return
-        known = {action.name for action in self.play.session.actions()}  # this mode's
-        names = [name for binding in self._bindings.key_to_bindings.get(event.key, [])
-                 if (name := run_name(binding.action)) in known]
-        if not names or any(self.check_action("run", (name,)) for name in names):
-            return  # a binding runs it (a screen's own keys come after this handler)
-        # None of the key's actions ran: one possible now has nothing to offer, else say why
-        # the first is not possible now
-        event.stop()
-        self.refuse(next((name for name in names if self.play.available(name)), names[0]))
+    async def on_key(self, event: events.Key) -> None:
+        """A game key whose action is not possible now has its binding off (the footer hides
+        it): pressed anyway, it says why and what to do instead of doing nothing."""
+        name = self._refused_key(event.key)
+        if name is not None:
+            event.stop()
+            await self.action_run(name)
+
+    def _refused_key(self, key: str) -> str | None:
+        """The game action bound to ``key`` (the player's key, else the game's), when none
+        bound to it is possible now (a key two modes share goes to the one that is)."""
+        keymap = self.app._keymap
+        bound = [a.name for a in self.play.actions()
+                 if key in [k.strip() for k in (keymap.get(f"{self.play.game.id}.{a.name}")
+                                                or a.key or "").split(",")]]
+        if not bound or any(self.play.available(name) for name in bound):
+            return None
+        return bound[0]
 
     def refuse(self, name: str) -> None:
         """Say that ``name`` is not possible now, why, and the keys of what to do instead."""

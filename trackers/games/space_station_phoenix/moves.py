@@ -351,30 +351,24 @@ def setup_open(state: State) -> bool:
     return int(state.facts["setup_done"]) < len(setup_steps(state))
 
 
+def setup_done_why(state: State) -> str | None:
+    """Why a setup step cannot be marked: the checklist is already done; what to do instead
+    (the screen adds the key of the action named in quotes)."""
+    if setup_open(state):
+        return None
+    current = facts.active(state)
+    whose = f"{current}'s turn is on" if current is not None else "play is on"
+    return (f"every setup step is already done and {whose}: 'End the turn' ends a turn "
+            "(undo takes a step back into the setup)")
+
+
 def before_trigger(state: State) -> bool:
     return not facts.game_end(state).triggered
 
 
-# Why the setup, turn and final-score actions are not possible now, and what to do instead
-# (the screen adds the key of an action named in quotes).
-def why_not_setup(state: State) -> str | None:
-    if setup_open(state):
-        return None
-    current = facts.active(state)
-    whose = f"{current}'s turn is on" if current is not None else "the turns are on"
-    return (f"the setup checklist is all done and {whose}: 'End the turn' ends a turn "
-            "(undo takes a step back into the setup)")
-
-
 def why_not_set_turn(state: State) -> str | None:
+    """Why the turn cannot be set by hand: the end is triggered; what goes on instead."""
     if before_trigger(state):
         return None
     return ("the end is triggered: everyone else takes one more turn, clockwise, each ended "
             "with 'End the turn'")
-
-
-def why_not_final_scores(state: State) -> str | None:
-    if facts.game_end(state).over:
-        return None
-    return ("the game has not ended yet: the final scores are kept once the final round is "
-            "over (the score calculator, k in the app, works at any time)")
