@@ -271,6 +271,13 @@ class SessionScreen(Screen[None]):
                                                 or a.key or "").split(",")]]
         if not bound or any(self.play.available(name) for name in bound):
             return None
+        # Two actions sharing a key, one open at a time: the one whose own step is open
+        # says what holds it.
+        state = self.play.state
+        for name in bound:
+            enabled = self.play.action(name).enabled
+            if enabled is None or enabled(state):
+                return name
         return bound[0]
 
     def refuse(self, name: str) -> None:
