@@ -12,6 +12,7 @@ from pathlib import Path
 from tableside.api import Tableside
 from tests.pandora.test_pandora_round_keys import BLUE_DECK, _game, press
 from tests.pandora.test_pandora_solo_pilot import SIZE, screen
+from trackers.games.pandora_celeste import cycle
 from tui.app import TablesideApp
 from tui.widgets.keys_footer import KeysFooter
 
@@ -70,3 +71,39 @@ async def test_the_nasty_round_keys_are_in_the_footer_while_it_runs(tmp_path: Pa
         drawn = rows(app)
         assert any(" X  Attacked" in r for r in drawn[-2:]), drawn[-2:]
         _no_collision(drawn)
+        # the banner names the key that takes the next step (the app draws: 'Nasty round')
+        banner = " ".join(" ".join(drawn[1:4]).split())
+        assert "now 2. Bug ('Nasty round' (key N))" in banner, banner
+
+
+async def test_the_banner_gives_each_action_it_names_its_key(tmp_path: Path) -> None:
+    """Found by the lead: the setup banner named 'Add an Emergency Protocol' without its key,
+    while the Now panel and the refusals give it; a title with an apostrophe ('Nasty's card')
+    is keyed too."""
+    from tests.pandora.test_pandora_solo_pilot import act
+
+    table = Tableside(tmp_path)
+    table.create("pandora-celeste", 1, options={"crew": ["Flygirl"]}, seed="banner").close()
+    table.close()
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        play = screen(app).play
+        while cycle.current(play.state) != "protocols":
+            await act(pilot, "next_step")
+        banner = " ".join(" ".join(rows(app)[1:5]).split())
+        assert "('Add an Emergency Protocol' (key a))" in banner, banner
+        play.do("add_protocol", name="Vacuum", start=4)
+        play.do("add_protocol", name="Aircon", start=7)
+        while play.state.facts["phase"] == "setup":
+            play.do("next_step")
+        play.do("reveal_nasty", name="Bug", room="Galley")
+        while cycle.current(play.state) != "nasties":
+            play.do("count_noise" if cycle.current(play.state) == "count" else "next_step")
+        play.do("nasty_round")  # mirror mode: the table enters each card
+        screen(app).refresh_all()
+        await pilot.pause()
+        banner = " ".join(" ".join(rows(app)[1:4]).split())
+        assert "now 1. Bug ('Nasty's card' (key T))" in banner, banner

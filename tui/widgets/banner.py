@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.widgets import Static
 
+from tui.screens.refusal_keys import with_keys
 from tui.widgets.session_view import SessionView
 
 if TYPE_CHECKING:
@@ -29,7 +30,8 @@ class Banner(SessionView, Static):
     _shown: str | None = None
 
     def show_session(self, play: OpenSession) -> None:
-        text = "\n".join(play.game.banner_lines(play.state))
+        # an action named in quotes gets its key, as the Now panel and refusals say it
+        text = with_keys(self.app, play, "\n".join(play.game.banner_lines(play.state)))
         if text != self._shown:  # most actions leave it as it was: no layout then
             self._shown = text
             self.update(Text(text))  # names as typed, never markup
