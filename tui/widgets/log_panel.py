@@ -6,6 +6,8 @@ from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from rich.text import Text
+from textual.geometry import Size
+from textual.reactive import Reactive
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
@@ -33,6 +35,18 @@ class LogPanel(SessionView, OptionList):
     elsewhere: Collection[int] = ()  # seqs another window recorded while this one watched
 
     _listed: list[tuple[str, Text]] | None = None  # (id, text) of what is listed now
+
+    # Textual lays the whole screen out again when a list's scrollable length changes. The
+    # side log's box has a fixed height, so its length (an undone line wrapping onto a
+    # second) moves no other widget: it repaints itself and its scrollbar, and only a log
+    # sized by its contents asks for a layout (whether a scrollbar shows is Textual's own
+    # reactive, a layout still). A full layout was most of the cost of undo and redo.
+    virtual_size = Reactive(Size(0, 0), layout=False)
+
+    def watch_virtual_size(self) -> None:
+        width, height = self.styles.width, self.styles.height
+        if height is None or height.is_auto or (width is not None and width.is_auto):
+            self.refresh(layout=True)
 
     def show_session(self, play: OpenSession) -> None:
         self.show(play.history(SIDE_PANEL), play.head)

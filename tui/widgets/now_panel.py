@@ -8,6 +8,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from trackers.engine import Note, Panel
+from tui.widgets.in_place import update_in_place
 from tui.widgets.session_view import SessionView
 
 if TYPE_CHECKING:
@@ -59,6 +60,6 @@ class NowPanel(SessionView, Static):
         if text == self._shown:
             return  # nothing new to say: no layout, and the scroll stays where it is
         self._shown = text
-        self.update(text)
+        update_in_place(self, text)  # a layout only when its height changes
         if self.parent is not None and hasattr(self.parent, "scroll_home"):
             self.parent.scroll_home(animate=False, immediate=True)
