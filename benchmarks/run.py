@@ -336,6 +336,10 @@ def report(r: dict[str, Any]) -> str:
             f"{keys['key_app_median_ms']:.1f} ms   bare Textual {keys['key_bare_median_ms']:.1f}"
             f" ms   difference {extra:.1f} ms (target <= 16: {_mark(extra <= 16)}); the "
             f"game's own work {keys['key_game_work_ms']:.1f} ms",
+            *(f"      {game_id:22} app {one['app_ms']:6.1f} ms, bare {one['bare_ms']:5.1f} ms:"
+              f" {one['extra_ms']:+6.1f} ms (target <= 16: {_mark(one['extra_ms'] <= 16)});"
+              f" CPU {one['cpu_extra_ms']:+.1f} ms" for game_id, one in
+              keys.get("every_game", {}).items()),
             f"      Home with 500 saved games {keys['home_500_ms']:.0f} ms, with none "
             f"{keys['home_none_ms']:.0f} ms: ratio {keys['home_ratio']:.2f} (target <= 1.2: "
             f"{_mark(keys['home_ratio'] <= 1.2)})",

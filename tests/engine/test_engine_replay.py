@@ -311,3 +311,29 @@ def test_an_event_the_rules_now_refuse_is_skipped_on_replay_not_fatal() -> None:
     again.undo()  # replays the stale event again: skipped, never fatal
     assert again.head == 1
     assert build_report(DEMO, again.setup, again.seed, stale).actions == 2
+
+
+def test_the_snapshot_point_follows_every_change_of_the_history() -> None:
+    """``snapshot_point`` remembers its digest for the same events (undo and redo at a
+    snapshot's point of the game): a different history, even of the same length, gives
+    the digest of the events it holds now."""
+    live = played()
+
+    def fits() -> None:
+        seq, digest = live.snapshot_point()
+        assert seq == live.head - 1 and digest == chain_digest(live.events[:seq])
+        assert live.snapshot()[:2] == (seq, digest)
+
+    fits()
+    live.undo(1)
+    live.redo(1)
+    fits()
+    live.undo(3)
+    live.do("advance", spaces=1)  # a new branch: the events after the head are gone
+    live.do("fire")
+    live.do("fire")
+    assert len(live.events) == len(PLAN)
+    fits()
+    again = played()  # the same history, read back as other objects (another window's)
+    live.absorb(again.events, again.head)
+    fits()

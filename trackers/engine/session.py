@@ -129,6 +129,7 @@ class Session:
                          if not a.modes or self.setup.mode in a.modes}
         self._snapshots: dict[int, State] = {0: game.start(self.setup, rng_for(seed, 0))}
         self._previous: tuple[int, State] | None = None
+        self._digest_memo: tuple[list[Event], str] | None = None  # see _digest
         if snapshot is not None:
             self._adopt_snapshot(*snapshot)
         self.state, self.notes = self._rebuild(self.head)
@@ -291,10 +292,29 @@ class Session:
             state = self._previous[1]
         else:
             state = self._rebuild(seq)[0]
-        return seq, chain_digest(self._events[:seq]), state.to_dict()
+        return seq, self._digest(seq), state.to_dict()
+
+    def snapshot_point(self) -> tuple[int, str]:
+        """The (seq, digest) ``snapshot`` would give, without building its state: enough to
+        see that a snapshot already kept is this one."""
+        seq = max(0, self.head - 1)
+        return seq, self._digest(seq)
+
+    def _digest(self, seq: int) -> str:
+        """``chain_digest`` of the first ``seq`` events, remembered for the same events (the
+        very same objects, held here): undo and redo at a snapshot's point of the game
+        otherwise hash the whole history at each key."""
+        events = self._events[:seq]
+        kept = self._digest_memo
+        if kept is not None and len(kept[0]) == seq and all(
+                a is b for a, b in zip(kept[0], events, strict=True)):
+            return kept[1]
+        digest = chain_digest(events)
+        self._digest_memo = (events, digest)
+        return digest
 
     def _adopt_snapshot(self, seq: int, digest: str, data: dict[str, Any]) -> None:
-        if 0 < seq <= len(self._events) and chain_digest(self._events[:seq]) == digest:
+        if 0 < seq <= len(self._events) and self._digest(seq) == digest:
             try:
                 state = State.from_dict(data)
             except (PieceError, KeyError, TypeError, ValueError, AttributeError):
