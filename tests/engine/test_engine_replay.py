@@ -180,6 +180,39 @@ def test_in_memory_snapshots_keep_undo_exact(monkeypatch: pytest.MonkeyPatch) ->
     assert s.state == full.state
 
 
+def test_undo_and_redo_by_one_equal_the_full_replay(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Undo and redo by one start from the state at hand (or one back), not from the last
+    in-memory snapshot: the state and the notes are the full replay's, across snapshot
+    points, after a do, a longer jump and a redo of several, with drawn cards (randomness)."""
+    monkeypatch.setattr(session_module, "SNAPSHOT_EVERY", 4)
+    s = Session(GAME, SessionSetup(2), "by-one")
+    for i in range(21):
+        s.do("draw") if i % 3 else s.do("fire")
+    moves = ["undo", "redo", "undo", "undo", "redo", "do", "undo", "redo", "redo-none",
+             "jump", "redo", "undo", "redo3", "undo", "redo"]
+    for move in moves:
+        if move == "do":
+            s.do("fire")
+        elif move == "jump":
+            s.jump(9)
+        elif move == "redo3":
+            notes = s.redo(3)
+        elif move.startswith("redo"):
+            if not s.can_redo:
+                continue
+            notes = s.redo(1)
+        else:
+            s.undo(1)
+        full = Session(GAME, SessionSetup(2), "by-one", events=s.events[:s.head])
+        assert s.state == full.state, (move, s.head)
+        assert s.state.to_dict() == full.state.to_dict()
+        if move.startswith("redo"):
+            assert [n.text for n in notes[1:]] == [n.text for n in full.notes], move
+        assert s.snapshot()[2] == Session(
+            GAME, SessionSetup(2), "by-one", events=s.events[:max(0, s.head - 1)]
+        ).state.to_dict()
+
+
 # --- set value by hand ----------------------------------------------------------------------------
 def test_set_value_overrides_and_is_logged_like_any_action() -> None:
     s = Session(GAME, SessionSetup(2), "v")

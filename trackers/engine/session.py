@@ -265,8 +265,10 @@ class Session:
         if self._journal is not None:
             self._journal.append(head_record(head, self._clock()))
         old = self.head
-        self.state, redo_notes = self._rebuild(head)
-        self._previous = None
+        # a redo starts from the state at hand, an undo by one from the state one back
+        self.state, redo_notes = self._rebuild(head, (old, before) if old < head
+                                               else self._previous)
+        self._previous = (old, before) if head == old + 1 else None
         self.head = head
         if head < old:
             undone = [self.describe(e) for e in self._events[head:old]]
@@ -325,9 +327,18 @@ class Session:
     def _apply(self, action: Action, state: State, args: dict[str, Any], seq: int) -> list[Note]:
         return apply_action(action, state, args, rng_for(self.seed, seq))
 
-    def _rebuild(self, head: int) -> tuple[State, list[Note]]:
-        start = max(k for k in self._snapshots if k <= head)
-        state = self._snapshots[start].copy()
+    def _rebuild(self, head: int, near: tuple[int, State] | None = None
+                 ) -> tuple[State, list[Note]]:
+        """The state after ``head`` events, replayed from the latest in-memory snapshot, or
+        from ``near`` (a state already built at that point: the one at hand, or one back)
+        when it is closer: undo and redo by one then replay at most one event, not up to
+        ``SNAPSHOT_EVERY``. The head's own event is replayed (from the snapshot before it),
+        so its notes are the ones returned, as when it was done."""
+        start = max(k for k in self._snapshots if k < head or k == 0)
+        origin = self._snapshots[start]
+        if near is not None and start <= near[0] <= head:
+            start, origin = near
+        state = origin.copy()
         notes: list[Note] = []
         for event in self._events[start:head]:
             action = self._actions.get(event.action)
