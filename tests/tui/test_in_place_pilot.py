@@ -103,3 +103,43 @@ async def test_the_side_log_follows_undo_without_a_layout(
         top = log._index_to_line[head]
         assert log.scroll_y <= top < log.scroll_y + log.scrollable_content_region.height
         assert ">" in panel_text(app, "#log").split("\n")[-2]
+
+
+def _strips_alike(a: list[Any], b: list[Any]) -> bool:
+    return len(a) == len(b) and all(x.text == y.text and list(x) == list(y)
+                                    for x, y in zip(a, b, strict=True))
+
+
+async def test_the_now_panel_draws_what_textual_draws_for_its_whole_text(
+        tmp_path: Path) -> None:
+    """The Now panel draws its text a line at a time (keeping unchanged lines): the strips
+    (text, styles and the characters' places, which mouse selection reads) and the height
+    are Textual's own for the whole text, after undo and redo and with a line added."""
+    from textual.visual import Visual
+
+    from tui.widgets.now_panel import NowPanel
+
+    moves = [("set_value", {"target": "self_destruct.position", "value": v}) for v in (3, 9)]
+    save_game(tmp_path, "lifeform", 3, moves, names=["Ann", "Bo", "Cy"])
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await resume_first(pilot)
+        now = app.screen.query_one("#now", NowPanel)
+        for key in ("u", "r", "u"):
+            await pilot.press(key)
+            await pilot.pause()
+            width, height = now.size
+            assert height > 40  # a long text: the case this is about
+            whole = Visual.to_strips(now, now.visual, width, height, now.visual_style)
+            now.refresh()  # drawn afresh from its kept lines
+            assert _strips_alike([now.render_line(y) for y in range(height)], whole)
+            assert now.get_content_height(now.size, now.size, width) == \
+                now.visual.get_height(now.styles, width)  # type: ignore[arg-type]
+        now.elsewhere = "1 action made in another window, marked in the log"
+        now.show_session(app.screen.play)  # type: ignore[attr-defined]
+        await pilot.pause()
+        whole = Visual.to_strips(now, now.visual, now.size.width, now.size.height,
+                                 now.visual_style)
+        assert now.size.height == len(whole)
+        now.refresh()
+        assert _strips_alike([now.render_line(y) for y in range(len(whole))], whole)

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
+from textual.geometry import Size
+from textual.strip import Strip
+from textual.visual import Visual, visualize
+from textual.widget import _RenderCache
 from textual.widgets import Static
 
 from trackers.engine import Note, Panel
@@ -12,6 +16,8 @@ from tui.widgets.in_place import update_in_place
 from tui.widgets.session_view import SessionView
 
 if TYPE_CHECKING:
+    from textual.css.styles import RulesMap
+
     from tableside.api import OpenSession
 
 
@@ -48,6 +54,10 @@ class NowPanel(SessionView, Static):
 
     elsewhere = ""  # a line saying what another window did, set by the screen
     _shown: Text | None = None
+    _lines: dict[tuple[object, ...], list[Strip]] | None = None  # see _render_content
+    _lines_for: tuple[object, ...] = ()
+    _heights: dict[tuple[object, ...], int] | None = None  # see get_content_height
+    _heights_for = 0
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__("", markup=False, **kwargs)  # type: ignore[arg-type]
@@ -63,3 +73,74 @@ class NowPanel(SessionView, Static):
         update_in_place(self, text)  # a layout only when its height changes
         if self.parent is not None and hasattr(self.parent, "scroll_home"):
             self.parent.scroll_home(animate=False, immediate=True)
+
+    def _by_line(self) -> bool:
+        """Whether the text can be measured and drawn a line at a time (see below)."""
+        styles = self.styles
+        return isinstance(self.content, Text) and self.text_selection is None \
+            and styles.content_align == ("left", "top") and styles.text_align in ("left", "start")
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """The text's height, measured a line at a time like the drawing below: each
+        line's height is kept while its text and the width stay the same."""
+        text = self.content
+        if not width or not isinstance(text, Text) or not self._by_line():
+            return super().get_content_height(container, viewport, width)
+        kept = self._heights if self._heights is not None and self._heights_for == width \
+            else {}
+        fresh: dict[tuple[object, ...], int] = {}
+        total = 0
+        for line in text.split("\n", allow_blank=True):
+            key = (line.plain, tuple(line.spans), line.style)
+            height = fresh.get(key, kept.get(key))
+            if height is None:
+                rules = cast("RulesMap", self.styles)  # as Textual's own widgets pass it
+                height = visualize(self, line, markup=False).get_height(rules, width)
+            fresh[key] = height
+            total += height
+        self._heights, self._heights_for = fresh, width
+        return total
+
+    def _render_content(self) -> None:
+        """Render the text a line at a time, keeping each line's strips while its text, the
+        width and the style stay the same.
+
+        Textual renders a Static's whole text at each change. This panel's text is long (a
+        game's panels and checklist: over a hundred lines at 80x24) while a change mostly
+        touches its first lines (the notes): rendering all of it was the largest cost of a
+        key press after the layout (issue 21, item 9). Textual wraps each line of a text on
+        its own, so the strips are the same; each carries the place of its characters in
+        the text (for selecting it with the mouse), set here to the line's own. A selection,
+        an alignment or a text that is not Rich Text is rendered whole, as Textual does.
+        """
+        text = self.content
+        if not isinstance(text, Text) or not self._by_line():
+            super()._render_content()
+            return
+        width, height = self.size
+        style = self.visual_style
+        kept = self._lines if self._lines is not None and self._lines_for == (width, style) \
+            else {}
+        fresh: dict[tuple[object, ...], list[Strip]] = {}
+        strips: list[Strip] = []
+        for y, line in enumerate(text.split("\n", allow_blank=True)):
+            key = (line.plain, tuple(line.spans), line.style)
+            got = fresh.get(key) or kept.get(key)
+            if got is None:
+                got = Visual.to_strips(self, visualize(self, line, markup=False), width, None,
+                                       style)
+            fresh[key] = got
+            strips.extend(got if y == 0 else (_on_line(strip, y) for strip in got))
+        self._lines, self._lines_for = fresh, (width, style)
+        self._render_cache = _RenderCache(self.size, strips[:height])
+        self._dirty_regions.clear()
+
+
+def _on_line(strip: Strip, y: int) -> Strip:
+    """``strip`` (rendered as the text's first line) as line ``y`` of the text."""
+    segments = list(strip)
+    first = segments[0].style if segments else None
+    offset = first.meta.get("offset") if first is not None else None
+    if offset is None:
+        return strip
+    return strip.apply_offsets(offset[0], y)
