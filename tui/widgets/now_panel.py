@@ -56,11 +56,13 @@ class NowPanel(SessionView, Static):
     _shown: Text | None = None
     _lines: dict[tuple[object, ...], list[Strip]] | None = None  # see _render_content
     _lines_for: tuple[object, ...] = ()
-    _heights: dict[tuple[object, ...], int] | None = None  # see get_content_height
-    _heights_for = 0
+    _split_of: object = None  # the text _split_lines holds the lines of
+    _split_lines: list[tuple[tuple[object, ...], Text]]
+    _height_of: tuple[object, int, int] = (None, 0, 0)  # (text, width, height) measured last
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__("", markup=False, **kwargs)  # type: ignore[arg-type]
+        self._heights: dict[int, dict[tuple[object, ...], int]] = {}  # width -> line -> height
 
     def show_session(self, play: OpenSession) -> None:
         game, state = play.game, play.state
@@ -80,25 +82,35 @@ class NowPanel(SessionView, Static):
         return isinstance(self.content, Text) and self.text_selection is None \
             and styles.content_align == ("left", "top") and styles.text_align in ("left", "start")
 
+    def _split(self, text: Text) -> list[tuple[tuple[object, ...], Text]]:
+        """The text's lines, each with what identifies it (split once per text shown)."""
+        if self._split_of is not text:
+            self._split_lines = [((line.plain, tuple(line.spans), line.style), line)
+                                 for line in text.split("\n", allow_blank=True)]
+            self._split_of = text
+        return self._split_lines
+
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         """The text's height, measured a line at a time like the drawing below: each
-        line's height is kept while its text and the width stay the same."""
+        line's height is kept while its text and the width stay the same (a layout asks
+        at more than one width: with and without a scrollbar)."""
         text = self.content
         if not width or not isinstance(text, Text) or not self._by_line():
             return super().get_content_height(container, viewport, width)
-        kept = self._heights if self._heights is not None and self._heights_for == width \
-            else {}
-        fresh: dict[tuple[object, ...], int] = {}
+        if self._height_of[0] is text and self._height_of[1] == width:
+            return self._height_of[2]
+        if width not in self._heights and len(self._heights) > 2:
+            self._heights.clear()
+        kept = self._heights.setdefault(width, {})
+        rules = cast("RulesMap", self.styles)  # as Textual's own widgets pass it
         total = 0
-        for line in text.split("\n", allow_blank=True):
-            key = (line.plain, tuple(line.spans), line.style)
-            height = fresh.get(key, kept.get(key))
+        for key, line in self._split(text):
+            height = kept.get(key)
             if height is None:
-                rules = cast("RulesMap", self.styles)  # as Textual's own widgets pass it
-                height = visualize(self, line, markup=False).get_height(rules, width)
-            fresh[key] = height
+                height = kept[key] = visualize(self, line, markup=False).get_height(rules,
+                                                                                   width)
             total += height
-        self._heights, self._heights_for = fresh, width
+        self._height_of = (text, width, total)
         return total
 
     def _render_content(self) -> None:
@@ -123,8 +135,7 @@ class NowPanel(SessionView, Static):
             else {}
         fresh: dict[tuple[object, ...], list[Strip]] = {}
         strips: list[Strip] = []
-        for y, line in enumerate(text.split("\n", allow_blank=True)):
-            key = (line.plain, tuple(line.spans), line.style)
+        for y, (key, line) in enumerate(self._split(text)):
             got = fresh.get(key) or kept.get(key)
             if got is None:
                 got = Visual.to_strips(self, visualize(self, line, markup=False), width, None,
