@@ -9,6 +9,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from tui.screens.refusal_keys import with_keys
+from tui.widgets.in_place import update_in_place
 from tui.widgets.session_view import SessionView
 
 if TYPE_CHECKING:
@@ -34,4 +35,4 @@ class Banner(SessionView, Static):
         text = with_keys(self.app, play, "\n".join(play.game.banner_lines(play.state)))
         if text != self._shown:  # most actions leave it as it was: no layout then
             self._shown = text
-            self.update(Text(text))  # names as typed, never markup
+            update_in_place(self, Text(text))  # names as typed, never markup
