@@ -52,7 +52,8 @@ def test_module_d_strip_is_asked_at_the_bet_for_the_disks_left(
     s.do("set_board_value", key="module_d.actions_3_disks",
          value=BOARD["module_d.actions_3_disks"])
     s.do("hunt_bet", location="Storage Bay")
-    assert list(s.state.facts["hunt"]["actions"]) == ["halon_search", "search", "search"]
+    hunt: dict[str, Any] = s.state.facts["hunt"]
+    assert list(hunt["actions"]) == ["halon_search", "search", "search"]
     assert not any(k in s.state.board for k in strips if not k.endswith("3_disks"))
 
 
