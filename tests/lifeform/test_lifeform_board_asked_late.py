@@ -48,7 +48,7 @@ def test_module_d_strip_is_asked_at_the_bet_for_the_disks_left(
     s.do("hibernation", keep="keep all (worked example)")
     s.do("hide_in_remora", location="Cockpit")  # hiding asks nothing
     assert asks(s, "hunt_bet", location="Storage Bay") == ["module_d.actions_3_disks"]
-    assert s.state.facts["hunt"] is None  # nothing placed yet
+    assert s.state.facts.get("hunt") is None  # nothing placed yet
     s.do("set_board_value", key="module_d.actions_3_disks",
          value=BOARD["module_d.actions_3_disks"])
     s.do("hunt_bet", location="Storage Bay")
