@@ -5,16 +5,25 @@ app turns over, and Self-Destruct's minutes before a meeting could move it."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 import tests.lifeform.test_lifeform_session_showdown as showdown_tests
+from tableside.api import Tableside
+from tableside.cli import main
 from tests.lifeform.test_lifeform_session_fixtures import BOARD, NAMES, new, through_setup
 from trackers.engine import Session, SessionSetup
 from trackers.engine.actions import BoardValueNeeded
 from trackers.games.lifeform.game import GAME
 from trackers.pieces import Track
+
+SETUP: list[tuple[str, dict[str, Any]]] = [
+    ("record_characters", {"crew_member": "Andrew", "first": "Solomon", "second": "Palmer"}),
+    ("record_characters", {"crew_member": "Jacob", "first": "Cameron", "second": "Bennings"}),
+    ("reality_calibration", {"image": "Image 1", "decline_pin": True}),
+    ("tick_setup", {"step": "all remaining"})]
 
 
 def without(*keys: str) -> dict[str, Any]:
@@ -125,3 +134,20 @@ def test_a_meeting_asks_self_destruct_before_the_image_is_revealed() -> None:
     assert asks(s, "meet_image", image="Image 2", character="Solomon") == [
         "self_destruct.minutes"]
     assert s.state.facts["images"]["on_board"]  # nothing opened, nothing moved
+
+
+def test_the_command_line_says_where_each_asked_value_is_printed(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    table = Tableside(tmp_path)
+    play = table.create("lifeform", 3, names=NAMES[3], board={}, seed="cli")
+    sid = play.id
+    for name, args in SETUP:
+        play.do(name, **args)
+    play.close()
+    table.close()
+    code = main(["--data-dir", str(tmp_path), "do", sid, "place_mission", "column=coolant",
+                 "crew_member=Andrew"])
+    said = capsys.readouterr().err
+    assert code != 0
+    assert (f"tableside do {sid} set_board_value key=coolant.length value=... (where to look: "
+            "rulebook p. 46, Shuttle Loadout") in said
