@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping
 
 from trackers.engine import State
 from trackers.games.lifeform import asteroid_mirror, decks, turns
+from trackers.games.lifeform.closed import closed
 from trackers.games.lifeform.setup import open_steps
 
 Why = Callable[[State], str | None]
@@ -154,6 +155,7 @@ def why_not(name: str, keys: Mapping[str, tuple[str, str | None]], own: Why | No
         checks.append(lambda s: launch_turn(s, keys))
     if own is not None:
         checks.append(own)
+    checks.append(lambda s: closed(s, keys, name, enabled))  # the step it waits for
 
     def reason(state: State) -> str | None:
         for check in checks:
