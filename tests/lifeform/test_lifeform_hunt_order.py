@@ -191,3 +191,13 @@ API_TO_THE_HUNT: list[tuple[str, dict[str, object]]] = [
     ("hide_in_remora", {"location": "Storage Bay"}),
     ("hunt_bet", {"location": "Cockpit"}),
 ]
+
+
+def test_the_bet_names_the_strips_actions_in_the_tables_words() -> None:
+    """Played at 80x24: the bet's note read 'halon_search, then search'."""
+    s = example(("D",))
+    s.do("hibernation", keep="keep all (worked example)")
+    s.do("hide_in_remora", location="Cockpit")
+    said = " ".join(n.text for n in s.do("hunt_bet", location="Storage Bay"))
+    assert "3 crew disks: halon search, then search, then search" in said
+    assert "_" not in said
