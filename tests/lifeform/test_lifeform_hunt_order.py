@@ -13,6 +13,7 @@ from tableside.api import Tableside
 from tests.lifeform.test_lifeform_session_fixtures import BOARD, NAMES, new, through_setup
 from tests.lifeform.test_lifeform_session_showdown import example
 from trackers.engine import ActionError, Session
+from trackers.games.lifeform import hunt_order
 from trackers.games.lifeform.game import GAME
 from trackers.pieces import Secret
 
@@ -201,3 +202,20 @@ def test_the_bet_names_the_strips_actions_in_the_tables_words() -> None:
     said = " ".join(n.text for n in s.do("hunt_bet", location="Storage Bay"))
     assert "3 crew disks: halon search, then search, then search" in said
     assert "_" not in said
+
+
+def test_the_step_list_offers_what_the_strip_allows_now() -> None:
+    """The form's list: the strip's next action, a blast for a search while the pool holds
+    one, and the same list wherever the lifeform hides."""
+    lists = []
+    for hide in ("Cockpit", "Storage Bay"):
+        s = example(("D",))
+        s.do("hibernation", keep="keep all (worked example)")
+        s.do("hide_in_remora", location=hide)
+        s.do("hunt_bet", location="Supply Locker")  # 3 disks: halon search, search, search
+        seen = [hunt_order.step_choices(s.state)]
+        s.do("hunt_step", step="skip the Halon search")
+        seen.append(hunt_order.step_choices(s.state))
+        lists.append(seen)
+    assert lists[0] == lists[1] == [["halon search", "skip the Halon search"],
+                                    ["search", "halon search"]]

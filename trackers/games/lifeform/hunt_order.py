@@ -39,6 +39,20 @@ def next_action(state: State) -> str | None:
     return actions[step] if step < len(actions) else None
 
 
+def step_choices(state: State) -> list[str]:
+    """What the strip allows now: its next action, a Halon Gas Blast for a search while the
+    crew pool holds one, or keeping the blast at a Halon search (never reads the hiding place)."""
+    upcoming = next_action(state)
+    if upcoming is None:
+        return list(module_d.STEPS)
+    halon = int((state.facts.get("showdown") or {}).get("halon", 0))
+    if upcoming == "search":
+        return ["search", *(["halon search"] if halon else [])]
+    if upcoming == "halon_search":
+        return [*(["halon search"] if halon else []), "skip the Halon search"]
+    return ["lifeform reveal"]
+
+
 def hunt_done(state: State) -> bool:
     """The hunt is over (or there is none): the fights may begin."""
     if not in_play(state):
