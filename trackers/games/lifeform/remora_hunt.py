@@ -13,6 +13,7 @@ from typing import Any
 from trackers.engine import ActionError, Note, State
 from trackers.games.lifeform import characters, decks
 from trackers.games.lifeform.board import Board
+from trackers.games.lifeform.hunt_order import reward_choices
 from trackers.games.lifeform.module_d import (
     Effect,
     Hunt,
@@ -160,6 +161,8 @@ def _finish(state: State, hunt: Hunt, profile: Board) -> list[Note]:
     notes += [Note(n, "module_d") for n in end.notes]
     if end.found:
         notes.append(Note(reward_line(end.remaining_disks), "module_d"))
+    if reward_choices(state):
+        return notes + [Note("then go to the Showdown fights", "module_d")]
     return notes + [Note("go to the Showdown fights", "module_d")]
 
 
