@@ -47,12 +47,17 @@ async def test_the_hands_are_in_view_and_a_refusal_names_its_key(tmp_path: Path)
         assert isinstance(app.screen, LifeformScreen)
         assert "Hands: Sarah (lifeform) 3/6 | Andrew 3/6 | Jacob 3/6" in seen(app)
         said = record_notifications(cast("App[object]", app))
-        await pilot.press("n")  # Next phase while the setup is open
+        await pilot.press("e")  # Equip while the setup is open
         await pilot.pause()
-        assert said and said[-1].startswith("Next phase (n) is not possible now: the setup is "
+        assert said and said[-1].startswith("Equip (e) is not possible now: the setup is "
                                             "still open (")
         assert "step 17 ticks itself with 'Reality Calibration' (key z)" in said[-1]
-        assert "finish it first ('Tick a setup step' (ctrl+p))" in said[-1]
+        assert ("finish it first ('Tick the next setup step' (key n) or 'Tick a setup step' "
+                "(ctrl+p))") in said[-1]
+        await pilot.press("n")  # the setup's next step, one key (found at 80x24: no key)
+        await pilot.pause()
+        assert "setup step 1 done: " in seen(app)
+        assert "next: step 2: " in seen(app)
 
 
 async def test_a_hand_over_its_limit_is_named_on_screen_with_the_way_to_cut_it(
@@ -103,3 +108,16 @@ def test_the_loadout_bar_counts_the_blasts_still_in_the_pool() -> None:
     s.do("hunt_step", step="halon search", location="Hypersleep Chamber")
     halon = next(r for r in loadout_rows(s.state) if r.name == "Halon Gas")
     assert halon.status == "0 blasts"
+
+
+async def test_the_loadout_legend_is_never_cut_at_80_columns(tmp_path: Path) -> None:
+    """Found at 80x24: the border read 'Loadout: # token . empty + …'."""
+    saved(tmp_path, SETUP)
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        text = seen(app)
+        assert "#token .empty +bonus |min" in text
+        assert "…─" not in text.split("Weaponry")[0]

@@ -44,6 +44,9 @@ def _module_d(state: State, keys: Keys) -> str:
 
 
 def _tick_setup(state: State, keys: Keys) -> str:
+    if state.facts["stage"] == "setup":  # only the steps that tick themselves are left
+        return ("the steps left tick themselves: 'Record characters' (step 8) and 'Reality "
+                "Calibration' (step 17) (rulebook, Setup)")
     return f"the setup is done; this is {_now(state)} (a step is corrected with 'x' or undo)"
 
 
@@ -140,6 +143,7 @@ def _declare(state: State, keys: Keys) -> str:
 
 CLOSED: dict[str, Callable[[State, Keys], str]] = {
     "tick_setup": _tick_setup,
+    "tick_next_step": _tick_setup,
     "take_control": _control,
     "take_role": _control,
     "lifeform_survival": _survival,

@@ -96,8 +96,10 @@ def banner_lines(state: State) -> list[str]:
     stage, status = f["stage"], str(f["status"])
     if stage == "setup":
         left = len(open_steps(state))
-        first = (f"SETUP: {left} {'step' if left == 1 else 'steps'} left (ctrl+p: Tick a setup "
-                 f"step) | Self-Destruct {sd}")
+        by_hand = [step for step in open_steps(state) if step not in ("8", "17")]
+        hint = " (n: the next one)" if by_hand else ""  # 8 and 17 tick themselves
+        first = (f"SETUP: {left} {'step' if left == 1 else 'steps'} left{hint} | "
+                 f"Self-Destruct {sd}")
     elif stage == "starship":
         member = turns.current(state)  # in the Crew Activity phase, whose turn it is
         phase = f"{member}'s turn" if member else PHASES.get(f["phase"], f["phase"])
@@ -201,9 +203,13 @@ class LifeformScreen(SessionScreen):
     def on_key(self, event: events.Key) -> None:
         """A key whose action is not possible now is hidden from the footer and its binding
         is off; pressed anyway, it says why instead of doing nothing."""
-        action = next((a for a in self.play.session.actions() if a.key == event.key), None)
-        if action is None or self.play.available(action.name):
+        keyed = [a for a in self.play.session.actions() if a.key == event.key]
+        if not keyed or any(self.play.available(a.name) for a in keyed):
             return
+        # Two actions may share a key, one open at a time (the next setup step, then the next
+        # phase): the one whose own step is open says what holds it.
+        state = self.play.state
+        action = next((a for a in keyed if a.enabled is None or a.enabled(state)), keyed[0])
         reason = self.play.session.blocked(action.name)
         if reason:
             event.stop()
