@@ -121,3 +121,15 @@ async def test_the_loadout_legend_is_never_cut_at_80_columns(tmp_path: Path) -> 
         text = seen(app)
         assert "#token .empty +bonus |min" in text
         assert "…─" not in text.split("Weaponry")[0]
+
+
+async def test_the_now_panel_names_each_action_with_its_key(tmp_path: Path) -> None:
+    """Found at 80x24: "step 17 is still open: do the Reality Calibration ('Reality
+    Calibration')" with no key, and the action not in the footer at that moment."""
+    saved(tmp_path, [*SETUP[:2], ("tick_setup", {"step": "all remaining"})])
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "('Reality Calibration' (key z))" in seen(app)

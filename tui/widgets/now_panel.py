@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -46,6 +48,7 @@ class NowPanel(SessionView, Static):
     """
 
     elsewhere = ""  # a line saying what another window did, set by the screen
+    say: Callable[[str], str] | None = None  # a game screen's words for each line (its keys)
     _shown: Text | None = None
 
     def __init__(self, **kwargs: object) -> None:
@@ -55,7 +58,13 @@ class NowPanel(SessionView, Static):
         game, state = play.game, play.state
         panels = game.panels(state) if game.panels else []
         checklist = game.checklist(state) if game.checklist else []
-        text = now_text(play.notes, panels, checklist, self.elsewhere)
+        notes = play.notes
+        if self.say is not None:
+            say = self.say
+            notes = [replace(n, text=say(n.text)) for n in notes]
+            panels = [replace(p, lines=tuple(say(line) for line in p.lines)) for p in panels]
+            checklist = [(say(step), done) for step, done in checklist]
+        text = now_text(notes, panels, checklist, self.elsewhere)
         if text == self._shown:
             return  # nothing new to say: no layout, and the scroll stays where it is
         self._shown = text

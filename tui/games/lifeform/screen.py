@@ -25,6 +25,7 @@ from trackers.games.lifeform.view import checklist
 from trackers.pieces import Track
 from tui.games.lifeform.loadout import LoadoutBars, LoadoutRow
 from tui.screens.session import SessionScreen
+from tui.widgets.now_panel import NowPanel
 from tui.widgets.session_view import SessionView
 
 PHASES = {"crew": "Crew Activity", "android": "Android", "lifeform": "Lifeform Activity"}
@@ -199,6 +200,13 @@ class LifeformScreen(SessionScreen):
 
     def compose_banner(self) -> ComposeResult:
         yield LifeformBanner("", id="lf-banner", markup=False)
+
+    def on_mount(self) -> None:
+        """The Now panel names each action it quotes with the key that does it (or the
+        palette), as the refusals do: what is due is one key away."""
+        self.query_one("#now", NowPanel).say = lambda text: with_keys(
+            text, self.play.session.actions())
+        super().on_mount()
 
     def on_key(self, event: events.Key) -> None:
         """A key whose action is not possible now is hidden from the footer and its binding
