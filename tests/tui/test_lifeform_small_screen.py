@@ -15,6 +15,7 @@ from tests.pilot_keys import choose, record_notifications
 from tests.tui.screen_text import screen_text
 from tui.app import TablesideApp
 from tui.games.lifeform.screen import LifeformScreen
+from tui.widgets.now_panel import NowPanel
 
 SIZE = (80, 24)
 SETUP = [("record_characters", {"crew_member": "Andrew", "first": "Solomon", "second": "Palmer"}),
@@ -28,9 +29,11 @@ def seen(app: TablesideApp) -> str:
     return screen_text(cast("App[object]", app))
 
 
-def saved(tmp_path: Path, steps: list[tuple[str, dict[str, object]]]) -> None:
+def saved(tmp_path: Path, steps: list[tuple[str, dict[str, object]]],
+          board: dict[str, object] | None = None) -> None:
     table = Tableside(tmp_path)
-    play = table.create("lifeform", 3, names=NAMES[3], board=BOARD, title="Friday", seed="s")
+    play = table.create("lifeform", 3, names=NAMES[3], board=BOARD if board is None else board,
+                        title="Friday", seed="s")
     for name, args in steps:
         play.do(name, **args)
     play.close()
@@ -126,10 +129,12 @@ async def test_the_loadout_legend_is_never_cut_at_80_columns(tmp_path: Path) -> 
 async def test_the_now_panel_names_each_action_with_its_key(tmp_path: Path) -> None:
     """Found at 80x24: "step 17 is still open: do the Reality Calibration ('Reality
     Calibration')" with no key, and the action not in the footer at that moment."""
-    saved(tmp_path, [*SETUP[:2], ("tick_setup", {"step": "all remaining"})])
+    saved(tmp_path, [*SETUP[:2], ("tick_setup", {"step": "all remaining"})], board={})
     app = TablesideApp(data_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()
         assert "('Reality Calibration' (key z))" in seen(app)
+        now = app.screen.query_one("#now", NowPanel)._shown  # below the fold at 80x24
+        assert now is not None and "in the Board profile, key b)" in now.plain

@@ -24,6 +24,7 @@ from trackers.games.lifeform.setup import open_steps
 from trackers.games.lifeform.view import checklist
 from trackers.pieces import Track
 from tui.games.lifeform.loadout import LoadoutBars, LoadoutRow
+from tui.screens.keys import player_key
 from tui.screens.session import SessionScreen
 from tui.widgets.now_panel import NowPanel
 from tui.widgets.session_view import SessionView
@@ -204,8 +205,12 @@ class LifeformScreen(SessionScreen):
     def on_mount(self) -> None:
         """The Now panel names each action it quotes with the key that does it (or the
         palette), as the refusals do: what is due is one key away."""
-        self.query_one("#now", NowPanel).say = lambda text: with_keys(
-            text, self.play.session.actions())
+        board = player_key(self.app, "session.board", "b")
+
+        def say(text: str) -> str:
+            text = with_keys(text, self.play.session.actions())
+            return text.replace("in the Board profile)", f"in the Board profile, key {board})")
+        self.query_one("#now", NowPanel).say = say
         super().on_mount()
 
     def on_key(self, event: events.Key) -> None:
