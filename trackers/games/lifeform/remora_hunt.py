@@ -131,7 +131,9 @@ def hunt_step(state: State, step: str, location: str | None, profile: Board
             hunt, result = search(hunt, where, halon=step == "halon search")
             if hunt.halon_spent > before:
                 state.facts["showdown"]["halon"] -= 1
-            notes = [Note(f"search of the {where}: {result.why}", "module_d")]
+            found = (f"Module D: the crew found the lifeform in the {where}"
+                     if hunt.found else "")  # the hunt's outcome is a key moment
+            notes = [Note(f"search of the {where}: {result.why}", "module_d", key_moment=found)]
             notes += _apply(state, result.effect, profile)  # Failed Search or Discovered
     except ValueError as err:
         raise ActionError(f"module D: {err}", "step") from err
@@ -149,7 +151,7 @@ def _finish(state: State, hunt: Hunt, profile: Board) -> list[Note]:
                   f"{'matches' if ok else 'DOES NOT match'} its code)", "module_d")]
     if not end.found:
         notes.append(Note("I can't find it...: the lifeform's Lifeform Remains Hidden reward",
-                          "module_d"))
+                          "module_d", key_moment="Module D: the lifeform stayed hidden"))
     for effect in end.effects:
         notes += _apply(state, effect, profile)
     if end.bet_tokens_to_lifeform:
