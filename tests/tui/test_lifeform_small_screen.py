@@ -138,3 +138,23 @@ async def test_the_now_panel_names_each_action_with_its_key(tmp_path: Path) -> N
         assert "('Reality Calibration' (key z))" in seen(app)
         now = app.screen.query_one("#now", NowPanel)._shown  # below the fold at 80x24
         assert now is not None and "in the Board profile, key b)" in now.plain
+
+
+async def test_n_opens_the_solo_setup_at_the_start(tmp_path: Path) -> None:
+    """Found at 80x24: `n` at the start of a solo game said only 'its step has not come'."""
+    from tests.tui.test_lifeform_solo_pilot import BOARD as SOLO_BOARD
+    from tui.screens.action_form import ActionFormScreen
+
+    table = Tableside(tmp_path)
+    table.create("lifeform", 1, names=["Ripley"], board=SOLO_BOARD, title="Solo",
+                 seed="n").close()
+    table.close()
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, ActionFormScreen)
+        assert "Tick a solo setup step" in seen(app)

@@ -246,7 +246,8 @@ def _actions() -> tuple[Action, ...]:
                "(Thirteenth Passenger, Module C setup).", _tick,
                (Param("step", "choice", "which step (or all remaining)", choices=_tick_choices,
                       labels=_tick_labels),),
-               enabled=lambda s: playing(s) and bool(solo.open_setup_steps(s)), topic=TOPIC),
+               enabled=lambda s: playing(s) and bool(solo.open_setup_steps(s)), topic=TOPIC,
+               key="n", short="Setup"),  # n: the outcome's key, which comes after the launch
         Action("solo_objective", "Objective achieved", "Mark a must-complete objective "
                "achieved (Uncoupling the Umbilicus: some other way than the clamps).",
                _objective, (Param("objective", "choice", "which objective",
