@@ -41,7 +41,7 @@ def screen_for(play: OpenSession, table: Tableside | None = None) -> SessionScre
     base = screen_class_for(play.game.info)
     taken = own_keys(base)
     bindings = []
-    for action in play.game.actions:
+    for action in play.actions():  # this play mode's own (a solo game's keys are not a 3P one's)
         if action.key and binding_key(action.key) in taken:  # the engine checked the rest
             raise ValueError(f"{play.game.title}: {action.title} ({action.name}) has the key "
                              f"{action.key!r}, which its screen keeps for "
