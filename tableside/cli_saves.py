@@ -9,6 +9,7 @@ from typing import Any
 from tableside.api import OpenSession, Tableside, TablesideError, game_definition
 from tableside.cli import fail, print_json
 from tableside.cli_secrets import do_from_cli
+from tableside.private import given_by_caller
 from tableside.text import one_line
 from trackers.engine import ActionError
 from trackers.games.registry import game_ids
@@ -258,7 +259,8 @@ def _actions(args: argparse.Namespace) -> int:
             rows.append({"name": a.name, "title": a.title, "description": a.description,
                          "available": reason is None, "why_not": reason,
                          "args": [{"name": p.name, "allowed": p.describe_allowed(play.state),
-                                   "optional": p.optional} for p in a.params]})
+                                   "optional": p.optional} for p in a.params
+                                  if given_by_caller(a.name, p.name)]})
         if args.json:
             print_json(rows)
             return 0

@@ -34,6 +34,7 @@ from tui.screens.drafts import (
     show_field_error,
 )
 from tui.screens.form_keys import FIELD_KEYS, FieldKeys
+from tui.widgets.dialog_select import DialogSelect
 from tui.widgets.plain import plain
 
 DRAFT = "new_game"  # the name of the New game form's draft in the settings
@@ -53,8 +54,8 @@ def option_widgets(game: Game, option: Option) -> list[Any]:
         return [Checkbox(plain(option.label), bool(option.default), id=base)]
     if option.kind == "choice":
         return [Label(plain(option.label)),
-                Select([(plain(shown(c, c)), c) for c in option.choices], value=option.default,
-                       allow_blank=False, id=base)]
+                DialogSelect([(plain(shown(c, c)), c) for c in option.choices],
+                             value=option.default, allow_blank=False, id=base)]
     # Ids by position: a choice's text may hold spaces ("The Kid").
     return [Label(plain(option.label + (f" ({option.help})" if option.help else ""))),
             *[Checkbox(plain(shown(choice, choice)), choice in option.default,
@@ -88,15 +89,15 @@ class NewGameScreen(FieldKeys, ModalScreen[OpenSession | None]):
         with VerticalScroll(classes="dialog wide", id="new-body"):
             yield Static("New game", classes="section-title")
             yield Label("Game")
-            yield Select([(plain(game.title), game.id) for game in self.games], id="game",
-                         allow_blank=True, prompt="choose a game")
+            yield DialogSelect([(plain(game.title), game.id) for game in self.games],
+                               id="game", allow_blank=True, prompt="choose a game")
             yield self.error_line("game")
             yield Static("", id="game-blurb", classes="hint", markup=False)
             yield Label("Players")
-            yield Select([], id="players", allow_blank=True, prompt="choose the game first")
+            yield DialogSelect([], id="players", allow_blank=True, prompt="choose the game first")
             yield self.error_line("players")
             yield Label("Way to play")
-            yield Select([], id="mode", allow_blank=True, prompt="choose the players first")
+            yield DialogSelect([], id="mode", allow_blank=True, prompt="choose the players first")
             yield self.error_line("mode")
             yield Static("", id="mode-note", classes="hint", markup=False)
             yield Label("Names (optional, separated by commas)")

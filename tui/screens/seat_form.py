@@ -23,6 +23,7 @@ from tableside.api import OpenSession, TablesideError
 from tableside.seat_actions import Seat
 from trackers.engine import ActionError
 from trackers.pieces import Secret
+from tui.widgets.dialog_select import DialogSelect
 from tui.widgets.plain import plain
 
 TITLES = {"choose": "Choose", "peek": "Look at", "reveal": "Reveal to the table"}
@@ -104,7 +105,7 @@ class SeatForm(ModalScreen[bool]):
                 if param.kind == "choice":
                     options = [(plain(param.label_of(self.play.state, c)), c)
                                for c in param.allowed(self.play.state)]
-                    widgets.append(Select(options, id=f"arg-{param.name}"))
+                    widgets.append(DialogSelect(options, id=f"arg-{param.name}"))
                 else:
                     widgets.append(Input(id=f"arg-{param.name}", password=param.secret))
             if action.private_to and not any(p.kind == "choice" for p in action.params):
@@ -113,7 +114,8 @@ class SeatForm(ModalScreen[bool]):
             secret = self.play.state.piece(name, Secret)
             if self.mode == "choose":
                 widgets.append(Label(plain(f"{secret.label}: your choice")))
-                widgets.append(Select([(plain(c), c) for c in secret.choices], id="arg-value")
+                widgets.append(DialogSelect([(plain(c), c) for c in secret.choices],
+                                            id="arg-value")
                                if secret.choices else Input(id="arg-value", password=True))
                 if secret.choices:  # a list: the PIN field at once (Enter opens the list)
                     widgets += self._pin_widgets(secret.owner)

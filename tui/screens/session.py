@@ -20,7 +20,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -252,6 +252,32 @@ class SessionScreen(Screen[None]):
         if action == "redo":
             return True if self.play.can_redo else None
         return True
+
+    async def on_key(self, event: events.Key) -> None:
+        """A game key whose action is not possible now has its binding off (the footer hides
+        it): pressed anyway, it says why and what to do instead of doing nothing."""
+        name = self._refused_key(event.key)
+        if name is not None:
+            event.stop()
+            await self.action_run(name)
+
+    def _refused_key(self, key: str) -> str | None:
+        """The game action bound to ``key`` (the player's key, else the game's), when none
+        bound to it is possible now (a key two modes share goes to the one that is)."""
+        keymap = self.app._keymap
+        bound = [a.name for a in self.play.actions()
+                 if key in [k.strip() for k in (keymap.get(f"{self.play.game.id}.{a.name}")
+                                                or a.key or "").split(",")]]
+        if not bound or any(self.play.available(name) for name in bound):
+            return None
+        # Two actions sharing a key, one open at a time: the one whose own step is open
+        # says what holds it.
+        state = self.play.state
+        for name in bound:
+            enabled = self.play.action(name).enabled
+            if enabled is None or enabled(state):
+                return name
+        return bound[0]
 
     async def action_run(self, name: str) -> None:
         try:

@@ -193,9 +193,11 @@ def _open_gate(state: State, args: dict[str, Any], rng: Random) -> Notes:
     return time_track.open_main_gate(state, "by an Item or Action in the Exit Room")
 
 
-def _intruders_out(state: State) -> bool:
+def _intruders_out(state: State) -> str | None:
     """Actions on an Intruder miniature: only once one stands on the board."""
-    return bool(intruders.on_board(state))
+    if intruders.on_board(state):
+        return None
+    return "no Intruder is on the board yet: an Encounter places one (Encounter)"
 
 
 def _no_arg(fn: Callable[[State], Notes]) -> Rule:
@@ -321,17 +323,17 @@ INTRUDERS: tuple[Action, ...] = (
             Param("retreat", "bool", "did a card show a Retreat arrow?", optional=True,
                   default=False)),
            key="J", short="Injure", topic="intruder_bag", log_text=log_lines.injure,
-           enabled=_intruders_out),
+           why_not=_intruders_out),
     Action("move_intruder", "Move an Intruder", "An Intruder goes to another Room.",
            ruled(lambda s, a, r: intruders.move(s, a["intruder"], a["room"])),
            (_intruder_param(), Param("room", "str", "the Room it moves to")),
-           key="M", short="Move Intr", topic="intruder_bag", enabled=_intruders_out,
+           key="M", short="Move Intr", topic="intruder_bag", why_not=_intruders_out,
            log_text=lambda a: f"Intruder #{a.get('intruder')} moves to the {a.get('room')}"),
     Action("intruder_to_corridor", "Intruder into a Technical Corridor",
            "It vanishes: Injuries discarded, token back in the bag, miniature off the board.",
            ruled(lambda s, a, r: intruders.technical_corridor(s, a["intruder"])),
            (_intruder_param(),), key="T", short="Tech corr", topic="intruder_bag",
-           enabled=_intruders_out,
+           why_not=_intruders_out,
            log_text=lambda a: f"Intruder #{a.get('intruder')} into a Technical Corridor"),
     Action("noise_roll", "Noise roll",
            "Roll the Noise die (or record your roll) and resolve it.",

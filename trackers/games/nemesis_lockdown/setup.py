@@ -33,7 +33,7 @@ def contingency_per_player(players: int) -> int:
 
 def setup(s: SessionSetup, rng: Random) -> State:
     """The table at the start (S1-S4)."""
-    state = State(board=dict(s.board))
+    state = State()  # the board values: seeded and applied by Game.start
     state.pieces["time"] = time_track.new_track()
     state.pieces["intruder_bag"] = IntruderBag("Intruder bag", bag_contents(s.players))
     state.pieces["eggs"] = Counter("Eggs in the Nest slot", START_EGGS)
@@ -55,7 +55,6 @@ def setup(s: SessionSetup, rng: Random) -> State:
             state.pieces[f"p{i}_contingency{suffix}"] = Secret(
                 f"{name}'s Contingency token {k}", name, list(CONTINGENCY_CODES))
     state.facts = _start_facts(s)
-    apply_board(state)
     return state
 
 

@@ -179,10 +179,10 @@ ACTIONS: tuple[Action, ...] = (
                                  f"({_count(int(args['gems']), 'GEM')})"),
     _Setup("setup_step", "Setup: the next step done",
            "Mark the next step of the setup checklist as done.", steps.setup_step,
-           key="n", short="Setup", topic="setup", enabled=steps.setup_open),
+           key="n", short="Setup", topic="setup", why_not=steps.setup_done_why),
     Action("setup_all", "Setup is done",
            "Mark every setup step as done.", steps.setup_all, topic="setup",
-           enabled=steps.setup_open),
+           why_not=steps.setup_done_why),
     _Whose("return_sector", "A Sector was returned",
            "Take a Sector off a station (Hub A-12) or correct a count.", steps.return_sector,
            (PLAYER, Param("level", "int", "its level", minimum=1, maximum=3),
@@ -211,7 +211,7 @@ ACTIONS: tuple[Action, ...] = (
                   "(in-game/Sectors/residents/pluralities/endgame bonuses/leftovers)",
                   optional=True, max_length=600)),
            topic="end_of_game", after_end=True,
-           enabled=lambda state: facts.game_end(state).over,
+           why_not=final_scores.not_scoring_yet,
            log_text=lambda args: f"Final scores: {args['scores']}"
                                  + (f" (winner {args['winners']})" if args.get("winners") else "")),
 )

@@ -351,5 +351,12 @@ def setup_open(state: State) -> bool:
     return int(state.facts["setup_done"]) < len(setup_steps(state))
 
 
+def setup_done_why(state: State) -> str | None:
+    """Why a setup step cannot be marked: the checklist is already done."""
+    if setup_open(state):
+        return None
+    return "every setup step is already done: play is on"
+
+
 def before_trigger(state: State) -> bool:
     return not facts.game_end(state).triggered

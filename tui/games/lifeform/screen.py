@@ -9,7 +9,6 @@ Every figure comes from trackers.games.lifeform; this module only lays it out.
 
 from __future__ import annotations
 
-from textual import events
 from textual.app import ComposeResult
 from textual.widgets import Static
 
@@ -212,23 +211,6 @@ class LifeformScreen(SessionScreen):
             return text.replace("in the Board profile)", f"in the Board profile, key {board})")
         self.query_one("#now", NowPanel).say = say
         super().on_mount()
-
-    def on_key(self, event: events.Key) -> None:
-        """A key whose action is not possible now is hidden from the footer and its binding
-        is off; pressed anyway, it says why instead of doing nothing."""
-        keyed = [a for a in self.play.session.actions() if a.key == event.key]
-        if not keyed or any(self.play.available(a.name) for a in keyed):
-            return
-        # Two actions may share a key, one open at a time (the next setup step, then the next
-        # phase): the one whose own step is open says what holds it.
-        state = self.play.state
-        action = next((a for a in keyed if a.enabled is None or a.enabled(state)), keyed[0])
-        reason = self.play.session.blocked(action.name)
-        if reason:
-            event.stop()
-            self.notify(f"{action.title} ({action.key}) is not possible now: "
-                        f"{with_keys(reason, self.play.session.actions())}.",
-                        severity="warning", markup=False)
 
     async def action_run(self, name: str) -> None:
         """A refusal names what is due by the action's quoted title (the CLI reads it so);
