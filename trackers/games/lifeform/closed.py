@@ -50,11 +50,6 @@ def _tick_setup(state: State, keys: Keys) -> str:
     return f"the setup is done; this is {_now(state)} (a step is corrected with 'x' or undo)"
 
 
-def _board_remora(state: State, keys: Keys) -> str:
-    return ("characters may enter the Remora once Self-Destruct reaches 20: "
-            f"{_how(keys, 'advance_self_destruct')} (rulebook p. 46, Self-Destruct Track)")
-
-
 def _play_role_card(state: State, keys: Keys) -> str:
     return ("no one holds a Ship's Cat or SIS-TER card: a crew member takes the role after "
             f"losing their last character ({_how(keys, 'take_role')}) (rulebook, The Ship's "
@@ -148,7 +143,6 @@ CLOSED: dict[str, Callable[[State, Keys], str]] = {
     "take_role": _control,
     "lifeform_survival": _survival,
     "declare_lifeform_win": _declare,
-    "board_remora": _board_remora,
     "play_role_card": _play_role_card,
     "cat_aboard": _cat_aboard,
     "choose_ending_reading": _ending_reading,
