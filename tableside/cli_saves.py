@@ -10,6 +10,7 @@ from tableside.api import OpenSession, Tableside, TablesideError, game_definitio
 from tableside.cli import fail, print_json
 from tableside.cli_secrets import do_from_cli
 from tableside.private import given_by_caller
+from tableside.refusal_names import named
 from tableside.text import one_line
 from trackers.engine import ActionError
 from trackers.games.registry import game_ids
@@ -112,7 +113,10 @@ def _with_session(args: argparse.Namespace, work: Any, read_only: bool = False) 
     shown = len(play.warnings)
     try:
         return int(work(play))
-    except (ActionError, TablesideError) as err:
+    except ActionError as err:  # the action a refusal names, as this command line does it
+        return fail(named(str(err), play.game.actions,
+                          lambda a: f"tableside do {args.id} {a.name}"))
+    except TablesideError as err:
         return fail(str(err))
     finally:
         play.close()

@@ -15,7 +15,6 @@ from tests.pilot_keys import choose, record_notifications
 from tests.tui.screen_text import screen_text
 from tui.app import TablesideApp
 from tui.games.lifeform.screen import LifeformScreen
-from tui.widgets.now_panel import NowPanel
 
 SIZE = (80, 24)
 SETUP = [("record_characters", {"crew_member": "Andrew", "first": "Solomon", "second": "Palmer"}),
@@ -136,8 +135,6 @@ async def test_the_now_panel_names_each_action_with_its_key(tmp_path: Path) -> N
         await pilot.press("enter")
         await pilot.pause()
         assert "('Reality Calibration' (key z))" in seen(app)
-        now = app.screen.query_one("#now", NowPanel)._shown  # below the fold at 80x24
-        assert now is not None and "in the Board profile, key b)" in now.plain
 
 
 async def test_n_opens_the_solo_setup_at_the_start(tmp_path: Path) -> None:

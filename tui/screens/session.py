@@ -36,6 +36,7 @@ from tui.screens.confirm import ConfirmScreen
 from tui.screens.history import HistoryScreen
 from tui.screens.keys import player_key
 from tui.screens.peek import PeekScreen
+from tui.screens.refusal_keys import with_keys
 from tui.widgets.banner import Banner
 from tui.widgets.keys_footer import KeysFooter
 from tui.widgets.log_panel import LogPanel
@@ -279,6 +280,16 @@ class SessionScreen(Screen[None]):
                 return name
         return bound[0]
 
+    def refuse(self, name: str) -> None:
+        """Say that ``name`` is not possible now, why, and the keys of what to do instead."""
+        action = self.play.action(name)
+        reason = self.play.session.blocked(name) or "not offered on this screen"
+        shown = player_key(self.app, f"{self.play.game.id}.{name}", action.key or "")
+        key = f" ({shown})" if action.key else ""
+        self.notify(f"{action.title}{key} is not possible now: "
+                    f"{with_keys(self.app, self.play, reason)}.",
+                    severity="warning", markup=False)
+
     async def action_run(self, name: str) -> None:
         try:
             action = self.play.action(name)
@@ -291,11 +302,7 @@ class SessionScreen(Screen[None]):
             if await ask_a_seat(self):  # the owner has a seat: their PIN is typed there
                 return
         if not self.offerable(name):
-            reason = self.play.session.blocked(name) or "not offered on this screen"
-            shown = player_key(self.app, f"{self.play.game.id}.{name}", action.key or "")
-            key = f" ({shown})" if action.key else ""
-            self.notify(f"{action.title}{key} is not possible now: {reason}.",
-                        severity="warning", markup=False)
+            self.refuse(name)
             return
         one_key = self.play.game.one_key
         quick = not action.params or (one_key is not None and one_key(self.play.state, name))
@@ -327,8 +334,8 @@ class SessionScreen(Screen[None]):
         try:
             self.play.do(name, pin=pin, **args)
         except ActionError as err:
-            self.notify(f"{err} (nothing was recorded)", title="Not done", severity="error",
-                        markup=False)
+            self.notify(f"{with_keys(self.app, self.play, str(err))} (nothing was recorded)",
+                        title="Not done", severity="error", markup=False)
             return
         except TablesideError as err:
             self.notify(f"{err}. Nothing was recorded; check the disk, then try again.",

@@ -37,9 +37,10 @@ def setup(s: SessionSetup, rng: Random) -> State:
     state.pieces["time"] = time_track.new_track()
     state.pieces["intruder_bag"] = IntruderBag("Intruder bag", bag_contents(s.players))
     state.pieces["eggs"] = Counter("Eggs in the Nest slot", START_EGGS)
-    state.pieces["fire"] = Counter("Fire markers on the board", 0, limit=12,
+    # Short labels: with 4 players every wound count fits the tracks' 20 rows at 80x24.
+    state.pieces["fire"] = Counter("Fire markers", 0, limit=12,
                                    past_limit="a 13th Fire destroys the Facility")
-    state.pieces["malfunction"] = Counter("Malfunction markers on the board", 0, limit=10,
+    state.pieces["malfunction"] = Counter("Malfunction markers", 0, limit=10,
                                           past_limit="an 11th Malfunction destroys the Facility")
     for i, name in enumerate(s.names, start=1):
         state.pieces[f"p{i}_light"] = Counter(f"{name} Light Wounds", 0, limit=crew.LIGHT_LIMIT)

@@ -193,7 +193,7 @@ ACTIONS: tuple[Action, ...] = (
     Action("set_turn", "Set whose turn it is",
            "A correction before the end is triggered: the named player is active.",
            steps.set_turn, (Param("player", "choice", "whose turn", choices=_names),),
-           topic="end_of_game", enabled=steps.before_trigger,
+           topic="end_of_game", why_not=steps.why_not_set_turn,
            log_text=lambda args: f"{args['player']}'s turn, set by hand"),
     Action("set_ruling", "Decide an open ruling",
            "Answer a question the rulebook text leaves to the table.", steps.set_ruling,

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from rich.text import Text
 from textual.widgets import Static
 
+from tui.widgets.in_place import update_in_place
+
 LEGEND = "Loadout: # token . empty + bonus | min"
 # Shorter legends for a narrow column (80x24 gives the left column 30 cells), longest first.
 LEGENDS = (LEGEND, "Loadout #token .empty +bonus |min", "#token .empty +bonus |min", "Loadout")
@@ -83,5 +85,5 @@ class LoadoutBars(Static):
         self.border_title = next((t for t in LEGENDS if len(t) <= room), LEGENDS[-1])
 
     def show(self, rows: list[LoadoutRow]) -> None:
-        self.update(Text("\n".join(row_text(row) for row in rows), no_wrap=True,
+        update_in_place(self, Text("\n".join(row_text(row) for row in rows), no_wrap=True,
                          overflow="ellipsis"))

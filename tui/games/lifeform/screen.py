@@ -23,9 +23,8 @@ from trackers.games.lifeform.setup import open_steps
 from trackers.games.lifeform.view import checklist
 from trackers.pieces import Track
 from tui.games.lifeform.loadout import LoadoutBars, LoadoutRow
-from tui.screens.keys import player_key
 from tui.screens.session import SessionScreen
-from tui.widgets.now_panel import NowPanel
+from tui.widgets.in_place import update_in_place
 from tui.widgets.session_view import SessionView
 
 PHASES = {"crew": "Crew Activity", "android": "Android", "lifeform": "Lifeform Activity"}
@@ -49,7 +48,7 @@ class LifeformBanner(SessionView, Static):
     """
 
     def show_session(self, play: OpenSession) -> None:
-        self.update("\n".join(banner_lines(play.state)))
+        update_in_place(self, "\n".join(banner_lines(play.state)))
 
 
 class LifeformLoadout(SessionView, LoadoutBars):
@@ -200,17 +199,6 @@ class LifeformScreen(SessionScreen):
 
     def compose_banner(self) -> ComposeResult:
         yield LifeformBanner("", id="lf-banner", markup=False)
-
-    def on_mount(self) -> None:
-        """The Now panel names each action it quotes with the key that does it (or the
-        palette), as the refusals do: what is due is one key away."""
-        board = player_key(self.app, "session.board", "b")
-
-        def say(text: str) -> str:
-            text = with_keys(text, self.play.session.actions())
-            return text.replace("in the Board profile)", f"in the Board profile, key {board})")
-        self.query_one("#now", NowPanel).say = say
-        super().on_mount()
 
     async def action_run(self, name: str) -> None:
         """A refusal names what is due by the action's quoted title (the CLI reads it so);
