@@ -11,7 +11,6 @@ from textual.widgets import Static
 
 from tableside import seat_asks
 from tableside.api import OpenSession, Tableside
-from tests.pilot_keys import choose
 from tests.tui.screen_text import panel_text, screen_text
 from trackers.pieces import Secret
 from tui.seat_app import SeatApp
@@ -107,12 +106,14 @@ async def test_the_lifeform_player_calibrates_on_their_seat(tmp_path: Path) -> N
         await pilot.pause()
         text = panel_text(seat, "#yours")
         assert "You are also: Lifeform player" in text and "Reality Calibration" in text
-        await pilot.press("c")
+        await pilot.press("c")  # Reality Calibration, the one thing hers to do: its images
         await pilot.pause()
-        await pilot.press("enter")  # Reality Calibration, the first thing hers to do
+        assert "Image 1" in screen_text(seat)  # listed open, the first lit
+        await pilot.press("down", "enter")  # Image 2 picked: on to the PIN, set here once
         await pilot.pause()
-        await choose(pilot, "#arg-image", "Image 2")
-        await pilot.click("#ok")
+        picked = str(seat.screen.query_one("#arg-image-picked", Static).render())
+        assert picked == "Picked: Image 2" and "Set a PIN" in screen_text(seat)
+        await pilot.press(*PIN, "enter")
         await pilot.pause()
         play = seat.screen.play
         lifeform = play.state.piece("real_lifeform", Secret)
