@@ -1,0 +1,58 @@
+"""A seat's hand: the cards the game keeps for this player, gathered on their own screen.
+
+Where a game counts the cards in each hand (Lifeform's Crew and Lifeform decks, in physical
+mode: the real cards stay in the player's hand, the app counts them), the seat says how many
+its player holds and their limit; where the app holds named cards (a virtual deck), it names
+them; the cards a player holds one of (Lifeform's Mining Laser and Flamethrower) are named.
+The seat shows its own player's hand only; the counts are the table's too (the laptop's
+panel has them, as anyone at a real table can count the cards in a hand), the named cards
+of a virtual deck never leave the seat.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from trackers.pieces import PhysicalDeck, VirtualDeck
+
+if TYPE_CHECKING:
+    from tableside.api import OpenSession
+    from tableside.seat_actions import Seat
+
+
+def _cards(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
+def _limit(play: OpenSession, who: str) -> str:
+    """The hand limit the game applies to ``who``, where it has one (Lifeform's: 6 for the
+    crew, the Cocoon space's MAX HAND for the lifeform, unset until the board says)."""
+    if play.game.id != "lifeform":
+        return ""
+    from trackers.games.lifeform import decks
+    from trackers.games.lifeform.board import board_of
+
+    limit = decks.hand_limit(play.state, who, board_of(play.state.board))
+    return " (limit not entered yet: the Cocoon's MAX HAND)" if limit is None \
+        else f" (limit {limit})"
+
+
+def hand_lines(play: OpenSession, seat: Seat) -> list[str]:
+    """One line per hand of this seat's player (and roles), in the game's order of decks."""
+    lines: list[str] = []
+    for piece in play.state.pieces.values():
+        for who in seat.roles:
+            whose = "" if who == seat.player else f" ({who})"
+            if isinstance(piece, PhysicalDeck) and who in piece.hands:
+                lines.append(f"{piece.label}: {_cards(piece.hands[who])} in your hand{whose}"
+                             f"{_limit(play, who)}")
+            elif isinstance(piece, VirtualDeck) and who in piece.hands:
+                held = ", ".join(piece.hands[who]) or "no cards"
+                lines.append(f"{piece.label}: {held}{whose}")
+    special = play.state.facts.get("special_cards")
+    if isinstance(special, dict):
+        held = [card.replace("_", " ").title() for card, holder in special.items()
+                if holder in seat.roles]
+        if held:
+            lines.append(f"You also hold: {', '.join(held)} (counted in your hand)")
+    return lines
