@@ -51,8 +51,8 @@ def hand_lines(play: OpenSession, seat: Seat) -> list[str]:
                 lines.append(f"{piece.label}: {held}{whose}")
     special = play.state.facts.get("special_cards")
     if isinstance(special, dict):
-        held = [card.replace("_", " ").title() for card, holder in special.items()
-                if holder in seat.roles]
-        if held:
-            lines.append(f"You also hold: {', '.join(held)} (counted in your hand)")
+        cards = [card.replace("_", " ").title() for card, holder in special.items()
+                 if holder in seat.roles]
+        if cards:
+            lines.append(f"You also hold: {', '.join(cards)} (counted in your hand)")
     return lines
