@@ -177,11 +177,17 @@ class SeatScreen(Screen[None]):
         await self.action_form("reveal")
 
     async def action_form(self, mode: str) -> None:
+        from tableside import seat_asks
+
         first = None
-        if mode == "reveal" and self.asked_do:
-            first = f"ask:{self.asked_do[0].get('id')}"
-        elif mode == "reveal" and self.asked:
-            first = f"secret:{self.asked[0]}"
+        # the asks as they are now, not as the last look saw them: a player who presses v
+        # the moment the table asks lands on the ask, whatever the poll's timing
+        asked_do = seat_asks.actions_of(self.play, self.seat) if mode == "reveal" else []
+        asked = seat_asks.asked_of(self.play, self.seat) if mode == "reveal" else []
+        if asked_do:
+            first = f"ask:{asked_do[0].get('id')}"
+        elif asked:
+            first = f"secret:{asked[0]}"
         form = SeatForm(self.play, self.seat, mode, first=first)
         if not form.items:
             self.notify(form.nothing_to_do(), markup=False)
