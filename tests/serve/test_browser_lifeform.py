@@ -224,6 +224,12 @@ async def test_the_lifeform_player_calibrates_every_time_on_her_phone(tmp_path: 
             stranger, stranger_sees, response = await _open(browser, wrong)
             assert response.status == 404 and stranger_sees.sockets == 0
             assert "opens nothing" in await stranger.inner_text("body")
+            # Undo at the laptop takes back Ann's last calibration and names her seat.
+            await pilot.press("u")
+            await until(lambda: "(seat Ann" in panel_text(cast("App[object]", app), "#now"),
+                        "the undo naming Ann's seat",
+                        show=lambda: panel_text(cast("App[object]", app), "#now"))
+            assert _code(play) == fourth
             await browser.close()
             await pilot.press("escape")  # the table view closes: the seats stop
             await until(lambda: not serving.server.live_seats(), "the seats closed")

@@ -41,6 +41,14 @@ def seat_owned(play: OpenSession, serving: Serving) -> dict[str, str]:
     return out
 
 
+def seat_of_role(play: OpenSession, serving: Serving, role: str) -> str | None:
+    """The player holding ``role`` (a name, "Lifeform player") whose seat's link is open:
+    their private actions are made there, not on the laptop."""
+    seated = sorted(p for p in holders(role, play.state.facts, play.setup.names)
+                    if serving.server.links.is_open(p))
+    return seated[0] if seated else None
+
+
 async def ask_a_seat(screen: SessionScreen) -> bool:
     """Open the ask-and-wait screen if any secret's owner has a seat; False if none has."""
     if screen.seat_server is None:
