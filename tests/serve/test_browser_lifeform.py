@@ -163,6 +163,7 @@ async def test_the_lifeform_player_calibrates_every_time_on_her_phone(tmp_path: 
             # 1. Setup step 17: Image 1, and her PIN, set there once.
             first = await _calibrate(ann, ann_sees, play, "Image 1")
             await crew_sees(first)
+            assert "is the real lifeform" not in bo_sees.text  # nothing told Bo's page which
             assert play.state.facts["stage"] != "setup" and play.pin_is_set("Lifeform player")
 
             # 2. Solomon meets Image 2, a sensor ghost: the laptop asks Ann's seat to show
