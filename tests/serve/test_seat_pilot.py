@@ -148,3 +148,46 @@ async def test_the_tables_ask_shows_on_the_owners_seat(tmp_path: Path) -> None:
     assert laptop.state.piece("p2_objective", Secret).revealed
     laptop.close()
     table.close()
+
+
+async def test_the_lifeform_player_picks_the_stowaway_card_on_their_seat(
+        tmp_path: Path) -> None:
+    """At the 20 mark the Stowaway card is hers to pick, on her seat: c lists it beside the
+    calibration, its cards listed open with their minutes; the laptop sees its code only."""
+    from tests.lifeform.test_lifeform_session_fixtures import BOARD
+
+    table = Tableside(tmp_path)
+    play = table.create("lifeform", 3, names=["Ann", "Bo", "Cy"], board=BOARD)
+    play.do("record_characters", crew_member="Bo", first="Solomon", second="Palmer")
+    play.do("record_characters", crew_member="Cy", first="Cameron", second="Bennings")
+    play.do("tick_setup", step="all remaining")
+    play.do("reality_calibration", image="Image 1", pin=PIN)
+    play.do("advance_self_destruct", spaces=8)  # 28 -> 20: the Stowaway card is picked now
+    game_id = play.id
+    play.close()
+    table.close()
+    seat = SeatApp(tmp_path, game_id, 1)
+    async with seat.run_test(size=(50, 50)) as pilot:
+        await pilot.pause()
+        await pilot.press("c")  # two things hers: the list of them first
+        await pilot.pause()
+        what = panel_text(seat, "#what")
+        assert "Reality Calibration" in what and "Choose the Stowaway card" in what
+        await pilot.press("down", "enter")  # the list opens on its first: the second
+        await pilot.pause()
+        cards = panel_text(seat, "#arg-card")
+        assert "third card (9-15 minutes)" in cards, cards
+        lines = cards.splitlines()
+        await pilot.press(*["down"] * lines.index(next(c for c in lines if "third" in c)))
+        await pilot.press("enter")  # the PIN is set already: OK is next
+        await pilot.pause()
+        assert "third card" in str(seat.screen.query_one("#arg-card-picked", Static).render())
+        await pilot.press("enter")
+        await pilot.pause()
+        stowaway = seat.screen.play.state.piece("stowaway", Secret)
+        assert stowaway.is_set and stowaway.code in panel_text(seat, "#yours")
+    table, laptop = _other_window(tmp_path, game_id)
+    assert laptop.state.piece("stowaway", Secret).code == stowaway.code
+    assert not any("third" in h.text for h in laptop.history())
+    laptop.close()
+    table.close()
