@@ -21,6 +21,8 @@ class WarmSeat(AppService):
     def __init__(self, command: str, download_manager: DownloadManager) -> None:
         self._held: list[tuple[str, Any]] = []
         self._closed_early = False
+        self._drawn = False  # the app has sent its first frame: its driver is up
+        self._page_size: tuple[int, int] | None = None  # the attached page's, latest
         super().__init__(command, write_bytes=self._hold_bytes, write_str=self._hold_str,
                          close=self._hold_close, download_manager=download_manager)
 
@@ -32,6 +34,20 @@ class WarmSeat(AppService):
 
     async def _hold_close(self) -> None:
         self._closed_early = True
+
+    async def set_terminal_size(self, width: int, height: int) -> None:
+        self._page_size = (width, height)
+        await super().set_terminal_size(width, height)
+
+    async def on_data(self, payload: bytes) -> None:
+        """The first frame says the app is up. A page that came while it was still starting
+        had its size read before the app's own start-up size (80x24) and lost to it: the
+        page's size is sent again now, so a phone is never drawn for a terminal it is not."""
+        await super().on_data(payload)
+        if not self._drawn:
+            self._drawn = True
+            if self._page_size is not None:
+                await super().set_terminal_size(*self._page_size)
 
     @property
     def alive(self) -> bool:

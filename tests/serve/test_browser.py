@@ -159,11 +159,20 @@ async def test_a_seat_that_loses_its_connection_opens_again_and_carries_on(
             browser = await pw.chromium.launch(executable_path=executable, args=launch_args())
             ann, ann_sees, _ = await _open(browser, serving.links["Ann"])
             await until(lambda: "Ann's seat" in ann_sees.text, "Ann's seat on her page")
+            await ann.focus(".xterm-helper-textarea")
             laptop = table.load(game)  # the table records her choice meanwhile (its window)
             laptop.choose_secret("p1_objective", VALUE, pin=PIN)
             code = laptop.state.piece("p1_objective", Secret).code
             assert code
             await until(lambda: code in ann_sees.text, "the code on her page")
+            # Opened as the server started (her seat's process still starting), the page is
+            # drawn for its own size, not the process's start-up 80x24.
+            frames = len(ann_sees.raw)
+            await _keys(ann, "p")  # a form drawn now (then closed): all of it within the page
+            await until(lambda: "Your PIN" in ann_sees.text, "her look form")
+            assert ann_sees.page_size is not None
+            assert ann_sees.widest_column(frames) <= ann_sees.page_size[0]
+            await _keys(ann, "Escape")
             drawn = ann_sees.text.count("Ann's seat")
 
             marker = str(data).encode()
@@ -176,7 +185,7 @@ async def test_a_seat_that_loses_its_connection_opens_again_and_carries_on(
                         "her page open again", show=lambda: ann_sees.text[-800:])
             await until(lambda: "Ann" in serving.server.live_seats(), "her seat live again")
             await until(lambda: ann_sees.text.count(code) >= 2, "the game as it was")
-            await ann.focus(".xterm-helper-textarea")
+            await ann.focus(".xterm-helper-textarea")  # the page was loaded anew
             await _keys(ann, "p")
             await until(lambda: "Your PIN" in ann_sees.text, "her look, on the new page")
             await ann.keyboard.type(PIN)
