@@ -3,7 +3,9 @@
 What a player relies on: a secret chosen on Ann's phone never reaches Bo's page (neither its
 text nor anything its websocket carried) nor the laptop's screen, while its code does; what
 Ann does shows on the laptop; a wrong link opens nothing and the table hears of it; a
-revoked link closes its page and opens nothing again; no token is written to the log.
+revoked link closes its page and opens nothing again; no token is written to the log; a
+seat whose process dies under its page opens again by itself and carries on, drawn for the
+page's own size.
 Every wait is on a condition, generous for a busy machine; no speed is asserted here
 (benchmarks/seats.py measures it).
 """
