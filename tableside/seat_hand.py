@@ -1,12 +1,12 @@
 """A seat's hand: the cards the game keeps for this player, gathered on their own screen.
 
-Where a game counts the cards in each hand (Lifeform's Crew and Lifeform decks, in physical
-mode: the real cards stay in the player's hand, the app counts them), the seat says how many
-its player holds and their limit; where the app holds named cards (a virtual deck), it names
-them; the cards a player holds one of (Lifeform's Mining Laser and Flamethrower) are named.
-The seat shows its own player's hand only; the counts are the table's too (the laptop's
-panel has them, as anyone at a real table can count the cards in a hand), the named cards
-of a virtual deck never leave the seat.
+Read from the game's pieces and facts alone, the same for every game: where a deck counts
+the cards in each hand (the real cards stay in the player's hand, the app counts them), the
+seat says how many its player holds; where the app holds named cards (a virtual deck), it
+names them; the single cards a game tracks by holder (``special_cards`` in its facts, such
+as a Mining Laser) are named. The seat shows its own player's hand only; the counts are the
+table's too (the game's panel has them with their limits, as anyone at a real table can
+count the cards in a hand), the named cards of a virtual deck never leave the seat.
 """
 
 from __future__ import annotations
@@ -24,19 +24,6 @@ def _cards(n: int) -> str:
     return f"{n} card" if n == 1 else f"{n} cards"
 
 
-def _limit(play: OpenSession, who: str) -> str:
-    """The hand limit the game applies to ``who``, where it has one (Lifeform's: 6 for the
-    crew, the Cocoon space's MAX HAND for the lifeform, unset until the board says)."""
-    if play.game.id != "lifeform":
-        return ""
-    from trackers.games.lifeform import decks
-    from trackers.games.lifeform.board import board_of
-
-    limit = decks.hand_limit(play.state, who, board_of(play.state.board))
-    return " (limit not entered yet: the Cocoon's MAX HAND)" if limit is None \
-        else f" (limit {limit})"
-
-
 def hand_lines(play: OpenSession, seat: Seat) -> list[str]:
     """One line per hand of this seat's player (and roles), in the game's order of decks."""
     lines: list[str] = []
@@ -44,8 +31,7 @@ def hand_lines(play: OpenSession, seat: Seat) -> list[str]:
         for who in seat.roles:
             whose = "" if who == seat.player else f" ({who})"
             if isinstance(piece, PhysicalDeck) and who in piece.hands:
-                lines.append(f"{piece.label}: {_cards(piece.hands[who])} in your hand{whose}"
-                             f"{_limit(play, who)}")
+                lines.append(f"{piece.label}: {_cards(piece.hands[who])} in your hand{whose}")
             elif isinstance(piece, VirtualDeck) and who in piece.hands:
                 held = ", ".join(piece.hands[who]) or "no cards"
                 lines.append(f"{piece.label}: {held}{whose}")
@@ -54,5 +40,5 @@ def hand_lines(play: OpenSession, seat: Seat) -> list[str]:
         cards = [card.replace("_", " ").title() for card, holder in special.items()
                  if holder in seat.roles]
         if cards:
-            lines.append(f"You also hold: {', '.join(cards)} (counted in your hand)")
+            lines.append(f"You also hold: {', '.join(cards)}")
     return lines

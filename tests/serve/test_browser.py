@@ -188,8 +188,10 @@ async def test_a_seat_that_loses_its_connection_opens_again_and_carries_on(
             await until(lambda: "Ann" in serving.server.live_seats(), "her seat live again")
             await until(lambda: ann_sees.text.count(code) >= 2, "the game as it was")
             await ann.focus(".xterm-helper-textarea")  # the page was loaded anew
+            asked = ann_sees.text.count("Your PIN")
             await _keys(ann, "p")
-            await until(lambda: "Your PIN" in ann_sees.text, "her look, on the new page")
+            await until(lambda: ann_sees.text.count("Your PIN") > asked,
+                        "her look, on the new page", show=lambda: ann_sees.text[-800:])
             await ann.keyboard.type(PIN)
             await _keys(ann, "Enter")
             await until(lambda: VALUE in ann_sees.text, "her objective on her own page")

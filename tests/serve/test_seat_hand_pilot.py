@@ -1,8 +1,7 @@
 """A seat shows its own player's hand, as the game keeps it, and no one else's.
 
 Lifeform, 3 players (Ann the Lifeform player, Bo and Cy the crew): Ann's seat has the
-Lifeform cards in her hand and the lifeform's limit (the Cocoon's MAX HAND, unset until the
-board says it); Bo's has his Crew cards, limit 6, and the Mining Laser once he takes it; a
+Lifeform cards in her hand; Bo's has his Crew cards and the Mining Laser once he takes it; a
 draw recorded at the laptop shows on his seat at its next look (each second). Neither seat
 lists the other's hand. A Nemesis seat holds the player's kept Objective, a Pandora
 Scenario 3 seat their Hidden Agenda and its type, each by its code, never another's.
@@ -34,13 +33,13 @@ async def test_each_lifeform_seat_shows_its_own_hand(tmp_path: Path) -> None:
         await pilot.pause()
         yours = panel_text(ann, "#yours")
         assert "Your hand" in yours
-        assert "Lifeform deck: 3 cards in your hand (limit not entered yet" in yours
+        assert "Lifeform deck: 3 cards in your hand" in yours
         assert "Crew deck" not in yours
     bo = SeatApp(tmp_path, game_id, 2)
     async with bo.run_test(size=(50, 60)) as pilot:
         await pilot.pause()
         yours = panel_text(bo, "#yours")
-        assert "Crew deck: 3 cards in your hand (limit 6)" in yours
+        assert "Crew deck: 3 cards in your hand" in yours
         assert "Lifeform deck" not in yours and "Cy" not in yours and "Ann" not in yours
         table = Tableside(tmp_path, by="app")  # the laptop records a draw and the Laser
         laptop = table.load(game_id)
@@ -50,7 +49,7 @@ async def test_each_lifeform_seat_shows_its_own_hand(tmp_path: Path) -> None:
         await until(lambda: "Crew deck: 5 cards in your hand" in panel_text(bo, "#yours"),
                     "Bo's draw on his seat")
         yours = panel_text(bo, "#yours")
-        assert "You also hold: Mining Laser (counted in your hand)" in yours
+        assert "You also hold: Mining Laser" in yours
         assert "4 cards" not in yours  # Cy's hand is not his
         laptop.close()
         table.close()
