@@ -9,10 +9,13 @@ the next one. Nothing of the token reaches the process: it is told its seat's nu
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
+
+_PAINT = re.compile(rb"\x1b\[\d+;\d+H")  # a cursor move: the app is painting its screen
 
 
 class WarmSeat(AppService):
@@ -40,11 +43,13 @@ class WarmSeat(AppService):
         await super().set_terminal_size(width, height)
 
     async def on_data(self, payload: bytes) -> None:
-        """The first frame says the app is up. A page that came while it was still starting
-        had its size read before the app's own start-up size (80x24) and lost to it: the
-        page's size is sent again now, so a phone is never drawn for a terminal it is not."""
+        """The app's first painted screen (cursor moves, not the start-up escapes before
+        it) says it has taken its start-up size (80x24, from its environment). A page that
+        came while it was still starting had its own size sent before that, and Textual may
+        apply its start-up size after it: the page's size is sent again now, so a phone is
+        never drawn for a terminal it is not."""
         await super().on_data(payload)
-        if not self._drawn:
+        if not self._drawn and _PAINT.search(payload):
             self._drawn = True
             if self._page_size is not None:
                 await super().set_terminal_size(*self._page_size)
