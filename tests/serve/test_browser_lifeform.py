@@ -78,11 +78,13 @@ async def _calibrate(ann: Any, sees: Traffic, play: OpenSession, image: str) -> 
     first lit; arrows to ``image``, Enter picks it; her PIN at her first secret, else OK."""
     before = _code(play)
     images = list(play.state.facts["images"]["on_board"])
+    frames = len(sees.raw)
     await _after(ann, sees, "c", "image: the real", "the calibration's images on Ann's page")
     for _ in range(images.index(image)):
         await ann.keyboard.press("ArrowDown")
     first = not play.has_key("Lifeform player")
     await _after(ann, sees, "Enter", PICKED, f"{image} picked on Ann's page")
+    assert sees.page_size and sees.widest_column(frames) <= sees.page_size[0]  # fits her phone
     if first:
         await until(lambda: "Set a PIN" in sees.text, "the PIN field, set once")
         await ann.keyboard.type(PIN)
