@@ -11,7 +11,9 @@ Layout::
     <data dir>/sessions/<id>.open-<pid>-<n>  a window that has the session open
 
 The folders are private to the user (0700) and every file 0600, where the platform has
-modes. A read-only store (``read_only=True``) reads the same files and writes none.
+modes. A read-only store (``read_only=True``) reads the same files and writes none. The
+repairs made on opening are in ``saves.opening``; the marks of open windows in
+``saves.open_marks``.
 """
 
 from __future__ import annotations
@@ -19,15 +21,14 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import re
-import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from saves.atomic import PRIVATE_FILE, PRIVATE_FOLDER, TMP_SUFFIX, atomic_write, make_private
+from saves import opening
+from saves.atomic import PRIVATE_FILE, PRIVATE_FOLDER, atomic_write, make_private
 from saves.catalog import Catalog, SessionInfo
 from saves.journal import (
     HeaderDamaged,
@@ -37,6 +38,7 @@ from saves.journal import (
     JournalMoved,
     read_journal,
 )
+from saves.open_marks import OpenMarks
 from saves.seal import Seal, check_against, read_seal, write_head, write_seal
 from saves.settings import Settings
 
@@ -45,7 +47,6 @@ if TYPE_CHECKING:
 
 SNAPSHOT_FORMAT = 1
 LOCK_SECONDS = 20.0  # a window waits this long for another one to finish its append
-FRESH_SECONDS = 10.0  # an unlisted journal this young is a game being created elsewhere
 
 
 class SessionBusy(JournalError):
@@ -63,32 +64,6 @@ class LoadedJournal:
     needs_repair: bool = False  # a torn tail, a lost line or a restored header to write back
     new_breaks: bool = False  # tampering found that the seal does not record yet (a writer
     # records it: later edits cannot hide it; a reader only reports it)
-
-
-def pid_alive(pid: int) -> bool:
-    """Whether process ``pid`` is running (assumed so where that cannot be asked)."""
-    if pid <= 0:
-        return False
-    if sys.platform == "win32":  # os.kill(pid, 0) would not just ask on Windows
-        import ctypes
-
-        kernel = ctypes.windll.kernel32
-        handle = kernel.OpenProcess(0x1000, False, pid)  # PROCESS_QUERY_LIMITED_INFORMATION
-        if not handle:
-            return False
-        code = ctypes.c_ulong()
-        try:
-            kernel.GetExitCodeProcess(handle, ctypes.byref(code))
-        finally:
-            kernel.CloseHandle(handle)
-        return code.value == 259  # STILL_ACTIVE
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:
-        return True  # exists, owned by someone else
-    return True
 
 
 class Store:
@@ -114,12 +89,11 @@ class Store:
         self.settings = Settings(root / "settings.json", read_only=read_only)
         self.warnings: list[str] = list(self.catalog.warnings)
         self._seals: dict[str, Seal] = {}
-        self._open_marks: dict[str, Path] = {}
-        self._marks_made = 0
+        self.open_marks = OpenMarks(self.sessions_dir, read_only)
         self._migrate_settings()
-        in_sessions = self._names(self.sessions_dir)
+        in_sessions = opening.folder_names(self.sessions_dir)
         if not read_only:
-            self._remove_leftovers(in_sessions)
+            opening.remove_leftovers(self, in_sessions)
         self.find_unlisted(in_sessions)
         self.settings.all()  # read once now: a damaged file is said at opening, not later
         self.warnings += self.settings.warnings
@@ -197,7 +171,7 @@ class Store:
             raise JournalError(f"{path}: the session's journal is missing")
         row = self.catalog.row(session_id) or {}
         seal = read_seal(self.seal_path(session_id))
-        snapshot_header, snapshot = self._read_snapshot(session_id)
+        snapshot_header, snapshot = self.read_snapshot(session_id)
         copies = [c for c in (row.get("header"), seal.header if seal else None,
                               snapshot_header) if isinstance(c, dict)]
         try:
@@ -340,7 +314,7 @@ class Store:
                    "header": header}
         atomic_write(self.snapshot_path(session_id), json.dumps(payload).encode())
 
-    def _read_snapshot(self, session_id: str) -> tuple[
+    def read_snapshot(self, session_id: str) -> tuple[
             dict[str, Any] | None, tuple[int, str, dict[str, Any]] | None]:
         # A snapshot only saves time: any problem with it means "replay from the start".
         try:
@@ -352,47 +326,17 @@ class Store:
         except (OSError, ValueError, KeyError, TypeError, AttributeError):
             return None, None
 
-    # --- who has a session open ----------------------------------------------------------
+    # --- who has a session open (saves.open_marks) ------------------------------------
     def mark_open(self, session_id: str, by: str) -> Path | None:
         """Say that this process has the session open (best effort); returns the mark."""
-        if self.read_only:
-            return None
-        self._marks_made += 1
-        mark = self.sessions_dir / f"{session_id}.open-{os.getpid()}-{self._marks_made}"
-        try:
-            atomic_write(mark, by.encode(), durable=False)
-        except OSError:
-            return None
-        self._open_marks[str(mark)] = mark
-        return mark
+        return self.open_marks.mark(session_id, by)
 
     def unmark_open(self, mark: Path | None) -> None:
-        if mark is not None:
-            self._open_marks.pop(str(mark), None)
-            with contextlib.suppress(OSError):
-                mark.unlink()
+        self.open_marks.unmark(mark)
 
     def open_elsewhere(self, session_id: str) -> list[str]:
         """The other live processes that have the session open ("app 4121")."""
-        found = []
-        for mark in self.sessions_dir.glob(f"{session_id}.open-*"):
-            match = re.fullmatch(re.escape(session_id) + r"\.open-(\d+)-\d+", mark.name)
-            if not match:
-                continue
-            pid = int(match.group(1))
-            if pid == os.getpid():
-                continue
-            if not pid_alive(pid):
-                if not self.read_only:
-                    with contextlib.suppress(OSError):
-                        mark.unlink()  # left by a window that was killed
-                continue
-            try:
-                by = mark.read_text(encoding="utf-8").strip()
-            except OSError:
-                by = ""
-            found.append(by or f"process {pid}")
-        return found
+        return self.open_marks.elsewhere(session_id)
 
     def delete(self, session_id: str) -> None:
         """Delete a session's files, then its row; refused while another window has it open."""
@@ -436,113 +380,10 @@ class Store:
         if old:
             self.settings.update(old)
 
-    def _names(self, folder: Path) -> list[str]:
-        """The file names in ``folder`` (one listing, sorted; none if it cannot be read):
-        with hundreds of games, one listing as text is felt less than globs of Paths."""
-        try:
-            return sorted(os.listdir(folder))
-        except OSError:
-            return []
-
-    def _remove_leftovers(self, in_sessions: list[str]) -> None:
-        """Temporary files of writes that a kill interrupted (their process is gone)."""
-        tmp_name = re.compile(r"^\..*\.(\d+)" + re.escape(TMP_SUFFIX) + "$")
-        mark_name = re.compile(r"\.open-(\d+)-\d+$")
-        for folder, names in ((self.root, self._names(self.root)),
-                              (self.sessions_dir, in_sessions)):
-            for name in names:
-                if not name.endswith(TMP_SUFFIX) and ".open-" not in name:
-                    continue  # nearly every name: a journal, a seal, a snapshot
-                match = tmp_name.search(name) or (
-                    mark_name.search(name) if folder is self.sessions_dir else None)
-                if match and not pid_alive(int(match.group(1))):
-                    with contextlib.suppress(OSError):
-                        (folder / name).unlink()  # a kill's leftover, or a killed window's mark
-
     def find_unlisted(self, in_sessions: list[str] | None = None) -> None:
-        """List every journal the catalog does not (a lost catalog, a kill during create).
-
-        A writing store adds them under the catalog's lock, checking again there (another
-        window may be creating that very game); a read-only one lists them in memory only.
-        """
-        names = self._names(self.sessions_dir) if in_sessions is None else in_sessions
-        known = self.catalog.session_ids()
-        journals = [name[:-len(".jsonl")] for name in names
-                    if name.endswith(".jsonl") and name[:-len(".jsonl")] not in known]
-        found = 0
-        if journals:
-            with self.catalog.locked():
-                known = self.catalog.session_ids()  # read again: under the lock now
-                for session_id in journals:
-                    if session_id in known:
-                        continue
-                    info, header = self._unlisted_info(session_id)
-                    if info is not None and self.catalog.add_session(info, replace=False,
-                                                                     header=header) \
-                            and not self._being_created(session_id):
-                        found += 1
-        if found:
-            how = ("was missing" if self.catalog.missing
-                   else "did not list them" if not self.catalog.rebuild_needed
-                   else "was rebuilt")
-            kept = " (shown only: this command writes nothing; the next one that writes " \
-                "lists them for good)" if self.read_only else ""
-            self.warnings.append(f"Found {found} saved game(s) missing from the list in their "
-                                 f"journals and listed them again (the list {how}){kept}.")
-        merged = self.catalog.duplicates() if self.read_only else \
-            self.catalog.merge_duplicates()
-        if merged:
-            done = "shown once each (this command writes nothing; the next one that writes " \
-                "repairs the list)" if self.read_only else "merged into one row each"
-            self.warnings.append(f"The list of games held {merged} duplicate row(s) of games "
-                                 f"already listed; {done}.")
-
-    def _being_created(self, session_id: str) -> bool:
-        """Whether an unlisted journal is a game another window is creating right now (a
-        reader takes no lock: it may look between the journal and the catalog row). It is
-        shown all the same, without a warning about a list that is not wrong. A lost or
-        damaged list is always said."""
-        if not self.read_only or self.catalog.missing or self.catalog.rebuild_needed:
-            return False
-        try:
-            age = time.time() - self.journal_path(session_id).stat().st_mtime
-        except OSError:
-            return False
-        return age < FRESH_SECONDS
-
-    def _unlisted_info(self, session_id: str) -> tuple[SessionInfo | None, dict[str, Any]]:
-        """A catalog row for a journal the catalog does not list, read from its header (or
-        the seal's or snapshot's copy of it); None when none can be read."""
-        path = self.journal_path(session_id)
-        seal = read_seal(self.seal_path(session_id))
-        try:
-            header = read_journal(path).header
-        except (JournalError, OSError):
-            copy = seal.header if seal is not None else None
-            header = copy or self._read_snapshot(session_id)[0] or {}
-            if not header:
-                return None, {}  # unreadable here; it says why when someone opens it
-        try:
-            setup = header.get("setup", {})
-            created = str(header.get("created", ""))
-            info = SessionInfo(
-                id=session_id, game=str(header.get("game", "?")),
-                title=str((seal.title if seal else None) or header.get("title", session_id)),
-                players=int(setup.get("players", 0)), created=created,
-                updated=_modified(path) or created, status="in progress",
-                mode=str(setup.get("mode", "")))
-        except (AttributeError, TypeError, ValueError):
-            return None, {}
-        return info, header
+        """List every journal the catalog does not (saves.opening.find_unlisted)."""
+        opening.find_unlisted(self, in_sessions)
 
     def close(self) -> None:
-        for mark in list(self._open_marks.values()):
-            self.unmark_open(mark)
+        self.open_marks.close()
         self.catalog.close()
-
-
-def _modified(path: Path) -> str:
-    try:
-        return time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime(path.stat().st_mtime))
-    except OSError:
-        return ""

@@ -9,6 +9,8 @@ from typing import Any
 from tableside.api import OpenSession, Tableside, TablesideError, game_definition
 from tableside.cli import fail, print_json
 from tableside.cli_secrets import do_from_cli
+from tableside.private import given_by_caller
+from tableside.refusal_names import named
 from tableside.text import one_line
 from trackers.engine import ActionError
 from trackers.games.registry import game_ids
@@ -111,7 +113,10 @@ def _with_session(args: argparse.Namespace, work: Any, read_only: bool = False) 
     shown = len(play.warnings)
     try:
         return int(work(play))
-    except (ActionError, TablesideError) as err:
+    except ActionError as err:  # the action a refusal names, as this command line does it
+        return fail(named(str(err), play.game.actions,
+                          lambda a: f"tableside do {args.id} {a.name}"))
+    except TablesideError as err:
         return fail(str(err))
     finally:
         play.close()
@@ -258,7 +263,8 @@ def _actions(args: argparse.Namespace) -> int:
             rows.append({"name": a.name, "title": a.title, "description": a.description,
                          "available": reason is None, "why_not": reason,
                          "args": [{"name": p.name, "allowed": p.describe_allowed(play.state),
-                                   "optional": p.optional} for p in a.params]})
+                                   "optional": p.optional} for p in a.params
+                                  if given_by_caller(a.name, p.name)]})
         if args.json:
             print_json(rows)
             return 0

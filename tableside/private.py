@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from trackers.pieces import Secret
 
 CHOOSE = "choose_secret"
+APP_MADE = ("nonce", "code")  # the commitment of a choice: made by the app, never given
 PEEK = "peek_secret"
 REVEAL = "reveal_secret"
 
@@ -132,10 +133,15 @@ def refuse_callers_commitment(action: str, args: dict[str, Any]) -> None:
             raise _error(f"{name}: filled by the app when the owner gives their PIN; leave it "
                          "out", name)
     if action == CHOOSE:
-        for name in ("nonce", "code"):
+        for name in APP_MADE:
             if args.get(name) not in (None, ""):
                 raise _error(f"{name}: the app makes every nonce and code (from the operating "
                              "system's randomness); leave it out", name)
+
+
+def given_by_caller(action: str, name: str) -> bool:
+    """Whether a caller gives the argument ``name`` (not the app's nonce and code)."""
+    return not (action == CHOOSE and name in APP_MADE)
 
 
 def secret_piece(play: OpenSession, name: str) -> Secret:

@@ -95,7 +95,7 @@ def test_the_cli_takes_an_empty_value_and_says_why_a_move_is_refused(
     code, said = run(capsys, "--data-dir", data, "do", sid, "end_turn")
     assert code != 0
     assert ("End of turn is not possible now: Andrew holds 7 cards, over the hand limit of 6: "
-            "discard 1 first ('Discard cards')") in said
+            f"discard 1 first ('Discard cards' (tableside do {sid} discard_from_hand))") in said
 
 
 def test_an_empty_optional_value_is_none_given_as_the_form_reads_it() -> None:

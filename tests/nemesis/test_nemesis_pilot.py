@@ -237,7 +237,7 @@ async def test_a_solo_game_by_keys(tmp_path: Path) -> None:
         assert play.setup.mode == "solo" and play.state.board["css_slots"] == [10, 8, 6, 4, 2, 1]
         assert "Time track: 15" in tracks(app)
         await keys(pilot, "f", "u")  # a Fire marker, taken back
-        assert "Fire markers on the board: 0/12" in tracks(app)
+        assert "Fire markers: 0/12" in tracks(app)
         await setup_checklist(pilot)
         assert play.state.facts["phase"] == "round"
         await first_round(pilot, lambda: encounter_in_the_nest(pilot))

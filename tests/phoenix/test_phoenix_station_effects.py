@@ -250,7 +250,7 @@ def test_a_hub_kept_applies_its_setup_and_reaches_the_calculator() -> None:
     with pytest.raises(ActionError, match="undo that record"):
         s.do("keep_hub", player="Ann", hub="B-3")
     assert score_sheet(s.state).players[0].hub == "B-6"
-    assert "Ann  B-6  1 of 9 (1/0/0, 1 free)" in "\n".join(
+    assert "Ann B-6  1 of 9 (1/0/0, 1 free)" in "\n".join(
         line for p in station_panels(s.state) for line in p.lines)
 
 

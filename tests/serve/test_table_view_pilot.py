@@ -133,7 +133,9 @@ async def test_an_action_needing_an_owners_pin_is_done_on_their_seat(tmp_path: P
         game_screen = app.screen
         game_screen.apply("reveal_secret", {"secret": "p1_objective"})  # needs Ann's PIN
         await until(lambda: isinstance(app.screen, WaitForSeat), "the laptop waiting")
-        assert "Waiting for Ann's seat" in screen_text(app) and not app.screen.query("#pin")
+        # pushed is not yet drawn: wait for its words (a busy machine drew the bare screen)
+        await until(lambda: "Waiting for Ann's seat" in screen_text(app), "the waiting words")
+        assert not app.screen.query("#pin")
 
         seat = SeatApp(tmp_path, game_id, 1)
         async with seat.run_test(size=(60, 40)) as seat_pilot:

@@ -13,7 +13,8 @@ from tableside.api import Tableside
 from tests.tui.screen_text import screen_text
 from trackers.games.registry import get_game
 from tui.app import TablesideApp
-from tui.screens.action_form import ActionFormScreen, sole_answer
+from tui.screens.action_form import ActionFormScreen
+from tui.screens.form_fields import sole_answer
 
 GAMES = ("lifeform", "nemesis-lockdown", "pandora-celeste", "space-station-phoenix")
 

@@ -30,6 +30,7 @@ from trackers.games.space_station_phoenix.scoring import ScoreSheet
 from tui.app import TablesideApp
 from tui.games.space_station_phoenix.score_sheet import ScoreSheetScreen
 from tui.games.space_station_phoenix.screen import PhoenixScreen
+from tui.screens.action_form import ActionFormScreen
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLE = REPO / "docs" / "examples" / "phoenix-score.json"
@@ -476,8 +477,43 @@ async def test_the_stations_stay_in_sight_at_80x24(tmp_path: Path) -> None:
         assert isinstance(app.screen, PhoenixScreen)
         text = shown(app)
         assert "Diplomacy levels" in text and "Sectors (Level 1/2/3)" in text
-        assert "Bo   L2   L0   L0   L0" in text and "Ann  ?    1 of 9 (1/0/0)" in text
+        assert "Bo  L2   L0   L0   L0" in text and "Ann ?    1 of 9 (1/0/0)" in text
         assert "Bo: L2, sole leader" in text  # the newest note still leads the Now panel
+
+
+async def test_each_players_station_row_is_one_whole_line_at_80x24(tmp_path: Path) -> None:
+    """A new user's game (the names left as 'Player 1', 'Player 2') and a long name: each
+    player's Sectors row and Diplomacy row, and the Diplomacy heads, are one line each in the
+    side at 80x24 (the fourth head, Expedition, wrapped under the rows' names before)."""
+    table = Tableside(tmp_path)
+    play = table.create("space-station-phoenix", 3, names=("Player 1", "Bartholomew", "Cy"),
+                        seed="s", board={"lap_size": 50})
+    play.do("setup_all")
+    play.close()
+    table.close()
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, PhoenixScreen)
+        rows = panel(app, "#phx-stations").splitlines()
+        stations = app.screen.query_one("#phx-stations")
+        # Drawn as written: no row longer than the side, none wrapped onto a second line.
+        assert max(len(r) for r in rows) <= stations.content_size.width, rows
+        assert stations.content_size.height == len(panel(app, "#phx-stations").split("\n"))
+        assert "Dism Cons Tran Expe" in rows[rows.index("Diplomacy levels") + 1], rows
+        for name in ("Player 1", "Barthol\u2026", "Cy      "):
+            sectors = next(r for r in rows if r.startswith(name) and "of 9" in r)
+            assert sectors.endswith("0 of 9 (0/0/0)"), rows
+            levels = next(r for r in rows if r.startswith(name) and "L0" in r)
+            assert levels.endswith("L0   L0   L0   L0"), rows
+        assert "Bartholomew" in shown(app)  # whole on the tracks above
+        assert "? = Hub not recorded: j" in rows  # what the "?" asks for, and its key
+        await pilot.press("j")
+        await pilot.pause()
+        assert isinstance(app.screen, ActionFormScreen)
+        assert app.screen.action_spec.name == "keep_hub"
 
 
 async def test_at_80x24_the_grid_gets_the_bars_lines_and_every_total_stays_in_sight(

@@ -76,7 +76,7 @@ async def test_a_three_player_game_to_its_end_at_80x24(tmp_path: Path) -> None:
         assert "Ann: 0 points (space 0)" in panel(app, "#tracks")
         stations = panel(app, "#phx-stations")
         for name, hub in hubs.items():
-            assert f"{name:<3}  {hub}" in stations  # the Hubs, never typed
+            assert f"{name:<3} {hub}" in stations  # the Hubs, never typed
         await burst(pilot, *"n" * 10)  # the setup checklist, step by step
         await pilot.pause()
         assert "Ann's turn" in panel(app, "#banner")

@@ -17,7 +17,6 @@ the next Enter enters them and does the action (``OpenSession.do_with_board``).
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from textual import on
@@ -26,10 +25,10 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widget import Widget
-from textual.widgets import Button, Checkbox, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Input, Select, Static
 
 from tableside.api import OpenSession, TablesideError
-from trackers.engine import Action, ActionError, BoardValue, Param
+from trackers.engine import Action, ActionError, Param
 from trackers.engine.actions import BoardValueNeeded
 from trackers.pieces import Secret
 from tui.screens.curtain import CurtainStep
@@ -40,6 +39,7 @@ from tui.screens.drafts import (
     save_quietly,
     show_field_error,
 )
+from tui.screens.form_fields import board_widgets, field_widgets, safe_id
 from tui.screens.form_keys import FIELD_KEYS, FieldKeys, settle
 from tui.widgets.plain import plain
 
@@ -50,70 +50,6 @@ def owner_for(play: OpenSession, action: Action, args: dict[str, Any]) -> str:
         return action.private_to
     piece = play.state.pieces.get(str(args.get("secret", "")))
     return piece.owner if isinstance(piece, Secret) else "the player making this choice"
-
-
-def sole_answer(param: Param, choices: list[tuple[str, str]]) -> bool:
-    """Whether the rules leave one possible answer: it is filled in, never asked."""
-    return len(choices) == 1 and not param.optional and not param.secret
-
-
-def field_widgets(param: Param, choices: list[tuple[str, str]], value: Any) -> list[Widget]:
-    """Label, input and the line for its error, for one argument."""
-    words = param.help[:1].upper() + param.help[1:]  # the table's words, not the field's name
-    optional = " (optional)" if param.optional and "optional" not in words.lower() else ""
-    wid = f"arg-{param.name}"
-    if sole_answer(param, choices):  # shown as decided; the hidden list holds the value
-        label, only = choices[0]
-        select: Select[str] = Select([(plain(label), only)], id=wid, allow_blank=False,
-                                     value=only, classes="hidden")
-        return [Label(plain(f"{words}: {label} (the only one possible)"),
-                      classes="field-label sole", id=f"sole-{param.name}"), select,
-                Static("", id=f"err-{param.name}", classes="field-error hidden", markup=False)]
-    out: list[Widget] = [Label(plain(words + optional), classes="field-label")]
-    if param.kind == "choice" or choices:
-        select = Select([(plain(label), c) for label, c in choices], id=wid,
-                        allow_blank=True, prompt="choose")
-        offered = [c for _, c in choices]
-        if value in offered:
-            select.value = value
-        elif param.default in offered:  # the reading the rules take unless the table says
-            select.value = param.default
-        out.append(select)
-        out.append(Static("", id=f"chosen-{param.name}", classes="chosen hidden", markup=False))
-    elif param.kind == "bool":
-        out.append(Checkbox(param.help, bool(param.default if value is None else value),
-                            id=wid))
-    else:
-        shown = param.default if value is None else value
-        out.append(Input("" if shown is None else str(shown), id=wid, password=param.secret,
-                         type="integer" if param.kind == "int" else "text",
-                         max_length=200))
-    out.append(Static("", id=f"err-{param.name}", classes="field-error hidden", markup=False))
-    return out
-
-
-def safe_id(key: str) -> str:
-    """A widget id for a field name or board value key ("self_destruct.minutes" has a dot,
-    which Textual ids may not hold)."""
-    return re.sub(r"[^A-Za-z0-9_-]", "_", key)
-
-
-def board_widgets(spec: BoardValue) -> list[Widget]:
-    """A field for a printed board value: what it is, where to look, what is allowed."""
-    wid = f"board-{safe_id(spec.key)}"
-    out: list[Widget] = [
-        Label(plain(f"{spec.label} (from your board)"), classes="field-label"),
-        Static(plain(f"Look at: {spec.look_at}. Give {spec.allowed()}."), classes="hint")]
-    if spec.kind == "bool":
-        out.append(Select([("yes", "yes"), ("no", "no")], id=wid, prompt="choose"))
-    elif spec.kind == "label":
-        out.append(Select([(plain(label), label) for label in spec.labels], id=wid,
-                          prompt="choose"))
-    else:
-        out.append(Input(id=wid, max_length=200))
-    out.append(Static("", id=f"err-{safe_id(spec.key)}", classes="field-error hidden",
-                      markup=False))
-    return out
 
 
 class ActionFormScreen(FieldKeys, ModalScreen[bool]):

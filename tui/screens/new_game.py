@@ -18,6 +18,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from tableside.api import OpenSession, Tableside, TablesideError
@@ -34,6 +35,7 @@ from tui.screens.drafts import (
     show_field_error,
 )
 from tui.screens.form_keys import FIELD_KEYS, FieldKeys
+from tui.widgets.dialog_select import DialogSelect
 from tui.widgets.plain import plain
 
 DRAFT = "new_game"  # the name of the New game form's draft in the settings
@@ -53,8 +55,8 @@ def option_widgets(game: Game, option: Option) -> list[Any]:
         return [Checkbox(plain(option.label), bool(option.default), id=base)]
     if option.kind == "choice":
         return [Label(plain(option.label)),
-                Select([(plain(shown(c, c)), c) for c in option.choices], value=option.default,
-                       allow_blank=False, id=base)]
+                DialogSelect([(plain(shown(c, c)), c) for c in option.choices],
+                             value=option.default, allow_blank=False, id=base)]
     # Ids by position: a choice's text may hold spaces ("The Kid").
     return [Label(plain(option.label + (f" ({option.help})" if option.help else ""))),
             *[Checkbox(plain(shown(choice, choice)), choice in option.default,
@@ -88,15 +90,15 @@ class NewGameScreen(FieldKeys, ModalScreen[OpenSession | None]):
         with VerticalScroll(classes="dialog wide", id="new-body"):
             yield Static("New game", classes="section-title")
             yield Label("Game")
-            yield Select([(plain(game.title), game.id) for game in self.games], id="game",
-                         allow_blank=True, prompt="choose a game")
+            yield DialogSelect([(plain(game.title), game.id) for game in self.games],
+                               id="game", allow_blank=True, prompt="choose a game")
             yield self.error_line("game")
             yield Static("", id="game-blurb", classes="hint", markup=False)
             yield Label("Players")
-            yield Select([], id="players", allow_blank=True, prompt="choose the game first")
+            yield DialogSelect([], id="players", allow_blank=True, prompt="choose the game first")
             yield self.error_line("players")
             yield Label("Way to play")
-            yield Select([], id="mode", allow_blank=True, prompt="choose the players first")
+            yield DialogSelect([], id="mode", allow_blank=True, prompt="choose the players first")
             yield self.error_line("mode")
             yield Static("", id="mode-note", classes="hint", markup=False)
             yield Label("Names (optional, separated by commas)")
@@ -159,7 +161,11 @@ class NewGameScreen(FieldKeys, ModalScreen[OpenSession | None]):
             box = Vertical(id=box_id, classes="game-options")
             await self.query_one("#options").mount(box)
             for option in game.options:
-                await box.mount(Vertical(*option_widgets(game, option),
+                widgets = option_widgets(game, option)
+                # its error: under a list's label, above its first choice (both in view)
+                at = 1 if option.kind == "multi" else len(widgets)
+                widgets.insert(at, self.error_line(f"opt-{game.info.package}-{option.name}"))
+                await box.mount(Vertical(*widgets,
                                          id=f"optbox-{game.info.package}-{option.name}",
                                          classes="option"))
         for other in self.query(".game-options"):
@@ -267,13 +273,27 @@ class NewGameScreen(FieldKeys, ModalScreen[OpenSession | None]):
         for line in self.query(".field-error"):
             line.add_class("hidden")
         error = self.query_one("#new-error", Static)
+        option = self._option_box(field)
         if field in FIELD_OF:
             error.update("")
             show_field_error(self, self.query_one(f"#err-{field}", Static),
                              self.query_one(f"#{FIELD_OF[field]}"), text)
+        elif option is not None:  # a game option: under its choices, the focus on the first
+            error.update("")
+            first = next(iter(option.query("Select, Checkbox")), None)
+            show_field_error(self, option.query_one(".field-error", Static), first, text)
+            if first is not None:  # the line sits above a list's first choice: that last
+                self.call_after_refresh(first.scroll_visible, animate=False)
         else:
             error.update(plain(text))
             show_field_error(self, None, error, text)
+
+    def _option_box(self, field: str | None) -> Widget | None:
+        """The box of the chosen game's option named ``field`` (an ActionError's field)."""
+        if self.game is None or field is None:
+            return None
+        found = self.query(f"#optbox-{self.game.info.package}-{field}")
+        return found.first() if found else None
 
     @on(Button.Pressed, "#start")
     def action_create(self) -> None:
@@ -293,7 +313,7 @@ class NewGameScreen(FieldKeys, ModalScreen[OpenSession | None]):
             play = self.table.create(self.game.id, players, options=self._options(), names=names,
                                      title=title, mode=mode.id if mode else "")
         except ActionError as err:
-            self.show_error(err.field if err.field in FIELD_OF else None, str(err))
+            self.show_error(err.field, str(err))
             return
         except TablesideError as err:
             field = "title" if str(err).startswith("title:") else None

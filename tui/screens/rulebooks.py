@@ -23,6 +23,7 @@ from references.games import GAMES
 from references.library import Library
 from references.model import BookInfo
 from tui.screens.confirm import ConfirmScreen
+from tui.widgets.dialog_select import DialogSelect
 from tui.widgets.keys_footer import KeysFooter
 
 #: Select value: let the library tell the game from the book's text.
@@ -53,9 +54,9 @@ class AddRulebookScreen(ModalScreen[BookInfo | None]):
         with Vertical(classes="dialog wide"):
             yield Label("Import a rulebook you own: a .txt, .md or .pdf file.")
             yield Input(placeholder="Path to the file, e.g. ~/rules/my-rulebook.pdf", id="add-path")
-            yield Select([("Game: tell from its text", GUESS),
-                          *((f"Game: {name}", g) for g, name in GAMES.items())],
-                         value=self.game or GUESS, allow_blank=False, id="add-game")
+            yield DialogSelect([("Game: tell from its text", GUESS),
+                                *((f"Game: {name}", g) for g, name in GAMES.items())],
+                               value=self.game or GUESS, allow_blank=False, id="add-game")
             yield ProgressBar(total=100, show_eta=False, id="add-progress", classes="hidden")
             yield Static("", id="add-message", markup=False)
             yield Static("Enter or ctrl+s: import    Escape: cancel", classes="hint")

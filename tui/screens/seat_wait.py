@@ -22,6 +22,7 @@ from tableside import seat_asks
 from tableside.api import OpenSession, TablesideError
 from tableside.seat_links import holders
 from trackers.pieces import Secret
+from tui.widgets.dialog_select import DialogSelect
 from tui.widgets.plain import plain
 
 if TYPE_CHECKING:
@@ -79,8 +80,8 @@ class RevealAtSeat(ModalScreen[bool]):
                          classes="section-title")
             options = [(plain(f"{self.play.state.piece(n, Secret).label} ({p}'s seat)"), n)
                        for n, p in self.owned.items()]
-            yield Select(options, id="which", value=options[0][1] if len(options) == 1
-                         else Select.NULL)
+            yield DialogSelect(options, id="which", value=options[0][1] if len(options) == 1
+                               else Select.NULL)
             yield Button("Ask the seat", id="ask", variant="primary")
             yield Static("", id="waiting", markup=False)
             yield Static("Escape: stop waiting", classes="hint")

@@ -20,7 +20,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -36,6 +36,7 @@ from tui.screens.confirm import ConfirmScreen
 from tui.screens.history import HistoryScreen
 from tui.screens.keys import player_key
 from tui.screens.peek import PeekScreen
+from tui.screens.refusal_keys import with_keys
 from tui.widgets.banner import Banner
 from tui.widgets.keys_footer import KeysFooter
 from tui.widgets.log_panel import LogPanel
@@ -253,6 +254,42 @@ class SessionScreen(Screen[None]):
             return True if self.play.can_redo else None
         return True
 
+    async def on_key(self, event: events.Key) -> None:
+        """A game key whose action is not possible now has its binding off (the footer hides
+        it): pressed anyway, it says why and what to do instead of doing nothing."""
+        name = self._refused_key(event.key)
+        if name is not None:
+            event.stop()
+            await self.action_run(name)
+
+    def _refused_key(self, key: str) -> str | None:
+        """The game action bound to ``key`` (the player's key, else the game's), when none
+        bound to it is possible now (a key two modes share goes to the one that is)."""
+        keymap = self.app._keymap
+        bound = [a.name for a in self.play.actions()
+                 if key in [k.strip() for k in (keymap.get(f"{self.play.game.id}.{a.name}")
+                                                or a.key or "").split(",")]]
+        if not bound or any(self.play.available(name) for name in bound):
+            return None
+        # Two actions sharing a key, one open at a time: the one whose own step is open
+        # says what holds it.
+        state = self.play.state
+        for name in bound:
+            enabled = self.play.action(name).enabled
+            if enabled is None or enabled(state):
+                return name
+        return bound[0]
+
+    def refuse(self, name: str) -> None:
+        """Say that ``name`` is not possible now, why, and the keys of what to do instead."""
+        action = self.play.action(name)
+        reason = self.play.session.blocked(name) or "not offered on this screen"
+        shown = player_key(self.app, f"{self.play.game.id}.{name}", action.key or "")
+        key = f" ({shown})" if action.key else ""
+        self.notify(f"{action.title}{key} is not possible now: "
+                    f"{with_keys(self.app, self.play, reason)}.",
+                    severity="warning", markup=False)
+
     async def action_run(self, name: str) -> None:
         try:
             action = self.play.action(name)
@@ -273,11 +310,7 @@ class SessionScreen(Screen[None]):
                             "nothing of it is typed here.", markup=False)
                 return
         if not self.offerable(name):
-            reason = self.play.session.blocked(name) or "not offered on this screen"
-            shown = player_key(self.app, f"{self.play.game.id}.{name}", action.key or "")
-            key = f" ({shown})" if action.key else ""
-            self.notify(f"{action.title}{key} is not possible now: {reason}.",
-                        severity="warning", markup=False)
+            self.refuse(name)
             return
         one_key = self.play.game.one_key
         quick = not action.params or (one_key is not None and one_key(self.play.state, name))
@@ -309,8 +342,8 @@ class SessionScreen(Screen[None]):
         try:
             self.play.do(name, pin=pin, **args)
         except ActionError as err:
-            self.notify(f"{err} (nothing was recorded)", title="Not done", severity="error",
-                        markup=False)
+            self.notify(f"{with_keys(self.app, self.play, str(err))} (nothing was recorded)",
+                        title="Not done", severity="error", markup=False)
             return
         except TablesideError as err:
             self.notify(f"{err}. Nothing was recorded; check the disk, then try again.",

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.widgets import Static
 
 from trackers.engine import Note, Panel
+from tui.screens.refusal_keys import with_keys
 from tui.widgets.session_view import SessionView
 
 if TYPE_CHECKING:
@@ -15,15 +18,16 @@ if TYPE_CHECKING:
 
 
 def now_text(notes: list[Note], panels: list[Panel], checklist: list[tuple[str, bool]],
-             elsewhere: str = "") -> Text:
-    """The panel's text; rules' words are plain text (a name may hold brackets)."""
+             elsewhere: str = "", keyed: Callable[[str], str] = str) -> Text:
+    """The panel's text; rules' words are plain text (a name may hold brackets). ``keyed``
+    adds the key after each action a note names, so what it asks is one key away."""
     text = Text()
     if elsewhere:
         text.append(elsewhere + "\n", style="bold")
     if notes:
         for note in notes:
             text.append("> ", style="bold")
-            text.append(note.text + "\n")
+            text.append(keyed(note.text) + "\n")
     else:
         text.append("Nothing to do yet. Pick an action: its key is in the footer, or "
                     "ctrl+p lists them all.\n", style="italic")
@@ -55,7 +59,8 @@ class NowPanel(SessionView, Static):
         game, state = play.game, play.state
         panels = game.panels(state) if game.panels else []
         checklist = game.checklist(state) if game.checklist else []
-        text = now_text(play.notes, panels, checklist, self.elsewhere)
+        text = now_text(play.notes, panels, checklist, self.elsewhere,
+                        partial(with_keys, self.app, play))
         if text == self._shown:
             return  # nothing new to say: no layout, and the scroll stays where it is
         self._shown = text

@@ -29,8 +29,7 @@ def setup(s: SessionSetup, rng: Random) -> State:
     players = s.players
     modules = list(s.options.get("modules", []))
     lifeform, crew = s.names[0], list(s.names[1:])
-    state = State(board=dict(s.board))
-    profile = board_of(s.board)
+    state = State()  # the board values: seeded by Game.start, which then re-reads the tracks
     state.facts.update({
         "status": "in progress", "players": players, "modules": modules,
         "character_pool": s.options.get("character_pool", ""),
@@ -68,7 +67,7 @@ def setup(s: SessionSetup, rng: Random) -> State:
     state.pieces.update(build_decks(lifeform, crew))
     if "D" in modules:
         state.pieces["hiding_place"] = hiding_secret()
-    reread(state, profile)
+    reread(state, board_of({}))  # every track on its unset spaces until values come
     return state
 
 

@@ -67,7 +67,7 @@ def setup(s: SessionSetup, rng: Random) -> State:
     """The solo game on its setup spaces: module C's three changes (spec §11.3) and the
     trackers whose board values are already on the profile."""
     modules = list(s.options.get("solo_modules", ["C"]))
-    state = State(board=dict(s.board))
+    state = State()  # the board values: seeded by Game.start, which places the trackers
     state.facts.update({
         "mode": MODE.id, "players": 1, "player": s.names[0], "modules": modules,
         "stage": "play", "setup_ticked": [],

@@ -70,6 +70,14 @@ def _next_step(state: State, args: dict[str, Any], rng: Random) -> Notes:
     return notes
 
 
+def _next_step_why_not(state: State) -> str | None:
+    """Steps 5 and 10 are left by their own action: the footer drops 'Next step' there and
+    the refusal names the action that is due (the screen adds its key)."""
+    if state.facts["phase"] == "round" and rounds.current(state) in rounds.OWN_ACTION:
+        return f"this step is done with '{rounds.OWN_ACTION[rounds.current(state)]}'"
+    return None
+
+
 def _needs_next_step(state: State, args: dict[str, Any]) -> list[str]:
     due = state.facts["phase"] == "round" and rounds.current(state) == "css"
     return ["css_slots"] if due else []
@@ -193,9 +201,11 @@ def _open_gate(state: State, args: dict[str, Any], rng: Random) -> Notes:
     return time_track.open_main_gate(state, "by an Item or Action in the Exit Room")
 
 
-def _intruders_out(state: State) -> bool:
+def _intruders_out(state: State) -> str | None:
     """Actions on an Intruder miniature: only once one stands on the board."""
-    return bool(intruders.on_board(state))
+    if intruders.on_board(state):
+        return None
+    return "no Intruder is on the board yet: an Encounter places one (Encounter)"
 
 
 def _no_arg(fn: Callable[[State], Notes]) -> Rule:
@@ -206,7 +216,7 @@ TURNS = "turns"
 PLAY: tuple[Action, ...] = (
     StepAction("next_step", "Next step", "Tick off the step now due and show the next one.",
                ruled(_next_step), key="n", short="Next step", topic="round",
-               needs=_needs_next_step),
+               needs=_needs_next_step, why_not=_next_step_why_not),
     Action("place_power", "Enter Power tokens",
            "Record which numbered Power token lies on each Section and the Elevator.",
            ruled(lambda s, a, r: power.place_tokens(s, _locations(a, True) or {})),
@@ -226,6 +236,21 @@ PLAY: tuple[Action, ...] = (
            why_not=at_step("time", "Moving the Time token"),
            topic="time_track", needs=_needs_time,
            log_text=lambda a: "Event Phase 5: Time token moved"),
+    Action("develop_bag", "Intruder bag development (step 10)",
+           "Draw one Intruder token and resolve it.",
+           ruled(_develop, "bag", "Intruder bag development"),
+           (Param("drawn", "choice", "the token your table drew (blank: the app draws)",
+                  choices=bag.KINDS, optional=True),
+            Param("nest_occupied", "bool", "is a Character in the Nest now?", optional=True,
+                  default=False)),
+           why_not=at_step("bag", "Intruder bag development"),
+           key="i", short="Develop", topic="intruder_bag",
+           log_text=log_lines.develop_bag),
+)
+
+# The Room Actions come after the Intruders' actions: during the Player turns the footer
+# has room for eight game keys, and Encounter, Noise and Fire are the ones every turn needs.
+ROOM_ACTIONS: tuple[Action, ...] = (
     Action("start_autodestruction", "Start Autodestruction",
            "Cooling System: put the yellow Autodestruction token 3 slots ahead.",
            ruled(_no_arg(time_track.start_autodestruction), TURNS,
@@ -268,16 +293,6 @@ PLAY: tuple[Action, ...] = (
            why_not=at_step(TURNS, "Scheduling CSS (a Room Action)"),
            key="j", short="Sched CSS", topic="time_track", needs=_needs_schedule,
            log_text=lambda a: f"CSS token moved from {a.get('from_slot')} to {a.get('to_slot')}"),
-    Action("develop_bag", "Intruder bag development (step 10)",
-           "Draw one Intruder token and resolve it.",
-           ruled(_develop, "bag", "Intruder bag development"),
-           (Param("drawn", "choice", "the token your table drew (blank: the app draws)",
-                  choices=bag.KINDS, optional=True),
-            Param("nest_occupied", "bool", "is a Character in the Nest now?", optional=True,
-                  default=False)),
-           why_not=at_step("bag", "Intruder bag development"),
-           key="i", short="Develop", topic="intruder_bag",
-           log_text=log_lines.develop_bag),
 )
 
 INTRUDERS: tuple[Action, ...] = (
@@ -321,17 +336,17 @@ INTRUDERS: tuple[Action, ...] = (
             Param("retreat", "bool", "did a card show a Retreat arrow?", optional=True,
                   default=False)),
            key="J", short="Injure", topic="intruder_bag", log_text=log_lines.injure,
-           enabled=_intruders_out),
+           why_not=_intruders_out),
     Action("move_intruder", "Move an Intruder", "An Intruder goes to another Room.",
            ruled(lambda s, a, r: intruders.move(s, a["intruder"], a["room"])),
            (_intruder_param(), Param("room", "str", "the Room it moves to")),
-           key="M", short="Move Intr", topic="intruder_bag", enabled=_intruders_out,
+           key="M", short="Move Intr", topic="intruder_bag", why_not=_intruders_out,
            log_text=lambda a: f"Intruder #{a.get('intruder')} moves to the {a.get('room')}"),
     Action("intruder_to_corridor", "Intruder into a Technical Corridor",
            "It vanishes: Injuries discarded, token back in the bag, miniature off the board.",
            ruled(lambda s, a, r: intruders.technical_corridor(s, a["intruder"])),
            (_intruder_param(),), key="T", short="Tech corr", topic="intruder_bag",
-           enabled=_intruders_out,
+           why_not=_intruders_out,
            log_text=lambda a: f"Intruder #{a.get('intruder')} into a Technical Corridor"),
     Action("noise_roll", "Noise roll",
            "Roll the Noise die (or record your roll) and resolve it.",
@@ -454,4 +469,5 @@ CHARACTERS: tuple[Action, ...] = (
            log_text=log_lines.fast_forward),
 )
 
-ACTIONS: tuple[Action, ...] = (*PLAY, *INTRUDERS, *CHARACTERS, *MODES, *VICTORY, *CORRECTIONS)
+ACTIONS: tuple[Action, ...] = (*PLAY, *INTRUDERS, *ROOM_ACTIONS, *CHARACTERS, *MODES, *VICTORY,
+                               *CORRECTIONS)

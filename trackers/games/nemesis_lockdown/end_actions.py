@@ -14,7 +14,14 @@ from trackers.games.nemesis_lockdown import (
     victory,
 )
 from trackers.games.nemesis_lockdown.board import TIME_START
-from trackers.games.nemesis_lockdown.ruling import coop, dead, ended, player, players, ruled
+from trackers.games.nemesis_lockdown.ruling import (
+    coop_why,
+    dead,
+    ended,
+    player,
+    players,
+    ruled,
+)
 
 
 def _reveal_why(state: State) -> str | None:
@@ -43,14 +50,14 @@ MODES: tuple[Action, ...] = (
            "Co-op: write down a player's face-up Solo/Coop Objective.",
            ruled(lambda s, a, r: cooperative.record_objective(s, a["player"], a["text"])),
            (player("whose Objective", players), Param("text", "str", "the Objective")),
-           key="B", short="Objective", topic="victory", enabled=coop,
+           key="B", short="Objective", topic="victory", why_not=coop_why,
            log_text=lambda a: f"{a.get('player')}'s public Objective: {a.get('text')}"),
     Action("objective_met", "Objective met",
            "Co-op: mark a public Objective met (or not met after all).",
            ruled(lambda s, a, r: cooperative.objective_met(s, a["player"], a["met"])),
            (player("whose Objective", players),
             Param("met", "bool", "is it met?", optional=True, default=True)),
-           key="Y", short="Obj. met", topic="victory", enabled=coop, after_end=True,
+           key="Y", short="Obj. met", topic="victory", why_not=coop_why, after_end=True,
            log_text=log_lines.objective_met),
     Action("revive", "Revive",
            "Co-op: a Corpse in a working Emergency Room; the Character returns next round.",
@@ -60,7 +67,7 @@ MODES: tuple[Action, ...] = (
             Param("room", "choice", "the Emergency Room (blank: clear if no Intruder is "
                                     "tracked there)", choices=cooperative.ROOM_STATES,
                   optional=True)),
-           key="Z", short="Revive", topic="victory", enabled=coop, log_text=log_lines.revive),
+           key="Z", short="Revive", topic="victory", why_not=coop_why, log_text=log_lines.revive),
 )
 
 VICTORY: tuple[Action, ...] = (

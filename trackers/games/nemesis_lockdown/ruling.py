@@ -55,3 +55,11 @@ def ended(state: State) -> bool:
 
 def coop(state: State) -> bool:
     return bool(state.facts["mode"] == "coop")
+
+
+def coop_why(state: State) -> str | None:
+    """Public Objectives and Revive belong to the Fully Cooperative mode only."""
+    if coop(state):
+        return None
+    return ("only in the Fully Cooperative mode (rulebook: Game Modes); in this game each "
+            "Objective stays secret and a dead Character stays dead")

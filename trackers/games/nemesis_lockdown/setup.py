@@ -33,13 +33,14 @@ def contingency_per_player(players: int) -> int:
 
 def setup(s: SessionSetup, rng: Random) -> State:
     """The table at the start (S1-S4)."""
-    state = State(board=dict(s.board))
+    state = State()  # the board values: seeded and applied by Game.start
     state.pieces["time"] = time_track.new_track()
     state.pieces["intruder_bag"] = IntruderBag("Intruder bag", bag_contents(s.players))
     state.pieces["eggs"] = Counter("Eggs in the Nest slot", START_EGGS)
-    state.pieces["fire"] = Counter("Fire markers on the board", 0, limit=12,
+    # Short labels: with 4 players every wound count fits the tracks' 20 rows at 80x24.
+    state.pieces["fire"] = Counter("Fire markers", 0, limit=12,
                                    past_limit="a 13th Fire destroys the Facility")
-    state.pieces["malfunction"] = Counter("Malfunction markers on the board", 0, limit=10,
+    state.pieces["malfunction"] = Counter("Malfunction markers", 0, limit=10,
                                           past_limit="an 11th Malfunction destroys the Facility")
     for i, name in enumerate(s.names, start=1):
         state.pieces[f"p{i}_light"] = Counter(f"{name} Light Wounds", 0, limit=crew.LIGHT_LIMIT)
@@ -55,7 +56,6 @@ def setup(s: SessionSetup, rng: Random) -> State:
             state.pieces[f"p{i}_contingency{suffix}"] = Secret(
                 f"{name}'s Contingency token {k}", name, list(CONTINGENCY_CODES))
     state.facts = _start_facts(s)
-    apply_board(state)
     return state
 
 

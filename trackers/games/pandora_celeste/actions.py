@@ -299,12 +299,33 @@ def _in_showdown(state: State) -> bool:
     return state.facts["showdown"] is not None
 
 
-def _attack_open(state: State) -> bool:
-    return state.facts["attack"] is not None
+def _showdown_why(state: State) -> str | None:
+    if _in_showdown(state):
+        return None
+    return ("only in the Final Showdown, which begins when an escape vehicle Decouples with "
+            "a Nasty aboard (rulebook: «If a Nasty is in your Escape Vehicle»)")
 
 
-def _round_running(state: State) -> bool:
-    return nasty_round.running(state) is not None
+def _attack_open(state: State) -> str | None:
+    if state.facts["attack"] is not None:
+        return None
+    return "no attack is under way: a Nasty attacks first (Nasty attacks)"
+
+
+def _round_running(state: State) -> str | None:
+    if nasty_round.running(state) is not None:
+        return None
+    return "no Nasty Action Round is under way: start it first (Nasty round)"
+
+
+def _with_shipstern(state: State) -> str | None:
+    return None if state.facts["shipstern"] else \
+        "only with the ShipStern in play (a New game option)"
+
+
+def _with_extra_nasty(state: State) -> str | None:
+    return None if "Extra Nasty" in state.facts["variants"] else \
+        "only with the Extra Nasty variant (a New game option)"
 
 
 def _showdown_aboard(state: State) -> list[str]:
@@ -397,7 +418,7 @@ _ALL: tuple[Action, ...] = (
            (_crew_choice("who"), Param("area", "choice", "where they stand",
                                        choices=noise.AREAS)),
            key="A", short="Crew area", topic="first_target",
-           enabled=lambda s: bool(s.facts["shipstern"]),
+           why_not=_with_shipstern,
            log_text=lambda a: f"{a['crew']} in the {a['area']}"),
     Action("end_turn", "End of turn",
            "A Player Turn ends: ScuttleBug damage, a flame-up Fire token, a Hull Breach.",
@@ -482,7 +503,7 @@ _ALL: tuple[Action, ...] = (
            scenario_token,
            (Param("number", "int", "the number on the token", minimum=0, maximum=99),),
            key="Q", short="Sc. token", topic="nasties",
-           enabled=lambda s: "Extra Nasty" in s.facts["variants"],
+           why_not=_with_extra_nasty,
            log_text=lambda a: f"Scenario Token {a['number']} revealed"),
     Action("nasty_place", "Nasty's room or place",
            "Move a Nasty to a room, or say it is shut in the Iso-Ward, frozen or off the board.",
@@ -511,7 +532,7 @@ _ALL: tuple[Action, ...] = (
            (Param("instruction", "choice", "mirror mode: its half (Big: top, Little: bottom)",
                   choices=INSTRUCTIONS,
                   optional=True), RESHUFFLE),
-           key="T", short="Its card", topic="nasty_round", enabled=_round_running, needs=_deck,
+           key="T", short="Its card", topic="nasty_round", why_not=_round_running, needs=_deck,
            log_text=lambda a: "Nasty's card" + (f": {a['instruction']}"
                                                 if a.get("instruction") else "")),
     Action("nasty_attacks", "Nasty attacks",
@@ -545,7 +566,7 @@ _ALL: tuple[Action, ...] = (
     Action("push", "Push", "Push your luck: flip one more card for the attack under way.",
            lambda s, a, r: attacks.push(s, r, a),
            (_box("the same Hit Box's colour on the new card"), RESHUFFLE),
-           key="P", short="Push", topic="attacks", enabled=_attack_open, needs=_deck,
+           key="P", short="Push", topic="attacks", why_not=_attack_open, needs=_deck,
            log_text=lambda a: "Push" + (f": {a['box']}" if a.get("box") else "")
            + (", reshuffle icon" if a.get("reshuffle") else "")),
     Action("settle_attack", "Stop pushing",
@@ -559,7 +580,7 @@ _ALL: tuple[Action, ...] = (
                   minimum=0, maximum=60, optional=True),
             Param("shortfall", "choice", "only if short: what the damage beyond them does",
                   choices=crew.SHORTFALL, optional=True)),
-           key="S", short="Stop", topic="attacks", enabled=_attack_open,
+           key="S", short="Stop", topic="attacks", why_not=_attack_open,
            log_text=_settle_log),
     Action("cryo_pod", "Cryo-Pod trap",
            "Before a Nasty attacks in a Cryo-Pod room: 1 flip per battery; a MISS freezes it.",
@@ -705,13 +726,13 @@ _ALL: tuple[Action, ...] = (
                   optional=True, default=False),
             Param("hits", "int", "mirror mode: HITs flipped before the first MISS", minimum=0,
                   maximum=40, optional=True)),
-           topic="showdown", enabled=_in_showdown, needs=_deck,
+           topic="showdown", why_not=_showdown_why, needs=_deck,
            log_text=lambda a: f"Desperation Attack by {a['crew']} on {a['nasty']}"),
     Action("flush_airlock", "Flush the Airlock",
            "Final Showdown, once: everyone else aboard flips; a MISS is flushed into space.",
            lambda s, a, r: escape.flush(s, r, a),
            (_crew_choice("who flushes (Powered Up, in a chair, plays Unlock)", "flusher"),),
-           topic="showdown", enabled=_in_showdown,
+           topic="showdown", why_not=_showdown_why,
            log_text=lambda a: f"{a['flusher']} flushes the Airlock"),
     Action("flush_flip", "Flush: a flip", "One occupant's flip during the Airlock flush.",
            lambda s, a, r: escape.flush_flip(s, r, a),
@@ -719,7 +740,7 @@ _ALL: tuple[Action, ...] = (
             Param("in_chair", "bool", "a crewmember who Powered Up in a chair (top box)",
                   optional=True, default=False),
             _box("the colour of the box read"), RESHUFFLE),
-           topic="showdown", enabled=_in_showdown, needs=_deck,
+           topic="showdown", why_not=_showdown_why, needs=_deck,
            log_text=lambda a: f"Flush flip: {a['who']}"),
     Action("pod_choice", "Escape Pod: end or play on",
            "After the Escape Pod ejects: end the game now or play on.",

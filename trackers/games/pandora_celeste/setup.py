@@ -98,10 +98,8 @@ def setup(s: SessionSetup, rng: Random) -> State:
     if chosen_scenario != FULL:  # the booklet sets the scenario up; Big Nasties from Scenario 3
         level = None
         big = int(s.options["custom_big_nasties"]) if chosen_scenario == "Scenario 3" else 0
-    state = State(board=dict(s.board))
-    top = state.board.get("tracker_top")
-    state.pieces["turn_cycle"] = Countdown("Turn Cycle Tracker", {},
-                                           top if isinstance(top, int) else None)
+    state = State()  # the board values (the tracker's top): seeded and applied by Game.start
+    state.pieces["turn_cycle"] = Countdown("Turn Cycle Tracker", {}, None)
     state.pieces["big_nasties"] = Counter("Big Nasties on the stack", big)
     state.pieces["fire_rooms"] = Counter("Rooms with Fire (12 = out of control)", 0)
     state.pieces["fire_doorways"] = Counter("Doorways with Fire", 0)

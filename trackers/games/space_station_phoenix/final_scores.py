@@ -18,6 +18,18 @@ Notes = list[Note | str]
 # --- the result ---------------------------------------------------------------------------
 
 
+def not_scoring_yet(state: State) -> str | None:
+    """The final scores come once the final round is played out (rulebook: Game End)."""
+    end = facts.game_end(state)
+    if end.over:
+        return None
+    if not end.triggered:
+        return ("the game end has not been triggered: it is checked at the end of each "
+                "player's own turn (End the turn)")
+    return (f"the final round is still on: {', '.join(end.still_to_play)} to play "
+            "(End the turn after each)")
+
+
 def record_final_scores(state: State, args: dict[str, Any], rng: Random) -> Notes:
     """Keep the totals the table settled with the score calculator as the game's result.
 

@@ -351,5 +351,24 @@ def setup_open(state: State) -> bool:
     return int(state.facts["setup_done"]) < len(setup_steps(state))
 
 
+def setup_done_why(state: State) -> str | None:
+    """Why a setup step cannot be marked: the checklist is already done; what to do instead
+    (the screen adds the key of the action named in quotes)."""
+    if setup_open(state):
+        return None
+    current = facts.active(state)
+    whose = f"{current}'s turn is on" if current is not None else "play is on"
+    return (f"every setup step is already done and {whose}: 'End the turn' ends a turn "
+            "(undo takes a step back into the setup)")
+
+
 def before_trigger(state: State) -> bool:
     return not facts.game_end(state).triggered
+
+
+def why_not_set_turn(state: State) -> str | None:
+    """Why the turn cannot be set by hand: the end is triggered; what goes on instead."""
+    if before_trigger(state):
+        return None
+    return ("the end is triggered: everyone else takes one more turn, clockwise, each ended "
+            "with 'End the turn'")

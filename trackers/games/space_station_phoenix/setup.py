@@ -6,7 +6,6 @@ from random import Random
 
 from trackers.engine import ActionError, SessionSetup, State
 from trackers.games.space_station_phoenix import facts
-from trackers.games.space_station_phoenix.board import LAP_SIZE
 from trackers.games.space_station_phoenix.score_marker import ScoreMarker
 from trackers.games.space_station_phoenix.setup_counts import FIRST_GAME_SETS, setup_for
 from trackers.pieces import Counter
@@ -18,10 +17,9 @@ def setup(s: SessionSetup, rng: Random) -> State:
     if len(set(s.names)) != len(s.names):
         raise ActionError("names: each player needs a different name", "names")
     counts = setup_for(s.players)
-    state = State(board=dict(s.board))
-    lap_size = s.board.get(LAP_SIZE)
+    state = State()  # the lap size, when the profile has it: set by Game.start
     for seat, name in enumerate(s.names):
-        state.pieces[facts.marker_name(seat)] = ScoreMarker(name, 0, lap_size)
+        state.pieces[facts.marker_name(seat)] = ScoreMarker(name, 0, None)
     state.pieces[facts.ALIENS] = Counter(
         "Aliens in the supply (Home Planets board)", counts.aliens_drawn,
         limit=counts.aliens_drawn, past_limit="more than were drawn at setup; check the board")

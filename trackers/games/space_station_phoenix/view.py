@@ -134,31 +134,45 @@ def _final_round_panel(state: State) -> Panel | None:
     return Panel("Final round", tuple(lines), "final_round")
 
 
+# The stations sit in a side 28 columns wide at 80x24: a name longer than this is cut there
+# (with an ellipsis; the tracks above give it whole), so each player's row stays one line.
+STATION_NAME = 8
+
+
+def _station_names(state: State) -> list[str]:
+    return [name if len(name) <= STATION_NAME else name[:STATION_NAME - 1] + "\u2026"
+            for name in facts.players(state)]
+
+
 def _diplomacy_panel(state: State) -> Panel:
     names = facts.players(state)
-    width = max(len(n) for n in names)
-    head = " " * width + "  " + " ".join(facts.TRACK_LABELS[t][:4] for t in TRACKS)
+    shown = _station_names(state)
+    width = max(len(n) for n in shown)
+    head = " " * width + " " + " ".join(facts.TRACK_LABELS[t][:4] for t in TRACKS)
     rows = [
-        (f"{name:<{width}}  "
+        (f"{short:<{width}} "
          + " ".join(f"L{state.facts['diplomacy'][name][t]:<3}" for t in TRACKS)).rstrip()
-        for name in names
+        for name, short in zip(names, shown, strict=True)
     ]
     return Panel("Diplomacy levels", (head, *rows), "diplomacy")
 
 
 def _sectors_panel(state: State) -> Panel:
     names = facts.players(state)
-    width = max(len(n) for n in names)
+    shown = _station_names(state)
+    width = max(len(n) for n in shown)
     lines = []
-    for name in names:
+    for name, short in zip(names, shown, strict=True):
         n1, n2, n3 = facts.sectors(state, name)
         free = int(state.facts["free_sectors"][name])
         extra = f", {free} free" if free else ""
         numbers = state.facts["level3"][name]
         level3 = f"; L3: {', '.join(numbers)}" if numbers else ""
         hub = facts.hub(state, name) or "?"
-        lines.append(f"{name:<{width}}  {hub:<4} {n1 + n2 + n3} of 9 ({n1}/{n2}/{n3}{extra})"
+        lines.append(f"{short:<{width}} {hub:<4} {n1 + n2 + n3} of 9 ({n1}/{n2}/{n3}{extra})"
                      f"{level3}")
+    if not all(facts.hub(state, name) for name in names):  # "?" says what to do
+        lines.append("? = Hub not recorded: j")
     return Panel("Hub, Sectors (Level 1/2/3)", tuple(lines), "level3_sectors")
 
 
@@ -202,7 +216,8 @@ def panels(state: State) -> list[Panel]:
 
 
 def station_panels(state: State) -> list[Panel]:
-    """Every player's Sectors and Diplomacy levels, short enough for a 38-column side."""
+    """Every player's Sectors and Diplomacy levels, one line each in the 28 columns of the
+    side at 80x24 (the extras of a row, free and Level-3 Sectors, may take a second)."""
     return [_sectors_panel(state), _diplomacy_panel(state)]
 
 

@@ -9,7 +9,6 @@ Every figure comes from trackers.games.lifeform; this module only lays it out.
 
 from __future__ import annotations
 
-from textual import events
 from textual.app import ComposeResult
 from textual.widgets import Static
 
@@ -197,19 +196,6 @@ class LifeformScreen(SessionScreen):
 
     def compose_banner(self) -> ComposeResult:
         yield LifeformBanner("", id="lf-banner", markup=False)
-
-    def on_key(self, event: events.Key) -> None:
-        """A key whose action is not possible now is hidden from the footer and its binding
-        is off; pressed anyway, it says why instead of doing nothing."""
-        action = next((a for a in self.play.session.actions() if a.key == event.key), None)
-        if action is None or self.play.available(action.name):
-            return
-        reason = self.play.session.blocked(action.name)
-        if reason:
-            event.stop()
-            self.notify(f"{action.title} ({action.key}) is not possible now: "
-                        f"{with_keys(reason, self.play.session.actions())}.",
-                        severity="warning", markup=False)
 
     async def action_run(self, name: str) -> None:
         """A refusal names what is due by the action's quoted title (the CLI reads it so);

@@ -49,6 +49,14 @@ ALL_STEPS = "all remaining"
 WHO = ("crew member", "lifeform")
 
 
+def _remora_closed(state: State) -> str | None:
+    """Why nobody may board the Remora yet (it opens at the 20 mark, rulebook p. 46)."""
+    if characters.remora_open(state):
+        return None
+    return ("the Remora opens once Self-Destruct reaches 20 (rulebook, Movement and Attack, "
+            "p. 46): Self-Destruct has not got there yet")
+
+
 def _tick(state: State, args: dict[str, Any], rng: Random) -> Notes:
     """Tick a setup step (spec §2.2); when none is left, round 1 begins."""
     if state.facts["stage"] != "setup":
@@ -260,7 +268,7 @@ def table_actions() -> tuple[Action, ...]:
                       choices=lambda s: [n for n, c in s.facts["characters"].items()
                                          if c["where"] == characters.VALLEY_FORGE]),),
                key="o", short="To Remora", topic="launch",
-               enabled=characters.remora_open),  # from Self-Destruct 20 (rulebook p. 46)
+               why_not=_remora_closed),
         Action("character_hidden", "Hidden or not", "Mark a character hidden or no longer "
                "hidden (rulebook, Movement and Attack).", _hidden,
                (character_param(), Param("hidden", "bool", "hidden now?")), topic="round"),

@@ -1,0 +1,114 @@
+"""Pilot test at 80x24: during the Player turns the footer shows the keys every turn needs
+(Encounter, Noise, Fire), not only the Room Actions a turn seldom takes (issue 26 item 1:
+no key that needs F1 or the palette to find at the moment it is used)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests import pilot_keys
+from tests.tui.screen_text import panel_text, screen_text
+from trackers.games.nemesis_lockdown import rounds
+from tui.app import TablesideApp
+from tui.screens.action_form import ActionFormScreen
+from tui.widgets.keys_footer import KeysFooter
+
+GAME_ID = "nemesis-lockdown"
+# The ten setup steps, drawing Action cards and the First Player token: the Player turns.
+TO_THE_TURNS = [("next_step", {})] * 12
+
+
+def footer(app: TablesideApp) -> dict[str, str]:
+    """The footer's keys as drawn: description by key."""
+    return {cell.shown: cell.description for cell in app.screen.query_one(KeysFooter).cells}
+
+
+async def test_the_player_turns_show_encounter_noise_and_fire(tmp_path: Path) -> None:
+    pilot_keys.save_game(tmp_path, GAME_ID, 2, TO_THE_TURNS, names=["Ann", "Bo"])
+    app = TablesideApp(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await pilot_keys.resume_first(pilot)
+        assert rounds.current(screen.play.state) == "turns"
+        # The Room Actions are possible now: they are what pushed the turn's keys out.
+        assert screen.play.available("start_autodestruction")
+        keys = footer(app)
+        assert keys.get("y") == "Encounter", keys
+        assert keys.get("z") == "Noise", keys
+        assert keys.get("f") == "Fire", keys
+        assert keys.get("n") == "Next step", keys
+        # The key shown does what it says: the Encounter form opens, and nothing is refused.
+        said = pilot_keys.record_notifications(app)
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(app.screen, ActionFormScreen)
+        assert not said, said
+        assert app.screen.action_spec.name == "encounter"
+
+
+async def test_next_step_on_the_time_step_names_the_key_to_use(tmp_path: Path) -> None:
+    """'n' on step 5 is refused: the message names the action to use and its key, 'a'."""
+    from trackers.games.nemesis_lockdown.game import GAME
+
+    moves = [*TO_THE_TURNS, *[("next_step", {})] * 3]  # turns, Venting, Launch CSS
+    pilot_keys.save_game(tmp_path, GAME_ID, 2, moves, names=["Ann", "Bo"],
+                         board=dict(GAME.board_defaults))
+    app = TablesideApp(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await pilot_keys.resume_first(pilot)
+        assert rounds.current(screen.play.state) == "time"
+        said = pilot_keys.record_notifications(app)
+        await pilot.press("n")
+        await pilot.pause()
+        assert said, "n on the Time step said nothing"
+        assert "'Move the Time token' (key a)" in said[-1], said
+        assert rounds.current(screen.play.state) == "time"  # nothing done
+        await pilot.press("a")  # the key it named moves the Time token
+        await pilot.pause()
+        assert rounds.current(screen.play.state) != "time"
+
+
+async def test_a_room_action_key_outside_the_turns_says_why(tmp_path: Path) -> None:
+    """'d' (Start Autodestruction) in the setup is off and hidden from the footer; pressed
+    anyway it says why and names the key that gets there, instead of doing nothing."""
+    pilot_keys.save_game(tmp_path, GAME_ID, 2, names=["Ann", "Bo"])
+    app = TablesideApp(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await pilot_keys.resume_first(pilot)
+        assert "d" not in footer(app)
+        said = pilot_keys.record_notifications(app)
+        await pilot.press("d")
+        await pilot.pause()
+        assert said, "d outside the turns said nothing"
+        assert said[-1].startswith("Start Autodestruction (d) is not possible now: "), said
+        assert "'Next step' (key n)" in said[-1], said
+        assert screen.play.state.facts["autodestruct"] is None  # nothing done
+
+
+async def test_the_now_panel_gives_the_key_of_each_action_it_names(tmp_path: Path) -> None:
+    """After an Encounter the Now panel says to use 'Noise marker': with its key, N; a note
+    that already gives its key ('Choose a secret', key c) is not given it twice."""
+    pilot_keys.save_game(tmp_path, GAME_ID, 1, TO_THE_TURNS)
+    app = TablesideApp(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot_keys.resume_first(pilot)
+        await pilot.press("y", *"Nest")
+        await pilot_keys.choose(pilot, "#arg-drawn", "Adult")  # as the table drew it
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        now = panel_text(app, "#now")
+        assert "'Noise marker' (key N) takes them off" in now, now
+        assert "'Choose a secret', key c" in now and "(key c), key c" not in now, now
+
+
+async def test_four_players_wound_counts_are_all_in_view(tmp_path: Path) -> None:
+    """At 80x24 with four players the tracks show every Character's wounds and Larva without
+    scrolling (the last player's fell below the fold)."""
+    pilot_keys.save_game(tmp_path, GAME_ID, 4, names=["Ann", "Bo", "Cy", "Di"])
+    app = TablesideApp(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot_keys.resume_first(pilot)
+        seen = screen_text(app)
+        for name in ("Ann", "Bo", "Cy", "Di"):
+            for count in ("Light Wounds: 0/2", "Serious Wounds: 0/3", "Larva: 0/1"):
+                assert f"{name} {count}" in seen, (name, count)
+        assert "Fire markers: 0/12" in seen and "Malfunction markers: 0/10" in seen

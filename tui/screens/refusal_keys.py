@@ -1,0 +1,24 @@
+"""A refusal names the action to use instead by its title ("this step is done with 'Move the
+Time token'"); on screen it also gets that action's key, as the player set it, so nobody has
+to look the key up in F1 to do what the message says."""
+
+from __future__ import annotations
+
+from textual.app import App
+
+from tableside.api import OpenSession
+from tableside.refusal_names import named
+from trackers.engine import Action
+from tui.screens.keys import player_key
+
+
+def with_keys(app: App[object], play: OpenSession, text: str) -> str:
+    """``text`` with " (key k)" after each quoted title of one of the game's actions, or
+    " (ctrl+p)" for one without a key (the palette finds it by its title)."""
+    def key(action: Action) -> str | None:
+        if not action.key:
+            return "ctrl+p"
+        return f"key {player_key(app, f'{play.game.id}.{action.name}', action.key)}"
+
+    return named(text, play.game.actions, key)
+
