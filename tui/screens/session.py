@@ -302,6 +302,14 @@ class SessionScreen(Screen[None]):
 
             if await ask_a_seat(self):  # the owner has a seat: their PIN is typed there
                 return
+        if action.private_to and self.seat_server is not None:
+            from tui.screens.seat_wait import seat_of_role
+
+            seat = seat_of_role(self.play, self.seat_server, action.private_to)
+            if seat is not None:  # chosen on that player's own device, never on this screen
+                self.notify(f"{action.title} is made on {seat}'s seat, on their own device: "
+                            "nothing of it is typed here.", markup=False)
+                return
         if not self.offerable(name):
             self.refuse(name)
             return
