@@ -17,6 +17,7 @@ from tests.lifeform.test_lifeform_session_fixtures import NAMES as LIFEFORM_NAME
 from tests.nemesis.test_nemesis_victory import DEFAULTS as NEMESIS_BOARD
 from tests.nemesis.test_nemesis_victory import round_on
 from tests.nemesis.test_nemesis_victory import walk_to as nemesis_walk_to
+from tests.pandora.helpers import power
 from tests.pandora.helpers import walk_to as pandora_walk_to
 from tests.pandora.test_pandora_decoupling import BRIDGE, FLIPS
 from trackers.games.pandora_celeste import cycle
@@ -123,8 +124,7 @@ def test_a_pandora_games_report(table: Any) -> None:
     g.do("wound", crew="Cargo", dmg=8)
     for who in ("Cap", "Skins", "Greaseball", "1. MonsterBug"):
         g.do("board_vehicle", who=who, vehicle="Bridge")
-    for station in (1, 2, 3):
-        g.do("power_up", vehicle="Bridge", station=station, icons=2)
+    power(g, "Bridge", stations=3)  # one Station a player turn, by the crew aboard
     pandora_walk_to(g, "nasties")
     g.do("nasty_round")
     g.do("flush_airlock", flusher="Greaseball")

@@ -137,7 +137,7 @@ class ActionFormScreen(FieldKeys, ModalScreen[bool]):
             owner = owner_for(self.play, self.action_spec, self.args)
             pin = "" if self.play.has_key(owner) else "new"
             self.query_one(CurtainStep).show(owner, self.play.setup.names, pin,
-                                             self.action_spec.title.lower())
+                                             self.action_spec.title)  # as the footer names it
         self.query_one("#form-error", Static).update("")
         shown = self.query_one(f"#step-{self.step}")
         # (an open field shown decided, the only possible answer, is hidden: not focused;
