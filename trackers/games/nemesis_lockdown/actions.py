@@ -469,5 +469,12 @@ CHARACTERS: tuple[Action, ...] = (
            log_text=log_lines.fast_forward),
 )
 
-ACTIONS: tuple[Action, ...] = (*PLAY, *INTRUDERS, *ROOM_ACTIONS, *CHARACTERS, *MODES, *VICTORY,
-                               *CORRECTIONS)
+# The footer shows the keys possible now in this order, eight game keys at most: of the
+# Intruders' actions, the ones every Player turn needs (Encounter, Noise, Fire) come first,
+# so an Intruder on the board (Injure, Move, Technical Corridor) never pushes them out.
+EVERY_TURN = ("encounter", "noise_roll", "noise_marker", "place_fire")
+INTRUDERS_IN_FOOTER_ORDER = (*(a for n in EVERY_TURN for a in INTRUDERS if a.name == n),
+                             *(a for a in INTRUDERS if a.name not in EVERY_TURN))
+
+ACTIONS: tuple[Action, ...] = (*PLAY, *INTRUDERS_IN_FOOTER_ORDER, *ROOM_ACTIONS, *CHARACTERS,
+                               *MODES, *VICTORY, *CORRECTIONS)
