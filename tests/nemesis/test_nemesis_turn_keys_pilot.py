@@ -141,3 +141,25 @@ async def test_four_players_wound_counts_are_all_in_view(
             for count in ("Light: 0/2", "Serious: 0/3", "Larva: 0/1"):
                 assert f"{name} {count}" in seen, (name, count)
         assert "Fire markers: 0/12" in seen and "Malfunction markers: 0/10" in seen
+
+
+async def test_after_an_undo_the_now_panel_shows_the_step_now_due(tmp_path: Path) -> None:
+    """Fire placed by mistake in the Player turns, then undone (u): the Now panel says what
+    was undone and again what the step now due asks, as it did before the Fire."""
+    pilot_keys.save_game(tmp_path, GAME_ID, 2, TO_THE_TURNS, names=["Ann", "Bo"])
+    app = TablesideApp(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await pilot_keys.resume_first(pilot)
+        due = [note.text for note in screen.play.notes]
+        assert due and all(text in panel_text(app, "#now") for text in due), due
+        await pilot.press("f")
+        await pilot.pause()
+        assert "Fire marker placed" in panel_text(app, "#now")
+        await pilot.press("u")
+        await pilot.pause()
+        now = panel_text(app, "#now")
+        assert "Undone: Place a Fire marker" in now, now
+        assert "Fire marker placed" not in now, now
+        for text in due:
+            assert text in now, (text, now)
+        assert rounds.current(screen.play.state) == "turns"
