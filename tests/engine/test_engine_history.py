@@ -55,7 +55,7 @@ def test_undo_tells_again_what_the_action_now_last_told() -> None:
     s.do("advance", spaces=1)
     notes = [n.text for n in s.undo()]
     assert notes == ["Undone: Advance the countdown (spaces=1)",
-                     "Again, as after Next round:", "Round 2"]
+                     "Again, as after 'Next round':", "Round 2"]
     assert [n.text for n in s.undo()] == ["Undone: Next round"]
 
 

@@ -272,7 +272,7 @@ class Session:
             notes = [Note("Undone: " + "; ".join(reversed(undone)))]
             notes += _unfired(before, self.state)
             if head and redo_notes:  # what the table was told then: the step now due again
-                notes += [Note(f"Again, as after {self.describe(self._events[head - 1])}:"),
+                notes += [Note(f"Again, as after '{self.describe(self._events[head - 1])}':"),
                           *redo_notes]
         else:
             redone = [self.describe(e) for e in self._events[old:head]]
