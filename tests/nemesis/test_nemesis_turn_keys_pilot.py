@@ -163,3 +163,25 @@ async def test_after_an_undo_the_now_panel_shows_the_step_now_due(tmp_path: Path
         for text in due:
             assert text in now, (text, now)
         assert rounds.current(screen.play.state) == "turns"
+
+
+async def test_with_nobody_left_inside_the_footer_shows_fast_forward(tmp_path: Path) -> None:
+    """Co-op, three players: once the last Character is out of play the Now panel says to
+    use 'Fast-forward to the end' (key E), and E is in the footer; before, E says who is
+    still inside."""
+    out = [("leave", {"player": "Cyrille", "how": "dead"}),  # the first death opens the Gate
+           ("leave", {"player": "Ann", "how": "in the Bunker"})]
+    pilot_keys.save_game(tmp_path, GAME_ID, 3, [*TO_THE_TURNS, *out], mode="coop",
+                         names=["Ann", "Bo", "Cyrille"])
+    app = TablesideApp(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await pilot_keys.resume_first(pilot)
+        assert "E" not in footer(app)
+        reason = screen.play.session.blocked("fast_forward") or ""
+        assert "Bo still in play" in reason and "'Character leaves play'" in reason, reason
+        screen.play.do("leave", player="Bo", how="in the Bunker")
+        screen.session_changed()
+        await pilot.pause()
+        assert "(key E)" in panel_text(app, "#now")
+        assert footer(app).get("E") == "Fast-fwd", footer(app)
+        assert footer(app).get("u") == "Undo"
