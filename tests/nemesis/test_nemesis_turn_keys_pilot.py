@@ -185,3 +185,19 @@ async def test_with_nobody_left_inside_the_footer_shows_fast_forward(tmp_path: P
         assert "(key E)" in panel_text(app, "#now")
         assert footer(app).get("E") == "Fast-fwd", footer(app)
         assert footer(app).get("u") == "Undo"
+
+
+async def test_a_new_game_says_which_setup_step_is_due_first(tmp_path: Path) -> None:
+    """At 80x24 a game just made says where setup starts and what moves on (it said only
+    'Nothing to do yet'); once the first step is ticked off the notes take over."""
+    pilot_keys.save_game(tmp_path, GAME_ID, 3, mode="coop", names=["Ann", "Bo", "Cyrille"])
+    app = TablesideApp(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await pilot_keys.resume_first(pilot)
+        seen = screen_text(app)
+        assert "Now due" in seen and "Setup: Room tiles." in seen, seen
+        assert "Now due" in panel_text(app, "#now")
+        await pilot.press("n")
+        await pilot.pause()
+        assert "Now due" not in panel_text(app, "#now")
+        assert screen.play.head == 1
