@@ -392,15 +392,16 @@ class OpenSession(JournalFollower):
         snapshot the journal already vouches for is not written again."""
         from saves.snapshots import SNAPSHOT_RECORD, state_digest
 
-        seq, digest, state = self.session.snapshot()
-        if _holds_hidden(state):
-            return  # the journal must hold a chosen secret; the snapshot need not
+        seq, digest = self.session.snapshot_point()  # cheap: the state is built only if needed
         kept = self._table.store.snapshot_path(self.id)
         last = next((r for r in reversed(self._records) if r.get("t") == SNAPSHOT_RECORD),
                     None)
         if last is not None and last.get("seq") == seq and last.get("events") == digest \
                 and kept.exists():
             return
+        seq, digest, state = self.session.snapshot()
+        if _holds_hidden(state):
+            return  # the journal must hold a chosen secret; the snapshot need not
         assert self._journal is not None
         try:
             with self._writing():

@@ -180,6 +180,39 @@ def test_in_memory_snapshots_keep_undo_exact(monkeypatch: pytest.MonkeyPatch) ->
     assert s.state == full.state
 
 
+def test_undo_and_redo_by_one_equal_the_full_replay(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Undo and redo by one start from the state at hand (or one back), not from the last
+    in-memory snapshot: the state and the notes are the full replay's, across snapshot
+    points, after a do, a longer jump and a redo of several, with drawn cards (randomness)."""
+    monkeypatch.setattr(session_module, "SNAPSHOT_EVERY", 4)
+    s = Session(GAME, SessionSetup(2), "by-one")
+    for i in range(21):
+        s.do("draw") if i % 3 else s.do("fire")
+    moves = ["undo", "redo", "undo", "undo", "redo", "do", "undo", "redo", "redo-none",
+             "jump", "redo", "undo", "redo3", "undo", "redo"]
+    for move in moves:
+        if move == "do":
+            s.do("fire")
+        elif move == "jump":
+            s.jump(9)
+        elif move == "redo3":
+            notes = s.redo(3)
+        elif move.startswith("redo"):
+            if not s.can_redo:
+                continue
+            notes = s.redo(1)
+        else:
+            s.undo(1)
+        full = Session(GAME, SessionSetup(2), "by-one", events=s.events[:s.head])
+        assert s.state == full.state, (move, s.head)
+        assert s.state.to_dict() == full.state.to_dict()
+        if move.startswith("redo"):
+            assert [n.text for n in notes[1:]] == [n.text for n in full.notes], move
+        assert s.snapshot()[2] == Session(
+            GAME, SessionSetup(2), "by-one", events=s.events[:max(0, s.head - 1)]
+        ).state.to_dict()
+
+
 # --- set value by hand ----------------------------------------------------------------------------
 def test_set_value_overrides_and_is_logged_like_any_action() -> None:
     s = Session(GAME, SessionSetup(2), "v")
@@ -311,3 +344,29 @@ def test_an_event_the_rules_now_refuse_is_skipped_on_replay_not_fatal() -> None:
     again.undo()  # replays the stale event again: skipped, never fatal
     assert again.head == 1
     assert build_report(DEMO, again.setup, again.seed, stale).actions == 2
+
+
+def test_the_snapshot_point_follows_every_change_of_the_history() -> None:
+    """``snapshot_point`` remembers its digest for the same events (undo and redo at a
+    snapshot's point of the game): a different history, even of the same length, gives
+    the digest of the events it holds now."""
+    live = played()
+
+    def fits() -> None:
+        seq, digest = live.snapshot_point()
+        assert seq == live.head - 1 and digest == chain_digest(live.events[:seq])
+        assert live.snapshot()[:2] == (seq, digest)
+
+    fits()
+    live.undo(1)
+    live.redo(1)
+    fits()
+    live.undo(3)
+    live.do("advance", spaces=1)  # a new branch: the events after the head are gone
+    live.do("fire")
+    live.do("fire")
+    assert len(live.events) == len(PLAN)
+    fits()
+    again = played()  # the same history, read back as other objects (another window's)
+    live.absorb(again.events, again.head)
+    fits()

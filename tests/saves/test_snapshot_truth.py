@@ -128,3 +128,28 @@ def test_a_snapshot_record_that_cannot_be_written_costs_only_the_snapshot(
     assert not (data / "sessions" / f"{play.id}.snap.json").exists()
     monkeypatch.undo()
     assert _position(data, play.id) == 5
+
+
+def test_a_snapshot_the_journal_vouches_for_is_used_on_opening(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Opening replays only the actions after the snapshot (what snapshots are for): the
+    benchmark once saw equal times with and without one, because its own file lacked the
+    journal's record (the app's were always used)."""
+    from trackers.engine.session import Session
+
+    session_id = _played(tmp_path)  # 4 actions; closing kept a snapshot one action back
+    replayed: list[int] = []
+    apply = Session._apply
+
+    def counted(self: Session, *args: Any) -> Any:
+        replayed.append(args[-1])
+        return apply(self, *args)
+
+    monkeypatch.setattr(Session, "_apply", counted)
+    play = Tableside(tmp_path).load(session_id)
+    assert play.warnings == [] and play.head == 4
+    assert replayed == [4]  # from the snapshot after action 3
+    replayed.clear()
+    (tmp_path / "sessions" / f"{session_id}.snap.json").unlink()
+    assert Tableside(tmp_path).load(session_id).head == 4
+    assert replayed == [1, 2, 3, 4]  # without it, the whole game

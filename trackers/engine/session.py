@@ -129,6 +129,7 @@ class Session:
                          if not a.modes or self.setup.mode in a.modes}
         self._snapshots: dict[int, State] = {0: game.start(self.setup, rng_for(seed, 0))}
         self._previous: tuple[int, State] | None = None
+        self._digest_memo: tuple[list[Event], str] | None = None  # see _digest
         if snapshot is not None:
             self._adopt_snapshot(*snapshot)
         self.state, self.notes = self._rebuild(self.head)
@@ -264,8 +265,10 @@ class Session:
         if self._journal is not None:
             self._journal.append(head_record(head, self._clock()))
         old = self.head
-        self.state, redo_notes = self._rebuild(head)
-        self._previous = None
+        # a redo starts from the state at hand, an undo by one from the state one back
+        self.state, redo_notes = self._rebuild(head, (old, before) if old < head
+                                               else self._previous)
+        self._previous = (old, before) if head == old + 1 else None
         self.head = head
         if head < old:
             undone = [self.describe(e) for e in self._events[head:old]]
@@ -294,10 +297,29 @@ class Session:
             state = self._previous[1]
         else:
             state = self._rebuild(seq)[0]
-        return seq, chain_digest(self._events[:seq]), state.to_dict()
+        return seq, self._digest(seq), state.to_dict()
+
+    def snapshot_point(self) -> tuple[int, str]:
+        """The (seq, digest) ``snapshot`` would give, without building its state: enough to
+        see that a snapshot already kept is this one."""
+        seq = max(0, self.head - 1)
+        return seq, self._digest(seq)
+
+    def _digest(self, seq: int) -> str:
+        """``chain_digest`` of the first ``seq`` events, remembered for the same events (the
+        very same objects, held here): undo and redo at a snapshot's point of the game
+        otherwise hash the whole history at each key."""
+        events = self._events[:seq]
+        kept = self._digest_memo
+        if kept is not None and len(kept[0]) == seq and all(
+                a is b for a, b in zip(kept[0], events, strict=True)):
+            return kept[1]
+        digest = chain_digest(events)
+        self._digest_memo = (events, digest)
+        return digest
 
     def _adopt_snapshot(self, seq: int, digest: str, data: dict[str, Any]) -> None:
-        if 0 < seq <= len(self._events) and chain_digest(self._events[:seq]) == digest:
+        if 0 < seq <= len(self._events) and self._digest(seq) == digest:
             try:
                 state = State.from_dict(data)
             except (PieceError, KeyError, TypeError, ValueError, AttributeError):
@@ -308,9 +330,18 @@ class Session:
     def _apply(self, action: Action, state: State, args: dict[str, Any], seq: int) -> list[Note]:
         return apply_action(action, state, args, rng_for(self.seed, seq))
 
-    def _rebuild(self, head: int) -> tuple[State, list[Note]]:
-        start = max(k for k in self._snapshots if k <= head)
-        state = self._snapshots[start].copy()
+    def _rebuild(self, head: int, near: tuple[int, State] | None = None
+                 ) -> tuple[State, list[Note]]:
+        """The state after ``head`` events, replayed from the latest in-memory snapshot, or
+        from ``near`` (a state already built at that point: the one at hand, or one back)
+        when it is closer: undo and redo by one then replay at most one event, not up to
+        ``SNAPSHOT_EVERY``. The head's own event is replayed (from the snapshot before it),
+        so its notes are the ones returned, as when it was done."""
+        start = max(k for k in self._snapshots if k < head or k == 0)
+        origin = self._snapshots[start]
+        if near is not None and start <= near[0] <= head:
+            start, origin = near
+        state = origin.copy()
         notes: list[Note] = []
         for event in self._events[start:head]:
             action = self._actions.get(event.action)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.widgets import Static
 
+from tui.widgets.in_place import update_in_place
 from tui.widgets.session_view import SessionView
 
 if TYPE_CHECKING:
@@ -32,4 +33,4 @@ class Banner(SessionView, Static):
         text = "\n".join(play.game.banner_lines(play.state))
         if text != self._shown:  # most actions leave it as it was: no layout then
             self._shown = text
-            self.update(Text(text))  # names as typed, never markup
+            update_in_place(self, Text(text))  # names as typed, never markup

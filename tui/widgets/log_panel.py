@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import TYPE_CHECKING
 
-from rich.text import Text
+from textual.geometry import Size
+from textual.reactive import Reactive
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
@@ -32,7 +33,19 @@ class LogPanel(SessionView, OptionList):
 
     elsewhere: Collection[int] = ()  # seqs another window recorded while this one watched
 
-    _listed: list[tuple[str, Text]] | None = None  # (id, text) of what is listed now
+    _listed: list[tuple[str, str]] | None = None  # (id, text) of what is listed now
+
+    # Textual lays the whole screen out again when a list's scrollable length changes. The
+    # side log's box has a fixed height, so its length (an undone line wrapping onto a
+    # second) moves no other widget: it repaints itself and its scrollbar, and only a log
+    # sized by its contents asks for a layout (whether a scrollbar shows is Textual's own
+    # reactive, a layout still). A full layout was most of the cost of undo and redo.
+    virtual_size = Reactive(Size(0, 0), layout=False)
+
+    def watch_virtual_size(self) -> None:
+        width, height = self.styles.width, self.styles.height
+        if height is None or height.is_auto or (width is not None and width.is_auto):
+            self.refresh(layout=True)
 
     def show_session(self, play: OpenSession) -> None:
         self.show(play.history(SIDE_PANEL), play.head)
@@ -42,9 +55,9 @@ class LogPanel(SessionView, OptionList):
         """List the history; ``latest`` keeps the side panel light in long games (the
         history screen passes None and lists every action)."""
         shown = history if latest is None else history[-latest:]
-        lines = [("seq:0", plain(f"{'>' if head == 0 else ' '}   0       game set up")),
-                 *((f"seq:{entry.seq}",
-                    plain(history_line(entry, head, entry.seq in self.elsewhere)))
+        # compared as strings; a line becomes Text (shown as typed) only when it is drawn
+        lines = [("seq:0", f"{'>' if head == 0 else ' '}   0       game set up"),
+                 *((f"seq:{entry.seq}", history_line(entry, head, entry.seq in self.elsewhere))
                    for entry in shown)]
         old = self._listed
         shift = _shift(old, lines) if old is not None else None
@@ -56,11 +69,11 @@ class LogPanel(SessionView, OptionList):
             kept = [old[0], *old[1 + shift:]]
             for index, ((_, before), (_, after)) in enumerate(zip(kept, lines, strict=False)):
                 if before != after:
-                    self.replace_option_prompt_at_index(index, after)
-            self.add_options([Option(text, id=key) for key, text in lines[len(kept):]])
+                    self.replace_option_prompt_at_index(index, plain(after))
+            self.add_options([Option(plain(text), id=key) for key, text in lines[len(kept):]])
         else:
             self.clear_options()
-            self.add_options([Option(text, id=key) for key, text in lines])
+            self.add_options([Option(plain(text), id=key) for key, text in lines])
         self._listed = lines
         if self.option_count:
             self.highlighted = min(self.option_count - 1, max(0, self._index_of(head)))
@@ -73,7 +86,7 @@ class LogPanel(SessionView, OptionList):
         return self.option_count - 1
 
 
-def _shift(old: list[tuple[str, Text]], new: list[tuple[str, Text]]) -> int | None:
+def _shift(old: list[tuple[str, str]], new: list[tuple[str, str]]) -> int | None:
     """How many of the oldest entries (after "game set up") ``new`` dropped from ``old``,
     when it keeps the rest in order and only adds after them; None when it is another list
     (an action after an undo drops the undone ones: listed again whole)."""

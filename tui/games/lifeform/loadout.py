@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from rich.text import Text
 from textual.widgets import Static
 
+from tui.widgets.in_place import update_in_place
+
 LEGEND = "Loadout: # token . empty + bonus | min"
 NAME_WIDTH = 10
 BAR_WIDTH = 11
@@ -76,5 +78,5 @@ class LoadoutBars(Static):
         self.border_title = LEGEND
 
     def show(self, rows: list[LoadoutRow]) -> None:
-        self.update(Text("\n".join(row_text(row) for row in rows), no_wrap=True,
+        update_in_place(self, Text("\n".join(row_text(row) for row in rows), no_wrap=True,
                          overflow="ellipsis"))

@@ -24,6 +24,7 @@ from trackers.games.lifeform.view import checklist
 from trackers.pieces import Track
 from tui.games.lifeform.loadout import LoadoutBars, LoadoutRow
 from tui.screens.session import SessionScreen
+from tui.widgets.in_place import update_in_place
 from tui.widgets.session_view import SessionView
 
 PHASES = {"crew": "Crew Activity", "android": "Android", "lifeform": "Lifeform Activity"}
@@ -47,7 +48,7 @@ class LifeformBanner(SessionView, Static):
     """
 
     def show_session(self, play: OpenSession) -> None:
-        self.update("\n".join(banner_lines(play.state)))
+        update_in_place(self, "\n".join(banner_lines(play.state)))
 
 
 class LifeformLoadout(SessionView, LoadoutBars):

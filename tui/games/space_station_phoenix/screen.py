@@ -19,6 +19,7 @@ from tableside.api import OpenSession, Tableside
 from trackers.games.space_station_phoenix import facts
 from trackers.games.space_station_phoenix.view import station_panels
 from tui.screens.session import SessionScreen
+from tui.widgets.in_place import update_in_place
 from tui.widgets.session_view import SessionChanged, SessionView
 
 NARROW = 100  # columns: below this the reference pane makes room as said above
@@ -33,7 +34,7 @@ class PhoenixStations(SessionView, Static):
             text.append(f"{panel.title}\n", style="bold underline")
             for line in panel.lines:
                 text.append(f"{line}\n")
-        self.update(text)
+        update_in_place(self, text)
 
 
 class PhoenixScreen(SessionScreen):
