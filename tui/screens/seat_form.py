@@ -100,7 +100,7 @@ class SeatForm(ModalScreen[bool]):
             widgets += [Label("Your PIN"), Input(id="pin", password=True)]
         elif kind == "action":
             action = self.play.action(name)
-            for param in action.params:
+            for param in action.shown_params(self.play.state):
                 widgets.append(Label(plain(f"{param.name.replace('_', ' ')}: {param.help}")))
                 if param.kind == "choice":
                     options = [(plain(param.label_of(self.play.state, c)), c)
@@ -108,7 +108,8 @@ class SeatForm(ModalScreen[bool]):
                     widgets.append(DialogSelect(options, id=f"arg-{param.name}"))
                 else:
                     widgets.append(Input(id=f"arg-{param.name}", password=param.secret))
-            if action.private_to and not any(p.kind == "choice" for p in action.params):
+            if action.private_to and not any(p.kind == "choice"
+                                             for p in action.shown_params(self.play.state)):
                 widgets += self._pin_widgets(action.private_to)  # else once a choice is made
         else:
             secret = self.play.state.piece(name, Secret)
@@ -217,7 +218,7 @@ class SeatForm(ModalScreen[bool]):
                 await self._answer(name, pin)
             elif kind == "action":
                 action = self.play.action(name)
-                args = {p.name: v for p in action.params
+                args = {p.name: v for p in action.shown_params(self.play.state)
                         if (v := self._read(f"arg-{p.name}")) is not None}
                 seat_actions.do_private(self.play, action, args, pin)
                 self.notify(f"{action.title}: done.")

@@ -227,7 +227,8 @@ class SessionScreen(Screen[None]):
         if not self.play.available(name):
             return False
         action = self.play.action(name)
-        return all(param.allowed(self.play.state) for param in action.params
+        return all(param.allowed(self.play.state)
+                   for param in action.shown_params(self.play.state)
                    if param.kind == "choice" and not param.optional)
 
     def keyless_actions(self) -> list[tuple[str, str, bool]]:
@@ -305,7 +306,8 @@ class SessionScreen(Screen[None]):
             self.refuse(name)
             return
         one_key = self.play.game.one_key
-        quick = not action.params or (one_key is not None and one_key(self.play.state, name))
+        quick = not action.shown_params(self.play.state) or (
+            one_key is not None and one_key(self.play.state, name))
         if quick and not action.board_needs(self.play.state, {}):
             self.apply(name, {})
             return
