@@ -6,14 +6,18 @@ import argparse
 import sys
 from typing import Any
 
+from rich.cells import cell_len
+
+from saves.catalog import SessionInfo
 from tableside.api import OpenSession, Tableside, TablesideError, game_definition
 from tableside.cli import fail, print_json
+from tableside.cli_history import cell
 from tableside.cli_secrets import do_from_cli
 from tableside.private import given_by_caller
 from tableside.refusal_names import named
 from tableside.text import one_line
 from trackers.engine import ActionError
-from trackers.games.registry import game_ids
+from trackers.games.registry import game_ids, infos
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -143,11 +147,39 @@ def _list(args: argparse.Namespace) -> int:
         print_json([r.__dict__ for r in rows])
     elif not rows:
         print("No saved sessions yet.")
-    for r in rows if not args.json else []:
-        print(f"{r.id}  {r.game:<22} {one_line(r.title):<30} {r.players}p  {r.updated}  "
-              f"{one_line(r.status)}")
+    for line in [] if args.json else _rows(rows):
+        print(line)
     table.close()
     return 0
+
+
+TITLE_WIDTH = 30  # a longer title is cut with "…" so the columns after it stay in line
+
+
+def mode_title(row: SessionInfo) -> str:
+    """The play mode as the New game form names it ("fully co-operative", "True Solo"); a
+    save made before modes were kept plays the first mode for its player count."""
+    known = next((i for i in infos() if i.id == row.game), None)
+    if known is None:  # a game this version does not have
+        return row.mode or "?"
+    if not row.mode:
+        fits = [m for m in known.modes if row.players in m.player_counts]
+        return fits[0].title if fits else "?"
+    try:
+        return known.mode(row.mode).title
+    except ValueError:  # a newer version's mode: named as saved
+        return row.mode
+
+
+def _rows(rows: list[SessionInfo]) -> list[str]:
+    """One line a session, in columns as wide as their widest cell (wide letters and emoji
+    count two): id, game, title, mode, players, last played, status."""
+    table = [(r.id, r.game, one_line(r.title), mode_title(r), f"{r.players}p", r.updated)
+             for r in rows]
+    widths = [max((cell_len(row[k]) for row in table), default=0) for k in range(6)]
+    widths[2] = min(widths[2], TITLE_WIDTH)
+    return ["  ".join(cell(text, width) for text, width in zip(row, widths, strict=True))
+            + f"  {one_line(r.status)}" for row, r in zip(table, rows, strict=True)]
 
 
 def _show(args: argparse.Namespace) -> int:

@@ -331,3 +331,34 @@ def test_delete_without_yes_and_without_a_terminal_keeps_the_session(
     assert [s.id for s in Tableside(tmp_path).sessions()] == [play.id]
     assert main(["--data-dir", str(tmp_path), "saves", "delete", "no-such-id", "--yes"]) == 1
     assert "no saved session" in capsys.readouterr().err
+
+
+def test_saves_list_shows_the_mode_in_measured_columns(capsys: pytest.CaptureFixture[str],
+                                                       tmp_path: Path) -> None:
+    """Each saved game's play mode as New game names it (co-op, solo, True Solo), every
+    column starting at the same cell on each line, wide titles (emoji) cut with "…"."""
+    table = Tableside(tmp_path)
+    made = {"fully co-operative": table.create("nemesis-lockdown", 3, mode="coop"),
+            "solo": table.create("nemesis-lockdown", 1, mode="solo",
+                                 title="Friday 🚀🚀 lockdown, a title long past thirty cells"),
+            "semi-co-operative": table.create("nemesis-lockdown", 2, title="Ann & Bo")}
+    for play in made.values():
+        play.close()
+    table.close()
+    code, out, err = run(capsys, "--data-dir", str(tmp_path), "saves", "list")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert len(lines) == 3
+    for mode, play in made.items():
+        line = next(line for line in lines if line.startswith(play.id))
+        assert f"  {mode}  " in line, (mode, line)
+    assert "Friday 🚀🚀 lockdown" in out and "past thirty cells" not in out
+    assert "…" in next(line for line in lines if line.startswith(made["solo"].id))
+    from rich.cells import cell_len
+    when = {r.id: r.updated for r in Tableside(tmp_path).sessions()}
+    for column in ("p  ", "updated"):
+        starts = set()
+        for line in lines:
+            mark = when[line[:line.index(" ")]] if column == "updated" else column
+            starts.add(cell_len(line[:line.index(mark)]))
+        assert len(starts) == 1, (column, lines)  # in line after titles of any width

@@ -46,6 +46,19 @@ def test_undo_and_redo_one_step() -> None:
     assert notes[0].text == "Redone: Advance the countdown (spaces=1)"
 
 
+def test_undo_tells_again_what_the_action_now_last_told() -> None:
+    """After an undo the table reads what it read after the action now last (the step it
+    asked for is due again), under the line saying what was undone; at the setup, nothing."""
+    s = demo()
+    told = [n.text for n in s.do("next_round")]
+    assert told == ["Round 2"]
+    s.do("advance", spaces=1)
+    notes = [n.text for n in s.undo()]
+    assert notes == ["Undone: Advance the countdown (spaces=1)",
+                     "Again, as after 'Next round':", "Round 2"]
+    assert [n.text for n in s.undo()] == ["Undone: Next round"]
+
+
 def test_undo_and_redo_several_steps() -> None:
     s = demo()
     for _ in range(5):

@@ -216,7 +216,7 @@ def test_en2_destruction_kills_the_isolated_but_not_the_bunker() -> None:
 def test_en3_the_last_one_locks_in_and_the_track_jumps_to_s() -> None:
     s = new()
     round_on(s, 8)
-    with pytest.raises(ActionError, match="still active: Ann, Bob"):
+    with pytest.raises(ActionError, match="Ann, Bob still in play inside the Facility"):
         s.do("fast_forward")
     s.do("leave", player="Bob", how="dead")
     s.do("leave", player="Ann", how="locked in the Isolation Room")

@@ -46,7 +46,8 @@ def test_the_start_of_the_game_matches_s4() -> None:
     assert s.state.piece("malfunction", Counter).summary().endswith("0/10")
     assert s.state.piece("eggs", Counter).value == 5
     assert facts["power"]["blue"] == [1, 2]
-    assert "Isolation Room: closed" in "\n".join(panels(s.state)[2].lines)
+    time_panel = next(p for p in panels(s.state) if p.title.startswith("Setup: Time on"))
+    assert "Isolation Room: closed" in "\n".join(time_panel.lines)
 
 
 def test_five_players_are_refused_with_the_allowed_counts() -> None:

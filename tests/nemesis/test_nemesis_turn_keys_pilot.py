@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests import pilot_keys
 from tests.tui.screen_text import panel_text, screen_text
 from trackers.games.nemesis_lockdown import rounds
@@ -84,6 +86,27 @@ async def test_a_room_action_key_outside_the_turns_says_why(tmp_path: Path) -> N
         assert screen.play.state.facts["autodestruct"] is None  # nothing done
 
 
+async def test_an_intruder_on_the_board_leaves_noise_and_fire_in_the_footer(
+        tmp_path: Path) -> None:
+    """With an Intruder on the board, Injure, Move and Technical Corridor are possible too:
+    the turn's most used keys (Encounter, Noise, Noise marker, Fire) still show, the
+    Intruder's keys stay in F1 and the palette."""
+    moves = [*TO_THE_TURNS, ("encounter", {"room": "Nest", "drawn": "Adult"})]
+    pilot_keys.save_game(tmp_path, GAME_ID, 2, moves, names=["Ann", "Bo"])
+    app = TablesideApp(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await pilot_keys.resume_first(pilot)
+        for name in ("injure_intruder", "move_intruder", "intruder_to_corridor"):
+            assert screen.play.available(name), name
+        keys = footer(app)
+        for key, label in (("y", "Encounter"), ("z", "Noise"), ("N", "Noise mk"),
+                           ("f", "Fire"), ("n", "Next step"), ("u", "Undo")):
+            assert keys.get(key) == label, (key, keys)
+        await pilot.press("z")  # the key shown does what it says
+        await pilot.pause()
+        assert isinstance(app.screen, ActionFormScreen)
+
+
 async def test_the_now_panel_gives_the_key_of_each_action_it_names(tmp_path: Path) -> None:
     """After an Encounter the Now panel says to use 'Noise marker': with its key, N; a note
     that already gives its key ('Choose a secret', key c) is not given it twice."""
@@ -100,15 +123,81 @@ async def test_the_now_panel_gives_the_key_of_each_action_it_names(tmp_path: Pat
         assert "'Choose a secret', key c" in now and "(key c), key c" not in now, now
 
 
-async def test_four_players_wound_counts_are_all_in_view(tmp_path: Path) -> None:
+@pytest.mark.parametrize("names", [["Ann", "Bo", "Cy", "Di"], None,
+                                   ["Alexandra", "Bartholomew", "Cy", "Dimitri"]],
+                         ids=["short names", "Player N", "long names"])
+async def test_four_players_wound_counts_are_all_in_view(
+        tmp_path: Path, names: list[str] | None) -> None:
     """At 80x24 with four players the tracks show every Character's wounds and Larva without
-    scrolling (the last player's fell below the fold)."""
-    pilot_keys.save_game(tmp_path, GAME_ID, 4, names=["Ann", "Bo", "Cy", "Di"])
+    scrolling, each on one row (the last player's fell below the fold, and with names over
+    about four characters, the default "Player N" too, "Serious Wounds" wrapped)."""
+    pilot_keys.save_game(tmp_path, GAME_ID, 4, **({"names": names} if names else {}))
+    shown = names or [f"Player {i}" for i in range(1, 5)]
     app = TablesideApp(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot_keys.resume_first(pilot)
         seen = screen_text(app)
-        for name in ("Ann", "Bo", "Cy", "Di"):
-            for count in ("Light Wounds: 0/2", "Serious Wounds: 0/3", "Larva: 0/1"):
+        for name in shown:
+            for count in ("Light: 0/2", "Serious: 0/3", "Larva: 0/1"):
                 assert f"{name} {count}" in seen, (name, count)
         assert "Fire markers: 0/12" in seen and "Malfunction markers: 0/10" in seen
+
+
+async def test_after_an_undo_the_now_panel_shows_the_step_now_due(tmp_path: Path) -> None:
+    """Fire placed by mistake in the Player turns, then undone (u): the Now panel says what
+    was undone and again what the step now due asks, as it did before the Fire."""
+    pilot_keys.save_game(tmp_path, GAME_ID, 2, TO_THE_TURNS, names=["Ann", "Bo"])
+    app = TablesideApp(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await pilot_keys.resume_first(pilot)
+        due = [note.text for note in screen.play.notes]
+        assert due and all(text in panel_text(app, "#now") for text in due), due
+        await pilot.press("f")
+        await pilot.pause()
+        assert "Fire marker placed" in panel_text(app, "#now")
+        await pilot.press("u")
+        await pilot.pause()
+        now = panel_text(app, "#now")
+        assert "Undone: Place a Fire marker" in now, now
+        assert "Fire marker placed" not in now, now
+        for text in due:
+            assert text in now, (text, now)
+        assert rounds.current(screen.play.state) == "turns"
+
+
+async def test_with_nobody_left_inside_the_footer_shows_fast_forward(tmp_path: Path) -> None:
+    """Co-op, three players: once the last Character is out of play the Now panel says to
+    use 'Fast-forward to the end' (key E), and E is in the footer; before, E says who is
+    still inside."""
+    out = [("leave", {"player": "Cyrille", "how": "dead"}),  # the first death opens the Gate
+           ("leave", {"player": "Ann", "how": "in the Bunker"})]
+    pilot_keys.save_game(tmp_path, GAME_ID, 3, [*TO_THE_TURNS, *out], mode="coop",
+                         names=["Ann", "Bo", "Cyrille"])
+    app = TablesideApp(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await pilot_keys.resume_first(pilot)
+        assert "E" not in footer(app)
+        reason = screen.play.session.blocked("fast_forward") or ""
+        assert "Bo still in play" in reason and "'Character leaves play'" in reason, reason
+        screen.play.do("leave", player="Bo", how="in the Bunker")
+        screen.session_changed()
+        await pilot.pause()
+        assert "(key E)" in panel_text(app, "#now")
+        assert footer(app).get("E") == "Fast-fwd", footer(app)
+        assert footer(app).get("u") == "Undo"
+
+
+async def test_a_new_game_says_which_setup_step_is_due_first(tmp_path: Path) -> None:
+    """At 80x24 a game just made says where setup starts and what moves on (it said only
+    'Nothing to do yet'); once the first step is ticked off the notes take over."""
+    pilot_keys.save_game(tmp_path, GAME_ID, 3, mode="coop", names=["Ann", "Bo", "Cyrille"])
+    app = TablesideApp(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await pilot_keys.resume_first(pilot)
+        seen = screen_text(app)
+        assert "Now due" in seen and "Setup: Room tiles." in seen, seen
+        assert "Now due" in panel_text(app, "#now")
+        await pilot.press("n")
+        await pilot.pause()
+        assert "Now due" not in panel_text(app, "#now")
+        assert screen.play.head == 1

@@ -238,6 +238,29 @@ def test_co_op_green_cannot_kill_and_the_team_wins() -> None:
                             "Victory Check verdict: the team wins"]
 
 
+def test_co_op_objectives_not_marked_are_named_with_how_to_mark_them() -> None:
+    """Co-op, both survive in the Bunker, no Objective marked yet: the verdict names whose
+    Objectives are not marked met and the action that marks them (it was 'not every public
+    Objective met, or nobody lives'); marked met afterwards, the team wins."""
+    s = new(("Ann", "Bo"), mode="coop")
+    for name in ("Ann", "Bo"):
+        s.do("public_objective", player=name, text="Analyse an Egg")
+        s.do("correct_status", player=name, status=BUNKER)
+    s.do("fast_forward")
+    s.do("reveal_active_contingency", code="Green")
+    for name in ("Ann", "Bo"):
+        s.do("victory_check", player=name, infected=0)
+    record = GAME.end_record(s.state)
+    assert record.winners == ()
+    assert "Public Objectives not marked met: Ann, Bo" in record.summary
+    assert "'Objective met'" in record.summary and "everyone loses" in record.summary
+    s.do("objective_met", player="Ann")
+    assert "not marked met: Bo " in GAME.end_record(s.state).summary
+    said = texts(s.do("objective_met", player="Bo"))
+    assert "Result now:" in said and "the team wins" in said, said
+    assert GAME.end_record(s.state).winners == ("Ann", "Bo")
+
+
 def test_co_op_purge_withdraws_a_kill_the_queen_objective_already_met() -> None:
     s = new(("Ann", "Bo"), mode="coop")
     s.do("public_objective", player="Ann", text="Kill the Queen")

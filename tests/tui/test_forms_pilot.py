@@ -300,3 +300,32 @@ async def test_ctrl_s_does_the_form_from_any_field(
         await pilot.pause()
         assert isinstance(app.screen, ActionFormScreen)
         assert "1 to 30" in panel_text(app, "#err-spaces")
+
+
+async def test_a_required_error_goes_once_the_field_holds_an_allowed_value(
+        tmp_path: Path) -> None:
+    """At 80x24: ctrl+s on an empty field says it is required; a value the field refuses
+    keeps the reason; once the value is allowed the reason is gone, before any OK."""
+    save_game(tmp_path, "demo", 2)
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, tmp_path)
+        await pilot.press("a")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, ActionFormScreen)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "required" in panel_text(app, "#err-spaces")
+        assert "required" in screen_text(app)
+        await pilot.press("4", "4")  # not allowed (1 to 30): the reason stays
+        await pilot.pause()
+        assert "required" in panel_text(app, "#err-spaces")
+        await pilot.press("backspace")  # 4: allowed
+        await pilot.pause()
+        assert "required" not in screen_text(app)
+        assert form.query_one("#err-spaces").has_class("hidden")
+        assert screen.play.head == 0  # nothing done until OK
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is screen

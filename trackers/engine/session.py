@@ -133,6 +133,10 @@ class Session:
         if snapshot is not None:
             self._adopt_snapshot(*snapshot)
         self.state, self.notes = self._rebuild(self.head)
+        # The notes the head's event gave, and the event's before it: an undo by one tells
+        # the table again what the action now last told it, without replaying it.
+        self._told: tuple[int, list[Note]] = (self.head, self.notes)
+        self._told_before: tuple[int, list[Note]] | None = None
 
     def attach(self, journal: Journal) -> None:
         """Send every later record to ``journal`` (once its file exists)."""
@@ -228,6 +232,7 @@ class Session:
         if seq % SNAPSHOT_EVERY == 0:
             self._snapshots[seq] = work.copy()
         self.notes = notes
+        self._told_before, self._told = self._told, (seq, notes)
         return notes
 
     def trial(self, name: str, args: dict[str, Any]) -> list[Note]:
@@ -274,9 +279,17 @@ class Session:
             undone = [self.describe(e) for e in self._events[head:old]]
             notes = [Note("Undone: " + "; ".join(reversed(undone)))]
             notes += _unfired(before, self.state)
+            if not redo_notes and self._told_before and self._told_before[0] == head:
+                redo_notes = self._told_before[1]  # the state one back was at hand
+            if head and redo_notes:  # what the table was told then: the step now due again
+                notes += [Note(f"Again, as after '{self.describe(self._events[head - 1])}':"),
+                          *redo_notes]
+            self._told_before = None
         else:
             redone = [self.describe(e) for e in self._events[old:head]]
             notes = [Note("Redone: " + "; ".join(redone)), *redo_notes]
+            self._told_before = self._told if head == old + 1 else None
+        self._told = (head, redo_notes)
         self.notes = notes
         return notes
 
@@ -373,6 +386,7 @@ class Session:
         self._snapshots = {k: v for k, v in self._snapshots.items() if k <= same}
         self._previous = None
         self.state, self.notes = self._rebuild(self.head)
+        self._told, self._told_before = (self.head, self.notes), None
 
 
 def _unfired(before: State, after: State) -> list[Note]:

@@ -39,7 +39,7 @@ from tui.screens.drafts import (
     save_quietly,
     show_field_error,
 )
-from tui.screens.form_fields import board_widgets, field_widgets, safe_id
+from tui.screens.form_fields import board_widgets, field_widgets, safe_id, settle_error
 from tui.screens.form_keys import FIELD_KEYS, FieldKeys, settle
 from tui.widgets.plain import plain
 
@@ -229,6 +229,9 @@ class ActionFormScreen(FieldKeys, ModalScreen[bool]):
 
     @on(Button.Pressed)
     async def _next(self) -> None:
+        if self.step in ("open", "secret"):  # no reason from the last try outlives it
+            for line in self.query(".field-error"):
+                line.add_class("hidden")
         try:
             if self.step == "open":
                 self.args.update(self._read(self.open_params))
@@ -361,6 +364,7 @@ class ActionFormScreen(FieldKeys, ModalScreen[bool]):
         name = (event.control.id or "").removeprefix("arg-")
         if name in self._live:
             self._live[name] = field_value(event.control)
+        settle_error(self, event.control, self.action_spec.params, self.play.state)
 
     @on(Select.Changed)
     def _chosen(self, event: Select.Changed) -> None:

@@ -7,10 +7,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Checkbox, Input, Label, Select, Static
 
-from trackers.engine import BoardValue, Param
+from trackers.engine import ActionError, BoardValue, Param, State
+from tui.screens.drafts import field_value
 from tui.widgets.dialog_select import DialogSelect
 from tui.widgets.plain import plain
 
@@ -77,3 +79,22 @@ def board_widgets(spec: BoardValue) -> list[Widget]:
     out.append(Static("", id=f"err-{safe_id(spec.key)}", classes="field-error hidden",
                       markup=False))
     return out
+
+
+def settle_error(screen: Screen[Any], field: Widget, params: tuple[Param, ...] | list[Param],
+                 state: State) -> None:
+    """A field's error goes as soon as the field holds a value it allows (what the rules
+    say of the whole action is checked again on OK); empty, a "required" stays."""
+    wid = field.id or ""
+    name = wid.removeprefix("arg-").removeprefix("board-")
+    value = field_value(field)
+    if name == wid or value is None or (isinstance(value, str) and not value.strip()):
+        return
+    param = next((p for p in params if p.name == name), None)
+    if param is not None and wid.startswith("arg-"):
+        try:
+            param.coerce(value, state)
+        except (ActionError, KeyError, TypeError, ValueError):
+            return  # still not allowed: its reason stays
+    for line in screen.query(f"#err-{name}"):
+        line.add_class("hidden")

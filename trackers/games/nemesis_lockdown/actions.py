@@ -212,6 +212,15 @@ def _no_arg(fn: Callable[[State], Notes]) -> Rule:
     return lambda s, a, r: fn(s)
 
 
+def _someone_inside(state: State) -> str | None:
+    """The nobody-left ending (End of the Game) waits until no Character is active."""
+    active = crew.with_status(state, crew.ACTIVE)
+    if not active:
+        return None
+    return (f"{', '.join(active)} still in play inside the Facility: the game ends early only "
+            f"once no Character is left (dead, escaped or locked in; 'Character leaves play')")
+
+
 TURNS = "turns"
 PLAY: tuple[Action, ...] = (
     StepAction("next_step", "Next step", "Tick off the step now due and show the next one.",
@@ -464,10 +473,21 @@ CHARACTERS: tuple[Action, ...] = (
            ruled(lambda s, a, r: time_track.fast_forward(s, a["jump_to"])),
            (Param("jump_to", "choice", "only when the app asks",
                   choices=time_track.JUMP_TARGETS, optional=True),),
-           key="E", short="Fast-fwd", topic="victory",
+           key="E", short="Fast-fwd", topic="victory", why_not=_someone_inside,
            needs=lambda s, a: ["time_last_number"] if a.get("jump_to") in (None, "S") else [],
            log_text=log_lines.fast_forward),
 )
 
-ACTIONS: tuple[Action, ...] = (*PLAY, *INTRUDERS, *ROOM_ACTIONS, *CHARACTERS, *MODES, *VICTORY,
-                               *CORRECTIONS)
+# The footer shows the keys possible now in this order, eight game keys at most: of the
+# Intruders' actions, the ones every Player turn needs (Encounter, Noise, Fire) come first,
+# so an Intruder on the board (Injure, Move, Technical Corridor) never pushes them out.
+EVERY_TURN = ("encounter", "noise_roll", "noise_marker", "place_fire")
+INTRUDERS_IN_FOOTER_ORDER = (*(a for n in EVERY_TURN for a in INTRUDERS if a.name == n),
+                             *(a for a in INTRUDERS if a.name not in EVERY_TURN))
+
+# Fast-forward first: offered only once nobody is left inside, when it is the one thing to do
+# (the Now panel names its key, which must be in view).
+FAST_FORWARD = tuple(a for a in CHARACTERS if a.name == "fast_forward")
+ACTIONS: tuple[Action, ...] = (*FAST_FORWARD, *PLAY, *INTRUDERS_IN_FOOTER_ORDER, *ROOM_ACTIONS,
+                               *(a for a in CHARACTERS if a not in FAST_FORWARD), *MODES,
+                               *VICTORY, *CORRECTIONS)

@@ -37,14 +37,16 @@ def setup(s: SessionSetup, rng: Random) -> State:
     state.pieces["time"] = time_track.new_track()
     state.pieces["intruder_bag"] = IntruderBag("Intruder bag", bag_contents(s.players))
     state.pieces["eggs"] = Counter("Eggs in the Nest slot", START_EGGS)
-    # Short labels: with 4 players every wound count fits the tracks' 20 rows at 80x24.
+    # Short labels: with 4 players every wound count fits the tracks' 20 rows at 80x24,
+    # one row each, for names up to about 12 characters ("Wounds" left out of the label:
+    # the line under the Light one says Serious; '?' on either opens the Wounds rule).
     state.pieces["fire"] = Counter("Fire markers", 0, limit=12,
                                    past_limit="a 13th Fire destroys the Facility")
     state.pieces["malfunction"] = Counter("Malfunction markers", 0, limit=10,
                                           past_limit="an 11th Malfunction destroys the Facility")
     for i, name in enumerate(s.names, start=1):
-        state.pieces[f"p{i}_light"] = Counter(f"{name} Light Wounds", 0, limit=crew.LIGHT_LIMIT)
-        state.pieces[f"p{i}_serious"] = Counter(f"{name} Serious Wounds", 0,
+        state.pieces[f"p{i}_light"] = Counter(f"{name} Light", 0, limit=crew.LIGHT_LIMIT)
+        state.pieces[f"p{i}_serious"] = Counter(f"{name} Serious", 0,
                                                 limit=crew.SERIOUS_LIMIT)
         state.pieces[f"p{i}_larva"] = Counter(f"{name} Larva", 0, limit=1)
     for i, name in enumerate(s.names, start=1):

@@ -256,8 +256,12 @@ def end_record(state: State) -> EndRecord | None:
         if coop_won(state):
             winners, sides = tuple(crew.names(state)), ("the team",)
             summary += " Every public Objective met and a Character lives: the team wins."
-        else:
-            summary += " Not every public Objective met, or nobody lives: everyone loses."
+        elif not any(r["alive"] for r in results.values()):
+            summary += " Nobody lives: everyone loses."
+        else:  # which Objectives hold the team back, and how to mark one the table met
+            unmet = [n for n in crew.names(state) if not state.facts["objectives"][n]["done"]]
+            summary += (f" Public Objectives not marked met: {', '.join(unmet)} (if the "
+                        f"table met them: 'Objective met'); as it stands, everyone loses.")
     else:
         winners = tuple(n for n, r in results.items() if r["alive"] and r["objective"])
         summary += (f" Winner{'s' if len(winners) > 1 else ''}: {', '.join(winners)}."

@@ -115,6 +115,9 @@ def panels(state: State) -> list[Panel]:
     if record is not None:  # the verdict first once the game is over
         out.insert(0, out.pop(2))
         out.insert(1, Panel("Victory Check", tuple(victory.lines(state)), "victory"))
+    if facts["phase"] == "setup" and facts["step"] == 0:  # before any note: where to start
+        _, name, says = rounds.SETUP_STEPS[0]
+        out.insert(0, Panel("Now due", (f"Setup: {name}. {says}; then 'Next step'",), "setup"))
     if facts["mode"] == "coop":
         out.append(Panel("Public Objectives", tuple(cooperative.lines(state)), "victory"))
     if facts["phase"] == "setup":
