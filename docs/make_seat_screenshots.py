@@ -57,29 +57,26 @@ async def shoot(chromium: str) -> None:
             await page.goto(links["Ann"])
             await until(lambda: "Ann's seat" in sees.text, "Ann's seat")
             await page.focus(".xterm-helper-textarea")
-            await page.keyboard.press("c")
-            await until(lambda: "Which (Enter" in sees.text, "Ann's choice form")
-            await page.keyboard.press("Enter")  # Reality Calibration: the first of hers
-            await until(lambda: "image:" in sees.text, "the image field")
-            shown = sees.text.count("Image 2")
+            await page.keyboard.press("c")  # her Reality Calibration, its images listed open
+            await until(lambda: "image: the real" in sees.text, "the images")
+            await page.keyboard.press("ArrowDown")  # Image 2
             await page.keyboard.press("Enter")
-            await until(lambda: sees.text.count("Image 2") > shown, "the images listed")
-            shown = sees.text.count("Image 2")
-            await page.keyboard.press("ArrowDown")
-            await page.keyboard.press("ArrowDown")
-            await page.keyboard.press("Enter")
+            await until(lambda: "Picked:" in sees.text, "Image 2 picked")
             await until(lambda: "Set a PIN" in sees.text, "the PIN field")
             await page.keyboard.type("246810")  # her PIN, set once
             await page.keyboard.press("Enter")
             laptop = app.screen.play  # type: ignore[attr-defined]
             await until(lambda: laptop.state.piece("real_lifeform", Secret).is_set,
                         "the calibration on the laptop")
-            await page.wait_for_timeout(1500)  # the seat's own refresh, then its picture
+            code = laptop.state.piece("real_lifeform", Secret).code
+            await until(lambda: bool(code) and str(code) in sees.text, "the code on her seat")
+            await page.wait_for_timeout(500)  # the last frame drawn, for the picture
             await page.screenshot(path=str(OUT / "seat-phone.png"))
             await browser.close()
-        await pilot.pause(1.5)
+        await until(lambda: bool(code) and str(code) in screen_text(app), "the code shown")
+        shown = screen_text(app)
+        assert "is the real lifeform" not in shown and "Picked:" not in shown
         app.save_screenshot(str(OUT / "table-view-served-100x40.svg"))
-        assert "Image 2" not in screen_text(app)
 
 
 if __name__ == "__main__":

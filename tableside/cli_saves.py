@@ -263,7 +263,8 @@ def _actions(args: argparse.Namespace) -> int:
             rows.append({"name": a.name, "title": a.title, "description": a.description,
                          "available": reason is None, "why_not": reason,
                          "args": [{"name": p.name, "allowed": p.describe_allowed(play.state),
-                                   "optional": p.optional} for p in a.params
+                                   "optional": p.optional}
+                                  for p in a.shown_params(play.state)
                                   if given_by_caller(a.name, p.name)]})
         if args.json:
             print_json(rows)

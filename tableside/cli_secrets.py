@@ -105,7 +105,8 @@ def do_from_cli(play: OpenSession, action: str, args: dict[str, Any]) -> list[No
     try:
         return play.do(action, pin=pin, decline_pin=decline, **args)
     except BoardValueNeeded as err:  # the app asks in its form; the shell says the command
-        steps = "; ".join(f"tableside do {play.id} set_board_value key={key} value=..."
+        steps = "; ".join(f"tableside do {play.id} set_board_value key={key} value=... "
+                          f"(where to look: {play.game.board_value(key).look_at})"
                           for key in err.keys)
         raise ActionError(f"{err}. Enter it from your board first: {steps}", err.field) from err
     except ActionError as err:

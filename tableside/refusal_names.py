@@ -9,9 +9,10 @@ from collections.abc import Callable, Iterable
 
 from trackers.engine import Action
 
-# A quoted title opens after a space or a bracket, never inside a word ("Player 1's turn").
-# A text that already gives the key after the title ("'Choose a secret', key c") is left so.
-QUOTED = re.compile(r"(?<!\w)'([^']+)'(?!\w)(?!,? \(?key )")
+# A quoted title opens after a space or a bracket, never inside a word ("Player 1's turn"),
+# and may hold an apostrophe inside a word ('Nasty's card'). A text that already gives the
+# key after the title ("'Choose a secret', key c") is left so.
+QUOTED = re.compile(r"(?<!\w)'((?:[^']|'(?=\w))+)'(?!\w)(?!,? \(?key )")
 
 
 def named(text: str, actions: Iterable[Action], how: Callable[[Action], str | None]) -> str:

@@ -9,10 +9,13 @@ the next one. Nothing of the token reaches the process: it is told its seat's nu
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
+
+_PAINT = re.compile(rb"\x1b\[\d+;\d+H")  # a cursor move: the app is painting its screen
 
 
 class WarmSeat(AppService):
@@ -21,6 +24,8 @@ class WarmSeat(AppService):
     def __init__(self, command: str, download_manager: DownloadManager) -> None:
         self._held: list[tuple[str, Any]] = []
         self._closed_early = False
+        self._drawn = False  # the app has sent its first frame: its driver is up
+        self._page_size: tuple[int, int] | None = None  # the attached page's, latest
         super().__init__(command, write_bytes=self._hold_bytes, write_str=self._hold_str,
                          close=self._hold_close, download_manager=download_manager)
 
@@ -32,6 +37,22 @@ class WarmSeat(AppService):
 
     async def _hold_close(self) -> None:
         self._closed_early = True
+
+    async def set_terminal_size(self, width: int, height: int) -> None:
+        self._page_size = (width, height)
+        await super().set_terminal_size(width, height)
+
+    async def on_data(self, payload: bytes) -> None:
+        """The app's first painted screen (cursor moves, not the start-up escapes before
+        it) says it has taken its start-up size (80x24, from its environment). A page that
+        came while it was still starting had its own size sent before that, and Textual may
+        apply its start-up size after it: the page's size is sent again now, so a phone is
+        never drawn for a terminal it is not."""
+        await super().on_data(payload)
+        if not self._drawn and _PAINT.search(payload):
+            self._drawn = True
+            if self._page_size is not None:
+                await super().set_terminal_size(*self._page_size)
 
     @property
     def alive(self) -> bool:

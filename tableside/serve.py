@@ -195,6 +195,7 @@ class SeatServer(Server):
                                      download_manager=self.download_manager)
                 await service.start(width, height)
             self._warm(seat)  # the next page of this seat opens at once too
+            _close_with(service, websocket, seat)
             await self._process_messages(websocket, service)
         except asyncio.CancelledError:
             await websocket.close()
@@ -296,6 +297,23 @@ class SeatServer(Server):
             await self._cool(seat)
         if self._runner is not None:
             await self._runner.cleanup()
+
+
+def _close_with(service: AppService, websocket: web.WebSocketResponse, seat: str) -> None:
+    """When the seat's process ends for any reason (it crashed, it was killed), its page's
+    connection is closed too: textual-serve closes it only when the app exits on its own,
+    and a page left on a dead process would freeze. Closed, the page opens again by itself
+    (the template's script) on a new process, and the game carries on from the journal."""
+    task = getattr(service, "_task", None)  # AppService's run task: it ends with the process
+    if task is None:
+        return
+
+    def ended(_task: asyncio.Task[None]) -> None:
+        if not websocket.closed:
+            log.info("%s's seat process ended: its page is closed, to open again", seat)
+            asyncio.ensure_future(websocket.close())
+
+    task.add_done_callback(ended)
 
 
 def _whole(text: str | None, default: int) -> int:

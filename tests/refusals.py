@@ -42,7 +42,7 @@ CASES = (
     Refusal("nemesis-lockdown", "injure_intruder",
             "no Intruder is on the board yet: an Encounter places one"),
     Refusal("pandora-celeste", "nasty_round", "comes after the hand refill"),
-    Refusal("lifeform", "next_phase", "the setup is still open"),
+    Refusal("lifeform", "equip", "the setup is still open"),  # n ticks the next setup step
     Refusal("space-station-phoenix", "setup_step", "every setup step is already done"),
 )
 

@@ -70,6 +70,11 @@ PARAMS = Game(
                       choices=lambda state: sorted(state.pieces)),)),
         Action("locked", "Locked", "Never possible.", _record, enabled=lambda state: False),
         Action("boom", "Boom", "Fails half-way.", _boom),
+        Action("flip", "Flip", "A card the table flips, unless the app draws it.", _record,
+               (Param("card", "int", "the card flipped", minimum=1, maximum=9,
+                      shown=lambda state: not state.facts.get("app_draws"),
+                      hidden_why="the app draws the cards"),
+                Param("loud", "bool", "shout it", optional=True, default=False))),
     ),
     board_values=(BoardValue("spaces", "Spaces", "board", "ints", 0, 30),),
 )
@@ -327,3 +332,24 @@ def test_a_note_marked_as_a_key_moment_is_in_the_report() -> None:
     report = build_report(REFUSALS, SessionSetup(1), session.seed, session.events)
     assert [(m.kind, m.text) for m in report.moments if m.kind == "game"] == [
         ("game", "Hatch locked")]
+
+
+def test_a_field_not_shown_is_not_asked_and_a_value_for_it_is_refused() -> None:
+    """``Param.shown``: a field the table is not asked in this game's state (the card when the
+    app draws) is left out of the fields shown, takes its default, and a value typed for it
+    is refused naming the field and why; shown again, it is asked as before."""
+    session, journal = fresh()
+    flip = session.action("flip")
+    assert [p.name for p in flip.shown_params(session.state)] == ["card", "loud"]
+    err = refused(session, journal, "flip")
+    assert err.field == "card" and "card: required; give a whole number from 1 to 9" in str(err)
+
+    session.state.facts["app_draws"] = True
+    assert [p.name for p in flip.shown_params(session.state)] == ["loud"]
+    err = refused(session, journal, "flip", card=3)
+    assert err.field == "card"
+    assert str(err) == "card: not asked now (the app draws the cards); leave it out"
+    session.do("flip", card="  ")  # a blank field (the CLI's "card=") is "not given"
+    session.do("flip", loud="yes")
+    assert session.state.facts["seen"] == [{"card": None, "loud": False},
+                                           {"card": None, "loud": True}]

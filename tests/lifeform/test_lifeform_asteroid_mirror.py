@@ -89,3 +89,32 @@ def test_a_mirrored_launch_waits_for_the_flip() -> None:
     s = mirrored()
     s.do("advance_self_destruct", spaces=9)
     assert "asteroid token on 19 is to be flipped" in (s.blocked("launch") or "")
+
+
+def test_a_4_player_game_with_modules_a_and_b_follows_the_tables_tokens() -> None:
+    """As played through the CLI: 4 players, modules A and B, the table's own tokens. The
+    tracker lands on 19 (flip: an alert), jumps over 18 to 17 (the table decides to check both,
+    flips 18: the hit with the Impact card it drew), and the hit ends module B: 17's token is
+    never flipped and the launch no longer waits for anything of module B."""
+    setup = GAME.check_setup(SessionSetup(4, {"modules": ["A", "B"],
+                                              "asteroid_tokens": "mirror"}, NAMES[4], BOARD))
+    s = Session(GAME, setup, seed="ab")
+    for member, pair in (("Andrew", ("Solomon", "Palmer")), ("Jacob", ("Cameron", "Bennings")),
+                         ("Maya", ("Scott", "Chandra"))):
+        s.do("record_characters", crew_member=member, first=pair[0], second=pair[1])
+    s.do("reality_calibration", image="Image 1")
+    s.do("tick_setup", step="all remaining")
+    assert dict(steps(s.state))["B1"].startswith("Module B, your own tokens")
+    s.do("advance_self_destruct", spaces=12)  # START -> 19 on the test board
+    assert "asteroid token on 19 is to be flipped" in (s.blocked("end_turn") or "")
+    s.do("asteroid_token", shows="Impact imminent!")
+    s.do("advance_self_destruct", spaces=2)  # 19 -> 17: 18 jumped over
+    assert "jumped over are decided first" in (s.blocked("asteroid_token") or "")
+    assert "jumped over are still to be decided" in (s.blocked("launch") or "")
+    s.do("asteroids_jumped", decision="check them")
+    notes = s.do("asteroid_token", shows="Struck by asteroids!", impact_card="card 2")
+    assert "The Asteroid Impact card you drew (card 2) is followed" in notes[0].text
+    assert s.state.facts["asteroids"]["face_down"] == []  # 16 and 17 left the game unseen
+    assert "no asteroid token is left face down" in (s.blocked("asteroid_token") or "")
+    assert "module B" not in (s.blocked("launch") or "")
+    assert s.state.facts["hidden"]["asteroids"] == {}  # the app never held a face of its own

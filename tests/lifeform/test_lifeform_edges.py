@@ -54,8 +54,14 @@ def test_an_open_setup_is_named_in_the_refusal() -> None:
     reason = s.blocked("next_phase") or ""
     assert reason.startswith("the setup is still open (18 steps left; step 8 ticks itself with "
                              "'Record characters'; step 17 ticks itself with 'Reality "
-                             "Calibration'): finish it first ('Tick a setup step')")
-    through_setup(s)
+                             "Calibration'): finish it first ('Tick the next setup step' or "
+                             "'Tick a setup step')")
+    s.do("tick_setup", step="all remaining")  # only the steps that tick themselves are left
+    assert "Calibration'): do them first (rulebook, Setup)" in (s.blocked("next_phase") or "")
+    assert "tick themselves" in (s.blocked("tick_next_step") or "")
+    s.do("record_characters", crew_member="Andrew", first="Solomon", second="Palmer")
+    s.do("record_characters", crew_member="Jacob", first="Cameron", second="Bennings")
+    s.do("reality_calibration", image="Image 1")
     assert s.blocked("next_phase") is None
 
 
@@ -117,3 +123,20 @@ def test_a_closed_move_says_which_phase_or_turn_it_waits_for() -> None:
                                                     "crew member has had a turn this round")
     s.do("next_phase")  # the idle Android phase passes: the Lifeform Activity phase
     assert s.blocked("lurk") is None
+
+
+def test_setup_step_labels_are_cut_at_a_word() -> None:
+    """Found at 80x24: '9. Character boards on the 2-player side; disks in the Galle'."""
+    from trackers.games.lifeform.phases.table import STEP_TITLE_WIDTH, _step_titles
+    from trackers.games.lifeform.setup import steps
+
+    s = new(2)
+    whole = dict(steps(s.state))
+    for sid, label in _step_titles(s.state).items():
+        assert len(label) <= STEP_TITLE_WIDTH
+        if label.endswith("…"):
+            kept = label[len(f"{sid}. "):-1]
+            rest = whole[sid][len(kept):]
+            assert whole[sid].startswith(kept) and rest[:1] in (" ", ",", ";", ":"), label
+        else:
+            assert label == f"{sid}. {whole[sid]}"

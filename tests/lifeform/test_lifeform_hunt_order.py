@@ -13,6 +13,7 @@ from tableside.api import Tableside
 from tests.lifeform.test_lifeform_session_fixtures import BOARD, NAMES, new, through_setup
 from tests.lifeform.test_lifeform_session_showdown import example
 from trackers.engine import ActionError, Session
+from trackers.games.lifeform import hunt_order
 from trackers.games.lifeform.game import GAME
 from trackers.pieces import Secret
 
@@ -110,7 +111,7 @@ def test_two_disks_left_earn_one_zone_and_the_tokens_go_into_the_fights() -> Non
     s.do("hide_in_remora", location="Storage Bay")
     s.do("hunt_bet", location="Cockpit")
     s.do("hunt_step", step="halon search", location="Storage Bay")  # found, no disk used
-    assert next_up(s).startswith("Fight 1")
+    assert next_up(s).startswith("Module D reward")  # the reward, then the fights
     reward = s.action("hunt_reward").params[0]
     choices = reward.choices(s.state)  # type: ignore[operator]
     assert len(choices) == 3 and "both zones" in choices[2]  # 3 disks left
@@ -191,3 +192,49 @@ API_TO_THE_HUNT: list[tuple[str, dict[str, object]]] = [
     ("hide_in_remora", {"location": "Storage Bay"}),
     ("hunt_bet", {"location": "Cockpit"}),
 ]
+
+
+def test_the_bet_names_the_strips_actions_in_the_tables_words() -> None:
+    """Played at 80x24: the bet's note read 'halon_search, then search'."""
+    s = example(("D",))
+    s.do("hibernation", keep="keep all (worked example)")
+    s.do("hide_in_remora", location="Cockpit")
+    said = " ".join(n.text for n in s.do("hunt_bet", location="Storage Bay"))
+    assert "3 crew disks: halon search, then search, then search" in said
+    assert "_" not in said
+
+
+def test_the_step_list_offers_what_the_strip_allows_now() -> None:
+    """The form's list: the strip's next action, a blast for a search while the pool holds
+    one, and the same list wherever the lifeform hides."""
+    lists = []
+    for hide in ("Cockpit", "Storage Bay"):
+        s = example(("D",))
+        s.do("hibernation", keep="keep all (worked example)")
+        s.do("hide_in_remora", location=hide)
+        s.do("hunt_bet", location="Supply Locker")  # 3 disks: halon search, search, search
+        seen = [hunt_order.step_choices(s.state)]
+        s.do("hunt_step", step="skip the Halon search")
+        seen.append(hunt_order.step_choices(s.state))
+        lists.append(seen)
+    assert lists[0] == lists[1] == [["halon search", "skip the Halon search"],
+                                    ["search", "halon search"]]
+
+
+def test_a_discovered_lifeform_s_reward_comes_before_the_fights() -> None:
+    """Played by the CLI: the hunt found the lifeform with 1 disk left, and a fight was
+    accepted before the reward, so the combat token it keeps never reached the fight."""
+    s = example(("D",))
+    s.do("hibernation", keep="keep all (worked example)")
+    s.do("hide_in_remora", location="Storage Bay")
+    s.do("hunt_bet", location="Supply Locker")  # 3 disks: halon search, search, search
+    s.do("hunt_step", step="halon search", location="Cockpit")
+    s.do("hunt_step", step="search", location="Hypersleep Chamber")
+    notes = [n.text for n in s.do("hunt_step", step="search", location="Storage Bay")]
+    assert notes[-1] == "then go to the Showdown fights"
+    assert next_up(s).startswith("Module D reward: the crew's remaining disks fill one")
+    assert "the module D hunt comes first: Module D reward" in (s.blocked("fight_result") or "")
+    assert "the crew's reward comes next" in (s.blocked("hunt_step") or "")
+    s.do("hunt_reward", zone=hunt_order.reward_choices(s.state)[0])
+    assert s.blocked("fight_result") is None
+    assert next_up(s).startswith("Fight 1")

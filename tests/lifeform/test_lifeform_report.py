@@ -73,3 +73,21 @@ def test_an_objective_is_named_in_the_report() -> None:
     titled.do("complete_objective", slot="1")
     assert "Secret Objective 1 (completed) revealed: Save the cat (code " in \
         " | ".join(moments(titled))
+
+
+def test_the_module_d_hunt_s_outcome_is_a_key_moment() -> None:
+    """Found by playing a module D game: the report had the hiding place but not the hunt."""
+    from tests.lifeform.test_lifeform_session_showdown import example
+
+    for hide, searched, said in (
+            ("Storage Bay", "Storage Bay", "Module D: the crew found the lifeform in the Storage "
+                                           "Bay"),
+            ("Cockpit", "Supply Locker", "Module D: the lifeform stayed hidden")):
+        s = example(("D",))
+        s.do("hibernation", keep="keep all (worked example)")
+        s.do("hide_in_remora", location=hide)
+        s.do("hunt_bet", location="Hypersleep Chamber")  # halon search, search, search
+        s.do("hunt_step", step="skip the Halon search")
+        s.do("hunt_step", step="search", location="Engineering Compartment")
+        s.do("hunt_step", step="search", location=searched)
+        assert said in moments(s)

@@ -18,8 +18,10 @@ def ready(card: str, board: bool = True, aboard: tuple[str, ...] = (
     """3P: loadout minimums filled, objectives done, card chosen at 20, characters aboard."""
     s = through_setup(new(3, board=board))
     if not board:
+        loadout = [f"{c}.{v}" for c in ("improvised_weaponry", "coolant", "energy_cells",
+                                        "spacesuits") for v in ("length", "bonus_spaces")]
         for key in ("self_destruct.minutes", "improvised_weaponry.minimum",
-                    "energy_cells.minimum", "stowaway.third_card_minutes"):
+                    "energy_cells.minimum", "stowaway.third_card_minutes", *loadout):
             s.do("set_board_value", key=key, value=BOARD[key])
     for column, n in (("improvised_weaponry", 4), ("coolant", 3), ("energy_cells", 4),
                       ("spacesuits", len(aboard))):

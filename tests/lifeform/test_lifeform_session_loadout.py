@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.lifeform.test_lifeform_session_fixtures import new, through_setup
+from tests.lifeform.test_lifeform_session_fixtures import BOARD, new, through_setup
 from trackers.engine import ActionError, Panel, Session
+from trackers.engine.actions import BoardValueNeeded
 from trackers.games.lifeform.game import GAME
 from trackers.pieces import PhysicalDeck
 
@@ -123,6 +124,10 @@ def test_2p_coolant_follows_the_overheating_token_and_the_cat_must_be_aboard() -
 
 def test_loadout_panel_shows_counts_and_lengths() -> None:
     s = through_setup(new(3, board=False))
+    with pytest.raises(BoardValueNeeded) as asked:  # Halon's 9 spaces are in the text
+        s.do("place_mission", column="halon_gas", crew_member="Jacob")
+    assert asked.value.keys == ["halon_gas.bonus_spaces"]
+    s.do("set_board_value", key="halon_gas.bonus_spaces", value=BOARD["halon_gas.bonus_spaces"])
     s.do("place_mission", column="halon_gas", crew_member="Jacob")
     panel = next(p for p in GAME.panels(s.state) if p.title == "Shuttle Loadout")  # type: ignore
     assert "Halon Gas: 1/9" in panel.lines and "Coolant: 0 (length unset)" in panel.lines

@@ -78,8 +78,10 @@ def test_module_d_never_found_t33_and_the_hidden_reward() -> None:
     notes = s.do("hunt_step", step="halon search", location="Storage Bay")  # T33
     assert "WHERE THE HELL IS IT?!" in notes[0].text and "loses 1 card" in notes[0].text
     assert s.state.facts["showdown"]["halon"] == 0
-    with pytest.raises(ActionError, match="next action is search"):
+    with pytest.raises(ActionError, match="give one of: search$"):  # no blast left to spend
         s.do("hunt_step", step="lifeform reveal", location="Cockpit")
+    with pytest.raises(ActionError, match="give one of: search$"):
+        s.do("hunt_step", step="halon search", location="Cockpit")
     s.do("hunt_step", step="search", location="Hypersleep Chamber")
     tokens = s.state.facts["showdown"]["hostility_tokens"]
     notes = s.do("hunt_step", step="search", location="Supply Locker")

@@ -91,6 +91,7 @@ def fill_and_launch() -> list[tuple[str, dict[str, Any]]]:
               ("hide_in_remora", {"location": "Cockpit"}),
               ("hunt_bet", {"location": "Storage Bay"}),
               ("hunt_step", {"step": "halon search", "location": "Cockpit"}),
+              ("hunt_reward", {"zone": "zone 1: the crew chooses and keeps 1 combat token"}),
               ("fight_check", {"target": "Andrew", "fight_icons": "green eye",
                                "cards": "green eye"}),
               ("fight_result", {"target": "Andrew", "result": "matched", "crew_cards_used": 1})]

@@ -50,3 +50,20 @@ def panel(s: Session, title: str) -> tuple[str, ...]:
 
 def texts(notes: Sequence[Note | str]) -> str:
     return "\n".join(n.text if isinstance(n, Note) else n for n in notes)
+
+
+def power(s: Session, vehicle: str, stations: int = 1, **extra: Any) -> None:
+    """Power Up each Station of ``vehicle`` with both icons, as the table would: one Station
+    a player turn («Powering Up»), by the crew aboard it in turn (else any living one), a
+    crewmember's turn ended before they power a second."""
+    from trackers.games.pandora_celeste import crew, escape
+
+    alive = crew.alive(s.state)
+    aboard = [n for n in escape.vehicles(s.state)[vehicle]["crew"] if n in alive]
+    names = aboard or alive
+    for i in range(stations):
+        who = names[i % len(names)]
+        if s.state.facts["crew"][who].get("powered"):
+            s.do("end_turn", crew=who)
+        s.do("power_up", vehicle=vehicle, station=i + 1, who=who,
+             **({"icons": 2} if vehicle != "Escape Pod" else {}) | extra)

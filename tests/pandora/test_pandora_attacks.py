@@ -292,5 +292,6 @@ def test_virtual_cards_decide_the_attack_and_every_push() -> None:
     assert "Push 1: HIT; damage 2 -> 3; the push is over" in texts(s.do("push"))
     s.do("settle_attack")
     assert lost(s, "Cap") == 3
-    with pytest.raises(ActionError, match="box: the app draws the card in virtual mode"):
+    with pytest.raises(ActionError, match=r"box: not asked now \(the app draws the cards in "
+                                          r"virtual mode\); leave it out"):
         s.do("crew_attack", crew="Cap", nasty=bug, weapon="fists", box=RED)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.pandora.helpers import started, texts, walk_to
+from tests.pandora.helpers import power, started, texts, walk_to
 from trackers.engine import ActionError, Session
 from trackers.games.pandora_celeste import cycle
 from trackers.games.pandora_celeste.cards import BLUE, RED
@@ -31,8 +31,7 @@ def abandoned(crew: tuple[str, ...], mode: str = "crew", players: int | None = N
 
 
 def power_bridge(s: Session) -> None:
-    for station in (1, 2, 3):
-        s.do("power_up", vehicle="Bridge", station=station, icons=2)
+    power(s, "Bridge", stations=3)
 
 
 @pytest.mark.parametrize("mode", list(MODES))
@@ -88,7 +87,7 @@ def test_an_attack_that_kills_the_last_survivor_stops_the_decoupling() -> None:
 def test_a_fulfilled_agenda_aboard_decouples_at_the_end_of_the_crew_round() -> None:
     s = abandoned(("Cargo", "Cap", "Flygirl"), players=3)
     s.do("board_vehicle", who="Cap", vehicle="Shuttle")
-    s.do("power_up", vehicle="Shuttle", icons=2)
+    power(s, "Shuttle")
     s.do("fulfil_agenda", crew="Cap")
     walk_to(s, "turn_end")
     assert s.game.end_record(s.state) is None  # not in the middle of the Crew Round
@@ -192,7 +191,7 @@ def test_a_smoking_gun_fails_beside_a_fulfilled_company_agenda() -> None:
     s = abandoned(("Cap", "Skins", "Flygirl"), players=3)
     for who in ("Cap", "Skins"):
         s.do("board_vehicle", who=who, vehicle="Shuttle")
-    s.do("power_up", vehicle="Shuttle", icons=2)
+    power(s, "Shuttle")
     s.do("fulfil_agenda", crew="Cap", fails_if="a Company Agenda fulfilled in the same craft")
     s.do("fulfil_agenda", crew="Skins")
     s.do("choose_secret", secret="skins_company", value="Company Agenda")
@@ -209,7 +208,7 @@ def test_a_smoking_gun_fails_beside_a_fulfilled_company_agenda() -> None:
 def test_left_on_the_ship_loses_even_with_an_agenda_that_needs_no_survival() -> None:
     s = abandoned(("Cap", "Flygirl"), players=2)
     s.do("board_vehicle", who="Cap", vehicle="Shuttle")
-    s.do("power_up", vehicle="Shuttle", icons=2)
+    power(s, "Shuttle")
     s.do("fulfil_agenda", crew="Cap")
     s.do("fulfil_agenda", crew="Flygirl", survival_needed=False)
     walk_to(s, "decouple_fulfilled")
@@ -221,7 +220,7 @@ def test_left_on_the_ship_loses_even_with_an_agenda_that_needs_no_survival() -> 
 def test_an_agenda_failed_by_hand_is_no_win() -> None:
     s = abandoned(("Cap",), "true-solo")
     s.do("board_vehicle", who="Cap", vehicle="Shuttle")
-    s.do("power_up", vehicle="Shuttle", icons=2)
+    power(s, "Shuttle")
     s.do("fulfil_agenda", crew="Cap")
     s.do("agenda_failed", crew="Cap", why="the McGuffin was destroyed")
     walk_to(s, "decouple_fulfilled")

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from tableside.api import Tableside
-from tests.pandora.helpers import panel, started, texts, walk_to
+from tests.pandora.helpers import panel, power, started, texts, walk_to
 from trackers.engine import ActionError, Session
 from trackers.games.pandora_celeste import cycle, escape
 from trackers.games.pandora_celeste.cards import BLUE, RED
@@ -29,8 +29,7 @@ def abandoned(crew: tuple[str, ...] = ALL, **kw: object) -> Session:
 
 
 def power_bridge(s: Session) -> None:
-    for station in (1, 2, 3):
-        s.do("power_up", vehicle="Bridge", station=station, icons=2)
+    power(s, "Bridge", stations=3)
 
 
 def test_t34_skins_does_not_count_the_kid_tips_it_over() -> None:
@@ -53,7 +52,7 @@ def test_a_showdown_begun_at_the_crew_round_end_stops_the_cycle() -> None:
     s = abandoned(("Cargo",), mode="true-solo")
     for who in ("Cargo", "1. MonsterBug"):
         s.do("board_vehicle", who=who, vehicle="Shuttle")
-    s.do("power_up", vehicle="Shuttle", icons=2)
+    power(s, "Shuttle")
     s.do("fulfil_agenda", crew="Cargo")
     walk_to(s, "decouple_fulfilled")
     notes = texts(s.do("next_step"))
@@ -76,7 +75,7 @@ def test_t35_shuttle_within_capacity_and_a_pod_needs_a_fulfilled_agenda() -> Non
         s.do("board_vehicle", who=name, vehicle="Shuttle")
     assert escape.on_board_count(s.state, "Shuttle") == 2
     s.do("board_vehicle", who="The Kid", vehicle="Escape Pod")
-    s.do("power_up", vehicle="Escape Pod", widget=True)
+    power(s, "Escape Pod", widget=True)
     walk_to(s, "decouple_fulfilled")
     assert "Escape Pod Decouples" not in texts(s.do("next_step"))
 
@@ -91,6 +90,20 @@ def test_power_up_is_checked_and_waits_for_abandon_ship() -> None:
         t.do("power_up", vehicle="Bridge", station=1)
     with pytest.raises(ActionError, match="station: the Shuttle has 1 Station$"):
         t.do("power_up", vehicle="Shuttle", station=2)
+
+
+def test_three_stations_in_one_turn_are_refused_at_a_table() -> None:
+    """Played: three Bridge Stations powered one after another with nobody named: the one
+    Station a player turn («Powering Up») could not be checked."""
+    s = abandoned(("Cap", "Flygirl", "Skins"))
+    with pytest.raises(ActionError, match="who: give who sits in the Station's chair and plays "
+                                          "the cards, one of Cap, Flygirl, Skins"):
+        s.do("power_up", vehicle="Bridge", station=1, icons=2)
+    s.do("power_up", vehicle="Bridge", station=1, icons=2, who="Cap")
+    with pytest.raises(ActionError, match="who: Cap powered Bridge 1 this turn already"):
+        s.do("power_up", vehicle="Bridge", station=2, icons=2, who="Cap")
+    s.do("power_up", vehicle="Bridge", station=2, icons=2, who="Flygirl")
+    assert s.state.facts["vehicles"]["Bridge"]["chairs"] == ["Cap", "Flygirl"]
 
 
 def test_t36_fulfilled_aboard_decouples_at_the_crew_round_end() -> None:
@@ -201,7 +214,7 @@ def test_a_decoupling_that_ends_the_game_shows_no_next_step() -> None:
     Doors Round: Red Security Doors ... close'."""
     s = abandoned(("Skins",), mode="true-solo")
     s.do("board_vehicle", who="Skins", vehicle="Escape Pod")
-    s.do("power_up", vehicle="Escape Pod", widget=True)
+    power(s, "Escape Pod", widget=True)
     s.do("fulfil_agenda", crew="Skins")
     walk_to(s, "decouple_fulfilled")
     notes = texts(s.do("next_step"))
@@ -240,7 +253,10 @@ def test_abandon_ship_to_a_decoupling_with_the_outcome_shown(tmp_path: Path) -> 
                           gold=8))
     assert "Abandon Ship" in notes and "Act III Reveal" in notes
     play.do("board_vehicle", who="Flygirl", vehicle="Bridge")
-    play.do("power_up", vehicle="Bridge", station=1, icons=2)
+    play.do("power_up", vehicle="Bridge", station=1, icons=2)  # blank who: the only one
+    with pytest.raises(ActionError, match="who: Flygirl powered Bridge 1 this turn already"):
+        play.do("power_up", vehicle="Bridge", station=2, icons=2)
+    play.do("end_turn", crew="Flygirl")  # her next turn: another Station
     play.do("power_up", vehicle="Bridge", station=2, icons=2)
     play.do("fulfil_agenda", crew="Flygirl")
     while cycle.current(play.state) != "decouple_fulfilled":

@@ -106,3 +106,23 @@ def test_the_report_keeps_the_overrides_and_the_nasties_as_key_moments() -> None
     said = [m.text for m in report.moments]
     assert "Bug revealed in Galley" in said
     assert "Vacuum shut down: MonsterBug spawns" in said
+
+
+def test_the_log_names_the_step_each_next_step_ticked_off() -> None:
+    """Found by a new user at 80x24: thirteen log lines all read "Next step", and an undo said
+    "Undone: Next step", so nobody could tell which step had been done."""
+    s = Session(GAME, SessionSetup(1, {"crew": ["Cargo"]}, mode="true-solo"), seed="log")
+    while s.state.facts["phase"] == "setup":
+        if cycle.current(s.state) == "protocols" and not s.state.facts["protocols"]:
+            s.do("add_protocol", name="Vacuum", start=6)
+            s.do("add_protocol", name="Aircon", start=8)
+        s.do("next_step")
+    s.do("next_step")
+    lines = [h.text for h in s.history() if not h.text.startswith("Emergency Protocol ")]
+    assert lines[:3] == ["Setup: difficulty and draws", "Setup: Big Nasty stack",
+                         "Setup: Emergency Protocols"]
+    assert lines[-2:] == ["Setup: start locations and hands", "Cycle 1: Start of Cycle"]
+    assert "Next step" not in lines
+    assert [n.text for n in s.undo()][0] == "Undone: Cycle 1: Start of Cycle"
+    s.redo()  # replayed from the journal's arguments: the same words
+    assert s.history()[-1].text == "Cycle 1: Start of Cycle"

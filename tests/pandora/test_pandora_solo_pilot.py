@@ -49,9 +49,10 @@ async def act(pilot: Pilot[None], name: str, args: dict[str, Any] | None = None)
     await pilot.press(action.key)
     await pilot.pause()
     args = args or {}
-    given = [p.name for p in action.params if p.name in args]
-    reach = action.params[:action.params.index(
-        next(p for p in action.params if p.name == given[-1])) + 1] if given else ()
+    fields = action.shown_params(play.state)  # the fields the form shows now
+    given = [p.name for p in fields if p.name in args]
+    reach = fields[:fields.index(next(p for p in fields if p.name == given[-1])) + 1] \
+        if given else []
     form = pilot.app.screen
     # a field with one possible answer is shown decided, not asked (the shared form rule)
     reach = [p for p in reach if form.query_one(f"#arg-{p.name}").display
@@ -78,7 +79,7 @@ async def act(pilot: Pilot[None], name: str, args: dict[str, Any] | None = None)
                 await pilot.press(*str(value))
         if i + 1 < len(reach):
             await pilot.press("tab")
-    if action.params:  # the fields left blank keep their defaults: OK
+    if fields:  # the fields left blank keep their defaults: OK
         await pilot.press("ctrl+s")
     await pilot.pause()
     screen(app)

@@ -18,6 +18,8 @@ from typing import Any
 import pytest
 
 ESCAPES = re.compile(r"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)|\x1b[@-_]")
+RESIZE = re.compile(r'"resize",\s*\{"width":\s*(?P<width>\d+),\s*"height":\s*(?P<height>\d+)')
+CURSOR = re.compile(r"\x1b\[\d+;(\d+)H")
 WAIT = 60.0  # seconds a condition may take on a busy 2-core machine; never asserted as speed
 
 
@@ -46,13 +48,26 @@ class Traffic:
     def __init__(self) -> None:
         self.raw: list[str] = []
         self.sockets = 0
+        self.page_size: tuple[int, int] | None = None  # the page's terminal, as it said
 
     def attach(self, page: Any) -> None:
         def opened(ws: Any) -> None:
             self.sockets += 1
             ws.on("framereceived", self._frame)
+            ws.on("framesent", self._sent)
 
         page.on("websocket", opened)
+
+    def _sent(self, payload: Any) -> None:
+        found = RESIZE.search(str(payload))
+        if found:
+            self.page_size = (int(found["width"]), int(found["height"]))
+
+    def widest_column(self, since: int = 0) -> int:
+        """The rightmost column the app moved the cursor to, in what came after frame
+        ``since``: never more than the page's own width, when the app knows its size."""
+        columns = [int(m[1]) for m in CURSOR.finditer("".join(self.raw[since:]))]
+        return max(columns, default=0)
 
     def _frame(self, payload: Any) -> None:
         if isinstance(payload, bytes | bytearray):

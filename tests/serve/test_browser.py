@@ -3,7 +3,9 @@
 What a player relies on: a secret chosen on Ann's phone never reaches Bo's page (neither its
 text nor anything its websocket carried) nor the laptop's screen, while its code does; what
 Ann does shows on the laptop; a wrong link opens nothing and the table hears of it; a
-revoked link closes its page and opens nothing again; no token is written to the log.
+revoked link closes its page and opens nothing again; no token is written to the log; a
+seat whose process dies under its page opens again by itself and carries on, drawn for the
+page's own size.
 Every wait is on a condition, generous for a busy machine; no speed is asserted here
 (benchmarks/seats.py measures it).
 """
@@ -132,3 +134,69 @@ async def test_two_seats_and_the_table_view(tmp_path: Path) -> None:
         await until(lambda: not serving.server.live_seats(), "the seats closed")
 
 
+
+
+async def test_a_seat_that_loses_its_connection_opens_again_and_carries_on(
+        tmp_path: Path) -> None:
+    """Ann's seat process dies under her page (as when a phone sleeps and the server drops
+    it): the page opens again by itself, on a new process, with the game as it was, and she
+    goes on from there (a look with her PIN)."""
+    import contextlib
+    import os
+    import signal
+
+    executable = chromium_path()
+    from playwright.async_api import async_playwright
+
+    from tui.serving import start
+
+    data = tmp_path / "data"
+    table = Tableside(data)
+    play = table.create("nemesis-lockdown", 2, names=["Ann", "Bo"])
+    game = play.id
+    play.close()
+    serving = start(game, ["Ann", "Bo"], data)
+    try:
+        async with async_playwright() as pw:
+            browser = await pw.chromium.launch(executable_path=executable, args=launch_args())
+            ann, ann_sees, _ = await _open(browser, serving.links["Ann"])
+            await until(lambda: "Ann's seat" in ann_sees.text, "Ann's seat on her page")
+            await ann.focus(".xterm-helper-textarea")
+            laptop = table.load(game)  # the table records her choice meanwhile (its window)
+            laptop.choose_secret("p1_objective", VALUE, pin=PIN)
+            code = laptop.state.piece("p1_objective", Secret).code
+            assert code
+            await until(lambda: code in ann_sees.text, "the code on her page")
+            # Opened as the server started (her seat's process still starting), the page is
+            # drawn for its own size, not the process's start-up 80x24.
+            frames = len(ann_sees.raw)
+            await _keys(ann, "p")  # a form drawn now (then closed): all of it within the page
+            await until(lambda: "Your PIN" in ann_sees.text, "her look form")
+            assert ann_sees.page_size is not None
+            assert ann_sees.widest_column(frames) <= ann_sees.page_size[0]
+            await _keys(ann, "Escape")
+            drawn = ann_sees.text.count("Ann's seat")
+
+            marker = str(data).encode()
+            for entry in Path("/proc").glob("[0-9]*"):  # Ann's seat processes (page, spare)
+                with contextlib.suppress(OSError):
+                    line = (entry / "cmdline").read_bytes().rstrip(b"\0")
+                    if marker in line and line.endswith(b"--seat\x001"):
+                        os.kill(int(entry.name), signal.SIGKILL)
+            await until(lambda: ann_sees.text.count("Ann's seat") > drawn,
+                        "her page open again", show=lambda: ann_sees.text[-800:])
+            await until(lambda: "Ann" in serving.server.live_seats(), "her seat live again")
+            await until(lambda: ann_sees.text.count(code) >= 2, "the game as it was")
+            await ann.focus(".xterm-helper-textarea")  # the page was loaded anew
+            asked = ann_sees.text.count("Your PIN")
+            await _keys(ann, "p")
+            await until(lambda: ann_sees.text.count("Your PIN") > asked,
+                        "her look, on the new page", show=lambda: ann_sees.text[-800:])
+            await ann.keyboard.type(PIN)
+            await _keys(ann, "Enter")
+            await until(lambda: VALUE in ann_sees.text, "her objective on her own page")
+            laptop.close()
+            await browser.close()
+    finally:
+        serving.stop()
+        table.close()

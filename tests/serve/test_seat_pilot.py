@@ -11,7 +11,6 @@ from textual.widgets import Static
 
 from tableside import seat_asks
 from tableside.api import OpenSession, Tableside
-from tests.pilot_keys import choose
 from tests.tui.screen_text import panel_text, screen_text
 from trackers.pieces import Secret
 from tui.seat_app import SeatApp
@@ -107,12 +106,14 @@ async def test_the_lifeform_player_calibrates_on_their_seat(tmp_path: Path) -> N
         await pilot.pause()
         text = panel_text(seat, "#yours")
         assert "You are also: Lifeform player" in text and "Reality Calibration" in text
-        await pilot.press("c")
+        await pilot.press("c")  # Reality Calibration, the one thing hers to do: its images
         await pilot.pause()
-        await pilot.press("enter")  # Reality Calibration, the first thing hers to do
+        assert "Image 1" in screen_text(seat)  # listed open, the first lit
+        await pilot.press("down", "enter")  # Image 2 picked: on to the PIN, set here once
         await pilot.pause()
-        await choose(pilot, "#arg-image", "Image 2")
-        await pilot.click("#ok")
+        picked = str(seat.screen.query_one("#arg-image-picked", Static).render())
+        assert picked == "Picked: Image 2" and "Set a PIN" in screen_text(seat)
+        await pilot.press(*PIN, "enter")
         await pilot.pause()
         play = seat.screen.play
         lifeform = play.state.piece("real_lifeform", Secret)
@@ -145,5 +146,48 @@ async def test_the_tables_ask_shows_on_the_owners_seat(tmp_path: Path) -> None:
         await pilot.pause()
     laptop.refresh()
     assert laptop.state.piece("p2_objective", Secret).revealed
+    laptop.close()
+    table.close()
+
+
+async def test_the_lifeform_player_picks_the_stowaway_card_on_their_seat(
+        tmp_path: Path) -> None:
+    """At the 20 mark the Stowaway card is hers to pick, on her seat: c lists it beside the
+    calibration, its cards listed open with their minutes; the laptop sees its code only."""
+    from tests.lifeform.test_lifeform_session_fixtures import BOARD
+
+    table = Tableside(tmp_path)
+    play = table.create("lifeform", 3, names=["Ann", "Bo", "Cy"], board=BOARD)
+    play.do("record_characters", crew_member="Bo", first="Solomon", second="Palmer")
+    play.do("record_characters", crew_member="Cy", first="Cameron", second="Bennings")
+    play.do("tick_setup", step="all remaining")
+    play.do("reality_calibration", image="Image 1", pin=PIN)
+    play.do("advance_self_destruct", spaces=8)  # 28 -> 20: the Stowaway card is picked now
+    game_id = play.id
+    play.close()
+    table.close()
+    seat = SeatApp(tmp_path, game_id, 1)
+    async with seat.run_test(size=(50, 50)) as pilot:
+        await pilot.pause()
+        await pilot.press("c")  # two things hers: the list of them first
+        await pilot.pause()
+        what = panel_text(seat, "#what")
+        assert "Reality Calibration" in what and "Choose the Stowaway card" in what
+        await pilot.press("down", "enter")  # the list opens on its first: the second
+        await pilot.pause()
+        cards = panel_text(seat, "#arg-card")
+        assert "third card (9-15 minutes)" in cards, cards
+        lines = cards.splitlines()
+        await pilot.press(*["down"] * lines.index(next(c for c in lines if "third" in c)))
+        await pilot.press("enter")  # the PIN is set already: OK is next
+        await pilot.pause()
+        assert "third card" in str(seat.screen.query_one("#arg-card-picked", Static).render())
+        await pilot.press("enter")
+        await pilot.pause()
+        stowaway = seat.screen.play.state.piece("stowaway", Secret)
+        assert stowaway.is_set and stowaway.code in panel_text(seat, "#yours")
+    table, laptop = _other_window(tmp_path, game_id)
+    assert laptop.state.piece("stowaway", Secret).code == stowaway.code
+    assert not any("third" in h.text for h in laptop.history())
     laptop.close()
     table.close()

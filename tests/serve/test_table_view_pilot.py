@@ -148,3 +148,37 @@ async def test_an_action_needing_an_owners_pin_is_done_on_their_seat(tmp_path: P
         await until(lambda: not isinstance(app.screen, WaitForSeat), "the laptop done waiting")
         assert game_screen.play.state.piece("p1_objective", Secret).revealed
         assert "Reactor" in screen_text(app)  # revealed now: the table sees it
+
+
+async def test_a_private_action_of_a_seated_role_is_not_made_on_the_laptop(
+        tmp_path: Path) -> None:
+    """Served, the laptop's z (Reality Calibration) opens nothing: Ann, the Lifeform player,
+    makes it on her seat; with her link revoked it is the laptop's again (behind the curtain)."""
+    from tui.screens.action_form import ActionFormScreen
+
+    table = Tableside(tmp_path)
+    play = table.create("lifeform", 3, names=["Ann", "Bo", "Cy"])
+    game_id = play.id
+    play.close()
+    table.close()
+    app = TablesideApp(tmp_path)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await _open_game(app, game_id)
+        await pilot.pause()
+        await pilot.press("ctrl+o")
+        await until(lambda: "Seats served at" in screen_text(app), "the seats")
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("z")
+        await until(lambda: any("made on Ann's seat" in n.message
+                                for n in app._notifications), "the laptop sends it to Ann")
+        assert not isinstance(app.screen, ActionFormScreen)
+        await pilot.press("ctrl+o")
+        await until(lambda: "Ann's seat: http" in screen_text(app), "the seats again")
+        await pilot.press("r")  # Ann's link revoked: no seat of hers is open
+        await until(lambda: "Ann (Lifeform player): revoked" in screen_text(app),
+                    "Ann's link revoked", show=lambda: screen_text(app))
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("z")
+        await until(lambda: isinstance(app.screen, ActionFormScreen), "the laptop's own form")

@@ -307,7 +307,7 @@ async def test_a_3_player_game_to_the_showdown_by_keys_with_an_ending_c(tmp_path
         await play_step(pilot, "end_turn", {})
         # n: the android is not active yet, so its phase passes by itself (said on screen).
         await play_step(pilot, "next_phase", {})
-        assert "its phase passes with nothing to do" in panel(app, "#now")
+        assert "the Android phase passed by itself" in panel(app, "#now")
         assert "Round 1, Lifeform Activity" in seen(app)
 
         # The lifeform's activity: an attack with a Lifeform card; Jacob's Shock-Prod cancels it.

@@ -28,9 +28,11 @@ def seen(app: TablesideApp) -> str:
     return screen_text(cast("App[object]", app))
 
 
-def saved(tmp_path: Path, steps: list[tuple[str, dict[str, object]]]) -> None:
+def saved(tmp_path: Path, steps: list[tuple[str, dict[str, object]]],
+          board: dict[str, object] | None = None) -> None:
     table = Tableside(tmp_path)
-    play = table.create("lifeform", 3, names=NAMES[3], board=BOARD, title="Friday", seed="s")
+    play = table.create("lifeform", 3, names=NAMES[3], board=BOARD if board is None else board,
+                        title="Friday", seed="s")
     for name, args in steps:
         play.do(name, **args)
     play.close()
@@ -47,12 +49,17 @@ async def test_the_hands_are_in_view_and_a_refusal_names_its_key(tmp_path: Path)
         assert isinstance(app.screen, LifeformScreen)
         assert "Hands: Sarah (lifeform) 3/6 | Andrew 3/6 | Jacob 3/6" in seen(app)
         said = record_notifications(cast("App[object]", app))
-        await pilot.press("n")  # Next phase while the setup is open
+        await pilot.press("e")  # Equip while the setup is open
         await pilot.pause()
-        assert said and said[-1].startswith("Next phase (n) is not possible now: the setup is "
+        assert said and said[-1].startswith("Equip (e) is not possible now: the setup is "
                                             "still open (")
         assert "step 17 ticks itself with 'Reality Calibration' (key z)" in said[-1]
-        assert "finish it first ('Tick a setup step' (ctrl+p))" in said[-1]
+        assert ("finish it first ('Tick the next setup step' (key n) or 'Tick a setup step' "
+                "(ctrl+p))") in said[-1]
+        await pilot.press("n")  # the setup's next step, one key (found at 80x24: no key)
+        await pilot.pause()
+        assert "setup step 1 done: " in seen(app)
+        assert "next: step 2: " in seen(app)
 
 
 async def test_a_hand_over_its_limit_is_named_on_screen_with_the_way_to_cut_it(
@@ -103,3 +110,48 @@ def test_the_loadout_bar_counts_the_blasts_still_in_the_pool() -> None:
     s.do("hunt_step", step="halon search", location="Hypersleep Chamber")
     halon = next(r for r in loadout_rows(s.state) if r.name == "Halon Gas")
     assert halon.status == "0 blasts"
+
+
+async def test_the_loadout_legend_is_never_cut_at_80_columns(tmp_path: Path) -> None:
+    """Found at 80x24: the border read 'Loadout: # token . empty + …'."""
+    saved(tmp_path, SETUP)
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        text = seen(app)
+        assert "#token .empty +bonus |min" in text
+        assert "…─" not in text.split("Weaponry")[0]
+
+
+async def test_the_now_panel_names_each_action_with_its_key(tmp_path: Path) -> None:
+    """Found at 80x24: "step 17 is still open: do the Reality Calibration ('Reality
+    Calibration')" with no key, and the action not in the footer at that moment."""
+    saved(tmp_path, [*SETUP[:2], ("tick_setup", {"step": "all remaining"})], board={})
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "('Reality Calibration' (key z))" in seen(app)
+
+
+async def test_n_opens_the_solo_setup_at_the_start(tmp_path: Path) -> None:
+    """Found at 80x24: `n` at the start of a solo game said only 'its step has not come'."""
+    from tests.tui.test_lifeform_solo_pilot import BOARD as SOLO_BOARD
+    from tui.screens.action_form import ActionFormScreen
+
+    table = Tableside(tmp_path)
+    table.create("lifeform", 1, names=["Ripley"], board=SOLO_BOARD, title="Solo",
+                 seed="n").close()
+    table.close()
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, ActionFormScreen)
+        assert "Tick a solo setup step" in seen(app)

@@ -384,6 +384,6 @@ async def test_each_game_footer_is_two_lines_and_f1_lists_its_keyed_actions(
         await pilot.press("f1")
         await pilot.pause()
         listed = panel_text(app, "#keys-list")
-        for action in screen.play.game.actions:
+        for action in screen.play.actions():  # this play mode's keys
             if action.key and action.key not in "urhstxcpvb":
                 assert action.title in listed, action.title

@@ -104,6 +104,14 @@ class Param:
     max_length: int | None = None  # for "str": at most this many characters (TEXT_LIMIT)
     # What a form shows for each choice ("3" -> "3. Place the tracks"); the value stays the key.
     labels: Mapping[str, str] | Callable[[State], Mapping[str, str]] | None = None
+    # Whether the table is asked this field now (a mirror-mode card field in a game where the
+    # app draws): a field not shown is left out of forms and listings, takes its default, and
+    # a value given for it is refused with ``hidden_why`` (e.g. "the app draws the card").
+    shown: Callable[[State], bool] | None = None
+    hidden_why: str = ""
+
+    def is_shown(self, state: State) -> bool:
+        return self.shown is None or bool(self.shown(state))
 
     def label_of(self, state: State, choice: str) -> str:
         if self.labels is None:
@@ -277,6 +285,10 @@ class Action:
     def footer_label(self) -> str:
         return self.short or (self.title if len(self.title) <= 9 else self.title[:8] + ".")
 
+    def shown_params(self, state: State) -> list[Param]:
+        """The fields the table is asked now (a form's fields, the CLI's listing)."""
+        return [p for p in self.params if p.is_shown(state)]
+
     def validate(self, state: State, args: dict[str, Any]) -> dict[str, Any]:
         """Checked arguments, or ActionError naming the first bad field."""
         known = {p.name for p in self.params}
@@ -291,6 +303,13 @@ class Action:
             # Blank text for an optional field is "not given", as a form's empty field is
             # (the CLI's "key=" then means what the form's "(empty: none)" means).
             blank = param.optional and isinstance(raw, str) and not raw.strip()
+            if not param.is_shown(state):
+                if raw is not None and not (isinstance(raw, str) and not raw.strip()):
+                    why = f" ({param.hidden_why})" if param.hidden_why else ""
+                    raise ActionError(f"{param.name}: not asked now{why}; leave it out",
+                                      param.name)
+                checked[param.name] = param.default
+                continue
             if param.name not in args or raw is None or blank:
                 if param.optional:
                     checked[param.name] = param.default

@@ -69,7 +69,7 @@ class ActionFormScreen(FieldKeys, ModalScreen[bool]):
         # The generic secret choice goes through the API, which owns the PIN rules and fills
         # in the commitment (nonce, code): the form asks only which secret and its value.
         self.uses_pin = action.name == "choose_secret"
-        params = [p for p in action.params  # the app makes the nonce and code
+        params = [p for p in action.shown_params(play.state)  # the app makes nonce and code
                   if not self.uses_pin or p.name in ("secret", "value")]
         self.open_params = [p for p in params if not p.secret]
         self.secret_params = [p for p in params if p.secret]

@@ -17,8 +17,17 @@ from trackers.engine import ActionError
 from tui.widgets.plain import plain
 
 
+def solo_owner(owner: str, names: tuple[str, ...]) -> bool:
+    """One player at the table, who owns the secret (a True Solo game): nobody to hand the
+    laptop to, so the curtain speaks to "you"."""
+    return names == (owner,)
+
+
 def hand_over(owner: str, names: tuple[str, ...]) -> str:
-    """"Hand the laptop to Ann" for a player; "to the Captain" for a role."""
+    """"Hand the laptop to Ann" for a player; "to the Captain" for a role; "For your eyes
+    only" when the owner is the one player."""
+    if solo_owner(owner, names):
+        return "For your eyes only"
     if owner in names or owner.startswith("the "):
         return f"Hand the laptop to {owner}"
     return f"Hand the laptop to the {owner}"
@@ -42,7 +51,8 @@ class CurtainStep(Vertical):
     def show(self, owner: str, names: tuple[str, ...], pin: str, purpose: str) -> None:
         """``pin``: "new" (the owner's first secret: set a PIN or decline one), "" (their
         key is made: choosing needs no PIN)."""
-        self.query_one("#curtain-title", Static).update(plain(f"PRIVATE: {owner} only"))
+        title = "you" if solo_owner(owner, names) else owner
+        self.query_one("#curtain-title", Static).update(plain(f"PRIVATE: {title} only"))
         self.query_one("#curtain-text", Static).update(plain(
             f"{hand_over(owner, names)}. Everyone else, look away.\nNext: {purpose}."))
         self.query_one("#pin-label", Label).update(

@@ -41,7 +41,8 @@ def screen_for(play: OpenSession, table: Tableside | None = None) -> SessionScre
     base = screen_class_for(play.game.info)
     taken = own_keys(base)
     bindings = []
-    for action in play.game.actions:
+    mode = play.setup.mode  # this play mode's own keys (a solo game's are not a 3P one's)
+    for action in (a for a in play.game.actions if not a.modes or mode in a.modes):
         if action.key and binding_key(action.key) in taken:  # the engine checked the rest
             raise ValueError(f"{play.game.title}: {action.title} ({action.name}) has the key "
                              f"{action.key!r}, which its screen keeps for "

@@ -49,7 +49,7 @@ class PeekScreen(ModalScreen[None]):
             pin_set = self.play.pin_is_set(owner)
             parts: list[Widget] = [
                 Static(f"PRIVATE: {owner} only", classes="curtain-title", markup=False),
-                Static(f"Hand the laptop to the {owner}. Everyone else, look away.\n"
+                Static(f"Hand the laptop to {hand_to(owner)}. Everyone else, look away.\n"
                        f"Next: look at {label}. The log will say that it was looked at.",
                        markup=False)]
             if pin_set:

@@ -21,7 +21,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Header, Static
 
-from tableside import seat_actions
+from tableside import seat_actions, seat_hand
 from tableside.api import OpenSession, TablesideError
 from tableside.seat_actions import Seat
 from trackers.pieces import Secret
@@ -37,8 +37,9 @@ POLL_SECONDS = 1.0  # as the table view: every action seen on every device withi
 
 def yours_text(play: OpenSession, seat: Seat, asked: list[str],
                asked_do: list[str] | None = None) -> Text:
-    """The seat's own part: each of its secrets with its state and public code; never a
-    value (a look shows it in its own form, until hidden)."""
+    """The seat's own part: each of its secrets with its state and public code (never a
+    value: a look shows it in its own form, until hidden), then its hand where the game
+    keeps one."""
     text = Text()
     holds = ", ".join(r for r in seat.roles if r != seat.player)
     if holds:
@@ -62,6 +63,11 @@ def yours_text(play: OpenSession, seat: Seat, asked: list[str],
             state = "not chosen yet"
         text.append(f"  {secret.label}: ", style="bold")
         text.append(state + "\n")
+    hand = seat_hand.hand_lines(play, seat)
+    if hand:
+        text.append("Your hand\n", style="bold")
+        for line in hand:
+            text.append(f"  {line}\n")
     actions = seat_actions.private_actions(play, seat)
     if actions:
         text.append("Yours to do now: " + ", ".join(a.title for a in actions) + " (c)\n")
@@ -171,11 +177,17 @@ class SeatScreen(Screen[None]):
         await self.action_form("reveal")
 
     async def action_form(self, mode: str) -> None:
+        from tableside import seat_asks
+
         first = None
-        if mode == "reveal" and self.asked_do:
-            first = f"ask:{self.asked_do[0].get('id')}"
-        elif mode == "reveal" and self.asked:
-            first = f"secret:{self.asked[0]}"
+        # the asks as they are now, not as the last look saw them: a player who presses v
+        # the moment the table asks lands on the ask, whatever the poll's timing
+        asked_do = seat_asks.actions_of(self.play, self.seat) if mode == "reveal" else []
+        asked = seat_asks.asked_of(self.play, self.seat) if mode == "reveal" else []
+        if asked_do:
+            first = f"ask:{asked_do[0].get('id')}"
+        elif asked:
+            first = f"secret:{asked[0]}"
         form = SeatForm(self.play, self.seat, mode, first=first)
         if not form.items:
             self.notify(form.nothing_to_do(), markup=False)

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widget import Widget
-from textual.widgets import Button, Input, Label, OptionList, Select, Static
+from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tableside import seat_actions, seat_asks
@@ -23,8 +24,17 @@ from tableside.api import OpenSession, TablesideError
 from tableside.seat_actions import Seat
 from trackers.engine import ActionError
 from trackers.pieces import Secret
-from tui.widgets.dialog_select import DialogSelect
 from tui.widgets.plain import plain
+
+
+def _choices(field_id: str, options: list[tuple[Text, str]]) -> Vertical:
+    """A choice as a list shown open (a tap or Enter picks; no drop-down to open first on a
+    phone), with the pick said under it."""
+    box = Vertical(OptionList(*[Option(label, id=value) for label, value in options],
+                              id=field_id, classes="choices"),
+                   Static("", id=f"{field_id}-picked"), classes="choice-field")
+    return box
+
 
 TITLES = {"choose": "Choose", "peek": "Look at", "reveal": "Reveal to the table"}
 
@@ -44,6 +54,7 @@ class SeatForm(ModalScreen[bool]):
         wanted = first if first and ":" in first else (f"secret:{first}" if first else None)
         self.what: str | None = wanted if wanted in ids else (ids[0] if len(ids) == 1 else None)
         self.showing = False  # a look's value is on the screen (until Hide)
+        self.picked: dict[str, str] = {}  # a list field's id -> the option picked in it
 
     def _items(self) -> list[tuple[str, str]]:
         play, seat = self.play, self.seat
@@ -100,24 +111,24 @@ class SeatForm(ModalScreen[bool]):
             widgets += [Label("Your PIN"), Input(id="pin", password=True)]
         elif kind == "action":
             action = self.play.action(name)
-            for param in action.params:
+            for param in action.shown_params(self.play.state):
                 widgets.append(Label(plain(f"{param.name.replace('_', ' ')}: {param.help}")))
                 if param.kind == "choice":
                     options = [(plain(param.label_of(self.play.state, c)), c)
                                for c in param.allowed(self.play.state)]
-                    widgets.append(DialogSelect(options, id=f"arg-{param.name}"))
+                    widgets.append(_choices(f"arg-{param.name}", options))
                 else:
                     widgets.append(Input(id=f"arg-{param.name}", password=param.secret))
-            if action.private_to and not any(p.kind == "choice" for p in action.params):
+            if action.private_to and not any(p.kind == "choice"
+                                             for p in action.shown_params(self.play.state)):
                 widgets += self._pin_widgets(action.private_to)  # else once a choice is made
         else:
             secret = self.play.state.piece(name, Secret)
             if self.mode == "choose":
                 widgets.append(Label(plain(f"{secret.label}: your choice")))
-                widgets.append(DialogSelect([(plain(c), c) for c in secret.choices],
-                                            id="arg-value")
+                widgets.append(_choices("arg-value", [(plain(c), c) for c in secret.choices])
                                if secret.choices else Input(id="arg-value", password=True))
-                if secret.choices:  # a list: the PIN field at once (Enter opens the list)
+                if secret.choices:  # a list: the PIN field at once, under it
                     widgets += self._pin_widgets(secret.owner)
                 elif seat_actions.first_secret(self.play, secret.owner):
                     widgets.append(Static("Enter: on to the PIN", classes="hint"))
@@ -155,37 +166,41 @@ class SeatForm(ModalScreen[bool]):
             self.set_focus(self.query_one("#pin", Input))
 
     def _inputs(self) -> list[Widget]:
-        return [w for w in self.query("#fields Input, #fields Select") if w.focusable]
+        return [w for w in self.query("#fields Input, #fields OptionList") if w.focusable]
 
     def _read(self, widget_id: str) -> Any:
         found = self.query(f"#{widget_id}")
         if not found:
             return None
         widget = found.first()
-        if isinstance(widget, Select):
-            return None if widget.is_blank() else widget.value
+        if isinstance(widget, OptionList):
+            return self.picked.get(widget_id)
         if isinstance(widget, Input):
             return widget.value or None
         return None
 
-    @on(Select.Changed, "#fields Select")
-    def _picked(self, event: Select.Changed) -> None:
-        """A choice made: on to the PIN (shown now, at the role's first secret) or OK. After
-        the next refresh: the list gives the focus back to itself first."""
-        self.call_after_refresh(self._after_pick)
-
-    async def _after_pick(self) -> None:
-        kind, name = (self.what or ":").split(":", 1)
-        if kind != "action" or self.query("#pin"):
+    @on(OptionList.OptionSelected, "#fields OptionList")
+    async def _picked(self, event: OptionList.OptionSelected) -> None:
+        """A choice made (Enter or a tap): said beside the list, then on to the next field
+        (the PIN, added now at the role's first secret) or OK."""
+        event.stop()
+        field = event.option_list
+        if field.id is None or event.option.id is None:
             return
-        action = self.play.action(name)
-        pin = self._pin_widgets(str(action.private_to)) if action.private_to else []
-        with self.app.batch_update():
+        self.picked[field.id] = event.option.id
+        note = self.query_one(f"#{field.id}-picked", Static)
+        note.update(Text.assemble("Picked: ", (str(event.option.prompt), "bold")))
+        fields = self._inputs()
+        after = fields[fields.index(field) + 1:] if field in fields else []
+        kind, name = (self.what or ":").split(":", 1)
+        if not after and kind == "action" and not self.query("#pin"):
+            action = self.play.action(name)
+            pin = self._pin_widgets(str(action.private_to)) if action.private_to else []
             if pin:
-                await self.query_one("#fields", Vertical).mount_all(pin)
-                self.set_focus(self.query_one("#pin", Input))
-            else:
-                self.set_focus(self.query_one("#ok", Button))
+                with self.app.batch_update():
+                    await self.query_one("#fields", Vertical).mount_all(pin)
+                after = [self.query_one("#pin", Input)]
+        self.set_focus(after[0] if after else self.query_one("#ok", Button))
 
     @on(Input.Submitted)
     async def _entered(self, event: Input.Submitted) -> None:
@@ -217,7 +232,7 @@ class SeatForm(ModalScreen[bool]):
                 await self._answer(name, pin)
             elif kind == "action":
                 action = self.play.action(name)
-                args = {p.name: v for p in action.params
+                args = {p.name: v for p in action.shown_params(self.play.state)
                         if (v := self._read(f"arg-{p.name}")) is not None}
                 seat_actions.do_private(self.play, action, args, pin)
                 self.notify(f"{action.title}: done.")

@@ -42,6 +42,14 @@ def seat_owned(play: OpenSession, serving: Serving) -> dict[str, str]:
     return out
 
 
+def seat_of_role(play: OpenSession, serving: Serving, role: str) -> str | None:
+    """The player holding ``role`` (a name, "Lifeform player") whose seat's link is open:
+    their private actions are made there, not on the laptop."""
+    seated = sorted(p for p in holders(role, play.state.facts, play.setup.names)
+                    if serving.server.links.is_open(p))
+    return seated[0] if seated else None
+
+
 async def ask_a_seat(screen: SessionScreen) -> bool:
     """Open the ask-and-wait screen if any secret's owner has a seat; False if none has."""
     if screen.seat_server is None:
@@ -101,9 +109,7 @@ class RevealAtSeat(ModalScreen[bool]):
     def _look(self) -> None:
         if self.waiting is None:
             return
-        try:
-            self.play.refresh()
-        except TablesideError:
+        if not _fold_in(self.app, self.play):
             return  # said by the game screen's own refresh; keep waiting
         secret = self.play.state.piece(self.waiting, Secret)
         if secret.revealed:
@@ -119,6 +125,21 @@ class RevealAtSeat(ModalScreen[bool]):
         if self.waiting is not None:
             seat_asks.drop(self.play, self.waiting)
         self.dismiss(True)
+
+
+def _fold_in(app: Any, play: OpenSession) -> bool:
+    """Read what the seat recorded through the game screen's own look, so its log marks it
+    as another window's ("seat Ann") as it does any other; False if the journal could not
+    be read (the game screen says why)."""
+    screen = served_screen(app, play)
+    if screen is not None:
+        screen.look_elsewhere()
+        return True
+    try:
+        play.refresh()
+    except TablesideError:
+        return False
+    return True
 
 
 def served_screen(app: Any, play: OpenSession) -> Any:
@@ -175,9 +196,7 @@ class WaitForSeat(ModalScreen[bool]):
     def _look(self) -> None:
         if any(a.get("id") == self.ask_id for a in seat_asks.asked_actions(self.play)):
             return
-        try:
-            self.play.refresh()
-        except TablesideError:
+        if not _fold_in(self.app, self.play):
             return
         self.notify(f"{self.player}'s seat did it: {self.purpose}", markup=False)
         self.dismiss(True)

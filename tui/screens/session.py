@@ -227,7 +227,8 @@ class SessionScreen(Screen[None]):
         if not self.play.available(name):
             return False
         action = self.play.action(name)
-        return all(param.allowed(self.play.state) for param in action.params
+        return all(param.allowed(self.play.state)
+                   for param in action.shown_params(self.play.state)
                    if param.kind == "choice" and not param.optional)
 
     def keyless_actions(self) -> list[tuple[str, str, bool]]:
@@ -301,11 +302,20 @@ class SessionScreen(Screen[None]):
 
             if await ask_a_seat(self):  # the owner has a seat: their PIN is typed there
                 return
+        if action.private_to and self.seat_server is not None:
+            from tui.screens.seat_wait import seat_of_role
+
+            seat = seat_of_role(self.play, self.seat_server, action.private_to)
+            if seat is not None:  # chosen on that player's own device, never on this screen
+                self.notify(f"{action.title} is made on {seat}'s seat, on their own device: "
+                            "nothing of it is typed here.", markup=False)
+                return
         if not self.offerable(name):
             self.refuse(name)
             return
         one_key = self.play.game.one_key
-        quick = not action.params or (one_key is not None and one_key(self.play.state, name))
+        quick = not action.shown_params(self.play.state) or (
+            one_key is not None and one_key(self.play.state, name))
         if quick and not action.board_needs(self.play.state, {}):
             self.apply(name, {})
             return

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.widgets import Static
 
+from tui.screens.refusal_keys import with_keys
 from tui.widgets.in_place import update_in_place
 from tui.widgets.session_view import SessionView
 
@@ -30,7 +31,8 @@ class Banner(SessionView, Static):
     _shown: str | None = None
 
     def show_session(self, play: OpenSession) -> None:
-        text = "\n".join(play.game.banner_lines(play.state))
+        # an action named in quotes gets its key, as the Now panel and refusals say it
+        text = with_keys(self.app, play, "\n".join(play.game.banner_lines(play.state)))
         if text != self._shown:  # most actions leave it as it was: no layout then
             self._shown = text
             update_in_place(self, Text(text))  # names as typed, never markup

@@ -39,6 +39,20 @@ def next_action(state: State) -> str | None:
     return actions[step] if step < len(actions) else None
 
 
+def step_choices(state: State) -> list[str]:
+    """What the strip allows now: its next action, a Halon Gas Blast for a search while the
+    crew pool holds one, or keeping the blast at a Halon search (never reads the hiding place)."""
+    upcoming = next_action(state)
+    if upcoming is None:
+        return list(module_d.STEPS)
+    halon = int((state.facts.get("showdown") or {}).get("halon", 0))
+    if upcoming == "search":
+        return ["search", *(["halon search"] if halon else [])]
+    if upcoming == "halon_search":
+        return [*(["halon search"] if halon else []), "skip the Halon search"]
+    return ["lifeform reveal"]
+
+
 def hunt_done(state: State) -> bool:
     """The hunt is over (or there is none): the fights may begin."""
     if not in_play(state):
@@ -50,6 +64,9 @@ def hunt_done(state: State) -> bool:
 def next_step(state: State) -> str | None:
     """What the hunt needs next, in the table's words, or None when it is over."""
     if hunt_done(state):
+        if in_play(state) and reward_choices(state):  # its combat tokens go into the fights
+            return ("Module D reward: the crew's remaining disks fill one central zone "
+                    "('Module D: reward')")
         return None
     if not _hidden(state):
         return "Module D step 1: the lifeform chooses its hiding place ('Module D: choose the " \
@@ -62,7 +79,8 @@ def next_step(state: State) -> str | None:
 
 
 def fights_wait(state: State) -> str | None:
-    """Fights wait for the hunt (step 3 ends before the Showdown's fights)."""
+    """Fights wait for the hunt (step 3 and a discovered lifeform's reward come before the
+    Showdown's fights, so the combat tokens kept are there to use)."""
     todo = next_step(state)
     return None if todo is None else f"the module D hunt comes first: {todo} {RULE}"
 
@@ -94,6 +112,8 @@ def step_why_not(state: State) -> str | None:
     if _hunt(state) is None:
         return fights_wait(state) or "no module D hunt is running " + RULE
     if next_action(state) is None:
+        if reward_choices(state):
+            return "the hunt is over: the crew's reward comes next ('Module D: reward') " + RULE
         return "the hunt is over: on to the Showdown fights " + RULE
     return None
 

@@ -91,7 +91,8 @@ def hunt_actions(crew_disks: int, profile: Board) -> tuple[tuple[str, ...] | Non
     actions = profile.labels(key)
     if actions is None:
         return None, profile.unknown(key)
-    return actions, f"{count(crew_disks, 'crew disk')}: " + ", then ".join(actions)
+    said = ", then ".join(a.replace("_", " ") for a in actions)  # in the strip's own words
+    return actions, f"{count(crew_disks, 'crew disk')}: {said}"
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping
 
 from trackers.engine import State
 from trackers.games.lifeform import asteroid_mirror, decks, turns
+from trackers.games.lifeform.closed import closed
 from trackers.games.lifeform.setup import open_steps
 
 Why = Callable[[State], str | None]
@@ -107,9 +108,11 @@ def stage(state: State, keys: Mapping[str, tuple[str, str | None]], name: str) -
         auto = {"8": "record_characters", "17": "reality_calibration"}
         itself = "; ".join(f"step {s} ticks itself with {_how(keys, auto[s])}"
                            for s in left if s in auto)
+        by_hand = [s for s in left if s not in auto]
+        how = (f"finish it first ({_how(keys, 'tick_next_step')} or "
+               f"{_how(keys, 'tick_setup')})" if by_hand else "do them first")
         return (f"the setup is still open ({len(left)} step{'s' if len(left) != 1 else ''} "
-                f"left{'; ' + itself if itself else ''}): finish it first "
-                f"({_how(keys, 'tick_setup')}) (rulebook, Setup)")
+                f"left{'; ' + itself if itself else ''}): {how} (rulebook, Setup)")
     if now in ("launched", "showdown", "over"):
         return "the Remora has launched: the Starship stage is over (rulebook, Endings)"
     return None
@@ -154,6 +157,7 @@ def why_not(name: str, keys: Mapping[str, tuple[str, str | None]], own: Why | No
         checks.append(lambda s: launch_turn(s, keys))
     if own is not None:
         checks.append(own)
+    checks.append(lambda s: closed(s, keys, name, enabled))  # the step it waits for
 
     def reason(state: State) -> str | None:
         for check in checks:

@@ -13,6 +13,7 @@ from typing import Any
 from trackers.engine import ActionError, Note, State
 from trackers.games.lifeform import characters, decks
 from trackers.games.lifeform.board import Board
+from trackers.games.lifeform.hunt_order import reward_choices
 from trackers.games.lifeform.module_d import (
     Effect,
     Hunt,
@@ -130,7 +131,9 @@ def hunt_step(state: State, step: str, location: str | None, profile: Board
             hunt, result = search(hunt, where, halon=step == "halon search")
             if hunt.halon_spent > before:
                 state.facts["showdown"]["halon"] -= 1
-            notes = [Note(f"search of the {where}: {result.why}", "module_d")]
+            found = (f"Module D: the crew found the lifeform in the {where}"
+                     if hunt.found else "")  # the hunt's outcome is a key moment
+            notes = [Note(f"search of the {where}: {result.why}", "module_d", key_moment=found)]
             notes += _apply(state, result.effect, profile)  # Failed Search or Discovered
     except ValueError as err:
         raise ActionError(f"module D: {err}", "step") from err
@@ -148,7 +151,7 @@ def _finish(state: State, hunt: Hunt, profile: Board) -> list[Note]:
                   f"{'matches' if ok else 'DOES NOT match'} its code)", "module_d")]
     if not end.found:
         notes.append(Note("I can't find it...: the lifeform's Lifeform Remains Hidden reward",
-                          "module_d"))
+                          "module_d", key_moment="Module D: the lifeform stayed hidden"))
     for effect in end.effects:
         notes += _apply(state, effect, profile)
     if end.bet_tokens_to_lifeform:
@@ -160,6 +163,8 @@ def _finish(state: State, hunt: Hunt, profile: Board) -> list[Note]:
     notes += [Note(n, "module_d") for n in end.notes]
     if end.found:
         notes.append(Note(reward_line(end.remaining_disks), "module_d"))
+    if reward_choices(state):
+        return notes + [Note("then go to the Showdown fights", "module_d")]
     return notes + [Note("go to the Showdown fights", "module_d")]
 
 

@@ -11,6 +11,8 @@ from trackers.games.lifeform import asteroid_mirror, decks, turns
 from trackers.games.lifeform.secrets import stowaway_due
 
 PHASES = ("crew", "android", "lifeform")
+PHASE_WORDS = {"crew": "Crew Activity phase", "android": "Android phase",
+               "lifeform": "Lifeform Activity phase"}
 PHASE_STEPS = {  # spec §3.3, §3.5, §3.6
     "crew": "Crew Activity phase: from the lifeform's left, each crew member collects Mission "
             "tokens with non-hidden characters, then does one activity (rulebook, Crew Activity "
@@ -40,7 +42,11 @@ def next_phase(state: State, idle_android_passes: bool = False) -> list[Note]:
     android = state.facts["android"]
     if (idle_android_passes and state.facts["phase"] == "android"
             and (not android["active"] or android["destroyed"])):
-        notes += _next_phase(state)
+        # The phase the table is now in comes first; the idle one is said after, in one line.
+        why = "destroyed" if android["destroyed"] else "not active yet"
+        notes = [*_next_phase(state),
+                 Note(f"the Android phase passed by itself: the android is {why} (rulebook, "
+                      "Android Phase)", "round")]
     return notes
 
 

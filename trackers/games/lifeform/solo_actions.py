@@ -12,7 +12,7 @@ from typing import Any
 
 from trackers.engine import Action, ActionError, Note, Param, State
 from trackers.engine.actions import DRAWN
-from trackers.games.lifeform import crisis, remora, shuttle, solo, solo_board
+from trackers.games.lifeform import crisis, remora, shuttle, solo, solo_board, solo_closed
 from trackers.games.lifeform.solo_crisis_play import (
     EFFECTS,
     condition,
@@ -228,7 +228,9 @@ LOG: dict[str, Callable[[Args], str]] = {
 
 
 def actions() -> tuple[Action, ...]:
-    return tuple(replace(a, log_text=LOG[a.name]) if a.name in LOG else a for a in _actions())
+    """Each action with its history words and, when its step closes it, the reason why."""
+    return tuple(replace(a, why_not=a.why_not or solo_closed.why_not(a.name, a.enabled),
+                         log_text=LOG.get(a.name, a.log_text)) for a in _actions())
 
 
 def _actions() -> tuple[Action, ...]:
@@ -244,7 +246,8 @@ def _actions() -> tuple[Action, ...]:
                "(Thirteenth Passenger, Module C setup).", _tick,
                (Param("step", "choice", "which step (or all remaining)", choices=_tick_choices,
                       labels=_tick_labels),),
-               enabled=lambda s: playing(s) and bool(solo.open_setup_steps(s)), topic=TOPIC),
+               enabled=lambda s: playing(s) and bool(solo.open_setup_steps(s)), topic=TOPIC,
+               key="n", short="Setup"),  # n: the outcome's key, which comes after the launch
         Action("solo_objective", "Objective achieved", "Mark a must-complete objective "
                "achieved (Uncoupling the Umbilicus: some other way than the clamps).",
                _objective, (Param("objective", "choice", "which objective",

@@ -38,6 +38,10 @@ ENDINGS = ("every crewmember is dead or escaped", "Scenario 2: the fire is unsto
 REMOVED = ("killed", "sucked into space", "flushed into space", "removed by a card")
 
 
+def _monsterbug_active(state: State) -> bool:
+    return any(n["name"] == "MonsterBug" for n in nasties.area(state))
+
+
 def _alive(state: State) -> list[str]:
     return crew.alive(state)
 
@@ -46,16 +50,23 @@ def _all_crew(state: State) -> list[str]:
     return crew.names(state)
 
 
-# --- card fields: mirror mode enters them, virtual mode leaves them blank ---------------
+# --- card fields: mirror mode enters them; virtual mode neither shows nor takes them -----
+def _mirror(state: State) -> bool:
+    return not cards.virtual(state)
+
+
+APP_DRAWS = "the app draws the cards in virtual mode"
+
+
 def _box(what: str) -> Param:
     return Param("box", "choice", f"mirror mode: {what}", choices=cards.BOXES,
-                 optional=True)
+                 optional=True, shown=_mirror, hidden_why=APP_DRAWS)
 
 
 RESHUFFLE = Param("reshuffle", "bool", "mirror mode: the card shows the reshuffle icon",
-                  optional=True, default=False)
+                  optional=True, default=False, shown=_mirror, hidden_why=APP_DRAWS)
 GOLD = Param("gold", "int", "mirror mode: the card's gold number", minimum=0, maximum=99,
-             optional=True)
+             optional=True, shown=_mirror, hidden_why=APP_DRAWS)
 NASTY = Param("nasty", "choice", "which Nasty (its number in the Active Nasty Area)",
               choices=nasties.labels)
 
@@ -73,7 +84,17 @@ def _attacker_needs(state: State, args: dict[str, Any]) -> list[str]:
 
 
 # --- the Cycle ---------------------------------------------------------------------------
+class StepAction(Action):
+    """'Next step', logged by the step it ticked off ("Setup: ShipDeck", "Cycle 1: Crew
+    Round"), which ``next_step`` records in the event's arguments: the log and an undo say
+    which step it was, not thirteen alike "Next step" lines."""
+
+    def describe(self, args: dict[str, Any]) -> str:
+        return str(args.get("step") or self.title)
+
+
 def next_step(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    args["step"] = cycle.step_label(state)  # recorded with the event (a replay sets it again)
     notes: Notes = []
     if state.facts["phase"] == "setup" and cycle.current(state) == "protocols":
         notes += protocols.finish_setup(state)
@@ -247,10 +268,7 @@ def cryo_pod(state: State, args: dict[str, Any], rng: Random) -> Notes:
     entry = nasties.find(state, args["nasty"])
     half = attacks.half_for_nasty(state, entry)
     notes: Notes = []
-    if cards.virtual(state):
-        if args["any_miss"] is not None:
-            raise ActionError("any_miss: the app flips in virtual mode; leave it blank",
-                              "any_miss")
+    if cards.virtual(state):  # (a typed "any_miss" is refused before: the field is not shown)
         missed = False
         for _ in range(args["batteries"]):
             card, drawn = cards.draw(state, rng)
@@ -359,7 +377,7 @@ def _crew_choice(help_text: str, name: str = "crew") -> Param:
 
 
 _ALL: tuple[Action, ...] = (
-    Action("next_step", "Next step", "Tick off the step now due and show the next one.",
+    StepAction("next_step", "Next step", "Tick off the step now due and show the next one.",
            next_step, key="n", short="Next step", topic="cycle",
            why_not=_next_step_why_not),
     Action("add_protocol", "Add an Emergency Protocol",
@@ -530,8 +548,8 @@ _ALL: tuple[Action, ...] = (
            "draws) and what it does.",
            lambda s, a, r: nasty_round.turn(s, r, a),
            (Param("instruction", "choice", "mirror mode: its half (Big: top, Little: bottom)",
-                  choices=INSTRUCTIONS,
-                  optional=True), RESHUFFLE),
+                  choices=INSTRUCTIONS, optional=True, shown=_mirror,
+                  hidden_why=APP_DRAWS), RESHUFFLE),
            key="T", short="Its card", topic="nasty_round", why_not=_round_running, needs=_deck,
            log_text=lambda a: "Nasty's card" + (f": {a['instruction']}"
                                                 if a.get("instruction") else "")),
@@ -547,7 +565,8 @@ _ALL: tuple[Action, ...] = (
             Param("eva_suit", "bool", "the crewmember wears an EVA Suit", optional=True,
                   default=False),
             Param("moved", "int", "MonsterBug only: rooms (MP) spent reaching the target",
-                  minimum=0, maximum=5, optional=True),
+                  minimum=0, maximum=5, optional=True, shown=_monsterbug_active,
+                  hidden_why="no MonsterBug is in the Active Nasty Area"),
             _box("Hit Box colour on a new card flipped"), RESHUFFLE),
            key="X", short="Attacked", topic="attacks", needs=_attacker_needs,
            why_not=phases.nasty_attack,
@@ -586,7 +605,8 @@ _ALL: tuple[Action, ...] = (
            "Before a Nasty attacks in a Cryo-Pod room: 1 flip per battery; a MISS freezes it.",
            cryo_pod,
            (NASTY, Param("batteries", "int", "battery icons played", minimum=1, maximum=6),
-            Param("any_miss", "bool", "mirror mode: was any flip a MISS?", optional=True)),
+            Param("any_miss", "bool", "mirror mode: was any flip a MISS?", optional=True,
+                  shown=_mirror, hidden_why=APP_DRAWS)),
            key="C", short="Cryo-Pod", why_not=phases.nasty_attack, topic="attacks", needs=_deck,
            log_text=lambda a: f"Cryo-Pod trap on {a['nasty']}"),
     Action("vents_card", "Vents card",
@@ -705,7 +725,7 @@ _ALL: tuple[Action, ...] = (
                   optional=True, default=1),
             Param("icons", "int", "icons powered now", minimum=1, maximum=2, optional=True,
                   default=1),
-            Param("who", "choice", "who sits in its chair and plays the cards",
+            Param("who", "choice", "who sits in its chair (blank: the one alive, if one)",
                   choices=_alive, optional=True),
             Param("extra", "bool", "a Use & Lose card or a Bypass allows a 2nd Station",
                   optional=True, default=False),
@@ -725,7 +745,7 @@ _ALL: tuple[Action, ...] = (
             Param("tool", "bool", "the Ready Slot holds a Tool that deals dmg (top box)",
                   optional=True, default=False),
             Param("hits", "int", "mirror mode: HITs flipped before the first MISS", minimum=0,
-                  maximum=40, optional=True)),
+                  maximum=40, optional=True, shown=_mirror, hidden_why=APP_DRAWS)),
            topic="showdown", why_not=_showdown_why, needs=_deck,
            log_text=lambda a: f"Desperation Attack by {a['crew']} on {a['nasty']}"),
     Action("flush_airlock", "Flush the Airlock",

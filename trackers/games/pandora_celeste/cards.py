@@ -89,12 +89,9 @@ def flip(state: State, rng: Random, args: dict[str, Any], half: str, *,
          need_box: bool = True, need_instruction: bool = False) -> tuple[dict[str, Any],
                                                                          list[Note | str]]:
     """One card for this step: drawn (virtual) or as entered (mirror), checked for the fields
-    the step reads. ``args`` may hold ``box``, ``instruction``, ``gold`` and ``reshuffle``."""
-    given = [k for k in ("box", "instruction", "gold") if args.get(k) is not None]
+    the step reads. ``args`` may hold ``box``, ``instruction``, ``gold`` and ``reshuffle``
+    (mirror mode only: in virtual mode those fields are not shown, and a value is refused)."""
     if virtual(state):
-        if given:
-            raise ActionError(f"{given[0]}: the app draws the card in virtual mode; leave it "
-                              "blank", given[0])
         card, notes = draw(state, rng)
         return card, notes + [Note(describe(card, half), "nasty_round")]
     if need_box and args.get("box") is None:

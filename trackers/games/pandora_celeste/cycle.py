@@ -128,6 +128,22 @@ STEP_NAMES = {"start": "Start of Cycle", "crew_round": "Crew Round",
               "tick": "End of Cycle"}
 
 
+SETUP_NAMES = {"difficulty": "difficulty and draws", "stack": "Big Nasty stack",
+               "protocols": "Emergency Protocols", "alert": "Contamination Alert",
+               "shipdeck": "ShipDeck", "memories": "Memory Deck", "decks": "decks shuffled",
+               "stern": "ShipStern", "agendas": "Hidden Agendas",
+               "start": "start locations and hands"}
+
+
+def step_label(state: State) -> str:
+    """The step now due as the log names it once ticked off: "Setup: ShipDeck", "Cycle 2:
+    Crew Round"."""
+    key = current(state)
+    if state.facts["phase"] == "setup":
+        return f"Setup: {SETUP_NAMES.get(key, key)}"
+    return f"Cycle {state.facts['cycle']}: {STEP_NAMES.get(key, key)}"
+
+
 def require_step(state: State, key: str, what: str) -> None:
     """Refuse ``what`` away from its step, saying how to get there: 'Next step' never passes
     a step that has its own action (the Noise count, the Nasty round, the End of Cycle)."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from trackers.engine import ActionError, Note, State
-from trackers.games.pandora_celeste import crew, cycle, hazards, protocols
+from trackers.games.pandora_celeste import crew, cycle, hazards, protocols, scenarios
 from trackers.games.pandora_celeste.board import box_says
 
 
@@ -57,6 +57,9 @@ def _aircon(state: State, before: int | None, after: int | None) -> list[Note | 
     """B. Check Aircon, reading the box the table's option names (spec G-28; default: the box
     after the tick, the checklist's order)."""
     box = after if state.facts["rules"]["aircon_box"] == "after the tick" else before
+    if scenarios.scenario(state) == "Scenario 1":
+        return [Note("B. Check Aircon: the Vents play no part in Scenario 1 («Scenario 1»): "
+                     "nothing to draw", "turn_cycle")]
     if box is None:
         return [Note("B. No Countdown Marker drives the tracker: no box to read for Check "
                      "Aircon", "turn_cycle")]

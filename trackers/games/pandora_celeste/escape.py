@@ -12,7 +12,7 @@ from random import Random
 from typing import Any
 
 from trackers.engine import ActionError, Note, State
-from trackers.games.pandora_celeste import cards, crew, nasties
+from trackers.games.pandora_celeste import cards, crew, nasties, scenarios
 
 CAPACITY = {"Bridge": 4, "Shuttle": 2, "Escape Pod": 1}  # spec §9.4
 ICONS = {"Bridge": (2, 2, 2), "Shuttle": (2,), "Escape Pod": (1,)}  # per Station
@@ -97,6 +97,13 @@ def power_up(state: State, vehicle: str, station: int, icons: int, who: str | No
     if vehicle == "Escape Pod" and not data.get("widget") and not widget:
         raise ActionError("widget: the Escape Pod opens only once a Widget is used and lost to "
                           "get in («The Escape Pod»); tick it when one was", "widget")
+    if who is None:  # the rule is one Station a player turn: it needs to know whose turn
+        alive = crew.alive(state)
+        if len(alive) != 1:
+            raise ActionError("who: give who sits in the Station's chair and plays the cards, "
+                              f"one of {', '.join(alive)}: each powers one Station a player "
+                              "turn («Powering Up»)", "who")
+        who = alive[0]  # the only crewmember left: nobody else could have
     if who is not None:
         entry = crew.need_alive(state, who)
         done = entry.get("powered", [])
@@ -234,6 +241,8 @@ def after_escape(state: State, vehicle: str) -> list[Note | str]:
         return [Note("Long Game: play on until every surviving crewmember has left the Ship",
                      "escape")]
     state.facts["ended"] = state.facts["ended"] or f"the {vehicle} Decoupled"
+    if not scenarios.agendas(state):  # Scenarios 1-2: no Hidden Agendas to reveal
+        return [Note("The game ends", "outcomes")]
     return [Note("The game ends: reveal the Hidden Agendas ('Reveal a secret')", "outcomes")]
 
 
@@ -296,9 +305,7 @@ def desperation(state: State, rng: Random, args: dict[str, Any]) -> list[Note | 
     half = "top" if args["tool"] else "bottom"
     flips = discards * (2 if entry["name"] == "Time Jumper" else 1)
     notes: list[Note | str] = []
-    if cards.virtual(state):
-        if args.get("hits") is not None:
-            raise ActionError("hits: the app flips in virtual mode; leave it blank", "hits")
+    if cards.virtual(state):  # (a typed "hits" is refused before: the field is not shown)
         results = []
         for _ in range(flips):
             card, drawn = cards.draw(state, rng)
@@ -360,8 +367,15 @@ def flush(state: State, rng: Random, args: dict[str, Any]) -> list[Note | str]:
     notes.append(Note("Each one left flips a card ('Flush: a flip'): a crewmember who Powered "
                       "Up in a chair reads the top box, everyone else the bottom; HIT stays, "
                       "MISS is flushed into space, once every flip is in. Left to flip: "
-                      + ", ".join(held["flips"]), "showdown", key_moment="The Airlock flush"))
+                      + _left(state, held), "showdown", key_moment="The Airlock flush"))
     return notes
+
+
+def _left(state: State, held: dict[str, Any]) -> str:
+    """Who still flips, each with the box they read: the table never has to work it out."""
+    chairs = vehicles(state)[held["vehicle"]].get("chairs", [])
+    return ", ".join(f"{who} ({'top' if who in chairs else 'bottom'} box)"
+                     for who in held["flips"])
 
 
 def flush_flip(state: State, rng: Random, args: dict[str, Any]) -> list[Note | str]:
@@ -387,7 +401,7 @@ def flush_flip(state: State, rng: Random, args: dict[str, Any]) -> list[Note | s
     word = "HIT: holds on" if held["results"][who] else "MISS: will be flushed"
     notes.append(Note(f"{who}: {word}", "showdown"))
     if held["flips"]:
-        return notes + [Note("Left to flip: " + ", ".join(held["flips"]), "showdown")]
+        return notes + [Note("Left to flip: " + _left(state, held), "showdown")]
     return notes + _resolve_flush(state, held)
 
 

@@ -249,9 +249,11 @@ def abandon_ship(state: State, why: str) -> list[Note | str]:
            else "everyone declares whether they hold")
     counted = (f"; the Objective Timer starts at {timer}: at 0 the Bridge Decouples by itself"
                if isinstance(timer, int) else "")
-    return [Note(f"Abandon Ship ({why}): Discord is Sown; Act III Reveal: {who} a Company "
-                 "Agenda, not which; escape vehicles may now be Powered Up and Decoupled"
-                 + counted, "agendas", key_moment="Abandon Ship")]
+    # no Hidden Agendas before Scenario 3: nothing to declare
+    reveal = (f"Act III Reveal: {who} a Company Agenda, not which; " if scenarios.agendas(state)
+              else "")
+    return [Note(f"Abandon Ship ({why}): Discord is Sown; {reveal}escape vehicles may now be "
+                 "Powered Up and Decoupled" + counted, "agendas", key_moment="Abandon Ship")]
 
 
 def override_needs(state: State, args: dict[str, Any]) -> list[str]:

@@ -32,7 +32,8 @@ def _timer_lines(state: State) -> list[str]:
     driver = timer.driver()
     head = (f"Driving: {driver} at {timer.driving_value()}" if driver
             else "Driving: no marker on the tracker")
-    return [head, *box_lines(state, timer.driving_value()), *protocols.lines(state)]
+    boxes = box_lines(state, timer.driving_value()) if driver else []  # (head says: none)
+    return [head, *boxes, *protocols.lines(state)]
 
 
 def _crew_lines(state: State) -> list[str]:
@@ -136,8 +137,10 @@ def _under_way(state: State) -> str:
         entry = next((n for n in nasties.area(state) if n["id"] == held["queue"][held["pos"]]),
                      None)
         who = nasties.label(entry) if entry else "a Nasty since killed"
-        return (f"Nasty round: {held['pos'] + 1} of {len(held['queue'])}, now {who} "
-                "('Nasty's card')")
+        # the key that takes the step: the app draws with 'Nasty round', the table enters
+        # the flipped card with 'Nasty's card'
+        how = "'Nasty round'" if cards.virtual(state) else "'Nasty's card'"
+        return f"Nasty round: {held['pos'] + 1} of {len(held['queue'])}, now {who} ({how})"
     bitten = [n for n, c in state.facts["crew"].items()
               if c["scuttlebugs"] and c["status"] == "alive"]
     step = cycle.steps(state)[state.facts["step"]][1]

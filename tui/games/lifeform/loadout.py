@@ -16,6 +16,8 @@ from textual.widgets import Static
 from tui.widgets.in_place import update_in_place
 
 LEGEND = "Loadout: # token . empty + bonus | min"
+# Shorter legends for a narrow column (80x24 gives the left column 30 cells), longest first.
+LEGENDS = (LEGEND, "Loadout #token .empty +bonus |min", "#token .empty +bonus |min", "Loadout")
 NAME_WIDTH = 10
 BAR_WIDTH = 11
 
@@ -76,6 +78,11 @@ class LoadoutBars(Static):
 
     def on_mount(self) -> None:
         self.border_title = LEGEND
+
+    def on_resize(self) -> None:
+        """The whole legend where it fits, never cut mid-word (the border keeps 2 cells)."""
+        room = self.size.width - 2
+        self.border_title = next((t for t in LEGENDS if len(t) <= room), LEGENDS[-1])
 
     def show(self, rows: list[LoadoutRow]) -> None:
         update_in_place(self, Text("\n".join(row_text(row) for row in rows), no_wrap=True,

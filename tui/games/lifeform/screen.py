@@ -96,8 +96,10 @@ def banner_lines(state: State) -> list[str]:
     stage, status = f["stage"], str(f["status"])
     if stage == "setup":
         left = len(open_steps(state))
-        first = (f"SETUP: {left} {'step' if left == 1 else 'steps'} left (ctrl+p: Tick a setup "
-                 f"step) | Self-Destruct {sd}")
+        by_hand = [step for step in open_steps(state) if step not in ("8", "17")]
+        hint = " (n: the next one)" if by_hand else ""  # 8 and 17 tick themselves
+        first = (f"SETUP: {left} {'step' if left == 1 else 'steps'} left{hint} | "
+                 f"Self-Destruct {sd}")
     elif stage == "starship":
         member = turns.current(state)  # in the Crew Activity phase, whose turn it is
         phase = f"{member}'s turn" if member else PHASES.get(f["phase"], f["phase"])

@@ -185,8 +185,9 @@ def end_actions() -> tuple[Action, ...]:
         Action("hunt_step", "Module D: next hunt action", "Search, Halon search or lifeform "
                "reveal, as the Remora board's strip says; a search may spend a Halon Gas Blast "
                "instead of a crew disk (Thirteenth Passenger, Module D).", _hunt,
-               (Param("step", "choice", "the action", choices=module_d.STEPS),
-                Param("location", "choice", "the location", choices=module_d.LOCATIONS,
+               (Param("step", "choice", "the action", choices=hunt_order.step_choices),
+                Param("location", "choice", "the location (optional only to skip the Halon "
+                      "search)", choices=module_d.LOCATIONS,
                       optional=True)), topic="module_d", enabled=module_showdown("D"),
                why_not=hunt_order.step_why_not),
         Action("hunt_reward", "Module D: reward", "The lifeform was discovered: the crew's "

@@ -6,6 +6,9 @@ from typing import Any
 
 from trackers.engine import State
 from trackers.games.lifeform import characters, moves
+from trackers.games.lifeform.board import board_of
+from trackers.games.lifeform.tracks import sd_path
+from trackers.pieces import Track
 
 
 def cocoon_needs(state: State, args: dict[str, Any]) -> tuple[str, ...]:
@@ -26,9 +29,13 @@ def _launch_needs(state: State, args: dict[str, Any]) -> tuple[str, ...]:
 
 
 def _hibernation_needs(state: State, args: dict[str, Any]) -> tuple[str, ...]:
-    """What the hibernation numbers are read from (rulebook p. 38, Showdown Stage)."""
-    return (f"hostility.start_{state.facts['players']}p", "hostility.red_claws",
-            "improvised_weaponry.draw_numbers", "energy_cells.draw_number_spaces")
+    """What the hibernation numbers are read from (rulebook p. 38, Showdown Stage): the crew's
+    draw beside the highest Improvised Weaponry token (the table's number when it is empty),
+    the lifeform's draw and MAX HAND, and the Hostility track its kills move."""
+    weaponry = ("improvised_weaponry.draw_numbers" if state.facts["loadout"]["improvised_weaponry"]
+                else "showdown.draw_when_weaponry_empty")
+    return (*hostility_needs(state, args), "hostility.red_claws", weaponry,
+            "energy_cells.draw_number_spaces", _hand_needs(state, {"who": "lifeform"})[0])
 
 
 def _hand_needs(state: State, args: dict[str, Any]) -> tuple[str, ...]:
@@ -61,6 +68,93 @@ def _heat_needs(state: State, args: dict[str, Any]) -> tuple[str, ...]:
     return _hand_needs(state, {"who": "lifeform"}) if args.get("image_within_2") else ()
 
 
+def impact_needs(state: State, spaces: int) -> tuple[str, ...]:
+    """Module B drawn by the app: a Self-Destruct move that lands on a face-down token turns it
+    over, and a hit names the deck its Impact card strikes (printed on the 3 cards). Asked for
+    any token landed on, hit or not, so the question says nothing about the hidden face."""
+    info = state.facts.get("asteroids") or {}
+    if not info.get("face_down") or info.get("mirror") or info.get("held"):
+        return ()
+    path = sd_path(state.facts["players"], board_of(state.board))
+    if path is None:
+        return ()
+    ahead = [p for p in path if p < state.piece("self_destruct", Track).position]
+    if not ahead or spaces < 1:
+        return ()
+    target = ahead[min(spaces, len(ahead)) - 1]
+    reached = [s for s in info["face_down"] if s >= target]
+    return ("module_b.impact_decks",) if reached == [target] else ()
+
+
+def sd_needs(spaces: int) -> Any:
+    """A move of ``spaces`` on Self-Destruct reads its printed minutes, then module B's decks."""
+    def needs(state: State, args: dict[str, Any]) -> tuple[str, ...]:
+        if "self_destruct.minutes" not in state.board:
+            return ("self_destruct.minutes",)  # the landing space is known once they are
+        return ("self_destruct.minutes", *impact_needs(state, spaces))
+    return needs
+
+
+def _advance_needs(state: State, args: dict[str, Any]) -> tuple[str, ...]:
+    return sd_needs(int(args.get("spaces") or 1))(state, args)
+
+
+def _equip_needs(state: State, args: dict[str, Any]) -> tuple[str, ...]:
+    """Equip moves Self-Destruct 1 (draw 2) or 2 (draw 3) spaces."""
+    from trackers.games.lifeform.phases.tracks import EQUIP
+
+    return sd_needs(1 if args.get("option") == EQUIP[0] else 2)(state, args)
+
+
+def _jumped_needs(state: State, args: dict[str, Any]) -> tuple[str, ...]:
+    """Tokens held after a jump are turned over now (all, or those landed on)."""
+    info = state.facts.get("asteroids") or {}
+    return () if info.get("mirror") or not info.get("held") else ("module_b.impact_decks",)
+
+
+def _malfunction_needs(state: State, args: dict[str, Any]) -> tuple[str, ...]:
+    """Malfunction +1 does the next space's task; a Self-Destruct +1 icon moves that track."""
+    if "malfunction.spaces" not in state.board:
+        return ("malfunction.spaces",)
+    track = state.piece("malfunction", Track)
+    tasks = [m.key for m in track.milestones if m.at == track.position + track.advance]
+    if any(k.startswith("Self-Destruct +1") for k in tasks):
+        return ("malfunction.spaces", *sd_needs(1)(state, args))
+    return ("malfunction.spaces",)
+
+
+def _place_needs(state: State, args: dict[str, Any]) -> tuple[str, ...]:
+    """A Mission token on a Loadout column: where the column ends and its bonus spaces
+    (rulebook p. 46, Shuttle Loadout); Halon Gas's 9 spaces are in the text."""
+    column = str(args.get("column") or "")
+    if not column:
+        return ()
+    bonus = f"{column}.bonus_spaces"
+    return (bonus,) if column == "halon_gas" else (f"{column}.length", bonus)
+
+
+def _bet_needs(state: State, args: dict[str, Any]) -> tuple[str, ...]:
+    """Module D step 3: the strip for the number of surviving crew disks (1 to 4)."""
+    disks = len(characters.surviving(state))
+    return (f"module_d.actions_{disks}_disks",) if 1 <= disks <= 4 else ()
+
+
+def _fight_needs(state: State, args: dict[str, Any]) -> tuple[str, ...]:
+    """A fight check reads the 1-2 Minute card's icons when it is added, whether Data and
+    Harpoon tokens count in Two-for-One when the target holds any, and the 2-player Ship's
+    Cat's matches when the cat helps."""
+    keys = []
+    if args.get("stowaway_card"):
+        keys.append("stowaway.one_two_minute_icons")
+    tokens = (args.get("harpoon_tokens") or args.get("sister_data_tokens")
+              or str(args.get("data_tokens") or "").strip().casefold() not in ("", "none"))
+    if tokens:
+        keys.append("showdown.tokens_in_two_for_one")
+    if args.get("ships_cat") and state.facts["players"] == 2:
+        keys.append("showdown.ships_cat_matches_2p")
+    return tuple(keys)
+
+
 # Board values an action reads: the engine asks for them in the action's own form.
 NEEDS: dict[str, Any] = {
     "flamethrower": hostility_needs,
@@ -70,11 +164,16 @@ NEEDS: dict[str, Any] = {
     "crew_reaction": _reaction_needs,
     "flamethrower_cocoon": _cocoon_burn_needs,
     "cocoon_advance": cocoon_needs,
-    "malfunction_advance": ("malfunction.spaces",),
+    "malfunction_advance": _malfunction_needs,
     "flamethrower_android": ("android_status.removals",),
     "use_heat_analyzer": _heat_needs,
-    "advance_self_destruct": ("self_destruct.minutes",),
-    "equip": ("self_destruct.minutes",),
+    "advance_self_destruct": _advance_needs,
+    "equip": _equip_needs,
+    "meet_image": sd_needs(1),  # a sensor ghost moves Self-Destruct; asked before the reveal
+    "asteroids_jumped": _jumped_needs,
+    "place_mission": _place_needs,
+    "hunt_bet": _bet_needs,
+    "fight_check": _fight_needs,
     "lurk": cocoon_needs,
     "draw_cards": _hand_needs,
     "android_enters_remora": ("android_status.removals",),

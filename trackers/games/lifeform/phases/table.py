@@ -90,9 +90,20 @@ def _steps(state: State) -> list[str]:
     return [*by_hand, ALL_STEPS] if by_hand else []
 
 
+STEP_TITLE_WIDTH = 66  # the step list's room inside its dialog at 80 columns
+
+
 def _step_titles(state: State) -> dict[str, str]:
-    """Each setup step as the form shows it: number and what to do."""
-    return {sid: f"{sid}. {text}"[:60] for sid, text in steps(state)}
+    """Each setup step as the form shows it: number and what to do, cut at a word with '…'
+    when it is longer than the list's room (the whole step is in the Now panel)."""
+    return {sid: _cut(f"{sid}. {text}", STEP_TITLE_WIDTH) for sid, text in steps(state)}
+
+
+def _cut(text: str, width: int) -> str:
+    if len(text) <= width:
+        return text
+    head = text[:width - 1].rsplit(" ", 1)[0].rstrip(" ,;:")
+    return head + "…"
 
 
 
@@ -175,15 +186,56 @@ def _who() -> tuple[Param, Param]:
 IDLE_PASSES = "idle_android_passes"
 
 
+LEFT = "left"  # the phase 'Next phase' ends, kept with the event for the history's words
+
+
 @dataclass(frozen=True)
 class NextPhase(Action):
     """'Next phase' as the app does it now: an idle Android phase passes by itself. The flag is
     added in ``validate``, which runs when the action is done and not on replay, so a game
-    saved before keeps the phases it was played with."""
+    saved before keeps the phases it was played with; so is the phase it ends, for the log."""
 
     def validate(self, state: State, args: dict[str, Any]) -> dict[str, Any]:
-        given = {k: v for k, v in args.items() if k != IDLE_PASSES}
-        return {**super().validate(state, given), IDLE_PASSES: True}
+        given = {k: v for k, v in args.items() if k not in (IDLE_PASSES, LEFT)}
+        left = (f"round {state.facts.get('round')}, "
+                f"{rounds.PHASE_WORDS.get(state.facts.get('phase', ''), 'the phase')}")
+        return {**super().validate(state, given), IDLE_PASSES: True, LEFT: left}
+
+    def describe(self, args: dict[str, Any]) -> str:
+        """The history says which phase ended (a game saved before says 'Next phase')."""
+        return f"Next phase: {args[LEFT]} over" if args.get(LEFT) else self.title
+
+
+def next_step_by_hand(state: State) -> str | None:
+    """The first open setup step ticked by hand (8 and 17 tick themselves)."""
+    steps_open = _steps(state)
+    return steps_open[0] if steps_open and steps_open[0] != ALL_STEPS else None
+
+
+@dataclass(frozen=True)
+class TickNext(Action):
+    """The next setup step in the rulebook's order, with one key: the step it ticks is found
+    when the table acts and kept with the event (so a replay ticks the same one)."""
+
+    def validate(self, state: State, args: dict[str, Any]) -> dict[str, Any]:
+        step = next_step_by_hand(state)
+        if step is None:
+            raise ActionError("no setup step is left to tick by hand", "action")
+        return {**super().validate(state, {}), "step": step}
+
+    def describe(self, args: dict[str, Any]) -> str:
+        return f"Setup step {args.get('step')} ticked"
+
+
+def _tick_next(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    step = str(args["step"])
+    said = dict(steps(state))
+    notes = _tick(state, {"step": step}, rng)
+    notes[0] = Note(f"setup step {step} done: {said[step]}", "setup")
+    upcoming = next_step_by_hand(state)
+    if upcoming is not None:
+        notes.insert(1, Note(f"next: step {upcoming}: {said[upcoming]}", "setup"))
+    return notes
 
 
 def table_actions() -> tuple[Action, ...]:
@@ -193,6 +245,10 @@ def table_actions() -> tuple[Action, ...]:
                              "step", "Mark a setup step done (rulebook, Setup).", _tick,
                (Param("step", "choice", "which step", choices=_steps, labels=_step_titles),),
                topic="setup", enabled=lambda s: s.facts["stage"] == "setup"),
+        TickNext("tick_next_step", "Tick the next setup step", "The next setup step in the "
+                 "rulebook's order is done (rulebook, Setup); 'Tick a setup step' takes any, "
+                 "or all remaining.", _tick_next, key="n", short="Setup", topic="setup",
+                 enabled=lambda s: s.facts["stage"] == "setup" and bool(_steps(s))),
         Action("record_characters", "Record characters", "The 2 characters a crew member kept "
                "from the draft (rulebook, Setup step 8).", _draft,
                (member_param(), Param("first", "choice", "first character", choices=_pool),

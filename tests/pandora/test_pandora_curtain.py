@@ -1,0 +1,52 @@
+"""Whom the curtain speaks to when a Hidden Agenda is chosen (issue 23, item 7): at a table,
+the player who runs the crewmember, by name; in True Solo the one player is "you" (there is
+nobody to hand the laptop to)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tableside.api import Tableside
+from tests.pandora.test_pandora_solo_pilot import SIZE
+from tests.pilot_keys import choose_focused
+from tui.app import TablesideApp
+from tui.screens.action_form import ActionFormScreen
+
+
+async def _curtain(tmp_path: Path, mode: str, names: tuple[str, ...],
+                   crew: list[str]) -> tuple[str, str]:
+    table = Tableside(tmp_path)
+    table.create("pandora-celeste", len(names), mode=mode, names=names,
+                 options={"crew": crew}, seed="curtain").close()
+    table.close()
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # Home: resume the game
+        await pilot.pause()
+        await pilot.press("c")  # Choose a secret
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, ActionFormScreen)
+        await choose_focused(pilot, f"{crew[0].lower()}_agenda")
+        await pilot.press("ctrl+s")  # to the curtain
+        await pilot.pause()
+        assert form.step == "curtain"
+        title = str(form.query_one("#curtain-title").render())
+        text = str(form.query_one("#curtain-text").render())
+        await pilot.press("escape")
+        return title, text
+
+
+async def test_true_solo_curtain_speaks_to_you(tmp_path: Path) -> None:
+    title, text = await _curtain(tmp_path, "true-solo", ("Ann",), ["Flygirl"])
+    assert title == "PRIVATE: you only"
+    assert text.startswith("For your eyes only. Everyone else, look away.")
+    assert "Ann" not in text and "Flygirl's player" not in text
+
+
+async def test_a_table_curtain_names_the_crewmember_s_player(tmp_path: Path) -> None:
+    # seats follow the crew sheet's order (Cap, Flygirl, Skins): Cap is Ann's
+    title, text = await _curtain(tmp_path, "", ("Ann", "Bo", "Cy"), ["Cap", "Flygirl", "Skins"])
+    assert title == "PRIVATE: Ann only"
+    assert text.startswith("Hand the laptop to Ann. Everyone else, look away.")
