@@ -13,10 +13,19 @@ from textual.screen import Screen
 
 from tableside.api import Tableside, TablesideError
 from tui.screens.home import HomeScreen
-from tui.screens.keys import KeysProvider, KeysScreen
 
 if TYPE_CHECKING:
+    from textual.command import Provider
+
     from references.library import Library
+
+
+def keys_provider() -> type[Provider]:
+    """The palette's list of the screen's keys, loaded when the palette first opens (Home,
+    the first screen, needs neither it nor the F1 screen: start-up)."""
+    from tui.screens.keys import KeysProvider
+
+    return KeysProvider
 
 
 class TablesideApp(App[None]):
@@ -24,7 +33,7 @@ class TablesideApp(App[None]):
 
     CSS_PATH = "tableside.tcss"
     TITLE = "Tableside"
-    COMMANDS = App.COMMANDS | {KeysProvider}
+    COMMANDS = App.COMMANDS | {keys_provider}
     BINDINGS = [
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True, tooltip="Quit Tableside"),
         Binding("f1", "show_keys", "Keys", id="keys", tooltip="Every key of this screen"),
@@ -89,6 +98,8 @@ class TablesideApp(App[None]):
         self.theme = "textual-light" if self.current_theme.dark else "textual-dark"
 
     def action_show_keys(self) -> None:
+        from tui.screens.keys import KeysScreen
+
         if not isinstance(self.screen, KeysScreen):
             self.push_screen(KeysScreen(self.screen))
 
