@@ -79,7 +79,7 @@ async def _run(chromium: str, data: Path) -> dict[str, float]:
 
     table = Tableside(data)
     play = table.create("nemesis-lockdown", 4, names=NAMES)
-    play.choose_secret("p4_objective", "first")
+    play.choose_secret("p4_objective", "first", decline_pin=True)  # Di keeps no PIN
     game = play.id
     serving = start(game, NAMES, data)
     app = TableViewApp(data, game, serving)
