@@ -36,7 +36,8 @@ def now_text(notes: list[Note], panels: list[Panel], checklist: list[tuple[str, 
             text.append("> ", style="bold")
             text.append(keyed(note.text) + "\n")
     else:
-        text.append("Nothing to do yet. Pick an action: its key is in the footer, or "
+        # "nothing new", not "nothing to do": a step may be due (the banner or a panel says so)
+        text.append("Nothing new yet. Pick an action: its key is in the footer, or "
                     "ctrl+p lists them all.\n", style="italic")
     for panel in panels:
         text.append(f"\n{panel.title}\n", style="bold underline")
