@@ -11,6 +11,7 @@ from textual.pilot import Pilot
 
 from tableside.api import Tableside
 from tests.pandora.test_pandora_solo_pilot import SIZE, now, screen
+from tests.pilot_keys import resume_first
 from trackers.games.pandora_celeste import cycle
 from tui.app import TablesideApp
 
@@ -74,9 +75,7 @@ async def test_an_attack_and_a_push_cost_a_key_each(tmp_path: Path) -> None:
     _game(tmp_path, red)
     app = TablesideApp(data_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+        await resume_first(pilot)  # Home's first game, by Enter
         play = screen(app).play
         keys: list[str] = []
         await press(pilot, "N", keys)

@@ -12,6 +12,7 @@ from pathlib import Path
 from tableside.api import Tableside
 from tests.pandora.test_pandora_round_keys import BLUE_DECK, _game, press
 from tests.pandora.test_pandora_solo_pilot import SIZE, screen
+from tests.pilot_keys import resume_first
 from trackers.games.pandora_celeste import cycle
 from tui.app import TablesideApp
 from tui.widgets.keys_footer import KeysFooter
@@ -42,9 +43,7 @@ async def test_the_tracks_never_run_into_the_now_panel(tmp_path: Path) -> None:
     table.close()
     app = TablesideApp(data_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+        await resume_first(pilot)  # Home's first game, by Enter
         drawn = rows(app)
         assert not any("markersNow" in r for r in drawn), drawn
         tracker = next(r for r in drawn if r.startswith("Turn Cycle Tracker: no"))
@@ -59,9 +58,7 @@ async def test_the_nasty_round_keys_are_in_the_footer_while_it_runs(tmp_path: Pa
     _game(tmp_path, BLUE_DECK)
     app = TablesideApp(data_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+        await resume_first(pilot)  # Home's first game, by Enter
         assert {"N", "X", "R"} <= footer_keys(app)
         await press(pilot, "N", [])  # the round runs: 1 of 3 has acted
         assert screen(app).play.state.facts["nasty_round"] is not None
@@ -87,9 +84,7 @@ async def test_the_banner_gives_each_action_it_names_its_key(tmp_path: Path) -> 
     table.close()
     app = TablesideApp(data_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+        await resume_first(pilot)  # Home's first game, by Enter
         play = screen(app).play
         while cycle.current(play.state) != "protocols":
             await act(pilot, "next_step")

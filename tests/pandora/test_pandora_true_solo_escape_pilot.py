@@ -17,6 +17,7 @@ from tests.pandora.helpers import texts
 from tests.pandora.test_pandora_round_keys import press
 from tests.pandora.test_pandora_screen_80x24 import rows
 from tests.pandora.test_pandora_solo_pilot import SIZE, act, now, screen, step_to
+from tests.pilot_keys import resume_first
 from trackers.games.pandora_celeste import cycle
 from trackers.pieces import Counter
 from tui.app import TablesideApp
@@ -130,9 +131,7 @@ async def test_a_solo_round_by_keys_never_targets_the_dead(tmp_path: Path) -> No
     table.close()
     app = TablesideApp(data_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+        await resume_first(pilot)  # Home's first game, by Enter
         play = screen(app).play
         keys: list[str] = []
         await press(pilot, "N", keys)

@@ -16,7 +16,7 @@ from textual.app import App
 from textual.pilot import Pilot
 
 from tableside.api import Tableside
-from tests.pilot_keys import burst
+from tests.pilot_keys import burst, resume_first
 from tests.tui.screen_text import panel_text
 from tui.app import TablesideApp
 from tui.games.space_station_phoenix.score_sheet import ScoreSheetScreen
@@ -163,9 +163,7 @@ async def test_sector_326_asks_for_its_free_sector_at_once(tmp_path: Path) -> No
     table.close()
     app = TablesideApp(data_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+        await resume_first(pilot)  # Home's first game, by Enter
         await sector(pilot, 3, "326")
         await pilot.pause()
         form = app.screen
@@ -188,9 +186,7 @@ async def test_the_now_panel_keeps_its_room_with_the_reference_pane_at_80x24(
     table.close()
     app = TablesideApp(data_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+        await resume_first(pilot)  # Home's first game, by Enter
         await pilot.press("t")  # the reference pane
         await pilot.pause()
         screen = game_screen(app)
@@ -211,9 +207,7 @@ async def test_a_game_started_before_the_lap_size_takes_the_tables_own(tmp_path:
     table.close()
     app = TablesideApp(data_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+        await resume_first(pilot)  # Home's first game, by Enter
         assert "lap size unset" in panel(app, "#tracks")
         await pilot.press("ctrl+d")  # the table confirms: the profile's 60, not the tokens' 50
         await pilot.pause()
