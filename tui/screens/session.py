@@ -135,8 +135,7 @@ class SessionScreen(Screen[None]):
                 yield from self.compose_beside_tracks()
             with Vertical(id="right"):
                 yield Static("Now (Tab here, then arrows, to scroll)", classes="section-title")
-                with VerticalScroll(id="now-scroll"):
-                    yield NowPanel(id="now")
+                yield NowPanel(id="now")
                 yield Static("Log", classes="section-title", id="log-title")
                 yield LogPanel(id="log")
             yield VerticalScroll(id="reference", classes="hidden")
@@ -496,7 +495,7 @@ class SessionScreen(Screen[None]):
     def action_leave(self) -> None:
         """Escape: out of the Now panel or the log first (back to the tracks), then Home."""
         focused = self.focused
-        if focused is not None and focused.id in ("now-scroll", "log", "reference"):
+        if focused is not None and focused.id in ("now", "log", "reference"):
             self.query_one("#tracks", TracksPanel).focus()
             self.notify("Back on the tracks. Escape again goes Home.", timeout=3)
             return
