@@ -276,6 +276,12 @@ class OpenSession(JournalFollower):
         return private.look(self, name, pin)
 
     @checked
+    def owner_name(self, owner: str) -> str:
+        """Who ``owner`` is at this table, as the curtain names them: the player a role
+        stands for where the game knows it ("Ann" for the Lifeform player), else ``owner``."""
+        named = self.game.owner_name(self.state, owner) if self.game.owner_name else None
+        return named or owner
+
     def pin_is_set(self, owner: str) -> bool:
         """Whether the owner guards their secrets in this game with a PIN."""
         from tableside import private

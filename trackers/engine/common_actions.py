@@ -3,6 +3,7 @@ reveal secrets."""
 
 from __future__ import annotations
 
+import re
 from random import Random
 from typing import Any
 
@@ -87,6 +88,8 @@ def who(owner: str) -> str:
 
     A role ("Lifeform player", "crew member 2") takes "the"; a person's name does not."""
     if owner.lower().startswith("the ") or "'s " in owner:
+        return owner
+    if re.fullmatch(r"Player \d+", owner):  # a seat's default name is a name
         return owner
     role = (owner[:1].islower() or " player" in owner or "(" in owner
             or any(ch.isdigit() for ch in owner))

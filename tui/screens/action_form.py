@@ -136,7 +136,8 @@ class ActionFormScreen(FieldKeys, ModalScreen[bool]):
         if self.step == "curtain":
             owner = owner_for(self.play, self.action_spec, self.args)
             pin = "" if self.play.has_key(owner) else "new"
-            self.query_one(CurtainStep).show(owner, self.play.setup.names, pin,
+            self.query_one(CurtainStep).show(self.play.owner_name(owner), self.play.setup.names,
+                                             pin,
                                              self.action_spec.title)  # as the footer names it
         self.query_one("#form-error", Static).update("")
         shown = self.query_one(f"#step-{self.step}")
@@ -278,7 +279,8 @@ class ActionFormScreen(FieldKeys, ModalScreen[bool]):
                                         needed[0], purpose,
                                         lambda done: self.dismiss(True) if done else None):
                     return False  # the owner's seat does it with their PIN
-                ask_owner_pin(self.app, needed[0], purpose, self._with_owner_pin)
+                ask_owner_pin(self.app, self.play.owner_name(needed[0]), purpose,
+                              self._with_owner_pin)
                 return False
             if self.board_keys:
                 self.play.do_with_board(self.action_spec.name, self._board_values(),
