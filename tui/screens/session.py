@@ -428,8 +428,9 @@ class SessionScreen(Screen[None]):
 
     def missing_defaults(self) -> dict[str, Any]:
         """Published board values (``Game.board_defaults``) this game has not entered."""
-        board = self.play.state.board
-        return {k: v for k, v in self.play.game.board_defaults.items() if k not in board}
+        board, keys = self.play.state.board, self.play.board_keys
+        return {k: v for k, v in self.play.game.board_defaults.items()
+                if k not in board and k in keys}
 
     def action_accept_defaults(self) -> None:
         """Take the game's public board defaults in one key: each value goes to this game's
