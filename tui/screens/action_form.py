@@ -277,7 +277,7 @@ class ActionFormScreen(FieldKeys, ModalScreen[bool]):
                 purpose = f"{self.action_spec.title} ({needed[1]})"
                 if await ask_seat_to_do(self.app, self.play, self.action_spec.name, self.args,
                                         needed[0], purpose,
-                                        lambda done: self.dismiss(True) if done else None):
+                                        lambda done: self._finish(True) if done else None):
                     return False  # the owner's seat does it with their PIN
                 ask_owner_pin(self.app, self.play.owner_name(needed[0]), purpose,
                               self._with_owner_pin)
@@ -315,12 +315,13 @@ class ActionFormScreen(FieldKeys, ModalScreen[bool]):
         return self.query_one(CurtainStep).new_pin()
 
     async def _with_owner_pin(self, pin: str | None) -> None:
-        if pin and await self._do(pin):
+        if pin and await self._do(pin):  # done: what was typed is spent, not a draft
             if self.secret_params:
+                self._finish(None)
                 self.step = "cleared"
                 self._show_step()
             else:
-                self.dismiss(True)
+                self._finish(True)
 
     async def _ask_board(self, err: BoardValueNeeded) -> None:
         """Grow the form by a field for each printed value the action needs."""
