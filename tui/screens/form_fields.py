@@ -9,12 +9,13 @@ from typing import Any
 
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Checkbox, Input, Label, Select, Static
+from textual.widgets import Checkbox, Label, Select, Static
 
 from trackers.engine import ActionError, BoardValue, Param, State
 from tui.screens.drafts import field_value
 from tui.widgets.dialog_select import DialogSelect
 from tui.widgets.plain import plain
+from tui.widgets.typed_input import TypedInput
 
 
 def sole_answer(param: Param, choices: list[tuple[str, str]]) -> bool:
@@ -54,7 +55,7 @@ def field_widgets(param: Param, choices: list[tuple[str, str]], value: Any,
                             id=wid))
     else:
         shown = param.default if value is None else value
-        out.append(Input("" if shown is None else str(shown), id=wid, password=param.secret,
+        out.append(TypedInput("" if shown is None else str(shown), id=wid, password=param.secret,
                          type="integer" if param.kind == "int" else "text",
                          max_length=200))
     out.append(Static("", id=f"err-{param.name}", classes="field-error hidden", markup=False))
@@ -79,7 +80,7 @@ def board_widgets(spec: BoardValue) -> list[Widget]:
         out.append(DialogSelect([(plain(label), label) for label in spec.labels], id=wid,
                                 prompt="choose"))
     else:
-        out.append(Input(id=wid, max_length=200))
+        out.append(TypedInput(id=wid, max_length=200))
     out.append(Static("", id=f"err-{safe_id(spec.key)}", classes="field-error hidden",
                       markup=False))
     return out

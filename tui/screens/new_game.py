@@ -37,6 +37,7 @@ from tui.screens.drafts import (
 from tui.screens.form_keys import FIELD_KEYS, FieldKeys
 from tui.widgets.dialog_select import DialogSelect
 from tui.widgets.plain import plain
+from tui.widgets.typed_input import TypedInput
 
 DRAFT = "new_game"  # the name of the New game form's draft in the settings
 FIELD_OF = {"game": "game", "players": "players", "mode": "mode", "names": "names",
@@ -102,10 +103,10 @@ class NewGameScreen(FieldKeys, ModalScreen[OpenSession | None]):
             yield self.error_line("mode")
             yield Static("", id="mode-note", classes="hint", markup=False)
             yield Label("Names (optional, separated by commas)")
-            yield Input(placeholder=", ".join(SAMPLE_NAMES[:3]), id="names", max_length=400)
+            yield TypedInput(placeholder=", ".join(SAMPLE_NAMES[:3]), id="names", max_length=400)
             yield self.error_line("names")
             yield Label("Title (optional)")
-            yield Input(placeholder="e.g. Friday night", id="title", max_length=80)
+            yield TypedInput(placeholder="e.g. Friday night", id="title", max_length=80)
             yield self.error_line("title")
             yield Vertical(id="options")
             yield Static("", id="new-error", classes="error", markup=False)
