@@ -35,10 +35,12 @@ from references.query import Plan, plan
 from references.reader import load_rulebook
 from references.sectioning import split_markdown
 from references.store import (
+    MERGED,
     Transaction,
     connect,
     delete_book,
     get_meta,
+    merge_index,
     set_meta,
     write_book,
 )
@@ -63,6 +65,7 @@ class Library:
         self.path = path
         self._lock = threading.RLock()
         self._vocab: dict[str | None, Vocabulary] = {}
+        self._writable = True  # False for a library file opened only to read
 
     # ------------------------------------------------------------ opening
 
@@ -74,6 +77,7 @@ class Library:
         whose cards are out of date, is read into memory and brought up to date there."""
         conn = connect(Path(data_dir), read_only=read_only)
         library = cls(conn, Path(data_dir))
+        library._writable = not read_only
         try:
             if read_only and not library._cards_current():
                 memory = sqlite3.connect(":memory:", isolation_level=None,
@@ -81,6 +85,7 @@ class Library:
                 conn.backup(memory)
                 conn.close()
                 library._conn = memory
+                library._writable = True  # a copy in memory: writing it changes no file
             library._sync_cards()
         except sqlite3.Error as error:
             library._conn.close()
@@ -111,10 +116,14 @@ class Library:
         self.close()
 
     def _sync_cards(self) -> None:
-        """Re-index the cards only when their text (or the index version) changed."""
+        """Re-index the cards only when their text (or the index version) changed; merge an
+        index that earlier versions left in many segments (not when reading only)."""
         texts = card_texts()
         digest = cards_digest(texts)
         if get_meta(self._conn, "cards") == digest:
+            if get_meta(self._conn, "index") != MERGED and self._writable:
+                with self._lock, self._write() as conn:
+                    merge_index(conn)
             return
         with self._lock, self._write() as conn:
             if get_meta(conn, "cards") == digest:  # another process did it meanwhile
@@ -126,6 +135,7 @@ class Library:
                 write_book(conn, kind="card", game=game, title=parsed.title, source=CARD_SOURCE,
                            sha256="", sections=parsed.sections)
             set_meta(conn, "cards", digest)
+            merge_index(conn)
         self._vocab.clear()
 
     def _write(self) -> Transaction:
@@ -165,6 +175,7 @@ class Library:
                         pages_without_text=book.pages_without_text, notes=book.notes,
                         progress=progress,
                     )
+                    merge_index(conn)
             except sqlite3.Error as error:
                 raise LibraryError(f"{path.name}: could not be stored ({error})") from None
             self._vocab.clear()
@@ -266,7 +277,7 @@ class Library:
     def _search(self, query: str, game: str | None, limit: int,
                 kind: str | None) -> SearchResult:
         steps = plan(query, game)
-        found, holds_all = self._found(steps, game, limit, kind)
+        found, holds_all = self._rank(steps, game, limit, kind)
         suggestion = None
         if steps.chunks:
             suggestion = did_you_mean(steps.chunks, self._vocabulary(game),
@@ -275,17 +286,18 @@ class Library:
             # nothing, or nothing holding every word, for what was typed: "diplomcy tie"
             # finds "tie" alone, since a word not in the books matches nothing; what the
             # corrected words find answers the question better: show it, saying so
-            better, _ = self._found(plan(suggestion, game), game, limit, kind)
+            better_steps = plan(suggestion, game)
+            better, _ = self._rank(better_steps, game, limit, kind)
             if better:
-                return SearchResult(query, tuple(better), suggestion, showing=suggestion)
-        return SearchResult(query, tuple(found), suggestion)
+                return SearchResult(query, self._hits(better_steps, better), suggestion,
+                                    showing=suggestion)
+        # snippets are cut only for the hits shown (not for a result the correction replaced)
+        return SearchResult(query, self._hits(steps, found), suggestion)
 
-    def _found(self, steps: Plan, game: str | None, limit: int,
-               kind: str | None) -> tuple[list[Hit], bool]:
-        """The best sections, and whether some section holds every word of the plan."""
-        scored, holds_all = self._rank(steps, game, limit, kind)
+    def _hits(self, steps: Plan, scored: list[tuple[int, float]]) -> tuple[Hit, ...]:
+        """Titles, paths and snippets for the ranked sections shown."""
         expr = steps.any_word or steps.all_words
-        return (run.hits(self._conn, expr, scored) if expr else []), holds_all
+        return tuple(run.hits(self._conn, expr, scored)) if expr and scored else ()
 
     def _rank(
         self, steps: Plan, game: str | None, limit: int, kind: str | None = None
