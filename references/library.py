@@ -20,6 +20,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+from references import pruning
 from references import search as run
 from references.cards import CARD_SOURCE, card_texts, cards_digest, shown_text
 from references.errors import (
@@ -312,7 +313,7 @@ class Library:
         if steps.any_word:
             # Every section holding all the words holds any of them: rank once, over any of
             # the words, and ask only which of those hold them all (no second ranking).
-            some = run.ranked(self._conn, steps.any_word, game, pool, kind)
+            some = self._ranked_any(steps, game, pool, kind)
             with_all = run.holding(self._conn, steps.all_words, [i for i, _, _ in some])
             every = [row for row in some if row[0] in with_all]
         else:
@@ -329,6 +330,29 @@ class Library:
             best[section_id] = max(best.get(section_id, 0.0), score * boost)
         ordered = sorted(best.items(), key=lambda item: item[1], reverse=True)
         return ordered[:limit], bool(every)
+
+    def _ranked_any(self, steps: Plan, game: str | None, pool: int,
+                    kind: str | None) -> list[tuple[int, float, str]]:
+        """The pool for the any-word expression, scoring only the sections holding a rare
+        word when the common words cannot lift another section into it (pruning.py)."""
+        assert steps.any_word is not None
+        alternatives = steps.alternatives()
+        counted = run.holders(self._conn, [p for _, parts in alternatives for p in parts])
+        if counted is not None:
+            sections, counts = counted
+            terms, n = [], 0
+            for expr, parts in alternatives:
+                held = counts[n: n + len(parts)]
+                n += len(parts)
+                terms.append(pruning.Term(expr, sum(pruning.ceiling(h, sections) for h in held),
+                                          sum(held)))
+            cut = pruning.split(terms, pool)
+            if cut is not None:
+                some = run.ranked(self._conn, steps.any_word, game, pool, kind,
+                                  among=" OR ".join(cut.rare))
+                if len(some) == pool and some[-1][1] > cut.common_ceiling:
+                    return some
+        return run.ranked(self._conn, steps.any_word, game, pool, kind)
 
     def section(self, section_id: int, query: str | None = None) -> Section:
         """A whole section; with `query`, `hit_spans` marks the words it matched."""

@@ -40,6 +40,7 @@ class Term:
     stop: bool
     phrases: tuple[tuple[str, ...], ...]  # the token sequences that count as this term
     prefix: bool = False
+    parts: tuple[str, ...] = ()  # the quoted phrases of `expr` (bm25 scores each alone)
 
 
 @dataclass(frozen=True)
@@ -69,6 +70,11 @@ class Plan:
         asked, partial = self._asked
         hit = sum(1 for w, r in words if r in asked or partial and w.startswith(partial))
         return hit / len(words)
+
+    def alternatives(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """The any-word expression's alternatives: each searched term and its phrases."""
+        kept = [t for t in self.terms if not t.stop] or list(self.terms)
+        return tuple((t.expr, t.parts) for t in kept)
 
     @functools.cached_property
     def _asked(self) -> tuple[frozenset[str], str]:
@@ -106,8 +112,9 @@ def plan(query: str, game: str | None) -> Plan:
         group, width = _synonym_at(chunks, i, index)
         last = i + width == len(chunks)
         if group:
-            expr = "(" + " OR ".join(quote(" ".join(p)) for p in group) + ")"
-            terms.append(Term(expr, stop=False, phrases=group))
+            parts = tuple(quote(" ".join(p)) for p in group)
+            terms.append(Term("(" + " OR ".join(parts) + ")", stop=False, phrases=group,
+                              parts=parts))
         else:
             chunk = chunks[i]
             words = tokens(chunk)
@@ -117,7 +124,8 @@ def plan(query: str, game: str | None) -> Plan:
                 continue
             prefix = last and len(words[-1]) >= 2
             stop = all(w in STOPWORDS for w in words) and not named
-            terms.append(Term(quote(chunk) + ("*" if prefix else ""), stop, (words,), prefix))
+            expr = quote(chunk) + ("*" if prefix else "")
+            terms.append(Term(expr, stop, (words,), prefix, (expr,)))
         i += width
     if not terms:
         return Plan(None, None, tuple(chunks))

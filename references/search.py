@@ -31,12 +31,18 @@ def ranked(
     kind: str | None = None,
     skip: Sequence[int] = (),
     within: Sequence[int] | None = None,
+    among: str | None = None,
 ) -> list[tuple[int, float, str]]:
     """(section id, score, section title) best first; score = -bm25, so higher is better.
 
-    `within` limits the search to those section ids."""
+    `within` limits the search to those section ids; `among` to the sections matching that
+    expression (scores are still those `expr` gives: references/pruning.py)."""
     where = ["fts MATCH ?"]
     params: list[object] = [expr]
+    if among:
+        # "+" keeps SQLite from looking each id up again with MATCH: one pass, filtered
+        where.append("+fts.rowid IN (SELECT rowid FROM fts WHERE fts MATCH ?)")
+        params.append(among)
     if game:
         where.append("b.game = ?")
         params.append(game)
@@ -69,6 +75,19 @@ def ranked(
         return []  # the query builder should make this impossible; never show a traceback
     skipped = set(skip)
     return [(int(i), -float(r), str(t)) for i, r, t in rows if i not in skipped][:limit]
+
+
+def holders(conn: sqlite3.Connection, exprs: Sequence[str]
+            ) -> tuple[int, list[int]] | None:
+    """How many sections there are (bm25's N) and how many match each expression, in one
+    statement (one reading of the library); None if SQLite refuses."""
+    sql = "SELECT (SELECT count(*) FROM sections)" + "".join(
+        [", (SELECT count(*) FROM fts WHERE fts MATCH ?)"] * len(exprs))
+    try:
+        row = conn.execute(sql, list(exprs)).fetchone()
+    except sqlite3.OperationalError:
+        return None
+    return int(row[0]), [int(n) for n in row[1:]]
 
 
 def holding(conn: sqlite3.Connection, expr: str, ids: Sequence[int]) -> set[int]:
