@@ -298,7 +298,9 @@ class Library:
     def _hits(self, steps: Plan, scored: list[tuple[int, float]]) -> tuple[Hit, ...]:
         """Titles, paths and snippets for the ranked sections shown."""
         expr = steps.any_word or steps.all_words
-        return tuple(run.hits(self._conn, expr, scored)) if expr and scored else ()
+        if not expr or not scored:
+            return ()
+        return tuple(run.hits(self._conn, expr, scored, steps.long_prefix))
 
     def _rank(
         self, steps: Plan, game: str | None, limit: int, kind: str | None = None

@@ -71,6 +71,13 @@ class Plan:
         hit = sum(1 for w, r in words if r in asked or partial and w.startswith(partial))
         return hit / len(words)
 
+    @property
+    def long_prefix(self) -> bool:
+        """Whether a half-typed word has four letters or more (the index keeps ready-made
+        prefixes of two and three letters: longer ones are gathered at each lookup)."""
+        kept = [t for t in self.terms if not t.stop] or list(self.terms)
+        return any(t.prefix and len(t.phrases[0][-1]) > 3 for t in kept)
+
     def alternatives(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
         """The any-word expression's alternatives: each searched term and its phrases."""
         kept = [t for t in self.terms if not t.stop] or list(self.terms)

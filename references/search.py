@@ -17,6 +17,7 @@ HIT_OPEN = "\x02"
 HIT_CLOSE = "\x03"
 RANK = "bm25(fts, 5.0, 1.0, 2.0)"
 SNIPPET_TOKENS = 16
+SNIPPET = f"snippet(fts, 1, char(2), char(3), '…', {SNIPPET_TOKENS})"
 
 _MARKUP = re.compile(r"\*\*|__|`|^#+\s*|\[[ xX]\]\s*|(?<!\w)- (?=\S)|\|\s*-{3,}\s*", re.MULTILINE)
 _CELLS = re.compile(r"\s*\|[\s|]*")
@@ -102,32 +103,41 @@ def holding(conn: sqlite3.Connection, expr: str, ids: Sequence[int]) -> set[int]
     return {int(r[0]) for r in rows} & wanted
 
 
-def hits(conn: sqlite3.Connection, expr: str, scored: list[tuple[int, float]]) -> list[Hit]:
-    """Full hits (titles, path, snippet) for ranked section ids, in the same order."""
+def hits(conn: sqlite3.Connection, expr: str, scored: list[tuple[int, float]],
+         long_prefix: bool = True) -> list[Hit]:
+    """Full hits (titles, path, snippet) for ranked section ids, in the same order.
+
+    Two statements, whatever the number of hits: the sections' titles and books, then the
+    snippets. With a half-typed word of four letters or more (the index keeps ready-made
+    prefixes of two and three letters only) FTS5 gathers that word's forms afresh for each
+    lookup, so then the snippets come from one pass over the matches between the lowest and
+    highest id shown; otherwise FTS5 seeks straight to each id."""
     if not scored:
         return []
-    # One section at a time: FTS5 seeks straight to a rowid, where "rowid IN (...)" made it
-    # walk every match of the expression.
-    sql = (
-        f"SELECT fts.rowid, snippet(fts, 1, char(2), char(3), '…', {SNIPPET_TOKENS}), "
-        "s.title, s.path, b.id, b.kind, b.game, b.title FROM fts "
-        "JOIN sections s ON s.id = fts.rowid JOIN books b ON b.id = s.book_id "
-        "WHERE fts MATCH ? AND fts.rowid = ?"
-    )
-    rows = {}
+    ids = [section_id for section_id, _ in scored]
+    marks = ",".join("?" * len(ids))
+    if long_prefix:
+        cut = ("SELECT rowid, " + SNIPPET + " FROM fts WHERE fts MATCH ? "
+               f"AND rowid BETWEEN ? AND ? AND +rowid IN ({marks})")
+        params: list[object] = [expr, min(ids), max(ids), *ids]
+    else:
+        cut = f"SELECT rowid, {SNIPPET} FROM fts WHERE fts MATCH ? AND rowid IN ({marks})"
+        params = [expr, *ids]
     try:
-        for section_id, _ in scored:
-            row = conn.execute(sql, (expr, section_id)).fetchone()
-            if row is not None:
-                rows[row[0]] = row
+        snippets = dict(conn.execute(cut, params).fetchall())
+        rows = conn.execute(
+            "SELECT s.id, s.title, s.path, b.id, b.kind, b.game, b.title FROM sections s "
+            f"JOIN books b ON b.id = s.book_id WHERE s.id IN ({marks})", ids
+        ).fetchall()
     except sqlite3.OperationalError:
         return []
+    found = {row[0]: row for row in rows}
     out: list[Hit] = []
     for section_id, score in scored:
-        row = rows.get(section_id)
-        if row is None:
+        row = found.get(section_id)
+        if row is None or section_id not in snippets:
             continue
-        _, snippet, title, path, book_id, kind, game, book_title = row
+        _, title, path, book_id, kind, game, book_title = row
         out.append(
             Hit(
                 section_id=section_id,
@@ -137,7 +147,7 @@ def hits(conn: sqlite3.Connection, expr: str, scored: list[tuple[int, float]]) -
                 source=book_title,
                 section=title,
                 path=tuple(json.loads(path)),
-                snippet_parts=snippet_parts(snippet or ""),
+                snippet_parts=snippet_parts(snippets[section_id] or ""),
                 score=score,
             )
         )
