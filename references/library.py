@@ -300,7 +300,7 @@ class Library:
         expr = steps.any_word or steps.all_words
         if not expr or not scored:
             return ()
-        return tuple(run.hits(self._conn, expr, scored, steps.long_prefix))
+        return tuple(run.hits(self._conn, expr, scored, steps.costly_lookup))
 
     def _rank(
         self, steps: Plan, game: str | None, limit: int, kind: str | None = None

@@ -72,11 +72,14 @@ class Plan:
         return hit / len(words)
 
     @property
-    def long_prefix(self) -> bool:
-        """Whether a half-typed word has four letters or more (the index keeps ready-made
-        prefixes of two and three letters: longer ones are gathered at each lookup)."""
+    def costly_lookup(self) -> bool:
+        """Whether looking a section up by id costs FTS5 more than a pass over the matches:
+        for more than one phrase, or a half-typed word of four letters or more (the index
+        keeps ready-made prefixes of two and three letters; longer ones are gathered afresh
+        at each lookup). A single common word ("the") matches nearly every section."""
         kept = [t for t in self.terms if not t.stop] or list(self.terms)
-        return any(t.prefix and len(t.phrases[0][-1]) > 3 for t in kept)
+        phrases = sum(len(t.phrases) for t in kept)
+        return phrases > 1 or any(t.prefix and len(t.phrases[0][-1]) > 3 for t in kept)
 
     def alternatives(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
         """The any-word expression's alternatives: each searched term and its phrases."""

@@ -19,7 +19,13 @@ RANK = "bm25(fts, 5.0, 1.0, 2.0)"
 SNIPPET_TOKENS = 16
 SNIPPET = f"snippet(fts, 1, char(2), char(3), '…', {SNIPPET_TOKENS})"
 
-_MARKUP = re.compile(r"\*\*|__|`|^#+\s*|\[[ xX]\]\s*|(?<!\w)- (?=\S)|\|\s*-{3,}\s*", re.MULTILINE)
+# Markdown a snippet line leaves out; a hit marker counts as the start (or end) of a line
+_MARKUP = re.compile(
+    r"\*\*|__|`|(?:^|(?<=[\x02\x03]))#+\s*|\[[ xX]\]\s*|(?<!\w)- (?=[^\s\x02\x03])"
+    r"|\|\s*-{3,}\s*",
+    re.MULTILINE,
+)
+_MARKERS = re.compile("[\x02\x03]")
 _CELLS = re.compile(r"\s*\|[\s|]*")
 _SPACE = re.compile(r"\s+")
 
@@ -104,19 +110,19 @@ def holding(conn: sqlite3.Connection, expr: str, ids: Sequence[int]) -> set[int]
 
 
 def hits(conn: sqlite3.Connection, expr: str, scored: list[tuple[int, float]],
-         long_prefix: bool = True) -> list[Hit]:
+         one_pass: bool = True) -> list[Hit]:
     """Full hits (titles, path, snippet) for ranked section ids, in the same order.
 
     Two statements, whatever the number of hits: the sections' titles and books, then the
-    snippets. With a half-typed word of four letters or more (the index keeps ready-made
-    prefixes of two and three letters only) FTS5 gathers that word's forms afresh for each
-    lookup, so then the snippets come from one pass over the matches between the lowest and
-    highest id shown; otherwise FTS5 seeks straight to each id."""
+    snippets. With `one_pass` the snippets come from one pass over the matches between the
+    lowest and highest id shown (FTS5 sets the expression up once: a half-typed word of four
+    letters or more has its forms gathered afresh at every setup); otherwise FTS5 seeks to
+    each id (Plan.costly_lookup chooses)."""
     if not scored:
         return []
     ids = [section_id for section_id, _ in scored]
     marks = ",".join("?" * len(ids))
-    if long_prefix:
+    if one_pass:
         cut = ("SELECT rowid, " + SNIPPET + " FROM fts WHERE fts MATCH ? "
                f"AND rowid BETWEEN ? AND ? AND +rowid IN ({marks})")
         params: list[object] = [expr, min(ids), max(ids), *ids]
@@ -155,13 +161,12 @@ def hits(conn: sqlite3.Connection, expr: str, scored: list[tuple[int, float]],
 
 
 def snippet_parts(marked: str) -> tuple[tuple[str, bool], ...]:
-    """Split FTS5 snippet text on the hit markers; tidy Markdown and whitespace for one line."""
-    parts: list[tuple[str, bool]] = []
-    for n, piece in enumerate(re.split(f"[{HIT_OPEN}{HIT_CLOSE}]", marked)):
-        text = _SPACE.sub(" ", _CELLS.sub(" · ", _MARKUP.sub("", piece)))
-        if text:
-            parts.append((text, n % 2 == 1))
-    return tuple(parts)
+    """Split FTS5 snippet text on the hit markers; tidy Markdown and whitespace for one line.
+
+    The whole snippet is tidied at once (a marker ends any Markdown a piece began, as if
+    each piece were tidied alone), then split."""
+    text = _SPACE.sub(" ", _CELLS.sub(" · ", _MARKUP.sub("", marked)))
+    return tuple((piece, n % 2 == 1) for n, piece in enumerate(_MARKERS.split(text)) if piece)
 
 
 def highlight_spans(conn: sqlite3.Connection, expr: str, section_id: int, body: str
