@@ -19,15 +19,16 @@ RANK = "bm25(fts, 5.0, 1.0, 2.0)"
 SNIPPET_TOKENS = 16
 SNIPPET = f"snippet(fts, 1, char(2), char(3), '…', {SNIPPET_TOKENS})"
 
-# Markdown a snippet line leaves out; a hit marker counts as the start (or end) of a line
+# Markdown a snippet line leaves out; a hit marker counts as the start (or end) of a line.
+# The leading lookahead lets most places fail at once (it lists each alternative's first sign).
 _MARKUP = re.compile(
-    r"\*\*|__|`|(?:^|(?<=[\x02\x03]))#+\s*|\[[ xX]\]\s*|(?<!\w)- (?=[^\s\x02\x03])"
-    r"|\|\s*-{3,}\s*",
+    r"(?=[*_`#\[|-])(?:\*\*|__|`|(?:^|(?<=[\x02\x03]))#+\s*|\[[ xX]\]\s*"
+    r"|(?<!\w)- (?=[^\s\x02\x03])|\|\s*-{3,}\s*)",
     re.MULTILINE,
 )
 _MARKERS = re.compile("[\x02\x03]")
 _CELLS = re.compile(r"\s*\|[\s|]*")
-_SPACE = re.compile(r"\s+")
+_SPACE = re.compile(r"\s{2,}|[^\S ]")  # white space that is not already one plain space
 
 
 def ranked(
