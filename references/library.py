@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import operator
 import sqlite3
 import threading
 from collections.abc import Callable
@@ -322,16 +323,17 @@ class Library:
             every = run.ranked(self._conn, steps.all_words, game, pool, kind)
             some = []
             with_all = {i for i, _, _ in every}
-        best: dict[int, float] = {}
+        best: list[tuple[int, float]] = []
         named: dict[str, float] = {}  # title -> how squarely it names the query (titles repeat)
-        for section_id, score, title in [*every, *some]:
+        # each section once: those holding every word first (so ties keep that order)
+        for section_id, score, title in [*every, *(r for r in some if r[0] not in with_all)]:
             if title not in named:
                 named[title] = ((1 + steps.title_coverage(title))
                                 * (1 + 0.5 * steps.title_precision(title)))
             boost = (1.25 if section_id in with_all else 1.0) * named[title]
-            best[section_id] = max(best.get(section_id, 0.0), score * boost)
-        ordered = sorted(best.items(), key=lambda item: item[1], reverse=True)
-        return ordered[:limit], bool(every)
+            best.append((section_id, score * boost))
+        best.sort(key=operator.itemgetter(1), reverse=True)
+        return best[:limit], bool(every)
 
     def _ranked_any(self, steps: Plan, game: str | None, pool: int,
                     kind: str | None) -> list[tuple[int, float, str]]:
