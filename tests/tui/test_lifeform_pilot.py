@@ -146,7 +146,7 @@ async def play_step(pilot: Pilot[None], name: str, args: Args,
     if open_params:
         await fill_fields(pilot, open_params, args)
     if isinstance(app.screen, OwnerPinScreen):  # it opens the lifeform's sealed identifier
-        assert "PRIVATE: Lifeform player only" in seen(app)
+        assert "PRIVATE: Sarah only" in seen(app) and "Hand the laptop to Sarah" in seen(app)
         await burst(pilot, *LIFE_PIN)
         await pilot.press("enter")
         await pilot.pause()
@@ -318,7 +318,7 @@ async def test_a_3_player_game_to_the_showdown_by_keys_with_an_ending_c(tmp_path
                                                  "reaction": "Shock-Prod"})
         assert "the whole attack is cancelled" in panel(app, "#now")
         curtain = await play_step(pilot, "reality_calibration", {"image": "Image 2"})
-        assert "PRIVATE: Lifeform player only" in curtain[0]
+        assert "PRIVATE: Sarah only" in curtain[0]
         image_kept(app, tmp_path, "Image 2")
         await play_step(pilot, "next_phase", {})  # round 2
 

@@ -135,8 +135,7 @@ class SessionScreen(Screen[None]):
                 yield from self.compose_beside_tracks()
             with Vertical(id="right"):
                 yield Static("Now (Tab here, then arrows, to scroll)", classes="section-title")
-                with VerticalScroll(id="now-scroll"):
-                    yield NowPanel(id="now")
+                yield NowPanel(id="now")
                 yield Static("Log", classes="section-title", id="log-title")
                 yield LogPanel(id="log")
             yield VerticalScroll(id="reference", classes="hidden")
@@ -338,7 +337,7 @@ class SessionScreen(Screen[None]):
                 self.call_later(seat_or_curtain, self, name, args, needed[0],
                                 f"{title} ({needed[1]})")
                 return
-            ask_owner_pin(self.app, needed[0], f"{title} ({needed[1]})",
+            ask_owner_pin(self.app, self.play.owner_name(needed[0]), f"{title} ({needed[1]})",
                           lambda given: self.apply(name, args, given) if given else None)
             return
         try:
@@ -429,8 +428,9 @@ class SessionScreen(Screen[None]):
 
     def missing_defaults(self) -> dict[str, Any]:
         """Published board values (``Game.board_defaults``) this game has not entered."""
-        board = self.play.state.board
-        return {k: v for k, v in self.play.game.board_defaults.items() if k not in board}
+        board, keys = self.play.state.board, self.play.board_keys
+        return {k: v for k, v in self.play.game.board_defaults.items()
+                if k not in board and k in keys}
 
     def action_accept_defaults(self) -> None:
         """Take the game's public board defaults in one key: each value goes to this game's
@@ -496,7 +496,7 @@ class SessionScreen(Screen[None]):
     def action_leave(self) -> None:
         """Escape: out of the Now panel or the log first (back to the tracks), then Home."""
         focused = self.focused
-        if focused is not None and focused.id in ("now-scroll", "log", "reference"):
+        if focused is not None and focused.id in ("now", "log", "reference"):
             self.query_one("#tracks", TracksPanel).focus()
             self.notify("Back on the tracks. Escape again goes Home.", timeout=3)
             return
