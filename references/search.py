@@ -87,9 +87,10 @@ def ranked(
 
 def holders(conn: sqlite3.Connection, exprs: Sequence[str]
             ) -> tuple[int, list[int]] | None:
-    """How many sections there are (bm25's N) and how many match each expression, in one
-    statement (one reading of the library); None if SQLite refuses."""
-    sql = "SELECT (SELECT count(*) FROM sections)" + "".join(
+    """How many sections there are (bm25's N: FTS5's own docsize table holds a row for each)
+    and how many match each expression, in one statement (one reading of the library); None
+    if SQLite refuses."""
+    sql = "SELECT (SELECT count(*) FROM fts_docsize)" + "".join(
         [", (SELECT count(*) FROM fts WHERE fts MATCH ?)"] * len(exprs))
     try:
         row = conn.execute(sql, list(exprs)).fetchone()
