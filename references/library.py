@@ -279,22 +279,38 @@ class Library:
     def _search(self, query: str, game: str | None, limit: int,
                 kind: str | None) -> SearchResult:
         steps = plan(query, game)
-        found, holds_all = self._rank(steps, game, limit, kind)
         suggestion = None
         if steps.chunks:
             suggestion = did_you_mean(steps.chunks, self._vocabulary(game),
                                       self._vocabulary(None))
-        if suggestion and (not found or not holds_all):
+        tried = False
+        if suggestion and not run.matches(self._conn, steps.all_words):
+            # No section holds every word typed (a word not in the books matches nothing),
+            # so what was typed would give way to the corrected words whatever it found:
+            # rank those first, and what was typed only if they find nothing.
+            tried = True
+            corrected = self._corrected(suggestion, query, game, limit, kind)
+            if corrected:
+                return corrected
+        found, holds_all = self._rank(steps, game, limit, kind)
+        if suggestion and not tried and (not found or not holds_all):
             # nothing, or nothing holding every word, for what was typed: "diplomcy tie"
             # finds "tie" alone, since a word not in the books matches nothing; what the
             # corrected words find answers the question better: show it, saying so
-            better_steps = plan(suggestion, game)
-            better, _ = self._rank(better_steps, game, limit, kind)
-            if better:
-                return SearchResult(query, self._hits(better_steps, better), suggestion,
-                                    showing=suggestion)
+            corrected = self._corrected(suggestion, query, game, limit, kind)
+            if corrected:
+                return corrected
         # snippets are cut only for the hits shown (not for a result the correction replaced)
         return SearchResult(query, self._hits(steps, found), suggestion)
+
+    def _corrected(self, suggestion: str, query: str, game: str | None, limit: int,
+                   kind: str | None) -> SearchResult | None:
+        """What the corrected words find, saying so; None when they find nothing."""
+        steps = plan(suggestion, game)
+        better, _ = self._rank(steps, game, limit, kind)
+        if not better:
+            return None
+        return SearchResult(query, self._hits(steps, better), suggestion, showing=suggestion)
 
     def _hits(self, steps: Plan, scored: list[tuple[int, float]]) -> tuple[Hit, ...]:
         """Titles, paths and snippets for the ranked sections shown."""

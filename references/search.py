@@ -99,6 +99,17 @@ def holders(conn: sqlite3.Connection, exprs: Sequence[str]
     return int(row[0]), [int(n) for n in row[1:]]
 
 
+def matches(conn: sqlite3.Connection, expr: str | None) -> bool:
+    """Whether any section at all matches ``expr`` (FTS5 stops at the first)."""
+    if not expr:
+        return False
+    try:
+        return conn.execute("SELECT 1 FROM fts WHERE fts MATCH ? LIMIT 1", (expr,)
+                            ).fetchone() is not None
+    except sqlite3.OperationalError:
+        return False
+
+
 def holding(conn: sqlite3.Connection, expr: str, ids: Sequence[int]) -> set[int]:
     """Which of the sections ``ids`` match ``expr`` (no ranking: only the match)."""
     if not ids:
