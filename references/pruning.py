@@ -53,9 +53,9 @@ class Split:
 def split(terms: Sequence[Term], pool: int) -> Split | None:
     """Rare terms first: the fewest that can fill the pool while what the others could add
     stays under 0.7 of the last one's ceiling (about 1.5 times its idf; the pool's last
-    section mostly holds more than one word). None when no such split is worth trying:
-    scoring the filtered sections costs about a third of scoring all of them, so the rare
-    terms must be held by under a third of the sections the expression matches."""
+    section mostly holds more than one word). None when no such split is worth trying: the
+    filtered statement still walks every match (about a third of the cost of scoring them
+    all), so the rare terms must be held by under a third of the sections matched."""
     ordered = sorted(terms, key=lambda t: t.ceiling, reverse=True)
     total = sum(t.holding for t in ordered)
     held = 0
