@@ -67,7 +67,7 @@ class Library:
         self.path = path
         self._lock = threading.RLock()
         self._vocab: dict[str | None, Vocabulary] = {}
-        self._writable = True  # False for a library file opened only to read
+        self._writable = True  # False when opened only to read: the index is not merged
 
     # ------------------------------------------------------------ opening
 
@@ -86,8 +86,7 @@ class Library:
                                          check_same_thread=False)
                 conn.backup(memory)
                 conn.close()
-                library._conn = memory
-                library._writable = True  # a copy in memory: writing it changes no file
+                library._conn = memory  # cards brought up to date here, the file untouched
             library._sync_cards()
         except sqlite3.Error as error:
             library._conn.close()
@@ -137,7 +136,8 @@ class Library:
                 write_book(conn, kind="card", game=game, title=parsed.title, source=CARD_SOURCE,
                            sha256="", sections=parsed.sections)
             set_meta(conn, "cards", digest)
-            merge_index(conn)
+            if self._writable:  # a copy in memory for one reading is not worth merging
+                merge_index(conn)
         self._vocab.clear()
 
     def _write(self) -> Transaction:
