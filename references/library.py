@@ -123,7 +123,9 @@ class Library:
         digest = cards_digest(texts)
         if get_meta(self._conn, "cards") == digest:
             if get_meta(self._conn, "index") != MERGED and self._writable:
-                with self._lock, self._write() as conn:
+                # best effort: another window writing now only puts it off to the next open
+                with contextlib.suppress(sqlite3.OperationalError), self._lock, \
+                        self._write() as conn:
                     merge_index(conn)
             return
         with self._lock, self._write() as conn:
