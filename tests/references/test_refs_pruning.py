@@ -4,12 +4,14 @@ the same hits, in the same order, with the same scores, as scoring every section
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from pathlib import Path
 
 import pytest
 
 from references import Library, pruning
 from references import search as run
+from tests.references.refs_helpers import SEED_FILES
 
 QUESTIONS = [
     "stowaway card", "SD track", "who can take income", "game end 40 points", "hull br",
@@ -57,7 +59,37 @@ def test_split_takes_the_rare_words_when_the_common_ones_cannot_matter() -> None
     assert pruning.split([rare], pool=60) is None
 
 
+@pytest.fixture(scope="module")
+def sixfold(seeds: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Library]:
+    """The real rulebooks imported six times over (the benchmark's library is ten times):
+    enough sections hold a rare word to fill the pool, so splits are taken."""
+    library = Library.open(tmp_path_factory.mktemp("sixfold"))
+    for _ in range(6):
+        for name in SEED_FILES.values():
+            library.add_rulebook(seeds / name, allow_duplicate=True)
+    yield library
+    library.close()
+
+
 def test_pruned_ranking_equals_scoring_every_section(
+        sixfold: Library, monkeypatch: pytest.MonkeyPatch) -> None:
+    taken: list[pruning.Split] = []
+    real_split = pruning.split
+
+    def recording(terms: Sequence[pruning.Term], pool: int) -> pruning.Split | None:
+        cut = real_split(terms, pool)
+        if cut is not None:
+            taken.append(cut)
+        return cut
+
+    monkeypatch.setattr(pruning, "split", recording)
+    pruned = _answers(sixfold) + _answers(sixfold, "space-station-phoenix")
+    assert taken  # the pruned path was really taken
+    monkeypatch.setattr(pruning, "split", lambda terms, pool: None)
+    assert pruned == _answers(sixfold) + _answers(sixfold, "space-station-phoenix")
+
+
+def test_on_five_books_the_answers_are_those_of_scoring_every_section(
         seeded: Library, monkeypatch: pytest.MonkeyPatch) -> None:
     pruned = _answers(seeded) + _answers(seeded, "space-station-phoenix")
     monkeypatch.setattr(pruning, "split", lambda terms, pool: None)
