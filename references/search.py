@@ -28,7 +28,7 @@ _MARKUP = re.compile(
 )
 _MARKERS = re.compile("[\x02\x03]")
 _CELLS = re.compile(r"\s*\|[\s|]*")
-_SPACE = re.compile(r"\s{2,}|[^\S ]")  # white space that is not already one plain space
+_MARKUP_SIGN = re.compile(r"[*_`#\[|-]")  # no such sign: no Markdown to take out
 
 
 def ranked(
@@ -178,8 +178,25 @@ def snippet_parts(marked: str) -> tuple[tuple[str, bool], ...]:
 
     The whole snippet is tidied at once (a marker ends any Markdown a piece began, as if
     each piece were tidied alone), then split."""
-    text = _SPACE.sub(" ", _CELLS.sub(" · ", _MARKUP.sub("", marked)))
-    return tuple((piece, n % 2 == 1) for n, piece in enumerate(_MARKERS.split(text)) if piece)
+    text = _MARKUP.sub("", marked) if _MARKUP_SIGN.search(marked) else marked
+    if "|" in text:
+        text = _CELLS.sub(" · ", text)
+    return tuple((piece, n % 2 == 1)
+                 for n, piece in enumerate(_MARKERS.split(_one_space(text))) if piece)
+
+
+def _one_space(text: str) -> str:
+    """Each run of white space as one plain space (str.split knows the same white space as
+    the re module's \\s), a run at either end kept as one space."""
+    words = text.split()
+    if not words:
+        return " " if text else ""
+    joined = " ".join(words)
+    if text[0].isspace():
+        joined = " " + joined
+    if text[-1].isspace():
+        joined += " "
+    return joined
 
 
 def highlight_spans(conn: sqlite3.Connection, expr: str, section_id: int, body: str

@@ -28,7 +28,7 @@ def _piece_by_piece(marked: str) -> tuple[tuple[str, bool], ...]:
 
 _BITS = st.sampled_from(["**", "__", "`", "# ", "## ", "\n", "[x] ", "[ ] ", "- ", "-", " | ",
                          "|---|", " ", "  ", "\t", "hull", "breach", "3", "é", "x-wing", ":",
-                         "."])
+                         ".", "\u00a0", " \u2003 ", "\x1c", "…"])
 
 
 @given(st.lists(st.tuples(st.lists(_BITS, max_size=6), st.lists(_BITS, min_size=1,
