@@ -103,7 +103,8 @@ class ActionFormScreen(FieldKeys, ModalScreen[bool]):
                     yield Static("What you typed last time is back (a draft).", classes="hint")
                 for param in self.open_params:
                     yield from field_widgets(param, self._choices(param),
-                                             self.draft.get(param.name))
+                                             self.draft.get(param.name),
+                                             param.suggestion(self.play.state))
                 yield Vertical(id="board-fields")
                 yield Button("OK", id="ok-open", variant="primary")
             if self.secret_params:
