@@ -39,15 +39,14 @@ def field_widgets(param: Param, choices: list[tuple[str, str]], value: Any,
                 Static("", id=f"err-{param.name}", classes="field-error hidden", markup=False)]
     out: list[Widget] = [Label(plain(words + optional), classes="field-label")]
     if param.kind == "choice" or choices:
-        select = DialogSelect([(plain(label), c) for label, c in choices], id=wid,
-                              allow_blank=True, prompt="choose")
         offered = [c for _, c in choices]
-        if value in offered:
-            select.value = value
-        elif param.default in offered:  # the reading the rules take unless the table says
-            select.value = param.default
-        elif suggested in offered:
-            select.value = suggested
+        # a draft's answer, else the reading the rules take unless the table says, else
+        # whose turn it is; given to the list as it is made, so it shows as chosen (set
+        # after, the list held it but still showed "choose")
+        first = next((v for v in (value, param.default, suggested) if v in offered),
+                     Select.NULL)
+        select = DialogSelect([(plain(label), c) for label, c in choices], id=wid,
+                              allow_blank=True, prompt="choose", value=first)
         out.append(select)
         out.append(Static("", id=f"chosen-{param.name}", classes="chosen hidden", markup=False))
     elif param.kind == "bool":
