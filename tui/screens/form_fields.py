@@ -67,6 +67,16 @@ def safe_id(key: str) -> str:
     return re.sub(r"[^A-Za-z0-9_-]", "_", key)
 
 
+def picked_one(spec: BoardValue) -> bool:
+    """Whether the value is one yes/no or one label, picked from a list (a game's own kind
+    may read a list of labels, or "space: icon" pairs, typed instead)."""
+    try:
+        spec.parse("yes" if spec.kind == "bool" else spec.labels[0])
+    except (ActionError, IndexError):
+        return False
+    return True
+
+
 def board_widgets(spec: BoardValue) -> list[Widget]:
     """A field for a printed board value: what it is, where to look, what is allowed."""
     wid = f"board-{safe_id(spec.key)}"
@@ -75,7 +85,7 @@ def board_widgets(spec: BoardValue) -> list[Widget]:
         Static(plain(f"Look at: {spec.look_at}. Give {spec.allowed()}."), classes="hint")]
     if spec.kind == "bool":
         out.append(DialogSelect([("yes", "yes"), ("no", "no")], id=wid, prompt="choose"))
-    elif spec.kind == "label":
+    elif spec.kind == "label" and picked_one(spec):
         out.append(DialogSelect([(plain(label), label) for label in spec.labels], id=wid,
                                 prompt="choose"))
     else:
