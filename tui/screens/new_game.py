@@ -156,7 +156,9 @@ class NewGameScreen(FieldKeys, ModalScreen[OpenSession | None]):
         players.set_options([(players_label(n), n) for n in self.game.player_counts])
         if len(self.game.player_counts) == 1:  # the only answer there is: filled in
             players.value = self.game.player_counts[0]
-        self.query_one("#mode", Select).set_options([])
+        mode = self.query_one("#mode", Select)
+        mode.prompt = "choose the players first"
+        mode.set_options([])
         box_id = f"opts-{game.info.package}"
         if not self.query(f"#{box_id}"):
             box = Vertical(id=box_id, classes="game-options")
@@ -180,6 +182,7 @@ class NewGameScreen(FieldKeys, ModalScreen[OpenSession | None]):
         modes = [m for m in self.game.modes if event.value in m.player_counts]
         mode = self.query_one("#mode", Select)
         was = mode.value
+        mode.prompt = "choose how to play"  # the players are chosen: no longer "first"
         mode.set_options([(plain(m.title), m.id) for m in modes])
         ids = [m.id for m in modes]
         mode.value = was if was in ids else ids[0]
