@@ -52,7 +52,7 @@ async def test_a_refused_value_stays_typed_with_the_reason_beside_its_field(
         assert isinstance(form, ActionFormScreen)  # still open
         assert form.query_one("#arg-spaces", Input).value == "44"
         beside = panel_text(app, "#err-spaces")
-        assert "spaces" in beside and "1 to 30" in beside
+        assert beside.startswith("How many: ") and "1 to 30" in beside  # named as labelled
         assert screen.play.head == 0
         await pilot.press("backspace", "backspace", "3", "enter")
         await pilot.pause()

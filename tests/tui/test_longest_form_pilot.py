@@ -71,6 +71,8 @@ async def test_the_longest_form_opens_at_its_top_and_says_errors_beside_their_fi
         error = form.query_one(f"#err-{blank[0].name}")
         field = form.query_one(f"#arg-{blank[0].name}")
         assert app.focused is field and "hidden" not in error.classes
-        assert blank[0].name in str(error.render())
+        # named as the form labels the field, not by the argument's name a script types
+        label = blank[0].help
+        assert str(error.render()).startswith(f"{label[:1].upper()}{label[1:]}: ")
         view = body.region
         assert view.contains_region(field.region) and view.contains_region(error.region)
