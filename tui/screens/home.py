@@ -151,15 +151,17 @@ class HomeScreen(Screen[None]):
                          classes="warning" + ("" if self.warnings else " hidden"))
             yield Static("Saved games (Enter resumes)", classes="section-title")
             yield SavesList(id="saves", near_end=NEAR_END, page=PAGE_ROWS)
-            # the highlighted game in full: the columns may cut a long title or status
+            # the highlighted game in full (the columns may cut a long title or status), or
+            # the way to a first game when there is none
             yield Static("", id="home-detail", markup=False)
-            yield Static("", id="home-empty")
         yield KeysFooter()
 
     def on_mount(self) -> None:
+        seen = self._catalog_stamp()  # before the list is read: a change after it is seen
         self.refresh_saves()
         self._just_mounted = True
-        self._watch()
+        # the thread starts once Home is drawn: starting it is not the first frame's work
+        self.call_after_refresh(self._watch, seen)
 
     def on_key(self, event: events.Key) -> None:
         move = self.MOVES.get(event.key)
@@ -172,28 +174,29 @@ class HomeScreen(Screen[None]):
         """Move the list's highlight (``move``: one of the list's actions)."""
         getattr(self.query_one("#saves", SavesList), f"action_{move}")()
 
-    def _watch(self) -> None:
+    def _catalog_stamp(self) -> tuple[int, int] | None:
+        """When the list of games last changed on disk, and its size (None: unreadable)."""
+        if self.table is None:
+            return None
+        try:
+            found = os.stat(self.table.store.catalog.path)
+        except OSError:
+            return None
+        return found.st_mtime_ns, found.st_size
+
+    def _watch(self, seen: tuple[int, int] | None) -> None:
         """Start the watching thread: a plain daemon thread, not a Textual worker, so that
         waiting for the screen's workers to finish never waits on a watch that never ends."""
-        threading.Thread(target=self._watching, name=f"watch-{id(self)}", daemon=True).start()
+        if self.table is not None:
+            threading.Thread(target=self._watching, args=(seen,), name=f"watch-{id(self)}",
+                             daemon=True).start()
 
-    def _watching(self) -> None:
+    def _watching(self, seen: tuple[int, int] | None) -> None:
         """In a thread: one ``stat`` of the list of games a second; when another window
-        changed it, Home reads it again on the UI thread (nothing there polls)."""
-        if self.table is None:
-            return
-        path = self.table.store.catalog.path
-
-        def stamp() -> tuple[int, int] | None:
-            try:
-                found = os.stat(path)
-            except OSError:
-                return None
-            return found.st_mtime_ns, found.st_size
-
-        seen = stamp()
+        changed it since ``seen``, Home reads it again on the UI thread (nothing there
+        polls)."""
         while not self._stop_watching.wait(WATCH_SECONDS):
-            now = stamp()
+            now = self._catalog_stamp()
             if now != seen:
                 seen = now
                 self.post_message(CatalogChanged())
@@ -269,8 +272,6 @@ class HomeScreen(Screen[None]):
         self.list_upto(max(PAGE_ROWS, ids.index(keep) + 1 if keep in ids else 0))
         if keep in ids:
             grid.move_cursor(ids.index(keep))
-        empty = self.query_one("#home-empty", Static)
-        empty.update("" if self.rows else "No saved games yet. Press n to start one.")
         self.show_detail()
 
     @on(SavesList.Highlighted)
@@ -278,8 +279,9 @@ class HomeScreen(Screen[None]):
         """The highlighted game whole: title, game and mode, last played, full status."""
         info = self.selected()
         detail = self.query_one("#home-detail", Static)
+        detail.set_class(not self.rows, "empty")
         if info is None:
-            detail.update("")
+            detail.update("" if self.rows else "No saved games yet. Press n to start one.")
             return
         detail.update(plain(f"{info.title} · {game_label(info)} · last played "
                             f"{when(str(info.updated))} · {info.status}"))
