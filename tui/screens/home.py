@@ -14,7 +14,6 @@ from textual import events, on
 from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
@@ -143,17 +142,18 @@ class HomeScreen(Screen[None]):
         self._just_mounted = False
 
     def compose(self) -> ComposeResult:
+        # The screen's own children, each set in from the edges (.home-body), not a
+        # container's: one widget less to lay out before the first frame (start-up).
         yield TitleBar(self.app.title, markup=False)
-        with Vertical(id="home-body"):
-            yield Static("Tableside keeps the tracks, decks, secrets and scores while you play "
-                         "with the real board.", id="home-intro")
-            yield Static(plain("\n".join(f"! {w}" for w in self.warnings)), id="home-warnings",
-                         classes="warning" + ("" if self.warnings else " hidden"))
-            yield Static("Saved games (Enter resumes)", classes="section-title")
-            yield SavesList(id="saves", near_end=NEAR_END, page=PAGE_ROWS)
-            # the highlighted game in full (the columns may cut a long title or status), or
-            # the way to a first game when there is none
-            yield Static("", id="home-detail", markup=False)
+        yield Static("Tableside keeps the tracks, decks, secrets and scores while you play "
+                     "with the real board.", id="home-intro", classes="home-body")
+        yield Static(plain("\n".join(f"! {w}" for w in self.warnings)), id="home-warnings",
+                     classes="home-body warning" + ("" if self.warnings else " hidden"))
+        yield Static("Saved games (Enter resumes)", classes="home-body section-title")
+        yield SavesList(id="saves", near_end=NEAR_END, page=PAGE_ROWS, classes="home-body")
+        # the highlighted game in full (the columns may cut a long title or status), or the
+        # way to a first game when there is none
+        yield Static("", id="home-detail", markup=False, classes="home-body")
         yield KeysFooter()
 
     def on_mount(self) -> None:

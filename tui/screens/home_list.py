@@ -71,8 +71,9 @@ class SavesList(ScrollView):
             self.upto = upto
             self.then_last = then_last  # and highlight the last row (End)
 
-    def __init__(self, *, near_end: int, page: int, id: str | None = None) -> None:
-        super().__init__(id=id)
+    def __init__(self, *, near_end: int, page: int, id: str | None = None,
+                 classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
         self.header = Text()
         self.rows: list[Text] = []
         self.cursor_row = 0
