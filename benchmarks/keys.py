@@ -9,6 +9,12 @@
     one frame (16 ms) of the bare app.
     The same on every game's screen (issue 21, item 9): a game of 1,000 actions of each
     title (values set by hand, the one action every game has), undo and redo.
+    How to read it: the Pilot waits for the screen to settle by sampling the process's CPU
+    time every 20 ms until a 20 ms window passes almost idle (Textual's ``wait_for_idle``),
+    so the wall-clock figure moves in steps of about 20 ms. Work that spills past the first
+    window (a layout of the whole screen, which Textual does on its next update tick and
+    which then repaints every panel) costs one or two whole steps; work that fits in the
+    first costs nothing more. The CPU figure shows the work itself.
 (b) Home with 500 saved games against Home with none, each to its first settled screen.
     Target: within 1.2 x.
 ``run()`` returns the figures as a dict; benchmarks/run.py prints them with its own.

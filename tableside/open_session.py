@@ -91,6 +91,12 @@ class OpenSession(JournalFollower):
         return self.session.setup
 
     @property
+    def board_keys(self) -> frozenset[str]:
+        """The board values this game's play mode reads (a standard game never reads the
+        solo board's): the ones it can enter."""
+        return frozenset(v.key for v in self.game.board_values_for(self.setup.mode))
+
+    @property
     def can_undo(self) -> bool:
         return self.session.can_undo
 
@@ -240,7 +246,9 @@ class OpenSession(JournalFollower):
         from trackers.engine import ActionError
 
         checked = self.game.parse_board(dict(self.state.board) | dict(values))
-        todo = [k for k in values if self.state.board.get(k) != checked[k]]
+        # another play mode's values (a solo board's, in a standard game) stay in the profile
+        todo = [k for k in values
+                if k in self.board_keys and self.state.board.get(k) != checked[k]]
         start, notes = self.head, []
         while todo:
             waiting: list[str] = []
@@ -276,6 +284,12 @@ class OpenSession(JournalFollower):
         return private.look(self, name, pin)
 
     @checked
+    def owner_name(self, owner: str) -> str:
+        """Who ``owner`` is at this table, as the curtain names them: the player a role
+        stands for where the game knows it ("Ann" for the Lifeform player), else ``owner``."""
+        named = self.game.owner_name(self.state, owner) if self.game.owner_name else None
+        return named or owner
+
     def pin_is_set(self, owner: str) -> bool:
         """Whether the owner guards their secrets in this game with a PIN."""
         from tableside import private

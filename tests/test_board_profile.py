@@ -109,3 +109,40 @@ def test_a_board_value_set_through_the_api_is_kept_and_undo_leaves_the_profile(
     play.undo()
     assert "lap_size" not in play.state.board
     assert table.board_profile("space-station-phoenix") == {"lap_size": 50}
+
+
+def test_a_game_enters_only_its_own_play_modes_board_values(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A standard Lifeform game neither lists nor takes the solo board's values (the CLI's
+    ``actions``, ``do``, an imported profile); the profile keeps them for solo games."""
+    table = Tableside(tmp_path)
+    play = table.create("lifeform", 3)
+    assert "solo_hand_limit" not in play.board_keys
+    assert "hostility.length" in play.board_keys
+    play.close()
+    table.close()
+    args = ["--data-dir", str(tmp_path)]
+    assert main([*args, "actions", play.id]) == 0
+    listed = capsys.readouterr().out
+    assert "set_board_value" in listed and "hostility.length" in listed
+    assert "solo_" not in listed
+    assert main([*args, "do", play.id, "set_board_value", "key=solo_hand_limit",
+                 "value=5"]) != 0
+    said = capsys.readouterr()
+    assert "key: 'solo_hand_limit' is not allowed" in said.err + said.out
+    table = Tableside(tmp_path)
+    again = table.load(play.id)
+    assert again.head == 0  # nothing recorded
+    again.import_board({"solo_hand_limit": 5, "hostility.length": 30})
+    assert "solo_hand_limit" not in again.state.board
+    assert again.state.board["hostility.length"] == 30
+    again.close()
+    solo = table.create("lifeform", 1, mode=_solo_mode())
+    assert "solo_hand_limit" in solo.board_keys and "hostility.length" not in solo.board_keys
+    solo.close()
+
+
+def _solo_mode() -> str:
+    from trackers.games.registry import get_game
+
+    return next(m.id for m in get_game("lifeform").modes if m.player_counts == (1,))

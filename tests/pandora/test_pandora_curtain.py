@@ -9,6 +9,7 @@ from pathlib import Path
 from tableside.api import Tableside
 from tests.pandora.test_pandora_solo_pilot import SIZE
 from tests.pilot_keys import choose_focused
+from trackers.games.pandora_celeste import CREW_MODE
 from tui.app import TablesideApp
 from tui.screens.action_form import ActionFormScreen
 
@@ -50,3 +51,12 @@ async def test_a_table_curtain_names_the_crewmember_s_player(tmp_path: Path) -> 
     title, text = await _curtain(tmp_path, "", ("Ann", "Bo", "Cy"), ["Cap", "Flygirl", "Skins"])
     assert title == "PRIVATE: Ann only"
     assert text.startswith("Hand the laptop to Ann. Everyone else, look away.")
+
+
+async def test_a_standard_solo_curtain_speaks_to_the_one_player(tmp_path: Path) -> None:
+    """One player running two crewmembers: their agendas are that player's, and the curtain
+    speaks to them as in True Solo (not to "Flygirl's player")."""
+    title, text = await _curtain(tmp_path, CREW_MODE, ("Ann",), ["Flygirl", "Cap"])
+    assert title == "PRIVATE: you only"
+    assert text.startswith("For your eyes only. Everyone else, look away.")
+    assert "Flygirl's player" not in title + text

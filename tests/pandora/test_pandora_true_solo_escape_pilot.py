@@ -147,3 +147,21 @@ async def test_a_solo_round_by_keys_never_targets_the_dead(tmp_path: Path) -> No
         assert "1. Bug HITS Flygirl" in now(app), now(app)
         assert keys == ["N", "X", "ctrl+s"]
         assert play.state.facts["crew"]["Cargo"]["status"] == "dead"
+
+
+async def test_power_up_shows_the_one_crewmember_alive_in_the_chair(tmp_path: Path) -> None:
+    """One crewmember alive: Power Up's form shows them chosen for the chair (blank meant
+    them already; now the form says so)."""
+    from textual.widgets import Select
+
+    from tui.screens.action_form import ActionFormScreen
+
+    _abandoned(tmp_path)
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await resume_first(pilot)
+        await screen(app).run_action("run('power_up')")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, ActionFormScreen)
+        assert form.query_one("#arg-who", Select).value == "Flygirl"

@@ -17,13 +17,17 @@ def screen_text(app: App[object]) -> str:
 
 
 def panel_text(app: App[object], selector: str) -> str:
-    """The full text of one panel (a Static or an OptionList), unwrapped."""
+    """The full text of one panel (a Static, an OptionList or the Now panel), unwrapped."""
     from textual.widgets import OptionList, Static
+
+    from tui.widgets.now_panel import NowPanel
 
     widget = app.screen.query_one(selector)
     if isinstance(widget, OptionList):
         return "\n".join(str(widget.get_option_at_index(i).prompt)
                          for i in range(widget.option_count))
+    if isinstance(widget, NowPanel):
+        return widget.content.plain
     if isinstance(widget, Static):
         return str(widget.render())
     raise TypeError(f"{selector} is a {type(widget).__name__}")

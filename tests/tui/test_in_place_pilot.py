@@ -110,14 +110,30 @@ def _strips_alike(a: list[Any], b: list[Any]) -> bool:
                                     for x, y in zip(a, b, strict=True))
 
 
+def _drawn_rows(now: Any) -> list[Any]:
+    """Every row of the Now panel's text as the panel draws it, scrolled a box at a time."""
+    height, rows = now.scrollable_content_region.height, []
+    total = now.virtual_size.height
+    for top in range(0, total, height):
+        now.scroll_y = min(top, now.max_scroll_y)
+        skip = top - now.scroll_offset.y  # the last box is scrolled back to fit
+        rows += [now.render_line(y) for y in range(skip, min(height, total - now.scroll_offset.y))]
+    now.scroll_y = 0
+    return rows
+
+
 async def test_the_now_panel_draws_what_textual_draws_for_its_whole_text(
         tmp_path: Path) -> None:
-    """The Now panel draws its text a line at a time (keeping unchanged lines): the strips
-    (text, styles and the characters' places, which mouse selection reads) and the height
+    """The Now panel draws its text a line at a time (keeping unchanged lines): the rows
+    (text, styles and the characters' places, which mouse selection reads) and their count
     are Textual's own for the whole text, after undo and redo and with a line added."""
-    from textual.visual import Visual
+    from textual.visual import Visual, visualize
 
     from tui.widgets.now_panel import NowPanel
+
+    def whole(now: NowPanel) -> list[Any]:
+        return Visual.to_strips(now, visualize(now, now.content, markup=False),
+                                now.scrollable_content_region.width, None, now.visual_style)
 
     moves = [("set_value", {"target": "self_destruct.position", "value": v}) for v in (3, 9)]
     save_game(tmp_path, "lifeform", 3, moves, names=["Ann", "Bo", "Cy"])
@@ -128,18 +144,73 @@ async def test_the_now_panel_draws_what_textual_draws_for_its_whole_text(
         for key in ("u", "r", "u"):
             await pilot.press(key)
             await pilot.pause()
-            width, height = now.size
-            assert height > 40  # a long text: the case this is about
-            whole = Visual.to_strips(now, now.visual, width, height, now.visual_style)
-            now.refresh()  # drawn afresh from its kept lines
-            assert _strips_alike([now.render_line(y) for y in range(height)], whole)
-            assert now.get_content_height(now.size, now.size, width) == \
-                now.visual.get_height(now.styles, width)  # type: ignore[arg-type]
+            expected = whole(now)
+            assert len(expected) > 2 * now.size.height  # a long text: the case this is about
+            assert now.virtual_size.height == len(expected)
+            assert _strips_alike(_drawn_rows(now), expected)
         now.elsewhere = "1 action made in another window, marked in the log"
         now.show_session(app.screen.play)  # type: ignore[attr-defined]
         await pilot.pause()
-        whole = Visual.to_strips(now, now.visual, now.size.width, now.size.height,
-                                 now.visual_style)
-        assert now.size.height == len(whole)
-        now.refresh()
-        assert _strips_alike([now.render_line(y) for y in range(len(whole))], whole)
+        expected = whole(now)
+        assert now.virtual_size.height == len(expected)
+        assert _strips_alike(_drawn_rows(now), expected)
+        assert "another window" in screen_text(app)
+
+
+async def test_a_longer_or_shorter_note_lays_nothing_out(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Undo says more than redo: the Now panel's text changes length at each key, and the
+    screen is not laid out again for it (only the panel and its scrollbar repaint)."""
+    from tui.widgets.now_panel import NowPanel
+
+    # enough moves that the side log always scrolls (its scrollbar appearing is a layout)
+    moves = [("set_value", {"target": "self_destruct.position", "value": v})
+             for v in (3, 9) * 5]
+    save_game(tmp_path, "lifeform", 3, moves, names=["Ann", "Bo", "Cy"])
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await resume_first(pilot)
+        now = screen.query_one("#now", NowPanel)
+        layouts: list[object] = []
+        original = screen._refresh_layout
+
+        def counted(*args: Any, **kwargs: Any) -> None:
+            layouts.append(args)
+            original(*args, **kwargs)
+
+        monkeypatch.setattr(screen, "_refresh_layout", counted)
+        lengths = []
+        for key in ("u", "r", "u", "r"):
+            await pilot.press(key)
+            await pilot.pause()
+            lengths.append(now.virtual_size.height)
+            said = "Undone" if key == "u" else "Redone"
+            assert said in screen_text(app)  # the newest note, drawn at the panel's top
+            assert now.scroll_y == 0
+            assert now.vertical_scrollbar.window_virtual_size == now.virtual_size.height
+        assert len(set(lengths)) > 1  # the case this test is about
+        assert layouts == []
+
+
+async def test_a_now_panel_sized_by_its_text_grows_and_shrinks() -> None:
+    """On a seat's screen the panel is as tall as its text, inside the page's scroll."""
+    from textual.containers import VerticalScroll
+
+    from tui.widgets.now_panel import NowPanel
+
+    class Seat(App[None]):
+        CSS = "NowPanel { height: auto; }"
+
+        def compose(self) -> ComposeResult:
+            with VerticalScroll():
+                yield NowPanel(id="now")
+
+    app = Seat()
+    async with app.run_test(size=(40, 12)) as pilot:
+        now = app.query_one(NowPanel)
+        now.update("a\nb\nc\n[b]d[/b]")
+        await pilot.pause()
+        assert now.size.height == 4 and "[b]d[/b]" in screen_text(app)  # shown as typed
+        now.update("one")
+        await pilot.pause()
+        assert now.size.height == 1 and "one" in screen_text(app)

@@ -146,7 +146,7 @@ async def play_step(pilot: Pilot[None], name: str, args: Args,
     if open_params:
         await fill_fields(pilot, open_params, args)
     if isinstance(app.screen, OwnerPinScreen):  # it opens the lifeform's sealed identifier
-        assert "PRIVATE: Lifeform player only" in seen(app)
+        assert "PRIVATE: Sarah only" in seen(app) and "Hand the laptop to Sarah" in seen(app)
         await burst(pilot, *LIFE_PIN)
         await pilot.press("enter")
         await pilot.pause()
@@ -318,7 +318,7 @@ async def test_a_3_player_game_to_the_showdown_by_keys_with_an_ending_c(tmp_path
                                                  "reaction": "Shock-Prod"})
         assert "the whole attack is cancelled" in panel(app, "#now")
         curtain = await play_step(pilot, "reality_calibration", {"image": "Image 2"})
-        assert "PRIVATE: Lifeform player only" in curtain[0]
+        assert "PRIVATE: Sarah only" in curtain[0]
         image_kept(app, tmp_path, "Image 2")
         await play_step(pilot, "next_phase", {})  # round 2
 
@@ -409,3 +409,32 @@ def test_unset_board_values_show_as_unset_never_guessed() -> None:
     s.do("set_board_value", key="improvised_weaponry.minimum", value="4")
     assert bar(loadout_rows(s.state)[0]) == "....|?"
     assert banner_lines(s.state)[0].startswith("SETUP: ")
+
+
+async def test_a_crew_members_form_preselects_whose_turn_it_is(tmp_path: Path) -> None:
+    """In the Crew Activity phase a crew action's form opens on the crew member whose turn
+    it is (another may still be picked); at the next turn, on the next crew member."""
+    from tui.screens.action_form import ActionFormScreen
+
+    table = Tableside(tmp_path)
+    table.create("lifeform", 3, names=NAMES, board=BOARD, seed="turn").close()
+    table.close()
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # Home: resume the only saved game
+        await pilot.pause()
+        by_api(app, SETUP)
+        await pilot.pause()
+        for member in ("Andrew", "Jacob"):
+            assert f"Round 1, {member}'s turn" in seen(app)
+            await game_screen(app).run_action("run('equip')")
+            await pilot.pause()
+            form = app.screen
+            assert isinstance(form, ActionFormScreen)
+            assert form.query_one("#arg-crew_member", Select).value == member
+            await pilot.press("escape")  # closes at once: a preselection is not typing
+            await pilot.pause()
+            game_screen(app)
+            by_api(app, [("end_turn", {})])
+            await pilot.pause()

@@ -41,7 +41,7 @@ async def test_the_lifeform_sets_a_pin_once_and_the_attack_asks_for_it(tmp_path:
             form = app.screen
             assert isinstance(form, ActionFormScreen)
             curtain = seen(app)
-            assert "PRIVATE: Lifeform player only" in curtain
+            assert "PRIVATE: Sarah only" in curtain and "Hand the laptop to Sarah" in curtain
             pin_field = form.query_one("#pin", Input)
             assert pin_field.display == (i == 0)  # asked at the first secret only
             if i == 0:
@@ -76,10 +76,12 @@ async def test_the_lifeform_sets_a_pin_once_and_the_attack_asks_for_it(tmp_path:
         await pilot.press("a")
         await pilot.pause()
         await choose_focused(pilot, "Bennings")
+        form = app.screen
+        assert isinstance(form, ActionFormScreen)
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, OwnerPinScreen)
-        assert "PRIVATE: Lifeform player only" in seen(app)
+        assert "PRIVATE: Sarah only" in seen(app) and "Hand the laptop to Sarah" in seen(app)
         await burst(pilot, *"not-the-pin")
         await pilot.press("enter")
         await pilot.pause()
@@ -96,6 +98,7 @@ async def test_the_lifeform_sets_a_pin_once_and_the_attack_asks_for_it(tmp_path:
         assert play.head == head + 1
         assert "Image 1 is the real lifeform" in panel(app, "#now")
         assert [line.kind for line in play.table_log()] == ["wrong_pin", "reveal"]
+        assert not play.draft(form.draft_name)  # done: what was typed is no draft to bring back
 
         # Undo the attack and do something else: the report still lists the reveal, undone.
         await pilot.press("u")

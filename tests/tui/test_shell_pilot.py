@@ -252,8 +252,8 @@ async def test_footer_is_two_lines_and_f1_lists_every_key(tmp_path: Path) -> Non
         await pilot.pause()
         footer = app.screen.query_one(KeysFooter)
         assert footer.region.height <= 2
-        now = app.screen.query_one("#now-scroll")
-        regions = [w.region for w in app.screen.query("#now-scroll, #tracks, #log")]
+        now = app.screen.query_one("#now")
+        regions = [w.region for w in app.screen.query("#now, #tracks, #log")]
         assert now.region.height * now.region.width == max(r.height * r.width for r in regions)
         await pilot.press("f1")
         await pilot.pause()
@@ -292,7 +292,7 @@ async def test_escape_in_the_now_panel_leaves_the_panel_before_going_home(
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")
         await pilot.pause()
-        app.screen.query_one("#now-scroll").focus()
+        app.screen.query_one("#now").focus()
         await pilot.press("pagedown", "escape")
         await pilot.pause()
         assert isinstance(app.screen, SessionScreen)  # still in the game
@@ -308,7 +308,7 @@ async def test_now_panel_goes_back_to_the_newest_notes_after_an_action(tmp_path:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")
         await pilot.pause()
-        scroll = app.screen.query_one("#now-scroll")
+        scroll = app.screen.query_one("#now")
         app.screen.query_one("#now").update("\n".join(f"line {i}" for i in range(80)))
         await pilot.pause()
         scroll.scroll_end(animate=False)

@@ -109,6 +109,12 @@ class Param:
     # a value given for it is refused with ``hidden_why`` (e.g. "the app draws the card").
     shown: Callable[[State], bool] | None = None
     hidden_why: str = ""
+    # The answer the table most likely means now (the crew member whose turn it is): a form
+    # preselects it, the player may pick another; nothing assumes it when it is not given.
+    suggested: Callable[[State], Any] | None = None
+
+    def suggestion(self, state: State) -> Any:
+        return self.suggested(state) if self.suggested is not None else None
 
     def is_shown(self, state: State) -> bool:
         return self.shown is None or bool(self.shown(state))

@@ -3,6 +3,7 @@ reveal secrets."""
 
 from __future__ import annotations
 
+import re
 from random import Random
 from typing import Any
 
@@ -88,6 +89,8 @@ def who(owner: str) -> str:
     A role ("Lifeform player", "crew member 2") takes "the"; a person's name does not."""
     if owner.lower().startswith("the ") or "'s " in owner:
         return owner
+    if re.fullmatch(r"Player \d+", owner):  # a seat's default name is a name
+        return owner
     role = (owner[:1].islower() or " player" in owner or "(" in owner
             or any(ch.isdigit() for ch in owner))
     return f"the {owner}" if role else owner
@@ -119,8 +122,9 @@ def _label_of(game: Game, key: object) -> str:
         return str(key)
 
 
-def common_actions(game: Game) -> tuple[Action, ...]:
-    """The engine's own actions, bound to one game (for its board values)."""
+def common_actions(game: Game, mode: str | None = None) -> tuple[Action, ...]:
+    """The engine's own actions, bound to one game (for its board values) and, given a play
+    mode, to that mode's board values (a standard game never lists the solo board's)."""
 
     def set_board_value(state: State, args: dict[str, Any], rng: Random) -> list[Note | str]:
         spec = game.board_value(args["key"])
@@ -177,14 +181,15 @@ def common_actions(game: Game) -> tuple[Action, ...]:
             log_text=_peek_log,
         ),
     ]
-    if game.board_values:
-        keys = tuple(v.key for v in game.board_values)
+    values = game.board_values if mode is None else game.board_values_for(mode)
+    if values:
+        keys = tuple(v.key for v in values)
         actions.append(Action(
             "set_board_value", "Enter a board value",
             "Enter a printed value from your own board that the rulebook text does not give.",
             set_board_value,
             (Param("key", "choice", "which board value", choices=keys,
-                   labels={v.key: v.label for v in game.board_values}),
+                   labels={v.key: v.label for v in values}),
              Param("value", "str", "the value as printed")),
             after_end=True,
             log_text=lambda args: f"Board value: {_label_of(game, args['key'])} = "

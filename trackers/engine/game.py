@@ -177,6 +177,10 @@ class Game:
     # Board values a game learns in play that the table keeps for its later games (a card
     # the rulebook does not describe, entered once): saved to the profile after each action.
     keep_in_profile: Callable[[State], dict[str, Any]] | None = None
+    # The player a secret's owner stands for at this table, for the privacy curtain to name
+    # ("Ann" for "Lifeform player"); None where the owner is already a person or no one seat
+    # holds the role. Display only: secrets stay keyed by their owner as set up.
+    owner_name: Callable[[State, str], str | None] | None = None
 
     # Values the game report charts by round besides the pieces (a count kept in ``facts``):
     # label -> how to read it from the state (None while it means nothing yet).

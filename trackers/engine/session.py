@@ -125,7 +125,8 @@ class Session:
         self._journal = journal
         self._clock = clock or (lambda: "")
         # only this play mode's actions: a solo game never offers (or replays) the others
-        self._actions = {a.name: a for a in (*game.actions, *common_actions(game))
+        self._actions = {a.name: a for a in (*game.actions,
+                                             *common_actions(game, self.setup.mode))
                          if not a.modes or self.setup.mode in a.modes}
         self._snapshots: dict[int, State] = {0: game.start(self.setup, rng_for(seed, 0))}
         self._previous: tuple[int, State] | None = None

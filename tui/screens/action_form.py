@@ -103,7 +103,8 @@ class ActionFormScreen(FieldKeys, ModalScreen[bool]):
                     yield Static("What you typed last time is back (a draft).", classes="hint")
                 for param in self.open_params:
                     yield from field_widgets(param, self._choices(param),
-                                             self.draft.get(param.name))
+                                             self.draft.get(param.name),
+                                             param.suggestion(self.play.state))
                 yield Vertical(id="board-fields")
                 yield Button("OK", id="ok-open", variant="primary")
             if self.secret_params:
@@ -136,7 +137,8 @@ class ActionFormScreen(FieldKeys, ModalScreen[bool]):
         if self.step == "curtain":
             owner = owner_for(self.play, self.action_spec, self.args)
             pin = "" if self.play.has_key(owner) else "new"
-            self.query_one(CurtainStep).show(owner, self.play.setup.names, pin,
+            self.query_one(CurtainStep).show(self.play.owner_name(owner), self.play.setup.names,
+                                             pin,
                                              self.action_spec.title)  # as the footer names it
         self.query_one("#form-error", Static).update("")
         shown = self.query_one(f"#step-{self.step}")
@@ -276,9 +278,10 @@ class ActionFormScreen(FieldKeys, ModalScreen[bool]):
                 purpose = f"{self.action_spec.title} ({needed[1]})"
                 if await ask_seat_to_do(self.app, self.play, self.action_spec.name, self.args,
                                         needed[0], purpose,
-                                        lambda done: self.dismiss(True) if done else None):
+                                        lambda done: self._finish(True) if done else None):
                     return False  # the owner's seat does it with their PIN
-                ask_owner_pin(self.app, needed[0], purpose, self._with_owner_pin)
+                ask_owner_pin(self.app, self.play.owner_name(needed[0]), purpose,
+                              self._with_owner_pin)
                 return False
             if self.board_keys:
                 self.play.do_with_board(self.action_spec.name, self._board_values(),
@@ -313,12 +316,13 @@ class ActionFormScreen(FieldKeys, ModalScreen[bool]):
         return self.query_one(CurtainStep).new_pin()
 
     async def _with_owner_pin(self, pin: str | None) -> None:
-        if pin and await self._do(pin):
+        if pin and await self._do(pin):  # done: what was typed is spent, not a draft
             if self.secret_params:
+                self._finish(None)
                 self.step = "cleared"
                 self._show_step()
             else:
-                self.dismiss(True)
+                self._finish(True)
 
     async def _ask_board(self, err: BoardValueNeeded) -> None:
         """Grow the form by a field for each printed value the action needs."""

@@ -66,7 +66,10 @@ class BoardProfileScreen(Screen[None]):
         self.table = table
         self.game = game_definition(game)
         self.play = play
-        self.values: list[BoardValue] = list(self.game.board_values)
+        # in a game, its play mode's values (a standard game's, not the solo board's)
+        self.values: list[BoardValue] = list(
+            self.game.board_values if play is None else self.game.board_values_for(
+                play.setup.mode))
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -93,8 +96,9 @@ class BoardProfileScreen(Screen[None]):
 
     def missing_defaults(self) -> dict[str, Any]:
         """The published defaults for values this profile (or game) does not hold yet."""
-        values = self.current_values()
-        return {k: v for k, v in self.game.board_defaults.items() if k not in values}
+        values, listed = self.current_values(), {v.key for v in self.values}
+        return {k: v for k, v in self.game.board_defaults.items()
+                if k not in values and k in listed}
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "accept_defaults":

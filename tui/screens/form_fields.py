@@ -22,8 +22,10 @@ def sole_answer(param: Param, choices: list[tuple[str, str]]) -> bool:
     return len(choices) == 1 and not param.optional and not param.secret
 
 
-def field_widgets(param: Param, choices: list[tuple[str, str]], value: Any) -> list[Widget]:
-    """Label, input and the line for its error, for one argument."""
+def field_widgets(param: Param, choices: list[tuple[str, str]], value: Any,
+                  suggested: Any = None) -> list[Widget]:
+    """Label, input and the line for its error, for one argument; a choice shows ``value``
+    (a draft's), else the rules' default, else ``suggested`` (whose turn it is)."""
     words = param.help[:1].upper() + param.help[1:]  # the table's words, not the field's name
     optional = " (optional)" if param.optional and "optional" not in words.lower() else ""
     wid = f"arg-{param.name}"
@@ -43,6 +45,8 @@ def field_widgets(param: Param, choices: list[tuple[str, str]], value: Any) -> l
             select.value = value
         elif param.default in offered:  # the reading the rules take unless the table says
             select.value = param.default
+        elif suggested in offered:
+            select.value = suggested
         out.append(select)
         out.append(Static("", id=f"chosen-{param.name}", classes="chosen hidden", markup=False))
     elif param.kind == "bool":

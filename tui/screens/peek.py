@@ -44,9 +44,9 @@ class PeekScreen(ModalScreen[None]):
     async def _show(self) -> None:
         body = self.query_one("#peek-body", VerticalScroll)
         await body.remove_children()
-        owner, label = self.secret.owner, self.secret.label
+        owner, label = self.play.owner_name(self.secret.owner), self.secret.label
         if self.step == "curtain":
-            pin_set = self.play.pin_is_set(owner)
+            pin_set = self.play.pin_is_set(self.secret.owner)
             parts: list[Widget] = [
                 Static(f"PRIVATE: {owner} only", classes="curtain-title", markup=False),
                 Static(f"Hand the laptop to {hand_to(owner)}. Everyone else, look away.\n"

@@ -8,9 +8,10 @@ show the session are ``SessionView``s: the screen redraws them when it gets a
 ``SessionChanged`` message, which it posts after anything changes the session. A change
 is drawn once: messages that find the session as it was last drawn are dropped (a form's
 dismissal and the screen's resumption both say "changed"), and each panel redraws only the
-lines that differ. What other windows record is watched by a thread (``_watch``) that posts
-``OutsideWrite`` when the journal grew; the screen then folds it in: nothing on the UI
-thread waits or polls.
+lines that differ. What other windows record is watched by a thread that posts
+``OutsideWrite`` when the journal grew, and the screen then folds it in
+(``tui.screens.session_watch``); a key pressed for an action not possible now says why
+(``tui.screens.session_refusals``).
 """
 
 from __future__ import annotations
@@ -20,11 +21,10 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from textual import events, on
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Header, OptionList, Static
 
@@ -37,6 +37,8 @@ from tui.screens.history import HistoryScreen
 from tui.screens.keys import player_key
 from tui.screens.peek import PeekScreen
 from tui.screens.refusal_keys import with_keys
+from tui.screens.session_refusals import RefusingWithReason
+from tui.screens.session_watch import WatchingOtherWindows
 from tui.widgets.banner import Banner
 from tui.widgets.keys_footer import KeysFooter
 from tui.widgets.log_panel import LogPanel
@@ -48,11 +50,6 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from tui.serving import Serving
-WATCH_SECONDS = 1.0  # how often the watching thread looks at the journal's size
-
-
-class OutsideWrite(Message):
-    """The journal holds records another window wrote (posted by the watching thread)."""
 
 
 def header_line(play: OpenSession) -> str:
@@ -72,7 +69,7 @@ def plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
-class SessionScreen(Screen[None]):
+class SessionScreen(WatchingOtherWindows, RefusingWithReason, Screen[None]):
     """Generic layout; ``screen_for`` adds one key binding per game action.
 
     The footer shows the game's actions possible now, undo, F1 and Home; every other key
@@ -135,8 +132,7 @@ class SessionScreen(Screen[None]):
                 yield from self.compose_beside_tracks()
             with Vertical(id="right"):
                 yield Static("Now (Tab here, then arrows, to scroll)", classes="section-title")
-                with VerticalScroll(id="now-scroll"):
-                    yield NowPanel(id="now")
+                yield NowPanel(id="now")
                 yield Static("Log", classes="section-title", id="log-title")
                 yield LogPanel(id="log")
             yield VerticalScroll(id="reference", classes="hidden")
@@ -190,36 +186,6 @@ class SessionScreen(Screen[None]):
                 widget.show_session(self.play)
         self.refresh_bindings()
 
-    def _watch(self) -> None:
-        """Start the watching thread: a plain daemon thread, not a Textual worker, so that
-        waiting for the screen's workers to finish never waits on a watch that never ends."""
-        threading.Thread(target=self._watching, name=f"watch-{id(self)}", daemon=True).start()
-
-    def _watching(self) -> None:
-        """In a thread: look at the journal's size every second (one ``stat``); when another
-        window wrote to it, tell the screen, which folds it in on the UI thread."""
-        while not self._stop_watching.wait(WATCH_SECONDS):
-            if self.play.outside_changed():
-                self.post_message(OutsideWrite())
-
-    def on_outside_write(self) -> None:
-        self.look_elsewhere()
-
-    def look_elsewhere(self) -> None:
-        """Fold in what another window (the CLI, a script, a second app) recorded."""
-        if self._play_closed:
-            return
-        head = self.play.head
-        try:
-            changes = self.play.refresh()
-        except TablesideError as err:
-            self.notify(f"Could not read what other windows did: {err}", severity="warning",
-                        markup=False)
-            return
-        if changes or self.play.head != head:
-            self.elsewhere_by = ", ".join(sorted({c.by for c in changes if c.by}))
-            self.session_changed(tuple(c.seq for c in changes))
-
     # --- doing actions ------------------------------------------------------------------
     def offerable(self, name: str) -> bool:
         """Possible now, and every list it must pick from has something in it: no form
@@ -254,42 +220,6 @@ class SessionScreen(Screen[None]):
         if action == "redo":
             return True if self.play.can_redo else None
         return True
-
-    async def on_key(self, event: events.Key) -> None:
-        """A game key whose action is not possible now has its binding off (the footer hides
-        it): pressed anyway, it says why and what to do instead of doing nothing."""
-        name = self._refused_key(event.key)
-        if name is not None:
-            event.stop()
-            await self.action_run(name)
-
-    def _refused_key(self, key: str) -> str | None:
-        """The game action bound to ``key`` (the player's key, else the game's), when none
-        bound to it is possible now (a key two modes share goes to the one that is)."""
-        keymap = self.app._keymap
-        bound = [a.name for a in self.play.actions()
-                 if key in [k.strip() for k in (keymap.get(f"{self.play.game.id}.{a.name}")
-                                                or a.key or "").split(",")]]
-        if not bound or any(self.play.available(name) for name in bound):
-            return None
-        # Two actions sharing a key, one open at a time: the one whose own step is open
-        # says what holds it.
-        state = self.play.state
-        for name in bound:
-            enabled = self.play.action(name).enabled
-            if enabled is None or enabled(state):
-                return name
-        return bound[0]
-
-    def refuse(self, name: str) -> None:
-        """Say that ``name`` is not possible now, why, and the keys of what to do instead."""
-        action = self.play.action(name)
-        reason = self.play.session.blocked(name) or "not offered on this screen"
-        shown = player_key(self.app, f"{self.play.game.id}.{name}", action.key or "")
-        key = f" ({shown})" if action.key else ""
-        self.notify(f"{action.title}{key} is not possible now: "
-                    f"{with_keys(self.app, self.play, reason)}.",
-                    severity="warning", markup=False)
 
     async def action_run(self, name: str) -> None:
         try:
@@ -338,7 +268,7 @@ class SessionScreen(Screen[None]):
                 self.call_later(seat_or_curtain, self, name, args, needed[0],
                                 f"{title} ({needed[1]})")
                 return
-            ask_owner_pin(self.app, needed[0], f"{title} ({needed[1]})",
+            ask_owner_pin(self.app, self.play.owner_name(needed[0]), f"{title} ({needed[1]})",
                           lambda given: self.apply(name, args, given) if given else None)
             return
         try:
@@ -429,8 +359,9 @@ class SessionScreen(Screen[None]):
 
     def missing_defaults(self) -> dict[str, Any]:
         """Published board values (``Game.board_defaults``) this game has not entered."""
-        board = self.play.state.board
-        return {k: v for k, v in self.play.game.board_defaults.items() if k not in board}
+        board, keys = self.play.state.board, self.play.board_keys
+        return {k: v for k, v in self.play.game.board_defaults.items()
+                if k not in board and k in keys}
 
     def action_accept_defaults(self) -> None:
         """Take the game's public board defaults in one key: each value goes to this game's
@@ -496,7 +427,7 @@ class SessionScreen(Screen[None]):
     def action_leave(self) -> None:
         """Escape: out of the Now panel or the log first (back to the tracks), then Home."""
         focused = self.focused
-        if focused is not None and focused.id in ("now-scroll", "log", "reference"):
+        if focused is not None and focused.id in ("now", "log", "reference"):
             self.query_one("#tracks", TracksPanel).focus()
             self.notify("Back on the tracks. Escape again goes Home.", timeout=3)
             return

@@ -4,22 +4,22 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from rich.text import Text
-from textual.geometry import Size
+from textual.geometry import Region, Size
+from textual.reactive import Reactive
+from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.visual import Visual, visualize
-from textual.widget import _RenderCache
-from textual.widgets import Static
 
 from trackers.engine import Note, Panel
 from tui.screens.refusal_keys import with_keys
-from tui.widgets.in_place import update_in_place
 from tui.widgets.session_view import SessionView
 
 if TYPE_CHECKING:
     from textual.css.styles import RulesMap
+    from textual.selection import Selection
 
     from tableside.api import OpenSession
 
@@ -51,106 +51,147 @@ def now_text(notes: list[Note], panels: list[Panel], checklist: list[tuple[str, 
     return text
 
 
-class NowPanel(SessionView, Static):
+class NowPanel(SessionView, ScrollView, can_focus=True):
     """Notes of the last action first, then any game panels and checklist steps.
 
-    After every change its scroll box goes back to the top, where the newest notes are.
+    The panel is its own scroll box (Textual's line API): a new text repaints the panel
+    and its scrollbar, never the screen's layout, whatever its length. Before, the text sat
+    in a scroll container sized by it, so a note one line longer or shorter than the last
+    (undo says more than redo) laid the whole screen out again and repainted every panel,
+    most of a key press's cost (issue 21, item 9). Sized by its text (``height: auto``, as
+    on a seat's phone screen), it asks for a layout when its length changes, as any widget.
+    After every change it goes back to the top, where the newest notes are.
     """
 
+    # Its length moves no other widget when its box has a fixed height (see watch_...).
+    virtual_size = Reactive(Size(0, 0), layout=False)
+
     elsewhere = ""  # a line saying what another window did, set by the screen
-    _shown: Text | None = None
-    _lines: dict[tuple[object, ...], list[Strip]] | None = None  # see _render_content
-    _lines_for: tuple[object, ...] = ()
-    _split_of: object = None  # the text _split_lines holds the lines of
-    _split_lines: list[tuple[tuple[object, ...], Text]]
-    _height_of: tuple[object, int, int] = (None, 0, 0)  # (text, width, height) measured last
 
-    def __init__(self, **kwargs: object) -> None:
-        super().__init__("", markup=False, **kwargs)  # type: ignore[arg-type]
-        self._heights: dict[int, dict[tuple[object, ...], int]] = {}  # width -> line -> height
+    def __init__(self, content: Text | str = "", **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.content = content if isinstance(content, Text) else Text(content)
+        self._rows: list[Strip] | None = None  # the text wrapped at _rows_for's width
+        self._rows_for: tuple[int, object] = (0, None)
+        self._lines: dict[tuple[object, ...], list[Strip]] = {}  # a text line -> its rows
+        self._lines_for: tuple[int, object] = (0, None)
+        self._split_of: Text | None = None
+        self._split_lines: list[tuple[tuple[object, ...], Text]] = []
+        self._heights: dict[int, dict[tuple[object, ...], int]] = {}  # width -> line -> rows
 
+    # --- what it shows ------------------------------------------------------------------
     def show_session(self, play: OpenSession) -> None:
         game, state = play.game, play.state
         panels = game.panels(state) if game.panels else []
         checklist = game.checklist(state) if game.checklist else []
         text = now_text(play.notes, panels, checklist, self.elsewhere,
                         partial(with_keys, self.app, play))
-        if text == self._shown:
-            return  # nothing new to say: no layout, and the scroll stays where it is
-        self._shown = text
-        update_in_place(self, text)  # a layout only when its height changes
-        if self.parent is not None and hasattr(self.parent, "scroll_home"):
-            self.parent.scroll_home(animate=False, immediate=True)
+        if self.update(text):
+            self.scroll_home(animate=False, immediate=True)
 
-    def _by_line(self) -> bool:
-        """Whether the text can be measured and drawn a line at a time (see below)."""
-        styles = self.styles
-        return isinstance(self.content, Text) and self.text_selection is None \
-            and styles.content_align == ("left", "top") and styles.text_align in ("left", "start")
+    def update(self, content: Text | str) -> bool:
+        """Show ``content`` (plain text is shown as typed); False when it is what is shown."""
+        text = content if isinstance(content, Text) else Text(content)
+        if text == self.content:
+            return False  # the same text: no repaint, and the scroll stays where it is
+        self.content = text
+        self._rows = None
+        self._measure()
+        self.refresh()
+        return True
 
-    def _split(self, text: Text) -> list[tuple[tuple[object, ...], Text]]:
-        """The text's lines, each with what identifies it (split once per text shown)."""
-        if self._split_of is not text:
-            self._split_lines = [((line.plain, tuple(line.spans), line.style), line)
-                                 for line in text.split("\n", allow_blank=True)]
-            self._split_of = text
-        return self._split_lines
+    def render(self) -> Text:
+        """The whole text (what a mouse selection reads; drawing goes a line at a time)."""
+        return self.content
+
+    def watch_virtual_size(self) -> None:
+        height = self.styles.height
+        if height is None or height.is_auto:
+            self.refresh(layout=True)  # sized by its text: the layout follows its length
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        """The text's height, measured a line at a time like the drawing below: each
-        line's height is kept while its text and the width stay the same (a layout asks
-        at more than one width: with and without a scrollbar)."""
-        text = self.content
-        if not width or not isinstance(text, Text) or not self._by_line():
-            return super().get_content_height(container, viewport, width)
-        if self._height_of[0] is text and self._height_of[1] == width:
-            return self._height_of[2]
+        """The text's height at ``width`` (for a panel sized by its text), measured a line
+        at a time; each line's height is kept while its text and the width stay the same."""
+        if not width:
+            return 0
         if width not in self._heights and len(self._heights) > 2:
             self._heights.clear()
         kept = self._heights.setdefault(width, {})
         rules = cast("RulesMap", self.styles)  # as Textual's own widgets pass it
         total = 0
-        for key, line in self._split(text):
+        for key, line in self._split():
             height = kept.get(key)
             if height is None:
                 height = kept[key] = visualize(self, line, markup=False).get_height(rules,
                                                                                    width)
             total += height
-        self._height_of = (text, width, total)
         return total
 
-    def _render_content(self) -> None:
-        """Render the text a line at a time, keeping each line's strips while its text, the
-        width and the style stay the same.
+    # --- drawing ----------------------------------------------------------------------
+    def _on_resize(self) -> None:
+        self._measure()
 
-        Textual renders a Static's whole text at each change. This panel's text is long (a
-        game's panels and checklist: over a hundred lines at 80x24) while a change mostly
-        touches its first lines (the notes): rendering all of it was the largest cost of a
-        key press after the layout (issue 21, item 9). Textual wraps each line of a text on
-        its own, so the strips are the same; each carries the place of its characters in
-        the text (for selecting it with the mouse), set here to the line's own. A selection,
-        an alignment or a text that is not Rich Text is rendered whole, as Textual does.
-        """
-        text = self.content
-        if not isinstance(text, Text) or not self._by_line():
-            super()._render_content()
+    def selection_updated(self, selection: Selection | None) -> None:
+        self._rows = None  # drawn whole while a selection shows, a line at a time after
+        self.refresh()
+
+    def _measure(self) -> None:
+        """Wrap the text at the box's width and tell the scrollbar its new length."""
+        width = self.scrollable_content_region.width
+        if not width:
             return
-        width, height = self.size
+        size = Size(width, len(self._wrapped(width)))
+        if size != self.virtual_size:
+            self.virtual_size = size
+            self._scroll_update(size)
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        self._measure()
+        return super().render_lines(crop)
+
+    def render_line(self, y: int) -> Strip:
+        width = self.scrollable_content_region.width
+        rows = self._wrapped(width)
+        row = self.scroll_offset.y + y
+        if 0 <= row < len(rows):
+            return rows[row]
+        return Strip.blank(width, self.visual_style.rich_style)
+
+    def _wrapped(self, width: int) -> list[Strip]:
+        """The text's rows at ``width``: each text line wrapped once and kept while its
+        text, the width and the style stay the same. Textual wraps each line of a text on
+        its own, so the rows are those of the whole text; each carries the place of its
+        characters in the text (for selecting with the mouse). A selection is drawn whole,
+        as Textual draws a Static's text."""
         style = self.visual_style
-        kept = self._lines if self._lines is not None and self._lines_for == (width, style) \
-            else {}
-        fresh: dict[tuple[object, ...], list[Strip]] = {}
-        strips: list[Strip] = []
-        for y, (key, line) in enumerate(self._split(text)):
-            got = fresh.get(key) or kept.get(key)
-            if got is None:
-                got = Visual.to_strips(self, visualize(self, line, markup=False), width, None,
-                                       style)
-            fresh[key] = got
-            strips.extend(got if y == 0 else (_on_line(strip, y) for strip in got))
-        self._lines, self._lines_for = fresh, (width, style)
-        self._render_cache = _RenderCache(self.size, strips[:height])
-        self._dirty_regions.clear()
+        if self._rows is not None and self._rows_for == (width, style):
+            return self._rows
+        if self.text_selection is not None:
+            rows = Visual.to_strips(self, visualize(self, self.content, markup=False), width,
+                                    None, style)
+        else:
+            kept = self._lines if self._lines_for == (width, style) else {}
+            fresh: dict[tuple[object, ...], list[Strip]] = {}
+            rows = []
+            for y, (key, line) in enumerate(self._split()):
+                got = fresh.get(key) or kept.get(key)
+                if got is None:
+                    got = Visual.to_strips(self, visualize(self, line, markup=False), width,
+                                           None, style)
+                fresh[key] = got
+                rows.extend(got if y == 0 else (_on_line(strip, y) for strip in got))
+            self._lines, self._lines_for = fresh, (width, style)
+        self._rows, self._rows_for = rows, (width, style)
+        return rows
+
+    def _split(self) -> list[tuple[tuple[object, ...], Text]]:
+        """The text's lines, each with what identifies it (split once per text shown)."""
+        text = self.content
+        if self._split_of is not text:
+            self._split_lines = [((line.plain, tuple(line.spans), line.style), line)
+                                 for line in text.split("\n", allow_blank=True)]
+            self._split_of = text
+        return self._split_lines
 
 
 def _on_line(strip: Strip, y: int) -> Strip:

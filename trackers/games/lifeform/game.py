@@ -16,6 +16,7 @@ from trackers.games.lifeform import INFO, asteroid_mirror, solo_game
 from trackers.games.lifeform.actions import ACTIONS
 from trackers.games.lifeform.board import BOARD_VALUES, board_of, check_board, warnings
 from trackers.games.lifeform.characters import POOL_CHOICES
+from trackers.games.lifeform.secrets import LIFEFORM_ONLY
 from trackers.games.lifeform.setup import setup
 from trackers.games.lifeform.tracks import reread
 from trackers.games.lifeform.view import checklist, panels
@@ -101,6 +102,11 @@ def _readable(action: Action) -> Action:
     return replace(action, log_text=readable_log(action.title,
                                                  tuple(p.name for p in action.params), flags))
 
+def lifeform_by_name(state: State, owner: str) -> str | None:
+    """The lifeform player's name for their secrets (the first name at setup)."""
+    return str(state.facts["lifeform"]) if owner == LIFEFORM_ONLY else None
+
+
 GAME = Game(
     info=INFO,
     setup=solo_game.setup(setup),
@@ -132,4 +138,6 @@ GAME = Game(
     end=solo_game.by_mode(end, solo_game.end),
     status=solo_game.by_mode(status, solo_game.status),
     moment=solo_game.by_mode(moment, solo_game.moment),
+    # the curtain hands the laptop to the lifeform player by name; solo keeps no such secret
+    owner_name=solo_game.by_mode(lifeform_by_name, lambda _state, _owner: None),
 )

@@ -46,6 +46,12 @@ def _alive(state: State) -> list[str]:
     return crew.alive(state)
 
 
+def _sole_alive(state: State) -> str | None:
+    """The one crewmember alive, if only one is: the chair's answer a form shows chosen."""
+    alive = crew.alive(state)
+    return alive[0] if len(alive) == 1 else None
+
+
 def _all_crew(state: State) -> list[str]:
     return crew.names(state)
 
@@ -726,7 +732,7 @@ _ALL: tuple[Action, ...] = (
             Param("icons", "int", "icons powered now", minimum=1, maximum=2, optional=True,
                   default=1),
             Param("who", "choice", "who sits in its chair (blank: the one alive, if one)",
-                  choices=_alive, optional=True),
+                  choices=_alive, optional=True, suggested=_sole_alive),
             Param("extra", "bool", "a Use & Lose card or a Bypass allows a 2nd Station",
                   optional=True, default=False),
             Param("widget", "bool", "Escape Pod: a Widget was used and lost to get in",

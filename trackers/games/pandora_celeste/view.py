@@ -175,3 +175,15 @@ def moment(state: State) -> dict[str, int]:
     """The Cycle each action belongs to; the setup counts with Cycle 1 (the report has no
     'Cycle 0')."""
     return {"cycle": max(1, int(state.facts["cycle"]))}
+
+
+def agenda_player(state: State, owner: str) -> str | None:
+    """The player who runs the crewmember a Hidden Agenda belongs to ("Flygirl's player"):
+    the one player of a solo game, or the player the table put in that crewmember's chair."""
+    if not owner.endswith("'s player"):
+        return None
+    entry = state.facts["crew"].get(owner.removesuffix("'s player"))
+    if entry and entry.get("player"):
+        return str(entry["player"])
+    players = state.facts.get("players") or []
+    return str(players[0]) if len(players) == 1 else None

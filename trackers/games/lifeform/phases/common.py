@@ -8,6 +8,7 @@ from typing import Any
 from trackers.engine import Note, Param, State
 from trackers.games.lifeform import (
     characters,
+    turns,
 )
 from trackers.games.lifeform.board import COLUMNS, Board, board_of
 from trackers.games.lifeform.crew_activity import (
@@ -36,7 +37,8 @@ def alive(state: State) -> list[str]:
 
 
 def member_param(help_text: str = "which crew member") -> Param:
-    return Param("crew_member", "choice", help_text, choices=crew)
+    """The crew member, preselected in a form as the one whose turn it is (if any)."""
+    return Param("crew_member", "choice", help_text, choices=crew, suggested=turns.current)
 
 
 def character_param(help_text: str = "which character") -> Param:

@@ -1,0 +1,72 @@
+"""What other windows record, folded into a game's screen (``SessionScreen`` mixes it in).
+
+A plain daemon thread looks at the journal's size every second (one ``stat``) and posts
+``OutsideWrite`` when another window (the CLI, a script, a second app, a seat) wrote to it;
+the screen folds the records in on the UI thread. Nothing on the UI thread waits or polls.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import TYPE_CHECKING
+
+from textual.message import Message
+
+from tableside.api import TablesideError
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
+    from tableside.api import OpenSession
+
+    _Screen = Screen[None]  # what the mixin is mixed into, for the type checker only
+else:
+    _Screen = object
+
+WATCH_SECONDS = 1.0  # how often the watching thread looks at the journal's size
+
+
+class OutsideWrite(Message):
+    """The journal holds records another window wrote (posted by the watching thread)."""
+
+
+class WatchingOtherWindows(_Screen):
+    """Mixin for the session screen: the watch and the fold-in."""
+
+    if TYPE_CHECKING:  # the session screen's own
+        play: OpenSession
+        elsewhere_by: str
+        _play_closed: bool
+        _stop_watching: threading.Event
+
+        def session_changed(self, elsewhere: tuple[int, ...] = ()) -> None: ...
+
+    def _watch(self) -> None:
+        """Start the watching thread: a plain daemon thread, not a Textual worker, so that
+        waiting for the screen's workers to finish never waits on a watch that never ends."""
+        threading.Thread(target=self._watching, name=f"watch-{id(self)}", daemon=True).start()
+
+    def _watching(self) -> None:
+        """In a thread: look at the journal's size every second (one ``stat``); when another
+        window wrote to it, tell the screen, which folds it in on the UI thread."""
+        while not self._stop_watching.wait(WATCH_SECONDS):
+            if self.play.outside_changed():
+                self.post_message(OutsideWrite())
+
+    def on_outside_write(self) -> None:
+        self.look_elsewhere()
+
+    def look_elsewhere(self) -> None:
+        """Fold in what another window (the CLI, a script, a second app) recorded."""
+        if self._play_closed:
+            return
+        head = self.play.head
+        try:
+            changes = self.play.refresh()
+        except TablesideError as err:
+            self.notify(f"Could not read what other windows did: {err}", severity="warning",
+                        markup=False)
+            return
+        if changes or self.play.head != head:
+            self.elsewhere_by = ", ".join(sorted({c.by for c in changes if c.by}))
+            self.session_changed(tuple(c.seq for c in changes))
