@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from textual import events, on
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
@@ -99,7 +100,8 @@ class TablesideApp(App[None]):
             self.theme = theme
         return HomeScreen(self._table, warnings)
 
-    def on_mount(self) -> None:
+    @on(events.Mount)
+    def _follow_screens(self) -> None:
         # "immediate": before the new screen composes, so its widgets are styled once
         self.screen_change_signal.subscribe(self, self._screen_changed, immediate=True)
         self._screen_changed(self.screen)  # a first screen other than Home (a seat's)
