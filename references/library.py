@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import operator
 import sqlite3
 import threading
 from collections.abc import Callable
@@ -20,6 +21,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+from references import pruning
 from references import search as run
 from references.cards import CARD_SOURCE, card_texts, cards_digest, shown_text
 from references.errors import (
@@ -35,10 +37,12 @@ from references.query import Plan, plan
 from references.reader import load_rulebook
 from references.sectioning import split_markdown
 from references.store import (
+    MERGED,
     Transaction,
     connect,
     delete_book,
     get_meta,
+    merge_index,
     set_meta,
     write_book,
 )
@@ -63,6 +67,7 @@ class Library:
         self.path = path
         self._lock = threading.RLock()
         self._vocab: dict[str | None, Vocabulary] = {}
+        self._writable = True  # False when opened only to read: the index is not merged
 
     # ------------------------------------------------------------ opening
 
@@ -74,13 +79,14 @@ class Library:
         whose cards are out of date, is read into memory and brought up to date there."""
         conn = connect(Path(data_dir), read_only=read_only)
         library = cls(conn, Path(data_dir))
+        library._writable = not read_only
         try:
             if read_only and not library._cards_current():
                 memory = sqlite3.connect(":memory:", isolation_level=None,
                                          check_same_thread=False)
                 conn.backup(memory)
                 conn.close()
-                library._conn = memory
+                library._conn = memory  # cards brought up to date here, the file untouched
             library._sync_cards()
         except sqlite3.Error as error:
             library._conn.close()
@@ -111,10 +117,16 @@ class Library:
         self.close()
 
     def _sync_cards(self) -> None:
-        """Re-index the cards only when their text (or the index version) changed."""
+        """Re-index the cards only when their text (or the index version) changed; merge an
+        index that earlier versions left in many segments (not when reading only)."""
         texts = card_texts()
         digest = cards_digest(texts)
         if get_meta(self._conn, "cards") == digest:
+            if get_meta(self._conn, "index") != MERGED and self._writable:
+                # best effort: another window writing now only puts it off to the next open
+                with contextlib.suppress(sqlite3.OperationalError), self._lock, \
+                        self._write() as conn:
+                    merge_index(conn)
             return
         with self._lock, self._write() as conn:
             if get_meta(conn, "cards") == digest:  # another process did it meanwhile
@@ -126,6 +138,8 @@ class Library:
                 write_book(conn, kind="card", game=game, title=parsed.title, source=CARD_SOURCE,
                            sha256="", sections=parsed.sections)
             set_meta(conn, "cards", digest)
+            if self._writable:  # a copy in memory for one reading is not worth merging
+                merge_index(conn)
         self._vocab.clear()
 
     def _write(self) -> Transaction:
@@ -165,6 +179,7 @@ class Library:
                         pages_without_text=book.pages_without_text, notes=book.notes,
                         progress=progress,
                     )
+                    merge_index(conn)
             except sqlite3.Error as error:
                 raise LibraryError(f"{path.name}: could not be stored ({error})") from None
             self._vocab.clear()
@@ -266,26 +281,45 @@ class Library:
     def _search(self, query: str, game: str | None, limit: int,
                 kind: str | None) -> SearchResult:
         steps = plan(query, game)
-        found, holds_all = self._found(steps, game, limit, kind)
         suggestion = None
         if steps.chunks:
             suggestion = did_you_mean(steps.chunks, self._vocabulary(game),
                                       self._vocabulary(None))
-        if suggestion and (not found or not holds_all):
+        tried = False
+        if suggestion and not run.matches(self._conn, steps.all_words):
+            # No section holds every word typed (a word not in the books matches nothing),
+            # so what was typed would give way to the corrected words whatever it found:
+            # rank those first, and what was typed only if they find nothing.
+            tried = True
+            corrected = self._corrected(suggestion, query, game, limit, kind)
+            if corrected:
+                return corrected
+        found, holds_all = self._rank(steps, game, limit, kind)
+        if suggestion and not tried and (not found or not holds_all):
             # nothing, or nothing holding every word, for what was typed: "diplomcy tie"
             # finds "tie" alone, since a word not in the books matches nothing; what the
             # corrected words find answers the question better: show it, saying so
-            better, _ = self._found(plan(suggestion, game), game, limit, kind)
-            if better:
-                return SearchResult(query, tuple(better), suggestion, showing=suggestion)
-        return SearchResult(query, tuple(found), suggestion)
+            corrected = self._corrected(suggestion, query, game, limit, kind)
+            if corrected:
+                return corrected
+        # snippets are cut only for the hits shown (not for a result the correction replaced)
+        return SearchResult(query, self._hits(steps, found), suggestion)
 
-    def _found(self, steps: Plan, game: str | None, limit: int,
-               kind: str | None) -> tuple[list[Hit], bool]:
-        """The best sections, and whether some section holds every word of the plan."""
-        scored, holds_all = self._rank(steps, game, limit, kind)
+    def _corrected(self, suggestion: str, query: str, game: str | None, limit: int,
+                   kind: str | None) -> SearchResult | None:
+        """What the corrected words find, saying so; None when they find nothing."""
+        steps = plan(suggestion, game)
+        better, _ = self._rank(steps, game, limit, kind)
+        if not better:
+            return None
+        return SearchResult(query, self._hits(steps, better), suggestion, showing=suggestion)
+
+    def _hits(self, steps: Plan, scored: list[tuple[int, float]]) -> tuple[Hit, ...]:
+        """Titles, paths and snippets for the ranked sections shown."""
         expr = steps.any_word or steps.all_words
-        return (run.hits(self._conn, expr, scored) if expr else []), holds_all
+        if not expr or not scored:
+            return ()
+        return tuple(run.hits(self._conn, expr, scored, steps.costly_lookup))
 
     def _rank(
         self, steps: Plan, game: str | None, limit: int, kind: str | None = None
@@ -300,23 +334,47 @@ class Library:
         if steps.any_word:
             # Every section holding all the words holds any of them: rank once, over any of
             # the words, and ask only which of those hold them all (no second ranking).
-            some = run.ranked(self._conn, steps.any_word, game, pool, kind)
+            some = self._ranked_any(steps, game, pool, kind)
             with_all = run.holding(self._conn, steps.all_words, [i for i, _, _ in some])
             every = [row for row in some if row[0] in with_all]
         else:
             every = run.ranked(self._conn, steps.all_words, game, pool, kind)
             some = []
             with_all = {i for i, _, _ in every}
-        best: dict[int, float] = {}
+        best: list[tuple[int, float]] = []
         named: dict[str, float] = {}  # title -> how squarely it names the query (titles repeat)
-        for section_id, score, title in [*every, *some]:
+        # each section once: those holding every word first (so ties keep that order)
+        for section_id, score, title in [*every, *(r for r in some if r[0] not in with_all)]:
             if title not in named:
                 named[title] = ((1 + steps.title_coverage(title))
                                 * (1 + 0.5 * steps.title_precision(title)))
             boost = (1.25 if section_id in with_all else 1.0) * named[title]
-            best[section_id] = max(best.get(section_id, 0.0), score * boost)
-        ordered = sorted(best.items(), key=lambda item: item[1], reverse=True)
-        return ordered[:limit], bool(every)
+            best.append((section_id, score * boost))
+        best.sort(key=operator.itemgetter(1), reverse=True)
+        return best[:limit], bool(every)
+
+    def _ranked_any(self, steps: Plan, game: str | None, pool: int,
+                    kind: str | None) -> list[tuple[int, float, str]]:
+        """The pool for the any-word expression, scoring only the sections holding a rare
+        word when the common words cannot lift another section into it (pruning.py)."""
+        assert steps.any_word is not None
+        alternatives = steps.alternatives()
+        counted = run.holders(self._conn, [p for _, parts in alternatives for p in parts])
+        if counted is not None:
+            sections, counts = counted
+            terms, n = [], 0
+            for expr, parts in alternatives:
+                held = counts[n: n + len(parts)]
+                n += len(parts)
+                terms.append(pruning.Term(expr, sum(pruning.ceiling(h, sections) for h in held),
+                                          sum(held)))
+            cut = pruning.split(terms, pool)
+            if cut is not None:
+                some = run.ranked(self._conn, steps.any_word, game, pool, kind,
+                                  among=" OR ".join(cut.rare))
+                if len(some) == pool and some[-1][1] > cut.common_ceiling:
+                    return some
+        return run.ranked(self._conn, steps.any_word, game, pool, kind)
 
     def section(self, section_id: int, query: str | None = None) -> Section:
         """A whole section; with `query`, `hit_spans` marks the words it matched."""

@@ -40,6 +40,7 @@ class Term:
     stop: bool
     phrases: tuple[tuple[str, ...], ...]  # the token sequences that count as this term
     prefix: bool = False
+    parts: tuple[str, ...] = ()  # the quoted phrases of `expr` (bm25 scores each alone)
 
 
 @dataclass(frozen=True)
@@ -70,6 +71,21 @@ class Plan:
         hit = sum(1 for w, r in words if r in asked or partial and w.startswith(partial))
         return hit / len(words)
 
+    @property
+    def costly_lookup(self) -> bool:
+        """Whether looking a section up by id costs FTS5 more than a pass over the matches:
+        for more than one phrase, or a half-typed word of four letters or more (the index
+        keeps ready-made prefixes of two and three letters; longer ones are gathered afresh
+        at each lookup). A single common word ("the") matches nearly every section."""
+        kept = [t for t in self.terms if not t.stop] or list(self.terms)
+        phrases = sum(len(t.phrases) for t in kept)
+        return phrases > 1 or any(t.prefix and len(t.phrases[0][-1]) > 3 for t in kept)
+
+    def alternatives(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """The any-word expression's alternatives: each searched term and its phrases."""
+        kept = [t for t in self.terms if not t.stop] or list(self.terms)
+        return tuple((t.expr, t.parts) for t in kept)
+
     @functools.cached_property
     def _asked(self) -> tuple[frozenset[str], str]:
         """The roots of every asked word, and the root of a half-typed last word."""
@@ -96,28 +112,33 @@ def plan(query: str, game: str | None) -> Plan:
     query = _CONTROL.sub(" ", query)  # a NUL would end the SQL string early
     query = _TAGS.sub(" ", query)
     chunks = [c[:MAX_CHUNK_CHARS] for c in query.split()[:MAX_CHUNKS]]
-    chunks = [c for c in chunks if tokens(c)]
+    tokenized = [(c, tokens(c)) for c in chunks]  # each chunk's words, worked out once
+    chunks = [c for c, words in tokenized if words]
+    chunk_words = [words for _, words in tokenized if words]
     if not chunks:
         return Plan(None, None, ())
     index = synonym_index(game)
+    longest = max(len(phrase) for phrase in index) if index else 0
     terms: list[Term] = []
     i = 0
     while i < len(chunks):
-        group, width = _synonym_at(chunks, i, index)
+        group, width = _synonym_at(chunk_words, i, index, longest)
         last = i + width == len(chunks)
         if group:
-            expr = "(" + " OR ".join(quote(" ".join(p)) for p in group) + ")"
-            terms.append(Term(expr, stop=False, phrases=group))
+            parts = tuple(quote(" ".join(p)) for p in group)
+            terms.append(Term("(" + " OR ".join(parts) + ")", stop=False, phrases=group,
+                              parts=parts))
         else:
             chunk = chunks[i]
-            words = tokens(chunk)
-            named = _names_a_letter(chunks, i)
+            words = chunk_words[i]
+            named = _names_a_letter(chunks, chunk_words, i)
             if len(words) == 1 and len(words[0]) == 1 and not named:
                 i += width  # a lone letter ("i", "a") is no search word: never a match
                 continue
             prefix = last and len(words[-1]) >= 2
             stop = all(w in STOPWORDS for w in words) and not named
-            terms.append(Term(quote(chunk) + ("*" if prefix else ""), stop, (words,), prefix))
+            expr = quote(chunk) + ("*" if prefix else "")
+            terms.append(Term(expr, stop, (words,), prefix, (expr,)))
         i += width
     if not terms:
         return Plan(None, None, tuple(chunks))
@@ -161,14 +182,17 @@ def _phrase_roots(term: Term) -> tuple[tuple[tuple[str, ...], str], ...]:
 
 
 def _synonym_at(
-    chunks: list[str], i: int, index: dict[tuple[str, ...], tuple[tuple[str, ...], ...]]
+    chunk_words: list[tuple[str, ...]], i: int,
+    index: dict[tuple[str, ...], tuple[tuple[str, ...], ...]], longest: int,
 ) -> tuple[tuple[tuple[str, ...], ...], int]:
-    """The synonym group that chunks i.. spell exactly (longest first), and how many chunks."""
-    for width in range(min(4, len(chunks) - i), 0, -1):
+    """The synonym group that chunks i.. spell exactly (longest first), and how many chunks.
+
+    No synonym has more than `longest` words, so no longer run of chunks is tried."""
+    for width in range(min(4, len(chunk_words) - i), 0, -1):
         seq: tuple[str, ...] = ()
-        for chunk in chunks[i : i + width]:
-            seq += tokens(chunk)
-        if seq in index:
+        for words in chunk_words[i : i + width]:
+            seq += words
+        if len(seq) <= longest and seq in index:
             return index[seq], width
     return (), 1
 
@@ -178,10 +202,10 @@ _NAMING = frozenset({"ending", "endings", "module", "modules", "scenario", "phas
                      "level", "type", "deck", "hub", "sector", "card", "e"})
 
 
-def _names_a_letter(chunks: list[str], i: int) -> bool:
+def _names_a_letter(chunks: list[str], chunk_words: list[tuple[str, ...]], i: int) -> bool:
     """'A' in "Ending A" or "Module A" is a name, not a stopword; "I" in "can I" is not."""
     stripped = chunks[i].strip("\"'()[]{}.,;:!?")
     if len(stripped) != 1 or not stripped.isupper():
         return False
-    before = tokens(chunks[i - 1]) if i > 0 else ()
+    before = chunk_words[i - 1] if i > 0 else ()
     return bool(before) and before[-1] in _NAMING

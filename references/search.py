@@ -17,10 +17,18 @@ HIT_OPEN = "\x02"
 HIT_CLOSE = "\x03"
 RANK = "bm25(fts, 5.0, 1.0, 2.0)"
 SNIPPET_TOKENS = 16
+SNIPPET = f"snippet(fts, 1, char(2), char(3), '…', {SNIPPET_TOKENS})"
 
-_MARKUP = re.compile(r"\*\*|__|`|^#+\s*|\[[ xX]\]\s*|(?<!\w)- (?=\S)|\|\s*-{3,}\s*", re.MULTILINE)
+# Markdown a snippet line leaves out; a hit marker counts as the start (or end) of a line.
+# The leading lookahead lets most places fail at once (it lists each alternative's first sign).
+_MARKUP = re.compile(
+    r"(?=[*_`#\[|-])(?:\*\*|__|`|(?:^|(?<=[\x02\x03]))#+\s*|\[[ xX]\]\s*"
+    r"|(?<!\w)- (?=[^\s\x02\x03])|\|\s*-{3,}\s*)",
+    re.MULTILINE,
+)
+_MARKERS = re.compile("[\x02\x03]")
 _CELLS = re.compile(r"\s*\|[\s|]*")
-_SPACE = re.compile(r"\s+")
+_MARKUP_SIGN = re.compile(r"[*_`#\[|-]")  # no such sign: no Markdown to take out
 
 
 def ranked(
@@ -31,12 +39,18 @@ def ranked(
     kind: str | None = None,
     skip: Sequence[int] = (),
     within: Sequence[int] | None = None,
+    among: str | None = None,
 ) -> list[tuple[int, float, str]]:
     """(section id, score, section title) best first; score = -bm25, so higher is better.
 
-    `within` limits the search to those section ids."""
+    `within` limits the search to those section ids; `among` to the sections matching that
+    expression (scores are still those `expr` gives: references/pruning.py)."""
     where = ["fts MATCH ?"]
     params: list[object] = [expr]
+    if among:
+        # "+" keeps SQLite from looking each id up again with MATCH: one pass, filtered
+        where.append("+fts.rowid IN (SELECT rowid FROM fts WHERE fts MATCH ?)")
+        params.append(among)
     if game:
         where.append("b.game = ?")
         params.append(game)
@@ -71,6 +85,31 @@ def ranked(
     return [(int(i), -float(r), str(t)) for i, r, t in rows if i not in skipped][:limit]
 
 
+def holders(conn: sqlite3.Connection, exprs: Sequence[str]
+            ) -> tuple[int, list[int]] | None:
+    """How many sections there are (bm25's N: FTS5's own docsize table holds a row for each)
+    and how many match each expression, in one statement (one reading of the library); None
+    if SQLite refuses."""
+    sql = "SELECT (SELECT count(*) FROM fts_docsize)" + "".join(
+        [", (SELECT count(*) FROM fts WHERE fts MATCH ?)"] * len(exprs))
+    try:
+        row = conn.execute(sql, list(exprs)).fetchone()
+    except sqlite3.OperationalError:
+        return None
+    return int(row[0]), [int(n) for n in row[1:]]
+
+
+def matches(conn: sqlite3.Connection, expr: str | None) -> bool:
+    """Whether any section at all matches ``expr`` (FTS5 stops at the first)."""
+    if not expr:
+        return False
+    try:
+        return conn.execute("SELECT 1 FROM fts WHERE fts MATCH ? LIMIT 1", (expr,)
+                            ).fetchone() is not None
+    except sqlite3.OperationalError:
+        return False
+
+
 def holding(conn: sqlite3.Connection, expr: str, ids: Sequence[int]) -> set[int]:
     """Which of the sections ``ids`` match ``expr`` (no ranking: only the match)."""
     if not ids:
@@ -83,32 +122,41 @@ def holding(conn: sqlite3.Connection, expr: str, ids: Sequence[int]) -> set[int]
     return {int(r[0]) for r in rows} & wanted
 
 
-def hits(conn: sqlite3.Connection, expr: str, scored: list[tuple[int, float]]) -> list[Hit]:
-    """Full hits (titles, path, snippet) for ranked section ids, in the same order."""
+def hits(conn: sqlite3.Connection, expr: str, scored: list[tuple[int, float]],
+         one_pass: bool = True) -> list[Hit]:
+    """Full hits (titles, path, snippet) for ranked section ids, in the same order.
+
+    Two statements, whatever the number of hits: the sections' titles and books, then the
+    snippets. With `one_pass` the snippets come from one pass over the matches between the
+    lowest and highest id shown (FTS5 sets the expression up once: a half-typed word of four
+    letters or more has its forms gathered afresh at every setup); otherwise FTS5 seeks to
+    each id (Plan.costly_lookup chooses)."""
     if not scored:
         return []
-    # One section at a time: FTS5 seeks straight to a rowid, where "rowid IN (...)" made it
-    # walk every match of the expression.
-    sql = (
-        f"SELECT fts.rowid, snippet(fts, 1, char(2), char(3), '…', {SNIPPET_TOKENS}), "
-        "s.title, s.path, b.id, b.kind, b.game, b.title FROM fts "
-        "JOIN sections s ON s.id = fts.rowid JOIN books b ON b.id = s.book_id "
-        "WHERE fts MATCH ? AND fts.rowid = ?"
-    )
-    rows = {}
+    ids = [section_id for section_id, _ in scored]
+    marks = ",".join("?" * len(ids))
+    if one_pass:
+        cut = ("SELECT rowid, " + SNIPPET + " FROM fts WHERE fts MATCH ? "
+               f"AND rowid BETWEEN ? AND ? AND +rowid IN ({marks})")
+        params: list[object] = [expr, min(ids), max(ids), *ids]
+    else:
+        cut = f"SELECT rowid, {SNIPPET} FROM fts WHERE fts MATCH ? AND rowid IN ({marks})"
+        params = [expr, *ids]
     try:
-        for section_id, _ in scored:
-            row = conn.execute(sql, (expr, section_id)).fetchone()
-            if row is not None:
-                rows[row[0]] = row
+        snippets = dict(conn.execute(cut, params).fetchall())
+        rows = conn.execute(
+            "SELECT s.id, s.title, s.path, b.id, b.kind, b.game, b.title FROM sections s "
+            f"JOIN books b ON b.id = s.book_id WHERE s.id IN ({marks})", ids
+        ).fetchall()
     except sqlite3.OperationalError:
         return []
+    found = {row[0]: row for row in rows}
     out: list[Hit] = []
     for section_id, score in scored:
-        row = rows.get(section_id)
-        if row is None:
+        row = found.get(section_id)
+        if row is None or section_id not in snippets:
             continue
-        _, snippet, title, path, book_id, kind, game, book_title = row
+        _, title, path, book_id, kind, game, book_title = row
         out.append(
             Hit(
                 section_id=section_id,
@@ -118,7 +166,7 @@ def hits(conn: sqlite3.Connection, expr: str, scored: list[tuple[int, float]]) -
                 source=book_title,
                 section=title,
                 path=tuple(json.loads(path)),
-                snippet_parts=snippet_parts(snippet or ""),
+                snippet_parts=snippet_parts(snippets[section_id] or ""),
                 score=score,
             )
         )
@@ -126,13 +174,29 @@ def hits(conn: sqlite3.Connection, expr: str, scored: list[tuple[int, float]]) -
 
 
 def snippet_parts(marked: str) -> tuple[tuple[str, bool], ...]:
-    """Split FTS5 snippet text on the hit markers; tidy Markdown and whitespace for one line."""
-    parts: list[tuple[str, bool]] = []
-    for n, piece in enumerate(re.split(f"[{HIT_OPEN}{HIT_CLOSE}]", marked)):
-        text = _SPACE.sub(" ", _CELLS.sub(" · ", _MARKUP.sub("", piece)))
-        if text:
-            parts.append((text, n % 2 == 1))
-    return tuple(parts)
+    """Split FTS5 snippet text on the hit markers; tidy Markdown and whitespace for one line.
+
+    The whole snippet is tidied at once (a marker ends any Markdown a piece began, as if
+    each piece were tidied alone), then split."""
+    text = _MARKUP.sub("", marked) if _MARKUP_SIGN.search(marked) else marked
+    if "|" in text:
+        text = _CELLS.sub(" · ", text)
+    return tuple((piece, n % 2 == 1)
+                 for n, piece in enumerate(_MARKERS.split(_one_space(text))) if piece)
+
+
+def _one_space(text: str) -> str:
+    """Each run of white space as one plain space (str.split knows the same white space as
+    the re module's \\s), a run at either end kept as one space."""
+    words = text.split()
+    if not words:
+        return " " if text else ""
+    joined = " ".join(words)
+    if text[0].isspace():
+        joined = " " + joined
+    if text[-1].isspace():
+        joined += " "
+    return joined
 
 
 def highlight_spans(conn: sqlite3.Connection, expr: str, section_id: int, body: str

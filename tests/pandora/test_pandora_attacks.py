@@ -295,3 +295,23 @@ def test_virtual_cards_decide_the_attack_and_every_push() -> None:
     with pytest.raises(ActionError, match=r"box: not asked now \(the app draws the cards in "
                                           r"virtual mode\); leave it out"):
         s.do("crew_attack", crew="Cap", nasty=bug, weapon="fists", box=RED)
+
+
+
+def test_push_and_end_cycle_say_why_before_any_form_opens() -> None:
+    """A push once the push is over, and ending the Cycle away from its step, are not
+    possible now and say why (the app's key refuses before a form opens that could only
+    fail); pushing again is possible while the push is open."""
+    s = game()
+    bug = reveal(s, "Bug")
+    s.do("nasty_attacks", nasty=bug, crew="Flygirl", box=RED)
+    assert s.blocked("push") is None
+    s.do("push", box=BLUE)  # MISS: push again or stop
+    assert s.blocked("push") is None
+    s.do("push", box=RED)  # HIT: the push is over
+    assert s.blocked("push") == "the push is over: settle it first ('Stop pushing')"
+    assert not s.available("push") and s.available("settle_attack")
+    assert "Ending the Cycle comes at the End of Cycle" in (s.blocked("end_cycle") or "")
+    s.do("settle_attack", from_deck=1)
+    assert s.blocked("push") == "no attack is under way: a Nasty attacks first ('Nasty " \
+        "attacks')"

@@ -48,3 +48,23 @@ async def test_an_action_asks_for_a_dotted_board_value_in_its_form(tmp_path: Pat
         assert isinstance(form, ActionFormScreen)  # still open: it asks, it did not crash
         box = form.query_one("#board-self_destruct_minutes", Input)
         assert box.display
+
+
+def test_a_board_value_typed_as_pairs_gets_a_text_field_in_a_form() -> None:
+    """Halon Gas bonus spaces read "space: icon" pairs: typed in a form, as the board
+    profile types them (a play-test met a list of icons it could not fill); one label of a
+    list is still picked."""
+    from textual.widgets import Select
+
+    from trackers.games.registry import get_game
+    from tui.screens.form_fields import board_widgets, picked_one
+
+    game = get_game("lifeform")
+    pairs = game.board_value("halon_gas.bonus_spaces")
+    assert pairs.kind == "label" and not picked_one(pairs)
+    fields = [w for w in board_widgets(pairs) if isinstance(w, Input | Select)]
+    assert len(fields) == 1 and isinstance(fields[0], Input)
+    one = next(v for g in map(get_game, ("lifeform", "pandora-celeste", "nemesis-lockdown",
+                                         "space-station-phoenix"))
+               for v in g.board_values if v.kind == "label" and picked_one(v))
+    assert any(isinstance(w, Select) for w in board_widgets(one))

@@ -94,3 +94,50 @@ async def test_an_action_key_its_number_enter_and_the_next_key_at_once(tmp_path:
         assert app.screen is screen
         assert "Countdown: 13" in panel_text(app, "#tracks")
         assert "Fires: 1/3" in panel_text(app, "#tracks")
+
+
+async def test_editing_keys_in_a_burst_act_in_the_order_typed() -> None:
+    """Backspace and ctrl+u arriving with letters (a terminal's burst) edit where they were
+    typed: Textual's own field ran them after the letters ("abcalie" for "alien42")."""
+    from textual.app import App, ComposeResult
+
+    from tui.widgets.typed_input import TypedInput
+
+    class Field(App[None]):
+        def compose(self) -> ComposeResult:
+            yield TypedInput("abc", id="field")
+
+    app = Field()
+    async with app.run_test() as pilot:
+        field = app.query_one("#field", Input)
+        field.cursor_position = 3
+        await burst(pilot, "backspace", "backspace", "backspace", *"alien42")
+        assert field.value == "alien42"
+        await burst(pilot, "ctrl+u", *"xyz", "left", "left", "Q", "home", "W")
+        assert field.value == "WxQyz"
+
+
+async def test_a_pin_retyped_in_a_burst_is_the_pin_kept(tmp_path: Path) -> None:
+    """At the curtain a too-short PIN is refused; the player deletes it and types another,
+    fast: the PIN that guards the secret is the one they typed (a play-test found
+    "abcalie" kept for "alien42", and the lifeform locked out of its own secret)."""
+    from tableside import private, vault
+    from tableside.api import Tableside
+    from tests.pilot_keys import choose_focused, resume_first
+
+    table = Tableside(tmp_path)
+    table.create("lifeform", 3, names=("Ann", "Bo", "Cy"), seed="burst").close()
+    table.close()
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await resume_first(pilot)
+        await pilot.press("z")  # Reality Calibration: the curtain, its PIN field focused
+        await pilot.pause()
+        await burst(pilot, *"abc", "enter")  # too short: refused, the field keeps it
+        await burst(pilot, "backspace", "backspace", "backspace", *"alien42", "enter")
+        await choose_focused(pilot, "Image 2")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        record = private.key_record(screen.play, "Lifeform player")  # type: ignore[attr-defined]
+        assert record is not None
+        vault.unwrap(record, "alien42")  # raises WrongPin if another PIN was kept

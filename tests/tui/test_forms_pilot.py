@@ -164,6 +164,8 @@ async def test_new_game_offers_the_ways_to_play_for_the_player_count(tmp_path: P
         shown = [str(p) for p, _ in modes._options if str(p).strip()]
         assert shown == [m.title for m in game.modes if count in m.player_counts]
         assert modes.value == game.info.default_mode(count).id  # the usual way, changeable
+        # its blank line no longer says to choose the players first: they are chosen
+        assert modes.prompt == "choose how to play"
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])

@@ -432,7 +432,9 @@ async def test_a_crew_members_form_preselects_whose_turn_it_is(tmp_path: Path) -
             await pilot.pause()
             form = app.screen
             assert isinstance(form, ActionFormScreen)
-            assert form.query_one("#arg-crew_member", Select).value == member
+            chosen = form.query_one("#arg-crew_member", Select)
+            assert chosen.value == member
+            assert str(chosen.query_one("#label").render()).strip() == member  # shown so
             await pilot.press("escape")  # closes at once: a preselection is not typing
             await pilot.pause()
             game_screen(app)

@@ -68,7 +68,9 @@ async def test_bad_argument_is_refused_and_nothing_recorded(tmp_path: Path) -> N
         await pilot.pause()
         await pilot.press("9", "9", "enter")  # 99 spaces: more than allowed
         await pilot.pause()
-        assert "spaces" in panel_text(app, "#err-spaces")  # beside its field, focused
+        # beside its field, focused, named as the form labels it (not "spaces:", the
+        # argument's name a script types)
+        assert panel_text(app, "#err-spaces").startswith("How many: ")
         assert "1 to 30" in panel_text(app, "#err-spaces")
         assert app.focused is app.screen.query_one("#arg-spaces", Input)
         await pilot.press("escape")  # typed in: asks whether to keep it as a draft

@@ -201,6 +201,7 @@ class ActionFormScreen(FieldKeys, ModalScreen[bool]):
         it names no field shown here. The values stay."""
         for line in self.query(".field-error"):
             line.add_class("hidden")
+        text = self._in_words(err)
         below = self.query_one("#form-error", Static)
         lines = [w for w in self.query(f"#err-{safe_id(err.field)}") if isinstance(w, Static)
                  and w.parent is not None and w.parent.display] if err.field else []
@@ -208,11 +209,24 @@ class ActionFormScreen(FieldKeys, ModalScreen[bool]):
                                         f"#board-{safe_id(err.field)}") if w.display] \
             if err.field and self.step in ("open", "secret") else []
         if not lines:
-            below.update(str(err))
-            show_field_error(self, None, fields[0] if fields else below, str(err))
+            below.update(text)
+            show_field_error(self, None, fields[0] if fields else below, text)
             return
         below.update("")
-        show_field_error(self, lines[0], fields[0] if fields else None, str(err))
+        show_field_error(self, lines[0], fields[0] if fields else None, text)
+
+    def _in_words(self, err: ActionError) -> str:
+        """The reason with the field named as the form labels it ("Whose turn ended:
+        required"), not by the argument's name a script types ("crew: required")."""
+        text = str(err)
+        if not err.field or not text.startswith(f"{err.field}: "):
+            return text
+        label = next((p.help for p in self.action_spec.params if p.name == err.field), None)
+        if label is None and err.field in self.board_keys:
+            label = self.play.game.board_value(err.field).label
+        if not label:
+            return text
+        return f"{label[:1].upper()}{label[1:]}: {text[len(err.field) + 2:]}"
 
     # --- moving on --------------------------------------------------------------------------
     async def field_entered(self, field: Input) -> None:

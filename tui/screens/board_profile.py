@@ -20,6 +20,7 @@ from textual.widgets import DataTable, Header, Static
 from tableside.api import OpenSession, Tableside, TablesideError, game_definition
 from trackers.engine import ActionError, BoardValue
 from tui.screens.confirm import TextPromptScreen
+from tui.screens.form_fields import picked_one
 from tui.screens.pick import PickScreen
 from tui.widgets.keys_footer import KeysFooter
 from tui.widgets.path_text import path_lines
@@ -32,16 +33,6 @@ def shown(spec: BoardValue, value: Any) -> str:
         return spec.show(value)
     except (TypeError, ValueError, IndexError, KeyError):  # an odd stored value: as it is
         return str(value)
-
-
-def picked_one(spec: BoardValue) -> bool:
-    """Whether the value is one yes/no or one label, picked from a list (a game's own kind
-    may read a list of labels, typed instead)."""
-    try:
-        spec.parse("yes" if spec.kind == "bool" else spec.labels[0])
-    except (ActionError, IndexError):
-        return False
-    return True
 
 
 class BoardProfileScreen(Screen[None]):

@@ -10,6 +10,7 @@ from textual.widgets import Input, Label, Static
 
 from tui.screens.form_keys import FIELD_KEYS, FieldKeys
 from tui.widgets.plain import plain
+from tui.widgets.typed_input import TypedInput
 
 
 class ConfirmScreen(ModalScreen[bool]):
@@ -48,7 +49,7 @@ class TextPromptScreen(FieldKeys, ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(plain(self.prompt))
-            yield Input(self.value, password=self.password, id="prompt-input")
+            yield TypedInput(self.value, password=self.password, id="prompt-input")
             yield Static("Enter: accept    Escape: cancel", classes="hint")
 
     async def field_entered(self, field: Input) -> None:

@@ -15,6 +15,7 @@ from textual.widgets import Checkbox, Input, Label, Static
 from tableside.vault import DECLINED, MIN_PIN, check_new_pin
 from trackers.engine import ActionError
 from tui.widgets.plain import plain
+from tui.widgets.typed_input import TypedInput
 
 
 def solo_owner(owner: str, names: tuple[str, ...]) -> bool:
@@ -43,7 +44,7 @@ class CurtainStep(Vertical):
         yield Static("", classes="curtain-title", id="curtain-title", markup=False)
         yield Static("", id="curtain-text", markup=False)
         yield Label("PIN", id="pin-label")
-        yield Input(password=True, id="pin")
+        yield TypedInput(password=True, id="pin")
         yield Checkbox("No PIN", id="no-pin")
         yield Static(f"No PIN: the secret is {DECLINED}.", id="no-pin-hint", classes="hint")
         yield Static("Enter: continue    Escape: cancel", classes="hint")

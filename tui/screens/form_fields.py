@@ -9,12 +9,13 @@ from typing import Any
 
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Checkbox, Input, Label, Select, Static
+from textual.widgets import Checkbox, Label, Select, Static
 
 from trackers.engine import ActionError, BoardValue, Param, State
 from tui.screens.drafts import field_value
 from tui.widgets.dialog_select import DialogSelect
 from tui.widgets.plain import plain
+from tui.widgets.typed_input import TypedInput
 
 
 def sole_answer(param: Param, choices: list[tuple[str, str]]) -> bool:
@@ -38,15 +39,14 @@ def field_widgets(param: Param, choices: list[tuple[str, str]], value: Any,
                 Static("", id=f"err-{param.name}", classes="field-error hidden", markup=False)]
     out: list[Widget] = [Label(plain(words + optional), classes="field-label")]
     if param.kind == "choice" or choices:
-        select = DialogSelect([(plain(label), c) for label, c in choices], id=wid,
-                              allow_blank=True, prompt="choose")
         offered = [c for _, c in choices]
-        if value in offered:
-            select.value = value
-        elif param.default in offered:  # the reading the rules take unless the table says
-            select.value = param.default
-        elif suggested in offered:
-            select.value = suggested
+        # a draft's answer, else the reading the rules take unless the table says, else
+        # whose turn it is; given to the list as it is made, so it shows as chosen (set
+        # after, the list held it but still showed "choose")
+        first = next((v for v in (value, param.default, suggested) if v in offered),
+                     Select.NULL)
+        select = DialogSelect([(plain(label), c) for label, c in choices], id=wid,
+                              allow_blank=True, prompt="choose", value=first)
         out.append(select)
         out.append(Static("", id=f"chosen-{param.name}", classes="chosen hidden", markup=False))
     elif param.kind == "bool":
@@ -54,7 +54,7 @@ def field_widgets(param: Param, choices: list[tuple[str, str]], value: Any,
                             id=wid))
     else:
         shown = param.default if value is None else value
-        out.append(Input("" if shown is None else str(shown), id=wid, password=param.secret,
+        out.append(TypedInput("" if shown is None else str(shown), id=wid, password=param.secret,
                          type="integer" if param.kind == "int" else "text",
                          max_length=200))
     out.append(Static("", id=f"err-{param.name}", classes="field-error hidden", markup=False))
@@ -67,6 +67,16 @@ def safe_id(key: str) -> str:
     return re.sub(r"[^A-Za-z0-9_-]", "_", key)
 
 
+def picked_one(spec: BoardValue) -> bool:
+    """Whether the value is one yes/no or one label, picked from a list (a game's own kind
+    may read a list of labels, or "space: icon" pairs, typed instead)."""
+    try:
+        spec.parse("yes" if spec.kind == "bool" else spec.labels[0])
+    except (ActionError, IndexError):
+        return False
+    return True
+
+
 def board_widgets(spec: BoardValue) -> list[Widget]:
     """A field for a printed board value: what it is, where to look, what is allowed."""
     wid = f"board-{safe_id(spec.key)}"
@@ -75,11 +85,11 @@ def board_widgets(spec: BoardValue) -> list[Widget]:
         Static(plain(f"Look at: {spec.look_at}. Give {spec.allowed()}."), classes="hint")]
     if spec.kind == "bool":
         out.append(DialogSelect([("yes", "yes"), ("no", "no")], id=wid, prompt="choose"))
-    elif spec.kind == "label":
+    elif spec.kind == "label" and picked_one(spec):
         out.append(DialogSelect([(plain(label), label) for label in spec.labels], id=wid,
                                 prompt="choose"))
     else:
-        out.append(Input(id=wid, max_length=200))
+        out.append(TypedInput(id=wid, max_length=200))
     out.append(Static("", id=f"err-{safe_id(spec.key)}", classes="field-error hidden",
                       markup=False))
     return out

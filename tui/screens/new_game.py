@@ -37,6 +37,7 @@ from tui.screens.drafts import (
 from tui.screens.form_keys import FIELD_KEYS, FieldKeys
 from tui.widgets.dialog_select import DialogSelect
 from tui.widgets.plain import plain
+from tui.widgets.typed_input import TypedInput
 
 DRAFT = "new_game"  # the name of the New game form's draft in the settings
 FIELD_OF = {"game": "game", "players": "players", "mode": "mode", "names": "names",
@@ -102,10 +103,10 @@ class NewGameScreen(FieldKeys, ModalScreen[OpenSession | None]):
             yield self.error_line("mode")
             yield Static("", id="mode-note", classes="hint", markup=False)
             yield Label("Names (optional, separated by commas)")
-            yield Input(placeholder=", ".join(SAMPLE_NAMES[:3]), id="names", max_length=400)
+            yield TypedInput(placeholder=", ".join(SAMPLE_NAMES[:3]), id="names", max_length=400)
             yield self.error_line("names")
             yield Label("Title (optional)")
-            yield Input(placeholder="e.g. Friday night", id="title", max_length=80)
+            yield TypedInput(placeholder="e.g. Friday night", id="title", max_length=80)
             yield self.error_line("title")
             yield Vertical(id="options")
             yield Static("", id="new-error", classes="error", markup=False)
@@ -155,7 +156,9 @@ class NewGameScreen(FieldKeys, ModalScreen[OpenSession | None]):
         players.set_options([(players_label(n), n) for n in self.game.player_counts])
         if len(self.game.player_counts) == 1:  # the only answer there is: filled in
             players.value = self.game.player_counts[0]
-        self.query_one("#mode", Select).set_options([])
+        mode = self.query_one("#mode", Select)
+        mode.prompt = "choose the players first"
+        mode.set_options([])
         box_id = f"opts-{game.info.package}"
         if not self.query(f"#{box_id}"):
             box = Vertical(id=box_id, classes="game-options")
@@ -179,6 +182,7 @@ class NewGameScreen(FieldKeys, ModalScreen[OpenSession | None]):
         modes = [m for m in self.game.modes if event.value in m.player_counts]
         mode = self.query_one("#mode", Select)
         was = mode.value
+        mode.prompt = "choose how to play"  # the players are chosen: no longer "first"
         mode.set_options([(plain(m.title), m.id) for m in modes])
         ids = [m.id for m in modes]
         mode.value = was if was in ids else ids[0]

@@ -17,6 +17,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
+from tui.widgets.typed_input import TypedInput
+
 
 def hand_to(owner: str) -> str:
     """"Ann", "the Lifeform player": the owner as the curtain names them."""
@@ -41,7 +43,7 @@ class OwnerPinScreen(ModalScreen[str | None]):
                          f"\n{self.purpose} needs {hand_to(self.owner)}'s PIN; a wrong PIN "
                          "shows nothing and the log says so.", markup=False)
             yield Label("PIN")
-            yield Input(password=True, id="owner-pin")
+            yield TypedInput(password=True, id="owner-pin")
             yield Static("Enter: continue    Escape: cancel", classes="hint")
 
     def on_mount(self) -> None:

@@ -20,6 +20,7 @@ from tableside.vault import DECLINED
 from trackers.engine import ActionError
 from trackers.pieces import Secret
 from tui.screens.owner_pin import hand_to
+from tui.widgets.typed_input import TypedInput
 
 
 class PeekScreen(ModalScreen[None]):
@@ -53,7 +54,7 @@ class PeekScreen(ModalScreen[None]):
                        f"Next: look at {label}. The log will say that it was looked at.",
                        markup=False)]
             if pin_set:
-                parts += [Label("PIN"), Input(password=True, id="pin")]
+                parts += [Label("PIN"), TypedInput(password=True, id="pin")]
             else:
                 who = hand_to(owner)
                 parts += [Static(f"{who[:1].upper()}{who[1:]} declined a PIN: this secret is "

@@ -19,6 +19,7 @@ from tableside.api import Tableside, TablesideError
 from tableside.history import GameSummary, History, history, summaries
 from trackers.games.registry import infos
 from tui.widgets.keys_footer import KeysFooter
+from tui.widgets.typed_input import TypedInput
 
 ALL = "all"
 
@@ -91,7 +92,7 @@ class PlayHistoryScreen(Screen[None]):
         with Horizontal(id="history-filters"):
             yield Select([("All games", ALL), *((i.title, i.id) for i in infos())],
                          value=ALL, allow_blank=False, id="history-game")
-            yield Input(placeholder="Player name", id="history-player")
+            yield TypedInput(placeholder="Player name", id="history-player")
         with VerticalScroll(id="history-body"):
             yield Static("Reading the saved games...", id="history-counts")
             yield DataTable(id="history-players", cursor_type="row")

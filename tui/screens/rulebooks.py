@@ -25,6 +25,7 @@ from references.model import BookInfo
 from tui.screens.confirm import ConfirmScreen
 from tui.widgets.dialog_select import DialogSelect
 from tui.widgets.keys_footer import KeysFooter
+from tui.widgets.typed_input import TypedInput
 
 #: Select value: let the library tell the game from the book's text.
 GUESS = "guess"
@@ -53,7 +54,8 @@ class AddRulebookScreen(ModalScreen[BookInfo | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide"):
             yield Label("Import a rulebook you own: a .txt, .md or .pdf file.")
-            yield Input(placeholder="Path to the file, e.g. ~/rules/my-rulebook.pdf", id="add-path")
+            yield TypedInput(placeholder="Path to the file, e.g. ~/rules/my-rulebook.pdf",
+                             id="add-path")
             yield DialogSelect([("Game: tell from its text", GUESS),
                                 *((f"Game: {name}", g) for g, name in GAMES.items())],
                                value=self.game or GUESS, allow_blank=False, id="add-game")

@@ -29,6 +29,7 @@ from references.model import SearchResult, Section
 from tui.widgets.keys_footer import KeysFooter
 from tui.widgets.search_preview import SectionPreview
 from tui.widgets.search_results import ResultsList
+from tui.widgets.typed_input import TypedInput
 
 #: Select value meaning "every game".
 ALL = "all"
@@ -92,7 +93,7 @@ class SearchScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Header(show_clock=False)
         with Horizontal(id="search-bar"):
-            yield Input(self.query_text, placeholder="Search the rules (any words)",
+            yield TypedInput(self.query_text, placeholder="Search the rules (any words)",
                         id="search-query", select_on_focus=False)
             game_list: Select[str] = Select(
             [("All games", ALL), *((name, g) for g, name in GAMES.items())],

@@ -25,6 +25,7 @@ from tableside.seat_actions import Seat
 from trackers.engine import ActionError
 from trackers.pieces import Secret
 from tui.widgets.plain import plain
+from tui.widgets.typed_input import TypedInput
 
 
 def _choices(field_id: str, options: list[tuple[Text, str]]) -> Vertical:
@@ -108,7 +109,7 @@ class SeatForm(ModalScreen[bool]):
         kind, name = self.what.split(":", 1)
         widgets: list[Widget] = []
         if kind == "ask":
-            widgets += [Label("Your PIN"), Input(id="pin", password=True)]
+            widgets += [Label("Your PIN"), TypedInput(id="pin", password=True)]
         elif kind == "action":
             action = self.play.action(name)
             for param in action.shown_params(self.play.state):
@@ -118,7 +119,7 @@ class SeatForm(ModalScreen[bool]):
                                for c in param.allowed(self.play.state)]
                     widgets.append(_choices(f"arg-{param.name}", options))
                 else:
-                    widgets.append(Input(id=f"arg-{param.name}", password=param.secret))
+                    widgets.append(TypedInput(id=f"arg-{param.name}", password=param.secret))
             if action.private_to and not any(p.kind == "choice"
                                              for p in action.shown_params(self.play.state)):
                 widgets += self._pin_widgets(action.private_to)  # else once a choice is made
@@ -127,13 +128,13 @@ class SeatForm(ModalScreen[bool]):
             if self.mode == "choose":
                 widgets.append(Label(plain(f"{secret.label}: your choice")))
                 widgets.append(_choices("arg-value", [(plain(c), c) for c in secret.choices])
-                               if secret.choices else Input(id="arg-value", password=True))
+                               if secret.choices else TypedInput(id="arg-value", password=True))
                 if secret.choices:  # a list: the PIN field at once, under it
                     widgets += self._pin_widgets(secret.owner)
                 elif seat_actions.first_secret(self.play, secret.owner):
                     widgets.append(Static("Enter: on to the PIN", classes="hint"))
             elif seat_actions.needs_pin(self.play, name):
-                widgets += [Label("Your PIN"), Input(id="pin", password=True)]
+                widgets += [Label("Your PIN"), TypedInput(id="pin", password=True)]
         # Drawn only once the first field has the focus: a player who types as soon as the
         # field shows types into it (keys read earlier would go to the list above).
         with self.app.batch_update():
@@ -151,7 +152,7 @@ class SeatForm(ModalScreen[bool]):
         return [Label(plain(f"Set a PIN for {owner}'s secrets in this game, once (6 characters "
                             "or more). Leave it empty to decline: then they are hidden from "
                             "the screen, not from someone who opens the files.")),
-                Input(id="pin", password=True)]
+                TypedInput(id="pin", password=True)]
 
     def _owner(self) -> str:
         name = (self.what or ":").split(":", 1)[1]

@@ -112,7 +112,10 @@ class SessionScreen(WatchingOtherWindows, RefusingWithReason, Screen[None]):
         self.play = play
         self.table = table
         self.elsewhere: set[int] = set()  # seqs recorded by another window
-        self.elsewhere_by = ""  # which windows made the latest of them ("cli 4188")
+        # what other windows did since this one last acted: the Now panel counts it all,
+        # however many times the watch folded some in ("cli 4188", "app 4121")
+        self.elsewhere_since: list[int] = []
+        self.elsewhere_by: set[str] = set()
         self._play_closed = False
         self.seat_server: Serving | None = None  # the players' seats, once served (ctrl+o)
         self._drawn: object = None  # the session state last drawn (a change makes a new one)
@@ -177,10 +180,15 @@ class SessionScreen(WatchingOtherWindows, RefusingWithReason, Screen[None]):
         self._drawn = self.play.session.state
         self.elsewhere.update(elsewhere)
         self.query_one("#log", LogPanel).elsewhere = self.elsewhere
-        who = f" ({self.elsewhere_by})" if self.elsewhere_by else ""
+        if elsewhere:
+            self.elsewhere_since += [seq for seq in elsewhere if seq not in self.elsewhere_since]
+        else:  # this window's own change: its notes are the news now
+            self.elsewhere_since, self.elsewhere_by = [], set()
+        count = len(self.elsewhere_since)
+        who = f" ({', '.join(sorted(self.elsewhere_by))})" if self.elsewhere_by else ""
         self.query_one("#now", NowPanel).elsewhere = (
-            f"{plural(len(elsewhere), 'action')} made in another window{who}, marked in the log"
-            if elsewhere else "")
+            f"{plural(count, 'action')} made in another window{who}, marked in the log"
+            if count else "")
         for widget in self.query("*"):
             if isinstance(widget, SessionView):
                 widget.show_session(self.play)

@@ -35,7 +35,7 @@ class WatchingOtherWindows(_Screen):
 
     if TYPE_CHECKING:  # the session screen's own
         play: OpenSession
-        elsewhere_by: str
+        elsewhere_by: set[str]
         _play_closed: bool
         _stop_watching: threading.Event
 
@@ -68,5 +68,5 @@ class WatchingOtherWindows(_Screen):
                         markup=False)
             return
         if changes or self.play.head != head:
-            self.elsewhere_by = ", ".join(sorted({c.by for c in changes if c.by}))
+            self.elsewhere_by.update(c.by for c in changes if c.by)
             self.session_changed(tuple(c.seq for c in changes))

@@ -466,7 +466,8 @@ _ALL: tuple[Action, ...] = (
                   minimum=0, optional=True),
             Param("hull_breaches", "int", "markers after spreading (blank: unchanged)",
                   minimum=0, optional=True)),
-           key="e", short="End Cycle", topic="turn_cycle", log_text=_end_cycle_log),
+           key="e", short="End Cycle", topic="turn_cycle", log_text=_end_cycle_log,
+           why_not=phases.at_step("tick", "Ending the Cycle")),
     Action("delay_protocol", "Delay a Protocol",
            "A delay action adds 1 Cycle to one Protocol's Countdown Marker.",
            lambda s, a, r: protocols.delay(s, a["protocol"], a["source"]),
@@ -591,7 +592,7 @@ _ALL: tuple[Action, ...] = (
     Action("push", "Push", "Push your luck: flip one more card for the attack under way.",
            lambda s, a, r: attacks.push(s, r, a),
            (_box("the same Hit Box's colour on the new card"), RESHUFFLE),
-           key="P", short="Push", topic="attacks", why_not=_attack_open, needs=_deck,
+           key="P", short="Push", topic="attacks", why_not=phases.push_open, needs=_deck,
            log_text=lambda a: "Push" + (f": {a['box']}" if a.get("box") else "")
            + (", reshuffle icon" if a.get("reshuffle") else "")),
     Action("settle_attack", "Stop pushing",

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from trackers.engine import State
-from trackers.games.pandora_celeste import cycle
+from trackers.engine import ActionError, State
+from trackers.games.pandora_celeste import attacks, cycle
 
 WhyNot = Callable[[State], str | None]
 ROUND = ("nasties", "round_end")
@@ -77,3 +77,25 @@ def reveal(state: State) -> str | None:
         return None
     return ("Nasties come in once the Cycle has begun (a token turned up, the Vents); this "
             "setup lays out none; finish the setup first ('Next step')")
+
+
+def at_step(key: str, what: str) -> WhyNot:
+    """An action that is its own step of the Cycle (the End of Cycle's tick): away from that
+    step, why not and the way there, before a form opens that could only be refused."""
+    def why_not(state: State) -> str | None:
+        try:
+            cycle.require_step(state, key, what)
+        except ActionError as err:
+            return str(err)
+        return None
+    return why_not
+
+
+def push_open(state: State) -> str | None:
+    """A push needs an attack whose push is still open (a HIT that ends it closes it)."""
+    attack = attacks.current(state)
+    if attack is None:
+        return "no attack is under way: a Nasty attacks first ('Nasty attacks')"
+    if not attack["open"]:
+        return "the push is over: settle it first ('Stop pushing')"
+    return None
