@@ -32,14 +32,58 @@ def test_home_lists_the_games_without_loading_their_rules() -> None:
 LATER_SCREENS = """
 import sys
 import tui.app
-later = ["tui.screens.keys"]  # the F1 screen and the palette's list of keys
+later = ["tui.screens.keys",  # the F1 screen and the palette's list of keys
+         "textual.widgets._data_table"]  # the tables of later screens (not Home's list)
 print(" ".join(m for m in later if m in sys.modules))
 """
 
 
-def test_the_keys_screen_loads_when_first_asked_for() -> None:
+def test_the_keys_screen_and_tables_load_when_first_asked_for() -> None:
     """F1's screen and the palette's key list are not Home's: the app's module leaves them
-    for the first F1 or ctrl+p (tests/tui/test_shell_pilot.py checks both still work)."""
+    for the first F1 or ctrl+p (tests/tui/test_shell_pilot.py checks both still work). Home
+    lists the games without Textual's DataTable (tui/screens/home_list.py): the play
+    history's and the board profiles' tables load with their screens."""
     result = subprocess.run([sys.executable, "-c", LATER_SCREENS], capture_output=True,
                             text=True, cwd=ROOT, timeout=60, check=True)
     assert result.stdout.split() == []
+
+
+async def test_the_other_screens_styles_are_read_when_the_first_of_them_opens(
+        tmp_path: Path) -> None:
+    """Home's first frame parses only the shared rules and Home's (tui/tableside.tcss); the
+    dialogs', forms' and game screens' rules (tui/later_screens.tcss) are read when the first
+    other screen opens, and that screen is drawn with them."""
+    from tui.app import LATER_CSS, TablesideApp
+
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert not app.stylesheet.has_source(str(LATER_CSS), "")
+        await pilot.press("n")  # New game: a dialog
+        await pilot.pause()
+        assert app.stylesheet.has_source(str(LATER_CSS), "")
+        dialog = app.screen.query_one(".dialog")
+        # later_screens.tcss: dialogs centred, framed in a rounded border
+        assert (app.screen.styles.align_horizontal, app.screen.styles.align_vertical) == (
+            "center", "middle")
+        assert dialog.styles.border.top[0] == "round"
+
+
+async def test_a_seat_whose_first_screen_is_not_home_has_the_other_screens_styles(
+        tmp_path: Path) -> None:
+    """A seat's app opens on its seat screen, never on Home: the rules it shares with the game
+    screens are read at once (the game's lists unframed: ``#tracks`` has no border)."""
+    from tableside.api import Tableside
+    from tui.app import LATER_CSS
+    from tui.seat_app import SeatApp
+
+    table = Tableside(tmp_path)
+    play = table.create("nemesis-lockdown", 3, names=["Ann", "Bo", "Cy"])
+    game_id = play.id
+    play.close()
+    table.close()
+    app = SeatApp(tmp_path, game_id, 1)
+    async with app.run_test(size=(50, 40)) as pilot:
+        await pilot.pause()
+        assert app.stylesheet.has_source(str(LATER_CSS), "")
+        assert app.screen.query_one("#tracks").styles.border.top[0] in ("", "none")

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from textual import events, on
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
@@ -18,6 +19,10 @@ if TYPE_CHECKING:
     from textual.command import Provider
 
     from references.library import Library
+
+# The rules of every screen but Home: parsed when the first other screen opens, so that
+# Home's first frame parses only the shared rules and its own (start-up time).
+LATER_CSS = Path(__file__).with_name("later_screens.tcss")
 
 
 def keys_provider() -> type[Provider]:
@@ -46,6 +51,7 @@ class TablesideApp(App[None]):
         self.data_dir = data_dir
         self._table: Tableside | None = None
         self._library: Library | None = None
+        self._later_css = False
 
     # --- what the screens use -----------------------------------------------------------
     @property
@@ -93,6 +99,21 @@ class TablesideApp(App[None]):
         if isinstance(theme, str) and theme in self.available_themes:
             self.theme = theme
         return HomeScreen(self._table, warnings)
+
+    @on(events.Mount)
+    def _follow_screens(self) -> None:
+        # "immediate": before the new screen composes, so its widgets are styled once
+        self.screen_change_signal.subscribe(self, self._screen_changed, immediate=True)
+        self._screen_changed(self.screen)  # a first screen other than Home (a seat's)
+
+    def _screen_changed(self, screen: Screen[Any]) -> None:
+        """Read the other screens' rules when the first screen other than Home shows."""
+        if self._later_css or isinstance(screen, HomeScreen):
+            return
+        self._later_css = False
+        self.stylesheet.read(LATER_CSS)
+        self.stylesheet.reparse()
+        self.stylesheet.update(self)
 
     def action_toggle_dark(self) -> None:
         self.theme = "textual-light" if self.current_theme.dark else "textual-dark"

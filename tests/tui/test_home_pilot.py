@@ -70,3 +70,40 @@ def test_a_game_listed_before_modes_were_kept_names_its_mode_only_when_the_count
         "Nemesis: Lockdown, fully co-operative, 3p")
     assert game_label(row("nemesis-lockdown", 1)) == "Nemesis: Lockdown, solo, 1p"
     assert game_label(row("space-station-phoenix", 2)) == "Space Station Phoenix, 2p"
+
+
+async def test_the_list_follows_the_highlight_and_a_click_on_the_highlighted_game_opens_it(
+        tmp_path: Path) -> None:
+    """Home's list (tui/screens/home_list.py) as a player uses it: the arrows scroll the
+    highlighted game into view under a header that stays; a click highlights a game, a
+    second click on it opens it (the first never opens one by mistake)."""
+    from tui.screens.home_list import SavesList
+    from tui.screens.session import SessionScreen
+
+    table = Tableside(tmp_path)
+    for i in range(30):  # more than a screenful at 80x24
+        table.create("space-station-phoenix", 2, title=f"Game {i:03d}", seed=f"s{i}").close()
+    table.close()
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "Game 010" not in screen_text(app)  # below the fold at first
+        for _ in range(19):
+            await pilot.press("down")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Game 010" in text and "Game 029" not in text  # scrolled with the highlight
+        assert "Title" in text and "Last played" in text  # the header stays on top
+        detail = str(app.screen.query_one("#home-detail").render())
+        assert detail.startswith("Game 010 · Space Station Phoenix, 2p")
+        listed = app.screen.query_one(SavesList)
+        top = int(listed.scroll_y)
+        await pilot.click(SavesList, offset=(5, 1))  # the first row shown under the header
+        await pilot.pause()
+        detail = str(app.screen.query_one("#home-detail").render())
+        assert detail.startswith(f"Game {29 - top:03d} · ")
+        assert not isinstance(app.screen, SessionScreen)  # highlighted, not opened
+        await pilot.click(SavesList, offset=(5, 1))
+        await pilot.pause()
+        assert isinstance(app.screen, SessionScreen)
+        assert app.screen.play.info.title == f"Game {29 - top:03d}"

@@ -8,13 +8,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.widgets import DataTable
 
 from tableside.api import Tableside, TablesideError
 from tests.pilot_keys import record_notifications, save_game
 from tests.tui.screen_text import panel_text, screen_text
 from tui.app import TablesideApp
 from tui.screens.home import HomeScreen
+from tui.screens.home_list import SavesList
 from tui.screens.session import SessionScreen
 
 pytestmark = pytest.mark.usefixtures("demo_registered")
@@ -67,7 +67,7 @@ async def test_end_and_home_go_to_the_last_and_first_game(tmp_path: Path) -> Non
     app = TablesideApp(data_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        grid = app.screen.query_one("#saves", DataTable)
+        grid = app.screen.query_one("#saves", SavesList)
         await pilot.press("end")
         await pilot.pause()
         assert grid.cursor_row == 3 and grid.scroll_x == 0
@@ -259,7 +259,6 @@ async def test_a_long_list_of_saved_games_is_all_there_and_end_reaches_the_oldes
         tmp_path: Path) -> None:
     """Home lists a page of games at first (a long list opens as fast as a short one) and
     more as the highlight goes down; End reaches the oldest game, Home the newest."""
-    from textual.widgets import DataTable
 
     from tui.screens.home import PAGE_ROWS
 
@@ -271,7 +270,7 @@ async def test_a_long_list_of_saved_games_is_all_there_and_end_reaches_the_oldes
     app = TablesideApp(data_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        grid = app.screen.query_one("#saves", DataTable)
+        grid = app.screen.query_one("#saves", SavesList)
         assert grid.row_count == PAGE_ROWS
         for _ in range(PAGE_ROWS):  # down, one game at a time, past the first page
             await pilot.press("down")

@@ -13,17 +13,16 @@ from rich.text import Text
 from textual import events, on
 from textual.actions import SkipAction
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
-from textual.containers import Vertical
-from textual.coordinate import Coordinate
+from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import DataTable, Static
+from textual.widgets import Static
 
 from saves.catalog import SessionInfo
 from tableside.api import OpenSession, Tableside, TablesideError
 from trackers.games.registry import game_ids, game_title, infos
 from tui.screens.form_keys import settle
+from tui.screens.home_list import SavesList
 from tui.widgets.keys_footer import KeysFooter
 from tui.widgets.plain import plain
 from tui.widgets.title_bar import TitleBar
@@ -89,68 +88,14 @@ def tool_bindings() -> list[Binding]:
             for game in infos() for tool in game.tools if tool.home_key]
 
 
-class SavesTable(DataTable[Text]):
-    """The saved games, listed a page at a time: more are added as the highlight or the
-    scroll nears the end, so a long list opens as fast as a short one (DataTable measures
-    every row it holds). Home and End go to the first and last game (not sideways)."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("home", "first_row", "First game", show=False),
-        Binding("end", "last_row", "Last game", show=False),
-    ]
-
-    class NearEnd(Message):
-        """The highlight or the scroll is near the last row listed: list more (``upto``:
-        this many rows at least, -1 for all)."""
-
-        def __init__(self, upto: int, then_last: bool = False) -> None:
-            super().__init__()
-            self.upto = upto
-            self.then_last = then_last  # and highlight the last row (End)
-
-    # Moved here, at once, not by the table's bindings (which the app runs later, after a
-    # priority Enter already queued): "down down Enter" typed fast opens the game reached.
-    MOVES: ClassVar[dict[str, str]] = {
-        "up": "cursor_up", "down": "cursor_down", "pageup": "page_up",
-        "pagedown": "page_down", "home": "first_row", "end": "last_row"}
-
-    def on_key(self, event: events.Key) -> None:
-        move = self.MOVES.get(event.key)
-        if move is not None and self.row_count:
-            getattr(self, f"action_{move}")()
-            event.stop()
-            event.prevent_default()
-
-    def action_first_row(self) -> None:
-        if self.row_count:
-            self.move_cursor(row=0, column=0)
-
-    def action_last_row(self) -> None:
-        self.post_message(self.NearEnd(-1, then_last=True))  # every row first, then the last
-
-    def to_last(self) -> None:
-        if self.row_count:
-            self.move_cursor(row=self.row_count - 1, column=0)
-
-    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
-        super().watch_scroll_y(old_value, new_value)
-        if new_value >= self.max_scroll_y - self.size.height:
-            self.post_message(self.NearEnd(self.row_count + PAGE_ROWS))
-
-    def watch_cursor_coordinate(self, old: Coordinate, new: Coordinate) -> None:
-        super().watch_cursor_coordinate(old, new)
-        if new.row >= self.row_count - NEAR_END:
-            self.post_message(self.NearEnd(new.row + PAGE_ROWS))
-
-
 class HomeScreen(Screen[None]):
     """The first screen: saved games and the way to a new one."""
 
     BINDINGS = [
-        Binding("n", "new_game", "New game", id="home.new", tooltip="New game"),
-        # A priority key: the list's own Enter would hide it from the footer.
+        # A priority key: Enter opens the highlighted game before any key typed after it.
         Binding("enter", "resume", "Resume", id="home.resume", priority=True,
                 tooltip="Resume the highlighted game"),
+        Binding("n", "new_game", "New game", id="home.new", tooltip="New game"),
         Binding("e", "rename", "Rename", id="home.rename",
                 tooltip="Rename the highlighted game"),
         Binding("d", "delete", "Delete", id="home.delete",
@@ -161,7 +106,26 @@ class HomeScreen(Screen[None]):
         Binding("g", "play_history", "History", id="home.history",
                 tooltip="Play history: every saved game, counted"),
         Binding("q", "app.quit", "Quit", id="home.quit", tooltip="Quit Tableside"),
+        # The list's keys (moved by on_key below; listed here for F1 and the palette).
+        Binding("up", "list('cursor_up')", "Previous game", show=False,
+                tooltip="Highlight the game above"),
+        Binding("down", "list('cursor_down')", "Next game", show=False,
+                tooltip="Highlight the game below"),
+        Binding("pageup", "list('page_up')", "Page up", show=False,
+                tooltip="Highlight the game a screenful up"),
+        Binding("pagedown", "list('page_down')", "Page down", show=False,
+                tooltip="Highlight the game a screenful down"),
+        Binding("home", "list('first_row')", "First game", show=False,
+                tooltip="Highlight the most recently played game"),
+        Binding("end", "list('last_row')", "Last game", show=False,
+                tooltip="Highlight the oldest game"),
     ]
+
+    # Moved here, at once, not by the bindings (which the app runs later, after a priority
+    # Enter already queued): "down down Enter" typed fast opens the game reached.
+    MOVES: ClassVar[dict[str, str]] = {
+        "up": "cursor_up", "down": "cursor_down", "pageup": "page_up",
+        "pagedown": "page_down", "home": "first_row", "end": "last_row"}
 
     def __init__(self, table: Tableside | None, warnings: Iterable[str] = ()) -> None:
         super().__init__()
@@ -178,47 +142,61 @@ class HomeScreen(Screen[None]):
         self._just_mounted = False
 
     def compose(self) -> ComposeResult:
+        # The screen's own children, each set in from the edges (.home-body), not a
+        # container's: one widget less to lay out before the first frame (start-up).
         yield TitleBar(self.app.title, markup=False)
-        with Vertical(id="home-body"):
-            yield Static("Tableside keeps the tracks, decks, secrets and scores while you play "
-                         "with the real board.", id="home-intro")
-            yield Static(plain("\n".join(f"! {w}" for w in self.warnings)), id="home-warnings",
-                         classes="warning" + ("" if self.warnings else " hidden"))
-            yield Static("Saved games (Enter resumes)", classes="section-title")
-            yield SavesTable(id="saves", cursor_type="row", zebra_stripes=True)
-            # the highlighted game in full: the columns may cut a long title or status
-            yield Static("", id="home-detail", markup=False)
-            yield Static("", id="home-empty")
+        yield Static("Tableside keeps the tracks, decks, secrets and scores while you play "
+                     "with the real board.", id="home-intro", classes="home-body")
+        yield Static(plain("\n".join(f"! {w}" for w in self.warnings)), id="home-warnings",
+                     classes="home-body warning" + ("" if self.warnings else " hidden"))
+        yield Static("Saved games (Enter resumes)", classes="home-body section-title")
+        yield SavesList(id="saves", near_end=NEAR_END, page=PAGE_ROWS, classes="home-body")
+        # the highlighted game in full (the columns may cut a long title or status), or the
+        # way to a first game when there is none
+        yield Static("", id="home-detail", markup=False, classes="home-body")
         yield KeysFooter()
 
     def on_mount(self) -> None:
+        seen = self._catalog_stamp()  # before the list is read: a change after it is seen
         self.refresh_saves()
         self._just_mounted = True
-        self.query_one("#saves", DataTable).focus()
-        self._watch()
+        # the thread starts once Home is drawn: starting it is not the first frame's work
+        self.call_after_refresh(self._watch, seen)
 
-    def _watch(self) -> None:
+    def on_key(self, event: events.Key) -> None:
+        move = self.MOVES.get(event.key)
+        if move is not None and self.focused is None and self.rows:
+            self.action_list(move)
+            event.stop()
+            event.prevent_default()
+
+    def action_list(self, move: str) -> None:
+        """Move the list's highlight (``move``: one of the list's actions)."""
+        getattr(self.query_one("#saves", SavesList), f"action_{move}")()
+
+    def _catalog_stamp(self) -> tuple[int, int] | None:
+        """When the list of games last changed on disk, and its size (None: unreadable)."""
+        if self.table is None:
+            return None
+        try:
+            found = os.stat(self.table.store.catalog.path)
+        except OSError:
+            return None
+        return found.st_mtime_ns, found.st_size
+
+    def _watch(self, seen: tuple[int, int] | None) -> None:
         """Start the watching thread: a plain daemon thread, not a Textual worker, so that
         waiting for the screen's workers to finish never waits on a watch that never ends."""
-        threading.Thread(target=self._watching, name=f"watch-{id(self)}", daemon=True).start()
+        if self.table is not None:
+            threading.Thread(target=self._watching, args=(seen,), name=f"watch-{id(self)}",
+                             daemon=True).start()
 
-    def _watching(self) -> None:
+    def _watching(self, seen: tuple[int, int] | None) -> None:
         """In a thread: one ``stat`` of the list of games a second; when another window
-        changed it, Home reads it again on the UI thread (nothing there polls)."""
-        if self.table is None:
-            return
-        path = self.table.store.catalog.path
-
-        def stamp() -> tuple[int, int] | None:
-            try:
-                found = os.stat(path)
-            except OSError:
-                return None
-            return found.st_mtime_ns, found.st_size
-
-        seen = stamp()
+        changed it since ``seen``, Home reads it again on the UI thread (nothing there
+        polls)."""
         while not self._stop_watching.wait(WATCH_SECONDS):
-            now = stamp()
+            now = self._catalog_stamp()
             if now != seen:
                 seen = now
                 self.post_message(CatalogChanged())
@@ -281,33 +259,29 @@ class HomeScreen(Screen[None]):
         if not force and self._drawn and self._key(rows) == self._seen:
             return
         self._drawn = True
-        grid = self.query_one("#saves", DataTable)
+        grid = self.query_one("#saves", SavesList)
         current = self.selected()
         keep = keep or (current.id if current else None)
         self.rows, self._seen = rows, self._key(rows)
-        grid.clear(columns=True)
         widths = self._widths(rows)
         self._shown_widths = widths
-        # One column holding the four fields, each padded to its width: the table draws one
-        # cell per row instead of four (a screenful of rows draws markedly sooner).
-        grid.add_column(Text(_line(("Title", "Game", "Last played", "Status"), widths)),
-                        width=sum(widths) + GAP * (len(widths) - 1))
+        grid.clear(Text(_line(("Title", "Game", "Last played", "Status"), widths)),
+                   sum(widths) + GAP * (len(widths) - 1))
         self._listed = 0
         ids = [r.id for r in rows]
         self.list_upto(max(PAGE_ROWS, ids.index(keep) + 1 if keep in ids else 0))
         if keep in ids:
-            grid.move_cursor(row=ids.index(keep), column=0, animate=False)
-        empty = self.query_one("#home-empty", Static)
-        empty.update("" if self.rows else "No saved games yet. Press n to start one.")
+            grid.move_cursor(ids.index(keep))
         self.show_detail()
 
-    @on(DataTable.RowHighlighted, "#saves")
+    @on(SavesList.Highlighted)
     def show_detail(self) -> None:
         """The highlighted game whole: title, game and mode, last played, full status."""
         info = self.selected()
         detail = self.query_one("#home-detail", Static)
+        detail.set_class(not self.rows, "empty")
         if info is None:
-            detail.update("")
+            detail.update("" if self.rows else "No saved games yet. Press n to start one.")
             return
         detail.update(plain(f"{info.title} · {game_label(info)} · last played "
                             f"{when(str(info.updated))} · {info.status}"))
@@ -319,17 +293,17 @@ class HomeScreen(Screen[None]):
             self._add_rows(self.rows[self._listed:end], self._shown_widths)
             self._listed = end
 
-    @on(SavesTable.NearEnd)
-    def _near_end(self, event: SavesTable.NearEnd) -> None:
+    @on(SavesList.NearEnd)
+    def _near_end(self, event: SavesList.NearEnd) -> None:
         self.list_upto(event.upto)
         if event.then_last:
-            self.query_one("#saves", SavesTable).to_last()
+            grid = self.query_one("#saves", SavesList)
+            grid.move_cursor(grid.row_count - 1)
 
     def _add_rows(self, rows: list[SessionInfo], widths: list[int]) -> None:
-        grid = self.query_one("#saves", DataTable)
-        for info in rows:
-            fields = (info.title, game_label(info), when(str(info.updated)), str(info.status))
-            grid.add_row(plain(_line(fields, widths)), key=info.id)
+        self.query_one("#saves", SavesList).add_rows([
+            plain(_line((info.title, game_label(info), when(str(info.updated)),
+                         str(info.status)), widths)) for info in rows])
 
     def _widths(self, rows: list[SessionInfo]) -> list[int]:
         """Column widths from the content, in cells, fitting the screen: each column as wide
@@ -353,7 +327,7 @@ class HomeScreen(Screen[None]):
         return [title, game, min(when_, WHEN_WIDTH), status]
 
     def selected(self) -> SessionInfo | None:
-        grid = self.query_one("#saves", DataTable)
+        grid = self.query_one("#saves", SavesList)
         if not self.rows or grid.cursor_row < 0 or grid.cursor_row >= len(self.rows):
             return None
         return self.rows[grid.cursor_row]
@@ -371,14 +345,17 @@ class HomeScreen(Screen[None]):
 
             self.app.push_screen(screen_for(play, self.table))
 
-    @on(DataTable.RowSelected, "#saves")
-    async def _row_chosen(self, event: DataTable.RowSelected) -> None:
-        await self.action_resume()
+    @on(SavesList.Chosen)
+    def _row_chosen(self) -> None:
+        self.resume_highlighted()
 
     async def action_resume(self) -> None:
-        if self.focused is not None and self.focused.id != "saves":
-            raise SkipAction()  # Enter belongs to whatever else has the focus
-        await settle(self.focused)  # arrows typed just before Enter move the highlight first
+        if self.focused is not None:
+            raise SkipAction()  # Enter belongs to whatever has the focus
+        await settle(self)  # arrows typed just before Enter move the highlight first
+        self.resume_highlighted()
+
+    def resume_highlighted(self) -> None:
         info = self.selected()
         if info is not None:
             self.open_session(info.id)
