@@ -67,6 +67,14 @@ async def test_the_other_screens_styles_are_read_when_the_first_of_them_opens(
         assert (app.screen.styles.align_horizontal, app.screen.styles.align_vertical) == (
             "center", "middle")
         assert dialog.styles.border.top[0] == "round"
+        reads: list[object] = []
+        read = app.stylesheet.read
+        app.stylesheet.read = lambda path: reads.append(path) or read(path)  # type: ignore
+        await pilot.press("escape")  # back Home, then a dialog again: read once, not again
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        assert reads == []
 
 
 async def test_a_seat_whose_first_screen_is_not_home_has_the_other_screens_styles(

@@ -110,7 +110,7 @@ class TablesideApp(App[None]):
         """Read the other screens' rules when the first screen other than Home shows."""
         if self._later_css or isinstance(screen, HomeScreen):
             return
-        self._later_css = False
+        self._later_css = True  # once: a reparse restyles every widget of every screen
         self.stylesheet.read(LATER_CSS)
         self.stylesheet.reparse()
         self.stylesheet.update(self)
