@@ -21,13 +21,20 @@ def started(crew: Sequence[str], eps: Sequence[tuple[str, int | None]] = (("Vacu
     setup = SessionSetup(players or len(crew), {"crew": list(crew), **options},
                          board=dict(board or {}), mode=mode)
     s = Session(GAME, setup, seed=seed)
-    while cycle.current(s.state) != "protocols":
-        s.do("next_step")
-    for name, start in eps:
-        s.do("add_protocol", name=name, start=start)
-    while s.state.facts["phase"] == "setup":
-        s.do("next_step")
+    through_setup(s, eps)
     return s
+
+
+def through_setup(game: Any, eps: Sequence[tuple[str, int | None]] = (("Vacuum", 4),
+                                                                       ("Aircon", 6))) -> None:
+    """Take ``game`` (a Session, or a game open through the API) through its setup to the
+    start of Cycle 1, entering ``eps`` at the Emergency Protocols step."""
+    while cycle.current(game.state) != "protocols":
+        game.do("next_step")
+    for name, start in eps:
+        game.do("add_protocol", name=name, start=start)
+    while game.state.facts["phase"] == "setup":
+        game.do("next_step")
 
 
 def walk_to(s: Session, key: str) -> None:

@@ -10,6 +10,7 @@ from typing import Any
 from textual.pilot import Pilot
 
 from tableside.api import Tableside
+from tests.pandora.helpers import through_setup
 from tests.pandora.test_pandora_solo_pilot import SIZE, now, screen
 from tests.pilot_keys import resume_first
 from trackers.games.pandora_celeste import cycle
@@ -28,11 +29,7 @@ def _game(tmp_path: Path, board: dict[str, Any]) -> None:
     play = table.create("pandora-celeste", 1, options={"crew": ["Flygirl"],
                                                        "nasty_cards": "virtual"},
                         seed="keys", title="Keys")
-    while play.state.facts["phase"] == "setup":
-        if cycle.current(play.state) == "protocols" and not play.state.facts["protocols"]:
-            play.do("add_protocol", name="Vacuum", start=4)
-            play.do("add_protocol", name="Aircon", start=7)
-        play.do("next_step")
+    through_setup(play, (("Vacuum", 4), ("Aircon", 7)))
     for room in ("Galley", "Bridge", "Sick Bay"):
         play.do("reveal_nasty", name="Bug", room=room)
     while cycle.current(play.state) != "nasties":

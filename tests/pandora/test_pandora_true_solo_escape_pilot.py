@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tableside.api import Tableside
-from tests.pandora.helpers import texts
+from tests.pandora.helpers import texts, through_setup
 from tests.pandora.test_pandora_round_keys import press
 from tests.pandora.test_pandora_screen_80x24 import rows
 from tests.pandora.test_pandora_solo_pilot import SIZE, act, now, screen, step_to
@@ -37,11 +37,7 @@ def _abandoned(tmp_path: Path) -> None:
     play = table.create("pandora-celeste", 1, mode="true-solo", names=("Ann",),
                         options={"crew": ["Flygirl"], "nasty_cards": "virtual"},
                         seed="escape", title="Escape")
-    while play.state.facts["phase"] == "setup":
-        if cycle.current(play.state) == "protocols" and not play.state.facts["protocols"]:
-            play.do("add_protocol", name="Vacuum", start=4)
-            play.do("add_protocol", name="Aircon", start=7)
-        play.do("next_step")
+    through_setup(play, (("Vacuum", 4), ("Aircon", 7)))
     play.do("override_protocol", protocol="Vacuum", big_nasty="MonsterBug")
     play.do("override_protocol", protocol="Aircon", big_nasty="Time Jumper")  # Abandon Ship
     play.do("reveal_nasty", name="Bug", room="Galley")
@@ -111,11 +107,7 @@ async def test_a_solo_round_by_keys_never_targets_the_dead(tmp_path: Path) -> No
     table.set_board_profile("pandora-celeste", BOARD | {"deck_bottom": [1] * 6})  # Follow
     play = table.create("pandora-celeste", 1, mode="crew", names=("Ann",), seed="dead",
                         options={"crew": ["Cargo", "Flygirl"], "nasty_cards": "virtual"})
-    while play.state.facts["phase"] == "setup":
-        if cycle.current(play.state) == "protocols" and not play.state.facts["protocols"]:
-            play.do("add_protocol", name="Vacuum", start=4)
-            play.do("add_protocol", name="Aircon", start=7)
-        play.do("next_step")
+    through_setup(play, (("Vacuum", 4), ("Aircon", 7)))
     play.do("reveal_nasty", name="Bug", room="Galley")
     while cycle.current(play.state) != "crew_round":
         play.do("next_step")

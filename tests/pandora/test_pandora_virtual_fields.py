@@ -12,10 +12,10 @@ import pytest
 
 from tableside.api import Tableside
 from tableside.cli import main
+from tests.pandora.helpers import through_setup
 from tests.pandora.test_pandora_round_keys import BLUE_DECK, _game, press
 from tests.pandora.test_pandora_solo_pilot import SIZE
 from trackers.engine import ActionError
-from trackers.games.pandora_celeste import cycle
 from tui.app import TablesideApp
 from tui.screens.action_form import ActionFormScreen
 
@@ -27,11 +27,7 @@ def _mirror_game(tmp_path: Path) -> str:
     table = Tableside(tmp_path)
     play = table.create("pandora-celeste", 1, options={"crew": ["Flygirl"]}, seed="keys",
                         title="Mirror")
-    while play.state.facts["phase"] == "setup":
-        if cycle.current(play.state) == "protocols" and not play.state.facts["protocols"]:
-            play.do("add_protocol", name="Vacuum", start=4)
-            play.do("add_protocol", name="Aircon", start=7)
-        play.do("next_step")
+    through_setup(play, (("Vacuum", 4), ("Aircon", 7)))
     play.do("reveal_nasty", name="Bug", room="Galley")
     sid = play.id
     play.close()

@@ -30,7 +30,7 @@ from textual.widgets import Button, Checkbox, Input, Select
 from tableside import private
 from tableside.api import OpenSession, Tableside
 from tests.lifeform.test_lifeform_session_fixtures import BOARD
-from tests.pilot_keys import burst, choose_focused
+from tests.pilot_keys import burst, choose_focused, resume_first
 from tests.tui.screen_text import panel_text, screen_text
 from trackers.engine import Session, SessionSetup
 from trackers.engine.session import Event
@@ -421,9 +421,7 @@ async def test_a_crew_members_form_preselects_whose_turn_it_is(tmp_path: Path) -
     table.close()
     app = TablesideApp(data_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")  # Home: resume the only saved game
-        await pilot.pause()
+        await resume_first(pilot)
         by_api(app, SETUP)
         await pilot.pause()
         for member in ("Andrew", "Jacob"):

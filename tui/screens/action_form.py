@@ -39,7 +39,13 @@ from tui.screens.drafts import (
     save_quietly,
     show_field_error,
 )
-from tui.screens.form_fields import board_widgets, field_widgets, safe_id, settle_error
+from tui.screens.form_fields import (
+    board_widgets,
+    field_label,
+    field_widgets,
+    safe_id,
+    settle_error,
+)
 from tui.screens.form_keys import FIELD_KEYS, FieldKeys, settle
 from tui.widgets.plain import plain
 
@@ -137,8 +143,7 @@ class ActionFormScreen(FieldKeys, ModalScreen[bool]):
         if self.step == "curtain":
             owner = owner_for(self.play, self.action_spec, self.args)
             pin = "" if self.play.has_key(owner) else "new"
-            self.query_one(CurtainStep).show(self.play.owner_name(owner), self.play.setup.names,
-                                             pin,
+            self.query_one(CurtainStep).show(self.play, owner, pin,
                                              self.action_spec.title)  # as the footer names it
         self.query_one("#form-error", Static).update("")
         shown = self.query_one(f"#step-{self.step}")
@@ -226,7 +231,7 @@ class ActionFormScreen(FieldKeys, ModalScreen[bool]):
             label = self.play.game.board_value(err.field).label
         if not label:
             return text
-        return f"{label[:1].upper()}{label[1:]}: {text[len(err.field) + 2:]}"
+        return f"{field_label(label)}: {text[len(err.field) + 2:]}"
 
     # --- moving on --------------------------------------------------------------------------
     async def field_entered(self, field: Input) -> None:
@@ -294,7 +299,7 @@ class ActionFormScreen(FieldKeys, ModalScreen[bool]):
                                         needed[0], purpose,
                                         lambda done: self._finish(True) if done else None):
                     return False  # the owner's seat does it with their PIN
-                ask_owner_pin(self.app, self.play.owner_name(needed[0]), purpose,
+                ask_owner_pin(self.app, self.play, needed[0], purpose,
                               self._with_owner_pin)
                 return False
             if self.board_keys:

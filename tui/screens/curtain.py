@@ -8,6 +8,8 @@ without asking it again (tableside.private); only opening a secret asks for it
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Checkbox, Input, Label, Static
@@ -16,6 +18,9 @@ from tableside.vault import DECLINED, MIN_PIN, check_new_pin
 from trackers.engine import ActionError
 from tui.widgets.plain import plain
 from tui.widgets.typed_input import TypedInput
+
+if TYPE_CHECKING:
+    from tableside.api import OpenSession
 
 
 def solo_owner(owner: str, names: tuple[str, ...]) -> bool:
@@ -49,9 +54,11 @@ class CurtainStep(Vertical):
         yield Static(f"No PIN: the secret is {DECLINED}.", id="no-pin-hint", classes="hint")
         yield Static("Enter: continue    Escape: cancel", classes="hint")
 
-    def show(self, owner: str, names: tuple[str, ...], pin: str, purpose: str) -> None:
-        """``pin``: "new" (the owner's first secret: set a PIN or decline one), "" (their
+    def show(self, play: OpenSession, owner: str, pin: str, purpose: str) -> None:
+        """The curtain for ``owner`` of ``play``, named as the player the owner stands for.
+        ``pin``: "new" (the owner's first secret: set a PIN or decline one), "" (their
         key is made: choosing needs no PIN)."""
+        owner, names = play.owner_name(owner), play.setup.names
         title = "you" if solo_owner(owner, names) else owner
         self.query_one("#curtain-title", Static).update(plain(f"PRIVATE: {title} only"))
         self.query_one("#curtain-text", Static).update(plain(

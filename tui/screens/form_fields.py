@@ -23,11 +23,16 @@ def sole_answer(param: Param, choices: list[tuple[str, str]]) -> bool:
     return len(choices) == 1 and not param.optional and not param.secret
 
 
+def field_label(words: str) -> str:
+    """A field's label: the table's words ("Whose turn ended"), not the argument's name."""
+    return words[:1].upper() + words[1:]
+
+
 def field_widgets(param: Param, choices: list[tuple[str, str]], value: Any,
                   suggested: Any = None) -> list[Widget]:
     """Label, input and the line for its error, for one argument; a choice shows ``value``
     (a draft's), else the rules' default, else ``suggested`` (whose turn it is)."""
-    words = param.help[:1].upper() + param.help[1:]  # the table's words, not the field's name
+    words = field_label(param.help)
     optional = " (optional)" if param.optional and "optional" not in words.lower() else ""
     wid = f"arg-{param.name}"
     if sole_answer(param, choices):  # shown as decided; the hidden list holds the value

@@ -1,6 +1,7 @@
 """Ask an owner's PIN behind the privacy curtain: the one question every secret screen asks.
 
-``ask_owner_pin(app, owner, purpose, then)`` shows the curtain ("PRIVATE: Ann only"), takes
+``ask_owner_pin(app, play, owner, purpose, then)`` shows the curtain ("PRIVATE: Ann only",
+the player a role stands for: ``OpenSession.owner_name``), takes
 the PIN typed unseen and hands it to ``then`` (None when cancelled). The screen only asks:
 the check, the log of a wrong PIN and the wait after several are the API's
 (``tableside.private``), so a seat served in a browser can ask the same way.
@@ -9,6 +10,7 @@ the check, the log of a wrong PIN and the wait after several are the API's
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
 
 from textual import on
 from textual.app import App, ComposeResult
@@ -18,6 +20,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from tui.widgets.typed_input import TypedInput
+
+if TYPE_CHECKING:
+    from tableside.api import OpenSession
 
 
 def hand_to(owner: str) -> str:
@@ -57,8 +62,9 @@ class OwnerPinScreen(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-def ask_owner_pin(app: App[object], owner: str, purpose: str,
+def ask_owner_pin(app: App[object], play: OpenSession, owner: str, purpose: str,
                   then: Callable[[str | None], None] | Callable[[str | None], Awaitable[None]]
                   ) -> None:
-    """Ask ``owner`` for their PIN behind the curtain; ``then`` gets it (None: cancelled)."""
-    app.push_screen(OwnerPinScreen(owner, purpose), then)
+    """Ask ``owner`` of ``play`` for their PIN behind the curtain, which names the player
+    the owner stands for; ``then`` gets the PIN (None: cancelled)."""
+    app.push_screen(OwnerPinScreen(play.owner_name(owner), purpose), then)

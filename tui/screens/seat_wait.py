@@ -213,5 +213,5 @@ async def seat_or_curtain(screen: SessionScreen, name: str, args: dict[str, Any]
 
     if not await ask_seat_to_do(screen.app, screen.play, name, args, owner, purpose,
                                 lambda _done: screen.session_changed()):
-        ask_owner_pin(screen.app, screen.play.owner_name(owner), purpose,
+        ask_owner_pin(screen.app, screen.play, owner, purpose,
                       lambda given: screen.apply(name, args, given) if given else None)

@@ -276,7 +276,7 @@ class SessionScreen(WatchingOtherWindows, RefusingWithReason, Screen[None]):
                 self.call_later(seat_or_curtain, self, name, args, needed[0],
                                 f"{title} ({needed[1]})")
                 return
-            ask_owner_pin(self.app, self.play.owner_name(needed[0]), f"{title} ({needed[1]})",
+            ask_owner_pin(self.app, self.play, needed[0], f"{title} ({needed[1]})",
                           lambda given: self.apply(name, args, given) if given else None)
             return
         try:
