@@ -239,6 +239,18 @@ def _as_bool(raw: Any) -> bool | None:
 Apply = Callable[["State", dict[str, Any], Random], Sequence["Note | str"]]
 
 
+
+def refused_by(check: Callable[[State], None]) -> Callable[[State], str | None]:
+    """A rule's check that raises ActionError (a step's "not now: get there with ..."), as
+    an action's ``why_not``: its refusal, read before any form opens."""
+    def why_not(state: State) -> str | None:
+        try:
+            check(state)
+        except ActionError as err:
+            return str(err)
+        return None
+    return why_not
+
 @dataclass(frozen=True)
 class Action:
     """A step the players take. ``apply`` changes the state in place and returns notes.

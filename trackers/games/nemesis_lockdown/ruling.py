@@ -7,7 +7,8 @@ from collections.abc import Callable
 from random import Random
 from typing import Any
 
-from trackers.engine import ActionError, Note, Param, State
+from trackers.engine import Note, Param, State
+from trackers.engine.actions import refused_by
 from trackers.games.nemesis_lockdown import corrections, crew, rounds, view
 
 Notes = list[Note | str]
@@ -17,13 +18,7 @@ Rule = Callable[[State, dict[str, Any], Random], Notes]
 def at_step(step: str, what: str) -> Callable[[State], str | None]:
     """Why an action bound to a step of the round is not possible now: outside its step its
     key leaves the footer, which then shows the keys of the step now due."""
-    def why(state: State) -> str | None:
-        try:
-            rounds.require_step(state, step, what)
-        except ActionError as err:
-            return str(err)
-        return None
-    return why
+    return refused_by(lambda state: rounds.require_step(state, step, what))
 
 
 def ruled(rule: Rule, step: str | None = None, what: str = "") -> Rule:

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from trackers.engine import ActionError, State
+from trackers.engine import State
+from trackers.engine.actions import refused_by
 from trackers.games.pandora_celeste import attacks, cycle
 
 WhyNot = Callable[[State], str | None]
@@ -82,13 +83,7 @@ def reveal(state: State) -> str | None:
 def at_step(key: str, what: str) -> WhyNot:
     """An action that is its own step of the Cycle (the End of Cycle's tick): away from that
     step, why not and the way there, before a form opens that could only be refused."""
-    def why_not(state: State) -> str | None:
-        try:
-            cycle.require_step(state, key, what)
-        except ActionError as err:
-            return str(err)
-        return None
-    return why_not
+    return refused_by(lambda state: cycle.require_step(state, key, what))
 
 
 def push_open(state: State) -> str | None:
