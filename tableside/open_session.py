@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from saves.catalog import SessionInfo
@@ -90,7 +91,7 @@ class OpenSession(JournalFollower):
     def setup(self) -> SessionSetup:
         return self.session.setup
 
-    @property
+    @cached_property  # the play mode is the game's for good; the footer asks at every key
     def board_keys(self) -> frozenset[str]:
         """The board values this game's play mode reads (a standard game never reads the
         solo board's): the ones it can enter."""
