@@ -7,8 +7,10 @@ benchmarks/run.py calls run(), which returns the figures as a dict.
 
 Every timed search does all its work: the library caches no search result, so the five repeats
 of a query cost what the first did. What it keeps between searches depends only on the
-library's contents (the spelling vocabulary, read once per change of the books), and is in place
-before the first timed search (the warm-up search). The library is built through
+library's contents (the spelling vocabulary, and the index's size and each section's length
+that bm25 reads: references/ranking.py, read once per change of the books), and is in place
+before the first timed search (the warm-up search). The stored counts bm25 sums are read from
+the file at each search, as a player's search reads them. The library is built through
 Library.add_rulebook as a player's is, which merges the index after each import.
 """
 

@@ -21,7 +21,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from references import pruning
+from references import postings, pruning, ranking
 from references import search as run
 from references.cards import CARD_SOURCE, card_texts, cards_digest, shown_text
 from references.errors import (
@@ -67,6 +67,10 @@ class Library:
         self.path = path
         self._lock = threading.RLock()
         self._vocab: dict[str | None, Vocabulary] = {}
+        # what bm25 needs of the whole index (None: rank with FTS5), once read
+        self._figures: ranking.Corpus | None = None
+        self._figures_read = False
+        self._data_version: object = None  # SQLite's count of other connections' commits
         self._writable = True  # False when opened only to read: the index is not merged
 
     # ------------------------------------------------------------ opening
@@ -122,11 +126,16 @@ class Library:
         texts = card_texts()
         digest = cards_digest(texts)
         if get_meta(self._conn, "cards") == digest:
-            if get_meta(self._conn, "index") != MERGED and self._writable:
+            unmerged = get_meta(self._conn, "index") != MERGED
+            if self._writable and (unmerged or not postings.complete(self._conn)):
                 # best effort: another window writing now only puts it off to the next open
                 with contextlib.suppress(sqlite3.OperationalError), self._lock, \
                         self._write() as conn:
-                    merge_index(conn)
+                    if unmerged:
+                        merge_index(conn)
+                    if not postings.complete(conn):  # written by an earlier version
+                        postings.rebuild(conn)
+                self._changed()
             return
         with self._lock, self._write() as conn:
             if get_meta(conn, "cards") == digest:  # another process did it meanwhile
@@ -140,7 +149,27 @@ class Library:
             set_meta(conn, "cards", digest)
             if self._writable:  # a copy in memory for one reading is not worth merging
                 merge_index(conn)
+            postings.rebuild(conn)
+        self._changed()
+
+    def _changed(self) -> None:
+        """Forget what was read of the books (this connection wrote them)."""
         self._vocab.clear()
+        self._figures = None
+        self._figures_read = False
+
+    def _in_step(self) -> None:
+        """Forget what was read of the books when another window has written them since."""
+        version = self._conn.execute("PRAGMA data_version").fetchone()[0]
+        if version != self._data_version:
+            self._data_version = version
+            self._changed()
+
+    def _corpus(self) -> ranking.Corpus | None:
+        if not self._figures_read:
+            self._figures = ranking.corpus(self._conn)
+            self._figures_read = True
+        return self._figures
 
     def _write(self) -> Transaction:
         return Transaction(self._conn)
@@ -173,16 +202,23 @@ class Library:
                     )
             try:
                 with self._write() as conn:
+                    counted = postings.complete(conn)  # before this book's sections
                     book_id = write_book(
                         conn, kind="rulebook", game=book.game, title=book.title,
                         source=book.source, sha256=book.sha256, sections=book.sections,
                         pages_without_text=book.pages_without_text, notes=book.notes,
                         progress=progress,
                     )
+                    if counted:
+                        first, last = conn.execute(
+                            "SELECT min(id), max(id) FROM sections WHERE book_id = ?",
+                            (book_id,)).fetchone()
+                        if first is not None:
+                            postings.add(conn, first, last)
                     merge_index(conn)
             except sqlite3.Error as error:
                 raise LibraryError(f"{path.name}: could not be stored ({error})") from None
-            self._vocab.clear()
+            self._changed()
             info = self.book(book_id)
         if progress:
             progress(1.0, f"imported {info.title}: {info.sections} sections")
@@ -219,10 +255,13 @@ class Library:
                 raise LibraryError(f"#{book_id} is the built-in {info.title}; it cannot be removed")
             try:
                 with self._write() as conn:
+                    counted = postings.complete(conn)
                     delete_book(conn, book_id)
+                    if counted:
+                        postings.rebuild(conn)
             except sqlite3.Error as error:
                 raise LibraryError(f"#{book_id} could not be removed ({error})") from None
-            self._vocab.clear()
+            self._changed()
             self._give_back_space()
 
     def _give_back_space(self) -> None:
@@ -261,6 +300,7 @@ class Library:
             raise LibraryError(f"limit must be a positive whole number, not {limit!r}")
         query = query if isinstance(query, str) else str(query)
         with self._lock:
+            self._in_step()
             if cancelled is None:
                 return self._search(query, game, limit, kind)
             if cancelled():
@@ -331,7 +371,17 @@ class Library:
         if steps.all_words is None:
             return [], False
         pool = max(CANDIDATES, 4 * limit)
-        if steps.any_word:
+        kept = steps.kept()
+        figures = self._corpus()
+        done = (ranking.rank(self._conn, figures, kept, game, kind, pool)
+                if figures is not None else None)
+        if done is not None:
+            some, with_all = done
+            if steps.any_word:
+                every = [row for row in some if row[0] in with_all]
+            else:
+                every, some = some, []
+        elif steps.any_word:
             # Every section holding all the words holds any of them: rank once, over any of
             # the words, and ask only which of those hold them all (no second ranking).
             some = self._ranked_any(steps, game, pool, kind)
@@ -345,11 +395,10 @@ class Library:
         named: dict[str, float] = {}  # title -> how squarely it names the query (titles repeat)
         # each section once: those holding every word first (so ties keep that order)
         for section_id, score, title in [*every, *(r for r in some if r[0] not in with_all)]:
-            if title not in named:
-                named[title] = ((1 + steps.title_coverage(title))
-                                * (1 + 0.5 * steps.title_precision(title)))
-            boost = (1.25 if section_id in with_all else 1.0) * named[title]
-            best.append((section_id, score * boost))
+            boost = named.get(title)
+            if boost is None:
+                boost = named[title] = steps.title_boost(title)
+            best.append((section_id, score * (1.25 * boost if section_id in with_all else boost)))
         best.sort(key=operator.itemgetter(1), reverse=True)
         return best[:limit], bool(every)
 
@@ -434,6 +483,7 @@ class Library:
         out = [card]
         words = card.title
         with self._lock:
+            self._in_step()
             best, _ = self._rank(plan(words, game), game, 1, kind="rulebook")
         if best:
             out.append(self.section(best[0][0], query=words))

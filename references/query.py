@@ -54,22 +54,49 @@ class Plan:
 
     def title_coverage(self, title: str) -> float:
         """Share of the query's terms found in a title (plural and tense endings ignored)."""
-        wanted = [t for t in self.terms if not t.stop] or list(self.terms)
+        wanted = self._wanted
         if not wanted:
             return 0.0
-        words = _title_roots(title)[0]
-        found = sum(1 for term in wanted if _term_in(term, words))
+        roots, held, _ = _title_roots(title)
+        found = 0
+        for prefix, phrases in wanted:
+            for head, last in phrases:
+                # a half-typed last word counts when a title word starts with it
+                if head <= held and (not prefix or any(w.startswith(last) for w in roots)):
+                    found += 1
+                    break
         return found / len(wanted)
 
     def title_precision(self, title: str) -> float:
         """Share of a title's words that the query holds: "Hull Breach" answers the query
         "hull breach" more squarely than "Spreading the Hull Breach" does."""
-        words = _title_roots(title)[1]
+        words = _title_roots(title)[2]
         if not words:
             return 0.0
         asked, partial = self._asked
-        hit = sum(1 for w, r in words if r in asked or partial and w.startswith(partial))
+        if partial:
+            hit = sum(1 for w, r in words if r in asked or w.startswith(partial))
+        else:
+            hit = sum(1 for _, r in words if r in asked)
         return hit / len(words)
+
+    def title_boost(self, title: str) -> float:
+        """How squarely a title names the query: both shares above, as one factor."""
+        return (1 + self.title_coverage(title)) * (1 + 0.5 * self.title_precision(title))
+
+    @functools.cached_property
+    def _wanted(self) -> tuple[tuple[bool, tuple[tuple[frozenset[str], str], ...]], ...]:
+        """For each term a title should hold: whether it is half typed, and for each of its
+        phrases the roots a title must hold (all but a half-typed last word) and the root of
+        the last word (worked out once per plan, not per title)."""
+        return tuple((t.prefix, tuple((frozenset(root(w) for w in (p[:-1] if t.prefix else p)),
+                                       root(p[-1])) for p in t.phrases))
+                     for t in self.kept())
+
+    def kept(self) -> tuple[Term, ...]:
+        """The terms the expressions search: all but stopwords (every one when only
+        stopwords were typed)."""
+        return tuple(t for t in self.terms if not t.stop) or self.terms
 
     @property
     def costly_lookup(self) -> bool:
@@ -77,14 +104,13 @@ class Plan:
         for more than one phrase, or a half-typed word of four letters or more (the index
         keeps ready-made prefixes of two and three letters; longer ones are gathered afresh
         at each lookup). A single common word ("the") matches nearly every section."""
-        kept = [t for t in self.terms if not t.stop] or list(self.terms)
+        kept = self.kept()
         phrases = sum(len(t.phrases) for t in kept)
         return phrases > 1 or any(t.prefix and len(t.phrases[0][-1]) > 3 for t in kept)
 
     def alternatives(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
         """The any-word expression's alternatives: each searched term and its phrases."""
-        kept = [t for t in self.terms if not t.stop] or list(self.terms)
-        return tuple((t.expr, t.parts) for t in kept)
+        return tuple((t.expr, t.parts) for t in self.kept())
 
     @functools.cached_property
     def _asked(self) -> tuple[frozenset[str], str]:
@@ -95,12 +121,14 @@ class Plan:
 
 
 @functools.lru_cache(maxsize=4096)
-def _title_roots(title: str) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
-    """A title's word roots, and its (word, root) pairs without stopwords (titles repeat
-    across searches: computed once each)."""
+def _title_roots(title: str) -> tuple[tuple[str, ...], frozenset[str],
+                                      tuple[tuple[str, str], ...]]:
+    """A title's word roots (in order, and as a set), and its (word, root) pairs without
+    stopwords (titles repeat across searches: computed once each)."""
     words = tokens(title)
     content = [w for w in words if w not in STOPWORDS] or list(words)
-    return tuple(root(w) for w in words), tuple((w, root(w)) for w in content)
+    roots = tuple(root(w) for w in words)
+    return roots, frozenset(roots), tuple((w, root(w)) for w in content)
 
 
 def quote(text: str) -> str:
@@ -117,8 +145,7 @@ def plan(query: str, game: str | None) -> Plan:
     chunk_words = [words for _, words in tokenized if words]
     if not chunks:
         return Plan(None, None, ())
-    index = synonym_index(game)
-    longest = max(len(phrase) for phrase in index) if index else 0
+    index, longest = synonym_index(game)
     terms: list[Term] = []
     i = 0
     while i < len(chunks):
@@ -163,24 +190,6 @@ def root(word: str) -> str:
     return word[:-1] if word.endswith("e") and len(word) > 4 else word
 
 
-def _term_in(term: Term, title_roots: tuple[str, ...]) -> bool:
-    for roots, last in _phrase_roots(term):
-        if term.prefix:
-            # the last word may be half typed: a title word starting with it counts
-            if all(r in title_roots for r in roots[:-1]) and any(w.startswith(last)
-                                                                 for w in title_roots):
-                return True
-        elif all(r in title_roots for r in roots):
-            return True
-    return False
-
-
-@functools.lru_cache(maxsize=1024)
-def _phrase_roots(term: Term) -> tuple[tuple[tuple[str, ...], str], ...]:
-    """Each phrase of a term as roots, with the root of its last word (for half-typed words)."""
-    return tuple((tuple(root(w) for w in phrase), root(phrase[-1])) for phrase in term.phrases)
-
-
 def _synonym_at(
     chunk_words: list[tuple[str, ...]], i: int,
     index: dict[tuple[str, ...], tuple[tuple[str, ...], ...]], longest: int,
@@ -188,7 +197,8 @@ def _synonym_at(
     """The synonym group that chunks i.. spell exactly (longest first), and how many chunks.
 
     No synonym has more than `longest` words, so no longer run of chunks is tried."""
-    for width in range(min(4, len(chunk_words) - i), 0, -1):
+    # a chunk holds a word at least: no run of more than `longest` chunks can spell one
+    for width in range(min(4, longest, len(chunk_words) - i), 0, -1):
         seq: tuple[str, ...] = ()
         for words in chunk_words[i : i + width]:
             seq += words

@@ -6,6 +6,8 @@ section named for the words outranks one that only mentions them (ARCHITECTURE.m
 
 from __future__ import annotations
 
+import functools
+import itertools
 import json
 import re
 import sqlite3
@@ -15,7 +17,9 @@ from references.model import Hit
 
 HIT_OPEN = "\x02"
 HIT_CLOSE = "\x03"
-RANK = "bm25(fts, 5.0, 1.0, 2.0)"
+COLUMNS = ("title", "body", "path")  # the fts table's columns, in order (store.py)
+WEIGHTS = (5.0, 1.0, 2.0)  # bm25's weight for each column (ranking.py uses the same)
+RANK = f"bm25(fts, {', '.join(map(str, WEIGHTS))})"
 SNIPPET_TOKENS = 16
 SNIPPET = f"snippet(fts, 1, char(2), char(3), '…', {SNIPPET_TOKENS})"
 
@@ -67,22 +71,25 @@ def ranked(
         sql = (
             f"SELECT fts.rowid, {RANK} AS r, s.title FROM fts "
             "JOIN sections s ON s.id = fts.rowid JOIN books b ON b.id = s.book_id "
-            f"WHERE {' AND '.join(where)} ORDER BY r LIMIT ?"
+            f"WHERE {' AND '.join(where)} ORDER BY r, fts.rowid LIMIT ?"
         )
     else:
         # No filter on the book: rank the index alone and name only the few sections kept
         # (joining every match before sorting cost a fifth of a common word's search).
         sql = (
             f"SELECT ranked.id, ranked.r, s.title FROM (SELECT fts.rowid AS id, {RANK} AS r "
-            f"FROM fts WHERE {' AND '.join(where)} ORDER BY r LIMIT ?) AS ranked "
-            "JOIN sections s ON s.id = ranked.id ORDER BY ranked.r"
+            f"FROM fts WHERE {' AND '.join(where)} ORDER BY r, fts.rowid LIMIT ?) AS ranked "
+            "JOIN sections s ON s.id = ranked.id ORDER BY ranked.r, ranked.id"
         )
     try:
         rows = conn.execute(sql, params).fetchall()
     except sqlite3.OperationalError:
         return []  # the query builder should make this impossible; never show a traceback
-    skipped = set(skip)
-    return [(int(i), -float(r), str(t)) for i, r, t in rows if i not in skipped][:limit]
+    if skip:
+        skipped = set(skip)
+        rows = [row for row in rows if row[0] not in skipped]
+    # SQLite hands back an int, a float and a str already
+    return [(i, -r, t) for i, r, t in rows[:limit]]
 
 
 def holders(conn: sqlite3.Connection, exprs: Sequence[str]
@@ -119,15 +126,15 @@ def holding(conn: sqlite3.Connection, expr: str, ids: Sequence[int]) -> set[int]
         rows = conn.execute("SELECT rowid FROM fts WHERE fts MATCH ?", (expr,)).fetchall()
     except sqlite3.OperationalError:
         return set()
-    return {int(r[0]) for r in rows} & wanted
+    return {r[0] for r in rows} & wanted
 
 
 def hits(conn: sqlite3.Connection, expr: str, scored: list[tuple[int, float]],
          one_pass: bool = True) -> list[Hit]:
     """Full hits (titles, path, snippet) for ranked section ids, in the same order.
 
-    Two statements, whatever the number of hits: the sections' titles and books, then the
-    snippets. With `one_pass` the snippets come from one pass over the matches between the
+    One statement, whatever the number of hits: the snippets with the sections' titles and
+    books. With `one_pass` the snippets come from one pass over the matches between the
     lowest and highest id shown (FTS5 sets the expression up once: a half-typed word of four
     letters or more has its forms gathered afresh at every setup); otherwise FTS5 seeks to
     each id (Plan.costly_lookup chooses)."""
@@ -136,41 +143,34 @@ def hits(conn: sqlite3.Connection, expr: str, scored: list[tuple[int, float]],
     ids = [section_id for section_id, _ in scored]
     marks = ",".join("?" * len(ids))
     if one_pass:
-        cut = ("SELECT rowid, " + SNIPPET + " FROM fts WHERE fts MATCH ? "
-               f"AND rowid BETWEEN ? AND ? AND +rowid IN ({marks})")
+        where = f"fts.rowid BETWEEN ? AND ? AND +fts.rowid IN ({marks})"
         params: list[object] = [expr, min(ids), max(ids), *ids]
     else:
-        cut = f"SELECT rowid, {SNIPPET} FROM fts WHERE fts MATCH ? AND rowid IN ({marks})"
+        where = f"fts.rowid IN ({marks})"
         params = [expr, *ids]
     try:
-        snippets = dict(conn.execute(cut, params).fetchall())
         rows = conn.execute(
-            "SELECT s.id, s.title, s.path, b.id, b.kind, b.game, b.title FROM sections s "
-            f"JOIN books b ON b.id = s.book_id WHERE s.id IN ({marks})", ids
-        ).fetchall()
+            f"SELECT fts.rowid, {SNIPPET}, s.title, s.path, b.id, b.kind, b.game, b.title "
+            "FROM fts JOIN sections s ON s.id = fts.rowid JOIN books b ON b.id = s.book_id "
+            f"WHERE fts MATCH ? AND {where}", params).fetchall()
     except sqlite3.OperationalError:
         return []
     found = {row[0]: row for row in rows}
     out: list[Hit] = []
     for section_id, score in scored:
         row = found.get(section_id)
-        if row is None or section_id not in snippets:
+        if row is None:
             continue
-        _, title, path, book_id, kind, game, book_title = row
-        out.append(
-            Hit(
-                section_id=section_id,
-                book_id=int(book_id),
-                kind=kind,
-                game=game,
-                source=book_title,
-                section=title,
-                path=tuple(json.loads(path)),
-                snippet_parts=snippet_parts(snippets[section_id] or ""),
-                score=score,
-            )
-        )
+        _, snippet, title, path, book_id, kind, game, book_title = row
+        out.append(Hit(section_id, book_id, kind, game, book_title, title, _path(path),
+                       snippet_parts(snippet or ""), score))
     return out
+
+
+@functools.lru_cache(maxsize=4096)
+def _path(stored: str) -> tuple[str, ...]:
+    """A section's path as stored (JSON), read once per library's life (paths repeat)."""
+    return tuple(json.loads(stored))
 
 
 def snippet_parts(marked: str) -> tuple[tuple[str, bool], ...]:
@@ -181,8 +181,10 @@ def snippet_parts(marked: str) -> tuple[tuple[str, bool], ...]:
     text = _MARKUP.sub("", marked) if _MARKUP_SIGN.search(marked) else marked
     if "|" in text:
         text = _CELLS.sub(" · ", text)
-    return tuple((piece, n % 2 == 1)
-                 for n, piece in enumerate(_MARKERS.split(_one_space(text))) if piece)
+    pieces = _MARKERS.split(_one_space(text))
+    # the pieces alternate between plain text and a hit (an empty one where two touch)
+    parts = tuple(zip(pieces, itertools.cycle((False, True))))
+    return tuple(part for part in parts if part[0]) if "" in pieces else parts
 
 
 def _one_space(text: str) -> str:

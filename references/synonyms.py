@@ -8,6 +8,10 @@ from __future__ import annotations
 
 import functools
 import re
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from trackers.engine.info import GameInfo
 
 #: words every game's players use for one thing (a game's own come from its GameInfo)
 COMMON: tuple[tuple[str, ...], ...] = (
@@ -19,11 +23,10 @@ COMMON: tuple[tuple[str, ...], ...] = (
 )
 
 
-def _groups(game: str | None) -> list[tuple[tuple[str, ...], ...]]:
+def _games(game: str | None) -> tuple[GameInfo, ...]:
     from trackers.games.registry import infos
 
-    games = [info for info in infos() if game is None or info.id == game]
-    return [COMMON, *(info.synonyms for info in games)]
+    return tuple(info for info in infos() if game is None or info.id == game)
 
 
 _TOKEN = re.compile(r"[^\W_]+")
@@ -34,15 +37,29 @@ def tokens(text: str) -> tuple[str, ...]:
     return tuple(_TOKEN.findall(text.lower()))
 
 
-def synonym_index(game: str | None) -> dict[tuple[str, ...], tuple[tuple[str, ...], ...]]:
-    """Token sequence -> every token sequence of its group, for one game or all of them."""
-    groups = tuple(_groups(game))
-    return _index(groups)
+Index = dict[tuple[str, ...], tuple[tuple[str, ...], ...]]
+
+# game (or None for every game) -> the registered games it was built from, the index and its
+# longest phrase in words
+_BUILT: dict[str | None, tuple[tuple[GameInfo, ...], Index, int]] = {}
+
+
+def synonym_index(game: str | None) -> tuple[Index, int]:
+    """Token sequence -> every token sequence of its group, for one game or all of them, and
+    how many words the longest has. Built again only when the registered games change
+    (every search asks for it)."""
+    games = _games(game)
+    built = _BUILT.get(game)
+    if built is None or len(built[0]) != len(games) or any(
+            a is not b for a, b in zip(built[0], games, strict=True)):
+        index = _index((COMMON, *(info.synonyms for info in games)))
+        built = (games, index, max((len(phrase) for phrase in index), default=0))
+        _BUILT[game] = built
+    return built[1], built[2]
 
 
 @functools.lru_cache(maxsize=32)
-def _index(groups: tuple[tuple[tuple[str, ...], ...], ...]
-           ) -> dict[tuple[str, ...], tuple[tuple[str, ...], ...]]:
+def _index(groups: tuple[tuple[tuple[str, ...], ...], ...]) -> Index:
     index: dict[tuple[str, ...], tuple[tuple[str, ...], ...]] = {}
     for each in groups:
         for group in each:

@@ -1,5 +1,8 @@
 """Scoring only the sections that can reach the candidate pool (references/pruning.py) gives
-the same hits, in the same order, with the same scores, as scoring every section."""
+the same hits, in the same order, with the same scores, as scoring every section.
+
+pruning.py serves FTS5's ranking: these tests rank with it alone, as a library without the
+stored counts does (references/ranking.py ranks the others: test_refs_ranking.py)."""
 
 from __future__ import annotations
 
@@ -20,6 +23,12 @@ QUESTIONS = [
     "cocoon max hand", "victory check contingency", "13th fire marker", "the card",
     "neutral ship marker", "panic move noisy kill", "asteroid impact token", "fire",
 ]
+
+
+@pytest.fixture(autouse=True)
+def fts5_ranks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every search here is ranked by FTS5, as in a library without the stored counts."""
+    monkeypatch.setattr(Library, "_corpus", lambda self: None)
 
 
 def _answers(library: Library, game: str | None = None) -> list[object]:
