@@ -14,10 +14,9 @@ two words by their positions, and folds accented letters its own way (search.ran
 
 from __future__ import annotations
 
-import heapq
 import math
 import sqlite3
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from references import postings
@@ -34,7 +33,7 @@ class Corpus:
     """What bm25 needs of the whole index, read once per change of the books."""
 
     sections: int  # N
-    norm: dict[int, float]  # section id -> k1 x (1 - b + b x D / avgdl)
+    norm: list[float]  # by section id: k1 x (1 - b + b x D / avgdl)
     titles: dict[int, str]
     shelves: dict[int, tuple[str, str]]  # section id -> (game, kind) of its book
 
@@ -57,12 +56,12 @@ def corpus(conn: sqlite3.Connection) -> Corpus | None:
         return None
     row = conn.execute("SELECT block FROM fts_data WHERE id = 1").fetchone()
     if row is None:
-        return Corpus(0, {}, {}, {})
+        return Corpus(0, [], {}, {})
     # FTS5's totals record: the number of rows, then each column's tokens in all of them
     totals = _varints(row[0])
     sections, tokens = totals[0], sum(totals[1:])
     if not sections:
-        return Corpus(0, {}, {}, {})
+        return Corpus(0, [], {}, {})
     avgdl = tokens / sections
     norm: dict[int, float] = {}
     titles: dict[int, str] = {}
@@ -74,17 +73,22 @@ def corpus(conn: sqlite3.Connection) -> Corpus | None:
         norm[section_id] = K1 * (1 - B + B * length / avgdl)
         titles[section_id] = title
         shelves[section_id] = (game, kind)
-    return Corpus(sections, norm, titles, shelves)
+    by_id = [0.0] * (max(norm, default=0) + 1)  # a list: read once per word a section holds
+    for section_id, value in norm.items():
+        by_id[section_id] = value
+    return Corpus(sections, by_id, titles, shelves)
 
 
 def _contributions(idf: float, ids: Sequence[int], counts: Sequence[float],
-                   norm: Mapping[int, float], only: dict[int, float] | None = None
+                   norm: Sequence[float], only: dict[int, float] | None = None
                    ) -> dict[int, float]:
-    """Each section's share of the score from one phrase (for the sections in `only`)."""
+    """Each section's share of the score from one phrase (for the sections in `only`):
+    idf x ((f x (k1 + 1)) / (f + norm)), FTS5's operations in FTS5's order."""
+    k = K1 + 1.0  # the same double FTS5 computes for (k1 + 1.0)
     if only is None:
-        return dict(zip(ids, [idf * ((f * (K1 + 1.0)) / (f + norm[d]))
+        return dict(zip(ids, [idf * ((f * k) / (f + norm[d]))
                               for d, f in zip(ids, counts, strict=True)], strict=True))
-    return {d: idf * ((f * (K1 + 1.0)) / (f + norm[d]))
+    return {d: idf * ((f * k) / (f + norm[d]))
             for d, f in zip(ids, counts, strict=True) if d in only}
 
 
@@ -131,9 +135,12 @@ def rank(conn: sqlite3.Connection, figures: Corpus, terms: Sequence[Term],
     for k, (i, ids, counts, idf) in enumerate(stored):
         share = _contributions(idf, ids, counts, norm, only)
         shares[i] = share
-        get = partial.get
-        for d, value in share.items():
-            partial[d] = get(d, 0.0) + value
+        if not k:
+            partial = dict(share)
+        else:
+            get = partial.get
+            for d, value in share.items():
+                partial[d] = get(d, 0.0) + value
         if only is not None:
             continue
         rest = sum(ceilings[k + 1:])
@@ -142,32 +149,33 @@ def rank(conn: sqlite3.Connection, figures: Corpus, terms: Sequence[Term],
         # no section has more than the phrases scored so far could give: worth a look only
         # when that beats what the rest could add
         if len(partial) >= pool and sum(ceilings[: k + 1]) > rest:
-            values = [v for d, v in partial.items() if keep is None or keep(d)]
-            if len(values) >= pool and heapq.nlargest(pool, values)[-1] > rest:
+            values = _kept(partial, keep).values()
+            if len(values) >= pool and sorted(values, reverse=True)[pool - 1] > rest:
                 only = partial  # no other section can reach the pool: score only these
-    # `partial` holds every section that can reach the pool with its score summed in the
-    # order the phrases were scored; FTS5 sums in the expression's order, which may differ
-    # in the last bits: the exact sums are worked out for the sections near the pool's end
-    # and above it
-    scored = [(-v, d) for d, v in partial.items() if keep is None or keep(d)]
-    if len(shares) > 1:
-        rough = heapq.nsmallest(pool, scored)
-        if len(rough) == pool:
-            floor = rough[-1][0] + 1e-9 * abs(rough[-1][0]) + 1e-12
-            near = [d for negated, d in scored if negated <= floor]
-        else:
-            near = [d for _, d in scored]
-        scored = []
+    candidates = _kept(partial, keep)
+    top = sorted(candidates.values(), reverse=True)[:pool]
+    # `partial` summed the phrases in the order they were scored, FTS5 sums them in the
+    # expression's order: the same numbers when that order is the same, or when there are
+    # two phrases at most (a + b == b + a); else the exact sums are worked out for the
+    # sections at the pool's end and above it (the two orders differ in the last bits)
+    in_order = len(shares) < 3 or [i for i, _, _, _ in stored] == list(range(len(shares)))
+    if in_order:
+        floor = top[-1] if len(top) == pool else 0.0
+        scored = [(-v, d) for d, v in candidates.items() if v >= floor]
+    else:
+        floor = top[-1] - 1e-9 * abs(top[-1]) - 1e-12 if len(top) == pool else 0.0
         complete = [share for share in shares if share is not None]
-        for d in near:
+        scored = []
+        for d in [d for d, v in candidates.items() if v >= floor]:
             total = 0.0
             for share in complete:
                 part = share.get(d)
                 if part is not None:
                     total += part
             scored.append((-total, d))
+    scored.sort()
     titles = figures.titles
-    best = [(d, -negated, titles[d]) for negated, d in heapq.nsmallest(pool, scored)]
+    best = [(d, -negated, titles[d]) for negated, d in scored[:pool]]
     if len(terms) == 1:
         return best, {d for d, _, _ in best}
     holding = set()
@@ -176,6 +184,10 @@ def rank(conn: sqlite3.Connection, figures: Corpus, terms: Sequence[Term],
         if len(held) == len(terms):
             holding.add(d)
     return best, holding
+
+
+def _kept(scores: dict[int, float], keep: Callable[[int], bool] | None) -> dict[int, float]:
+    return scores if keep is None else {d: v for d, v in scores.items() if keep(d)}
 
 
 def _shelf_filter(figures: Corpus, game: str | None, kind: str | None
