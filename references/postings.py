@@ -22,6 +22,7 @@ from __future__ import annotations
 import sqlite3
 from array import array
 from collections import defaultdict
+from collections.abc import Sequence
 
 from references.porter import stem
 from references.search import COLUMNS, WEIGHTS
@@ -159,20 +160,23 @@ def of_phrase(conn: sqlite3.Connection, stems: tuple[str, ...]
     return array(IDS, row[0]), array(COUNTS, row[1])
 
 
-def of_prefix(conn: sqlite3.Connection, prefix: str) -> tuple[list[int] | array[int],
-                                                               list[float] | array[float]]:
-    """Every term starting with `prefix` as one: the sections holding any, with the counts
-    summed (as FTS5 counts a half-typed word's instances)."""
+def of_prefix(conn: sqlite3.Connection, prefix: str) -> tuple[Sequence[int], Sequence[float]]:
+    """Every term starting with `prefix` as one: the sections holding any (in no particular
+    order), with the counts summed (as FTS5 counts a half-typed word's instances)."""
     rows = conn.execute(
         "SELECT sections, weights FROM postings WHERE term >= ? AND term < ? "
         "AND instr(term, ' ') = 0",  # a phrase's row is not a term starting so
         (prefix, prefix + "\U0010ffff")).fetchall()
     if len(rows) == 1:
         return array(IDS, rows[0][0]), array(COUNTS, rows[0][1])
-    summed: dict[int, float] = {}
+    # the term most sections hold first, taken whole; the others added to it
+    lists = sorted(((array(IDS, ids), array(COUNTS, weights)) for ids, weights in rows),
+                   key=lambda pair: -len(pair[0]))
+    if not lists:
+        return array(IDS), array(COUNTS)
+    summed = dict(zip(*lists[0], strict=True))
     get = summed.get
-    for ids, weights in rows:
-        for doc, weight in zip(array(IDS, ids), array(COUNTS, weights), strict=True):
+    for ids, weights in lists[1:]:
+        for doc, weight in zip(ids, weights, strict=True):
             summed[doc] = get(doc, 0.0) + weight
-    docs = sorted(summed)
-    return docs, [summed[d] for d in docs]
+    return list(summed), list(summed.values())

@@ -43,6 +43,11 @@ class Vocabulary:
         self.counts = counts
         self.words = sorted(counts)
         self.roots = frozenset(root(w) for w in counts)
+        # by length: a word more letters longer or shorter than the edits allowed is never
+        # near enough, so only those lengths are compared
+        self._by_length: dict[int, list[str]] = {}
+        for word in self.words:
+            self._by_length.setdefault(len(word), []).append(word)
 
     def known(self, word: str) -> bool:
         """A word of these books, or another form of one ("scored" when "score" is printed)."""
@@ -55,8 +60,10 @@ class Vocabulary:
     def closest(self, word: str) -> str | None:
         """The nearest known word within a small number of edits (more common wins a tie)."""
         limit = 1 if len(word) <= 4 else 2 if len(word) <= 8 else 3
+        near = [w for size in range(len(word) - limit, len(word) + limit + 1)
+                for w in self._by_length.get(size, ())]
         found = process.extract(
-            word, self.words, scorer=DamerauLevenshtein.distance, score_cutoff=limit, limit=25
+            word, near, scorer=DamerauLevenshtein.distance, score_cutoff=limit, limit=None
         )
         if not found:
             return None
