@@ -70,16 +70,23 @@ def add(conn: sqlite3.Connection, first: int, last: int) -> None:
     for (key,) in conn.execute(
             "SELECT term FROM postings WHERE term GLOB '* *'").fetchall():
         counts[key] = _phrase_counts(conn, tuple(key.split(" ")), first, last)
+    terms = list(counts)
+    listed: dict[str, tuple[bytes, bytes]] = {}
+    for start in range(0, len(terms), 500):  # read in batches: one statement per 500 terms
+        batch = terms[start: start + 500]
+        listed.update((term, (ids, weights)) for term, ids, weights in conn.execute(
+            "SELECT term, sections, weights FROM postings WHERE term IN "
+            f"({','.join('?' * len(batch))})", batch))
+    rows = []
     for term, held in counts.items():
-        row = conn.execute("SELECT sections, weights FROM postings WHERE term = ?",
-                           (term,)).fetchone()
-        ids: array[int] = array(IDS, row[0]) if row else array(IDS)
-        weights: array[float] = array(COUNTS, row[1]) if row else array(COUNTS)
+        old = listed.get(term)
+        ids: array[int] = array(IDS, old[0]) if old else array(IDS)
+        weights: array[float] = array(COUNTS, old[1]) if old else array(COUNTS)
         for doc in sorted(held):
             ids.append(doc)
             weights.append(held[doc])
-        conn.execute("INSERT OR REPLACE INTO postings VALUES(?, ?, ?)",
-                     (term, ids.tobytes(), weights.tobytes()))
+        rows.append((term, ids.tobytes(), weights.tobytes()))
+    conn.executemany("INSERT OR REPLACE INTO postings VALUES(?, ?, ?)", rows)
     _complete_now(conn)
 
 
