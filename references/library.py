@@ -33,7 +33,7 @@ from references.errors import (
 )
 from references.games import GAMES, check_game
 from references.model import BookInfo, BookKind, Hit, SearchResult, Section, TocEntry
-from references.query import Plan, plan
+from references.query import Plan, Term, plan
 from references.reader import load_rulebook
 from references.sectioning import split_markdown
 from references.store import (
@@ -373,8 +373,7 @@ class Library:
         pool = max(CANDIDATES, 4 * limit)
         kept = steps.kept()
         figures = self._corpus()
-        done = (ranking.rank(self._conn, figures, kept, game, kind, pool)
-                if figures is not None else None)
+        done = self._ranked_here(figures, kept, game, kind, pool) if figures else None
         if done is not None:
             some, with_all = done
             if steps.any_word:
@@ -401,6 +400,17 @@ class Library:
             best.append((section_id, score * (1.25 * boost if section_id in with_all else boost)))
         best.sort(key=operator.itemgetter(1), reverse=True)
         return best[:limit], bool(every)
+
+    def _ranked_here(self, figures: ranking.Corpus, kept: tuple[Term, ...], game: str | None,
+                     kind: str | None, pool: int
+                     ) -> tuple[list[tuple[int, float, str]], set[int]] | None:
+        """The pool ranked from the stored counts; None leaves it to FTS5 (also when the
+        counts name a section the index no longer holds: only a program that writes the
+        file without them could leave that, and the search must still answer)."""
+        try:
+            return ranking.rank(self._conn, figures, kept, game, kind, pool)
+        except (IndexError, KeyError, sqlite3.OperationalError):
+            return None
 
     def _ranked_any(self, steps: Plan, game: str | None, pool: int,
                     kind: str | None) -> list[tuple[int, float, str]]:

@@ -4,6 +4,7 @@ stay in step with the index through imports, removals, other windows and older l
 
 from __future__ import annotations
 
+import dataclasses
 import shutil
 import sqlite3
 from collections.abc import Iterator
@@ -191,3 +192,14 @@ def test_a_book_written_without_the_counts_is_not_missed(two_books: Library,
         "intruder", kind="rulebook", game="nemesis-lockdown").hits] == [h.section_id for h in found]
     assert counted == [True]
     again.close()
+
+
+def test_counts_that_name_a_section_not_in_the_figures_leave_it_to_fts5(
+        two_books: Library, counted: list[bool], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Should the stored counts and the index ever disagree, the search still answers."""
+    expected = [(h.section_id, h.score) for h in two_books.search("hull breach").hits]
+    figures = two_books._corpus()
+    assert figures is not None
+    broken = dataclasses.replace(figures, norm=[])
+    monkeypatch.setattr(Library, "_corpus", lambda self: broken)
+    assert [(h.section_id, h.score) for h in two_books.search("hull breach").hits] == expected
