@@ -56,6 +56,26 @@ async def test_home_at_80x24_gives_the_titles_room_and_shows_the_highlighted_gam
         assert detail.startswith("Tue 01 Dec, 13:05 with the neighbours and their kids · ")
 
 
+async def test_the_columns_fit_the_screen_again_when_it_is_resized(tmp_path: Path) -> None:
+    """The widths are measured once per reading of the list, and still fit a new width."""
+    long_titled_games(tmp_path)
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "Tue 01 Dec, 13:05 with the neighbours and their kids" not in screen_text(app)
+        await pilot.resize_terminal(120, 30)
+        await pilot.pause()
+        wide = screen_text(app)
+        assert "Tue 01 Dec, 13:05 with the neighbours and their kids" in wide
+        assert all(cell_len(line) <= 120 for line in wide.splitlines())
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Tue 01 Dec, 13:05 with the neighb" in text
+        assert "Tue 01 Dec, 13:05 with the neighbours and their kids" not in text
+        assert all(cell_len(line) <= 80 for line in text.splitlines())
+
+
 def test_a_game_listed_before_modes_were_kept_names_its_mode_only_when_the_count_tells(
         ) -> None:
     from saves.catalog import SessionInfo
