@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.pandora.helpers import OWN_ACTIONS
+from tests.pandora.helpers import through_setup, walk_to
 from trackers.engine import ActionError, Session, SessionSetup
-from trackers.games.pandora_celeste import cycle
 from trackers.games.pandora_celeste.game import GAME
 from trackers.pieces import Counter
 
@@ -15,22 +14,8 @@ CREW = ["Flygirl", "The Kid", "Skins", "Keni"]
 
 def new(eps: tuple[tuple[str, int | None], ...] = (("Aircon", 6), ("Vacuum", 4))) -> Session:
     s = Session(GAME, SessionSetup(4, {"crew": CREW}), seed="crew")
-    while cycle.current(s.state) != "protocols":
-        s.do("next_step")
-    for name, start in eps:
-        s.do("add_protocol", name=name, start=start)
-    while s.state.facts["phase"] == "setup":
-        s.do("next_step")
+    through_setup(s, eps)
     return s
-
-
-def walk_to(s: Session, key: str) -> None:
-    for _ in range(40):
-        now = cycle.current(s.state)
-        if now == key:
-            return
-        s.do(OWN_ACTIONS.get(now, "next_step"))
-    raise AssertionError(key)
 
 
 def wounds(s: Session, name: str) -> int:

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.pandora.helpers import panel
+from tests.pandora.helpers import panel, through_setup, walk_to
 from trackers.engine import ActionError, Session, SessionSetup
 from trackers.engine.actions import BoardValueNeeded
 from trackers.games.pandora_celeste import cycle, protocols
@@ -22,29 +22,8 @@ def new(eps: Sequence[tuple[str, int | None]], players: int = 2, **options: Any)
     opts = {"crew": ["Flygirl", "Cap"], **options}
     board = {"objective_timer": 9} | opts.pop("board", {})
     s = Session(GAME, SessionSetup(players, opts, board=board), seed="timers")
-    while cycle.current(s.state) != "protocols":
-        s.do("next_step")
-    for name, start in eps:
-        s.do("add_protocol", name=name, start=start)
-    while s.state.facts["phase"] == "setup":
-        s.do("next_step")
+    through_setup(s, eps)
     return s
-
-
-def walk_to(s: Session, key: str) -> None:
-    for _ in range(40):
-        now = cycle.current(s.state)
-        if now == key:
-            return
-        if now == "count":
-            s.do("count_noise")
-        elif now == "tick":
-            s.do("end_cycle")
-        elif now == "nasties":
-            s.do("nasty_round")
-        else:
-            s.do("next_step")
-    raise AssertionError(key)
 
 
 def timer(s: Session) -> Countdown:
