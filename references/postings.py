@@ -47,17 +47,22 @@ def _instances(conn: sqlite3.Connection) -> None:
         f"CREATE VIRTUAL TABLE IF NOT EXISTS {_VOCAB} USING fts5vocab(main, fts, 'instance')")
 
 
+def _doc_range(first: int | None, last: int | None) -> tuple[str, tuple[int, ...]]:
+    """The condition on fts5vocab's `doc` for the sections first..last (none when None)."""
+    if first is None or last is None:
+        return "", ()
+    return "doc BETWEEN ? AND ?", (first, last)
+
+
 def _counts(conn: sqlite3.Connection, first: int | None, last: int | None
             ) -> dict[str, dict[int, float]]:
     """term -> section -> weighted count, for the sections first..last (all when None)."""
     _instances(conn)
-    where, params = "", ()
-    if first is not None and last is not None:
-        where, params = "WHERE doc BETWEEN ? AND ?", (first, last)  # type: ignore[assignment]
+    where, params = _doc_range(first, last)
     counts: dict[str, dict[int, float]] = defaultdict(dict)
     for term, doc, col, n in conn.execute(
-            f"SELECT term, doc, col, count(*) FROM {_VOCAB} {where} GROUP BY term, doc, col",
-            params):
+            f"SELECT term, doc, col, count(*) FROM {_VOCAB} "
+            f"{'WHERE ' + where if where else ''} GROUP BY term, doc, col", params):
         held = counts[term]
         held[doc] = held.get(doc, 0.0) + _WEIGHT_OF[col] * n
     return counts
@@ -119,10 +124,9 @@ def _phrase_counts(conn: sqlite3.Connection, stems: tuple[str, ...], first: int 
     """section -> weighted count of the phrase (its stems at consecutive positions of one
     column), for the sections first..last (all when None)."""
     _instances(conn)
-    where, params = "", ()
-    if first is not None and last is not None:
-        where, params = " AND doc BETWEEN ? AND ?", (first, last)  # type: ignore[assignment]
-    places = [set(conn.execute(f"SELECT doc, col, offset FROM {_VOCAB} WHERE term = ?{where}",
+    where, params = _doc_range(first, last)
+    places = [set(conn.execute(f"SELECT doc, col, offset FROM {_VOCAB} WHERE term = ?"
+                               f"{' AND ' + where if where else ''}",
                                (word, *params)).fetchall()) for word in stems]
     held: dict[int, float] = {}
     for doc, col, offset in places[0]:
@@ -148,23 +152,21 @@ def _complete_now(conn: sqlite3.Connection) -> None:
     conn.execute("INSERT OR REPLACE INTO meta VALUES(?, ?)", (META, _stamp(conn)))
 
 
+def _listed(conn: sqlite3.Connection, key: str) -> tuple[array[int], array[float]] | None:
+    row = conn.execute("SELECT sections, weights FROM postings WHERE term = ?",
+                       (key,)).fetchone()
+    return None if row is None else (array(IDS, row[0]), array(COUNTS, row[1]))
+
+
 def of_term(conn: sqlite3.Connection, term: str) -> tuple[array[int], array[float]]:
     """The sections holding `term` (ascending) and its weighted count in each."""
-    row = conn.execute("SELECT sections, weights FROM postings WHERE term = ?",
-                       (term,)).fetchone()
-    if row is None:
-        return array(IDS), array(COUNTS)
-    return array(IDS, row[0]), array(COUNTS, row[1])
+    return _listed(conn, term) or (array(IDS), array(COUNTS))
 
 
 def of_phrase(conn: sqlite3.Connection, stems: tuple[str, ...]
               ) -> tuple[array[int], array[float]] | None:
     """As of_term for a phrase of several words; None when the phrase is not listed."""
-    row = conn.execute("SELECT sections, weights FROM postings WHERE term = ?",
-                       (" ".join(stems),)).fetchone()
-    if row is None:
-        return None
-    return array(IDS, row[0]), array(COUNTS, row[1])
+    return _listed(conn, " ".join(stems))
 
 
 def of_prefix(conn: sqlite3.Connection, prefix: str) -> tuple[Sequence[int], Sequence[float]]:

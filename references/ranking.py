@@ -8,8 +8,9 @@ phrase n of the N sections hold (1e-6 when that is not above 0). The sections a 
 and the order of equal scores (lower id first), are those of `ORDER BY bm25, rowid`.
 tests/references/test_refs_ranking.py compares the two on every query it can think of.
 
-Only an expression of one-word phrases in plain ASCII is ranked here: FTS5 matches a phrase of
-two words by their positions, and folds accented letters its own way (search.ranked does those).
+A phrase is ranked here when the stored counts answer for it: a word in plain ASCII, or a
+synonym phrase of several words (postings.py lists those). A half-typed phrase of two words or
+accented letters (FTS5 folds those its own way) leave the search to FTS5 (search.ranked).
 """
 
 from __future__ import annotations

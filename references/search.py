@@ -41,14 +41,12 @@ def ranked(
     game: str | None,
     limit: int,
     kind: str | None = None,
-    skip: Sequence[int] = (),
-    within: Sequence[int] | None = None,
     among: str | None = None,
 ) -> list[tuple[int, float, str]]:
     """(section id, score, section title) best first; score = -bm25, so higher is better.
 
-    `within` limits the search to those section ids; `among` to the sections matching that
-    expression (scores are still those `expr` gives: references/pruning.py)."""
+    `among` limits the search to the sections matching that expression (scores are still
+    those `expr` gives: references/pruning.py)."""
     where = ["fts MATCH ?"]
     params: list[object] = [expr]
     if among:
@@ -61,12 +59,7 @@ def ranked(
     if kind:
         where.append("b.kind = ?")
         params.append(kind)
-    if within is not None:
-        if not within:
-            return []
-        where.append(f"fts.rowid IN ({','.join('?' * len(within))})")
-        params.extend(within)
-    params.append(limit + len(skip))
+    params.append(limit)
     if game or kind:
         sql = (
             f"SELECT fts.rowid, {RANK} AS r, s.title FROM fts "
@@ -85,11 +78,8 @@ def ranked(
         rows = conn.execute(sql, params).fetchall()
     except sqlite3.OperationalError:
         return []  # the query builder should make this impossible; never show a traceback
-    if skip:
-        skipped = set(skip)
-        rows = [row for row in rows if row[0] not in skipped]
     # SQLite hands back an int, a float and a str already
-    return [(i, -r, t) for i, r, t in rows[:limit]]
+    return [(i, -r, t) for i, r, t in rows]
 
 
 def holders(conn: sqlite3.Connection, exprs: Sequence[str]
