@@ -329,13 +329,13 @@ def test_fast_forward_past_a_yellow_token_turns_it_red_and_opens_the_gate() -> N
     s.state.facts["main_gate_open"] = False  # as if nobody had died: only the token opens it
     s.do("correct_main_gate", open=False)
     s.do("correct_status", player="Ann", status=ISOLATED)
-    said = texts(s.do("fast_forward", jump_to="S"))
-    assert "Autodestruction passed yellow on 7: it turns red and moves to slot 4" in said
+    said = texts(s.do("fast_forward"))
+    assert "Autodestruction turns red and moves to slot 4" in said
     assert s.state.facts["autodestruct"] == {"slot": 4, "side": "red"}
-    assert s.state.facts["main_gate_open"] and s.state.facts["css"] == []
+    assert s.state.facts["main_gate_open"] and s.state.facts["css"] == [4, 2, 1]
     shown = str(GAME.panels(s.state))
     assert "RED on 4" in shown and "yellow on 7" not in shown
-    assert "CSS tokens face down on: none" in shown
+    assert "CSS tokens face down on: 4, 2, 1" in shown
 
 
 def test_fast_forward_to_the_yellow_token_follows_it_to_red_and_destroys_the_facility() -> None:

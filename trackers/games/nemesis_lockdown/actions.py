@@ -20,6 +20,7 @@ from trackers.games.nemesis_lockdown import (
     bag,
     contamination,
     crew,
+    fast_forward,
     intruders,
     knowledge,
     leaving,
@@ -32,6 +33,7 @@ from trackers.games.nemesis_lockdown import (
 )
 from trackers.games.nemesis_lockdown.board import NOISE_FACES, TIME_START
 from trackers.games.nemesis_lockdown.end_actions import CORRECTIONS, MODES, VICTORY
+from trackers.games.nemesis_lockdown.fast_forward import FastForwardAction
 from trackers.games.nemesis_lockdown.ruling import (
     Notes,
     Rule,
@@ -468,14 +470,21 @@ CHARACTERS: tuple[Action, ...] = (
     Action("open_main_gate", "Open the Main Gate",
            "An Item or Action in the Exit Room opens the Main Gate; it never closes again.",
            ruled(_open_gate), key="G", short="Main Gate", topic="victory"),
-    Action("fast_forward", "Fast-forward to the end",
-           "Nobody is left inside: jump the Time token to the active token or S and end.",
-           ruled(lambda s, a, r: time_track.fast_forward(s, a["jump_to"])),
-           (Param("jump_to", "choice", "only when the app asks",
-                  choices=time_track.JUMP_TARGETS, optional=True),),
-           key="E", short="Fast-fwd", topic="victory", why_not=_someone_inside,
-           needs=lambda s, a: ["time_last_number"] if a.get("jump_to") in (None, "S") else [],
-           log_text=log_lines.fast_forward),
+    FastForwardAction(
+        "fast_forward", "Fast-forward to the end",
+        "Nobody is left inside: advance the Time token slot by slot, as step 5 does, to the "
+        "active token or S, and end.",
+        ruled(lambda s, a, r: fast_forward.fast_forward(s, a)),
+        (Param("jump_to", "choice", "where it stops (blank: worked out)",
+               choices=fast_forward.JUMP_TARGETS, optional=True),
+         # Recorded True with every new fast-forward: older records (without it) jumped
+         # straight to their target, and replay that way.
+         Param("walk", "bool", "resolve each slot passed as step 5 does", optional=True,
+               default=True, shown=lambda s: False,
+               hidden_why="the app always resolves each slot passed")),
+        key="E", short="Fast-fwd", topic="victory", why_not=_someone_inside,
+        needs=("time_last_number", "red_thresholds", "blue_thresholds"),
+        log_text=log_lines.fast_forward),
 )
 
 # The footer shows the keys possible now in this order, eight game keys at most: of the

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from trackers.engine import ActionError, Note, State
-from trackers.games.nemesis_lockdown import crew, power
+from trackers.games.nemesis_lockdown import power
 from trackers.games.nemesis_lockdown.board import (
     ISOLATION_SLOT,
     TIME_START,
@@ -33,9 +33,9 @@ RULE_ALERT = "rulebook: Leaving the Facility, Alert Procedure"
 @register_piece
 @dataclass
 class TimeTrack(Track):
-    """The Time track. "Set a value by hand" (x) moves only the token, on a numbered slot:
-    'Move the Time token by hand' applies what the slots passed hold, and S, which ends the
-    game, is reached only that way. The report charts its position."""
+    """The Time track. Its token moves in step 5, by Fast-forward, or by 'Move the Time
+    token by hand' ("Set a value by hand" refuses it: the game's ``hand_set``); games saved
+    before that may hold such a move, on a numbered slot. The report charts its position."""
 
     kind: ClassVar[str] = "nemesis_time"
 
@@ -217,74 +217,3 @@ def jump_to(state: State, target: int, *, apply_slots: bool) -> list[Note | str]
         notes += pass_css(state, track.position)
         notes += one_slot(state)
     return notes
-
-
-def fast_forward(state: State, jump: str | None) -> list[Note | str]:
-    """E3: nobody is left inside; jump to the active token or to S and resolve it."""
-    active = crew.with_status(state, crew.ACTIVE)
-    if active:
-        raise ActionError(f"Nobody-left ending: every Character must be out of play; still "
-                          f"active: {', '.join(active)}", "action")
-    auto, alert = autodestruction(state), state.facts["alert"]
-    red = auto is not None and auto["side"] == "red"
-    unclear = (red and alert is not None) or (auto is not None and auto["side"] == "yellow")
-    if jump is None:
-        if unclear:
-            raise ActionError("jump_to: the rulebook does not say where to jump with these "
-                              "tokens (End of the Game); choose the Autodestruction token, the "
-                              "Alert token or S", "jump_to")
-        jump = JUMP_TARGETS[0] if red else JUMP_TARGETS[1] if alert is not None else "S"
-    if jump == JUMP_TARGETS[0]:
-        if auto is None:
-            raise ActionError("jump_to: there is no Autodestruction token to jump to",
-                              "jump_to")
-        return _jump(state, int(auto["slot"]), "E2", "the Time token reached the "
-                                                     "Autodestruction token")
-    if jump == JUMP_TARGETS[1]:
-        if alert is None:
-            raise ActionError("jump_to: the Alert Procedure is not running", "jump_to")
-        return _jump(state, int(alert), "E4", "the Time token reached the Alert slot")
-    end = s_position(state)
-    assert end is not None  # declared as a need of the action
-    return _jump(state, end, "E1", "the Time token reached S")
-
-
-JUMP_TARGETS = ("Autodestruction token", "Alert token", "S")
-
-
-def _jump(state: State, target: int, code: str, cause: str) -> list[Note | str]:
-    """Move the Time token down to ``target`` slot by slot, applying what it passes: CSS
-    tokens set aside, a yellow Autodestruction token turned red (and followed, when it is the
-    target; the Main Gate opens). Then the ending reached. Where two tokens could end it, the
-    table chose the target (End of the Game does not say), so a token passed does not."""
-    track = time_track(state)
-    here = track.position
-    follow = code == "E2"  # jumping to the Autodestruction token: it moves when it turns red
-    auto = autodestruction(state)
-    if follow and auto is not None and auto["side"] == "yellow":
-        target = int(auto["slot"]) - AHEAD  # where it will stand red once passed
-    notes: list[Note | str] = []
-    passed: list[int] = []
-    while track.position > target:
-        at = track.position
-        auto = autodestruction(state)
-        if at in state.facts["css"]:  # passed without a launch: said once, below
-            state.facts["css"].remove(at)
-            state.facts["css_revealed"].append({"slot": at, "face": "passed"})
-            passed.append(at)
-        if auto is not None and auto["side"] == "yellow" and auto["slot"] == at:
-            state.facts["autodestruct"] = {"slot": at - AHEAD, "side": "red"}
-            notes.append(Note(f"Autodestruction passed yellow on {at}: it turns red and moves to "
-                              f"slot {at - AHEAD}", "autodestruction",
-                              key_moment="Autodestruction red"))
-            notes += open_main_gate(state, "the Autodestruction token turned red")
-            if follow:
-                target = at - AHEAD
-        track.set_position(at - 1)
-    track.set_position(target)
-    if passed:
-        notes.insert(0, Note("CSS tokens passed without a launch, on "
-                             f"{', '.join(map(str, passed))}: set them aside", "time_track"))
-    return [Note(f"Fast-forward: Time token {here} -> {slot_name(state, target)}",
-                 "time_track"), *notes,
-            *end_game(state, code, f"nobody is left inside; {cause}")]
