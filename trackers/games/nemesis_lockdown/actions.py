@@ -42,6 +42,7 @@ from trackers.games.nemesis_lockdown.ruling import (
     players,
     ruled,
 )
+from trackers.games.nemesis_lockdown.setup import CONTINGENCY_CODES, contingency_dealt
 
 _LOC_PARAMS = ("s01", "s02", "s03", "elevator")
 
@@ -74,13 +75,30 @@ def _next_step(state: State, args: dict[str, Any], rng: Random) -> Notes:
 
 def _next_step_why_not(state: State) -> str | None:
     """Steps 5 and 10 are left by their own action: the footer drops 'Next step' there and
-    the refusal names the action that is due (the screen adds its key)."""
+    the refusal names the action that is due (the screen adds its key). The Contingency deal
+    needs as many tokens as the box holds."""
     if state.facts["phase"] == "round" and rounds.current(state) in rounds.OWN_ACTION:
         return f"this step is done with '{rounds.OWN_ACTION[rounds.current(state)]}'"
+    box = state.board.get("contingency_tokens")
+    if _dealing(state) and isinstance(box, int):
+        dealt = contingency_dealt(state.facts["mode"], len(state.facts["crew"]))
+        if box < dealt:
+            return (f"this setup deals {dealt} Contingency tokens and your box holds {box} "
+                    "(rulebook: Setup (Summary)); correct 'Contingency tokens in your box' "
+                    "if it holds more")
     return None
 
 
+def _dealing(state: State) -> bool:
+    return state.facts["phase"] == "setup" and rounds.current(state) == "contingency"
+
+
 def _needs_next_step(state: State, args: dict[str, Any]) -> list[str]:
+    # The text names five codes, so a box holds five tokens at least: asked only for a deal
+    # of more (five players deal six).
+    dealt = contingency_dealt(state.facts["mode"], len(state.facts["crew"]))
+    if _dealing(state) and dealt > len(CONTINGENCY_CODES):
+        return ["contingency_tokens"]
     due = state.facts["phase"] == "round" and rounds.current(state) == "css"
     return ["css_slots"] if due else []
 

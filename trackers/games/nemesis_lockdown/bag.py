@@ -40,6 +40,11 @@ class IntruderBag(Bag):
     kind: ClassVar[str] = "nemesis_bag"
     box: dict[str, int] = field(default_factory=dict)
 
+    def summary(self) -> str:
+        """One line: the count by kind, with the odds, leads the Now panel; a line here for
+        each player's wounds matters more at 80x24 (five players)."""
+        return f"{self.label}: {self.size} tokens" if self.size else f"{self.label}: empty"
+
     def fields(self) -> list[Field]:
         return [Field(k, f"{k} in the bag", 0, self.box.get(k)) for k in sorted(self.contents)]
 

@@ -85,10 +85,14 @@ def objectives_text(mode: str) -> str:
             "secret (remove those needing more players)")
 
 
-def contingency_text(mode: str, players: int) -> str:
+def contingency_text(mode: str, players: int, box: int | None = None) -> str:
+    """The deal; with the box's count entered, how many the Neutral Pool holds."""
+    from trackers.games.nemesis_lockdown.setup import contingency_dealt
+
     each = "2 each" if players == 2 else "1 each"
-    text = (f"Contingency tokens: deal {each} secretly; 1 face down on the Active slot; the "
-            "rest form the Neutral Pool")
+    rest = "the rest form the Neutral Pool" if box is None else \
+        f"the other {box - contingency_dealt(mode, players)} form the Neutral Pool"
+    text = f"Contingency tokens: deal {each} secretly; 1 face down on the Active slot; {rest}"
     if mode == "solo":
         text += "; then draw 2 tokens from the Neutral Pool"
     if mode == "coop":
@@ -100,7 +104,9 @@ def text(state: State, key: str) -> str:
     if key == "objectives":
         return objectives_text(state.facts["mode"])
     if key == "contingency":
-        return contingency_text(state.facts["mode"], len(state.facts["crew"]))
+        box = state.board.get("contingency_tokens")
+        return contingency_text(state.facts["mode"], len(state.facts["crew"]),
+                                box if isinstance(box, int) else None)
     # "css" is a setup step and a round step: the phase now under way says which is meant.
     return next(t for k, _, t in (*steps(state), *SETUP_STEPS, *ROUND_STEPS) if k == key)
 

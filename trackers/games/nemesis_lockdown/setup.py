@@ -31,15 +31,22 @@ def contingency_per_player(players: int) -> int:
     return 2 if players == 2 else 1
 
 
+def contingency_dealt(mode: str, players: int) -> int:
+    """Tokens taken from the box at setup: each player's, the Active one, solo's 2 more."""
+    return (contingency_per_player(players) * players + 1
+            + (SOLO_POOL_DRAW if mode == "solo" else 0))
+
+
 def setup(s: SessionSetup, rng: Random) -> State:
     """The table at the start (S1-S4)."""
     state = State()  # the board values: seeded and applied by Game.start
     state.pieces["time"] = time_track.new_track()
     state.pieces["intruder_bag"] = IntruderBag("Intruder bag", bag_contents(s.players))
     state.pieces["eggs"] = Counter("Eggs in the Nest slot", START_EGGS)
-    # Short labels: with 4 players every wound count fits the tracks' 20 rows at 80x24,
-    # one row each, for names up to about 12 characters ("Wounds" left out of the label:
-    # the line under the Light one says Serious; '?' on either opens the Wounds rule).
+    # Short labels: with 5 players every wound count fits the tracks' 20 rows at 80x24,
+    # one row each, for names up to about 12 characters, the bag taking one row ("Wounds"
+    # left out of the label: the line under the Light one says Serious; '?' on either opens
+    # the Wounds rule).
     state.pieces["fire"] = Counter("Fire markers", 0, limit=12,
                                    past_limit="a 13th Fire destroys the Facility")
     state.pieces["malfunction"] = Counter("Malfunction markers", 0, limit=10,

@@ -17,7 +17,7 @@ from trackers.games.nemesis_lockdown import (
 from trackers.games.nemesis_lockdown.board import slot_list
 from trackers.games.nemesis_lockdown.setup import setup_notes
 
-MAX_PLAYERS = 4
+MAX_PLAYERS = 5  # the box says 1-5; the setup formulas hold for any count
 
 
 def _time_lines(state: State) -> list[str]:
