@@ -175,7 +175,7 @@ def test_locking_in_needs_an_open_isolation_room_and_the_bunker_an_open_gate() -
 
 
 def test_css_no_pod_brings_the_character_back_with_a_serious_wound() -> None:
-    s = new(css_slots=[14])
+    s = new(3, css_slots=[14])  # Cy stays inside: the round goes on to its launch
     round_on(s, 14)
     s.do("leave", player="Ann", how="in a CSS Pod")
     s.do("leave", player="Bob", how="in a CSS Pod")

@@ -131,7 +131,7 @@ def test_corrections_re_derive_what_the_rules_derive() -> None:
 
 
 def test_t12_a_pod_launches_before_the_red_token_destroys_the_facility() -> None:
-    s = new(css_slots=[5])
+    s = new(("Ann", "Bob", "Cy"), css_slots=[5])  # Cy inside: the round goes on
     round_on(s, 11)
     s.do("start_autodestruction")  # yellow 8, red 5
     round_on(s, 5)
