@@ -147,7 +147,8 @@ def kill(state: State, name: str, cause: str, *, corpse: bool = True,
         if not state.facts["main_gate_open"]:
             state.facts["main_gate_open"] = True
             notes.append(Note("The first Character death: the Main Gate opens (take its token "
-                              "off; it never closes again)", "victory"))
+                              "off; it never closes again)", "victory",
+                              key_moment="Main Gate opens (the first death)"))
     return notes + nobody_left_note(state)
 
 

@@ -91,8 +91,8 @@ def end_game(state: State, code: str, cause: str, *, by_marker: bool = False
         inside = []
     for name in inside:
         crew.set_status(state, name, crew.DEAD)
-    if inside:
-        notes.append(f"Dead at the end: {', '.join(inside)}")
+        notes.append(Note(f"Dead at the end: {name} ({NAMES[code]})", "victory",
+                          key_moment=f"{name} dies ({NAMES[code]})"))
     pods = crew.with_status(state, crew.IN_POD)
     if pods:
         notes.append(Note(f"Still in a CSS Pod: {', '.join(pods)}. The rulebook does not say "

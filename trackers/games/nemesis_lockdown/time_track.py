@@ -187,7 +187,7 @@ def open_main_gate(state: State, why: str) -> list[Note | str]:
         return []
     state.facts["main_gate_open"] = True
     return [Note(f"The Main Gate opens ({why}): take its token off; it never closes again",
-                 "autodestruction")]
+                 "autodestruction", key_moment=f"Main Gate opens ({why})")]
 
 
 def pass_css(state: State, at: int) -> list[Note | str]:

@@ -70,8 +70,9 @@ def _where(state: State, name: str, args: dict[str, Any]) -> tuple[str, list[Not
                               "whether a Character left in a Pod survives (Leaving the "
                               f"Facility): give {' or '.join(POD_FATES)}", "pod")
         if fate == POD_LOST:
-            return crew.DEAD, [f"{name}, left in a CSS Pod, does not survive (your table's "
-                               "call)"]
+            return crew.DEAD, [Note(f"{name}, left in a CSS Pod, does not survive (your "
+                                    "table's call)", "victory",
+                                    key_moment=f"{name} dies (left in a CSS Pod)")]
         crew.set_status(state, name, crew.EVACUATED)
         return crew.EVACUATED, [f"{name}, in a CSS Pod, counts as evacuated (your table's "
                                 "call)"]
