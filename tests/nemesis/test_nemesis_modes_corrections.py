@@ -172,10 +172,12 @@ def test_v1_v2_the_victory_check_names_the_winners() -> None:
     s.do("reveal_active_contingency", code="Green")
     reveal(s, "Ann")
     notes = texts(s.do("victory_check", player="Ann", infected=1,
-                       drawn="a Contamination card came up", objective="met"))
+                       drawn="a Contamination card came up", objective="met",
+                       objective_kind="another kind"))
     assert "Ann dies in the Victory Check (the Contamination check)" in notes
     reveal(s, "Bob")
-    notes = texts(s.do("victory_check", player="Bob", objective="met"))
+    notes = texts(s.do("victory_check", player="Bob", objective="met",
+                       objective_kind="another kind"))
     assert "no INFECTED card and no Larva, no draw" in notes and "Winner: Bob" in notes
     record = GAME.end_record(s.state)
     assert record.winners == ("Bob",)
@@ -209,15 +211,18 @@ def test_a_character_left_in_a_pod_is_the_tables_call() -> None:
                        "not say whether a Character left in a Pod survives"):
         s.do("victory_check", player="Ann", objective="met")
     reveal(s, "Ann")
-    s.do("victory_check", player="Ann", pod="counts as evacuated", objective="met")
+    s.do("victory_check", player="Ann", pod="counts as evacuated", objective="met",
+         objective_kind="another kind")
     assert GAME.end_record(s.state).winners == ("Ann",)
 
 
 def test_a_full_co_op_game_ends_with_its_public_objectives_checked() -> None:
     s = new(("Ann", "Bo"), mode="coop")
     walk_to(s, "turns")
-    s.do("public_objective", player="Ann", text="Analyse an Egg")
-    s.do("public_objective", player="Bo", text="Start the Alert Procedure")
+    s.do("public_objective", player="Ann", text="Analyse an Egg",
+               objective_kind="another kind")
+    s.do("public_objective", player="Bo", text="Start the Alert Procedure",
+           objective_kind="another kind")
     s.do("wound", player="Bo", kind="serious")
     for _ in range(3):
         s.do("wound", player="Bo", kind="serious")

@@ -4,8 +4,8 @@ stood; the Time chart names S as the board does."""
 
 from __future__ import annotations
 
-from tests.nemesis.lockdown_play import BUNKER, DEAD, ISOLATED, game, step_to
 from tableside.history import report_markdown
+from tests.nemesis.lockdown_play import BUNKER, DEAD, ISOLATED, game, step_to
 from trackers.engine import Session
 from trackers.engine.report import Report, build_report
 

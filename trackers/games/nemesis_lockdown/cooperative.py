@@ -8,7 +8,8 @@ at the start of the next round.
 from __future__ import annotations
 
 from trackers.engine import ActionError, Note, State
-from trackers.games.nemesis_lockdown import crew, ending
+from trackers.games.nemesis_lockdown import crew, ending, objectives
+from trackers.games.nemesis_lockdown.facts import facts_of
 
 CLEAR = "clear"
 BLOCKED = "an Intruder or a Malfunction is there"
@@ -20,18 +21,35 @@ def need_coop(state: State, what: str) -> None:
         raise ActionError(f"{what} belongs to the fully co-operative game", "action")
 
 
-def record_objective(state: State, name: str, text: str) -> list[Note | str]:
+def record_objective(state: State, name: str, text: str, kind: str | None = None
+                     ) -> list[Note | str]:
+    """A public Objective and, in records made since it is asked, its kind."""
     need_coop(state, "A public Objective")
     crew.entry(state, name)
-    state.facts["objectives"][name]["text"] = text
-    return [f"{name}'s public Objective: {text}"]
+    entry = facts_of(state)["objectives"][name]
+    entry["text"] = text
+    if kind is not None:
+        entry["kind"] = kind
+    elif "kind" in entry:
+        del entry["kind"]
+    return [f"{name}'s public Objective: {text}" + (f" ({kind})" if kind else "")]
+
+
+def fails_in_purge(state: State, name: str) -> bool:
+    """Whether the purge makes this public Objective fail: by the kind the table gave, or
+    (records made before it was asked) by its words."""
+    entry = facts_of(state)["objectives"][name]
+    kind = entry.get("kind")
+    if kind is not None:
+        return kind in objectives.PURGE_FAILS
+    return ending.fails_in_purge(entry["text"])
 
 
 def objective_met(state: State, name: str, met: bool) -> list[Note | str]:
     need_coop(state, "A public Objective")
     crew.entry(state, name)
     text = state.facts["objectives"][name]["text"]
-    if met and state.facts.get("ended") == "E1" and ending.fails_in_purge(text):
+    if met and state.facts.get("ended") == "E1" and fails_in_purge(state, name):
         raise ActionError(f"player: the Facility was purged and the Intruders live, so "
                           f"{name}'s Objective ({text}) fails (rulebook: End of the Game)",
                           "player")

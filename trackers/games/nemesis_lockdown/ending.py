@@ -35,8 +35,10 @@ def fails_in_purge(text: str) -> bool:
 
 def withdraw_for_purge(state: State) -> list[Note | str]:
     """Co-op: public Objectives the purge makes fail are no longer met, even if marked."""
+    from trackers.games.nemesis_lockdown.cooperative import fails_in_purge as fails
+
     withdrawn = [name for name, o in state.facts["objectives"].items()
-                 if o["done"] and fails_in_purge(o["text"])]
+                 if o["done"] and fails(state, name)]
     for name in withdrawn:
         state.facts["objectives"][name]["done"] = False
     return [Note(f"{name}'s public Objective ({state.facts['objectives'][name]['text']}) was "

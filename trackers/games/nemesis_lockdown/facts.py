@@ -6,7 +6,7 @@ of facts in this package goes through ``facts_of``.
 
 from __future__ import annotations
 
-from typing import TypedDict, cast
+from typing import NotRequired, TypedDict, cast
 
 from trackers.engine import State
 
@@ -51,6 +51,7 @@ class IntruderEntry(TypedDict):
 class PublicObjective(TypedDict):
     text: str
     done: bool
+    kind: NotRequired[str]  # Kill the Queen, Destroy the Nest or another (asked since)
 
 
 class VictoryResult(TypedDict):

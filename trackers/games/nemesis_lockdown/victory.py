@@ -20,7 +20,13 @@ from typing import Any
 
 from trackers.engine import ActionError, Note, State
 from trackers.engine.game import EndRecord
-from trackers.games.nemesis_lockdown import contamination, contingency, crew, ending
+from trackers.games.nemesis_lockdown import (
+    contamination,
+    contingency,
+    crew,
+    ending,
+    objectives,
+)
 from trackers.pieces import Secret
 
 CODES = contingency.CODES
@@ -127,7 +133,16 @@ def check(state: State, rng: Random, args: dict[str, Any]) -> list[Note | str]:
     if first:
         notes += _steps_one_two(state, rng, name, args)
     result = results[name]
-    if result["alive"] and state.facts["mode"] != "coop":
+    if result["alive"] and state.facts["mode"] != "coop" and args.get("seal_decides"):
+        won, said = objectives.step_three(state, name, args)
+        if won is None:  # steps 1-2 stand (the draw is made once); step 3 waits
+            return [*notes, *said]
+        result["objective"] = won
+        notes += said[:-1]
+        notes.append(Note(str(said[-1]), "victory",
+                          key_moment=f"{name}: {'wins' if won else 'no win'} (Victory Check)"))
+    elif result["alive"] and state.facts["mode"] != "coop":
+        # Recorded before the Victory Check opened the seal itself: as it was then.
         secret = objective_secret(state, name)
         hidden = secret is not None and secret.is_set and not secret.revealed
         if first and hidden and args.get("objective") != HIDDEN:
@@ -212,7 +227,8 @@ def lines(state: State) -> list[str]:
     for name in crew.names(state):
         found = state.facts["victory"].get(name)
         if name in waiting and found is not None:
-            out.append(f"{name}: alive after steps 1-2; Objective to reveal (v) and check (X)")
+            out.append(f"{name}: alive after steps 1-2; Objective to check (X: it is revealed "
+                       "then)")
         else:
             out.append(f"{name}: {_outcome(state, name, waiting)}")
     return out
