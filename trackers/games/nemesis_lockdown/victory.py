@@ -27,15 +27,17 @@ from trackers.games.nemesis_lockdown import (
     ending,
     objectives,
 )
-from trackers.pieces import Secret
 
 CODES = contingency.CODES
 POD_OUT = "counts as evacuated"
 POD_LOST = "does not survive"
 POD_FATES = (POD_OUT, POD_LOST)
-MET, NOT_MET, HIDDEN = "met", "not met", "cannot be revealed"
+MET, NOT_MET, HIDDEN = objectives.MET, objectives.NOT_MET, objectives.HIDDEN
 OBJECTIVE_ANSWERS = (MET, NOT_MET, HIDDEN)
 RULE = "rulebook: End of the Game"
+objective_secret = objectives.objective_secret
+
+
 def pending(state: State) -> list[str]:
     """Characters the Victory Check still has to look at (any step)."""
     if not state.facts.get("ended"):
@@ -57,11 +59,6 @@ def reveal_active(state: State, code: str) -> list[Note | str]:
             else "the app applies it to each survivor in 'Victory Check'")
     return [Note(f"Active Contingency: {code}. Its effect hits every surviving Character; "
                  f"{then}", "victory", key_moment=f"Active Contingency: {code}")]
-
-
-def objective_secret(state: State, name: str) -> Secret | None:
-    piece = state.pieces.get(f"p{crew.seat(state, name)}_objective")
-    return piece if isinstance(piece, Secret) else None
 
 
 def _where(state: State, name: str, args: dict[str, Any]) -> tuple[str, list[Note | str]]:
