@@ -33,6 +33,7 @@ from trackers.games.nemesis_lockdown import (
 )
 from trackers.games.nemesis_lockdown.board import NOISE_FACES, TIME_START
 from trackers.games.nemesis_lockdown.end_actions import CORRECTIONS, MODES, VICTORY
+from trackers.games.nemesis_lockdown.facts import facts_of
 from trackers.games.nemesis_lockdown.fast_forward import FastForwardAction
 from trackers.games.nemesis_lockdown.ruling import (
     Notes,
@@ -48,8 +49,8 @@ _LOC_PARAMS = ("s01", "s02", "s03", "elevator")
 
 
 def _launch_why(state: State) -> str | None:
-    waiting = time_track.slot(state) in state.facts["css"]
-    if state.facts["phase"] == "round" and rounds.current(state) == "time" and waiting:
+    waiting = time_track.slot(state) in facts_of(state)["css"]
+    if facts_of(state)["phase"] == "round" and rounds.current(state) == "time" and waiting:
         return None
     reason = at_step("css", "Launch CSS")(state)
     if reason is None and not waiting:
@@ -77,11 +78,11 @@ def _next_step_why_not(state: State) -> str | None:
     """Steps 5 and 10 are left by their own action: the footer drops 'Next step' there and
     the refusal names the action that is due (the screen adds its key). The Contingency deal
     needs as many tokens as the box holds."""
-    if state.facts["phase"] == "round" and rounds.current(state) in rounds.OWN_ACTION:
+    if facts_of(state)["phase"] == "round" and rounds.current(state) in rounds.OWN_ACTION:
         return f"this step is done with '{rounds.OWN_ACTION[rounds.current(state)]}'"
     box = state.board.get("contingency_tokens")
     if _dealing(state) and isinstance(box, int):
-        dealt = contingency_dealt(state.facts["mode"], len(state.facts["crew"]))
+        dealt = contingency_dealt(facts_of(state)["mode"], len(facts_of(state)["crew"]))
         if box < dealt:
             return (f"this setup deals {dealt} Contingency tokens and your box holds {box} "
                     "(rulebook: Setup (Summary)); correct 'Contingency tokens in your box' "
@@ -90,16 +91,16 @@ def _next_step_why_not(state: State) -> str | None:
 
 
 def _dealing(state: State) -> bool:
-    return state.facts["phase"] == "setup" and rounds.current(state) == "contingency"
+    return facts_of(state)["phase"] == "setup" and rounds.current(state) == "contingency"
 
 
 def _needs_next_step(state: State, args: dict[str, Any]) -> list[str]:
     # The text names five codes, so a box holds five tokens at least: asked only for a deal
     # of more (five players deal six).
-    dealt = contingency_dealt(state.facts["mode"], len(state.facts["crew"]))
+    dealt = contingency_dealt(facts_of(state)["mode"], len(facts_of(state)["crew"]))
     if _dealing(state) and dealt > len(CONTINGENCY_CODES):
         return ["contingency_tokens"]
-    due = state.facts["phase"] == "round" and rounds.current(state) == "css"
+    due = facts_of(state)["phase"] == "round" and rounds.current(state) == "css"
     return ["css_slots"] if due else []
 
 
@@ -114,7 +115,7 @@ def _in_pods(state: State) -> list[str]:
 
 def _rollers(state: State) -> list[str]:
     """Active Characters not in Combat (no Intruder in their Room): they make the roll."""
-    return [c["name"] for c in state.facts["crew"] if c["status"] == crew.ACTIVE
+    return [c["name"] for c in facts_of(state)["crew"] if c["status"] == crew.ACTIVE
             and not (c["room"] and intruders.in_room(state, c["room"]))]
 
 
@@ -165,7 +166,7 @@ def _needs_noise(state: State, args: dict[str, Any]) -> list[str]:
 
 def _in_the_nest(state: State) -> list[str]:
     """Active Characters the app tracks in the Nest (as 'Character moves' recorded them)."""
-    return [c["name"] for c in state.facts["crew"] if c["status"] == crew.ACTIVE
+    return [c["name"] for c in facts_of(state)["crew"] if c["status"] == crew.ACTIVE
             and (c["room"] or "").casefold() in ("nest", "the nest")]
 
 
@@ -181,12 +182,12 @@ def _develop(state: State, args: dict[str, Any], rng: Random) -> Notes:
 
 
 def _advance(state: State, args: dict[str, Any], rng: Random) -> Notes:
-    if time_track.slot(state) in state.facts["css"]:
+    if time_track.slot(state) in facts_of(state)["css"]:
         raise ActionError("a face-down CSS token lies on this slot: Launch CSS (step 4) first",
                           "action")
     notes = time_track.one_slot(state)
     rounds.mark_done(state, "time")
-    if state.facts.get("ended") is None:
+    if facts_of(state).get("ended") is None:
         notes += [rounds.text(state, "noise"), *rounds.hints(state, "noise")]
     return notes
 
@@ -195,8 +196,8 @@ def _launch(state: State, args: dict[str, Any], rng: Random) -> Notes:
     # Step 4 - or still before the move of step 5 when a token waits on the Time token's
     # slot (a hand correction put the Time token there after step 4 was ticked off): the
     # launch comes before the move either way, and the round cannot get stuck.
-    waiting = state.facts["phase"] == "round" and rounds.current(state) == "time" \
-        and time_track.slot(state) in state.facts["css"]
+    waiting = facts_of(state)["phase"] == "round" and rounds.current(state) == "time" \
+        and time_track.slot(state) in facts_of(state)["css"]
     if not waiting:
         rounds.require_step(state, "css", "Launch CSS")
     notes = leaving.launch_css(state, args["face"], args["pod_player"])
@@ -216,7 +217,7 @@ def _check_surprise(state: State, args: dict[str, Any], rng: Random) -> Notes:
 
 
 def _open_gate(state: State, args: dict[str, Any], rng: Random) -> Notes:
-    if state.facts["main_gate_open"]:
+    if facts_of(state)["main_gate_open"]:
         raise ActionError("the Main Gate is already open", "action")
     return time_track.open_main_gate(state, "by an Item or Action in the Exit Room")
 
@@ -522,7 +523,7 @@ RECORDS = ("fast_forward", "character_kind", "place_power")
 
 def _nobody_left(state: State) -> str | None:
     """End of the Game: once the last active Character has left, nothing remains to play."""
-    if crew.with_status(state, crew.ACTIVE) or state.facts.get("ended") is not None:
+    if crew.with_status(state, crew.ACTIVE) or facts_of(state).get("ended") is not None:
         return None
     return ("no Character is active in the Facility any more, so nothing remains to play "
             "(rulebook: End of the Game): 'Fast-forward to the end' ends the game")

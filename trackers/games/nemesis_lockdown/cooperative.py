@@ -17,7 +17,7 @@ ROOM_STATES = (CLEAR, BLOCKED)
 
 
 def need_coop(state: State, what: str) -> None:
-    if state.facts["mode"] != "coop":
+    if facts_of(state)["mode"] != "coop":
         raise ActionError(f"{what} belongs to the fully co-operative game", "action")
 
 
@@ -48,14 +48,14 @@ def fails_in_purge(state: State, name: str) -> bool:
 def objective_met(state: State, name: str, met: bool) -> list[Note | str]:
     need_coop(state, "A public Objective")
     crew.entry(state, name)
-    text = state.facts["objectives"][name]["text"]
-    if met and state.facts.get("ended") == "E1" and fails_in_purge(state, name):
+    text = facts_of(state)["objectives"][name]["text"]
+    if met and facts_of(state).get("ended") == "E1" and fails_in_purge(state, name):
         raise ActionError(f"player: the Facility was purged and the Intruders live, so "
                           f"{name}'s Objective ({text}) fails (rulebook: End of the Game)",
                           "player")
-    state.facts["objectives"][name]["done"] = met
-    done = sum(1 for o in state.facts["objectives"].values() if o["done"])
-    total = len(state.facts["objectives"])
+    facts_of(state)["objectives"][name]["done"] = met
+    done = sum(1 for o in facts_of(state)["objectives"].values() if o["done"])
+    total = len(facts_of(state)["objectives"])
     notes: list[Note | str] = [
         f"{name}'s Objective {'met' if met else 'not met (yet)'}; {done} of {total} met"]
     return notes + _result_now(state)
@@ -85,7 +85,7 @@ def revive(state: State, name: str, room_clear: bool | None) -> list[Note | str]
     if not room_clear:
         return [f"Revive fails: an Intruder or a Malfunction marker is in that Emergency Room; "
                 f"{name} stays dead"]
-    crew.entry(state, name)["revive_round"] = int(state.facts["round"]) + 1
+    crew.entry(state, name)["revive_round"] = int(facts_of(state)["round"]) + 1
     return [Note(f"{name}'s Corpse is in a working Emergency Room: {name} comes back at the "
                  "start of the next round", "round")]
 
@@ -93,8 +93,8 @@ def revive(state: State, name: str, room_clear: bool | None) -> list[Note | str]
 def revive_due(state: State) -> list[Note | str]:
     """At a round's start, Characters whose Revive is due come back."""
     notes: list[Note | str] = []
-    for person in state.facts["crew"]:
-        if person["status"] == crew.DEAD and person["revive_round"] == state.facts["round"]:
+    for person in facts_of(state)["crew"]:
+        if person["status"] == crew.DEAD and person["revive_round"] == facts_of(state)["round"]:
             person["status"] = crew.ACTIVE
             person["revive_round"] = None
             person["room"] = "Emergency Room"  # where the Corpse was brought
@@ -106,7 +106,7 @@ def revive_due(state: State) -> list[Note | str]:
 
 def lines(state: State) -> list[str]:
     out = []
-    for name, objective in state.facts["objectives"].items():
+    for name, objective in facts_of(state)["objectives"].items():
         text = objective["text"] or "(not recorded)"
         out.append(f"{name}: {text} - {'met' if objective['done'] else 'not met'}")
     return out

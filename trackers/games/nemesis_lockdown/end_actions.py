@@ -15,6 +15,7 @@ from trackers.games.nemesis_lockdown import (
     victory,
 )
 from trackers.games.nemesis_lockdown.board import TIME_START
+from trackers.games.nemesis_lockdown.facts import facts_of
 from trackers.games.nemesis_lockdown.objectives import VictoryCheckAction
 from trackers.games.nemesis_lockdown.ruling import (
     coop_why,
@@ -29,7 +30,7 @@ from trackers.games.nemesis_lockdown.ruling import (
 def _reveal_why(state: State) -> str | None:
     if not ended(state):
         return "the game is not over: the Victory Check comes at its end"
-    code = state.facts["active_contingency"]
+    code = facts_of(state)["active_contingency"]
     if code is not None:
         return f"the Active Contingency is already revealed ({code})"
     if not crew.candidates(state):
@@ -42,7 +43,7 @@ def _check_why(state: State) -> str | None:
         return "the game is not over: the Victory Check comes at its end"
     if not victory.pending(state):
         return "every survivor's Victory Check is done"
-    if state.facts["active_contingency"] is None:
+    if facts_of(state)["active_contingency"] is None:
         return "reveal the Active Contingency first (Q, Victory Check step 1)"
     return None
 

@@ -109,3 +109,8 @@ class NemesisLockdownFacts(TypedDict, total=False):
 def facts_of(state: State) -> NemesisLockdownFacts:
     return cast(NemesisLockdownFacts, state.facts)
 
+
+def start_facts(state: State, facts: NemesisLockdownFacts) -> None:
+    """A new game's facts, checked against the declaration above."""
+    state.facts = dict(facts)
+

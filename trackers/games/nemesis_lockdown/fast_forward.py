@@ -63,9 +63,10 @@ def check_target(state: State, target: str | None) -> None:
     if target is None or found is None or found[0] == target:
         return
     where, at = found
-    what = {AUTO: f"the {autodestruction(state)['side'] if autodestruction(state) else ''} "
-                  f"Autodestruction token", ALERT: "the Alert token", S: "S"}[where]
-    if where == AUTO and (autodestruction(state) or {}).get("side") == "yellow":
+    auto = autodestruction(state)
+    side = auto["side"] if auto is not None else ""
+    what = {AUTO: f"the {side} Autodestruction token", ALERT: "the Alert token", S: "S"}[where]
+    if where == AUTO and side == "yellow":
         what = "the Autodestruction token (it turns red on the way)"
     ends = {AUTO: "the Facility is destroyed", ALERT: "the Alert Procedure ends the game",
             S: "the Facility is purged"}[where]

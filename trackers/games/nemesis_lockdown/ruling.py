@@ -10,6 +10,7 @@ from typing import Any
 from trackers.engine import Note, Param, State
 from trackers.engine.actions import refused_by
 from trackers.games.nemesis_lockdown import corrections, crew, rounds, view
+from trackers.games.nemesis_lockdown.facts import facts_of
 
 Notes = list[Note | str]
 Rule = Callable[[State, dict[str, Any], Random], Notes]
@@ -27,7 +28,7 @@ def ruled(rule: Rule, step: str | None = None, what: str = "") -> Rule:
         if step is not None:
             rounds.require_step(state, step, what)
         notes = rule(state, args, rng) + corrections.settle(state)
-        state.facts["status"] = view.status(state)  # the line the saves catalog keeps
+        facts_of(state)["status"] = view.status(state)  # the line the saves catalog keeps
         return notes
     return apply
 
@@ -45,11 +46,11 @@ def player(help_text: str = "whose Character", choices: Any = players) -> Param:
 
 
 def ended(state: State) -> bool:
-    return state.facts.get("ended") is not None
+    return facts_of(state).get("ended") is not None
 
 
 def coop(state: State) -> bool:
-    return bool(state.facts["mode"] == "coop")
+    return bool(facts_of(state)["mode"] == "coop")
 
 
 def coop_why(state: State) -> str | None:
