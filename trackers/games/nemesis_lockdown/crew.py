@@ -90,7 +90,7 @@ def nobody_left_note(state: State) -> list[Note | str]:
     if with_status(state, ACTIVE) or facts_of(state).get("ended"):
         return []
     return [Note("No active Character is left in the Facility: use 'Fast-forward to the end' "
-                 "to jump the Time token and resolve the ending.", "victory")]
+                 "to advance the Time token and resolve the ending.", "victory")]
 
 
 def wound(state: State, name: str, kind: str) -> list[Note | str]:
