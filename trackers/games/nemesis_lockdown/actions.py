@@ -11,7 +11,7 @@ correction actions are in ``end_actions``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from random import Random
 from typing import Any
 
@@ -42,6 +42,7 @@ from trackers.games.nemesis_lockdown.ruling import (
     player,
     players,
     ruled,
+    stops_when_nobody_left,
 )
 from trackers.games.nemesis_lockdown.setup import CONTINGENCY_CODES, contingency_dealt
 
@@ -516,30 +517,6 @@ INTRUDERS_IN_FOOTER_ORDER = (*(a for n in EVERY_TURN for a in INTRUDERS if a.nam
 # Fast-forward first: offered only once nobody is left inside, when it is the one thing to do
 # (the Now panel names its key, which must be in view).
 FAST_FORWARD = tuple(a for a in CHARACTERS if a.name == "fast_forward")
-# Records of the table that stay possible once nobody is left inside (besides Fast-forward,
-# the corrections, the Victory Check and the co-op Objectives): who drafted what, Power.
-RECORDS = ("fast_forward", "character_kind", "place_power")
-
-
-def _nobody_left(state: State) -> str | None:
-    """End of the Game: once the last active Character has left, nothing remains to play."""
-    if crew.with_status(state, crew.ACTIVE) or facts_of(state).get("ended") is not None:
-        return None
-    return ("no Character is active in the Facility any more, so nothing remains to play "
-            "(rulebook: End of the Game): 'Fast-forward to the end' ends the game")
-
-
-def stops_when_nobody_left(action: Action) -> Action:
-    """``action`` refused, with the reason, once nobody is left inside."""
-    if action.name in RECORDS:
-        return action
-    own = action.why_not
-
-    def why_not(state: State) -> str | None:
-        return _nobody_left(state) or (own(state) if own is not None else None)
-    return replace(action, why_not=why_not)
-
-
 PLAYING = tuple(stops_when_nobody_left(a) for a in (
     *PLAY, *INTRUDERS_IN_FOOTER_ORDER, *ROOM_ACTIONS,
     *(a for a in CHARACTERS if a not in FAST_FORWARD),
