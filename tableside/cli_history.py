@@ -112,7 +112,8 @@ def _report(args: argparse.Namespace) -> int:
         if args.json:
             print_json({
                 "game": report.game, "unit": report.unit, "actions": report.actions,
-                "series": [{"key": s.key, "label": s.label, "by_moment": s.by_moment()}
+                "series": [{"key": s.key, "label": s.label, "by_moment": s.by_moment(),
+                            "names": {str(k): v for k, v in s.names.items()}}
                            for s in report.series],
                 "moments": [m.__dict__ for m in report.moments],
                 "end": report.end.to_dict() if report.end else None,

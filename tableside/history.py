@@ -267,7 +267,7 @@ def report_markdown(report: Report, title: str, warnings: Sequence[str] = ()) ->
             values = dict(series.by_moment())
             cells, last = [], ""
             for m in moments:
-                last = str(values[m]) if m in values else last
+                last = series.shown(values[m]) if m in values else last
                 cells.append(last)
             lines.append(f"| {_cell(series.label)} | {' | '.join(cells)} |")
         lines.append("")

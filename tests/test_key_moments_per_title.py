@@ -100,7 +100,7 @@ def test_a_nemesis_games_report(table: Any) -> None:
     g.do("victory_check", player="Bo")
     g.do("reveal_secret", secret="p1_objective")
     g.do("victory_check", player="Ann", infected=1, drawn="a Contamination card came up",
-         objective="met")
+         objective="met", objective_kind="another kind")
     in_order(g.moments(), "CSS launch on 10: all Pods", "CSS launch: Bo evacuated",
              "Ann: locked in the Isolation Room", "Game over: Facility purged",
              "The end: Facility purged", "Active Contingency: Gray",

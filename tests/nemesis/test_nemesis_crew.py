@@ -175,7 +175,7 @@ def test_locking_in_needs_an_open_isolation_room_and_the_bunker_an_open_gate() -
 
 
 def test_css_no_pod_brings_the_character_back_with_a_serious_wound() -> None:
-    s = new(css_slots=[14])
+    s = new(3, css_slots=[14])  # Cy stays inside: the round goes on to its launch
     round_on(s, 14)
     s.do("leave", player="Ann", how="in a CSS Pod")
     s.do("leave", player="Bob", how="in a CSS Pod")
@@ -236,19 +236,20 @@ def test_en4_red_on_5_time_on_7_fast_forwards_to_5() -> None:
     assert "Time token 7 -> 5" in notes and "Game over (Facility destroyed)" in notes
 
 
-def test_g10_red_and_alert_together_need_the_table_to_choose() -> None:
+def test_g10_red_before_the_alert_destroys_the_facility_as_step_5_would() -> None:
     s = new()
     round_on(s, 15)
-    s.do("start_autodestruction")
+    s.do("start_autodestruction")  # red on 9 from the round on 12
     round_on(s, 11)
-    s.do("start_alert")
+    s.do("start_alert")  # on 5, past the red token
     s.do("leave", player="Ann", how="dead")
     s.do("leave", player="Bob", how="locked in the Isolation Room")
-    with pytest.raises(ActionError, match="jump_to: the rulebook does not say where to jump"):
-        s.do("fast_forward")
-    notes = texts(s.do("fast_forward", jump_to="Alert token"))
-    assert "Time token 11 -> 5" in notes and "Game over (Alert Procedure)" in notes
-    assert status(s, "Bob") == "locked in the Isolation Room"
+    with pytest.raises(ActionError, match="jump_to: the Time token reaches the red "
+                       "Autodestruction token on 9 first"):
+        s.do("fast_forward", jump_to="Alert token")
+    notes = texts(s.do("fast_forward"))
+    assert "Time token 11 -> 9" in notes and "Game over (Facility destroyed)" in notes
+    assert status(s, "Bob") == "dead"
 
 
 def test_en5_nobody_survives_nobody_wins() -> None:

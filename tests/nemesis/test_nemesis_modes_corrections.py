@@ -123,18 +123,15 @@ def test_corrections_re_derive_what_the_rules_derive() -> None:
     assert s.state.facts["time_side"] == "active"
     notes = texts(s.do("correct_status", player="Ann", status="in the Bunker"))
     assert "No active Character is left" in notes
-    # "Set a value by hand" (x) moves only the token, on a numbered slot; S ends the game
-    # and is reached only by 'Move the Time token by hand'.
+    # "Set a value by hand" (x) leaves the Time token to 'Move the Time token by hand'.
     assert "time.position" in settable_targets(s.state)
-    with pytest.raises(ActionError, match="S ends the game: put the Time token there with "
-                       "'Move the Time token by hand'"):
-        s.do("set_value", target="time.position", value=0)
-    s.do("set_value", target="time.position", value=12)
-    assert time(s) == 12 and s.state.facts["ended"] is None
+    with pytest.raises(ActionError, match="'Move the Time token by hand'"):
+        s.do("set_value", target="time.position", value=12)
+    assert time(s) == 15 and s.state.facts["ended"] is None
 
 
 def test_t12_a_pod_launches_before_the_red_token_destroys_the_facility() -> None:
-    s = new(css_slots=[5])
+    s = new(("Ann", "Bob", "Cy"), css_slots=[5])  # Cy inside: the round goes on
     round_on(s, 11)
     s.do("start_autodestruction")  # yellow 8, red 5
     round_on(s, 5)
@@ -175,10 +172,12 @@ def test_v1_v2_the_victory_check_names_the_winners() -> None:
     s.do("reveal_active_contingency", code="Green")
     reveal(s, "Ann")
     notes = texts(s.do("victory_check", player="Ann", infected=1,
-                       drawn="a Contamination card came up", objective="met"))
+                       drawn="a Contamination card came up", objective="met",
+                       objective_kind="another kind"))
     assert "Ann dies in the Victory Check (the Contamination check)" in notes
     reveal(s, "Bob")
-    notes = texts(s.do("victory_check", player="Bob", objective="met"))
+    notes = texts(s.do("victory_check", player="Bob", objective="met",
+                       objective_kind="another kind"))
     assert "no INFECTED card and no Larva, no draw" in notes and "Winner: Bob" in notes
     record = GAME.end_record(s.state)
     assert record.winners == ("Bob",)
@@ -212,15 +211,18 @@ def test_a_character_left_in_a_pod_is_the_tables_call() -> None:
                        "not say whether a Character left in a Pod survives"):
         s.do("victory_check", player="Ann", objective="met")
     reveal(s, "Ann")
-    s.do("victory_check", player="Ann", pod="counts as evacuated", objective="met")
+    s.do("victory_check", player="Ann", pod="counts as evacuated", objective="met",
+         objective_kind="another kind")
     assert GAME.end_record(s.state).winners == ("Ann",)
 
 
 def test_a_full_co_op_game_ends_with_its_public_objectives_checked() -> None:
     s = new(("Ann", "Bo"), mode="coop")
     walk_to(s, "turns")
-    s.do("public_objective", player="Ann", text="Analyse an Egg")
-    s.do("public_objective", player="Bo", text="Start the Alert Procedure")
+    s.do("public_objective", player="Ann", text="Analyse an Egg",
+               objective_kind="another kind")
+    s.do("public_objective", player="Bo", text="Start the Alert Procedure",
+           objective_kind="another kind")
     s.do("wound", player="Bo", kind="serious")
     for _ in range(3):
         s.do("wound", player="Bo", kind="serious")

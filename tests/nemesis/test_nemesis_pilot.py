@@ -251,10 +251,10 @@ async def test_a_solo_game_by_keys(tmp_path: Path) -> None:
         assert [h.text for h in play.history()][-2:] == [
             "Event Phase 10: Intruder bag development", "Event Phase 11: End of the round"]
         await lock_in_and_end(pilot, ["Ann"])
-        # Steps 1-2, then step 3 waits: the kept Objective is still hidden.
+        # Steps 1-2, then step 3 waits for the table's answer (met or not).
         await victory_check(pilot, "Ann")
         said = [n.text for n in play.notes]
-        assert any(t.startswith("Step 3 waits: Ann's kept Objective is still hidden")
+        assert any(t.startswith("Step 3 waits: is Ann's kept Objective met?")
                    for t in said), said
         assert "Step 3 waits" in screen_text(app)
         assert play.game.end_record(play.state).winners == ()

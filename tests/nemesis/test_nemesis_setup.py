@@ -50,9 +50,10 @@ def test_the_start_of_the_game_matches_s4() -> None:
     assert "Isolation Room: closed" in "\n".join(time_panel.lines)
 
 
-def test_five_players_are_refused_with_the_allowed_counts() -> None:
-    with pytest.raises(ActionError, match="players: Nemesis: Lockdown is played by 1, 2, 3, 4"):
-        new(5)
+def test_six_players_are_refused_with_the_allowed_counts() -> None:
+    with pytest.raises(ActionError, match="players: Nemesis: Lockdown is played by 1, 2, 3, 4, "
+                       "5"):
+        new(6)
 
 
 def test_registry_finds_the_game() -> None:
@@ -142,7 +143,7 @@ def test_contingency_secret_takes_a_code_and_stays_hidden() -> None:
 
 def test_play_modes_replace_the_player_count_meaning_solo() -> None:
     assert [(m.id, m.player_counts) for m in GAME.modes] == [
-        ("standard", (2, 3, 4)), ("coop", (2, 3, 4)), ("solo", (1,))]
+        ("standard", (2, 3, 4, 5)), ("coop", (2, 3, 4, 5)), ("solo", (1,))]
     solo = Session(GAME, SessionSetup(1, names=("Ann",)), seed="m")
     assert solo.setup.mode == "solo" and solo.state.facts["mode"] == "solo"
     assert "draw 2 tokens from the Neutral Pool" in " ".join(

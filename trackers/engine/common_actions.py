@@ -4,6 +4,8 @@ reveal secrets."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from dataclasses import dataclass
 from random import Random
 from typing import Any
 
@@ -46,6 +48,21 @@ def _set_value(state: State, args: dict[str, Any], rng: Random) -> list[Note | s
     old = piece.get_field(field)
     notes: list[Note | str] = [f"{piece.label} {field} set by hand: {old} -> {args['value']}"]
     return notes + list(piece.set_field(field, args["value"]))
+
+
+@dataclass(frozen=True)
+class SetValueAction(Action):
+    """'Set a value by hand', refused where the game moves that value only through its own
+    action (``Game.hand_set``): checked when the table acts, never when a game replays."""
+
+    hand_set: Callable[[State, str], str | None] | None = None
+
+    def validate(self, state: State, args: dict[str, Any]) -> dict[str, Any]:
+        checked = super().validate(state, args)
+        reason = self.hand_set(state, checked["target"]) if self.hand_set else None
+        if reason:
+            raise ActionError(f"target: {reason}", "target")
+        return checked
 
 
 def all_secret_names(state: State) -> list[str]:
@@ -136,14 +153,14 @@ def common_actions(game: Game, mode: str | None = None) -> tuple[Action, ...]:
         return notes
 
     actions = [
-        Action(
+        SetValueAction(
             "set_value", "Set a value by hand",
             "Override any tracked value when the table and the app disagree.",
             _set_value,
             (Param("target", "choice", "which value", choices=settable_targets,
                    labels=target_labels),
              Param("value", "int", "the new value")),
-            after_end=True,
+            after_end=True, hand_set=game.hand_set,
         ),
         Action(
             "choose_secret", "Choose a secret",

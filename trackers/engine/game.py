@@ -182,6 +182,10 @@ class Game:
     # holds the role. Display only: secrets stay keyed by their owner as set up.
     owner_name: Callable[[State, str], str | None] | None = None
 
+    # Why a value may not be set by hand ("Set a value by hand"), naming the game's action
+    # that moves it with its rules, or None where it may: checked when the table acts.
+    hand_set: Callable[[State, str], str | None] | None = None
+
     # Values the game report charts by round besides the pieces (a count kept in ``facts``):
     # label -> how to read it from the state (None while it means nothing yet).
     charted: Mapping[str, Callable[[State], int | None]] = field(default_factory=dict)

@@ -12,8 +12,8 @@ when they were chosen. Pure: no files, no screen.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 
 from trackers.engine.actions import ActionError
 from trackers.engine.common_actions import common_actions
@@ -40,6 +40,12 @@ class Series:
     key: str  # "piece.field"
     label: str
     points: tuple[Point, ...]
+    # What the board calls a value that is not a plain number (a track's final "S")
+    names: Mapping[int, str] = field(default_factory=dict)
+
+    def shown(self, value: int) -> str:
+        """A value as the board names it: "S", not 0."""
+        return self.names.get(value, str(value))
 
     def by_moment(self) -> list[tuple[int, int]]:
         """(moment, value at its end) for every moment the game reached, in order."""
@@ -135,6 +141,7 @@ def build_report(game: Game, setup: SessionSetup, seed: str, events: Sequence[Ev
     values: dict[str, list[Point]] = {}
     labels: dict[str, str] = {}
     moments: list[KeyMoment] = []
+    end_row: tuple[int, str] | None = None  # the "The end" row, and the ending it names
     shown: list[RevealedSecret] = []  # every reveal in order: a secret chosen again keeps each
     _sample(game, state, 0, 1, values, labels)
     ended = game.end_record(state)
@@ -159,16 +166,22 @@ def build_report(game: Game, setup: SessionSetup, seed: str, events: Sequence[Ev
                     for note in notes if note.key_moment]
         now = game.end_record(state)
         if now is not None and ended is None:
-            moments.append(KeyMoment(event.seq, moment, event.at, "end",
-                                     f"The end: {now.ending}"
-                                     + (f" ({now.summary})" if now.summary else "")))
+            end_row = (len(moments), now.ending)
+            moments.append(KeyMoment(event.seq, moment, event.at, "end", _end_text(now)))
         ended = now
+    if end_row is not None and ended is not None and ended.ending == end_row[1]:
+        # the same ending, as it finally stands: what it left to do then (a Victory Check)
+        # may be done by now, and the row says so rather than what was still to do
+        row = end_row[0]
+        moments[row] = replace(moments[row], text=_end_text(ended))
     reached = game.moment_of(state).get(unit)
     if reached is not None and events[:head]:
         _sample(game, state, head, int(reached), values, labels)  # where the game stands now
     last_moment = max([int(reached or 0),
                        *(int(e.when.get(unit, 0)) for e in events[:head] if e.when)])
-    series = tuple(Series(key, labels[key], tuple(points)) for key, points in values.items())
+    names = _value_names(state)
+    series = tuple(Series(key, labels[key], tuple(points), names.get(key, {}))
+                   for key, points in values.items())
     done = events[:head]
     labels_now = {n: p.label for n, p in state.pieces.items() if isinstance(p, Secret)}
     codes = tuple(CodeShown(e.seq, labels_now.get(name, name), code, e.at)
@@ -179,6 +192,17 @@ def build_report(game: Game, setup: SessionSetup, seed: str, events: Sequence[Ev
                   tuple(shown) + tuple(s for s in _revealed(state) if s not in shown),
                   done[0].at if done else "", done[-1].at if done else "", last_moment,
                   codes, has_secrets=any(isinstance(p, Secret) for p in state.pieces.values()))
+
+
+def _end_text(record: EndRecord) -> str:
+    return f"The end: {record.ending}" + (f" ({record.summary})" if record.summary else "")
+
+
+def _value_names(state: State) -> dict[str, dict[int, str]]:
+    """The named spaces of each track ("S"), by series key."""
+    return {f"{name}.{spec.name}": dict(piece.space_names)
+            for name, piece in state.pieces.items() if isinstance(piece, Track)
+            and piece.space_names for spec in piece.fields()}
 
 
 def _unit(game: Game, state: State, events: Sequence[Event]) -> str:

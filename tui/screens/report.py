@@ -62,7 +62,7 @@ class SeriesChart(PlotextPlot):
         # two of them); else whole-number ticks, the lowest and highest exact
         ticks = values if len(values) <= TICKS_EXACT else value_ticks(values)
         # whole numbers on the axis: a score is never 4.33
-        plt.yticks([float(t) for t in ticks], [str(t) for t in ticks])
+        plt.yticks([float(t) for t in ticks], [self.series.shown(t) for t in ticks])
 
 
 def steps(points: list[tuple[int, int]]) -> tuple[list[int], list[int]]:

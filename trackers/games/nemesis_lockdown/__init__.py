@@ -5,9 +5,9 @@ from trackers.engine.info import GameInfo, PlayMode
 INFO = GameInfo(
     id="nemesis-lockdown",
     title="Nemesis: Lockdown",
-    modes=(PlayMode("standard", "semi-co-operative", (2, 3, 4),
+    modes=(PlayMode("standard", "semi-co-operative", (2, 3, 4, 5),
                     "Each player keeps a secret Objective; several may win, or nobody."),
-           PlayMode("coop", "fully co-operative", (2, 3, 4),
+           PlayMode("coop", "fully co-operative", (2, 3, 4, 5),
                     "Public Objectives, all to be met, one Character alive at least; Revive."),
            PlayMode("solo", "solo", (1,),
                     "Solo/Coop Objectives (draw 2, keep 1); 2 more Neutral-Pool tokens.")),

@@ -20,6 +20,7 @@ from trackers.games.nemesis_lockdown import (
     bag,
     contamination,
     crew,
+    fast_forward,
     intruders,
     knowledge,
     leaving,
@@ -32,6 +33,8 @@ from trackers.games.nemesis_lockdown import (
 )
 from trackers.games.nemesis_lockdown.board import NOISE_FACES, TIME_START
 from trackers.games.nemesis_lockdown.end_actions import CORRECTIONS, MODES, VICTORY
+from trackers.games.nemesis_lockdown.facts import facts_of
+from trackers.games.nemesis_lockdown.fast_forward import FastForwardAction
 from trackers.games.nemesis_lockdown.ruling import (
     Notes,
     Rule,
@@ -39,14 +42,16 @@ from trackers.games.nemesis_lockdown.ruling import (
     player,
     players,
     ruled,
+    stops_when_nobody_left,
 )
+from trackers.games.nemesis_lockdown.setup import CONTINGENCY_CODES, contingency_dealt
 
 _LOC_PARAMS = ("s01", "s02", "s03", "elevator")
 
 
 def _launch_why(state: State) -> str | None:
-    waiting = time_track.slot(state) in state.facts["css"]
-    if state.facts["phase"] == "round" and rounds.current(state) == "time" and waiting:
+    waiting = time_track.slot(state) in facts_of(state)["css"]
+    if facts_of(state)["phase"] == "round" and rounds.current(state) == "time" and waiting:
         return None
     reason = at_step("css", "Launch CSS")(state)
     if reason is None and not waiting:
@@ -72,14 +77,31 @@ def _next_step(state: State, args: dict[str, Any], rng: Random) -> Notes:
 
 def _next_step_why_not(state: State) -> str | None:
     """Steps 5 and 10 are left by their own action: the footer drops 'Next step' there and
-    the refusal names the action that is due (the screen adds its key)."""
-    if state.facts["phase"] == "round" and rounds.current(state) in rounds.OWN_ACTION:
+    the refusal names the action that is due (the screen adds its key). The Contingency deal
+    needs as many tokens as the box holds."""
+    if facts_of(state)["phase"] == "round" and rounds.current(state) in rounds.OWN_ACTION:
         return f"this step is done with '{rounds.OWN_ACTION[rounds.current(state)]}'"
+    box = state.board.get("contingency_tokens")
+    if _dealing(state) and isinstance(box, int):
+        dealt = contingency_dealt(facts_of(state)["mode"], len(facts_of(state)["crew"]))
+        if box < dealt:
+            return (f"this setup deals {dealt} Contingency tokens and your box holds {box} "
+                    "(rulebook: Setup (Summary)); correct 'Contingency tokens in your box' "
+                    "if it holds more")
     return None
 
 
+def _dealing(state: State) -> bool:
+    return facts_of(state)["phase"] == "setup" and rounds.current(state) == "contingency"
+
+
 def _needs_next_step(state: State, args: dict[str, Any]) -> list[str]:
-    due = state.facts["phase"] == "round" and rounds.current(state) == "css"
+    # The text names five codes, so a box holds five tokens at least: asked only for a deal
+    # of more (five players deal six).
+    dealt = contingency_dealt(facts_of(state)["mode"], len(facts_of(state)["crew"]))
+    if _dealing(state) and dealt > len(CONTINGENCY_CODES):
+        return ["contingency_tokens"]
+    due = facts_of(state)["phase"] == "round" and rounds.current(state) == "css"
     return ["css_slots"] if due else []
 
 
@@ -94,7 +116,7 @@ def _in_pods(state: State) -> list[str]:
 
 def _rollers(state: State) -> list[str]:
     """Active Characters not in Combat (no Intruder in their Room): they make the roll."""
-    return [c["name"] for c in state.facts["crew"] if c["status"] == crew.ACTIVE
+    return [c["name"] for c in facts_of(state)["crew"] if c["status"] == crew.ACTIVE
             and not (c["room"] and intruders.in_room(state, c["room"]))]
 
 
@@ -145,7 +167,7 @@ def _needs_noise(state: State, args: dict[str, Any]) -> list[str]:
 
 def _in_the_nest(state: State) -> list[str]:
     """Active Characters the app tracks in the Nest (as 'Character moves' recorded them)."""
-    return [c["name"] for c in state.facts["crew"] if c["status"] == crew.ACTIVE
+    return [c["name"] for c in facts_of(state)["crew"] if c["status"] == crew.ACTIVE
             and (c["room"] or "").casefold() in ("nest", "the nest")]
 
 
@@ -161,12 +183,12 @@ def _develop(state: State, args: dict[str, Any], rng: Random) -> Notes:
 
 
 def _advance(state: State, args: dict[str, Any], rng: Random) -> Notes:
-    if time_track.slot(state) in state.facts["css"]:
+    if time_track.slot(state) in facts_of(state)["css"]:
         raise ActionError("a face-down CSS token lies on this slot: Launch CSS (step 4) first",
                           "action")
     notes = time_track.one_slot(state)
     rounds.mark_done(state, "time")
-    if state.facts.get("ended") is None:
+    if facts_of(state).get("ended") is None:
         notes += [rounds.text(state, "noise"), *rounds.hints(state, "noise")]
     return notes
 
@@ -175,8 +197,8 @@ def _launch(state: State, args: dict[str, Any], rng: Random) -> Notes:
     # Step 4 - or still before the move of step 5 when a token waits on the Time token's
     # slot (a hand correction put the Time token there after step 4 was ticked off): the
     # launch comes before the move either way, and the round cannot get stuck.
-    waiting = state.facts["phase"] == "round" and rounds.current(state) == "time" \
-        and time_track.slot(state) in state.facts["css"]
+    waiting = facts_of(state)["phase"] == "round" and rounds.current(state) == "time" \
+        and time_track.slot(state) in facts_of(state)["css"]
     if not waiting:
         rounds.require_step(state, "css", "Launch CSS")
     notes = leaving.launch_css(state, args["face"], args["pod_player"])
@@ -196,7 +218,7 @@ def _check_surprise(state: State, args: dict[str, Any], rng: Random) -> Notes:
 
 
 def _open_gate(state: State, args: dict[str, Any], rng: Random) -> Notes:
-    if state.facts["main_gate_open"]:
+    if facts_of(state)["main_gate_open"]:
         raise ActionError("the Main Gate is already open", "action")
     return time_track.open_main_gate(state, "by an Item or Action in the Exit Room")
 
@@ -468,14 +490,21 @@ CHARACTERS: tuple[Action, ...] = (
     Action("open_main_gate", "Open the Main Gate",
            "An Item or Action in the Exit Room opens the Main Gate; it never closes again.",
            ruled(_open_gate), key="G", short="Main Gate", topic="victory"),
-    Action("fast_forward", "Fast-forward to the end",
-           "Nobody is left inside: jump the Time token to the active token or S and end.",
-           ruled(lambda s, a, r: time_track.fast_forward(s, a["jump_to"])),
-           (Param("jump_to", "choice", "only when the app asks",
-                  choices=time_track.JUMP_TARGETS, optional=True),),
-           key="E", short="Fast-fwd", topic="victory", why_not=_someone_inside,
-           needs=lambda s, a: ["time_last_number"] if a.get("jump_to") in (None, "S") else [],
-           log_text=log_lines.fast_forward),
+    FastForwardAction(
+        "fast_forward", "Fast-forward to the end",
+        "Nobody is left inside: advance the Time token slot by slot, as step 5 does, to the "
+        "active token or S, and end.",
+        ruled(lambda s, a, r: fast_forward.fast_forward(s, a)),
+        (Param("jump_to", "choice", "where it stops (blank: worked out)",
+               choices=fast_forward.JUMP_TARGETS, optional=True),
+         # Recorded True with every new fast-forward: older records (without it) jumped
+         # straight to their target, and replay that way.
+         Param("walk", "bool", "resolve each slot passed as step 5 does", optional=True,
+               default=True, shown=lambda s: False,
+               hidden_why="the app always resolves each slot passed")),
+        key="E", short="Fast-fwd", topic="victory", why_not=_someone_inside,
+        needs=("time_last_number", "red_thresholds", "blue_thresholds"),
+        log_text=log_lines.fast_forward),
 )
 
 # The footer shows the keys possible now in this order, eight game keys at most: of the
@@ -488,6 +517,10 @@ INTRUDERS_IN_FOOTER_ORDER = (*(a for n in EVERY_TURN for a in INTRUDERS if a.nam
 # Fast-forward first: offered only once nobody is left inside, when it is the one thing to do
 # (the Now panel names its key, which must be in view).
 FAST_FORWARD = tuple(a for a in CHARACTERS if a.name == "fast_forward")
-ACTIONS: tuple[Action, ...] = (*FAST_FORWARD, *PLAY, *INTRUDERS_IN_FOOTER_ORDER, *ROOM_ACTIONS,
-                               *(a for a in CHARACTERS if a not in FAST_FORWARD), *MODES,
+PLAYING = tuple(stops_when_nobody_left(a) for a in (
+    *PLAY, *INTRUDERS_IN_FOOTER_ORDER, *ROOM_ACTIONS,
+    *(a for a in CHARACTERS if a not in FAST_FORWARD),
+    *(a for a in MODES if a.name == "revive")))
+ACTIONS: tuple[Action, ...] = (*FAST_FORWARD, *PLAYING,
+                               *(a for a in MODES if a.name != "revive"),
                                *VICTORY, *CORRECTIONS)

@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 
 from trackers.engine import ActionError, Note, State
 from trackers.games.nemesis_lockdown import crew
+from trackers.games.nemesis_lockdown.facts import facts_of
 from trackers.pieces import Bag, Counter
 from trackers.pieces.base import Field, PieceError, register_piece
 
@@ -39,6 +40,11 @@ class IntruderBag(Bag):
 
     kind: ClassVar[str] = "nemesis_bag"
     box: dict[str, int] = field(default_factory=dict)
+
+    def summary(self) -> str:
+        """One line: the count by kind, with the odds, leads the Now panel; a line here for
+        each player's wounds matters more at 80x24 (five players)."""
+        return f"{self.label}: {self.size} tokens" if self.size else f"{self.label}: empty"
 
     def fields(self) -> list[Field]:
         return [Field(k, f"{k} in the bag", 0, self.box.get(k)) for k in sorted(self.contents)]
@@ -96,13 +102,13 @@ def put_back(state: State, kind: str) -> None:
 
 
 def remove(state: State, kind: str) -> None:
-    removed = state.facts["removed"]
+    removed = facts_of(state)["removed"]
     removed[kind] = removed.get(kind, 0) + 1
 
 
 def in_use(state: State, kind: str) -> int:
     """Tokens of ``kind`` out of the box: in the bag or under an Intruder on the board."""
-    under = sum(1 for i in state.facts["intruders"] if i["kind"] == kind and i["token"])
+    under = sum(1 for i in facts_of(state)["intruders"] if i["kind"] == kind and i["token"])
     return bag(state).contents.get(kind, 0) + under
 
 
@@ -114,7 +120,7 @@ def from_spares(state: State, kind: str) -> list[Note | str]:
         return [Note(f"No spare {kind} token is left: your board profile lists {most} and all "
                      f"are in play. The rulebook does not say what happens then ({RULE_BAG}); "
                      "none is added", "intruder_bag")]
-    used = state.facts["spares_used"]
+    used = facts_of(state)["spares_used"]
     used[kind] = used.get(kind, 0) + 1
     put_back(state, kind)
     return []
@@ -123,7 +129,7 @@ def from_spares(state: State, kind: str) -> list[Note | str]:
 def settle_token(state: State, kind: str, *, blank: bool = False) -> str:
     """A token whose Intruder left the board (``token_fate``), or a Blank drawn in an
     Encounter (``blank_fate``): the table's setting."""
-    options = state.facts["options"]
+    options = facts_of(state)["options"]
     fate = options.get("blank_fate", BACK_IN) if blank else options["token_fate"]
     if blank and fate == BACK_IN:
         put_back(state, kind)
@@ -187,9 +193,9 @@ def develop(state: State, rng: Random, drawn: str | None, nest_occupied: bool,
 
 def total_accounted(state: State) -> int:
     """bag + board + removed - spares used: constant through any play (§6.2)."""
-    on_board = sum(1 for i in state.facts["intruders"] if i["token"])
-    return (bag(state).size + on_board + sum(state.facts["removed"].values())
-            - sum(state.facts["spares_used"].values()))
+    on_board = sum(1 for i in facts_of(state)["intruders"] if i["token"])
+    return (bag(state).size + on_board + sum(facts_of(state)["removed"].values())
+            - sum(facts_of(state)["spares_used"].values()))
 
 
 def odds_lines(state: State) -> list[str]:

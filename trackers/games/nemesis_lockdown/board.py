@@ -30,6 +30,8 @@ BOARD_VALUES: tuple[BoardValue, ...] = (
                "the Time track (rulebook: Power and Darkness)", "ints", 1, TIME_START),
     BoardValue("blue_thresholds", "Time track: slots with a blue (two-symbol) Power Threshold",
                "the Time track (rulebook: Power and Darkness)", "ints", 1, TIME_START),
+    BoardValue("contingency_tokens", "Contingency tokens in your box",
+               "the Contingency tokens in your box (rulebook: Setup (Summary))", "int", 1, 40),
     *(BoardValue(key, f"Noise die: how many faces show {face}",
                  "the Noise die (rulebook: Movement, Exploration, and Noise)", "int", 0, 20)
       for face, key in _FACE_KEYS.items()),

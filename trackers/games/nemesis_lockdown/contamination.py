@@ -12,6 +12,7 @@ from random import Random
 
 from trackers.engine import ActionError, Note, State
 from trackers.games.nemesis_lockdown import crew, intruders
+from trackers.games.nemesis_lockdown.facts import facts_of
 
 REMOVERS = ("Decon Room", "Surgery", "an Item or card")
 
@@ -33,7 +34,7 @@ def _larva(state: State, name: str, source: str) -> list[Note | str]:
     room = crew.entry(state, name)["room"] or f"Room where {name} died"
     notes: list[Note | str] = [f"{name} already carries a Larva: the second one kills",
                                *crew.kill(state, name, "a second Larva", creeper=True,
-                                          corpse=state.facts["options"]["larva_corpse"])]
+                                          corpse=facts_of(state)["options"]["larva_corpse"])]
     # The Creeper miniature comes from the box, not the bag: no token lies under it.
     return notes + intruders.place(state, "Creeper", room, token=False)
 

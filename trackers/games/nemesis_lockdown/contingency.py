@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from trackers.engine import ActionError, State
 from trackers.games.nemesis_lockdown import crew
+from trackers.games.nemesis_lockdown.facts import facts_of
 
 CODES = ("Green", "Yellow", "Blue", "Gray", "Red")
 YES, NO = "yes", "no"
@@ -24,7 +25,7 @@ QUESTIONS = {"Yellow": ("does {name} hold too much sensitive information?", YES)
 
 
 def active(state: State) -> str | None:
-    code: str | None = state.facts["active_contingency"]
+    code: str | None = facts_of(state)["active_contingency"]
     return code
 
 

@@ -8,7 +8,8 @@ at the start of the next round.
 from __future__ import annotations
 
 from trackers.engine import ActionError, Note, State
-from trackers.games.nemesis_lockdown import crew, ending
+from trackers.games.nemesis_lockdown import crew, ending, objectives
+from trackers.games.nemesis_lockdown.facts import facts_of
 
 CLEAR = "clear"
 BLOCKED = "an Intruder or a Malfunction is there"
@@ -16,28 +17,45 @@ ROOM_STATES = (CLEAR, BLOCKED)
 
 
 def need_coop(state: State, what: str) -> None:
-    if state.facts["mode"] != "coop":
+    if facts_of(state)["mode"] != "coop":
         raise ActionError(f"{what} belongs to the fully co-operative game", "action")
 
 
-def record_objective(state: State, name: str, text: str) -> list[Note | str]:
+def record_objective(state: State, name: str, text: str, kind: str | None = None
+                     ) -> list[Note | str]:
+    """A public Objective and, in records made since it is asked, its kind."""
     need_coop(state, "A public Objective")
     crew.entry(state, name)
-    state.facts["objectives"][name]["text"] = text
-    return [f"{name}'s public Objective: {text}"]
+    entry = facts_of(state)["objectives"][name]
+    entry["text"] = text
+    if kind is not None:
+        entry["kind"] = kind
+    elif "kind" in entry:
+        del entry["kind"]
+    return [f"{name}'s public Objective: {text}" + (f" ({kind})" if kind else "")]
+
+
+def fails_in_purge(state: State, name: str) -> bool:
+    """Whether the purge makes this public Objective fail: by the kind the table gave, or
+    (records made before it was asked) by its words."""
+    entry = facts_of(state)["objectives"][name]
+    kind = entry.get("kind")
+    if kind is not None:
+        return kind in objectives.PURGE_FAILS
+    return ending.fails_in_purge(entry["text"])
 
 
 def objective_met(state: State, name: str, met: bool) -> list[Note | str]:
     need_coop(state, "A public Objective")
     crew.entry(state, name)
-    text = state.facts["objectives"][name]["text"]
-    if met and state.facts.get("ended") == "E1" and ending.fails_in_purge(text):
+    text = facts_of(state)["objectives"][name]["text"]
+    if met and facts_of(state).get("ended") == "E1" and fails_in_purge(state, name):
         raise ActionError(f"player: the Facility was purged and the Intruders live, so "
                           f"{name}'s Objective ({text}) fails (rulebook: End of the Game)",
                           "player")
-    state.facts["objectives"][name]["done"] = met
-    done = sum(1 for o in state.facts["objectives"].values() if o["done"])
-    total = len(state.facts["objectives"])
+    facts_of(state)["objectives"][name]["done"] = met
+    done = sum(1 for o in facts_of(state)["objectives"].values() if o["done"])
+    total = len(facts_of(state)["objectives"])
     notes: list[Note | str] = [
         f"{name}'s Objective {'met' if met else 'not met (yet)'}; {done} of {total} met"]
     return notes + _result_now(state)
@@ -67,7 +85,7 @@ def revive(state: State, name: str, room_clear: bool | None) -> list[Note | str]
     if not room_clear:
         return [f"Revive fails: an Intruder or a Malfunction marker is in that Emergency Room; "
                 f"{name} stays dead"]
-    crew.entry(state, name)["revive_round"] = int(state.facts["round"]) + 1
+    crew.entry(state, name)["revive_round"] = int(facts_of(state)["round"]) + 1
     return [Note(f"{name}'s Corpse is in a working Emergency Room: {name} comes back at the "
                  "start of the next round", "round")]
 
@@ -75,8 +93,8 @@ def revive(state: State, name: str, room_clear: bool | None) -> list[Note | str]
 def revive_due(state: State) -> list[Note | str]:
     """At a round's start, Characters whose Revive is due come back."""
     notes: list[Note | str] = []
-    for person in state.facts["crew"]:
-        if person["status"] == crew.DEAD and person["revive_round"] == state.facts["round"]:
+    for person in facts_of(state)["crew"]:
+        if person["status"] == crew.DEAD and person["revive_round"] == facts_of(state)["round"]:
             person["status"] = crew.ACTIVE
             person["revive_round"] = None
             person["room"] = "Emergency Room"  # where the Corpse was brought
@@ -88,7 +106,7 @@ def revive_due(state: State) -> list[Note | str]:
 
 def lines(state: State) -> list[str]:
     out = []
-    for name, objective in state.facts["objectives"].items():
+    for name, objective in facts_of(state)["objectives"].items():
         text = objective["text"] or "(not recorded)"
         out.append(f"{name}: {text} - {'met' if objective['done'] else 'not met'}")
     return out

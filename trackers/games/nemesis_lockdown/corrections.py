@@ -12,6 +12,7 @@ from trackers.engine import ActionError, Note, State
 from trackers.games.nemesis_lockdown import crew, time_track
 from trackers.games.nemesis_lockdown.board import slot_exists
 from trackers.games.nemesis_lockdown.ending import end_game
+from trackers.games.nemesis_lockdown.facts import facts_of
 
 APPLY = "apply what it passes"
 MOVE_ONLY = "just move the token"
@@ -40,8 +41,8 @@ def to_position(state: State, text: str) -> int:
 
 def time(state: State, target: str, how: str, side: str | None) -> list[Note | str]:
     notes: list[Note | str] = []
-    if side is not None and side != state.facts["time_side"]:
-        state.facts["time_side"] = side
+    if side is not None and side != facts_of(state)["time_side"]:
+        facts_of(state)["time_side"] = side
         notes.append(Note(f"Time token turned to its {side} side by hand", "time_track"))
     position = to_position(state, target)
     if position == time_track.slot(state):
@@ -61,12 +62,12 @@ def _ahead(state: State, at: int, field: str = "slot") -> None:
 
 def autodestruction(state: State, side: str, at: int | None) -> list[Note | str]:
     if side == "none":
-        state.facts["autodestruct"] = None
+        facts_of(state)["autodestruct"] = None
         return [Note("Autodestruction set by hand: no token on the track", "autodestruction")]
     if at is None:
         raise ActionError("slot: give the slot the Autodestruction token lies on", "slot")
     _ahead(state, at)
-    state.facts["autodestruct"] = {"slot": at, "side": side}
+    facts_of(state)["autodestruct"] = {"slot": at, "side": side}
     notes: list[Note | str] = [Note(f"Autodestruction set by hand: {side} on {at}",
                                     "autodestruction")]
     if side == "red":
@@ -77,7 +78,7 @@ def autodestruction(state: State, side: str, at: int | None) -> list[Note | str]
 def alert(state: State, at: int | None) -> list[Note | str]:
     if at is not None:
         _ahead(state, at)
-    state.facts["alert"] = at
+    facts_of(state)["alert"] = at
     if at is None:
         return [Note("Alert Procedure set by hand: no token on the track", "alert_procedure")]
     return [Note(f"Alert Procedure set by hand: token on {at}; the Isolation Room is open",
@@ -95,9 +96,9 @@ def css(state: State, slots_text: str) -> list[Note | str]:
         slots.append(int(part))
     if len(set(slots)) != len(slots):
         raise ActionError("slots: one CSS token per slot", "slots")
-    state.facts["css"] = sorted(slots, reverse=True)
+    facts_of(state)["css"] = sorted(slots, reverse=True)
     return [Note("CSS tokens set by hand, face down on: "
-                 + (", ".join(map(str, state.facts["css"])) or "none"), "time_track")]
+                 + (", ".join(map(str, facts_of(state)["css"])) or "none"), "time_track")]
 
 
 def status(state: State, name: str, new: str) -> list[Note | str]:
@@ -116,7 +117,7 @@ def main_gate(state: State, is_open: bool) -> list[Note | str]:
     if is_open:
         return time_track.open_main_gate(state, "set by hand") or ["The Main Gate is already "
                                                                    "open"]
-    state.facts["main_gate_open"] = False
+    facts_of(state)["main_gate_open"] = False
     return [Note("Main Gate set closed by hand (the rules never close it: this undoes a "
                  "wrong opening)", "victory")]
 
@@ -125,6 +126,6 @@ def settle(state: State) -> list[Note | str]:
     """After every action: an end the state has reached is recorded (Time on S ends it)."""
     from trackers.games.nemesis_lockdown.board import s_position
 
-    if state.facts.get("ended") is None and time_track.slot(state) == s_position(state):
+    if facts_of(state).get("ended") is None and time_track.slot(state) == s_position(state):
         return end_game(state, "E1", "the Time token stands on S")
     return []

@@ -7,9 +7,8 @@ them; the rest (Knowledge, Contamination cards, room) lives in the entry.
 
 from __future__ import annotations
 
-from typing import Any
-
 from trackers.engine import ActionError, Note, State
+from trackers.games.nemesis_lockdown.facts import CrewEntry, facts_of
 from trackers.pieces import Counter
 
 ACTIVE = "active"
@@ -33,7 +32,7 @@ WOUND_KINDS = ("light", "serious")
 RULE_WOUNDS = "rulebook: Contamination, Wounds, and Death"
 
 
-def new_entry(name: str) -> dict[str, Any]:
+def new_entry(name: str) -> CrewEntry:
     """Kind, Knowledge and room stay unknown until the table says who drafted what."""
     return {"name": name, "status": ACTIVE, "kind": None, "knowledge": None,
             "knowledge_active": False, "contamination": 0, "infected": 0, "room": None,
@@ -41,12 +40,12 @@ def new_entry(name: str) -> dict[str, Any]:
 
 
 def names(state: State) -> list[str]:
-    return [c["name"] for c in state.facts["crew"]]
+    return [c["name"] for c in facts_of(state)["crew"]]
 
 
-def entry(state: State, name: str) -> dict[str, Any]:
+def entry(state: State, name: str) -> CrewEntry:
     """A player's Character entry; ActionError names the players."""
-    for found in state.facts["crew"]:
+    for found in facts_of(state)["crew"]:
         if found["name"] == name:
             return found
     raise ActionError(f"player: {name!r} is not playing; give one of {', '.join(names(state))}",
@@ -67,12 +66,12 @@ def set_status(state: State, name: str, new: str) -> None:
 
 
 def with_status(state: State, wanted: str) -> list[str]:
-    return [c["name"] for c in state.facts["crew"] if c["status"] == wanted]
+    return [c["name"] for c in facts_of(state)["crew"] if c["status"] == wanted]
 
 
 def candidates(state: State) -> list[str]:
     """Characters the Victory Check looks at: survivors, and those in a Pod (asked)."""
-    return [c["name"] for c in state.facts["crew"] if c["status"] in (*SURVIVED, IN_POD)]
+    return [c["name"] for c in facts_of(state)["crew"] if c["status"] in (*SURVIVED, IN_POD)]
 
 
 def counter(state: State, name: str, what: str) -> Counter:
@@ -88,10 +87,10 @@ def need_active(state: State, name: str, what: str) -> None:
 
 def nobody_left_note(state: State) -> list[Note | str]:
     """The last active Character is gone: the Time token fast-forwards (End of the Game)."""
-    if with_status(state, ACTIVE) or state.facts.get("ended"):
+    if with_status(state, ACTIVE) or facts_of(state).get("ended"):
         return []
     return [Note("No active Character is left in the Facility: use 'Fast-forward to the end' "
-                 "to jump the Time token and resolve the ending.", "victory")]
+                 "to advance the Time token and resolve the ending.", "victory")]
 
 
 def wound(state: State, name: str, kind: str) -> list[Note | str]:
@@ -118,7 +117,7 @@ def fire_wound(state: State, name: str) -> list[Note | str]:
     """Ending a turn in a burning Room: 1 Light Wound, at most once a round (W4)."""
     need_active(state, name, "the fire wound")
     person = entry(state, name)
-    now = int(state.facts["round"])
+    now = int(facts_of(state)["round"])
     if person["fire_round"] == now:
         raise ActionError(f"player: {name} already took the fire wound this round (at most "
                           "one a round: rulebook, I. Player Phase)", "player")
@@ -142,19 +141,21 @@ def kill(state: State, name: str, cause: str, *, corpse: bool = True,
     notes: list[Note | str] = [Note(
         f"{name}'s Character dies ({cause}): {'; '.join(left)}; their Contingency tokens go to "
         "the Neutral Pool", "wounds", key_moment=f"{name} dies ({cause})")]
-    if not state.facts["first_death"]:
-        state.facts["first_death"] = True
-        if not state.facts["main_gate_open"]:
-            state.facts["main_gate_open"] = True
+    if not facts_of(state)["first_death"]:
+        facts_of(state)["first_death"] = True
+        if not facts_of(state)["main_gate_open"]:
+            facts_of(state)["main_gate_open"] = True
             notes.append(Note("The first Character death: the Main Gate opens (take its token "
-                              "off; it never closes again)", "victory"))
+                              "off; it never closes again)", "victory",
+                              key_moment="Main Gate opens (the first death)"))
     return notes + nobody_left_note(state)
 
 
 def set_kind(state: State, name: str, kind: str) -> list[Note | str]:
     """The drafted Character: a Facility Worker or a Nemesis Survivor (start room, Knowledge)."""
     person = entry(state, name)
-    person.update(kind=kind, knowledge=START_KNOWLEDGE[kind], room=START_ROOM[kind])
+    person["kind"], person["knowledge"] = kind, START_KNOWLEDGE[kind]
+    person["room"] = START_ROOM[kind]
     return [f"{name} plays a {kind}: starts in the {START_ROOM[kind]}, Knowledge token "
             f"inactive on slot {START_KNOWLEDGE[kind]}"]
 

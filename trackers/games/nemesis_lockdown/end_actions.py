@@ -10,10 +10,13 @@ from trackers.games.nemesis_lockdown import (
     corrections,
     crew,
     log_lines,
+    objectives,
     power,
     victory,
 )
 from trackers.games.nemesis_lockdown.board import TIME_START
+from trackers.games.nemesis_lockdown.facts import facts_of
+from trackers.games.nemesis_lockdown.objectives import VictoryCheckAction
 from trackers.games.nemesis_lockdown.ruling import (
     coop_why,
     dead,
@@ -27,7 +30,7 @@ from trackers.games.nemesis_lockdown.ruling import (
 def _reveal_why(state: State) -> str | None:
     if not ended(state):
         return "the game is not over: the Victory Check comes at its end"
-    code = state.facts["active_contingency"]
+    code = facts_of(state)["active_contingency"]
     if code is not None:
         return f"the Active Contingency is already revealed ({code})"
     if not crew.candidates(state):
@@ -40,7 +43,7 @@ def _check_why(state: State) -> str | None:
         return "the game is not over: the Victory Check comes at its end"
     if not victory.pending(state):
         return "every survivor's Victory Check is done"
-    if state.facts["active_contingency"] is None:
+    if facts_of(state)["active_contingency"] is None:
         return "reveal the Active Contingency first (Q, Victory Check step 1)"
     return None
 
@@ -48,8 +51,12 @@ def _check_why(state: State) -> str | None:
 MODES: tuple[Action, ...] = (
     Action("public_objective", "Public Objective",
            "Co-op: write down a player's face-up Solo/Coop Objective.",
-           ruled(lambda s, a, r: cooperative.record_objective(s, a["player"], a["text"])),
-           (player("whose Objective", players), Param("text", "str", "the Objective")),
+           ruled(lambda s, a, r: cooperative.record_objective(s, a["player"], a["text"],
+                                                              a.get("objective_kind"))),
+           (player("whose Objective", players), Param("text", "str", "the Objective"),
+            # asked of every new record: older ones read the purge's effect from the words
+            Param("objective_kind", "choice", "its kind (the purge fails two of them)",
+                  choices=objectives.KINDS)),
            key="B", short="Objective", topic="victory", why_not=coop_why,
            log_text=lambda a: f"{a.get('player')}'s public Objective: {a.get('text')}"),
     Action("objective_met", "Objective met",
@@ -77,8 +84,9 @@ VICTORY: tuple[Action, ...] = (
            (Param("code", "choice", "what it shows", choices=victory.CODES),),
            key="Q", short="Active C.", topic="victory", why_not=_reveal_why, after_end=True,
            log_text=lambda a: f"Active Contingency revealed: {a['code']}"),
-    Action("victory_check", "Victory Check",
-           "One survivor: Contingency, Contamination, then the revealed Objective.",
+    VictoryCheckAction(
+           "victory_check", "Victory Check",
+           "One survivor: Contingency, Contamination, then their Objective, revealed.",
            ruled(lambda s, a, r: victory.check(s, r, a)),
            (Param("player", "choice", "the survivor", choices=victory.pending),
             Param("pod", "choice", "only for a Character still in a CSS Pod: your table's call",
@@ -92,8 +100,16 @@ VICTORY: tuple[Action, ...] = (
                   minimum=0, maximum=20, optional=True),
             Param("drawn", "choice", "the draw of 4, if due (blank: the app draws)",
                   choices=contamination.DRAWS, optional=True),
-            Param("objective", "choice", "their revealed Objective (not asked in co-op)",
-                  choices=victory.OBJECTIVE_ANSWERS, optional=True)),
+            Param("objective", "choice", "is their kept Objective met? (not asked in co-op)",
+                  choices=victory.OBJECTIVE_ANSWERS, optional=True,
+                  labels={victory.HIDDEN: "given up: not revealed, no win"}),
+            objectives.kind_param("after the purge: the met Objective's kind"),
+            objectives.absent_param(),
+            # Recorded True with every new check: step 3 reveals the kept Objective itself
+            # (its seal decides); older records replay as they were.
+            Param("seal_decides", "bool", "the Objective is revealed by this check",
+                  optional=True, default=True, shown=lambda s: False,
+                  hidden_why="the check always reveals it")),
            key="X", short="Victory", topic="victory", why_not=_check_why, after_end=True,
            log_text=lambda a: f"Victory Check for {a['player']}"),
 )

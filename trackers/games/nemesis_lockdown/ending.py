@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from trackers.engine import Note, State
 from trackers.games.nemesis_lockdown import crew
+from trackers.games.nemesis_lockdown.facts import facts_of
 
 ENDINGS = {
     "E1": "the Facility is purged (the Time token reached S)",
@@ -35,11 +36,13 @@ def fails_in_purge(text: str) -> bool:
 
 def withdraw_for_purge(state: State) -> list[Note | str]:
     """Co-op: public Objectives the purge makes fail are no longer met, even if marked."""
-    withdrawn = [name for name, o in state.facts["objectives"].items()
-                 if o["done"] and fails_in_purge(o["text"])]
+    from trackers.games.nemesis_lockdown.cooperative import fails_in_purge as fails
+
+    withdrawn = [name for name, o in facts_of(state)["objectives"].items()
+                 if o["done"] and fails(state, name)]
     for name in withdrawn:
-        state.facts["objectives"][name]["done"] = False
-    return [Note(f"{name}'s public Objective ({state.facts['objectives'][name]['text']}) was "
+        facts_of(state)["objectives"][name]["done"] = False
+    return [Note(f"{name}'s public Objective ({facts_of(state)['objectives'][name]['text']}) was "
                  "marked met; the purge makes it fail: no longer met", "victory")
             for name in withdrawn]
 
@@ -51,7 +54,7 @@ def summary(code: str) -> str:
 
 
 def is_over(state: State) -> bool:
-    return state.facts.get("ended") is not None
+    return facts_of(state).get("ended") is not None
 
 
 def end_game(state: State, code: str, cause: str, *, by_marker: bool = False
@@ -61,9 +64,9 @@ def end_game(state: State, code: str, cause: str, *, by_marker: bool = False
     setting says whether those already outside count)."""
     if is_over(state):
         return []
-    state.facts["ended"] = code
-    state.facts["end_cause"] = cause
-    state.facts["status"] = f"ended: {NAMES[code]}"
+    facts_of(state)["ended"] = code
+    facts_of(state)["end_cause"] = cause
+    facts_of(state)["status"] = f"ended: {NAMES[code]}"
     notes: list[Note | str] = [Note(f"Game over ({NAMES[code]}): {cause}.", "victory",
                                     key_moment=f"Game over: {NAMES[code]}")]
     inside = crew.with_status(state, crew.ACTIVE)
@@ -74,7 +77,7 @@ def end_game(state: State, code: str, cause: str, *, by_marker: bool = False
         notes += withdraw_for_purge(state)
     elif code == "E2":
         inside += crew.with_status(state, crew.ISOLATED)
-        outside_die = by_marker and not state.facts["options"]["outside_survives"]
+        outside_die = by_marker and not facts_of(state)["options"]["outside_survives"]
         if outside_die:
             inside += crew.with_status(state, crew.BUNKER) + crew.with_status(state,
                                                                               crew.EVACUATED)
@@ -83,7 +86,7 @@ def end_game(state: State, code: str, cause: str, *, by_marker: bool = False
                           ("Your table's setting: those in the Bunker or evacuated die too"
                            if outside_die else "Characters in the Bunker or evacuated are "
                            "outside and live"), "victory"))
-        state.facts["intruders"] = []
+        facts_of(state)["intruders"] = []
     else:
         notes.append(Note("The rulebook does not say what happens to Characters and Intruders "
                           f"still inside ({RULE_END}); they are not in a survivor state",
@@ -91,8 +94,8 @@ def end_game(state: State, code: str, cause: str, *, by_marker: bool = False
         inside = []
     for name in inside:
         crew.set_status(state, name, crew.DEAD)
-    if inside:
-        notes.append(f"Dead at the end: {', '.join(inside)}")
+        notes.append(Note(f"Dead at the end: {name} ({NAMES[code]})", "victory",
+                          key_moment=f"{name} dies ({NAMES[code]})"))
     pods = crew.with_status(state, crew.IN_POD)
     if pods:
         notes.append(Note(f"Still in a CSS Pod: {', '.join(pods)}. The rulebook does not say "

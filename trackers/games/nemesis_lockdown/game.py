@@ -40,6 +40,14 @@ def board_changed(state: State, key: str, value: Any) -> list[Note | str]:
     return [*apply_board(state, key), *settle(state)]
 
 
+def hand_set(state: State, target: str) -> str | None:
+    """Every move of the Time token goes through one action, which keeps the rules."""
+    if target == "time.position":
+        return ("the Time token is moved with 'Move the Time token by hand', which applies "
+                "what the slots it passes hold (or, if you choose, moves only the token)")
+    return None
+
+
 GAME = Game(
     info=INFO,
     setup=setup,
@@ -55,4 +63,5 @@ GAME = Game(
     moment=view.moment,
     board_defaults=BOARD_DEFAULTS,
     board_defaults_note=BOARD_DEFAULTS_NOTE,
+    hand_set=hand_set,
 )

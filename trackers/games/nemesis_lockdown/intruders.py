@@ -9,22 +9,22 @@ Injuries, Death, and Attacks.
 from __future__ import annotations
 
 from random import Random
-from typing import Any
 
 from trackers.engine import ActionError, Note, State
 from trackers.games.nemesis_lockdown import bag
 from trackers.games.nemesis_lockdown.board import token_numbers
+from trackers.games.nemesis_lockdown.facts import IntruderEntry, facts_of
 
 TWO_CARDS = ("Breeder", "Queen")  # these reveal 2 Attack cards for the kill check
 CARCASS = ("Creeper", "Adult")  # a killed Creeper or Adult leaves an Intruder Carcass
 
 
-def on_board(state: State) -> list[dict[str, Any]]:
-    found: list[dict[str, Any]] = state.facts["intruders"]
+def on_board(state: State) -> list[IntruderEntry]:
+    found: list[IntruderEntry] = facts_of(state)["intruders"]
     return found
 
 
-def of_kind(state: State, kind: str) -> list[dict[str, Any]]:
+def of_kind(state: State, kind: str) -> list[IntruderEntry]:
     return [i for i in on_board(state) if i["kind"] == kind]
 
 
@@ -32,7 +32,7 @@ def injuries_text(count: int) -> str:
     return f"{count} {'Injury' if count == 1 else 'Injuries'}"
 
 
-def label(entry: dict[str, Any]) -> str:
+def label(entry: IntruderEntry) -> str:
     hurt = entry["injuries"]
     wounds = f", {hurt} {'Injury' if hurt == 1 else 'Injuries'}" if hurt else ""
     return f"{entry['kind']} #{entry['id']} in the {entry['room']}{wounds}"
@@ -46,33 +46,33 @@ def labels(state: State) -> dict[str, str]:
     return {str(i["id"]): label(i) for i in on_board(state)}
 
 
-def find(state: State, ident: str) -> dict[str, Any]:
+def find(state: State, ident: str) -> IntruderEntry:
     for found in on_board(state):
         if str(found["id"]) == str(ident):
             return found
     raise ActionError(f"intruder: no Intruder #{ident} on the board", "intruder")
 
 
-def in_room(state: State, room: str) -> list[dict[str, Any]]:
+def in_room(state: State, room: str) -> list[IntruderEntry]:
     return [i for i in on_board(state) if i["room"].casefold() == room.casefold()]
 
 
 def first_intruder(state: State) -> list[Note | str]:
     """First Encounter: the first Intruder miniature of the game (Critical Gameplay Moments)."""
-    if state.facts["first_encounter"]:
+    if facts_of(state)["first_encounter"]:
         return []
-    state.facts["first_encounter"] = True
-    if state.facts["mode"] == "coop":
+    facts_of(state)["first_encounter"] = True
+    if facts_of(state)["mode"] == "coop":
         return [Note("First Encounter: in the co-operative game the Objectives stay public; "
-                     "nothing is discarded", "victory")]
+                     "nothing is discarded", "victory", key_moment="First Encounter")]
     return [Note("First Encounter: each player discards 1 of their 2 Objectives face down and "
                  "keeps the other secret (record the kept one with 'Choose a secret', key c)",
-                 "victory")]
+                 "victory", key_moment="First Encounter")]
 
 
 def place(state: State, kind: str, room: str, *, token: bool = True) -> list[Note | str]:
-    state.facts["next_intruder"] += 1
-    ident = state.facts["next_intruder"]
+    facts_of(state)["next_intruder"] += 1
+    ident = facts_of(state)["next_intruder"]
     on_board(state).append({"id": ident, "kind": kind, "room": room, "injuries": 0,
                             "token": token})
     return [f"{kind} #{ident} placed in the {room}", *first_intruder(state)]
@@ -148,7 +148,7 @@ def die(state: State, ident: str, why: str) -> list[Note | str]:
     if kind in CARCASS:
         notes.append("An Intruder Carcass stays in the Room")
     if kind == "Queen":
-        state.facts["queen_killed"] = True
+        facts_of(state)["queen_killed"] = True
     if target["token"]:
         notes.append(bag.settle_token(state, kind))
     return notes
@@ -213,7 +213,7 @@ def attack_target(state: State, hands: dict[str, int]) -> list[Note | str]:
     from trackers.games.nemesis_lockdown import crew
 
     players = crew.names(state)
-    first = state.facts["first_player"]
+    first = facts_of(state)["first_player"]
     order = players[first:] + players[:first]
     target = min(hands, key=lambda n: (hands[n], order.index(n)))
     cards = f"{hands[target]} Action {'card' if hands[target] == 1 else 'cards'}"

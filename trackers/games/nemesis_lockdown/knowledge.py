@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from trackers.engine import ActionError, Note, State
 from trackers.games.nemesis_lockdown import crew
+from trackers.games.nemesis_lockdown.facts import facts_of
 
 WEAKNESS_LEVELS = (3, 5, 8)  # a discovered Weakness helps from one of these levels
 TESTING_LAB = 4  # the Testing Lab's Neutralizer needs Knowledge 4 or more
@@ -43,28 +44,28 @@ def gain(state: State, name: str, source: str, amount: int | None,
         notes.append(f"{name}'s Knowledge token turns active; peek at one Contingency token "
                      "(never the Active one)")
     if source == NEST:
-        first = state.facts.get("nest_explorer")
+        first = facts_of(state).get("nest_explorer")
         if first is not None:
             raise ActionError(f"source: only the first Character to explore the Nest gains "
                               f"this Knowledge, and that was {first} (rulebook: Room Sheet, "
                               "Nest)", "source")
-        state.facts["nest_explorer"] = name
+        facts_of(state)["nest_explorer"] = name
     if source == LABORATORY:
         if researched is None:
             raise ActionError("researched: name the Object analysed (" + ", ".join(OBJECTS)
                               + ")", "researched")
-        found = state.facts["weaknesses"]
-        state.facts["research_done"] = True
+        found = facts_of(state)["weaknesses"]
+        facts_of(state)["research_done"] = True
         if researched not in found:
             found.append(researched)
             notes.append(f"The Weakness under the {researched} is discovered; the Object goes "
                          "onto the Laboratory board (used up)")
         else:
             notes.append(f"The {researched} Weakness was already discovered")
-    before = person["knowledge"]
+    before = int(person["knowledge"] or 0)  # set with the kind, checked above
     person["knowledge"] = before + gained
     notes.insert(0, f"{name}: Knowledge {before} -> {person['knowledge']} ({source})")
-    notes += crossed(before, person["knowledge"], name)
+    notes += crossed(before, before + gained, name)
     return notes
 
 
@@ -84,9 +85,9 @@ def usable(state: State, name: str) -> str:
     person = crew.entry(state, name)
     if person["kind"] is None:
         return f"{name}: Knowledge starts once the drafted Character is entered"
-    reached = [str(v) for v in WEAKNESS_LEVELS if person["knowledge"] >= v]
+    reached = [str(v) for v in WEAKNESS_LEVELS if int(person["knowledge"] or 0) >= v]
     first = ("the leftmost Weakness is usable" if person["kind"] == crew.SURVIVOR
-             or state.facts["research_done"] else
+             or facts_of(state)["research_done"] else
              "the leftmost Weakness waits for a first research")
     token = "active" if person["knowledge_active"] else "inactive"
     return (f"{name}: Knowledge {person['knowledge']} (token {token}); levels reached: "

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from trackers.engine import ActionError, Note, State
 from trackers.games.nemesis_lockdown import crew
+from trackers.games.nemesis_lockdown.facts import facts_of
 from trackers.games.nemesis_lockdown.time_track import isolation_open, need_slot, slot
 
 CSS_FACES = ("one Pod", "all Pods", "no Pod")  # what a revealed CSS token launches
@@ -18,13 +19,13 @@ WAYS_OUT = (crew.IN_POD, crew.ISOLATED, crew.BUNKER, crew.DEAD)
 
 
 def css_waiting(state: State) -> bool:
-    return slot(state) in state.facts["css"]
+    return slot(state) in facts_of(state)["css"]
 
 
 def launch_css(state: State, face: str | None, pod_player: str | None) -> list[Note | str]:
     """Event Phase step 4: reveal the token on the Time slot and launch (T12)."""
     here = slot(state)
-    if here not in state.facts["css"]:
+    if here not in facts_of(state)["css"]:
         raise ActionError(f"no face-down CSS token lies on slot {here}", "face")
     if face is None:
         raise ActionError(f"face: a CSS token lies on slot {here}; give what it shows: "
@@ -33,8 +34,8 @@ def launch_css(state: State, face: str | None, pod_player: str | None) -> list[N
     if face == "one Pod" and in_pods and pod_player not in in_pods:
         raise ActionError(f"pod_player: name whose Pod launches: {', '.join(in_pods)}",
                           "pod_player")
-    state.facts["css"].remove(here)
-    state.facts["css_revealed"].append({"slot": here, "face": face})
+    facts_of(state)["css"].remove(here)
+    facts_of(state)["css_revealed"].append({"slot": here, "face": face})
     notes: list[Note | str] = [Note(f"CSS token on {here} shows {face}. Where a revealed token "
                                     "goes afterwards is not stated: set it aside", "time_track",
                                     key_moment=f"CSS launch on {here}: {face}")]
@@ -54,7 +55,7 @@ def launch_css(state: State, face: str | None, pod_player: str | None) -> list[N
 def schedule_css(state: State, from_slot: int, to_slot: int) -> list[Note | str]:
     """CSS Control Room: move one CSS token one slot, either way (T11; the direction is not
     stated, G12)."""
-    tokens: list[int] = state.facts["css"]
+    tokens: list[int] = facts_of(state)["css"]
     if from_slot not in tokens:
         held = ", ".join(map(str, tokens)) or "none"
         raise ActionError(f"from_slot: no face-down CSS token on {from_slot} (tokens on: "
@@ -91,7 +92,7 @@ def leave(state: State, name: str, how: str) -> list[Note | str]:
         note = (f"{name} is locked in the Isolation Room (after a Noise roll in which no "
                 "Intruder appeared); safe unless the Facility is destroyed")
     else:
-        if not state.facts["main_gate_open"]:
+        if not facts_of(state)["main_gate_open"]:
             raise ActionError("how: the Main Gate is still closed", "how")
         note = (f"{name} reaches the Bunker (Exit Room, no Intruder there, with the Rover or "
                 "an Enviro-Suit and a Noise roll without an Intruder)")

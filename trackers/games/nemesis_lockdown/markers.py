@@ -12,6 +12,7 @@ from random import Random
 from trackers.engine import ActionError, Note, State
 from trackers.games.nemesis_lockdown.board import noise_die
 from trackers.games.nemesis_lockdown.ending import end_game
+from trackers.games.nemesis_lockdown.facts import facts_of
 from trackers.pieces import Counter
 
 FIRE_LIMIT = 12  # 12 Fire markers; the 13th destroys the Facility
@@ -53,7 +54,7 @@ def place_malfunction(state: State, room: str | None = None) -> list[Note | str]
 
 
 def noise_markers(state: State) -> list[str]:
-    found: list[str] = state.facts["noise"]
+    found: list[str] = facts_of(state)["noise"]
     return found
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from trackers.engine import ActionError, Note, State
 from trackers.games.nemesis_lockdown import crew
+from trackers.games.nemesis_lockdown.facts import facts_of
 from trackers.pieces import Counter
 
 
@@ -24,7 +25,7 @@ def take_egg(state: State, name: str) -> list[Note | str]:
     if nest.value == 0:
         raise ActionError("no Egg is left in the Nest slot", "player")
     nest.value -= 1
-    state.facts["eggs_taken"] += 1
+    facts_of(state)["eggs_taken"] += 1
     return _after(state, [f"{name} takes an Egg (a Heavy Object: it goes in a Hand slot); "
                           f"{nest.value} left in the Nest slot"])
 
@@ -36,6 +37,6 @@ def destroy_eggs(state: State, count: int) -> list[Note | str]:
         left = "1 Egg is" if nest.value == 1 else f"{nest.value} Eggs are"
         raise ActionError(f"count: only {left} in the Nest slot", "count")
     nest.value -= count
-    state.facts["eggs_destroyed"] += count
+    facts_of(state)["eggs_destroyed"] += count
     return _after(state, [f"{count} {'Egg' if count == 1 else 'Eggs'} destroyed; "
                           f"{nest.value} left in the Nest slot"])

@@ -8,6 +8,7 @@ empty until the table enters where the shuffled tokens landed).
 from __future__ import annotations
 
 from trackers.engine import ActionError, Note, State
+from trackers.games.nemesis_lockdown.facts import facts_of
 
 LOCATIONS = ("S-01", "S-02", "S-03", "Elevator")  # spec §9.1: the Elevator counts as a 4th Section
 TOKENS = (1, 2, 3, 4)
@@ -15,11 +16,11 @@ START_BLUE = (1, 2)  # spec §2.1 step 5: tokens 1 and 2 start blue, 3 and 4 red
 
 
 def blue(state: State) -> list[int]:
-    return sorted(state.facts["power"]["blue"])
+    return sorted(facts_of(state)["power"]["blue"])
 
 
 def where(state: State) -> dict[str, int]:
-    return dict(state.facts["power"]["at"])
+    return dict(facts_of(state)["power"]["at"])
 
 
 def place_tokens(state: State, at: dict[str, int]) -> list[Note | str]:
@@ -28,7 +29,7 @@ def place_tokens(state: State, at: dict[str, int]) -> list[Note | str]:
         given = ", ".join(f"{loc}={n}" for loc, n in at.items())
         raise ActionError(f"power tokens: give each of 1, 2, 3, 4 exactly once (got {given})",
                           "s01")
-    state.facts["power"]["at"] = {loc: at[loc] for loc in LOCATIONS}
+    facts_of(state)["power"]["at"] = {loc: at[loc] for loc in LOCATIONS}
     return [Note("Power: " + "; ".join(lines(state)), "power")]
 
 
@@ -39,7 +40,7 @@ def lose_power(state: State, why: str) -> list[Note | str]:
         return [Note(f"{why[:1].upper()}{why[1:]}: no Power token is powered any more; the "
                      "rulebook does not say what happens then (Power and Darkness)", "power")]
     lost = powered[-1]
-    state.facts["power"]["blue"] = powered[:-1]
+    facts_of(state)["power"]["blue"] = powered[:-1]
     return [Note(f"{why[:1].upper()}{why[1:]}: Power token {lost} turns to its red "
                  f"side{_place(state, lost)}",
                  "power")]
@@ -51,12 +52,12 @@ def restore_power(state: State, at: dict[str, int] | None) -> list[Note | str]:
     if len(blue(state)) >= 3:
         notes.append(Note("3 or more tokens are powered: the reset is skipped", "power"))
     else:
-        state.facts["power"]["blue"] = list(START_BLUE)
+        facts_of(state)["power"]["blue"] = list(START_BLUE)
         notes.append(Note("Reset: tokens 1 and 2 blue, 3 and 4 red", "power"))
     if at is not None:
         notes += place_tokens(state, at)
-    if state.facts["time_side"] == "inactive":
-        state.facts["time_side"] = "active"
+    if facts_of(state)["time_side"] == "inactive":
+        facts_of(state)["time_side"] = "active"
         notes.append(Note("The Time token turns to its active side: red Power Thresholds no "
                           "longer act", "time_track"))
     return notes
@@ -71,7 +72,7 @@ def power_section(state: State, location: str) -> list[Note | str]:
     token = at[location]
     powered = set(blue(state))
     powered ^= {token}
-    state.facts["power"]["blue"] = sorted(powered)
+    facts_of(state)["power"]["blue"] = sorted(powered)
     side = "blue (powered)" if token in powered else "red (Darkness)"
     return [Note(f"{location}: Power token {token} flips to {side}", "power")]
 
@@ -104,6 +105,6 @@ def set_powered(state: State, location: str, powered: bool) -> list[Note | str]:
     if (token in blue_now) == powered:
         return [f"{location}: already {'powered' if powered else 'in Darkness'}"]
     blue_now ^= {token}
-    state.facts["power"]["blue"] = sorted(blue_now)
+    facts_of(state)["power"]["blue"] = sorted(blue_now)
     return [Note(f"{location} set by hand: Power token {token} "
                  f"{'blue (powered)' if powered else 'red (Darkness)'}", "power")]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from trackers.engine import ActionError, Note, State
 from trackers.games.nemesis_lockdown import cooperative, crew
+from trackers.games.nemesis_lockdown.facts import facts_of
 
 SETUP_STEPS: tuple[tuple[str, str, str], ...] = (
     ("tiles", "Room tiles",
@@ -85,10 +86,14 @@ def objectives_text(mode: str) -> str:
             "secret (remove those needing more players)")
 
 
-def contingency_text(mode: str, players: int) -> str:
+def contingency_text(mode: str, players: int, box: int | None = None) -> str:
+    """The deal; with the box's count entered, how many the Neutral Pool holds."""
+    from trackers.games.nemesis_lockdown.setup import contingency_dealt
+
     each = "2 each" if players == 2 else "1 each"
-    text = (f"Contingency tokens: deal {each} secretly; 1 face down on the Active slot; the "
-            "rest form the Neutral Pool")
+    rest = "the rest form the Neutral Pool" if box is None else \
+        f"the other {box - contingency_dealt(mode, players)} form the Neutral Pool"
+    text = f"Contingency tokens: deal {each} secretly; 1 face down on the Active slot; {rest}"
     if mode == "solo":
         text += "; then draw 2 tokens from the Neutral Pool"
     if mode == "coop":
@@ -98,27 +103,29 @@ def contingency_text(mode: str, players: int) -> str:
 
 def text(state: State, key: str) -> str:
     if key == "objectives":
-        return objectives_text(state.facts["mode"])
+        return objectives_text(facts_of(state)["mode"])
     if key == "contingency":
-        return contingency_text(state.facts["mode"], len(state.facts["crew"]))
+        box = state.board.get("contingency_tokens")
+        return contingency_text(facts_of(state)["mode"], len(facts_of(state)["crew"]),
+                                box if isinstance(box, int) else None)
     # "css" is a setup step and a round step: the phase now under way says which is meant.
     return next(t for k, _, t in (*steps(state), *SETUP_STEPS, *ROUND_STEPS) if k == key)
 
 
 def steps(state: State) -> tuple[tuple[str, str, str], ...]:
-    return SETUP_STEPS if state.facts["phase"] == "setup" else ROUND_STEPS
+    return SETUP_STEPS if facts_of(state)["phase"] == "setup" else ROUND_STEPS
 
 
 def current(state: State) -> str:
-    return steps(state)[state.facts["step"]][0]
+    return steps(state)[facts_of(state)["step"]][0]
 
 
 def require_step(state: State, key: str, what: str) -> None:
     """Refuse ``what`` unless the round is at step ``key`` (the Event Phase's strict order)."""
-    if state.facts["phase"] != "round" or current(state) != key:
+    if facts_of(state)["phase"] != "round" or current(state) != key:
         now = dict((k, t) for k, t, _ in steps(state))[current(state)]
         keys = [k for k, _, _ in ROUND_STEPS]
-        if state.facts["phase"] == "round" and keys.index(key) < state.facts["step"]:
+        if facts_of(state)["phase"] == "round" and keys.index(key) < facts_of(state)["step"]:
             # 'Next step' only goes forward: it cannot bring back a step already ticked off.
             raise ActionError(f"{what} belongs to '{TITLES[key]}', which is over for this "
                               f"round (the game is at '{now}'). Undo to go back to it, or "
@@ -128,29 +135,29 @@ def require_step(state: State, key: str, what: str) -> None:
 
 
 def mark_done(state: State, key: str) -> None:
-    if state.facts["phase"] == "round" and current(state) == key:
-        state.facts["step"] += 1
+    if facts_of(state)["phase"] == "round" and current(state) == key:
+        facts_of(state)["step"] += 1
 
 
 def _pass_first_player(state: State) -> list[Note | str]:
-    if state.facts["round"] == 1:
+    if facts_of(state)["round"] == 1:
         players = crew.names(state)
         return [f"Round 1: the First Player token stays with {players[0]}"]
     players = crew.names(state)
-    state.facts["first_player"] = (state.facts["first_player"] + 1) % len(players)
-    return [Note(f"First Player token to {players[state.facts['first_player']]}", "round")]
+    facts_of(state)["first_player"] = (facts_of(state)["first_player"] + 1) % len(players)
+    return [Note(f"First Player token to {players[facts_of(state)['first_player']]}", "round")]
 
 
 def next_step(state: State, css_waiting: bool) -> tuple[str, list[Note | str]]:
     """Tick off the step now due; returns its log key and the notes naming the next."""
-    facts = state.facts
+    facts = facts_of(state)
     key = current(state)
     if facts["phase"] == "setup":
         key = f"setup:{key}"
         if facts["step"] + 1 < len(SETUP_STEPS):
             facts["step"] += 1
             return key, [Note(text(state, current(state)), "setup")]
-        facts.update(phase="round", step=0, round=1)
+        facts["phase"], facts["step"], facts["round"] = "round", 0, 1
         return key, [Note("Setup done. Round 1 begins.", "round"),
                      Note(text(state, "draw"), "round")]
     if key in OWN_ACTION:
@@ -163,7 +170,7 @@ def next_step(state: State, css_waiting: bool) -> tuple[str, list[Note | str]]:
     if key == "first_player":
         notes += _pass_first_player(state)
     if key == "end":
-        facts.update(step=0, round=facts["round"] + 1)
+        facts["step"], facts["round"] = 0, facts["round"] + 1
         for person in facts["crew"]:
             if person["status"] == crew.ACTIVE and person["room"] == "Isolation Room":
                 notes.append(f"{person['name']} is in the Isolation Room: 1 extra card")
@@ -193,7 +200,7 @@ def hints(state: State, step: str) -> list[Note | str]:
     if step == "attacks":
         lines = []
         for intruder in intruders.on_board(state):
-            near = [c["name"] for c in state.facts["crew"] if c["status"] == crew.ACTIVE
+            near = [c["name"] for c in facts_of(state)["crew"] if c["status"] == crew.ACTIVE
                     and (c["room"] or "").casefold() == intruder["room"].casefold()]
             if near:
                 lines.append(f"{intruders.label(intruder)} attacks ({', '.join(near)})")
@@ -202,7 +209,7 @@ def hints(state: State, step: str) -> list[Note | str]:
 
 
 def checklist(state: State) -> list[tuple[str, bool]]:
-    title = "Setup" if state.facts["phase"] == "setup" else f"Round {state.facts['round']}"
-    return [(f"{title}: {name}: {text(state, key)}" if state.facts["phase"] == "setup"
-             else f"{title}, {name}: {text(state, key)}", i < state.facts["step"])
+    title = "Setup" if facts_of(state)["phase"] == "setup" else f"Round {facts_of(state)['round']}"
+    return [(f"{title}: {name}: {text(state, key)}" if facts_of(state)["phase"] == "setup"
+             else f"{title}, {name}: {text(state, key)}", i < facts_of(state)["step"])
             for i, (key, name, _) in enumerate(steps(state))]

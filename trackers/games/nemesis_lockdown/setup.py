@@ -6,7 +6,6 @@ Rulebook: Setup (Summary), Game Modes. Worked examples S1-S4.
 from __future__ import annotations
 
 from random import Random
-from typing import Any
 
 from trackers.engine import ActionError, SessionSetup, State
 from trackers.games.nemesis_lockdown import crew, time_track
@@ -18,6 +17,7 @@ from trackers.games.nemesis_lockdown.board import (
     slot_exists,
     slot_list,
 )
+from trackers.games.nemesis_lockdown.facts import NemesisLockdownFacts, facts_of, start_facts
 from trackers.games.nemesis_lockdown.power import START_BLUE
 from trackers.pieces import Counter, Secret
 
@@ -31,15 +31,22 @@ def contingency_per_player(players: int) -> int:
     return 2 if players == 2 else 1
 
 
+def contingency_dealt(mode: str, players: int) -> int:
+    """Tokens taken from the box at setup: each player's, the Active one, solo's 2 more."""
+    return (contingency_per_player(players) * players + 1
+            + (SOLO_POOL_DRAW if mode == "solo" else 0))
+
+
 def setup(s: SessionSetup, rng: Random) -> State:
     """The table at the start (S1-S4)."""
     state = State()  # the board values: seeded and applied by Game.start
     state.pieces["time"] = time_track.new_track()
     state.pieces["intruder_bag"] = IntruderBag("Intruder bag", bag_contents(s.players))
     state.pieces["eggs"] = Counter("Eggs in the Nest slot", START_EGGS)
-    # Short labels: with 4 players every wound count fits the tracks' 20 rows at 80x24,
-    # one row each, for names up to about 12 characters ("Wounds" left out of the label:
-    # the line under the Light one says Serious; '?' on either opens the Wounds rule).
+    # Short labels: with 5 players every wound count fits the tracks' 20 rows at 80x24,
+    # one row each, for names up to about 12 characters, the bag taking one row ("Wounds"
+    # left out of the label: the line under the Light one says Serious; '?' on either opens
+    # the Wounds rule).
     state.pieces["fire"] = Counter("Fire markers", 0, limit=12,
                                    past_limit="a 13th Fire destroys the Facility")
     state.pieces["malfunction"] = Counter("Malfunction markers", 0, limit=10,
@@ -57,11 +64,11 @@ def setup(s: SessionSetup, rng: Random) -> State:
             suffix = "" if k == 1 else f"_{k}"
             state.pieces[f"p{i}_contingency{suffix}"] = Secret(
                 f"{name}'s Contingency token {k}", name, list(CONTINGENCY_CODES))
-    state.facts = _start_facts(s)
+    start_facts(state, _start_facts(s))
     return state
 
 
-def _start_facts(s: SessionSetup) -> dict[str, Any]:
+def _start_facts(s: SessionSetup) -> NemesisLockdownFacts:
     return {
         "mode": s.mode, "status": "in progress", "phase": "setup", "step": 0, "round": 0,
         "options": {"token_fate": s.options.get("token_fate", TOKEN_FATES[0]),
@@ -127,17 +134,17 @@ def apply_board(state: State, key: str | None = None) -> list[str]:
             if slot_exists(state, n) is False:
                 raise ActionError(f"Time track: slots printed with a CSS slot: slot {n} is past "
                                   "the last numbered slot", "css_slots")
-        passed = {r["slot"] for r in state.facts["css_revealed"]}
-        if state.facts["phase"] != "setup" and (state.facts["css"] or passed):
+        passed = {r["slot"] for r in facts_of(state)["css_revealed"]}
+        if facts_of(state)["phase"] != "setup" and (facts_of(state)["css"] or passed):
             # In play the tokens may have been moved (Schedule CSS): keep the table's tokens.
             return notes + ["CSS slots saved; the tokens already on the track stay where "
                             "they are ('Correct CSS tokens' moves them)"]
         here = track.position
-        state.facts["css"] = sorted({n for n in slots if n <= here and n not in passed},
+        facts_of(state)["css"] = sorted({n for n in slots if n <= here and n not in passed},
                                     reverse=True)
         if key:
             notes.append("CSS tokens face down on slots: "
-                          + (", ".join(map(str, state.facts["css"])) or "none"))
+                          + (", ".join(map(str, facts_of(state)["css"])) or "none"))
     return notes
 
 

@@ -10,10 +10,10 @@ passes and the end-of-game fast-forward all use it, so the rules are the same ev
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from trackers.engine import ActionError, Note, State
-from trackers.games.nemesis_lockdown import crew, power
+from trackers.games.nemesis_lockdown import power
 from trackers.games.nemesis_lockdown.board import (
     ISOLATION_SLOT,
     TIME_START,
@@ -22,6 +22,7 @@ from trackers.games.nemesis_lockdown.board import (
     slot_list,
 )
 from trackers.games.nemesis_lockdown.ending import end_game
+from trackers.games.nemesis_lockdown.facts import AutodestructToken, facts_of
 from trackers.pieces import Track
 from trackers.pieces.base import Field, PieceError, register_piece
 
@@ -33,9 +34,9 @@ RULE_ALERT = "rulebook: Leaving the Facility, Alert Procedure"
 @register_piece
 @dataclass
 class TimeTrack(Track):
-    """The Time track. "Set a value by hand" (x) moves only the token, on a numbered slot:
-    'Move the Time token by hand' applies what the slots passed hold, and S, which ends the
-    game, is reached only that way. The report charts its position."""
+    """The Time track. Its token moves in step 5, by Fast-forward, or by 'Move the Time
+    token by hand' ("Set a value by hand" refuses it: the game's ``hand_set``); games saved
+    before that may hold such a move, on a numbered slot. The report charts its position."""
 
     kind: ClassVar[str] = "nemesis_time"
 
@@ -70,12 +71,11 @@ def slot_name(state: State, position: int) -> str:
 
 def isolation_open(state: State) -> bool:
     """Open once the Time token reached 8 or the Alert Procedure started."""
-    return slot(state) <= ISOLATION_SLOT or state.facts["alert"] is not None
+    return slot(state) <= ISOLATION_SLOT or facts_of(state)["alert"] is not None
 
 
-def autodestruction(state: State) -> dict[str, Any] | None:
-    auto: dict[str, Any] | None = state.facts["autodestruct"]
-    return auto
+def autodestruction(state: State) -> AutodestructToken | None:
+    return facts_of(state)["autodestruct"]
 
 
 def needs_track_end(state: State, *slots: int) -> list[str]:
@@ -95,14 +95,14 @@ def start_autodestruction(state: State) -> list[Note | str]:
     """Cooling System: yellow token 3 slots ahead (worked examples A, B, T2, T5)."""
     if autodestruction(state) is not None:
         raise ActionError("Autodestruction is already running: there is one token", "action")
-    if state.facts["autodestruct_stopped"]:
+    if facts_of(state)["autodestruct_stopped"]:
         raise ActionError("the Autodestruction token was discarded when it was stopped; the "
                           f"rulebook does not say it can start again ({RULE_AUTO})", "action")
     now = slot(state)
     yellow, red = now - AHEAD, now - 2 * AHEAD
     need_slot(state, yellow, "Autodestruction", RULE_AUTO)
     need_slot(state, red, "Autodestruction (its later red slot)", RULE_AUTO)
-    state.facts["autodestruct"] = {"slot": yellow, "side": "yellow"}
+    facts_of(state)["autodestruct"] = {"slot": yellow, "side": "yellow"}
     return [Note(f"Autodestruction started: token yellow side up on slot {yellow}. It can be "
                  f"stopped at the Power Generator until the Player Phase of the round on "
                  f"{yellow}; then it jumps to {red} and turns red; the Facility is destroyed in "
@@ -118,20 +118,20 @@ def stop_autodestruction(state: State) -> list[Note | str]:
     if auto["side"] == "red":
         raise ActionError("the Autodestruction token is red: it can no longer be stopped",
                           "action")
-    state.facts["autodestruct"] = None
-    state.facts["autodestruct_stopped"] = True
+    facts_of(state)["autodestruct"] = None
+    facts_of(state)["autodestruct_stopped"] = True
     return [Note("Autodestruction stopped: discard its token", "autodestruction",
                  key_moment="Autodestruction stopped")]
 
 
 def start_alert(state: State) -> list[Note | str]:
     """Alert Room: token on half the Time number, Isolation opens (C, T6, T7)."""
-    if state.facts["alert"] is not None:
+    if facts_of(state)["alert"] is not None:
         raise ActionError("the Alert Procedure is already running; the rulebook does not "
                           f"cover starting it twice ({RULE_ALERT})", "action")
     target = slot(state) // 2
     need_slot(state, target, "Alert Procedure", RULE_ALERT)
-    state.facts["alert"] = target
+    facts_of(state)["alert"] = target
     return [Note(f"Alert Procedure: token on slot {target}. The Isolation Room opens now. The "
                  f"game ends in step 5 of the round on {target}, as the Time token leaves it "
                  "(step 4 of that round still happens).", "alert_procedure",
@@ -150,10 +150,10 @@ def one_slot(state: State) -> list[Note | str]:
     new = track.position
     notes: list[Note | str] = [Note(f"Time token: {here} -> {slot_name(state, new)}",
                                     "time_track")]
-    if state.facts["alert"] == here:
+    if facts_of(state)["alert"] == here:
         return notes + end_game(state, "E4", f"the Time token left the Alert slot {here}")
     if auto is not None and auto["side"] == "yellow" and auto["slot"] == here:
-        state.facts["autodestruct"] = {"slot": here - AHEAD, "side": "red"}
+        facts_of(state)["autodestruct"] = {"slot": here - AHEAD, "side": "red"}
         notes.append(Note(f"Autodestruction turns red and moves to slot {here - AHEAD}: it can "
                           "no longer be stopped", "autodestruction",
                           key_moment="Autodestruction red"))
@@ -162,7 +162,7 @@ def one_slot(state: State) -> list[Note | str]:
         return notes + end_game(state, "E1", "the Time token reached S")
     notes += thresholds(state, new)
     if new == ISOLATION_SLOT:
-        opened = "was already open (Alert)" if state.facts["alert"] is not None else "opens"
+        opened = "was already open (Alert)" if facts_of(state)["alert"] is not None else "opens"
         notes.append(Note(f"The Isolation Room {opened}: Lock Yourself In is allowed from this "
                           "round's Player Phase", "time_track"))
     return notes
@@ -172,7 +172,7 @@ def thresholds(state: State, arrived: int) -> list[Note | str]:
     """Power Thresholds on the slot just reached (T8, T9, T10)."""
     notes: list[Note | str] = []
     for _ in range(slot_list(state, "red_thresholds").count(arrived)):
-        if state.facts["time_side"] == "inactive":
+        if facts_of(state)["time_side"] == "inactive":
             notes += power.lose_power(state, "a red Power Threshold")
         else:
             notes.append(Note("Red Power Threshold: no effect, the Time token is active",
@@ -183,19 +183,19 @@ def thresholds(state: State, arrived: int) -> list[Note | str]:
 
 
 def open_main_gate(state: State, why: str) -> list[Note | str]:
-    if state.facts["main_gate_open"]:
+    if facts_of(state)["main_gate_open"]:
         return []
-    state.facts["main_gate_open"] = True
+    facts_of(state)["main_gate_open"] = True
     return [Note(f"The Main Gate opens ({why}): take its token off; it never closes again",
-                 "autodestruction")]
+                 "autodestruction", key_moment=f"Main Gate opens ({why})")]
 
 
 def pass_css(state: State, at: int) -> list[Note | str]:
     """A face-down CSS token on a slot the Time token leaves without a launch step."""
-    if at not in state.facts["css"]:
+    if at not in facts_of(state)["css"]:
         return []
-    state.facts["css"].remove(at)
-    state.facts["css_revealed"].append({"slot": at, "face": "passed"})
+    facts_of(state)["css"].remove(at)
+    facts_of(state)["css_revealed"].append({"slot": at, "face": "passed"})
     return [Note(f"The CSS token on {at} is passed without a launch: set it aside", "time_track")]
 
 
@@ -213,78 +213,7 @@ def jump_to(state: State, target: int, *, apply_slots: bool) -> list[Note | str]
         if target == s_position(state):
             notes += end_game(state, "E1", "the Time token stands on S")
         return notes
-    while track.position > target and state.facts.get("ended") is None:
+    while track.position > target and facts_of(state).get("ended") is None:
         notes += pass_css(state, track.position)
         notes += one_slot(state)
     return notes
-
-
-def fast_forward(state: State, jump: str | None) -> list[Note | str]:
-    """E3: nobody is left inside; jump to the active token or to S and resolve it."""
-    active = crew.with_status(state, crew.ACTIVE)
-    if active:
-        raise ActionError(f"Nobody-left ending: every Character must be out of play; still "
-                          f"active: {', '.join(active)}", "action")
-    auto, alert = autodestruction(state), state.facts["alert"]
-    red = auto is not None and auto["side"] == "red"
-    unclear = (red and alert is not None) or (auto is not None and auto["side"] == "yellow")
-    if jump is None:
-        if unclear:
-            raise ActionError("jump_to: the rulebook does not say where to jump with these "
-                              "tokens (End of the Game); choose the Autodestruction token, the "
-                              "Alert token or S", "jump_to")
-        jump = JUMP_TARGETS[0] if red else JUMP_TARGETS[1] if alert is not None else "S"
-    if jump == JUMP_TARGETS[0]:
-        if auto is None:
-            raise ActionError("jump_to: there is no Autodestruction token to jump to",
-                              "jump_to")
-        return _jump(state, int(auto["slot"]), "E2", "the Time token reached the "
-                                                     "Autodestruction token")
-    if jump == JUMP_TARGETS[1]:
-        if alert is None:
-            raise ActionError("jump_to: the Alert Procedure is not running", "jump_to")
-        return _jump(state, int(alert), "E4", "the Time token reached the Alert slot")
-    end = s_position(state)
-    assert end is not None  # declared as a need of the action
-    return _jump(state, end, "E1", "the Time token reached S")
-
-
-JUMP_TARGETS = ("Autodestruction token", "Alert token", "S")
-
-
-def _jump(state: State, target: int, code: str, cause: str) -> list[Note | str]:
-    """Move the Time token down to ``target`` slot by slot, applying what it passes: CSS
-    tokens set aside, a yellow Autodestruction token turned red (and followed, when it is the
-    target; the Main Gate opens). Then the ending reached. Where two tokens could end it, the
-    table chose the target (End of the Game does not say), so a token passed does not."""
-    track = time_track(state)
-    here = track.position
-    follow = code == "E2"  # jumping to the Autodestruction token: it moves when it turns red
-    auto = autodestruction(state)
-    if follow and auto is not None and auto["side"] == "yellow":
-        target = int(auto["slot"]) - AHEAD  # where it will stand red once passed
-    notes: list[Note | str] = []
-    passed: list[int] = []
-    while track.position > target:
-        at = track.position
-        auto = autodestruction(state)
-        if at in state.facts["css"]:  # passed without a launch: said once, below
-            state.facts["css"].remove(at)
-            state.facts["css_revealed"].append({"slot": at, "face": "passed"})
-            passed.append(at)
-        if auto is not None and auto["side"] == "yellow" and auto["slot"] == at:
-            state.facts["autodestruct"] = {"slot": at - AHEAD, "side": "red"}
-            notes.append(Note(f"Autodestruction passed yellow on {at}: it turns red and moves to "
-                              f"slot {at - AHEAD}", "autodestruction",
-                              key_moment="Autodestruction red"))
-            notes += open_main_gate(state, "the Autodestruction token turned red")
-            if follow:
-                target = at - AHEAD
-        track.set_position(at - 1)
-    track.set_position(target)
-    if passed:
-        notes.insert(0, Note("CSS tokens passed without a launch, on "
-                             f"{', '.join(map(str, passed))}: set them aside", "time_track"))
-    return [Note(f"Fast-forward: Time token {here} -> {slot_name(state, target)}",
-                 "time_track"), *notes,
-            *end_game(state, code, f"nobody is left inside; {cause}")]

@@ -20,32 +20,41 @@ from typing import Any
 
 from trackers.engine import ActionError, Note, State
 from trackers.engine.game import EndRecord
-from trackers.games.nemesis_lockdown import contamination, contingency, crew, ending
-from trackers.pieces import Secret
+from trackers.games.nemesis_lockdown import (
+    contamination,
+    contingency,
+    crew,
+    ending,
+    objectives,
+)
+from trackers.games.nemesis_lockdown.facts import VictoryResult, facts_of
 
 CODES = contingency.CODES
 POD_OUT = "counts as evacuated"
 POD_LOST = "does not survive"
 POD_FATES = (POD_OUT, POD_LOST)
-MET, NOT_MET, HIDDEN = "met", "not met", "cannot be revealed"
+MET, NOT_MET, HIDDEN = objectives.MET, objectives.NOT_MET, objectives.HIDDEN
 OBJECTIVE_ANSWERS = (MET, NOT_MET, HIDDEN)
 RULE = "rulebook: End of the Game"
+objective_secret = objectives.objective_secret
+
+
 def pending(state: State) -> list[str]:
     """Characters the Victory Check still has to look at (any step)."""
-    if not state.facts.get("ended"):
+    if not facts_of(state).get("ended"):
         return []
-    done = state.facts["victory"]
+    done = facts_of(state)["victory"]
     return [n for n in crew.candidates(state)
             if n not in done or (done[n]["alive"] and done[n]["objective"] is None)]
 
 
 def reveal_active(state: State, code: str) -> list[Note | str]:
-    if state.facts["active_contingency"] is not None:
+    if facts_of(state)["active_contingency"] is not None:
         raise ActionError(f"code: the Active Contingency is already revealed "
-                          f"({state.facts['active_contingency']})", "code")
+                          f"({facts_of(state)['active_contingency']})", "code")
     if not crew.candidates(state):
         raise ActionError("nobody survived: there is no Victory Check", "code")
-    state.facts["active_contingency"] = code
+    facts_of(state)["active_contingency"] = code
     asks = contingency.question(state, "each survivor")
     then = (f"the app cannot tell this one by itself: 'Victory Check' asks {asks}" if asks
             else "the app applies it to each survivor in 'Victory Check'")
@@ -53,16 +62,11 @@ def reveal_active(state: State, code: str) -> list[Note | str]:
                  f"{then}", "victory", key_moment=f"Active Contingency: {code}")]
 
 
-def objective_secret(state: State, name: str) -> Secret | None:
-    piece = state.pieces.get(f"p{crew.seat(state, name)}_objective")
-    return piece if isinstance(piece, Secret) else None
-
-
 def _where(state: State, name: str, args: dict[str, Any]) -> tuple[str, list[Note | str]]:
     """Where the survivor is, and what the ending did there. A Character still in a Pod is
     the table's call (Leaving the Facility does not say)."""
     now = crew.status(state, name)
-    code = state.facts["ended"]
+    code = facts_of(state)["ended"]
     if now == crew.IN_POD:
         fate = args.get("pod")
         if fate is None:
@@ -70,8 +74,9 @@ def _where(state: State, name: str, args: dict[str, Any]) -> tuple[str, list[Not
                               "whether a Character left in a Pod survives (Leaving the "
                               f"Facility): give {' or '.join(POD_FATES)}", "pod")
         if fate == POD_LOST:
-            return crew.DEAD, [f"{name}, left in a CSS Pod, does not survive (your table's "
-                               "call)"]
+            return crew.DEAD, [Note(f"{name}, left in a CSS Pod, does not survive (your "
+                                    "table's call)", "victory",
+                                    key_moment=f"{name} dies (left in a CSS Pod)")]
         crew.set_status(state, name, crew.EVACUATED)
         return crew.EVACUATED, [f"{name}, in a CSS Pod, counts as evacuated (your table's "
                                 "call)"]
@@ -99,7 +104,7 @@ def _objective(state: State, name: str, answer: str | None) -> tuple[bool, str]:
     if answer not in (MET, NOT_MET):
         raise ActionError(f"objective: {name}'s Objective, revealed, reads {shown!r}: is it met? "
                           f"Give {MET} or {NOT_MET}", "objective")
-    if answer == MET and state.facts["ended"] == "E1" and ending.fails_in_purge(shown):
+    if answer == MET and facts_of(state)["ended"] == "E1" and ending.fails_in_purge(shown):
         raise ActionError(f"objective: the Facility was purged and the Intruders live, so "
                           f"{name}'s Objective ({shown!r}) fails ({RULE}); give {NOT_MET}",
                           "objective")
@@ -117,16 +122,25 @@ def check(state: State, rng: Random, args: dict[str, Any]) -> list[Note | str]:
         waiting = ", ".join(pending(state)) or "nobody"
         raise ActionError(f"player: {name} has no Victory Check to do (waiting: {waiting})",
                           "player")
-    if state.facts["active_contingency"] is None:
+    if facts_of(state)["active_contingency"] is None:
         raise ActionError("reveal the Active Contingency first (Victory Check step 1)",
                           "player")
-    results = state.facts["victory"]
+    results = facts_of(state)["victory"]
     notes: list[Note | str] = []
     first = name not in results
     if first:
         notes += _steps_one_two(state, rng, name, args)
     result = results[name]
-    if result["alive"] and state.facts["mode"] != "coop":
+    if result["alive"] and facts_of(state)["mode"] != "coop" and args.get("seal_decides"):
+        won, told = objectives.step_three(state, name, args)
+        if won is None:  # steps 1-2 stand (the draw is made once); step 3 waits
+            return [*notes, *told]
+        result["objective"] = won
+        notes += told[:-1]
+        notes.append(Note(str(told[-1]), "victory",
+                          key_moment=f"{name}: {'wins' if won else 'no win'} (Victory Check)"))
+    elif result["alive"] and facts_of(state)["mode"] != "coop":
+        # Recorded before the Victory Check opened the seal itself: as it was then.
         secret = objective_secret(state, name)
         hidden = secret is not None and secret.is_set and not secret.revealed
         if first and hidden and args.get("objective") != HIDDEN:
@@ -149,7 +163,7 @@ def check(state: State, rng: Random, args: dict[str, Any]) -> list[Note | str]:
         record = end_record(state)
         if record is not None:
             verdict = ("the team wins" if record.sides else "everyone loses") if \
-                state.facts["mode"] == "coop" else (
+                facts_of(state)["mode"] == "coop" else (
                     f"won by {', '.join(record.winners)}" if record.winners else "nobody wins")
             notes.append(Note(record.summary, "victory",
                               key_moment=f"Victory Check verdict: {verdict}"))
@@ -163,7 +177,7 @@ def _older_record(state: State, args: dict[str, Any]) -> dict[str, Any]:
     if isinstance(args.get("objective"), bool):
         args["objective"] = MET if args["objective"] else NOT_MET
     kills = args.pop("contingency_kills", None)
-    code = state.facts["active_contingency"]
+    code = facts_of(state)["active_contingency"]
     if isinstance(kills, bool) and args.get("contingency_answer") is None \
             and code in contingency.QUESTIONS:
         killing = contingency.QUESTIONS[code][1]
@@ -175,23 +189,23 @@ def _older_record(state: State, args: dict[str, Any]) -> dict[str, Any]:
 def _steps_one_two(state: State, rng: Random, name: str, args: dict[str, Any]
                    ) -> list[Note | str]:
     where, notes = _where(state, name, args)
-    result: dict[str, Any] = {"alive": True, "objective": None, "why": ""}
-    state.facts["victory"][name] = result
+    result: VictoryResult = {"alive": True, "objective": None, "why": ""}
+    facts_of(state)["victory"][name] = result
     if where == crew.DEAD:
         crew.set_status(state, name, crew.DEAD)
-        result.update(alive=False, why="left in a CSS Pod (your table's call)")
+        result["alive"], result["why"] = False, "left in a CSS Pod (your table's call)"
         return notes
     dies, said = contingency.effect(state, name, where, args.get("contingency_answer"))
-    code = state.facts["active_contingency"]
+    code = facts_of(state)["active_contingency"]
     notes.append(f"Step 1, {said}")
     if dies:
-        result.update(alive=False, why=f"the {code} Contingency")
+        result["alive"], result["why"] = False, f"the {code} Contingency"
     else:
         dies, found = contamination.final_check(state, name, rng, args.get("infected"),
                                                 args.get("cards"), args.get("drawn"))
         notes += [f"Step 2, {found[0]}", *found[1:]]
         if dies:
-            result.update(alive=False, why="the Contamination check")
+            result["alive"], result["why"] = False, "the Contamination check"
     if not result["alive"]:
         crew.set_status(state, name, crew.DEAD)
         notes.append(Note(f"{name} dies in the Victory Check ({result['why']}): not a winner",
@@ -203,28 +217,29 @@ def lines(state: State) -> list[str]:
     """Each Character's standing in the Victory Check, and what is still to do."""
     out = []
     waiting = pending(state)
-    code = state.facts["active_contingency"]
+    code = facts_of(state)["active_contingency"]
     if waiting and code is None:
         out.append("Step 1: reveal the Active Contingency (Q)")
     elif code is not None:
         out.append(f"Active Contingency: {code}")
     for name in crew.names(state):
-        found = state.facts["victory"].get(name)
+        found = facts_of(state)["victory"].get(name)
         if name in waiting and found is not None:
-            out.append(f"{name}: alive after steps 1-2; Objective to reveal (v) and check (X)")
+            out.append(f"{name}: alive after steps 1-2; Objective to check (X: it is revealed "
+                       "then)")
         else:
             out.append(f"{name}: {_outcome(state, name, waiting)}")
     return out
 
 
 def coop_won(state: State) -> bool:
-    objectives = state.facts["objectives"]
-    alive = [n for n, r in state.facts["victory"].items() if r["alive"]]
+    objectives = facts_of(state)["objectives"]
+    alive = [n for n, r in facts_of(state)["victory"].items() if r["alive"]]
     return bool(alive) and all(objectives[n]["done"] for n in crew.names(state))
 
 
 def _outcome(state: State, name: str, waiting: list[str]) -> str:
-    found = state.facts["victory"].get(name)
+    found = facts_of(state)["victory"].get(name)
     if name in waiting:
         return "Victory Check to do"
     if found is None and crew.status(state, name) == crew.ACTIVE:
@@ -233,16 +248,16 @@ def _outcome(state: State, name: str, waiting: list[str]) -> str:
         return crew.status(state, name)
     if not found["alive"]:
         return f"died ({found['why']})"
-    if state.facts["mode"] == "coop":
+    if facts_of(state)["mode"] == "coop":
         return "survived"
     return "won" if found["objective"] else "survived, no win (Objective)"
 
 
 def end_record(state: State) -> EndRecord | None:
-    code = state.facts.get("ended")
+    code = facts_of(state).get("ended")
     if code is None:
         return None
-    results = state.facts["victory"]
+    results = facts_of(state)["victory"]
     waiting = pending(state)
     outcomes = {name: _outcome(state, name, waiting) for name in crew.names(state)}
     summary = ending.summary(code)
@@ -252,14 +267,14 @@ def end_record(state: State) -> EndRecord | None:
         summary += f" Victory Check to do for {', '.join(waiting)}."
     elif not crew.candidates(state) and not results:
         summary += " No Character survived: nobody wins."
-    elif state.facts["mode"] == "coop":
+    elif facts_of(state)["mode"] == "coop":
         if coop_won(state):
             winners, sides = tuple(crew.names(state)), ("the team",)
             summary += " Every public Objective met and a Character lives: the team wins."
         elif not any(r["alive"] for r in results.values()):
             summary += " Nobody lives: everyone loses."
         else:  # which Objectives hold the team back, and how to mark one the table met
-            unmet = [n for n in crew.names(state) if not state.facts["objectives"][n]["done"]]
+            unmet = [n for n in crew.names(state) if not facts_of(state)["objectives"][n]["done"]]
             summary += (f" Public Objectives not marked met: {', '.join(unmet)} (if the "
                         f"table met them: 'Objective met'); as it stands, everyone loses.")
     else:

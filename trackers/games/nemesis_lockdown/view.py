@@ -15,14 +15,15 @@ from trackers.games.nemesis_lockdown import (
     victory,
 )
 from trackers.games.nemesis_lockdown.board import slot_list
+from trackers.games.nemesis_lockdown.facts import facts_of
 from trackers.games.nemesis_lockdown.setup import setup_notes
 
-MAX_PLAYERS = 4
+MAX_PLAYERS = 5  # the box says 1-5; the setup formulas hold for any count
 
 
 def _time_lines(state: State) -> list[str]:
     """Three lines, so the bag's odds and Power stay in view at 80x24."""
-    facts = state.facts
+    facts = facts_of(state)
     auto = facts["autodestruct"]
     alert = facts["alert"]
     if auto is None:
@@ -76,9 +77,9 @@ def _power_lines(state: State) -> list[str]:
 def _character_lines(state: State) -> list[str]:
     players = crew.names(state)
     lines = []
-    for person in state.facts["crew"]:
+    for person in facts_of(state)["crew"]:
         name = person["name"]
-        first = " (First Player)" if players[state.facts["first_player"]] == name else ""
+        first = " (First Player)" if players[facts_of(state)["first_player"]] == name else ""
         where = (f" in the {person['room']}" if person["status"] == crew.ACTIVE
                  and person["room"] else "")
         cards = person["contamination"]
@@ -89,7 +90,7 @@ def _character_lines(state: State) -> list[str]:
 
 
 def _nest_lines(state: State) -> list[str]:
-    facts = state.facts
+    facts = facts_of(state)
     found = ", ".join(facts["weaknesses"]) or "none yet"
     noise = ", ".join(facts["noise"]) or "none marked"
     return [f"Eggs taken {facts['eggs_taken']}, destroyed {facts['eggs_destroyed']}",
@@ -97,7 +98,7 @@ def _nest_lines(state: State) -> list[str]:
 
 
 def panels(state: State) -> list[Panel]:
-    facts = state.facts
+    facts = facts_of(state)
     record = victory.end_record(state)
     title = "Setup" if facts["phase"] == "setup" else f"Round {facts['round']}"
     here = time_track.slot(state)
@@ -135,14 +136,14 @@ def status(state: State) -> str:
     if record is not None:
         winners = ", ".join(record.winners)
         return f"ended: {record.ending}" + (f", won by {winners}" if winners else "")
-    if state.facts["phase"] == "setup":
+    if facts_of(state)["phase"] == "setup":
         return "setting up"
-    return (f"round {state.facts['round']}, Time on "
+    return (f"round {facts_of(state)['round']}, Time on "
             f"{time_track.slot_name(state, time_track.slot(state))}")
 
 
 def moment(state: State) -> dict[str, int]:
-    return {"round": int(state.facts["round"])}
+    return {"round": int(facts_of(state)["round"])}
 
 
 TOPICS = {"time": "time_track", "intruder_bag": "intruder_bag", "eggs": "intruder_bag",
