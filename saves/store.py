@@ -36,6 +36,7 @@ from saves.journal import (
     JournalError,
     JournalFile,
     JournalMoved,
+    header_line,
     read_journal,
 )
 from saves.open_marks import OpenMarks
@@ -187,8 +188,9 @@ class Store:
                             "stopped mid-save); it was dropped.")
         if contents.lost:
             named = ", ".join(f"line {n}" for n in contents.lost)
-            warnings.append(f"{path.name}: {named} damaged and lost; the "
-                            f"{len(contents.records)} records that verify were kept.")
+            warnings.append(f"{path.name}: {named} damaged (the checksum does not match), "
+                            "so its record cannot be read; it stays in the file as it is, "
+                            f"and the {len(contents.records)} records that verify were used.")
         found = list(contents.breaks)
         if seal is not None and seal.lines:
             # a torn last record that was sealed is reported as torn, not as removed
@@ -214,7 +216,7 @@ class Store:
         if not seal.title:
             seal.title = str(row.get("title") or contents.header.get("title") or "")
         return LoadedJournal(contents, snapshot, warnings, seal,
-                             needs_repair=contents.torn_tail or bool(contents.lost)
+                             needs_repair=contents.torn_tail or contents.unterminated
                              or contents.header_restored,
                              new_breaks=any(b not in on_disk for b in found))
 
@@ -234,22 +236,31 @@ class Store:
         assert best is not None
         return best
 
-    def repair(self, session_id: str, loaded: LoadedJournal,
-               records: list[dict[str, Any]]) -> JournalContents:
-        """Write back what reading found: cut a torn tail, or rewrite the journal with the
-        ``records`` that verify (the damaged file kept beside it). Call under the lock."""
+    def repair(self, session_id: str, loaded: LoadedJournal) -> JournalContents:
+        """Write back what reading found, never dropping a line that holds a record: cut a
+        torn tail (a record a crash cut short, never reported saved), end a last line
+        that lost its newline, and write a damaged first line back from the kept copy
+        (the damaged file kept beside it). A damaged record stays in the file as it is.
+        Call under the lock."""
         path = self.journal_path(session_id)
         contents = loaded.contents
-        if contents.lost or contents.header_restored:
+        if contents.header_restored:
             stamp = time.strftime("%Y%m%d-%H%M%S")
             kept = path.with_name(f"{path.name}.damaged-{stamp}")
-            atomic_write(kept, path.read_bytes())
-            JournalFile.rewrite(path, contents.header, records)
+            data = path.read_bytes()
+            atomic_write(kept, data)
+            rest = data[contents.body_start:contents.good_bytes]
+            end = b"\n" if contents.unterminated else b""
+            atomic_write(path, header_line(contents.header) + rest + end)
             loaded.warnings.append(f"{path.name}: the damaged file was saved as {kept.name}.")
-        elif contents.torn_tail:
-            fd = os.open(path, os.O_WRONLY)
+        else:
+            fd = os.open(path, os.O_WRONLY | getattr(os, "O_BINARY", 0))
             try:
-                os.ftruncate(fd, contents.good_bytes)
+                if contents.torn_tail:
+                    os.ftruncate(fd, contents.good_bytes)
+                if contents.unterminated:
+                    os.lseek(fd, contents.good_bytes, os.SEEK_SET)
+                    os.write(fd, b"\n")
                 os.fsync(fd)
             finally:
                 os.close(fd)

@@ -169,7 +169,7 @@ class Tableside(ProfilesAndSettings):
         journal = None
         if store is not None:
             if loaded.needs_repair:
-                contents = store.repair(info.id, loaded, records)
+                contents = store.repair(info.id, loaded)
             seal = loaded.seal
             if seal is not None and (seal.lines != contents.lines or loaded.new_breaks
                                      or seal.head != contents.last_hash):

@@ -10,7 +10,14 @@ import os
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from saves.journal import CHAIN_FIELD, JournalError, JournalFile, decode_line, line_hash
+from saves.journal import (
+    CHAIN_FIELD,
+    JournalError,
+    JournalFile,
+    decode_line,
+    line_hash,
+    whole_line,
+)
 from tableside.basics import OutsideChange, TablesideError, _salvage, plain_error
 
 if TYPE_CHECKING:
@@ -114,8 +121,8 @@ class JournalFollower:
                 break
             new.append(record)
             last, lines = line_hash(line), lines + 1
-        if new is None:
-            return self._reload(locked)
+        if new is None or (tail is not None and end < len(tail) and whole_line(tail[end:])):
+            return self._reload(locked)  # damaged, rewritten, or a last line without newline
         if locked and tail is not None and end < len(tail):
             store.cut(self.id, size + end)  # a torn record of a window that was killed
         self._read_to = (size + end, last, lines)
@@ -155,7 +162,7 @@ class JournalFollower:
         contents = loaded.contents
         records = _salvage(contents.records)
         if locked and loaded.needs_repair:
-            contents = store.repair(self.id, loaded, records)
+            contents = store.repair(self.id, loaded)
         before = len(self.session.events), self.session.head
         self.warnings += [w for w in loaded.warnings if w not in self.warnings]
         self._take(records, replace=True)
