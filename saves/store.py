@@ -63,8 +63,8 @@ class LoadedJournal:
     warnings: list[str] = field(default_factory=list)
     seal: Seal | None = None
     needs_repair: bool = False  # a torn tail, a lost line or a restored header to write back
-    new_breaks: bool = False  # tampering found that the seal does not record yet (a writer
-    # records it: later edits cannot hide it; a reader only reports it)
+    new_breaks: bool = False  # tampering or damage found that the seal does not record yet
+    # (a writer records it: later edits cannot hide it; a reader only reports it)
 
 
 class Store:
@@ -180,19 +180,24 @@ class Store:
         except HeaderDamaged as err:
             contents = self._with_header_copy(path, copies, err)
         warnings: list[str] = []
-        if contents.header_restored:
-            warnings.append(f"{path.name}: its first line (game, setup, seed) was damaged; it "
-                            "was restored from the copy kept in the catalog, seal or snapshot.")
         if contents.torn_tail:
             warnings.append(f"{path.name}: the last record was only half written (the app "
                             "stopped mid-save); it was dropped.")
-        if contents.lost:
-            named = ", ".join(f"line {n}" for n in contents.lost)
-            warnings.append(f"{path.name}: {named} damaged (the checksum does not match), "
-                            "so its record cannot be read; it stays in the file as it is, "
-                            f"and the {len(contents.records)} records that verify were used.")
+        seal = seal or Seal(0, "", None, None)
+        damage = [f"line {n} is damaged (its checksum does not match): its record cannot be "
+                  "read and stays in the file as it is" for n in contents.lost]
+        if contents.header_restored:
+            damage.append("its first line (game, setup, seed) was damaged; it was restored "
+                          "from the copy kept in the catalog, seal or snapshot")
+        earlier = [text for text in seal.damage if text not in damage]
+        for text in [*damage, *earlier]:
+            if text not in seal.dismissed:
+                warnings.append(f"{path.name}: {text}.")
+        if contents.lost and any(text not in seal.dismissed for text in damage):
+            warnings.append(f"{path.name}: the {len(contents.records)} records that verify "
+                            "were used.")
         found = list(contents.breaks)
-        if seal is not None and seal.lines:
+        if seal.lines:
             # a torn last record that was sealed is reported as torn, not as removed
             sealed = seal.lines - 1 if contents.torn_tail and seal.lines == contents.lines + 1 \
                 else seal.lines
@@ -205,20 +210,35 @@ class Store:
                                     str(chain.get("head", "")), "the copy in the catalog")
         if problem:
             found.append(problem)
-        on_disk = list(seal.breaks) if seal else []
-        earlier = [b for b in on_disk if b not in found]
-        for text in [*found, *earlier]:
-            warnings.append(f"{path.name}: {text}. A secret revealed from this journal "
-                            "proves nothing.")
-        seal = seal or Seal(0, "", None, None)
-        seal.breaks = [*earlier, *found]
+        earlier_breaks = [b for b in seal.breaks if b not in found]
+        for text in [*found, *earlier_breaks]:
+            if text not in seal.dismissed:
+                warnings.append(f"{path.name}: {text}. A secret revealed from this journal "
+                                "proves nothing.")
+        new = any(b not in seal.breaks for b in found) or \
+            any(d not in seal.damage for d in damage)
+        seal.breaks = [*earlier_breaks, *found]
+        seal.damage = [*earlier, *damage]
         seal.header = contents.header
         if not seal.title:
             seal.title = str(row.get("title") or contents.header.get("title") or "")
         return LoadedJournal(contents, snapshot, warnings, seal,
                              needs_repair=contents.torn_tail or contents.unterminated
-                             or contents.header_restored,
-                             new_breaks=any(b not in on_disk for b in found))
+                             or contents.header_restored, new_breaks=new)
+
+    def dismiss(self, session_id: str) -> list[str]:
+        """Mark every break and damage the seal keeps as seen by the table: they are said no
+        more (and stay kept). Returns what was dismissed. Under the session's lock."""
+        with self.locked(session_id):
+            seal = read_seal(self.seal_path(session_id))
+            if seal is None:
+                return []
+            fresh = [t for t in [*seal.breaks, *seal.damage] if t not in seal.dismissed]
+            seal.dismissed += fresh
+            write_seal(self.seal_path(session_id), seal)
+            if session_id in self._seals:
+                self._seals[session_id].dismissed = list(seal.dismissed)
+        return fresh
 
     def _with_header_copy(self, path: Path, copies: list[dict[str, Any]],
                           err: HeaderDamaged) -> JournalContents:

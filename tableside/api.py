@@ -217,6 +217,16 @@ class Tableside(ProfilesAndSettings):
         self._need(session_id)
         self.store.delete(session_id)
 
+    @_plain("the warnings could not be dismissed")
+    @checked
+    def dismiss_damage(self, session_id: str) -> list[str]:
+        """The table has seen what was found changed or damaged in a game's files: it is said
+        no more at its opens, report and history (the seal still keeps it). Returns it."""
+        self._need(session_id)
+        if self.read_only:
+            raise TablesideError("this data folder was opened read-only; nothing was dismissed")
+        return self.store.dismiss(session_id)
+
     def _need(self, session_id: str) -> None:
         if self.store.catalog.session(session_id) is None:
             raise TablesideError(f"no saved session with id {session_id!r}")

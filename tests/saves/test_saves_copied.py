@@ -79,3 +79,35 @@ def test_a_changed_last_line_is_damage_kept_in_the_file_not_a_crash(tmp_path: Pa
     again.close()
     table.close()
     assert path.read_bytes().startswith(changed)  # kept as it was, the new record after it
+
+
+def test_damage_once_found_is_said_at_every_open_until_the_table_dismisses_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from tableside.cli import main
+
+    play = saved(tmp_path, 5)
+    path = _journal(tmp_path, play.id)
+    lines = path.read_bytes().split(b"\n")
+    lines[3] = lines[3].replace(b'"seq":3', b'"seq":9')
+    path.write_bytes(b"\n".join(lines))
+    Tableside(tmp_path).load(play.id).close()  # a writer finds it: the seal keeps it
+    del lines[3]  # someone "repairs" the file by deleting the damaged line
+    path.write_bytes(b"\n".join(lines))
+
+    again = Tableside(tmp_path, read_only=True).load(play.id)
+    assert any("line 4 is damaged" in w for w in again.warnings), again.warnings
+    assert main(["--data-dir", str(tmp_path), "saves", "show", play.id]) == 0
+    assert "line 4 is damaged" in capsys.readouterr().err
+    assert main(["--data-dir", str(tmp_path), "report", play.id]) == 0
+    assert "line 4 is damaged" in capsys.readouterr().out
+    assert main(["--data-dir", str(tmp_path), "history"]) == 0
+    assert f"warning(s): tableside report {play.id}" in capsys.readouterr().out
+
+    assert main(["--data-dir", str(tmp_path), "saves", "dismiss", play.id]) == 0
+    assert "line 4 is damaged" in capsys.readouterr().out  # what was dismissed, named
+    later = Tableside(tmp_path).load(play.id)
+    assert later.warnings == []
+    seal = (tmp_path / "sessions" / f"{play.id}.seal.json").read_text(encoding="utf-8")
+    assert "line 4 is damaged" in seal  # still kept on record
+    assert main(["--data-dir", str(tmp_path), "history"]) == 0
+    assert "warning" not in capsys.readouterr().out
