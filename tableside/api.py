@@ -166,8 +166,10 @@ class Tableside(ProfilesAndSettings):
             raise
         except (KeyError, TypeError, ValueError, ActionError, RecordError) as err:
             raise TablesideError(f"{path}: cannot be replayed ({err})") from err
+        loaded.warnings += _app_draws_lost(self.root, session)
         journal = None
         if store is not None:
+            vault.keep_copies(self.root)  # a key file lost or cut short comes back
             if loaded.needs_repair:
                 contents = store.repair(info.id, loaded)
             seal = loaded.seal
@@ -233,6 +235,25 @@ class Tableside(ProfilesAndSettings):
 
     def close(self) -> None:
         self.store.close()
+
+
+def _app_draws_lost(root: Path, session: Any) -> list[str]:
+    """The app's own hidden draws not revealed yet that no key of this folder opens: named
+    as lost (the rest of the game opens and plays)."""
+    from tableside import vault
+    from trackers.pieces import Secret
+
+    lost = []
+    for piece in session.state.pieces.values():
+        locked = piece.locked if isinstance(piece, Secret) else None
+        if not locked or locked.get("to") != vault.APP_OWNER or piece.revealed:
+            continue
+        try:
+            vault.open_app_sealed(root, str(locked.get("sealed", "")))
+        except ValueError as err:
+            lost.append(f"{piece.label}: the app's hidden draw is lost ({err}); it cannot be "
+                        "revealed or checked")
+    return lost
 
 
 def _check_title(title: str) -> str:
