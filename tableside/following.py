@@ -21,6 +21,8 @@ from saves.journal import (
 from tableside.basics import OutsideChange, TablesideError, _salvage, plain_error
 
 if TYPE_CHECKING:
+    from filelock import FileLock
+
     from saves.catalog import SessionInfo
     from tableside.api import Tableside
     from trackers.engine import Session
@@ -44,6 +46,15 @@ class JournalFollower:
         return self.info.id
 
     # --- other windows ---------------------------------------------------------------
+    def lock(self) -> FileLock:
+        """The game's lock (re-entrant in this process): a screen tries it before acting,
+        so that a wait for another window is shown, never a frozen screen."""
+        return self._table.store.lock(self.id)
+
+    def open_elsewhere(self) -> list[str]:
+        """The other windows that have this game open ("app 4121")."""
+        return self._table.store.open_elsewhere(self.id)
+
     def refresh(self) -> list[OutsideChange]:
         """What other windows (the CLI, a script, a second app) recorded in this game since
         this one last looked, oldest first; an empty list when nothing changed. Cheap when

@@ -379,6 +379,18 @@ class HomeScreen(Screen[None]):
             self.open_session(info.id)
 
     def open_session(self, session_id: str) -> None:
+        """Open a saved game: at once, or after a wait shown on screen while another window
+        is saving to it."""
+        if self.table is None:
+            return
+        from tui.screens.lock_wait import when_free
+
+        table = self.table
+        when_free(self, table.store.lock(session_id),
+                  lambda: table.store.open_elsewhere(session_id), "open it",
+                  lambda: self._open_now(session_id))
+
+    def _open_now(self, session_id: str) -> None:
         if self.table is None:
             return
         from tui.screens.game_screens import screen_for
