@@ -308,7 +308,10 @@ class Store:
     def _sealed(self, session_id: str, journal: JournalFile) -> None:
         seal = self._seals.setdefault(session_id, Seal(0, ""))
         seal.lines, seal.head = journal.lines, journal.last_hash
-        write_head(self.seal_path(session_id), seal)
+        # The record is durable already: a seal left a record behind (a full disk) reads as
+        # "records added since", never as damage, so the action stays done.
+        with contextlib.suppress(OSError):
+            write_head(self.seal_path(session_id), seal)
 
     def reseal(self, session_id: str) -> None:
         """Write the seal as kept in memory (after a load found it missing or changed)."""

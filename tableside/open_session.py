@@ -429,8 +429,9 @@ class OpenSession(JournalFollower):
                 self._journal.append({"t": SNAPSHOT_RECORD, "seq": seq, "events": digest,
                                       "state": state_digest(state)})
         except TablesideError as err:  # a snapshot only saves time: the action is safe
-            self.warnings.append(f"no snapshot was kept: {err} (the game itself is safe in "
-                                 "its journal)")
+            cause = err.__cause__ if isinstance(err.__cause__, OSError | JournalError) else err
+            self.warnings.append(f"{plain_error(cause, 'no snapshot was kept')} (the game "
+                                 "itself is safe in its journal)")
             return
         self._table.store.write_snapshot(self.id, seq, digest, state, header=self._header)
 
