@@ -294,8 +294,10 @@ class ActionFormScreen(FieldKeys, ModalScreen[bool]):
         try:
             lock.acquire(timeout=0)
         except Timeout:
-            when_free(self, lock, self.play.open_elsewhere, "save the action",
-                      lambda: self.call_later(self._next))
+            def again() -> None:
+                self.call_later(self._next)
+
+            when_free(self, lock, self.play.open_elsewhere, "save the action", again)
             return False
         lock.release()
         return True

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
 from textual.app import ComposeResult
@@ -57,7 +57,7 @@ class LockWaitScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-def when_free(screen: Screen[object], lock: FileLock, others: Callable[[], list[str]],
+def when_free(screen: Screen[Any], lock: FileLock, others: Callable[[], list[str]],
               doing: str, step: Callable[[], None]) -> None:
     """Run ``step`` holding the game's lock: at once when it is free, else after a wait
     shown on screen (a worker thread waits; the screen stays live). ``others`` names the
@@ -78,7 +78,7 @@ def when_free(screen: Screen[object], lock: FileLock, others: Callable[[], list[
         lock.release()
 
 
-def _wait(screen: Screen[object], lock: FileLock, wait: LockWaitScreen,
+def _wait(screen: Screen[Any], lock: FileLock, wait: LockWaitScreen,
           step: Callable[[], None]) -> None:
     """The worker: try the lock until it is free or the wait is cancelled."""
     from filelock import Timeout
@@ -95,7 +95,7 @@ def _wait(screen: Screen[object], lock: FileLock, wait: LockWaitScreen,
         return
 
 
-def _run(screen: Screen[object], lock: FileLock, wait: LockWaitScreen,
+def _run(screen: Screen[Any], lock: FileLock, wait: LockWaitScreen,
          step: Callable[[], None]) -> None:
     """Back on the screen's thread, the lock held: close the notice, take the step, then
     let the keys typed meanwhile land in the order they were typed."""
