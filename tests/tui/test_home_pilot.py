@@ -8,6 +8,7 @@ from pathlib import Path
 from rich.cells import cell_len
 
 from tableside.api import Tableside
+from tests.pilot_keys import save_game
 from tests.tui.screen_text import screen_text
 from tui.app import TablesideApp
 
@@ -127,3 +128,21 @@ async def test_the_list_follows_the_highlight_and_a_click_on_the_highlighted_gam
         await pilot.pause()
         assert isinstance(app.screen, SessionScreen)
         assert app.screen.play.info.title == f"Game {29 - top:03d}"
+
+
+async def test_home_backs_the_folder_up_to_a_file_and_restores_it_elsewhere(
+        tmp_path: Path) -> None:
+    home, laptop = tmp_path / "home", tmp_path / "laptop"
+    session_id = save_game(home, "space-station-phoenix", 2, title="Tuesday")
+    target = tmp_path / "moved.zip"
+    for folder, choice in ((home, []), (laptop, ["down"])):
+        app = TablesideApp(data_dir=folder)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("m")
+            await pilot.pause()
+            await pilot.press(*choice, "enter")
+            await pilot.pause()
+            await pilot.press("ctrl+a", "ctrl+k", *str(target), "enter")
+            await pilot.pause()
+    assert [s.id for s in Tableside(laptop).sessions()] == [session_id]

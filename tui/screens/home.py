@@ -121,6 +121,8 @@ class HomeScreen(Screen[None]):
                 tooltip="Board profiles: enter printed board values once, share them"),
         Binding("g", "play_history", "History", id="home.history",
                 tooltip="Play history: every saved game, counted"),
+        Binding("m", "move_folder", "Backup", id="home.backup", show=False,
+                tooltip="Back up the data folder to one file, or restore a backup"),
         Binding("q", "app.quit", "Quit", id="home.quit", tooltip="Quit Tableside"),
         # The list's keys (moved by on_key below; listed here for F1 and the palette).
         Binding("up", "list('cursor_up')", "Previous game", show=False,
@@ -456,6 +458,11 @@ class HomeScreen(Screen[None]):
 
         if self.table is not None:
             self.app.push_screen(PlayHistoryScreen(self.table))
+
+    def action_move_folder(self) -> None:
+        from tui.screens.moving import offer_backup
+
+        offer_backup(self)
 
     def action_search(self) -> None:
         from tui.screens.search_launch import open_search
