@@ -330,13 +330,13 @@ class OpenSession(JournalFollower):
 
         return audit.lines(self)
 
-    @checked
     def dismiss_damage(self) -> list[str]:
         """Dismiss the damage and changes found in this game's files (``Tableside``'s)."""
         gone = self._table.dismiss_damage(self.id)
         self.warnings = [w for w in self.warnings if not any(text in w for text in gone)]
         return gone
 
+    @checked
     def undo(self, steps: int = 1) -> list[Note]:
         """Take back the game's latest ``steps`` actions, whichever window made them (a note
         says which when another did); refuses more steps than there are actions."""
