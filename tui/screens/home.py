@@ -404,7 +404,7 @@ class HomeScreen(Screen[None]):
                         title="Cannot open", severity="error", timeout=10, markup=False)
             return
         for warning in play.warnings:
-            self.notify(warning, title="Repaired", severity="warning", timeout=10,
+            self.notify(warning, title="Found in its files", severity="warning", timeout=10,
                         markup=False)
         self.app.push_screen(screen_for(play, self.table))
 
