@@ -158,7 +158,8 @@ def read_journal(path: Path, header_copy: dict[str, Any] | None = None,
         except OSError as err:
             raise JournalError(f"{path}: cannot be read ({err.strerror})") from err
     start = len(BOM) if data.startswith(BOM) else 0
-    lines = data[start:].split(b"\n")
+    raw = data[start:].split(b"\n")
+    lines = list(raw)
     # split leaves a final empty chunk after a complete last line; anything else is a last
     # line without its newline: a whole record (an editor dropped the newline), a whole but
     # changed one, or a record a crash cut short (torn)
@@ -168,7 +169,7 @@ def read_journal(path: Path, header_copy: dict[str, Any] | None = None,
         lines.append(tail)
         tail, unterminated = b"", True
     lines = [_text(line) for line in lines]
-    ends = [len(line) for line in data[start:].split(b"\n")]  # with any carriage return
+    ends = [len(line) for line in raw]  # with any carriage return
     header = decode_line(lines[0]) if lines else None
     restored = False
     first_len = ends[0] if lines else 0
