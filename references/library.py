@@ -174,6 +174,12 @@ class Library:
     def _write(self) -> Transaction:
         return Transaction(self._conn)
 
+    def _drop_spilled_pages(self) -> None:
+        """After a write that failed (a full disk): the rolled-back pages SQLite spilled into
+        its -wal file are given back (the file cut to nothing), so the disk is as before."""
+        with contextlib.suppress(sqlite3.Error):
+            self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
     # ------------------------------------------------------------ books
 
     def add_rulebook(
@@ -217,7 +223,11 @@ class Library:
                             postings.add(conn, first, last)
                     merge_index(conn)
             except sqlite3.Error as error:
+                self._drop_spilled_pages()
                 raise LibraryError(f"{path.name}: could not be stored ({error})") from None
+            except BaseException:
+                self._drop_spilled_pages()
+                raise
             self._changed()
             info = self.book(book_id)
         if progress:

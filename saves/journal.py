@@ -9,9 +9,11 @@ Appending is one ``os.write`` of the whole line on the raw descriptor, then ``fs
 action costs the same at event 10 and at event 10,000, and a failed write is cut back off
 so no partial record can surface later. Every append happens under the session's lock and
 only when the file still ends where this process last saw it (another window may write
-the same session). A torn last line (a kill mid-write) is detected by its missing newline
-or bad checksum; a bad line anywhere else is named and skipped, and every record after it
-that verifies is kept.
+the same session). A torn last line (a kill mid-write) is one without its newline that
+does not hold a whole record; a bad line anywhere else, or a whole last line whose
+checksum fails, is named and skipped (left in the file as it is), and every record after it
+that verifies is kept. CRLF line endings, a byte order mark and a missing final newline
+(what copying and syncing do to text files) are read through.
 """
 
 from __future__ import annotations
@@ -97,6 +99,8 @@ class JournalContents:
     lost: list[int] = field(default_factory=list)  # line numbers of records that failed
     breaks: list[str] = field(default_factory=list)  # records changed after they were written
     header_restored: bool = False  # the first line was damaged; a kept copy was used
+    unterminated: bool = False  # the last line has no newline (the next append adds one)
+    body_start: int = 0  # where line 2 begins in the file
 
     @property
     def last_hash(self) -> str:
@@ -115,24 +119,60 @@ def _describe(record: dict[str, Any] | None, number: int) -> str:
     return f"line {number}"
 
 
+BOM = b"\xef\xbb\xbf"  # what some editors put before the first line
+
+
+def _text(line: bytes) -> bytes:
+    """A line without the carriage return that CRLF line endings (a Windows editor, git's
+    autocrlf, a sync tool) leave before its newline: the record itself is the same."""
+    return line[:-1] if line.endswith(b"\r") else line
+
+
+def _whole_json(line: bytes) -> bool:
+    """Whether a line that fails its checksum still holds a whole JSON object: a byte changed
+    after it was written, not a record a crash cut short (those end mid-object)."""
+    raw = _text(line)[9:]
+    try:
+        return isinstance(json.loads(raw), dict)
+    except (ValueError, UnicodeDecodeError):
+        return False
+
+
+def whole_line(line: bytes) -> bool:
+    """Whether a last line without its newline holds a whole record (changed or not), not
+    one a crash cut short."""
+    return decode_line(_text(line)) is not None or _whole_json(line)
+
+
 def read_journal(path: Path, header_copy: dict[str, Any] | None = None,
                  data: bytes | None = None) -> JournalContents:
     """Read every good record; raises JournalError when even the header is unusable.
 
     ``header_copy`` (the header kept in the catalog, the seal or the snapshot) stands in
     for a damaged first line; it is exact when its line hashes to what line 2 carries.
+    CRLF line endings, a byte order mark and a missing final newline are read through.
     """
     if data is None:
         try:
             data = path.read_bytes()
         except OSError as err:
             raise JournalError(f"{path}: cannot be read ({err.strerror})") from err
-    lines = data.split(b"\n")
-    # split leaves a final empty chunk after a complete last line; anything else is torn
+    start = len(BOM) if data.startswith(BOM) else 0
+    raw = data[start:].split(b"\n")
+    lines = list(raw)
+    # split leaves a final empty chunk after a complete last line; anything else is a last
+    # line without its newline: a whole record (an editor dropped the newline), a whole but
+    # changed one, or a record a crash cut short (torn)
     tail = lines.pop()
+    unterminated = False
+    if tail and whole_line(tail):
+        lines.append(tail)
+        tail, unterminated = b"", True
+    lines = [_text(line) for line in lines]
+    ends = [len(line) for line in raw]  # with any carriage return
     header = decode_line(lines[0]) if lines else None
     restored = False
-    first_len = len(lines[0]) if lines else 0
+    first_len = ends[0] if lines else 0
     if header is None or header.get("t") != "header":
         if not header_copy:
             raise HeaderDamaged(f"{path}: not a Tableside journal (its first line is damaged)")
@@ -145,19 +185,17 @@ def read_journal(path: Path, header_copy: dict[str, Any] | None = None,
     contents = JournalContents(header, hashes=[line_hash(lines[0])] if lines else [],
                                header_restored=restored)
     chained = header["format"] >= 2
-    offset = first_len + 1 if lines else 0
+    offset = start + first_len + 1 if lines else start
+    contents.body_start = offset
     previous: dict[str, Any] | None = header
     known = True  # whether the previous line's fingerprint can be trusted
     for number, line in enumerate(lines[1:], start=2):
         record = decode_line(line)
         if record is None:
-            if number == len(lines) and not tail:
-                contents.torn_tail = True  # a last line with a bad checksum: torn
-                break
             contents.lost.append(number)
             contents.damage = contents.damage or f"{path}: line {number} is damaged"
             contents.hashes.append(line_hash(line))
-            offset += len(line) + 1
+            offset += ends[number - 1] + 1
             previous, known = None, False
             continue
         prev = record.pop(CHAIN_FIELD, None)
@@ -168,9 +206,12 @@ def read_journal(path: Path, header_copy: dict[str, Any] | None = None,
         contents.records.append(record)
         contents.line_numbers.append(number)
         contents.hashes.append(line_hash(line))
-        offset += len(line) + 1
+        offset += ends[number - 1] + 1
         previous, known = record, True
+    if unterminated:
+        offset -= 1  # no newline after the last line: the next record writes one first
     contents.good_bytes = offset
+    contents.unterminated = unterminated
     if tail:
         contents.torn_tail = True
     return contents
@@ -273,4 +314,4 @@ class JournalFile:
 
 __all__ = ["JOURNAL_FORMAT", "PRIVATE_FILE", "HeaderDamaged", "JournalContents", "JournalError",
            "JournalFile", "JournalMoved", "JournalTooNew", "decode_line", "describe_line",
-           "encode_line", "header_line", "line_hash", "read_journal"]
+           "encode_line", "header_line", "line_hash", "read_journal", "whole_line"]

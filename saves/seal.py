@@ -8,8 +8,9 @@ replaced whole, rarely. A
 journal edited after the fact then shows either as a broken chain (a record before the
 last) or as a mismatch with the seal (the last record, or records removed). The seal also
 keeps a copy of the header (game, setup, seed) and the title, so a lost catalog or a
-damaged first line loses nothing, and ``breaks``: what was once found changed, kept for
-good so that later appends cannot hide it.
+damaged first line loses nothing, and ``breaks`` and ``damage``: what was once found changed
+or damaged, kept for good so that later appends or edits cannot hide it, until the table
+dismisses it (``dismissed``: said no more, still kept).
 """
 
 from __future__ import annotations
@@ -34,10 +35,13 @@ class Seal:
     header: dict[str, Any] | None = None
     title: str | None = None
     breaks: list[str] = field(default_factory=list)
+    damage: list[str] = field(default_factory=list)  # records found damaged, kept for good
+    dismissed: list[str] = field(default_factory=list)  # breaks and damage the table has seen
 
     def to_bytes(self) -> bytes:
         body = json.dumps({"format": SEAL_FORMAT, "header": self.header, "title": self.title,
-                           "breaks": self.breaks}, ensure_ascii=False).encode()
+                           "breaks": self.breaks, "damage": self.damage,
+                           "dismissed": self.dismissed}, ensure_ascii=False).encode()
         return head_line(self.lines, self.head) + body
 
 
@@ -56,10 +60,9 @@ def read_seal(path: Path) -> Seal | None:
         if not isinstance(data, dict) or data.get("format") != SEAL_FORMAT:
             return None
         header = data.get("header")
-        breaks = data.get("breaks") or []
         seal = Seal(0, "", header if isinstance(header, dict) else None,
                     data["title"] if isinstance(data.get("title"), str) else None,
-                    [str(b) for b in breaks] if isinstance(breaks, list) else [])
+                    _texts(data, "breaks"), _texts(data, "damage"), _texts(data, "dismissed"))
     except (OSError, ValueError, KeyError, TypeError, UnicodeDecodeError):
         return None
     try:
@@ -69,6 +72,11 @@ def read_seal(path: Path) -> Seal | None:
     except (ValueError, KeyError, TypeError, AttributeError):
         pass
     return seal
+
+
+def _texts(data: dict[str, Any], key: str) -> list[str]:
+    found = data.get(key) or []
+    return [str(text) for text in found] if isinstance(found, list) else []
 
 
 def write_seal(path: Path, seal: Seal) -> None:

@@ -36,6 +36,7 @@ from saves.journal import (
     JournalError,
     JournalFile,
     JournalMoved,
+    header_line,
     read_journal,
 )
 from saves.open_marks import OpenMarks
@@ -62,8 +63,8 @@ class LoadedJournal:
     warnings: list[str] = field(default_factory=list)
     seal: Seal | None = None
     needs_repair: bool = False  # a torn tail, a lost line or a restored header to write back
-    new_breaks: bool = False  # tampering found that the seal does not record yet (a writer
-    # records it: later edits cannot hide it; a reader only reports it)
+    new_breaks: bool = False  # tampering or damage found that the seal does not record yet
+    # (a writer records it: later edits cannot hide it; a reader only reports it)
 
 
 class Store:
@@ -179,18 +180,24 @@ class Store:
         except HeaderDamaged as err:
             contents = self._with_header_copy(path, copies, err)
         warnings: list[str] = []
-        if contents.header_restored:
-            warnings.append(f"{path.name}: its first line (game, setup, seed) was damaged; it "
-                            "was restored from the copy kept in the catalog, seal or snapshot.")
         if contents.torn_tail:
             warnings.append(f"{path.name}: the last record was only half written (the app "
                             "stopped mid-save); it was dropped.")
-        if contents.lost:
-            named = ", ".join(f"line {n}" for n in contents.lost)
-            warnings.append(f"{path.name}: {named} damaged and lost; the "
-                            f"{len(contents.records)} records that verify were kept.")
+        seal = seal or Seal(0, "", None, None)
+        damage = [f"line {n} is damaged (its checksum does not match): its record cannot be "
+                  "read and stays in the file as it is" for n in contents.lost]
+        if contents.header_restored:
+            damage.append("its first line (game, setup, seed) was damaged; it was restored "
+                          "from the copy kept in the catalog, seal or snapshot")
+        earlier = [text for text in seal.damage if text not in damage]
+        for text in [*damage, *earlier]:
+            if text not in seal.dismissed:
+                warnings.append(f"{path.name}: {text}.")
+        if contents.lost and any(text not in seal.dismissed for text in damage):
+            warnings.append(f"{path.name}: the {len(contents.records)} records that verify "
+                            "were used.")
         found = list(contents.breaks)
-        if seal is not None and seal.lines:
+        if seal.lines:
             # a torn last record that was sealed is reported as torn, not as removed
             sealed = seal.lines - 1 if contents.torn_tail and seal.lines == contents.lines + 1 \
                 else seal.lines
@@ -203,20 +210,35 @@ class Store:
                                     str(chain.get("head", "")), "the copy in the catalog")
         if problem:
             found.append(problem)
-        on_disk = list(seal.breaks) if seal else []
-        earlier = [b for b in on_disk if b not in found]
-        for text in [*found, *earlier]:
-            warnings.append(f"{path.name}: {text}. A secret revealed from this journal "
-                            "proves nothing.")
-        seal = seal or Seal(0, "", None, None)
-        seal.breaks = [*earlier, *found]
+        earlier_breaks = [b for b in seal.breaks if b not in found]
+        for text in [*found, *earlier_breaks]:
+            if text not in seal.dismissed:
+                warnings.append(f"{path.name}: {text}. A secret revealed from this journal "
+                                "proves nothing.")
+        new = any(b not in seal.breaks for b in found) or \
+            any(d not in seal.damage for d in damage)
+        seal.breaks = [*earlier_breaks, *found]
+        seal.damage = [*earlier, *damage]
         seal.header = contents.header
         if not seal.title:
             seal.title = str(row.get("title") or contents.header.get("title") or "")
         return LoadedJournal(contents, snapshot, warnings, seal,
-                             needs_repair=contents.torn_tail or bool(contents.lost)
-                             or contents.header_restored,
-                             new_breaks=any(b not in on_disk for b in found))
+                             needs_repair=contents.torn_tail or contents.unterminated
+                             or contents.header_restored, new_breaks=new)
+
+    def dismiss(self, session_id: str) -> list[str]:
+        """Mark every break and damage the seal keeps as seen by the table: they are said no
+        more (and stay kept). Returns what was dismissed. Under the session's lock."""
+        with self.locked(session_id):
+            seal = read_seal(self.seal_path(session_id))
+            if seal is None:
+                return []
+            fresh = [t for t in [*seal.breaks, *seal.damage] if t not in seal.dismissed]
+            seal.dismissed += fresh
+            write_seal(self.seal_path(session_id), seal)
+            if session_id in self._seals:
+                self._seals[session_id].dismissed = list(seal.dismissed)
+        return fresh
 
     def _with_header_copy(self, path: Path, copies: list[dict[str, Any]],
                           err: HeaderDamaged) -> JournalContents:
@@ -234,22 +256,31 @@ class Store:
         assert best is not None
         return best
 
-    def repair(self, session_id: str, loaded: LoadedJournal,
-               records: list[dict[str, Any]]) -> JournalContents:
-        """Write back what reading found: cut a torn tail, or rewrite the journal with the
-        ``records`` that verify (the damaged file kept beside it). Call under the lock."""
+    def repair(self, session_id: str, loaded: LoadedJournal) -> JournalContents:
+        """Write back what reading found, never dropping a line that holds a record: cut a
+        torn tail (a record a crash cut short, never reported saved), end a last line
+        that lost its newline, and write a damaged first line back from the kept copy
+        (the damaged file kept beside it). A damaged record stays in the file as it is.
+        Call under the lock."""
         path = self.journal_path(session_id)
         contents = loaded.contents
-        if contents.lost or contents.header_restored:
+        if contents.header_restored:
             stamp = time.strftime("%Y%m%d-%H%M%S")
             kept = path.with_name(f"{path.name}.damaged-{stamp}")
-            atomic_write(kept, path.read_bytes())
-            JournalFile.rewrite(path, contents.header, records)
+            data = path.read_bytes()
+            atomic_write(kept, data)
+            rest = data[contents.body_start:contents.good_bytes]
+            end = b"\n" if contents.unterminated else b""
+            atomic_write(path, header_line(contents.header) + rest + end)
             loaded.warnings.append(f"{path.name}: the damaged file was saved as {kept.name}.")
-        elif contents.torn_tail:
-            fd = os.open(path, os.O_WRONLY)
+        else:
+            fd = os.open(path, os.O_WRONLY | getattr(os, "O_BINARY", 0))
             try:
-                os.ftruncate(fd, contents.good_bytes)
+                if contents.torn_tail:
+                    os.ftruncate(fd, contents.good_bytes)
+                if contents.unterminated:
+                    os.lseek(fd, contents.good_bytes, os.SEEK_SET)
+                    os.write(fd, b"\n")
                 os.fsync(fd)
             finally:
                 os.close(fd)
@@ -277,7 +308,10 @@ class Store:
     def _sealed(self, session_id: str, journal: JournalFile) -> None:
         seal = self._seals.setdefault(session_id, Seal(0, ""))
         seal.lines, seal.head = journal.lines, journal.last_hash
-        write_head(self.seal_path(session_id), seal)
+        # The record is durable already: a seal left a record behind (a full disk) reads as
+        # "records added since", never as damage, so the action stays done.
+        with contextlib.suppress(OSError):
+            write_head(self.seal_path(session_id), seal)
 
     def reseal(self, session_id: str) -> None:
         """Write the seal as kept in memory (after a load found it missing or changed)."""

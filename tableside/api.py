@@ -166,10 +166,12 @@ class Tableside(ProfilesAndSettings):
             raise
         except (KeyError, TypeError, ValueError, ActionError, RecordError) as err:
             raise TablesideError(f"{path}: cannot be replayed ({err})") from err
+        loaded.warnings += _app_draws_lost(self.root, session)
         journal = None
         if store is not None:
+            vault.keep_copies(self.root)  # a key file lost or cut short comes back
             if loaded.needs_repair:
-                contents = store.repair(info.id, loaded, records)
+                contents = store.repair(info.id, loaded)
             seal = loaded.seal
             if seal is not None and (seal.lines != contents.lines or loaded.new_breaks
                                      or seal.head != contents.last_hash):
@@ -217,12 +219,41 @@ class Tableside(ProfilesAndSettings):
         self._need(session_id)
         self.store.delete(session_id)
 
+    @_plain("the warnings could not be dismissed")
+    @checked
+    def dismiss_damage(self, session_id: str) -> list[str]:
+        """The table has seen what was found changed or damaged in a game's files: it is said
+        no more at its opens, report and history (the seal still keeps it). Returns it."""
+        self._need(session_id)
+        if self.read_only:
+            raise TablesideError("this data folder was opened read-only; nothing was dismissed")
+        return self.store.dismiss(session_id)
+
     def _need(self, session_id: str) -> None:
         if self.store.catalog.session(session_id) is None:
             raise TablesideError(f"no saved session with id {session_id!r}")
 
     def close(self) -> None:
         self.store.close()
+
+
+def _app_draws_lost(root: Path, session: Any) -> list[str]:
+    """The app's own hidden draws not revealed yet that no key of this folder opens: named
+    as lost (the rest of the game opens and plays)."""
+    from tableside import vault
+    from trackers.pieces import Secret
+
+    lost = []
+    for piece in session.state.pieces.values():
+        locked = piece.locked if isinstance(piece, Secret) else None
+        if not locked or locked.get("to") != vault.APP_OWNER or piece.revealed:
+            continue
+        try:
+            vault.open_app_sealed(root, str(locked.get("sealed", "")))
+        except ValueError as err:
+            lost.append(f"{piece.label}: the app's hidden draw is lost ({err}); it cannot be "
+                        "revealed or checked")
+    return lost
 
 
 def _check_title(title: str) -> str:

@@ -99,6 +99,9 @@ def _print(seen: History) -> None:
         print(f"  {cell(game.created[:16].replace('T', ' '), 16)}  "
               f"{cell(game.name, GAME_WIDTH)} {cell(length, 10)} {state}"
               + (f", won by {', '.join(map(one_line, game.winners))}" if game.winners else ""))
+        if game.warnings:  # damage or changes found in its files, until dismissed
+            print(f"    ! its files hold {len(game.warnings)} warning(s): tableside report "
+                  f"{game.id}")
 
 
 def _report(args: argparse.Namespace) -> int:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 
 from tableside.api import Tableside, TablesideError, game_definition
@@ -34,8 +35,20 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.set_defaults(func=_import)
 
 
+def _looking(args: argparse.Namespace) -> Tableside:
+    """The data folder read as it is: nothing created, nothing set aside; what is found
+    damaged goes to stderr (the next command that writes records it)."""
+    table = Tableside(args.data_dir, read_only=True, by="cli")
+    for warning in table.warnings:
+        print(f"tableside: warning: {warning}", file=sys.stderr)
+    return table
+
+
 def _show(args: argparse.Namespace) -> int:
-    table = Tableside(args.data_dir)
+    try:
+        table = _looking(args)
+    except TablesideError as err:
+        return fail(str(err), 2)
     try:
         definition = game_definition(args.game)
         values = table.board_profile(args.game)
@@ -57,7 +70,10 @@ def _show(args: argparse.Namespace) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
-    table = Tableside(args.data_dir)
+    try:
+        table = _looking(args)
+    except TablesideError as err:
+        return fail(str(err), 2)
     try:
         data = table.export_board_profile(args.game)
     except (ActionError, TablesideError) as err:

@@ -1,4 +1,5 @@
-"""Sub-commands for saved sessions: list, show, new, actions, do, undo, redo, rename, delete."""
+"""Sub-commands for saved sessions: list, show, new, actions, do, undo, redo, rename, dismiss,
+delete."""
 
 from __future__ import annotations
 
@@ -34,6 +35,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("id")
     p.add_argument("title")
     p.set_defaults(func=_rename)
+    p = sub.add_parser("dismiss", help="say no more of the damage or changes found in a "
+                       "session's files (they stay on record)")
+    p.add_argument("id")
+    p.set_defaults(func=_dismiss)
     p = sub.add_parser("delete", help="delete a session for good")
     p.add_argument("id")
     p.add_argument("--yes", action="store_true", help="do not ask")
@@ -218,6 +223,17 @@ def _rename(args: argparse.Namespace) -> int:
     finally:
         table.close()
     return 0
+
+
+def _dismiss(args: argparse.Namespace) -> int:
+    def work(play: OpenSession) -> int:
+        gone = play.dismiss_damage()
+        for text in gone:
+            print(f"dismissed: {one_line(text)}")
+        if not gone:
+            print("nothing to dismiss: no damage or change is on record for this game")
+        return 0
+    return _with_session(args, work)
 
 
 def _delete(args: argparse.Namespace) -> int:

@@ -10,10 +10,19 @@ import os
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from saves.journal import CHAIN_FIELD, JournalError, JournalFile, decode_line, line_hash
+from saves.journal import (
+    CHAIN_FIELD,
+    JournalError,
+    JournalFile,
+    decode_line,
+    line_hash,
+    whole_line,
+)
 from tableside.basics import OutsideChange, TablesideError, _salvage, plain_error
 
 if TYPE_CHECKING:
+    from filelock import FileLock
+
     from saves.catalog import SessionInfo
     from tableside.api import Tableside
     from trackers.engine import Session
@@ -37,6 +46,15 @@ class JournalFollower:
         return self.info.id
 
     # --- other windows ---------------------------------------------------------------
+    def lock(self) -> FileLock:
+        """The game's lock (re-entrant in this process): a screen tries it before acting,
+        so that a wait for another window is shown, never a frozen screen."""
+        return self._table.store.lock(self.id)
+
+    def open_elsewhere(self) -> list[str]:
+        """The other windows that have this game open ("app 4121")."""
+        return self._table.store.open_elsewhere(self.id)
+
     def refresh(self) -> list[OutsideChange]:
         """What other windows (the CLI, a script, a second app) recorded in this game since
         this one last looked, oldest first; an empty list when nothing changed. Cheap when
@@ -114,8 +132,8 @@ class JournalFollower:
                 break
             new.append(record)
             last, lines = line_hash(line), lines + 1
-        if new is None:
-            return self._reload(locked)
+        if new is None or (tail is not None and end < len(tail) and whole_line(tail[end:])):
+            return self._reload(locked)  # damaged, rewritten, or a last line without newline
         if locked and tail is not None and end < len(tail):
             store.cut(self.id, size + end)  # a torn record of a window that was killed
         self._read_to = (size + end, last, lines)
@@ -155,7 +173,7 @@ class JournalFollower:
         contents = loaded.contents
         records = _salvage(contents.records)
         if locked and loaded.needs_repair:
-            contents = store.repair(self.id, loaded, records)
+            contents = store.repair(self.id, loaded)
         before = len(self.session.events), self.session.head
         self.warnings += [w for w in loaded.warnings if w not in self.warnings]
         self._take(records, replace=True)

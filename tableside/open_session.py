@@ -330,6 +330,12 @@ class OpenSession(JournalFollower):
 
         return audit.lines(self)
 
+    def dismiss_damage(self) -> list[str]:
+        """Dismiss the damage and changes found in this game's files (``Tableside``'s)."""
+        gone = self._table.dismiss_damage(self.id)
+        self.warnings = [w for w in self.warnings if not any(text in w for text in gone)]
+        return gone
+
     @checked
     def undo(self, steps: int = 1) -> list[Note]:
         """Take back the game's latest ``steps`` actions, whichever window made them (a note
@@ -423,8 +429,9 @@ class OpenSession(JournalFollower):
                 self._journal.append({"t": SNAPSHOT_RECORD, "seq": seq, "events": digest,
                                       "state": state_digest(state)})
         except TablesideError as err:  # a snapshot only saves time: the action is safe
-            self.warnings.append(f"no snapshot was kept: {err} (the game itself is safe in "
-                                 "its journal)")
+            cause = err.__cause__ if isinstance(err.__cause__, OSError | JournalError) else err
+            self.warnings.append(f"{plain_error(cause, 'no snapshot was kept')} (the game "
+                                 "itself is safe in its journal)")
             return
         self._table.store.write_snapshot(self.id, seq, digest, state, header=self._header)
 

@@ -186,8 +186,11 @@ def open_secret(play: OpenSession, name: str, pin: str | None, doing: str) -> di
     locked = piece.locked or {}
     owner = str(locked.get("to", piece.owner))
     if owner == vault.APP_OWNER:
-        private, _ = vault.app_key(play._table.root)
-        return vault.open_sealed(private, str(locked["sealed"]))
+        try:
+            return vault.open_app_sealed(play._table.root, str(locked["sealed"]))
+        except vault.AppKeyLost as err:
+            raise _error(f"{piece.label}: the app's hidden draw is lost ({err})",
+                         "secret") from None
     record = key_record(play, owner)
     if record is None:
         raise _error(f"{piece.label}: {audit.owners(owner)} key is missing from this game's "

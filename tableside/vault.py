@@ -154,32 +154,109 @@ def open_sealed(private: bytes, blob: str) -> dict[str, Any]:
 
 
 # --- the app's own key: its hidden draws -----------------------------------------------------
-def app_key(root: Path, *, create: bool = True) -> tuple[bytes, str]:
-    """(private key, public key) of this data folder's app key, made on first use (0600);
-    ``create`` False: ValueError when there is none (opening never writes)."""
-    from cryptography.hazmat.primitives.asymmetric.x25519 import X25519PrivateKey
+KEY_COPY = "app.key.copy"  # in sessions/: a second copy, so losing keys/ stops no game
+RESTORED = "app-*.key"  # keys/app-<id>.key: the key of a data folder restored into this one
 
-    path = root / "keys" / "app.key"
-    if not path.exists() and not create:
-        raise ValueError(f"{path} is missing")
-    if not path.exists():
-        path.parent.mkdir(parents=True, exist_ok=True)
+
+def _copy_of(path: Path) -> Path:
+    """Where the second copy of a key file in ``keys/`` lives."""
+    return path.parent.parent / "sessions" / (path.name + ".copy")
+
+
+def _read_key(path: Path) -> bytes | None:
+    """The raw key in ``path``, or None when it is missing or not a key (cut short)."""
+    try:
+        raw = path.read_bytes()
+    except OSError:
+        return None
+    return raw if len(raw) == 32 else None
+
+
+def _write_key(path: Path, raw: bytes) -> None:
+    """Write a key file (0600) under a name of this process's own, then link it into place:
+    never replaces a key another window made meanwhile (the first link wins)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with contextlib.suppress(OSError):
         os.chmod(path.parent, 0o700)
-        raw = X25519PrivateKey.generate().private_bytes_raw()
-        # A name of this process's own: two windows making the key at once never share (or
-        # unlink) one temporary file; the first link wins and both read the winner's key.
-        tmp = path.with_name(f"app.{os.getpid()}.{secrets.token_hex(4)}.tmp")
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    tmp = path.with_name(f"{path.stem}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
         with os.fdopen(fd, "wb") as out:
             out.write(raw)
             out.flush()
             os.fsync(out.fileno())
         with contextlib.suppress(FileExistsError):
-            os.link(tmp, path)  # never replace a key another window made meanwhile
+            os.link(tmp, path)
+    finally:
         tmp.unlink(missing_ok=True)
-    raw = path.read_bytes()
+
+
+def key_files(root: Path) -> list[Path]:
+    """Every app key file this data folder holds, its own first: ``keys/app.key``, keys
+    restored from other folders, and the copy of each in ``sessions/``."""
+    keys = root / "keys"
+    own = [keys / "app.key", *sorted(keys.glob(RESTORED))]
+    return [path for key in own for path in (key, _copy_of(key))] + [
+        copy for copy in sorted((root / "sessions").glob(RESTORED + ".copy"))
+        if keys / copy.name[:-len(".copy")] not in own]
+
+
+def keep_copies(root: Path) -> None:
+    """Give every app key its second copy, and bring back a key file lost or cut short from
+    its copy (a writing window, at opening; best effort)."""
+    keys = root / "keys"
+    own = [keys / "app.key", *keys.glob(RESTORED)]
+    own += [keys / c.name[:-len(".copy")] for c in (root / "sessions").glob(RESTORED + ".copy")]
+    for key in own:
+        copy = _copy_of(key)
+        raw, kept = _read_key(key), _read_key(copy)
+        with contextlib.suppress(OSError):
+            if raw is None and kept is not None:
+                key.unlink(missing_ok=True)  # cut short: the copy is whole
+                _write_key(key, kept)
+            elif raw is not None and kept is None and copy.parent.is_dir():
+                copy.unlink(missing_ok=True)
+                _write_key(copy, raw)
+
+
+def app_key(root: Path, *, create: bool = True) -> tuple[bytes, str]:
+    """(private key, public key) of this data folder's app key, made on first use (0600,
+    with its copy); ``create`` False: ValueError when there is none (opening never writes).
+    A key file lost or cut short is read from its copy."""
+    from cryptography.hazmat.primitives.asymmetric.x25519 import X25519PrivateKey
+
+    path = root / "keys" / "app.key"
+    raw = _read_key(path) or _read_key(_copy_of(path))
+    if raw is None and not create:
+        raise ValueError(f"{path} is missing")
+    if raw is None:
+        _write_key(path, X25519PrivateKey.generate().private_bytes_raw())
+        raw = _read_key(path)
+        if raw is None:
+            raise ValueError(f"{path} could not be read back")
+    if create:
+        keep_copies(root)
     key = X25519PrivateKey.from_private_bytes(raw)
     return raw, _b64(key.public_key().public_bytes_raw())
+
+
+class AppKeyLost(ValueError):
+    """No app key this data folder holds opens what was sealed to the app."""
+
+
+def open_app_sealed(root: Path, blob: str) -> dict[str, Any]:
+    """What was sealed to the app's key, opened with any key this folder holds (its own, its
+    copy, one restored from another folder); AppKeyLost saying plainly why not."""
+    held = [raw for raw in map(_read_key, key_files(root)) if raw is not None]
+    for raw in dict.fromkeys(held):
+        with contextlib.suppress(ValueError):
+            return open_sealed(raw, blob)
+    where = root / "keys" / "app.key"
+    if not held:
+        raise AppKeyLost(f"the app's key is missing ({where} and its copy in sessions/ are "
+                         "both gone)")
+    raise AppKeyLost(f"no app key in this data folder opens it ({where} is damaged, or the "
+                     "game came from another data folder without its key)")
 
 
 def seal_seed(root: Path, seed: str) -> dict[str, str]:
@@ -191,14 +268,16 @@ def seal_seed(root: Path, seed: str) -> dict[str, str]:
 
 def open_seed(root: Path, kept: Any) -> str:
     """The seed from a journal's header: as written by a game saved before (plain text), or
-    opened with the app's key; ValueError when this data folder's key does not open it."""
+    opened with the app's key; ValueError saying why when no key this folder holds opens it."""
     if isinstance(kept, str):
         return kept
     if not isinstance(kept, dict) or not isinstance(kept.get("sealed"), str):
         raise ValueError("the seed in the first line is neither text nor sealed")
     try:
-        private, _ = app_key(root, create=False)
-        return str(open_sealed(private, kept["sealed"])["seed"])
-    except (KeyError, ValueError) as err:
-        raise ValueError(f"its seed is sealed with another data folder's key "
-                         f"({root / 'keys' / 'app.key'} does not open it)") from err
+        return str(open_app_sealed(root, kept["sealed"])["seed"])
+    except AppKeyLost as err:
+        raise ValueError(f"its seed of the open draws is sealed with the app's key, and {err}; "
+                         "the game cannot be replayed without that seed: bring the key back "
+                         "from a backup (tableside restore)") from err
+    except KeyError as err:
+        raise ValueError("its sealed seed holds no seed") from err

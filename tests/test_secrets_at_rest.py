@@ -207,7 +207,8 @@ def test_a_game_whose_app_key_is_gone_says_so_and_writes_nothing(tmp_path: Path)
     play = table.create("nemesis-lockdown", 2, names=["Ann", "Bo"])
     play.close()
     (tmp_path / "keys" / "app.key").unlink()
-    with pytest.raises(TablesideError, match="sealed with another data folder's key"):
+    (tmp_path / "sessions" / "app.key.copy").unlink()
+    with pytest.raises(TablesideError, match="the app's key is missing"):
         Tableside(tmp_path, read_only=True).load(play.id, read_only=True)
     assert not (tmp_path / "keys" / "app.key").exists()  # opening made no new key
 
@@ -229,6 +230,7 @@ def test_a_journal_from_before_with_its_seed_and_values_in_the_clear_still_plays
     lines[0] = encode_line(header).rstrip(b"\n")
     path.write_bytes(b"\n".join(lines) + b"\n")
     (tmp_path / "keys" / "app.key").unlink()  # an old data folder had no app key
+    (tmp_path / "sessions" / "app.key.copy").unlink()
     again = Tableside(tmp_path).load(play.id)
     assert again.session.seed == "old-seed"
     again._act({"secret": "p1_objective", "value": "Old plain value"}, "choose_secret", {})

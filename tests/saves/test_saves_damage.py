@@ -82,13 +82,13 @@ def test_a_journal_cut_mid_line_without_a_snapshot(tmp_path: Path) -> None:
     assert again.warnings and "dropped" in again.warnings[0]
 
 
-def test_a_lost_newline_on_the_last_record_counts_as_torn(tmp_path: Path) -> None:
-    play = saved(tmp_path, 2, close=False)  # killed: its last record is the last action
+def test_a_lost_newline_after_a_whole_last_record_loses_nothing(tmp_path: Path) -> None:
+    play = saved(tmp_path, 2, close=False)  # its last record is the last action
     path = tmp_path / "sessions" / f"{play.id}.jsonl"
     path.write_bytes(path.read_bytes()[:-1])
     again = Tableside(tmp_path).load(play.id)
-    assert again.head == 1
-    assert again.warnings
+    assert again.head == 2
+    assert again.warnings == []
 
 
 def test_a_damaged_middle_line_keeps_every_record_after_it_and_names_the_line(
@@ -110,16 +110,14 @@ def test_a_damaged_middle_line_keeps_every_record_after_it_and_names_the_line(
     assert again.state == Session(GAME, SessionSetup(2), "dmg", events=[
         *events[:2], stand_in, *events[3:]]).state
     assert "line 4" in again.warnings[0] and path.name in again.warnings[0]
-    assert "5 records that verify were kept" in again.warnings[0]  # 4 actions, 1 snapshot
+    assert "5 records that verify were used" in again.warnings[1]  # 4 actions, 1 snapshot
     assert LOST_ACTION in [h.text for h in again.history()]
-    kept = list(path.parent.glob(f"{path.name}.damaged-*"))
-    assert len(kept) == 1 and kept[0].read_bytes() == b"\n".join(lines)
     again.do("fire")
     again.close()
     table.close()
-    # repaired once: the next open is clean and has everything, the new action too
+    # the damaged line stays in the file: the next open says so and has the new action too
     third = Tableside(tmp_path).load(play.id)
-    assert third.warnings == []
+    assert "line 4" in third.warnings[0]
     assert third.head == 6 and third.session.events[-1].action == "fire"
 
 
@@ -134,7 +132,9 @@ def test_a_damaged_header_is_restored_from_the_copy_kept_in_the_catalog(
     assert any("first line" in w and "restored" in w for w in again.warnings)
     again.close()
     table.close()
-    assert Tableside(tmp_path).load(play.id).warnings == []  # written back
+    assert path.read_bytes().startswith(b"garbage") is False  # written back
+    third = Tableside(tmp_path).load(play.id)
+    assert any("first line" in w for w in third.warnings)  # and said until dismissed
 
 
 @pytest.mark.parametrize("survivor", ["seal", "snapshot"])

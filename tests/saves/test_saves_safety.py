@@ -444,7 +444,7 @@ def test_a_damaged_journal_is_shown_but_not_repaired_by_a_read_only_command(
     assert main(["--data-dir", str(tmp_path), "saves", "show", play.id, "--json"]) == 0
     out, err = capsys.readouterr()
     assert json.loads(out)["head"] == 4
-    assert "line 3 damaged and lost" in err and "half written" in err
+    assert "line 3 is damaged" in err and "half written" in err
     assert attempts == [] and files_of(tmp_path) == before
 
 

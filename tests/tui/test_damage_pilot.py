@@ -60,3 +60,24 @@ async def test_torn_last_record_is_dropped_and_said(tmp_path: Path) -> None:
         await pilot.pause()
         assert isinstance(app.screen, SessionScreen)
         assert any("half written" in m for m in messages)
+
+
+async def test_the_history_shows_damage_found_and_x_dismisses_it(tmp_path: Path) -> None:
+    from tableside.api import Tableside
+    from tui.screens.history import HistoryScreen
+
+    session_id = saved_game(tmp_path)
+    journal = tmp_path / "sessions" / f"{session_id}.jsonl"
+    journal.write_bytes(b"garbage\n" + journal.read_bytes().split(b"\n", 1)[1])
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("h")
+        await pilot.pause()
+        assert isinstance(app.screen, HistoryScreen)
+        assert "first line" in panel_text(app, "#history-warnings")
+        await pilot.press("x")
+        await pilot.pause()
+        assert "first line" not in panel_text(app, "#history-warnings")
+    assert Tableside(tmp_path).load(session_id).warnings == []

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from rich.cells import cell_len
 
 from tableside.api import Tableside
+from tests.pilot_keys import save_game
 from tests.tui.screen_text import screen_text
 from tui.app import TablesideApp
 
@@ -127,3 +129,21 @@ async def test_the_list_follows_the_highlight_and_a_click_on_the_highlighted_gam
         await pilot.pause()
         assert isinstance(app.screen, SessionScreen)
         assert app.screen.play.info.title == f"Game {29 - top:03d}"
+
+
+async def test_home_backs_the_folder_up_to_a_file_and_restores_it_elsewhere(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    home, laptop = tmp_path / "home", tmp_path / "laptop"
+    session_id = save_game(home, "space-station-phoenix", 2, title="Tuesday")
+    monkeypatch.chdir(tmp_path)  # a short file name to type
+    for folder, choice in ((home, []), (laptop, ["down"])):
+        app = TablesideApp(data_dir=folder)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("m")
+            await pilot.pause()
+            await pilot.press(*choice, "enter")
+            await pilot.pause()
+            await pilot.press("ctrl+a", "ctrl+k", *"m.zip", "enter")
+            await pilot.pause()
+        assert (tmp_path / "m.zip").exists()
+    assert [s.id for s in Tableside(laptop).sessions()] == [session_id]

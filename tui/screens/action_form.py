@@ -257,6 +257,8 @@ class ActionFormScreen(FieldKeys, ModalScreen[bool]):
             if self.step == "open":
                 self.args.update(self._read(self.open_params))
                 if not self.secret_params:
+                    if not self._free_now():
+                        return
                     if await self._do():
                         self._finish(True)
                     return
@@ -269,7 +271,7 @@ class ActionFormScreen(FieldKeys, ModalScreen[bool]):
             elif self.step == "secret":
                 self.args.update(self._read(self.secret_params))
                 self.args = self.action_spec.validate(self.play.state, self.args)
-                if not await self._do():
+                if not self._free_now() or not await self._do():
                     return
                 self._finish(None)  # done: the cleared screen only hands the laptop back
                 self.step = "cleared"
@@ -280,6 +282,25 @@ class ActionFormScreen(FieldKeys, ModalScreen[bool]):
             self.show_error(err)
             return
         self._show_step()
+
+    def _free_now(self) -> bool:
+        """Whether no other window is saving to the game now; if one is, the wait is shown
+        (Escape cancels) and the step is taken again once it is free."""
+        from filelock import Timeout
+
+        from tui.screens.lock_wait import when_free
+
+        lock = self.play.lock()
+        try:
+            lock.acquire(timeout=0)
+        except Timeout:
+            def again() -> None:
+                self.call_later(self._next)
+
+            when_free(self, lock, self.play.open_elsewhere, "save the action", again)
+            return False
+        lock.release()
+        return True
 
     async def _do(self, owner_pin: str | None = None) -> bool:
         """Do the action (entering any board values it asked for); False if refused. A

@@ -121,6 +121,8 @@ class HomeScreen(Screen[None]):
                 tooltip="Board profiles: enter printed board values once, share them"),
         Binding("g", "play_history", "History", id="home.history",
                 tooltip="Play history: every saved game, counted"),
+        Binding("m", "move_folder", "Backup", id="home.backup", show=False,
+                tooltip="Back up the data folder to one file, or restore a backup"),
         Binding("q", "app.quit", "Quit", id="home.quit", tooltip="Quit Tableside"),
         # The list's keys (moved by on_key below; listed here for F1 and the palette).
         Binding("up", "list('cursor_up')", "Previous game", show=False,
@@ -379,6 +381,18 @@ class HomeScreen(Screen[None]):
             self.open_session(info.id)
 
     def open_session(self, session_id: str) -> None:
+        """Open a saved game: at once, or after a wait shown on screen while another window
+        is saving to it."""
+        if self.table is None:
+            return
+        from tui.screens.lock_wait import when_free
+
+        table = self.table
+        when_free(self, table.store.lock(session_id),
+                  lambda: table.store.open_elsewhere(session_id), "open it",
+                  lambda: self._open_now(session_id))
+
+    def _open_now(self, session_id: str) -> None:
         if self.table is None:
             return
         from tui.screens.game_screens import screen_for
@@ -390,7 +404,7 @@ class HomeScreen(Screen[None]):
                         title="Cannot open", severity="error", timeout=10, markup=False)
             return
         for warning in play.warnings:
-            self.notify(warning, title="Repaired", severity="warning", timeout=10,
+            self.notify(warning, title="Found in its files", severity="warning", timeout=10,
                         markup=False)
         self.app.push_screen(screen_for(play, self.table))
 
@@ -444,6 +458,11 @@ class HomeScreen(Screen[None]):
 
         if self.table is not None:
             self.app.push_screen(PlayHistoryScreen(self.table))
+
+    def action_move_folder(self) -> None:
+        from tui.screens.moving import offer_backup
+
+        offer_backup(self)
 
     def action_search(self) -> None:
         from tui.screens.search_launch import open_search

@@ -35,6 +35,7 @@ from tui.screens.action_form import ActionFormScreen
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.history import HistoryScreen
 from tui.screens.keys import player_key
+from tui.screens.lock_wait import when_free
 from tui.screens.peek import PeekScreen
 from tui.screens.refusal_keys import with_keys
 from tui.screens.session_refusals import RefusingWithReason
@@ -279,6 +280,10 @@ class SessionScreen(WatchingOtherWindows, RefusingWithReason, Screen[None]):
             ask_owner_pin(self.app, self.play, needed[0], f"{title} ({needed[1]})",
                           lambda given: self.apply(name, args, given) if given else None)
             return
+        when_free(self, self.play.lock(), self.play.open_elsewhere,
+                  f"do {self.play.action(name).title}", lambda: self._do(name, args, pin))
+
+    def _do(self, name: str, args: dict[str, Any], pin: str | None) -> None:
         try:
             self.play.do(name, pin=pin, **args)
         except ActionError as err:
@@ -302,6 +307,10 @@ class SessionScreen(WatchingOtherWindows, RefusingWithReason, Screen[None]):
         self._move(self.play.redo)
 
     def _move(self, step: Callable[[], object]) -> None:
+        when_free(self, self.play.lock(), self.play.open_elsewhere, "move in the history",
+                  lambda: self._moved(step))
+
+    def _moved(self, step: Callable[[], object]) -> None:
         try:
             step()
         except ActionError as err:
