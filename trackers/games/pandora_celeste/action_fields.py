@@ -1,0 +1,114 @@
+"""What the Pandora Celeste actions share: the fields a form asks (mirror mode's card fields,
+the crew to choose) and the small checks on when an action may be taken."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from trackers.engine import Note, Param, State
+from trackers.games.pandora_celeste import (
+    cards,
+    crew,
+    nasties,
+)
+
+Notes = list[Note | str]
+
+
+def monsterbug_active(state: State) -> bool:
+    return any(n["name"] == "MonsterBug" for n in nasties.area(state))
+
+
+def alive(state: State) -> list[str]:
+    return crew.alive(state)
+
+
+def sole_alive(state: State) -> str | None:
+    """The one crewmember alive, if only one is: the chair's answer a form shows chosen."""
+    alive = crew.alive(state)
+    return alive[0] if len(alive) == 1 else None
+
+
+def all_crew(state: State) -> list[str]:
+    return crew.names(state)
+
+
+# --- card fields: mirror mode enters them; virtual mode neither shows nor takes them -----
+def mirror(state: State) -> bool:
+    return not cards.virtual(state)
+
+
+APP_DRAWS = "the app draws the cards in virtual mode"
+
+
+def box(what: str) -> Param:
+    return Param("box", "choice", f"mirror mode: {what}", choices=cards.BOXES,
+                 optional=True, shown=mirror, hidden_why=APP_DRAWS)
+
+
+RESHUFFLE = Param("reshuffle", "bool", "mirror mode: the card shows the reshuffle icon",
+                  optional=True, default=False, shown=mirror, hidden_why=APP_DRAWS)
+GOLD = Param("gold", "int", "mirror mode: the card's gold number", minimum=0, maximum=99,
+             optional=True, shown=mirror, hidden_why=APP_DRAWS)
+NASTY = Param("nasty", "choice", "which Nasty (its number in the Active Nasty Area)",
+              choices=nasties.labels)
+
+
+def deck(state: State, args: dict[str, Any]) -> list[str]:
+    return cards.deck_needs(state)
+
+
+def attacker_needs(state: State, args: dict[str, Any]) -> list[str]:
+    keys = cards.deck_needs(state)
+    entry = next((n for n in nasties.area(state) if nasties.label(n) == args.get("nasty")), None)
+    if entry is not None:
+        keys += nasties.needs_for(entry["name"])
+    return keys
+
+
+
+def at_setup(state: State) -> bool:
+    return bool(state.facts["phase"] == "setup")
+
+
+
+def in_showdown(state: State) -> bool:
+    return state.facts["showdown"] is not None
+
+
+def showdown_why(state: State) -> str | None:
+    if in_showdown(state):
+        return None
+    return ("only in the Final Showdown, which begins when an escape vehicle Decouples with "
+            "a Nasty aboard (rulebook: «If a Nasty is in your Escape Vehicle»)")
+
+
+
+def showdown_aboard(state: State) -> list[str]:
+    held = state.facts["showdown"]
+    return list(held["flips"]) if held else []
+
+
+def changes(*counts: tuple[int | None, str]) -> str:
+    """"+2 rooms, -1 doorway" for the log; a blank or 0 change is left out."""
+    said = [f"{n:+d} {what}{'' if abs(n) == 1 else 's'}" for n, what in counts if n]
+    return ", ".join(said) or "no change"
+
+
+
+def crew_choice(help_text: str, name: str = "crew") -> Param:
+    return Param(name, "choice", help_text, choices=alive)
+
+
+
+def all_dead(state: State) -> Notes:
+    if not crew.alive(state):
+        return [Note("Every crewmember is dead: the game ends", "outcomes")]
+    return []
+
+
+
+def with_shipstern(state: State) -> str | None:
+    return None if state.facts["shipstern"] else \
+        "only with the ShipStern in play (a New game option)"
+
