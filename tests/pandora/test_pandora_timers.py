@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from tests.pandora.helpers import panel, through_setup, walk_to
 from trackers.engine import ActionError, Session, SessionSetup
 from trackers.engine.actions import BoardValueNeeded
-from trackers.games.pandora_celeste import cycle, protocols
+from trackers.games.pandora_celeste import call_out, cycle, protocols
 from trackers.games.pandora_celeste.game import GAME
 from trackers.pieces import Countdown, Counter, PieceError
 
@@ -119,7 +119,7 @@ def test_t05_a_wrong_call_out_ticks_at_once_and_the_cycle_end_loses() -> None:
     s = new([("Vacuum", 2), ("Aircon", 4)])
     walk_to(s, "crew_round")
     s.do("choose_secret", secret="flygirl_company", value="no Company Agenda")
-    notes = texts(s.do("call_out", caller="Cap", accused="Flygirl", correct=False))
+    notes = texts(s.do("call_out", caller="Cap", accused="Flygirl"))
     assert "Cap Passes at once" in notes
     assert timer(s).markers == {"Vacuum": 1, "Aircon": 3}
     walk_to(s, "tick")
@@ -147,14 +147,14 @@ def test_a_correct_call_out_sows_discord_and_ticks_nothing() -> None:
     walk_to(s, "crew_round")
     # Played: a Call Out was accepted as correct with no Agenda type recorded for Flygirl
     with pytest.raises(ActionError, match="accused: Flygirl's Agenda type is not recorded yet"):
-        s.do("call_out", caller="Cap", accused="Flygirl", correct=True)
+        s.do("call_out", caller="Cap", accused="Flygirl")
     s.do("choose_secret", secret="flygirl_company", value="Company Agenda")
-    s.do("call_out", caller="Cap", accused="Flygirl", correct=True)
+    s.do("call_out", caller="Cap", accused="Flygirl")
     assert s.state.facts["discord"] and timer(s).markers == {"Vacuum": 4, "Aircon": 6}
     walk_to(s, "doors")
     with pytest.raises(ActionError, match="Calling Out is done on a player's turn, in the "
                        "Crew Round; the game is at the Noise & Doors Round$"):
-        s.do("call_out", caller="Cap", accused="Flygirl", correct=False)
+        s.do("call_out", caller="Cap", accused="Flygirl")
 
 
 def test_t06_override_removes_the_marker_spawns_a_big_nasty_and_hands_over() -> None:
@@ -268,7 +268,7 @@ def test_the_driver_is_always_the_highest_live_marker(starts: list[int],
                                                     "big_nasty": "MonsterBug", "gold": 1},
                                           Random(0))
             elif op == "call_out":
-                protocols.call_out(s.state, "Cap", "Flygirl", pick == 0)
+                call_out.call_out(s.state, "Cap", "Flygirl", pick == 0)
         except (ActionError, PieceError):
             pass
         markers = timer(s).markers

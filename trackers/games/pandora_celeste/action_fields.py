@@ -3,9 +3,11 @@ the crew to choose) and the small checks on when an action may be taken."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
-from trackers.engine import Note, Param, State
+from trackers.engine import Action, Note, Param, State
 from trackers.games.pandora_celeste import (
     cards,
     crew,
@@ -13,6 +15,20 @@ from trackers.games.pandora_celeste import (
 )
 
 Notes = list[Note | str]
+
+
+@dataclass(frozen=True)
+class Checked(Action):
+    """An action whose rule refuses some arguments: ``check`` raises ActionError when the
+    table acts (``validate``), never at replay, so a game saved before plays back as it was."""
+
+    check: Callable[[State, dict[str, Any]], None] | None = None
+
+    def validate(self, state: State, args: dict[str, Any]) -> dict[str, Any]:
+        checked = super().validate(state, args)
+        if self.check is not None:
+            self.check(state, checked)
+        return checked
 
 
 def monsterbug_active(state: State) -> bool:
@@ -112,3 +128,10 @@ def with_shipstern(state: State) -> str | None:
     return None if state.facts["shipstern"] else \
         "only with the ShipStern in play (a New game option)"
 
+
+
+def first_of(*checks: Callable[[State], str | None]) -> Callable[[State], str | None]:
+    """A ``why_not`` of several: the first refusal among them."""
+    def why_not(state: State) -> str | None:
+        return next((r for r in (c(state) for c in checks) if r), None)
+    return why_not

@@ -11,6 +11,7 @@ from trackers.games.pandora_celeste import (
     action_fields as fields,
 )
 from trackers.games.pandora_celeste import (
+    call_out,
     crew,
     cycle,
     escape,
@@ -221,15 +222,22 @@ CYCLE_ACTIONS: tuple[Action, ...] = (
            why_not=phases.crew_round("Shutting down a Protocol"),
            log_text=lambda a: f"{a['protocol']} shut down"
            + (f": {a['big_nasty']} spawns" if a.get("big_nasty") else "")),
-    Action("call_out", "Call Out",
-           "Accuse a crewmember of working for the Company; a wrong call ticks every timer.",
-           lambda s, a, r: protocols.call_out(s, a["caller"], a["accused"], a["correct"]),
+    fields.Checked("call_out", "Call Out",
+           "Accuse a crewmember of working for the Company: their sealed Agenda type decides; "
+           "a wrong call ticks every timer.",
+           lambda s, a, r: call_out.call_out(s, a["caller"], a["accused"], a.get("correct"),
+                                             bool(a.get(call_out.ABSENT))),
            (fields.crew_choice("who calls out", "caller"),
             fields.crew_choice("who is accused", "accused"),
-            Param("correct", "bool", "did the accused admit a Company Agenda?")),
+            Param(call_out.ABSENT, "bool", "yes: the accused's player is absent, cannot give "
+                  "their PIN", optional=True, default=False),
+            Param("correct", "bool", "only with the accused's player absent: did they admit a "
+                  "Company Agenda? (the table's call, marked unchecked)", optional=True)),
            key="z", short="Call Out", topic="agendas",
-           why_not=phases.crew_round("Calling Out"),
-           log_text=lambda a: f"{a['caller']} calls out {a['accused']}"),
+           why_not=fields.first_of(call_out.why_not, phases.crew_round("Calling Out")),
+           check=call_out.check,
+           log_text=lambda a: f"{a['caller']} calls out {a['accused']}"
+           + (" (unchecked: the accused's player absent)" if a.get(call_out.ABSENT) else "")),
     Action("sow_discord", "Discord is Sown",
            "A card says Discord is Sown (or, with Revelation, a Smoking Gun is revealed).",
            lambda s, a, r: protocols.sow_discord(s, a["why"]),

@@ -290,28 +290,6 @@ def sow_discord(state: State, why: str) -> list[Note | str]:
                  "Called Out and exposed)", "agendas")]
 
 
-def call_out(state: State, caller: str, accused: str, correct: bool) -> list[Note | str]:
-    """Calling Out a suspected Company agent (spec §9.3; T05)."""
-    cycle.require_crew_round(state, "A Call Out")
-    if caller == accused:
-        raise ActionError("accused: call out someone else", "accused")
-    recorded = state.pieces.get(f"{accused.lower().replace(' ', '_')}_company")
-    if recorded is not None and not getattr(recorded, "is_set", True):
-        raise ActionError(f"accused: {accused}'s Agenda type is not recorded yet; their player "
-                          "records it behind the curtain first ('Choose a secret')", "accused")
-    if recorded is not None and getattr(recorded, "revealed", False):
-        company = getattr(recorded, "value", None) == "Company Agenda"
-        if company != correct:
-            raise ActionError(f"correct: {accused}'s Agenda type is revealed already: "
-                              f"{getattr(recorded, 'value', None)}", "correct")
-    if correct:
-        state.facts["discord"] = True
-        return [Note(f"{accused} admits to a Company Agenda (not which one): Discord is Sown; "
-                     "crewmembers may fight each other, with good reason", "agendas")]
-    notes: list[Note | str] = [Note(f"Wrong: {caller} Passes at once", "agendas")]
-    return notes + tick(state, "Wrong Call Out")
-
-
 def _markers(state: State) -> str:
     marks = tracker(state).markers
     return (", ".join(f"{k} {v}" for k, v in sorted(marks.items(), key=lambda kv: -kv[1]))
