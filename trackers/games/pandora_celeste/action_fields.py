@@ -17,18 +17,32 @@ from trackers.games.pandora_celeste import (
 Notes = list[Note | str]
 
 
+# Recorded with an action whose rules changed (``Checked(played=True)``): its record plays
+# the scenario rules as the engine holds them now; a record without it replays as it was made.
+PLAYED = "played_rules"
+
+
 @dataclass(frozen=True)
 class Checked(Action):
     """An action whose rule refuses some arguments: ``check`` raises ActionError when the
-    table acts (``validate``), never at replay, so a game saved before plays back as it was."""
+    table acts (``validate``), never at replay, so a game saved before plays back as it was.
+    With ``played`` the record also says the current rules apply to it (``PLAYED``)."""
 
     check: Callable[[State, dict[str, Any]], None] | None = None
+    played: bool = False
 
     def validate(self, state: State, args: dict[str, Any]) -> dict[str, Any]:
         checked = super().validate(state, args)
         if self.check is not None:
             self.check(state, checked)
+        if self.played:
+            checked[PLAYED] = True
         return checked
+
+
+def played(args: dict[str, Any]) -> bool:
+    """Whether this record was made under the rules the engine plays now."""
+    return bool(args.get(PLAYED))
 
 
 def monsterbug_active(state: State) -> bool:

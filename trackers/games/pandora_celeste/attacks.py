@@ -116,6 +116,8 @@ def nasty_attacks(state: State, rng: Random, args: dict[str, Any]) -> list[Note 
         base = max(0, 5 - args["moved"])
         if base == 0:
             return [Note(f"{who} spent all 5 MP: it does not attack", "attacks")]
+    if state.facts["showdown"] is not None:
+        state.facts["showdown"]["passed"] = []  # the Nasties' turn: the crew attack again next
     half = half_for_nasty(state, entry)
     card, notes = cards.flip(state, rng, args, half)  # a new card («Nasties vs Crewmembers»)
     if card["reshuffle"]:

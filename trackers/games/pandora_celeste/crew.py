@@ -81,7 +81,7 @@ SHORTFALL = ("counts as wounds", "is not taken")  # G-17: the table's reading, a
 
 def wound(state: State, name: str, dmg: int, source: str, eva_suit: bool, *,
           from_deck: int = 0, from_discards: int = 0, cards_left: int | None = None,
-          shortfall: str | None = None) -> list[Note | str]:
+          shortfall: str | None = None, played: bool = False) -> list[Note | str]:
     """Lose ``dmg`` cards to the Wound Tracker (spec §6.1, §6.2, §7.2, §7.3; T27, T29, T30).
 
     ``from_deck`` and ``from_discards`` say how many lost cards came off the top of the Deck
@@ -133,11 +133,13 @@ def wound(state: State, name: str, dmg: int, source: str, eva_suit: bool, *,
         return notes + [Note("Keni survives one fatal blow per game; the rulebook leaves the "
                              "details to her card («Keni & Marina», p.37): set her Wound "
                              "Tracker by hand", "wounds")]
-    return notes + die(state, name, source)
+    return notes + die(state, name, source, played)
 
 
-def die(state: State, name: str, source: str) -> list[Note | str]:
-    """A crewmember dies (spec §6.4, §6.5 step 6)."""
+def die(state: State, name: str, source: str, played: bool = False) -> list[Note | str]:
+    """A crewmember dies (spec §6.4, §6.5 step 6). Killed by a ScuttleBug inside, a
+    MonsterBug bursts out, except in a scenario without Big Nasties (Scenario 1, 2: «Scenario
+    1»; a record made before that rule was held, ``played`` false, replays as it was)."""
     entry = need_alive(state, name)
     entry["status"] = "dead"
     after = ("The player may wake a spare crewmember ('Wake a spare crewmember') or become a "
@@ -147,7 +149,11 @@ def die(state: State, name: str, source: str) -> list[Note | str]:
         f"in the room. {after}", "wounds", key_moment=f"{name} died")]
     notes += pass_targets(state, name)
     if source == "ScuttleBug" and entry["scuttlebugs"]:
-        from trackers.games.pandora_celeste import nasties
+        from trackers.games.pandora_celeste import nasties, scenarios
+
+        if played and not scenarios.big_nasties(state):
+            return notes + [Note(f"No MonsterBug bursts out: {scenarios.scenario(state)} has "
+                                 "no Big Nasties", "scuttlebugs")]
 
         _, spawned = nasties.add(state, "MonsterBug", entry["room"],
                                  why="bursts out of the body")
@@ -230,7 +236,7 @@ TURNS = ("an Action", "Rest", "Pass", "missed (Stunned)")
 
 
 def end_turn(state: State, name: str, turn: str, in_fire: bool,
-             in_breach: bool) -> list[Note | str]:
+             in_breach: bool, played: bool = False) -> list[Note | str]:
     """What a Player Turn's end costs (spec §2 Phase 1 step 5, §6.5, §7.1, §7.2; T20, T29).
 
     ScuttleBug damage comes on the turns the table's reading counts (G-16: 1 dmg each; the
@@ -249,7 +255,7 @@ def end_turn(state: State, name: str, turn: str, in_fire: bool,
     if bugs:
         notes.append(Note(f"ScuttleBug{'s' if bugs > 1 else ''} inside {name}: {bugs} dmg, no "
                           "push-your-luck, no EVA protection", "scuttlebugs"))
-        notes += wound(state, name, bugs, "ScuttleBug", False)
+        notes += wound(state, name, bugs, "ScuttleBug", False, played=played)
     if in_fire and entry["status"] == "alive":
         notes.append(Note(f"{name} ends the turn by a flame-up Fire token: 1 Hit", "fire"))
         notes += wound(state, name, 1, "Fire", entry["eva_suit"])

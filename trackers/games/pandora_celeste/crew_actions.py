@@ -24,7 +24,8 @@ def wound(state: State, args: dict[str, Any], rng: Random) -> Notes:
     notes = crew.wound(state, args["crew"], args["dmg"], args["source"], args["eva_suit"],
                        from_deck=args["from_deck"] or 0,
                        from_discards=args["from_discards"] or 0,
-                       cards_left=args["cards_left"], shortfall=args["shortfall"])
+                       cards_left=args["cards_left"], shortfall=args["shortfall"],
+                       played=fields.played(args))
     return notes + fields.all_dead(state)
 
 
@@ -37,7 +38,7 @@ def automed(state: State, args: dict[str, Any], rng: Random) -> Notes:
 
 
 CREW_ACTIONS: tuple[Action, ...] = (
-    Action("wound", "Wound a crewmember",
+    fields.Checked("wound", "Wound a crewmember",
            "Lose cards to the Wound Tracker; the 8th wound kills (The Kid: the 6th).", wound,
            (fields.crew_choice("who"), Param("dmg", "int", "damage dealt", minimum=1, maximum=20),
             Param("source", "choice", "what dealt it", choices=crew.SOURCES, optional=True,
@@ -52,7 +53,8 @@ CREW_ACTIONS: tuple[Action, ...] = (
             Param("shortfall", "choice", "only if short: what the damage beyond them does",
                   choices=crew.SHORTFALL, optional=True)),
            key="w", short="Wound", why_not=phases.in_play("A wound"), topic="wounds",
-           log_text=lambda a: f"{a['crew']} wounded: {a['dmg']} dmg"),
+           log_text=lambda a: f"{a['crew']} wounded: {a['dmg']} dmg",
+           played=True),
     Action("wake_spare", "Wake a spare crewmember",
            "A dead crewmember's player comes back as a crewmember not yet in the game.",
            lambda s, a, r: spare.wake(s, a["dead"], a["spare"]),

@@ -98,7 +98,8 @@ def start_location(state: State, args: dict[str, Any], rng: Random) -> Notes:
 
 
 def end_turn(state: State, args: dict[str, Any], rng: Random) -> Notes:
-    notes = crew.end_turn(state, args["crew"], args["turn"], args["in_fire"], args["in_breach"])
+    notes = crew.end_turn(state, args["crew"], args["turn"], args["in_fire"], args["in_breach"],
+                          fields.played(args))
     return notes + fields.all_dead(state)
 
 
@@ -175,7 +176,7 @@ CYCLE_ACTIONS: tuple[Action, ...] = (
            key="A", short="Crew area", topic="first_target",
            why_not=fields.with_shipstern,
            log_text=lambda a: f"{a['crew']} in the {a['area']}"),
-    Action("end_turn", "End of turn",
+    fields.Checked("end_turn", "End of turn",
            "A Player Turn ends: ScuttleBug damage, a flame-up Fire token, a Hull Breach.",
            end_turn,
            (fields.crew_choice("whose turn ended"),
@@ -187,10 +188,12 @@ CYCLE_ACTIONS: tuple[Action, ...] = (
                   default=False)),
            key="E", short="Turn end", topic="scuttlebugs",
            why_not=phases.crew_round("The end of a turn"),
-           log_text=lambda a: f"End of {a['crew']}'s turn"),
-    Action("end_cycle", "End the Cycle",
+           log_text=lambda a: f"End of {a['crew']}'s turn",
+           played=True),
+    fields.Checked("end_cycle", "End the Cycle",
            "Tick every Countdown Marker, then fire, Check Aircon and the rest of End of Cycle.",
-           lambda s, a, r: end_cycle(s, a["fire_rooms"], a["fire_doorways"], a["hull_breaches"]),
+           lambda s, a, r: end_cycle(s, a["fire_rooms"], a["fire_doorways"], a["hull_breaches"],
+                                     fields.played(a)),
            (Param("fire_rooms", "int", "rooms on fire after spreading (blank: unchanged)",
                   minimum=0, optional=True),
             Param("fire_doorways", "int", "doorways burning after spreading (blank: unchanged)",
@@ -198,7 +201,8 @@ CYCLE_ACTIONS: tuple[Action, ...] = (
             Param("hull_breaches", "int", "markers after spreading (blank: unchanged)",
                   minimum=0, optional=True)),
            key="e", short="End Cycle", topic="turn_cycle", log_text=_end_cycle_log,
-           why_not=phases.at_step("tick", "Ending the Cycle")),
+           why_not=phases.at_step("tick", "Ending the Cycle"),
+           played=True),
     Action("delay_protocol", "Delay a Protocol",
            "A delay action adds 1 Cycle to one Protocol's Countdown Marker.",
            lambda s, a, r: protocols.delay(s, a["protocol"], a["source"]),
@@ -229,10 +233,10 @@ CYCLE_ACTIONS: tuple[Action, ...] = (
                                              bool(a.get(call_out.ABSENT))),
            (fields.crew_choice("who calls out", "caller"),
             fields.crew_choice("who is accused", "accused"),
-            Param(call_out.ABSENT, "bool", "yes: the accused's player is absent, cannot give "
-                  "their PIN", optional=True, default=False),
-            Param("correct", "bool", "only with the accused's player absent: did they admit a "
-                  "Company Agenda? (the table's call, marked unchecked)", optional=True)),
+            Param(call_out.ABSENT, "bool", "yes: the accused's player is away (no PIN)",
+                  optional=True, default=False),
+            Param("correct", "bool", "accused away only: did they admit it? (unchecked)",
+                  optional=True)),
            key="z", short="Call Out", topic="agendas",
            why_not=fields.first_of(call_out.why_not, phases.crew_round("Calling Out")),
            check=call_out.check,

@@ -8,14 +8,20 @@ from trackers.games.pandora_celeste.board import box_says
 
 
 def end_cycle(state: State, fire_rooms: int | None, fire_doorways: int | None,
-              breaches: int | None) -> list[Note | str]:
-    """Tick the tracker, then record fire and breaches after spreading and list the rest."""
+              breaches: int | None, played: bool = False) -> list[Note | str]:
+    """Tick the tracker, then record fire and breaches after spreading and list the rest.
+    ``played``: the record holds Scenario 2's Vacuum pause (one made before replays as it
+    was)."""
     if state.facts["showdown"] is not None:
         raise ActionError("time stands still in the Final Showdown: play it out first", "action")
     cycle.require_step(state, "tick", "Ending the Cycle")
     timer = protocols.tracker(state)
     box_before = timer.driving_value()
-    notes = protocols.tick(state, "E0. End of Cycle")
+    paused = scenarios.vacuum_paused(state) if played else ()
+    notes = protocols.tick(state, "E0. End of Cycle", paused)
+    if paused:
+        notes.append(Note("Scenario 2: the fire is out, so the Vacuum count pauses this Cycle "
+                          "(it runs again once fire is lit)", "fire"))
     if protocols.gone_off(state):
         return notes
     notes += protocols.objective_tick(state)
@@ -32,6 +38,7 @@ def end_cycle(state: State, fire_rooms: int | None, fire_doorways: int | None,
     hazards.fire_rooms(state).value = _given(fire_rooms, hazards.fire_rooms(state).value)
     hazards.fire_doorways(state).value = _given(fire_doorways,
                                                 hazards.fire_doorways(state).value)
+    hazards.lit(state)
     if breaches is not None and breaches != hazards.breaches(state).value:
         notes += hazards.change_breaches(state, breaches - hazards.breaches(state).value)
     notes += hazards.end_of_cycle(state)

@@ -329,7 +329,10 @@ def desperation(state: State, rng: Random, args: dict[str, Any]) -> list[Note | 
                       "showdown"))
     notes += nasties.wound(state, entry, landed)
     if missed:
-        notes.append(Note(f"A MISS ends it: {args['crew']} Passes", "showdown"))
+        # kept for the check on their next attack (the Nasties aboard attack in between)
+        _need_showdown(state).setdefault("passed", []).append(args["crew"])
+        notes.append(Note(f"A MISS ends it: {args['crew']} Passes until the Nasties aboard "
+                          "have attacked", "showdown"))
     return notes + showdown_over(state)
 
 

@@ -51,7 +51,20 @@ def change_fire(state: State, rooms: int, doorways: int) -> list[Note | str]:
                           "flame-up and spreads at the End of Cycle", "fire"))
     if fire_tokens(state) == 0:
         notes.append(Note("The fire is out", "fire"))
-    return notes
+    return notes + lit(state)
+
+
+def lit(state: State) -> list[Note | str]:
+    """Remember that fire burned in this game: only a fire put out pauses Scenario 2's
+    Vacuum count («Fighting the Fire»)."""
+    if fire_tokens(state) > 0:
+        state.facts["fire_lit"] = True
+    return []
+
+
+def fire_out(state: State) -> bool:
+    """The fire was lit and every token is out."""
+    return bool(state.facts.get("fire_lit")) and fire_tokens(state) == 0
 
 
 def change_breaches(state: State, change: int) -> list[Note | str]:

@@ -18,6 +18,7 @@ from trackers.games.pandora_celeste import (
     nasty_round,
     phases,
     protocols,
+    refusals,
     scenarios,
     vents,
 )
@@ -36,7 +37,7 @@ def nasty_step(state: State, args: dict[str, Any], rng: Random) -> Notes:
         return next_step(state, args, rng)
     if nasty_round.running(state) is not None:
         return nasty_round.turn(state, rng, {})
-    notes = nasty_round.begin(state, rng)
+    notes = nasty_round.begin(state, rng, swarm=fields.played(args))
     if cards.virtual(state) and nasty_round.running(state) is not None:
         notes += nasty_round.turn(state, rng, {})
     return notes
@@ -205,12 +206,13 @@ NASTY_ACTIONS: tuple[Action, ...] = (
                          default="killed")),
            key="K", short="Nasty out", topic="nasties",
            log_text=lambda a: f"{a['nasty']} {a.get('why') or 'killed'}"),
-    Action("nasty_round", "Nasty round",
+    fields.Checked("nasty_round", "Nasty round",
            "Start the Nasty Action Round: who moves this Cycle, and in which order (when the "
            "app draws: each press takes the round one step).",
            nasty_step, key="N", short="Nasties", topic="nasty_round",
            needs=lambda s, a: nasty_round.needs(s, a) + cards.deck_needs(s),
-           why_not=nasty_round.why_not_step),
+           why_not=nasty_round.why_not_step,
+           played=True),
     Action("nasty_card", "Nasty's card",
            "The next Nasty acts: its card (mirror: enter what you flipped; virtual: the app "
            "draws) and what it does.",
@@ -222,7 +224,7 @@ NASTY_ACTIONS: tuple[Action, ...] = (
            needs=fields.deck,
            log_text=lambda a: "Nasty's card" + (f": {a['instruction']}"
                                                 if a.get("instruction") else "")),
-    Action("nasty_attacks", "Nasty attacks",
+    fields.Checked("nasty_attacks", "Nasty attacks",
            "A Nasty attacks a crewmember: its Hit Box, then push your luck.",
            lambda s, a, r: attacks.nasty_attacks(s, r, a),
            (Param("nasty", "choice", "which Nasty (blank: the one that just acted)",
@@ -239,8 +241,9 @@ NASTY_ACTIONS: tuple[Action, ...] = (
             fields.box("Hit Box colour on a new card flipped"), fields.RESHUFFLE),
            key="X", short="Attacked", topic="attacks", needs=fields.attacker_needs,
            why_not=phases.nasty_attack,
-           log_text=_attack_log),
-    Action("crew_attack", "Attack a Nasty",
+           log_text=_attack_log,
+           check=refusals.nasty_attack),
+    fields.Checked("crew_attack", "Attack a Nasty",
            "A crewmember attacks a Nasty with fists or a weapon: the Hit Box, then push.",
            lambda s, a, r: attacks.crew_attacks(s, r, a),
            (fields.crew_choice("who attacks"), fields.NASTY,
@@ -251,7 +254,8 @@ NASTY_ACTIONS: tuple[Action, ...] = (
             fields.GOLD),
            key="Z", short="Attack", topic="attacks", needs=fields.attacker_needs,
            why_not=phases.crew_attack,
-           log_text=lambda a: f"{a['crew']} attacks {a['nasty']} ({a['weapon']})"),
+           log_text=lambda a: f"{a['crew']} attacks {a['nasty']} ({a['weapon']})",
+           check=refusals.crew_attack),
     Action("push", "Push", "Push your luck: flip one more card for the attack under way.",
            lambda s, a, r: attacks.push(s, r, a),
            (fields.box("the same Hit Box's colour on the new card"), fields.RESHUFFLE),

@@ -64,8 +64,10 @@ def needs(state: State, args: dict[str, Any]) -> list[str]:
     return ["big_nasty_boxes"]
 
 
-def begin(state: State, rng: Random) -> list[Note | str]:
-    """Which Nasties move this Cycle, in order (spec §2 Phase 3 steps 1-2, 4-5)."""
+def begin(state: State, rng: Random, swarm: bool = False) -> list[Note | str]:
+    """Which Nasties move this Cycle, in order (spec §2 Phase 3 steps 1-2, 4-5). With
+    ``swarm`` (a record made under the scenario rules), Scenario 1's Yellow ScuttleBugs act as
+    one swarm on one card."""
     cycle.require_step(state, "nasties", "The Nasty Action Round")
     if running(state):
         raise ActionError("the Nasty Action Round is under way: 'Nasty's card' for the next "
@@ -90,12 +92,18 @@ def begin(state: State, rng: Random) -> list[Note | str]:
             statics.append(nasties.label(entry))
         elif kind.kind == "Little" or big:
             queue.append(entry["id"])
+    bugs = [i for i in queue if _swarms(state, swarm, i)]
+    queue = [i for i in queue if i not in bugs[1:]]
     moves = "All Nasties move" if big else "Little Nasties move"
     head = (f"Box {box}: {moves}" if box is not None else
             f"After Abandon Ship ({'your table' if reading else 'no'} reading): {moves}"
             if state.facts["abandon_ship"] else moves)
     state.facts["nasty_round"] = {"queue": queue, "pos": 0, "reshuffle": False, "card": None,
                                   "card_for": None, "done": False}
+    if len(bugs) > 1:
+        state.facts["nasty_round"]["swarm"] = bugs
+        notes.append(Note(f"Scenario 1: the {len(bugs)} Yellow ScuttleBugs move as one swarm on "
+                          "one card (card PC101), in the first one's place", "nasty_round"))
     order = ", ".join(nasties.label(n) for n in nasties.area(state) if n["id"] in queue)
     notes.append(Note(f"{head}. In order: {order or 'none'}", "nasty_round"))
     if statics:
@@ -109,6 +117,23 @@ def begin(state: State, rng: Random) -> list[Note | str]:
         return notes
     how = "'Nasty round' draws its card" if cards.virtual(state) else "'Nasty's card'"
     return notes + [Note(f"First: {order.split(', ')[0]}: {how}", "nasty_round")]
+
+
+def _swarms(state: State, swarm: bool, nasty_id: int) -> bool:
+    """A Yellow ScuttleBug of Scenario 1's swarm («Nasty Types»: card PC101)."""
+    entry = _entry(state, nasty_id)
+    return (swarm and scenarios.scenario(state) == "Scenario 1" and entry is not None
+            and entry["name"] == "ScuttleBug")
+
+
+def swarm_label(state: State, entry: dict[str, Any]) -> str:
+    """A Nasty's name in the round: the swarm's first ScuttleBug names them all."""
+    held = state.facts["nasty_round"] or {}
+    ids = held.get("swarm") or []
+    if entry["id"] not in ids[:1]:
+        return nasties.label(entry)
+    return "the ScuttleBug swarm (" + ", ".join(
+        nasties.label(n) for n in nasties.area(state) if n["id"] in ids) + ")"
 
 
 def _entry(state: State, nasty_id: int) -> dict[str, Any] | None:
@@ -155,7 +180,7 @@ def _iso_ward(state: State, rng: Random, entry: dict[str, Any], args: dict[str, 
 def _acts(state: State, rng: Random, entry: dict[str, Any], args: dict[str, Any],
           held: dict[str, Any]) -> list[Note | str]:
     kind = nasties.kind_of(state, entry)
-    who = nasties.label(entry)
+    who = swarm_label(state, entry)
     if not kind.draws:
         given = [k for k in ("instruction", "box", "gold") if args.get(k) is not None]
         if given:
@@ -171,17 +196,37 @@ def _acts(state: State, rng: Random, entry: dict[str, Any], args: dict[str, Any]
                           "nasty_round"))
     notes.append(Note(f"{who} ({half} half): {plain_words(state, entry, card[half])}",
                       "nasty_round"))
+    if card[half] == "Pause & do nothing":  # it may not attack this round (a check holds it)
+        swarm = held.get("swarm") or []
+        held.setdefault("paused", []).extend(swarm if entry["id"] in swarm else [entry["id"]])
     whom = _whom(state, card[half])
     return notes + ([Note(whom, "nasty_round")] if whom else [])
+
+
+def pauses(state: State, instruction: str) -> bool:
+    """The card has it neither move nor attack this round: Pause & do nothing, or Follow
+    Instincts with no noise made."""
+    return instruction == "Pause & do nothing" or (
+        instruction == "Follow Instincts" and not state.facts["noise_made"])
+
+
+def paused_why(state: State, nasty: dict[str, Any] | None) -> str | None:
+    """Why ``nasty`` cannot attack in this Nasty Action Round: its card paused it."""
+    held = state.facts["nasty_round"]
+    if nasty is None or not held or state.facts["phase"] != "cycle" \
+            or cycle.current(state) not in ("nasties", "round_end"):
+        return None
+    if nasty["id"] in held.get("paused", []):
+        return (f"nasty: {nasties.label(nasty)}'s card this round said it pauses: it neither "
+                "moves nor attacks («Nasty Action Cards»)")
+    return None
 
 
 def _whom(state: State, instruction: str) -> str:
     """The attack line for this instruction: none when it pauses; the noise ranking when it
     attacks the noisiest (ties anti-clockwise from the First Target, rulebook «Nasty Action
     Cards»); else the First Target, then anti-clockwise."""
-    paused = instruction == "Pause & do nothing" or (
-        instruction == "Follow Instincts" and not state.facts["noise_made"])
-    if paused:
+    if pauses(state, instruction):
         return ""
     if instruction == "Attack the noisiest creature in this room":
         ranked = [n for n in state.facts["noise_order"]

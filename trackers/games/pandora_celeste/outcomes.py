@@ -94,14 +94,32 @@ def end(state: State) -> EndRecord | None:
     outcomes = {_holder(state, n): r for n, r in results.items()}
     winners = tuple(_holder(state, n) for n, r in results.items() if r == WINNER)
     summary = "; ".join(f"{n}: {r}" for n, r in results.items())
+    if hidden_agendas(state):
+        summary = f"provisional until every Agenda is revealed: {summary}"
     return EndRecord(ending, summary, winners=winners, sides=("crew",) if winners else (),
                      outcomes=outcomes, scores=scores(state))
 
 
+def hidden_agendas(state: State) -> list[str]:
+    """The crew whose Hidden Agenda or Agenda type is still sealed: the outcomes wait on them
+    («Surviving's Just a Way of Keeping Score»: the survivors reveal their Agendas)."""
+    return [n for n in state.facts["crew"]
+            if any(isinstance(p := state.pieces.get(f"{crew.slug(n)}_{k}"), Secret)
+                   and not p.revealed for k in ("agenda", "company"))]
+
+
 def end_lines(state: State, record: EndRecord) -> list[str]:
     out = [f"Game over: {record.ending}"]
+    hidden = hidden_agendas(state)
+    if hidden:
+        out.append(f"PROVISIONAL: {', '.join(hidden)} still to reveal their Agenda ('Reveal a "
+                   "secret'); the outcomes below may change")
     for name in state.facts["crew"]:
-        out.append(f"{name}: {record.outcomes.get(_holder(state, name), '?').upper()}")
+        word = record.outcomes.get(_holder(state, name), "?").upper()
+        out.append(f"{name}: {word}" + (" (provisional)" if hidden else ""))
+        why = failed(state, name) if state.facts["crew"][name]["fulfilled"] else ""
+        if why:
+            out.append(f"  {name}'s Agenda failed: {why}")
     for who, points in record.scores.items():
         out.append(f"Player-Nasty {who}: {points} point{'' if abs(points) == 1 else 's'}")
     if is_true_solo(state):
@@ -166,9 +184,10 @@ def player_nasty(state: State, args: dict[str, Any]) -> list[Note | str]:
                  "outcomes")]
 
 
-def take_nasty(state: State, args: dict[str, Any]) -> list[Note | str]:
+def take_nasty(state: State, args: dict[str, Any], played: bool = False) -> list[Note | str]:
     """A dead crewmember's player takes over a Nasty: its card goes on their mat and it no
-    longer acts in the Nasty Action Round (spec §5.9)."""
+    longer acts in the Nasty Action Round (spec §5.9). A Little Nasty comes with every other
+    of its colour (a record made before that rule, ``played`` false, took the one)."""
     from trackers.games.pandora_celeste import nasties
 
     name = args["crew"]
@@ -181,8 +200,14 @@ def take_nasty(state: State, args: dict[str, Any]) -> list[Note | str]:
         raise ActionError(f"nasty: {nasties.label(nasty)} is run by {nasty['player']} already",
                           "nasty")
     holder = _holder(state, name)
-    nasty["player"] = holder
+    taken = [nasty]
+    if played and nasties.kind_of(state, nasty).kind == "Little":  # the whole colour
+        taken = [n for n in nasties.area(state) if n["name"] == nasty["name"]
+                 and not n["player"]]
+    for each in taken:
+        each["player"] = holder
     state.facts["player_nasties"].setdefault(holder, {"kills": 0, "little": 0, "big": 0})
-    return [Note(f"{holder} runs {nasties.label(nasty)} as a Player-Nasty: its card on their "
-                 "mat; it plays on their turns with their own deck, not in the Nasty Action "
-                 "Round", "outcomes")]
+    which = ", ".join(nasties.label(n) for n in taken)
+    return [Note(f"{holder} runs {which} as a Player-Nasty: the card on their mat; it plays "
+                 "on their turns with their own deck, not in the Nasty Action Round",
+                 "outcomes")]

@@ -121,9 +121,15 @@ def finish_setup(state: State) -> list[Note | str]:
     return []
 
 
-def tick(state: State, why: str) -> list[Note | str]:
-    """Every marker down 1; a Protocol reaching 0 loses the game (spec §4.3; T02, T05)."""
-    reached = tracker(state).tick(1)
+def tick(state: State, why: str, paused: tuple[str, ...] = ()) -> list[Note | str]:
+    """Every marker down 1 (but those ``paused``); a Protocol reaching 0 loses the game
+    (spec §4.3; T02, T05)."""
+    timer = tracker(state)
+    held = [m for m in paused if m in timer.markers and m not in timer.gone_off]
+    timer.gone_off.extend(held)  # set aside for this tick only
+    reached = timer.tick(1)
+    for name in held:
+        timer.gone_off.remove(name)
     notes: list[Note | str] = [Note(f"{why}: every Countdown Marker moves down 1 ("
                                     f"{_markers(state)})", "turn_cycle")]
     lost = [m for m in reached if m != NO_LIMIT]

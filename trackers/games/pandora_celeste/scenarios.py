@@ -84,6 +84,18 @@ def empty_board(state: State) -> list[Note | str] | None:
                  "Iso-Ward instead of a Vents draw", "vents"), *notes]
 
 
+def vacuum_paused(state: State) -> tuple[str, ...]:
+    """Scenario 2: with the fire out, the Vacuum count pauses until fire is lit again
+    («Fighting the Fire»)."""
+    from trackers.games.pandora_celeste import hazards
+
+    if scenario(state) != "Scenario 2" or not hazards.fire_out(state):
+        return ()
+    timer = state.pieces.get("turn_cycle")
+    markers = getattr(timer, "markers", {})
+    return tuple(m for m in markers if m.lower().startswith("vacuum"))
+
+
 def fire_lost(state: State) -> list[Note | str]:
     """Scenario 2: unstoppable fire loses the game at once («Fighting the Fire»)."""
     if scenario(state) != "Scenario 2":

@@ -1,0 +1,49 @@
+"""The rules that refuse a play before it is recorded (an action's ``check``, run when the
+table acts and never at replay, so a game saved before plays back as it was)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from trackers.engine import ActionError, State
+from trackers.games.pandora_celeste import nasties, nasty_round
+
+
+def nasty_attack(state: State, args: dict[str, Any]) -> None:
+    """A Nasty whose card paused it this round neither moves nor attacks."""
+    given = args.get("nasty")
+    entry = (nasties.find(state, given) if given else
+             None if state.facts["showdown"] else nasty_round.last_acted(state))
+    why = nasty_round.paused_why(state, entry)
+    if why:
+        raise ActionError(why, "nasty")
+
+
+def crew_attack(state: State, args: dict[str, Any]) -> None:
+    """In the Final Showdown a MISS in a Desperation Attack ends that crewmember's turn: they
+    attack again once the Nasties aboard have attacked («If a Nasty is in your Escape
+    Vehicle»)."""
+    held = state.facts["showdown"]
+    if held and args.get("crew") in held.get("passed", []):
+        raise ActionError(f"crew: {args['crew']} flipped a MISS and Passed; they attack again "
+                          "after the Nasties aboard have attacked ('Nasty attacks')", "crew")
+
+
+def take_nasty(state: State, args: dict[str, Any]) -> None:
+    """A Player-Nasty runs every Little Nasty of one colour or one Big Nasty, not both
+    («Becoming a Nasty»). The app knows a Little Nasty's colour by its name."""
+    entry = nasties.find(state, str(args.get("nasty")))
+    holder = state.facts["crew"][args["crew"]]["player"] or args["crew"]
+    run = [n for n in nasties.area(state) if n["player"] == holder]
+    kind = nasties.kind_of(state, entry).kind
+    if kind == "Static":
+        raise ActionError(f"nasty: a Player-Nasty takes Little Nasties of one colour or one Big "
+                          f"Nasty; {nasties.label(entry)} is Static", "nasty")
+    if not run:
+        return
+    held = ", ".join(nasties.label(n) for n in run)
+    if kind == "Big" or any(nasties.kind_of(state, n).kind == "Big" for n in run) \
+            or any(n["name"] != entry["name"] for n in run):
+        raise ActionError(f"nasty: {holder} runs {held} already: one colour of Little Nasty "
+                          "or one Big Nasty, not both («Becoming a Nasty»)", "nasty")
+
