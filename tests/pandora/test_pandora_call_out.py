@@ -67,9 +67,8 @@ def _table(tmp_path: Path) -> OpenSession:
     table = Tableside(tmp_path)
     play = table.create("pandora-celeste", 2, names=("Ann", "Bo"),
                         options={"crew": ["Cap", "Flygirl"]}, seed="call")
-    through_setup(play)
+    through_setup(play, pin=PIN)  # each Agenda sealed with its player's PIN: Flygirl's innocent
     walk_to(play, "crew_round")  # type: ignore[arg-type]
-    play.do("choose_secret", secret="flygirl_company", value="no Company Agenda", pin=PIN)
     return play
 
 

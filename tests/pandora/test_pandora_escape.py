@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from tableside.api import Tableside
-from tests.pandora.helpers import panel, power, started, texts, walk_to
+from tests.pandora.helpers import enter_setup, panel, power, started, texts, walk_to
 from trackers.engine import ActionError, Session
 from trackers.games.pandora_celeste import cycle, escape
 from trackers.games.pandora_celeste.cards import BLUE, RED
@@ -245,6 +245,7 @@ def test_abandon_ship_to_a_decoupling_with_the_outcome_shown(tmp_path: Path) -> 
     play = table.create("pandora-celeste", 1, options={"crew": ["Flygirl"]},
                         board={"bridge_stations": 2, "tracker_top": 9, "objective_timer": 9})
     while play.state.facts["phase"] == "setup":
+        enter_setup(play)
         if play.state.facts["step"] == 2 and len(play.state.facts["protocols"]) < 2:
             play.do("add_protocol", name="Vacuum", start=4)
             play.do("add_protocol", name="Aircon", start=6)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.pandora.helpers import panel, started, texts, walk_to
+from tests.pandora.helpers import enter_setup, panel, started, texts, walk_to
 from tests.pandora.test_pandora_escape import abandoned
 from trackers.engine import ActionError, Session, SessionSetup
 from trackers.games.pandora_celeste import cycle
@@ -21,6 +21,7 @@ def scenario_1() -> Session:
         s.do("next_step")
     s.do("add_protocol", name="Vacuum", start=6)
     while s.state.facts["phase"] == "setup":
+        enter_setup(s)
         s.do("next_step")
     return s
 

@@ -21,6 +21,7 @@ from trackers.games.pandora_celeste import (
     outcomes,
     phases,
     protocols,
+    refusals,
 )
 from trackers.games.pandora_celeste.end_of_cycle import end_cycle
 from trackers.games.pandora_celeste.setup import start_choices
@@ -76,7 +77,7 @@ def _next_step_why_not(state: State) -> str | None:
     there and shows the key that is due."""
     if state.facts["phase"] == "cycle" and cycle.current(state) in cycle.OWN_ACTION:
         return f"this step is done with '{cycle.OWN_ACTION[cycle.current(state)]}'"
-    return None
+    return refusals.setup_entries(state)
 
 
 def record_noise(state: State, args: dict[str, Any], rng: Random) -> Notes:

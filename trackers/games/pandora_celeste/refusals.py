@@ -6,7 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from trackers.engine import ActionError, State
-from trackers.games.pandora_celeste import nasties, nasty_round
+from trackers.games.pandora_celeste import crew, cycle, nasties, nasty_round
+from trackers.games.pandora_celeste.setup import start_choices
+from trackers.pieces import Secret
 
 
 def nasty_attack(state: State, args: dict[str, Any]) -> None:
@@ -47,3 +49,25 @@ def take_nasty(state: State, args: dict[str, Any]) -> None:
         raise ActionError(f"nasty: {holder} runs {held} already: one colour of Little Nasty "
                           "or one Big Nasty, not both («Becoming a Nasty»)", "nasty")
 
+
+
+def setup_entries(state: State) -> str | None:
+    """A setup step that records something is not passed with it left blank: both Agenda
+    secrets of every crewmember («Hidden Agendas»), and every start location (the Protocol
+    Bans decide where)."""
+    if state.facts["phase"] != "setup":
+        return None
+    step = cycle.current(state)
+    if step == "agendas":
+        missing = [n for n in state.facts["crew"]
+                   if any(isinstance(p := state.pieces.get(f"{crew.slug(n)}_{k}"), Secret)
+                          and not p.is_set for k in ("agenda", "company"))]
+        if missing:
+            return (f"{', '.join(missing)}: record the kept Hidden Agenda and its type behind "
+                    "the curtain first ('Choose a secret')")
+    if step == "start":
+        missing = [n for n, c in state.facts["crew"].items() if not c["room"]]
+        if missing:
+            where = "; ".join(f"{n}: {' or '.join(start_choices(state, n))}" for n in missing)
+            return f"enter each start location first ('Start location'): {where}"
+    return None
