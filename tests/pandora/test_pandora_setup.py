@@ -16,7 +16,7 @@ from trackers.pieces import Countdown, Counter, Secret
 RESERVED = set("qurhs?lcpxtvb0123456789")
 TOPICS = {"turn_cycle", "emergency_protocols", "noise", "first_target", "nasties", "fire",
           "hull_breach", "wounds", "agendas", "setup", "cycle", "nasty_round", "attacks",
-          "scuttlebugs", "vents", "escape", "showdown", "outcomes"}
+          "scuttlebugs", "vents", "escape", "showdown", "outcomes", "shipstern"}
 CREW = ["Flygirl", "Cap", "The Kid"]
 
 

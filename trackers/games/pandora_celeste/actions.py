@@ -11,8 +11,10 @@ from trackers.games.pandora_celeste.crew_actions import CREW_ACTIONS
 from trackers.games.pandora_celeste.cycle_actions import CYCLE_ACTIONS
 from trackers.games.pandora_celeste.end_actions import END_ACTIONS
 from trackers.games.pandora_celeste.nasty_actions import NASTY_ACTIONS
+from trackers.games.pandora_celeste.stern_actions import STERN_ACTIONS
 
-_ALL: tuple[Action, ...] = (*CYCLE_ACTIONS, *NASTY_ACTIONS, *CREW_ACTIONS, *END_ACTIONS)
+_ALL: tuple[Action, ...] = (*CYCLE_ACTIONS, *NASTY_ACTIONS, *CREW_ACTIONS, *STERN_ACTIONS,
+                              *END_ACTIONS)
 
 # The footer lists keys in this order and has room for few: the steps' own actions first, so
 # 'Nasty round', 'Nasty's card', 'Push' and 'Stop pushing' are on screen when they are due.

@@ -74,7 +74,9 @@ def cycle_steps(state: State) -> list[tuple[str, str]]:
     solo = is_true_solo(state)
     start = ("Start of Cycle: you are the First Player (the only one)" if solo else
              "Start of Cycle: whoever holds the First Target token is First Player")
-    if state.facts["shipstern"]:
+    if state.facts["shipstern"] and (state.facts.get("stern") or {}).get("lights"):
+        start += "; the ShipStern lights are on (Junction Box): nobody at the back is in the dark"
+    elif state.facts["shipstern"]:
         start += ("; starting in the dark without your own light, discard 1 card" if solo else
                   "; crew starting in the dark without their own light discard 1 card")
     crew_round = ("Crew Round: one Action a turn (a card, 2 cards for a Quick Ref Action, a "

@@ -77,7 +77,7 @@ def _next_step_why_not(state: State) -> str | None:
     there and shows the key that is due."""
     if state.facts["phase"] == "cycle" and cycle.current(state) in cycle.OWN_ACTION:
         return f"this step is done with '{cycle.OWN_ACTION[cycle.current(state)]}'"
-    return refusals.setup_entries(state)
+    return refusals.entries_due(state)
 
 
 def record_noise(state: State, args: dict[str, Any], rng: Random) -> Notes:
@@ -202,7 +202,8 @@ CYCLE_ACTIONS: tuple[Action, ...] = (
             Param("hull_breaches", "int", "markers after spreading (blank: unchanged)",
                   minimum=0, optional=True)),
            key="e", short="End Cycle", topic="turn_cycle", log_text=_end_cycle_log,
-           why_not=phases.at_step("tick", "Ending the Cycle"),
+           why_not=fields.first_of(refusals.entries_due,
+                                   phases.at_step("tick", "Ending the Cycle")),
            played=True),
     Action("delay_protocol", "Delay a Protocol",
            "A delay action adds 1 Cycle to one Protocol's Countdown Marker.",

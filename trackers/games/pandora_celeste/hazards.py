@@ -83,6 +83,7 @@ def change_breaches(state: State, change: int) -> list[Note | str]:
                           "Nasty Action card, bottom box: blue = sucked into space, red = holds "
                           "on (the Trophy Hunter ignores it)", "hull_breach"))
     if before <= CATASTROPHIC_ABOVE < count.value:
+        state.facts["collapse_due"] = True  # held by the checks until 'Hull collapse'
         notes += catastrophic()
     return notes
 
@@ -91,8 +92,7 @@ def catastrophic() -> list[Note | str]:
     return [Note(f"Catastrophic Hull Breach: more than {CATASTROPHIC_ABOVE} markers. The "
                  f"section ({', '.join(SECTIONS)}) with the most markers breaks off with "
                  "everyone in it (a tie is for the table to settle); its markers come off the "
-                 "board (record "
-                 "them with a negative change)", "hull_breach"),
+                 "board ('Hull collapse' records it)", "hull_breach"),
             Note("Then agree: play on with separate sections, or remove the section with the "
                  "fewest crew; without agreement no section goes, but every breached room is "
                  "destroyed (a Wound marker in each)", "hull_breach")]

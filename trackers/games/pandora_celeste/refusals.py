@@ -51,10 +51,14 @@ def take_nasty(state: State, args: dict[str, Any]) -> None:
 
 
 
-def setup_entries(state: State) -> str | None:
-    """A setup step that records something is not passed with it left blank: both Agenda
-    secrets of every crewmember («Hidden Agendas»), and every start location (the Protocol
-    Bans decide where)."""
+def entries_due(state: State) -> str | None:
+    """What must be entered before play moves on: a Ship section's collapse once more than 8
+    Hull Breach markers are down («Catastrophic Hull Breach»); at setup, both Agenda secrets
+    of every crewmember («Hidden Agendas») and every start location (the Protocol Bans decide
+    where)."""
+    if state.facts.get("collapse_due"):
+        return ("more than 8 Hull Breach markers: record which section broke off and what "
+                "the table agreed first ('Hull collapse')")
     if state.facts["phase"] != "setup":
         return None
     step = cycle.current(state)

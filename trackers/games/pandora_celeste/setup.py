@@ -43,7 +43,7 @@ OPTIONS = (
            "Full Game: how many Emergency Protocols and Big Nasties are drawn"),
     Option("custom_big_nasties", "Big Nasties (Custom difficulty only)", "choice", "1",
            CUSTOM_BIG_NASTIES,
-           "with Custom difficulty, or in Scenario 3: how many Big Nasties go on the stack"),
+           "with Custom difficulty, or in Scenario 3 or 4: how many Big Nasties go on the stack"),
     Option("crew", "Crew", "multi", [], tuple(crew.CREW),
            "at least one per player; True Solo: exactly one"),
     Option("shipstern", "ShipStern in play", "bool", False, help="the back of the Ship"),
@@ -97,7 +97,8 @@ def setup(s: SessionSetup, rng: Random) -> State:
     chosen_scenario = s.options.get("scenario") or FULL
     if chosen_scenario != FULL:  # the booklet sets the scenario up; Big Nasties from Scenario 3
         level = None
-        big = int(s.options["custom_big_nasties"]) if chosen_scenario == "Scenario 3" else 0
+        big = (int(s.options["custom_big_nasties"])
+               if chosen_scenario in ("Scenario 3", "Scenario 4") else 0)
     state = State()  # the board values (the tracker's top): seeded and applied by Game.start
     state.pieces["turn_cycle"] = Countdown("Turn Cycle Tracker", {}, None)
     state.pieces["big_nasties"] = Counter("Big Nasties on the stack", big)
@@ -129,7 +130,9 @@ def _facts(s: SessionSetup, chosen: list[str], level: tuple[int, int] | None,
         "scenario": s.options.get("scenario") or FULL,
         "expected_protocols": level[0] if level else None,
         "expected_big_nasties": big,
-        "shipstern": s.options["shipstern"], "variants": list(s.options["variants"]),
+        # Scenario 4 brings in the ShipStern whatever the option says
+        "shipstern": s.options["shipstern"] or s.options.get("scenario") == "Scenario 4",
+        "variants": list(s.options["variants"]),
         "rules": {k: s.options[k] for k in ("nasty_cards", "push_box_counts",
                                             "reshuffle_every_round", "scuttlebug_turns",
                                             "aircon_box")}

@@ -15,6 +15,7 @@ from trackers.games.pandora_celeste import (
     outcomes,
     protocols,
     scenarios,
+    stern,
 )
 from trackers.games.pandora_celeste.board import box_lines
 from trackers.games.pandora_celeste.setup import is_true_solo, start_lines
@@ -79,6 +80,8 @@ def panels(state: State) -> list[Panel]:
     out.append(Panel("Crew", tuple(_crew_lines(state)), "wounds"))
     if scenarios.learning(state):
         out.append(Panel(scenarios.scenario(state), tuple(scenarios.lines(state)), "scenarios"))
+    if facts["shipstern"]:
+        out.append(Panel("ShipStern", tuple(stern.lines(state)), "shipstern"))
     if facts["abandon_ship"] or any(v["crew"] or v["nasties"] or any(v["power"])
                                     for v in escape.vehicles(state).values()):
         out.append(Panel("Escape vehicles", tuple(escape.lines(state)), "escape"))
