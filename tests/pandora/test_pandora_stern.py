@@ -110,3 +110,16 @@ def test_the_app_draws_a_bays_card_only_when_the_bay_is_unlocked(tmp_path: Path)
     assert OPENED in play.session.events[-1].args  # opened with the app's key, recorded
     play.close()
     table.close()
+
+
+def test_the_ship_s_manifest_swaps_after_the_reveal_but_never_a_nasty_or_xwt() -> None:
+    s = stern_game()
+    s.do("unlock_bay", bay="1", card="Bug", kind="Cargo Bay Nasty")
+    s.do("unlock_bay", bay="2", card="XWT Control", kind="XWT Control")
+    for bay in ("1", "2", "4"):  # a Nasty, XWT Control, a Bay not opened
+        with pytest.raises(ActionError, match=f"bay: '{bay}' is not allowed"):
+            s.do("manifest_swap", bay=bay, card="Widgets", kind="Tech: Widgets")
+    s.do("unlock_bay", bay="4", card="Seed Crop", kind="Agri")
+    notes = texts(s.do("manifest_swap", bay="4", card="Widgets", kind="Tech: Widgets"))
+    assert "Seed Crop goes under the Manifest" in notes and "Cargo Bay 4: Widgets" in notes
+    assert s.state.facts["stern"]["widgets_bay"] == "4"

@@ -151,6 +151,31 @@ def reveal(state: State, bay: str, card: str) -> list[Note | str]:
     return notes
 
 
+def swappable_bays(state: State) -> list[str]:
+    """Bays whose revealed card the Ship's Manifest may replace: not a Cargo Bay Nasty or XWT
+    Control, and not swapped already."""
+    held = state.facts.get("stern") or {}
+    return [b for b, card in held.get("bays", {}).items()
+            if card and card.partition("=")[2].strip() not in NO_SWAP
+            and b not in held.get("swapped", [])]
+
+
+def swap(state: State, bay: str, card: str, kind: str) -> list[Note | str]:
+    """The Ship's Manifest's holder, opening the Bay with it ready, put a spare card in the
+    Bay instead of the one revealed («Using the Ship's Manifest»)."""
+    held = facts(state)
+    if bay not in swappable_bays(state):
+        shown = held["bays"].get(bay)
+        why = ("its card is not turned up yet" if not shown else
+               "a Cargo Bay Nasty or XWT Control stays" if shown.partition("=")[2].strip()
+               in NO_SWAP else "it was swapped already")
+        raise ActionError(f"bay: Cargo Bay {bay} cannot be swapped: {why}", "bay")
+    old = held["bays"][bay].partition("=")[0].strip()
+    held.setdefault("swapped", []).append(bay)
+    return [Note(f"Ship's Manifest: {old} goes under the Manifest; Bay {bay} now holds",
+                 "shipstern"), *reveal(state, bay, f"{card} = {kind}")]
+
+
 def take_widget(state: State, name: str) -> list[Note | str]:
     """A Widget from the consignment: the first triggers Abandon Ship and every Big Nasty left
     spawns («The Escape Pod»: the Widget)."""

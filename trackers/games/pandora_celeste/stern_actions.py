@@ -50,6 +50,17 @@ STERN_ACTIONS: tuple[Action, ...] = (
            topic="shipstern",
            why_not=lambda s: None if stern.drawn_bays(s) else "no Bay's card waits face down",
            log_text=lambda a: f"Cargo Bay {a['bay']}'s card turned up"),
+    Action("manifest_swap", "Ship's Manifest swap",
+           "Mirror mode: its holder, opening a Bay with it ready, swaps the revealed card for "
+           "a spare one.", lambda s, a, r: stern.swap(s, a["bay"], a["card"], a["kind"]),
+           (Param("bay", "choice", "the Bay just opened", choices=stern.swappable_bays),
+            Param("card", "str", "the spare Cargo Card put in", max_length=60),
+            Param("kind", "choice", "its kind", choices=stern.KINDS)),
+           topic="shipstern",
+           why_not=fields.first_of(fields.with_shipstern, lambda s: None if fields.mirror(s)
+                                   else "the app does not keep the Manifest's spare cards "
+                                   "when it draws: swap at the table"),
+           log_text=lambda a: f"Ship's Manifest swap in Cargo Bay {a['bay']}"),
     Action("take_widget", "Take a Widget",
            "From the Widget consignment: the first one triggers Abandon Ship and spawns every "
            "Big Nasty left.", lambda s, a, r: stern.take_widget(s, a["crew"]),
