@@ -13,6 +13,7 @@ from trackers.games.pandora_celeste import (
     crew,
     nasties,
 )
+from trackers.games.pandora_celeste.facts import facts_of
 
 Notes = list[Note | str]
 
@@ -98,12 +99,12 @@ def attacker_needs(state: State, args: dict[str, Any]) -> list[str]:
 
 
 def at_setup(state: State) -> bool:
-    return bool(state.facts["phase"] == "setup")
+    return bool(facts_of(state)["phase"] == "setup")
 
 
 
 def in_showdown(state: State) -> bool:
-    return state.facts["showdown"] is not None
+    return facts_of(state)["showdown"] is not None
 
 
 def showdown_why(state: State) -> str | None:
@@ -115,7 +116,7 @@ def showdown_why(state: State) -> str | None:
 
 
 def showdown_aboard(state: State) -> list[str]:
-    held = state.facts["showdown"]
+    held = facts_of(state)["showdown"]
     return list(held["flips"]) if held else []
 
 
@@ -139,7 +140,7 @@ def all_dead(state: State) -> Notes:
 
 
 def with_shipstern(state: State) -> str | None:
-    return None if state.facts["shipstern"] else \
+    return None if facts_of(state)["shipstern"] else \
         "only with the ShipStern in play (a New game option)"
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from trackers.engine import ActionError, Note, State
 from trackers.games.pandora_celeste import crew, cycle, protocols, scenarios
+from trackers.games.pandora_celeste.facts import facts_of
 from trackers.pieces import Secret
 
 COMPANY = "Company Agenda"
@@ -77,7 +78,7 @@ def call_out(state: State, caller: str, accused: str, correct: bool | None,
                               "agendas", key_moment=f"{caller} called out {accused}: "
                               "unchecked, the accused's player was absent"))
     if right:
-        state.facts["discord"] = True
+        facts_of(state)["discord"] = True
         return notes + [Note(f"{accused} admits to a Company Agenda (not which one): Discord "
                              "is Sown; crewmembers may fight each other, with good reason",
                              "agendas")]

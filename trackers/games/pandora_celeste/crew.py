@@ -6,9 +6,10 @@ piece ``<slug>_wounds`` so the table can correct it by hand.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from trackers.engine import ActionError, Note, State
+from trackers.games.pandora_celeste.facts import facts_of
 from trackers.pieces import Counter
 
 # spec §1.1: name -> (the wound that kills, workstation start as the panel says it)
@@ -36,7 +37,7 @@ WORKSTATIONS = {"Cargo": "Cargo Control", "Cap": "Captain's Cabin", "Flygirl": "
 
 def workstation(state: State, name: str) -> str:
     """Greaseball works in the Cryo-Chamber when only the front of the Ship is used."""
-    if name == "Greaseball" and not state.facts["shipstern"]:
+    if name == "Greaseball" and not facts_of(state)["shipstern"]:
         return "Cryo-Chamber (Wake-Up)"
     return f"{WORKSTATIONS.get(name, 'Cryo-Chamber')} (Workstation)"
 
@@ -50,18 +51,18 @@ def slug(name: str) -> str:
 
 
 def names(state: State) -> list[str]:
-    return list(state.facts["crew"])
+    return list(facts_of(state)["crew"])
 
 
 def alive(state: State) -> list[str]:
-    return [n for n, c in state.facts["crew"].items() if c["status"] == "alive"]
+    return [n for n, c in facts_of(state)["crew"].items() if c["status"] == "alive"]
 
 
 def record(state: State, name: str) -> dict[str, Any]:
-    if name not in state.facts["crew"]:
+    if name not in facts_of(state)["crew"]:
         raise ActionError(f"crew: {name!r} is not in play; give one of "
                           f"{', '.join(names(state))}", "crew")
-    entry: dict[str, Any] = state.facts["crew"][name]
+    entry: dict[str, Any] = facts_of(state)["crew"][name]
     return entry
 
 
@@ -164,11 +165,13 @@ def die(state: State, name: str, source: str, played: bool = False) -> list[Note
 def pass_targets(state: State, name: str) -> list[Note | str]:
     """The dead hold no target token: it goes to the next noisiest living crewmember of the
     last count, to the only one left, or the table says («Noise Count»: the text is silent)."""
-    facts = state.facts
+    facts = facts_of(state)
     if facts.get("you_first") == name:
         facts["you_first"] = None
     notes: list[Note | str] = []
-    for key, word in (("first_target", "First Target"), ("stern_target", "Stern Target")):
+    targets: tuple[tuple[Literal["first_target", "stern_target"], str], ...] = (
+        ("first_target", "First Target"), ("stern_target", "Stern Target"))
+    for key, word in targets:
         if facts.get(key) != name:
             continue
         living = alive(state)
@@ -224,7 +227,7 @@ def scuttlebug(state: State, name: str) -> list[Note | str]:
     entry["scuttlebugs"] += 1
     from trackers.games.pandora_celeste import cycle
 
-    if state.facts["phase"] == "cycle" and cycle.current(state) in cycle.CREW_ROUND:
+    if facts_of(state)["phase"] == "cycle" and cycle.current(state) in cycle.CREW_ROUND:
         # burrowed during this player's own turn: it bites from their next turn on
         entry["scuttle_new"] = entry.get("scuttle_new", 0) + 1
     return [Note(f"A ScuttleBug burrows into {name} (its card on the mat; {entry['scuttlebugs']} "
@@ -247,7 +250,7 @@ def end_turn(state: State, name: str, turn: str, in_fire: bool,
     if turn == "missed (Stunned)":
         entry["stunned"] = False
     counts = turn == "an Action" or (
-        turn in ("Rest", "Pass") and state.facts["rules"]["scuttlebug_turns"] == "every turn")
+        turn in ("Rest", "Pass") and facts_of(state)["rules"]["scuttlebug_turns"] == "every turn")
     fresh = entry.get("scuttle_new", 0)  # «How to Survive a ScuttleBug»: every turn from then on
     entry["scuttle_new"] = 0
     entry["powered"] = []  # a new turn may power another Station

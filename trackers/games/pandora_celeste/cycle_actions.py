@@ -24,6 +24,7 @@ from trackers.games.pandora_celeste import (
     refusals,
 )
 from trackers.games.pandora_celeste.end_of_cycle import end_cycle
+from trackers.games.pandora_celeste.facts import facts_of
 from trackers.games.pandora_celeste.setup import start_choices
 
 Notes = list[Note | str]
@@ -43,15 +44,15 @@ class StepAction(Action):
 def next_step(state: State, args: dict[str, Any], rng: Random) -> Notes:
     args["step"] = cycle.step_label(state)  # recorded with the event (a replay sets it again)
     notes: Notes = []
-    if state.facts["phase"] == "setup" and cycle.current(state) == "protocols":
+    if facts_of(state)["phase"] == "setup" and cycle.current(state) == "protocols":
         notes += protocols.finish_setup(state)
-    if state.facts["phase"] == "cycle" and cycle.current(state) == "decouple_fulfilled":
+    if facts_of(state)["phase"] == "cycle" and cycle.current(state) == "decouple_fulfilled":
         notes += escape.decouple_check(state, "crew_round")
-        if outcomes.end(state) is not None or state.facts["showdown"] is not None:
+        if outcomes.end(state) is not None or facts_of(state)["showdown"] is not None:
             return notes  # the game is over, or time stands still for the Final Showdown
-    if state.facts["phase"] == "cycle" and cycle.current(state) == "round_end":
+    if facts_of(state)["phase"] == "cycle" and cycle.current(state) == "round_end":
         notes += nasty_round.close(state, rng)
-        if outcomes.end(state) is not None or state.facts["showdown"] is not None:
+        if outcomes.end(state) is not None or facts_of(state)["showdown"] is not None:
             return notes
     return notes + cycle.advance(state)
 
@@ -60,13 +61,13 @@ def count_noise(state: State, args: dict[str, Any], rng: Random) -> Notes:
     """The Noise count, allowed as soon as the last crewmember Passes: the steps between (the
     Crew Round's Decouple check, the doors closing) are taken on the way, in their order."""
     notes: Notes = []
-    if state.facts["phase"] == "cycle" and cycle.current(state) in (*cycle.CREW_ROUND, "doors"):
+    if facts_of(state)["phase"] == "cycle" and cycle.current(state) in (*cycle.CREW_ROUND, "doors"):
         if cycle.current(state) != "doors":
             notes += escape.decouple_check(state, "crew_round")
-            if outcomes.end(state) is not None or state.facts["showdown"] is not None:
+            if outcomes.end(state) is not None or facts_of(state)["showdown"] is not None:
                 return notes
             cycle.jump_to(state, "doors")
-            notes.append(Note(cycle.cycle_steps(state)[state.facts["step"]][1], "cycle"))
+            notes.append(Note(cycle.cycle_steps(state)[facts_of(state)["step"]][1], "cycle"))
         cycle.jump_to(state, "count")
     return notes + noise.count(state)
 
@@ -75,7 +76,7 @@ def count_noise(state: State, args: dict[str, Any], rng: Random) -> Notes:
 def _next_step_why_not(state: State) -> str | None:
     """A step with its own action is left by that action, so the footer drops 'Next step'
     there and shows the key that is due."""
-    if state.facts["phase"] == "cycle" and cycle.current(state) in cycle.OWN_ACTION:
+    if facts_of(state)["phase"] == "cycle" and cycle.current(state) in cycle.OWN_ACTION:
         return f"this step is done with '{cycle.OWN_ACTION[cycle.current(state)]}'"
     return refusals.entries_due(state)
 
@@ -86,13 +87,13 @@ def record_noise(state: State, args: dict[str, Any], rng: Random) -> Notes:
 
 def start_location(state: State, args: dict[str, Any], rng: Random) -> Notes:
     """Where a crewmember starts, under the Protocol Bans (spec §8.4; T41)."""
-    if state.facts["phase"] != "setup":
+    if facts_of(state)["phase"] != "setup":
         raise ActionError("start locations are chosen at setup", "action")
     name, room = args["crew"], args["room"]
     allowed = start_choices(state, name)
     if room not in allowed:
         raise ActionError(f"room: {name} may start in {' or '.join(allowed)}", "room")
-    state.facts["crew"][name]["room"] = room
+    facts_of(state)["crew"][name]["room"] = room
     groggy = (": Wake-Up, discard 1 card of your choice at once (rulebook «On Wake-Up»)"
               if room.startswith("Cryo-Chamber") else "")
     return [Note(f"{name} starts in {room}{groggy}", "setup")]
@@ -159,7 +160,7 @@ CYCLE_ACTIONS: tuple[Action, ...] = (
     Action("count_noise", "Noise count",
            "Rank this round's noise: First Target (and Stern Target), then clear the noise.",
            count_noise, key="k", short="Count", topic="first_target",
-           why_not=lambda s: None if s.facts["phase"] == "cycle" and cycle.current(s) in (
+           why_not=lambda s: None if facts_of(s)["phase"] == "cycle" and cycle.current(s) in (
                *cycle.CREW_ROUND, "doors", "count") else "the Noise count comes once everyone "
            "has Passed, in the Noise & Doors Round"),
     Action("set_target", "First Target by hand",

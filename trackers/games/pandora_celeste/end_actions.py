@@ -15,6 +15,7 @@ from trackers.games.pandora_celeste import (
     phases,
     refusals,
 )
+from trackers.games.pandora_celeste.facts import facts_of
 
 Notes = list[Note | str]
 
@@ -24,14 +25,14 @@ ENDINGS = ("every crewmember is dead or escaped", "Scenario 2: the fire is unsto
 
 def end_game(state: State, args: dict[str, Any], rng: Random) -> Notes:
     """An ending the app does not see by itself (spec §10.1)."""
-    state.facts["ended"] = args["how"]
+    facts_of(state)["ended"] = args["how"]
     return [Note(f"Game over: {args['how']}. Reveal the Hidden Agendas ('Reveal a secret')",
                  "outcomes")]
 
 
 
 def power_up(state: State, args: dict[str, Any], rng: Random) -> Notes:
-    if not state.facts["abandon_ship"] and args["vehicle"] != "Escape Pod":
+    if not facts_of(state)["abandon_ship"] and args["vehicle"] != "Escape Pod":
         raise ActionError(f"vehicle: the {args['vehicle']} may be Powered Up only after Abandon "
                           "Ship; the Escape Pod may go earlier", "vehicle")
     return escape.power_up(state, args["vehicle"], args["station"], args["icons"],

@@ -6,6 +6,7 @@ The app counts tokens; the board decides where they spread, so the table enters 
 from __future__ import annotations
 
 from trackers.engine import ActionError, Note, State
+from trackers.games.pandora_celeste.facts import facts_of
 from trackers.pieces import Counter
 
 OUT_OF_CONTROL = 12  # spec §7.1: Fire tokens ending a Cycle in 12 rooms
@@ -58,13 +59,13 @@ def lit(state: State) -> list[Note | str]:
     """Remember that fire burned in this game: only a fire put out pauses Scenario 2's
     Vacuum count («Fighting the Fire»)."""
     if fire_tokens(state) > 0:
-        state.facts["fire_lit"] = True
+        facts_of(state)["fire_lit"] = True
     return []
 
 
 def fire_out(state: State) -> bool:
     """The fire was lit and every token is out."""
-    return bool(state.facts.get("fire_lit")) and fire_tokens(state) == 0
+    return bool(facts_of(state).get("fire_lit")) and fire_tokens(state) == 0
 
 
 def change_breaches(state: State, change: int) -> list[Note | str]:
@@ -83,7 +84,7 @@ def change_breaches(state: State, change: int) -> list[Note | str]:
                           "Nasty Action card, bottom box: blue = sucked into space, red = holds "
                           "on (the Trophy Hunter ignores it)", "hull_breach"))
     if before <= CATASTROPHIC_ABOVE < count.value:
-        state.facts["collapse_due"] = True  # held by the checks until 'Hull collapse'
+        facts_of(state)["collapse_due"] = True  # held by the checks until 'Hull collapse'
         notes += catastrophic()
     return notes
 

@@ -24,6 +24,7 @@ from trackers.games.pandora_celeste import (
 )
 from trackers.games.pandora_celeste.board import INSTRUCTIONS
 from trackers.games.pandora_celeste.cycle_actions import next_step
+from trackers.games.pandora_celeste.facts import facts_of
 
 Notes = list[Note | str]
 
@@ -33,7 +34,7 @@ REMOVED = ("killed", "sucked into space", "flushed into space", "removed by a ca
 def nasty_step(state: State, args: dict[str, Any], rng: Random) -> Notes:
     """The Nasty round one key a step: begin it; when the app draws, the next Nasty's card
     (the first straight after the start), then the end of the round."""
-    if state.facts["phase"] == "cycle" and cycle.current(state) == "round_end":
+    if facts_of(state)["phase"] == "cycle" and cycle.current(state) == "round_end":
         return next_step(state, args, rng)
     if nasty_round.running(state) is not None:
         return nasty_round.turn(state, rng, {})
@@ -73,7 +74,7 @@ def reveal_nasty(state: State, args: dict[str, Any], rng: Random) -> Notes:
 def scenario_token(state: State, args: dict[str, Any], rng: Random) -> Notes:
     """Extra Nasty variant: a revealed Scenario Token at or below the Countdown brings in the
     bottom card of the Scenario Nasty Deck (spec §8.5; T43)."""
-    if "Extra Nasty" not in state.facts["variants"]:
+    if "Extra Nasty" not in facts_of(state)["variants"]:
         raise ActionError("number: Scenario Tokens bring Nasties only with the Extra Nasty "
                           "variant", "number")
     countdown = protocols.tracker(state).driving_value()
@@ -95,7 +96,7 @@ def nasty_place(state: State, args: dict[str, Any], rng: Random) -> Notes:
         scenarios.iso_ward_open(state)
     if args["place"] is not None:
         entry["place"] = args["place"]
-        entry["since_cycle"] = state.facts["cycle"]
+        entry["since_cycle"] = facts_of(state)["cycle"]
     return [Note(f"{nasties.label(entry)}: {entry['room'] or 'room not given'}, "
                  f"{entry['place']}", "nasties")]
 
@@ -103,7 +104,7 @@ def nasty_place(state: State, args: dict[str, Any], rng: Random) -> Notes:
 def remove_nasty(state: State, args: dict[str, Any], rng: Random) -> Notes:
     entry = nasties.find(state, args["nasty"])
     if entry["name"] == "SpyBot" and args["why"] == "killed":
-        state.facts["spybot_killed"] = True
+        facts_of(state)["spybot_killed"] = True
         notes = nasties.remove(state, entry, args["why"])
         return notes + [Note("The SpyBot drops a Smoking Gun; from now on reshuffle the Vents "
                              "deck whenever 'Hear That' comes up", "vents")]
@@ -141,7 +142,7 @@ def _attack_log(args: dict[str, Any]) -> str:
 
 
 def _attack_open(state: State) -> str | None:
-    if state.facts["attack"] is not None:
+    if facts_of(state)["attack"] is not None:
         return None
     return "no attack is under way: a Nasty attacks first (Nasty attacks)"
 
@@ -154,7 +155,7 @@ def _round_running(state: State) -> str | None:
 
 
 def _with_extra_nasty(state: State) -> str | None:
-    return None if "Extra Nasty" in state.facts["variants"] else \
+    return None if "Extra Nasty" in facts_of(state)["variants"] else \
         "only with the Extra Nasty variant (a New game option)"
 
 

@@ -8,6 +8,7 @@ does not have: it names the booklet page and applies the rules the rulebook itse
 from __future__ import annotations
 
 from trackers.engine import ActionError, Note, State
+from trackers.games.pandora_celeste.facts import facts_of
 
 FULL = "Full Game"
 SCENARIOS = ("Scenario 1", "Scenario 2", "Scenario 3", "Scenario 4", FULL)
@@ -36,7 +37,7 @@ LEARNING = ("All Learning Scenarios: every Airlock is Locked Down and cannot be 
 
 
 def scenario(state: State) -> str:
-    return str(state.facts.get("scenario") or FULL)
+    return str(facts_of(state).get("scenario") or FULL)
 
 
 def learning(state: State) -> bool:
@@ -105,6 +106,6 @@ def fire_lost(state: State) -> list[Note | str]:
     """Scenario 2: unstoppable fire loses the game at once («Fighting the Fire»)."""
     if scenario(state) != "Scenario 2":
         return []
-    state.facts["ended"] = state.facts["ended"] or "Scenario 2: the fire is unstoppable"
+    facts_of(state)["ended"] = facts_of(state)["ended"] or "Scenario 2: the fire is unstoppable"
     return [Note("Scenario 2: the fire is unstoppable, and the game is lost", "fire",
                  key_moment="The fire became unstoppable")]

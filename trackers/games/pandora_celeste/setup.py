@@ -4,11 +4,11 @@ p.34; spec pandora-celeste §8, §1)."""
 from __future__ import annotations
 
 from random import Random
-from typing import Any
 
 from trackers.engine import ActionError, Option, SessionSetup, State
 from trackers.games.pandora_celeste import TRUE_SOLO, crew
 from trackers.games.pandora_celeste.escape import new_vehicles
+from trackers.games.pandora_celeste.facts import PandoraCelesteFacts, facts_of, start_facts
 from trackers.games.pandora_celeste.nasties import OTHER_NASTIES, kinds_from_text
 from trackers.games.pandora_celeste.scenarios import FULL, SCENARIOS
 from trackers.pieces import Countdown, Counter, Secret
@@ -76,7 +76,7 @@ OPTIONS = (
 
 
 def is_true_solo(state: State) -> bool:
-    return bool(state.facts["mode"] == TRUE_SOLO)
+    return bool(facts_of(state)["mode"] == TRUE_SOLO)
 
 
 def setup(s: SessionSetup, rng: Random) -> State:
@@ -117,12 +117,12 @@ def setup(s: SessionSetup, rng: Random) -> State:
         state.pieces[f"{crew.slug(name)}_agenda"] = Secret(f"{name}'s Hidden Agenda", owner)
         state.pieces[f"{crew.slug(name)}_company"] = Secret(
             f"{name}'s Agenda type", owner, list(COMPANY))
-    state.facts = _facts(s, chosen, level, big)
+    start_facts(state, _facts(s, chosen, level, big))
     return state
 
 
 def _facts(s: SessionSetup, chosen: list[str], level: tuple[int, int] | None,
-           big: int) -> dict[str, Any]:
+           big: int) -> PandoraCelesteFacts:
     seats = list(s.names)
     return {
         "phase": "setup", "step": 0, "cycle": 0, "mode": s.mode,
@@ -175,7 +175,7 @@ def apply_board(state: State, key: str | None) -> list[str]:
 
 
 def _bans(state: State) -> tuple[bool, bool, bool]:
-    names = [p["name"].lower() for p in state.facts["protocols"]]
+    names = [p["name"].lower() for p in facts_of(state)["protocols"]]
     lockdown = any("lockdown" in n for n in names)
     jettison = any("jettison" in n for n in names)
     no_refectory = any("vacuum" in n or "call me dave" in n for n in names)
@@ -202,10 +202,10 @@ def start_choices(state: State, name: str) -> list[str]:
 
 def start_lines(state: State) -> list[str]:
     """Where each crewmember may start, with the Protocol Bans (spec §8.4; T41)."""
-    in_play = list(state.facts["crew"])
+    in_play = list(facts_of(state)["crew"])
     lines = [f"{n}: " + " or ".join(start_choices(state, n))
-             + (f" (chosen: {state.facts['crew'][n]['room']})"
-                if state.facts["crew"][n]["room"] else "") for n in in_play]
+             + (f" (chosen: {facts_of(state)['crew'][n]['room']})"
+                if facts_of(state)["crew"][n]["room"] else "") for n in in_play]
     lockdown, jettison, no_refectory = _bans(state)
     if lockdown:
         lines.append("Lockdown ban: every crewmember starts in the Cryo-Chamber")
@@ -215,7 +215,7 @@ def start_lines(state: State) -> list[str]:
         lines.append("Keni and Marina under a ban: the rulebook does not say; the table "
                      "decides («Protocol Bans»)")
     lines.append("Wake-Up in the Cryo-Chamber: discard 1 chosen card at once")
-    lines += [VARIANT_NOTES[v] for v in state.facts["variants"]]
+    lines += [VARIANT_NOTES[v] for v in facts_of(state)["variants"]]
     if is_true_solo(state):
         lines.append("True Solo: hand size 6; start with 5 Action cards and 1 random Memory; "
                      "you win only by Fulfilling your Agenda")

@@ -16,6 +16,7 @@ from typing import Any
 
 from trackers.engine import ActionError, Note, State
 from trackers.games.pandora_celeste import hazards, nasties, protocols
+from trackers.games.pandora_celeste.facts import facts_of
 from trackers.pieces import Counter, Secret
 
 BAYS = tuple(str(n) for n in range(1, 7))
@@ -29,7 +30,7 @@ DRAWN_OWNER = "nobody (the app drew it)"
 
 def facts(state: State) -> dict[str, Any]:
     """The ShipStern's record, made when first needed (games saved before have none)."""
-    held: dict[str, Any] = state.facts.setdefault(
+    held: dict[str, Any] = facts_of(state).setdefault(
         "stern", {"bays": {}, "widgets_bay": None, "widgets": [], "junction": None,
                   "lights": False, "collapses": []})
     return held
@@ -62,19 +63,19 @@ def deck_problems(text: str) -> list[str]:
 
 
 def locked_bays(state: State) -> list[str]:
-    held = state.facts.get("stern") or {}
+    held = facts_of(state).get("stern") or {}
     return [b for b in BAYS if b not in held.get("bays", {})]
 
 
 def drawn_bays(state: State) -> list[str]:
     """Bays whose card the app drew, face down until flipped."""
-    held = state.facts.get("stern") or {}
+    held = facts_of(state).get("stern") or {}
     return [b for b, card in held.get("bays", {}).items() if card is None]
 
 
 def undrawn(state: State) -> list[str]:
     """The Cargo Cards not yet drawn into a Bay ("name = kind"), for the app's draw."""
-    taken = [c for c in (state.facts.get("stern") or {}).get("bays", {}).values() if c]
+    taken = [c for c in (facts_of(state).get("stern") or {}).get("bays", {}).values() if c]
     left = [f"{n} = {k}" for n, k in deck(state)]
     for card in taken:
         if card in left:
@@ -154,7 +155,7 @@ def reveal(state: State, bay: str, card: str) -> list[Note | str]:
 def swappable_bays(state: State) -> list[str]:
     """Bays whose revealed card the Ship's Manifest may replace: not a Cargo Bay Nasty or XWT
     Control, and not swapped already."""
-    held = state.facts.get("stern") or {}
+    held = facts_of(state).get("stern") or {}
     return [b for b, card in held.get("bays", {}).items()
             if card and card.partition("=")[2].strip() not in NO_SWAP
             and b not in held.get("swapped", [])]
@@ -195,7 +196,7 @@ def take_widget(state: State, name: str) -> list[Note | str]:
         notes.append(Note(f"Every Big Nasty left spawns: turn over the {left} on the stack; "
                           "each spawns in the ShipStern room with the gold number of a flipped "
                           "Nasty Action card ('Reveal a Nasty')", "nasties"))
-    if not state.facts["abandon_ship"]:
+    if not facts_of(state)["abandon_ship"]:
         notes += protocols.abandon_ship(state, "a Widget was taken from the consignment")
     return notes
 
@@ -226,16 +227,16 @@ def collapse(state: State, section: str, way: str, markers: int) -> list[Note | 
     held = facts(state)
     hazards.breaches(state).value -= markers
     held["collapses"].append({"section": section, "way": way, "markers": markers})
-    state.facts["collapse_due"] = False
+    facts_of(state)["collapse_due"] = False
     return [Note(f"{section} breaks off into space with everyone in it; {markers} markers come "
                  f"off the board; the table: {way}", "hull_breach",
                  key_moment=f"{section} broke off into space")]
 
 
 def lines(state: State) -> list[str]:
-    if not state.facts["shipstern"]:
+    if not facts_of(state)["shipstern"]:
         return []
-    held = state.facts.get("stern") or {}
+    held = facts_of(state).get("stern") or {}
     bays = held.get("bays", {})
     out = ["Cargo Manifest: " + ", ".join(
         f"{b}: " + ("locked" if b not in bays else "drawn, face down" if bays[b] is None

@@ -10,6 +10,7 @@ from trackers.engine import Action, Note, Param, State
 from trackers.engine.actions import DRAWN
 from trackers.games.pandora_celeste import action_fields as fields
 from trackers.games.pandora_celeste import cards, hazards, phases, stern
+from trackers.games.pandora_celeste.facts import facts_of
 
 Notes = list[Note | str]
 
@@ -85,7 +86,7 @@ STERN_ACTIONS: tuple[Action, ...] = (
             Param("markers", "int", "its markers coming off the board", minimum=0,
                   maximum=60)),
            topic="hull_breach",
-           why_not=lambda s: None if s.facts.get("collapse_due") else
+           why_not=lambda s: None if facts_of(s).get("collapse_due") else
            "only once more than 8 Hull Breach markers are on the board",
            log_text=lambda a: f"Hull collapse: {a['section']}"),
 )
