@@ -30,7 +30,7 @@ def test_the_table_types_no_answer() -> None:
     s = crew_round()
     s.do("choose_secret", secret="flygirl_company", value="Company Agenda")
     with pytest.raises(ActionError, match="correct: the accused's sealed Agenda type decides"):
-        s.do("call_out", caller="Cap", accused="Flygirl", correct=True)
+        s.do("call_out", caller="Cap", accused="Flygirl", correct="admitted a Company Agenda")
 
 
 def test_an_innocent_accused_makes_the_call_wrong() -> None:
@@ -78,7 +78,9 @@ def test_the_seal_is_opened_with_the_accused_players_pin(tmp_path: Path) -> None
     with pytest.raises(ActionError, match="owner_absent=yes"):
         play.do("call_out", caller="Cap", accused="Flygirl")
     assert play.head == head
-    notes = texts(play.do("call_out", caller="Cap", accused="Flygirl", pin=PIN))
+    # the form sends the table's call blank (and owner_absent unticked): the seal decides
+    notes = texts(play.do("call_out", caller="Cap", accused="Flygirl", pin=PIN, correct="",
+                          owner_absent=False))
     assert "Flygirl holds no Company Agenda" in notes
     args = play.session.events[-1].args
     assert args[ANSWERS] == {"flygirl_company": {"Company Agenda": False}}
@@ -90,7 +92,7 @@ def test_an_absent_accused_leaves_the_table_s_call_unchecked(tmp_path: Path) -> 
     with pytest.raises(ActionError, match="correct: with the accused's player absent"):
         play.do("call_out", caller="Cap", accused="Flygirl", owner_absent=True)
     notes = texts(play.do("call_out", caller="Cap", accused="Flygirl", owner_absent=True,
-                          correct=True))
+                          correct="admitted a Company Agenda"))
     assert "stays sealed" in notes and "unchecked" in notes
     assert play.state.facts["discord"]
     assert "(unchecked: the accused's player absent)" in play.session.history()[-1].text

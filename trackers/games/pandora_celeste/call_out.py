@@ -17,6 +17,16 @@ from trackers.pieces import Secret
 
 COMPANY = "Company Agenda"
 ABSENT = "owner_absent"
+# The table's call when the accused's player is absent (a choice: a form's blank means none).
+TABLE_CALLS = ("admitted a Company Agenda", "no Company Agenda")
+
+
+def said(correct: object) -> bool | None:
+    """The table's call as right or wrong: a record made before the seal decided it kept a
+    yes/no; one made now keeps the call's words; None when the seal decides."""
+    if correct is None or isinstance(correct, bool):
+        return correct
+    return correct == TABLE_CALLS[0]
 
 
 def _agenda_type(state: State, accused: str) -> Secret | None:

@@ -136,7 +136,7 @@ def reveal(state: State, bay: str, card: str) -> list[Note | str]:
     if kind == "Cargo Bay Nasty":
         room = f"Cargo Bay {bay}"
         if name in nasties.known_names(state):
-            _, added = nasties.add(state, name, room, why="revealed in its Cargo Bay")
+            _, added = nasties.add(state, name, room, why="revealed")
             return notes + added
         return notes + [Note(f"Place its Cargo Nasty token in {room} and enter it ('Reveal a "
                              f"Nasty', room {room})", "nasties")]
