@@ -144,6 +144,9 @@ def test_the_winners_wait_on_the_agendas_and_a_failed_one_is_named() -> None:
     assert "  Cap's Agenda failed: the Smoking Gun was lost" in lines
     record = GAME.end_record(s.state)
     assert record is not None and record.summary.startswith("provisional")
+    from trackers.games.pandora_celeste.view import banner
+
+    assert banner(s.state)[1] == "Winners (provisional, Agendas still hidden): nobody"
 
 
 def test_a_record_made_before_replays_as_it_was() -> None:

@@ -98,6 +98,9 @@ def banner(state: State) -> list[str]:
     record = outcomes.end(state)
     if record is not None:
         winners = ", ".join(record.winners) or "nobody"
+        if outcomes.hidden_agendas(state):  # the reveals may change who wins
+            return [f"GAME OVER: {record.ending}",
+                    f"Winners (provisional, Agendas still hidden): {winners}"]
         return [f"GAME OVER: {record.ending}", f"Winners: {winners}"]
     if facts["phase"] == "setup":
         return ["SETUP", cycle.steps(state)[facts["step"]][1]]
