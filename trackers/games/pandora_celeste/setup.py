@@ -41,7 +41,7 @@ OPTIONS = (
            "a Learning Scenario (its setup from the Learn to Play booklet) or the Full Game"),
     Option("difficulty", "Difficulty", "choice", "Standard", tuple(LEVELS),
            "Full Game: how many Emergency Protocols and Big Nasties are drawn"),
-    Option("custom_big_nasties", "Big Nasties (Custom difficulty only)", "choice", "1",
+    Option("custom_big_nasties", "Big Nasties (Custom, Scenario 3 or 4)", "choice", "1",
            CUSTOM_BIG_NASTIES,
            "with Custom difficulty, or in Scenario 3 or 4: how many Big Nasties go on the stack"),
     Option("crew", "Crew", "multi", [], tuple(crew.CREW),
