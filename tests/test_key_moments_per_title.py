@@ -18,9 +18,9 @@ from tests.nemesis.test_nemesis_victory import DEFAULTS as NEMESIS_BOARD
 from tests.nemesis.test_nemesis_victory import round_on
 from tests.nemesis.test_nemesis_victory import walk_to as nemesis_walk_to
 from tests.pandora.helpers import power
+from tests.pandora.helpers import through_setup as pandora_through_setup
 from tests.pandora.helpers import walk_to as pandora_walk_to
 from tests.pandora.test_pandora_decoupling import BRIDGE, FLIPS
-from trackers.games.pandora_celeste import cycle
 
 PIN = "table-pin-21"  # every owner's PIN in these games
 
@@ -113,12 +113,7 @@ def test_a_pandora_games_report(table: Any) -> None:
     """Abandon Ship; Cargo dies; the Bridge Decouples into the Final Showdown; the flush."""
     crew = ["Cargo", "Cap", "Skins", "Greaseball"]
     g = table("pandora-celeste", 4, options={"crew": crew}, board=BRIDGE, seed="report")
-    while cycle.current(g.state) != "protocols":
-        g.do("next_step")
-    for name, start in (("Vacuum", 4), ("Aircon", 6)):
-        g.do("add_protocol", name=name, start=start)
-    while g.state.facts["phase"] == "setup":
-        g.do("next_step")
+    pandora_through_setup(g, (("Vacuum", 4), ("Aircon", 6)))
     g.do("override_protocol", protocol="Vacuum", big_nasty="MonsterBug", gold=2)
     g.do("override_protocol", protocol="Aircon", big_nasty="Time Jumper", gold=6)
     g.do("wound", crew="Cargo", dmg=8)

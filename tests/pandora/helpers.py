@@ -26,15 +26,41 @@ def started(crew: Sequence[str], eps: Sequence[tuple[str, int | None]] = (("Vacu
 
 
 def through_setup(game: Any, eps: Sequence[tuple[str, int | None]] = (("Vacuum", 4),
-                                                                       ("Aircon", 6))) -> None:
+                                                                       ("Aircon", 6)),
+                  company: Sequence[str] = (), pin: str | None = None) -> None:
     """Take ``game`` (a Session, or a game open through the API) through its setup to the
-    start of Cycle 1, entering ``eps`` at the Emergency Protocols step."""
+    start of Cycle 1, entering ``eps`` at the Emergency Protocols step, each crewmember's
+    Agenda (a Company one for those in ``company``; through the API sealed with ``pin``, or
+    with no PIN) and the first start location each may take."""
     while cycle.current(game.state) != "protocols":
         game.do("next_step")
     for name, start in eps:
         game.do("add_protocol", name=name, start=start)
     while game.state.facts["phase"] == "setup":
+        enter_setup(game, company, pin)
         game.do("next_step")
+
+
+def enter_setup(game: Any, company: Sequence[str] = (), pin: str | None = None) -> None:
+    """What the setup step now due records: the Agendas, or the start locations."""
+    from trackers.games.pandora_celeste.crew import slug
+    from trackers.games.pandora_celeste.setup import start_choices
+    from trackers.pieces import Secret
+
+    step, state = cycle.current(game.state), game.state
+    sealed = {} if isinstance(game, Session) else (
+        {"pin": pin} if pin else {"decline_pin": True})
+    for name, entry in state.facts["crew"].items():
+        if step == "agendas":
+            for key, value in (("agenda", "Test Agenda"),
+                               ("company", "Company Agenda" if name in company
+                                else "no Company Agenda")):
+                piece = state.pieces.get(f"{slug(name)}_{key}")
+                if isinstance(piece, Secret) and not piece.is_set:
+                    game.do("choose_secret", secret=f"{slug(name)}_{key}", value=value,
+                            **sealed)
+        if step == "start" and not entry["room"]:
+            game.do("start_location", crew=name, room=start_choices(state, name)[0])
 
 
 def walk_to(s: Session, key: str) -> None:
@@ -43,6 +69,8 @@ def walk_to(s: Session, key: str) -> None:
         now = cycle.current(s.state)
         if now == key:
             return
+        if s.state.facts["phase"] == "setup":
+            enter_setup(s)
         s.do(OWN_ACTIONS.get(now, "next_step"))
     raise AssertionError(key)
 

@@ -60,3 +60,40 @@ async def test_a_standard_solo_curtain_speaks_to_the_one_player(tmp_path: Path) 
     assert title == "PRIVATE: you only"
     assert text.startswith("For your eyes only. Everyone else, look away.")
     assert "Flygirl's player" not in title + text
+
+
+async def test_true_solo_look_and_pin_curtains_speak_to_you(tmp_path: Path) -> None:
+    """Looking at (or opening) your own Agenda in True Solo: the curtains say "you", never
+    the player's name (there is nobody to hand the laptop to)."""
+    from textual.app import App, ComposeResult
+    from textual.widgets import Static
+
+    from tui.screens.owner_pin import OwnerPinScreen, ask_owner_pin
+    from tui.screens.peek import PeekScreen
+
+    table = Tableside(tmp_path)
+    play = table.create("pandora-celeste", 1, mode="true-solo", names=("Ann",),
+                        options={"crew": ["Flygirl"]}, seed="solo-look")
+    play.do("choose_secret", secret="flygirl_agenda", value="The Smoking Gun", pin="solo-pin")
+
+    class Shell(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Static("the table")
+
+    app = Shell()
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(PeekScreen(play, "flygirl_agenda"))
+        await pilot.pause()
+        said = "\n".join(str(w.render()) for w in app.screen.query(Static))
+        assert "PRIVATE: you only" in said and "For your eyes only" in said
+        assert "Ann" not in said
+        app.pop_screen()
+        ask_owner_pin(app, play, play.state.pieces["flygirl_agenda"].owner,  # type: ignore
+                      "Reveal a secret", lambda pin: None)
+        await pilot.pause()
+        assert isinstance(app.screen, OwnerPinScreen)
+        said = "\n".join(str(w.render()) for w in app.screen.query(Static))
+        assert "PRIVATE: you only" in said and "needs your PIN" in said
+        assert "Ann" not in said
+    play.close()
+    table.close()

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from tableside.api import Tableside
-from tests.pandora.helpers import panel, power, started, texts, walk_to
+from tests.pandora.helpers import enter_setup, panel, power, started, texts, walk_to
 from trackers.engine import ActionError, Session
 from trackers.games.pandora_celeste import cycle, escape
 from trackers.games.pandora_celeste.cards import BLUE, RED
@@ -169,7 +169,8 @@ def test_t25_t26_desperation_attacks_land_as_one_hit(discards: int, hits: int, m
     assert f"{hits} HITs as one Hit, 1 less for MonsterBug" in notes
     assert ("Cap Passes" in notes) is passes
     assert s.state.facts["nasties"][0]["wounds"] == markers
-    with pytest.raises(ActionError, match="hits: at most 3 flips for 3 discards"):
+    said = "crew: Cap flipped a MISS and Passed" if passes else "hits: at most 3 flips"
+    with pytest.raises(ActionError, match=said):
         s.do("desperation_attack", crew="Cap", nasty="1. MonsterBug", discards=3, hits=4)
 
 
@@ -190,7 +191,7 @@ def test_t38_outcomes_after_the_agendas_are_revealed() -> None:
     # player i runs the i-th crewmember in the rulebook's order: Cap, Flygirl, Skins
     assert record.outcomes == {"Player 1": "winner", "Player 2": "loser", "Player 3": "fired"}
     assert record.winners == ("Player 1",)
-    assert "Skins: FIRED" in panel(s, "The end")
+    assert "Skins: FIRED (provisional)" in panel(s, "The end")  # Cap's and Flygirl's wait
 
 
 def test_t38_true_solo_survivor_without_the_agenda_does_not_win() -> None:
@@ -244,6 +245,7 @@ def test_abandon_ship_to_a_decoupling_with_the_outcome_shown(tmp_path: Path) -> 
     play = table.create("pandora-celeste", 1, options={"crew": ["Flygirl"]},
                         board={"bridge_stations": 2, "tracker_top": 9, "objective_timer": 9})
     while play.state.facts["phase"] == "setup":
+        enter_setup(play)
         if play.state.facts["step"] == 2 and len(play.state.facts["protocols"]) < 2:
             play.do("add_protocol", name="Vacuum", start=4)
             play.do("add_protocol", name="Aircon", start=6)
@@ -264,7 +266,7 @@ def test_abandon_ship_to_a_decoupling_with_the_outcome_shown(tmp_path: Path) -> 
     notes = texts(play.do("next_step"))
     assert "The Bridge Decouples" in notes
     assert play.game.status_of(play.state) == "ended: the Bridge Decoupled"
-    assert "Flygirl: WINNER" in view_lines(play.state, "The end")
+    assert "Flygirl: WINNER (provisional)" in view_lines(play.state, "The end")
     assert table.sessions()[0].status == "ended: the Bridge Decoupled"  # what Home lists
     play.close()
     table.close()
@@ -277,13 +279,14 @@ def view_lines(state: object, title: str) -> tuple[str, ...]:
 def test_a_player_nasty_sits_out_the_round_and_its_death_costs_points() -> None:
     s = started(("Cap", "Flygirl"), seed="pn2")
     s.do("reveal_nasty", name="Bug", room="Galley")
-    s.do("reveal_nasty", name="Bug", room="Bridge")
+    s.do("reveal_nasty", name="another Nasty", room="Bridge", other_name="Leech",
+         kind="Little", hits=2, dmg=1)  # another colour: not taken with the Bug
     with pytest.raises(ActionError, match="crew: Cap is alive on the Ship"):
         s.do("take_nasty", crew="Cap", nasty="1. Bug")
     s.do("wound", crew="Cap", dmg=8)
     s.do("take_nasty", crew="Cap", nasty="1. Bug")
     walk_to(s, "nasties")
-    assert "In order: 2. Bug" in texts(s.do("nasty_round"))
+    assert "In order: 2. Leech" in texts(s.do("nasty_round"))
     s.do("nasty_card", instruction="Pause & do nothing")
     walk_to(s, "crew_round")  # Flygirl's turn of the next Cycle
     s.do("crew_attack", crew="Flygirl", nasty="1. Bug", weapon="melee weapon", dmg=2,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests.pandora.helpers import enter_setup
 from trackers.engine import Session, SessionSetup
 from trackers.engine.report import build_report
 from trackers.games.pandora_celeste import cycle
@@ -77,6 +78,7 @@ def test_the_setup_is_recorded_with_cycle_1_not_a_cycle_0() -> None:
     s = Session(GAME, SessionSetup(1, {"crew": ["Cap"]}), seed="m")
     assert GAME.moment_of(s.state) == {"cycle": 1}
     while s.state.facts["phase"] == "setup":
+        enter_setup(s)
         if cycle.current(s.state) == "protocols":
             s.do("add_protocol", name="Vacuum", start=4)
             s.do("add_protocol", name="Aircon", start=6)
@@ -96,6 +98,7 @@ def test_the_report_keeps_the_overrides_and_the_nasties_as_key_moments() -> None
     its end as a key moment."""
     s = Session(GAME, SessionSetup(1, {"crew": ["Cap"]}), seed="k")
     while s.state.facts["phase"] == "setup":
+        enter_setup(s)
         if cycle.current(s.state) == "protocols":
             s.do("add_protocol", name="Vacuum", start=4)
             s.do("add_protocol", name="Aircon", start=6)
@@ -113,6 +116,7 @@ def test_the_log_names_the_step_each_next_step_ticked_off() -> None:
     "Undone: Next step", so nobody could tell which step had been done."""
     s = Session(GAME, SessionSetup(1, {"crew": ["Cargo"]}, mode="true-solo"), seed="log")
     while s.state.facts["phase"] == "setup":
+        enter_setup(s)
         if cycle.current(s.state) == "protocols" and not s.state.facts["protocols"]:
             s.do("add_protocol", name="Vacuum", start=6)
             s.do("add_protocol", name="Aircon", start=8)

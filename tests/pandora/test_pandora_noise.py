@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.pandora.helpers import panel, walk_to
+from tests.pandora.helpers import enter_setup, panel, walk_to
 from trackers.engine import ActionError, Session, SessionSetup
 from trackers.games.pandora_celeste import cycle
 from trackers.games.pandora_celeste.game import GAME
@@ -22,6 +22,7 @@ def new(crew: list[str], **options: Any) -> Session:
     s.do("add_protocol", name="Aircon", start=6)
     s.do("add_protocol", name="Vacuum", start=4)
     while s.state.facts["phase"] == "setup":
+        enter_setup(s)
         s.do("next_step")
     s.do("next_step")  # into the Crew Round
     return s

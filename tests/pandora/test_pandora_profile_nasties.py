@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from tableside.api import OpenSession, Tableside
+from tests.pandora.helpers import enter_setup
 from trackers.engine import ActionError
 from trackers.games.pandora_celeste import cycle
 from trackers.games.pandora_celeste.nasties import kinds_from_text, kinds_to_text
@@ -20,6 +21,7 @@ def started(table: Tableside, seed: str) -> OpenSession:
     for name, start in (("Vacuum", 4), ("Aircon", 6)):
         play.do("add_protocol", name=name, start=start)
     while play.state.facts["phase"] == "setup":
+        enter_setup(play)
         play.do("next_step")
     return play
 

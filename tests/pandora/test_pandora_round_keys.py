@@ -68,7 +68,8 @@ async def test_a_round_of_three_nasties_takes_four_keys(tmp_path: Path) -> None:
 
 
 async def test_an_attack_and_a_push_cost_a_key_each(tmp_path: Path) -> None:
-    red = BLUE_DECK | {"deck_bottom_red": [1, 2, 3, 4, 5, 6]}  # every flip a HIT
+    # every flip a HIT, and the Bug's card sends it to attack (a paused one may not)
+    red = BLUE_DECK | {"deck_bottom_red": [1, 2, 3, 4, 5, 6], "deck_bottom": [4] * 6}
     _game(tmp_path, red)
     app = TablesideApp(data_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from tableside.api import Tableside
-from tests.pandora.helpers import panel, started, texts, walk_to
+from tests.pandora.helpers import enter_setup, panel, started, texts, walk_to
 from trackers.engine import ActionError, Session, SessionSetup
 from trackers.games.pandora_celeste import cycle
 from trackers.games.pandora_celeste.game import GAME
@@ -31,6 +31,7 @@ def test_scenario_1_set_up_and_its_empty_board_rule() -> None:
         s.do("next_step")
     s.do("add_protocol", name="Vacuum", start=4)
     while s.state.facts["phase"] == "setup":
+        enter_setup(s)
         s.do("next_step")
     assert "no Big Nasties" in " ".join(panel(s, "Scenario 1"))
     with pytest.raises(ActionError, match="nothing can be shut in"):

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tableside.api import Tableside
+from tests.pandora.helpers import enter_setup
 from tests.pandora.test_pandora_round_keys import BLUE_DECK, _game, press
 from tests.pandora.test_pandora_solo_pilot import SIZE, screen
 from tests.pilot_keys import resume_first
@@ -93,6 +94,7 @@ async def test_the_banner_gives_each_action_it_names_its_key(tmp_path: Path) -> 
         play.do("add_protocol", name="Vacuum", start=4)
         play.do("add_protocol", name="Aircon", start=7)
         while play.state.facts["phase"] == "setup":
+            enter_setup(play)
             play.do("next_step")
         play.do("reveal_nasty", name="Bug", room="Galley")
         while cycle.current(play.state) != "nasties":

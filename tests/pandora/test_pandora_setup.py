@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from tests.pandora.helpers import panel
+from tests.pandora.helpers import enter_setup, panel
 from trackers.engine import ActionError, Session, SessionSetup
 from trackers.games.pandora_celeste import cycle
 from trackers.games.pandora_celeste.game import GAME
@@ -16,7 +16,7 @@ from trackers.pieces import Countdown, Counter, Secret
 RESERVED = set("qurhs?lcpxtvb0123456789")
 TOPICS = {"turn_cycle", "emergency_protocols", "noise", "first_target", "nasties", "fire",
           "hull_breach", "wounds", "agendas", "setup", "cycle", "nasty_round", "attacks",
-          "scuttlebugs", "vents", "escape", "showdown", "outcomes"}
+          "scuttlebugs", "vents", "escape", "showdown", "outcomes", "shipstern"}
 CREW = ["Flygirl", "Cap", "The Kid"]
 
 
@@ -83,6 +83,7 @@ def test_true_solo_is_its_own_mode_with_one_crewmember() -> None:
     solo.do("add_protocol", name="Aircon", start=6)
     solo.do("add_protocol", name="Vacuum", start=4)
     while solo.state.facts["phase"] == "setup":
+        enter_setup(solo)
         solo.do("next_step")
     assert any("draw up to 6" in text for text, _ in cycle.checklist(solo.state))
 
@@ -98,6 +99,7 @@ def test_protocols_are_entered_once_each_and_only_as_many_as_drawn() -> None:
     with pytest.raises(ActionError, match="name: Easy draws 1 Emergency Protocol"):
         s.do("add_protocol", name="Vacuum", start=4)
     while s.state.facts["phase"] == "setup":
+        enter_setup(s)
         s.do("next_step")
     with pytest.raises(ActionError, match="Add an Emergency Protocol is not possible now"):
         s.do("add_protocol", name="Vacuum", start=4)
@@ -226,6 +228,7 @@ def test_one_player_wording_and_skins_only_when_in_play() -> None:
         s.do("add_protocol", name="Vacuum", start=4)
         s.do("add_protocol", name="Aircon", start=6)
         while s.state.facts["phase"] == "setup":
+            enter_setup(s)
             s.do("next_step")
         s.do("override_protocol", protocol="Vacuum", big_nasty="MonsterBug", gold=2)
         notes = s.do("override_protocol", protocol="Aircon", big_nasty="Time Jumper", gold=6)

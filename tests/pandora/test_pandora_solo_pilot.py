@@ -18,6 +18,7 @@ from textual.pilot import Pilot
 from textual.widgets import Checkbox, Input, Select
 
 from tableside.api import Tableside
+from tests.pandora.helpers import enter_setup
 from tests.tui.screen_text import panel_text
 from trackers.games.pandora_celeste import cycle
 from trackers.pieces import Countdown, Counter
@@ -117,6 +118,7 @@ async def test_a_true_solo_game_for_three_cycles_by_keys(tmp_path: Path) -> None
     play = table.create("pandora-celeste", 1, options={"crew": ["Flygirl"]}, seed="pilot",
                         title="Solo")
     while play.state.facts["phase"] == "setup":  # the setup checklist, by the API
+        enter_setup(play)
         if cycle.current(play.state) == "protocols" and not play.state.facts["protocols"]:
             play.do("add_protocol", name="Vacuum", start=4)
             play.do("add_protocol", name="Aircon", start=6)

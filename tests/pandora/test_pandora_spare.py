@@ -48,7 +48,8 @@ def test_the_noise_count_follows_the_last_pass_and_still_checks_the_decoupling()
     assert cycle.current(s.state) == "refill"
 
 
-def test_setup_warns_when_an_agenda_is_not_recorded() -> None:
+def test_setup_holds_until_every_agenda_is_recorded() -> None:
+    """Played: the Hidden Agendas step passed with nothing recorded, said only as a warning."""
     from trackers.engine import Session, SessionSetup
     from trackers.games.pandora_celeste import cycle
     from trackers.games.pandora_celeste.game import GAME
@@ -60,5 +61,16 @@ def test_setup_warns_when_an_agenda_is_not_recorded() -> None:
             s.do("add_protocol", name="Aircon", start=6)
         s.do("next_step")
     s.do("choose_secret", secret="cap_agenda", value="The Smoking Gun")
-    notes = texts(s.do("next_step"))
-    assert "No Hidden Agenda recorded yet for Flygirl" in notes and "Cap" not in notes
+    s.do("choose_secret", secret="cap_company", value="no Company Agenda")
+    said = str(s.blocked("next_step"))
+    assert said.startswith("Flygirl: record the kept Hidden Agenda and its type")
+    s.do("choose_secret", secret="flygirl_agenda", value="The Guardian Angel")
+    s.do("choose_secret", secret="flygirl_company", value="no Company Agenda")
+    s.do("next_step")
+    assert cycle.current(s.state) == "start"
+    assert "enter each start location first ('Start location'): Cap:" in str(
+        s.blocked("next_step"))
+    s.do("start_location", crew="Cap", room="Cryo-Chamber (Wake-Up)")
+    s.do("start_location", crew="Flygirl", room="Cryo-Chamber (Wake-Up)")
+    s.do("next_step")
+    assert s.state.facts["phase"] == "cycle"

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tableside.api import OpenSession, Tableside
-from tests.pandora.helpers import texts
+from tests.pandora.helpers import enter_setup, texts
 from trackers.games.pandora_celeste import cycle
 from trackers.games.pandora_celeste.cards import BLUE, RED
 from trackers.games.pandora_celeste.view import panels
@@ -51,6 +51,7 @@ def test_scenario_1_at_a_table_of_three_to_the_bridge(tmp_path: Path) -> None:
     while play.state.facts["phase"] == "setup":
         if cycle.current(play.state) == "protocols" and not play.state.facts["protocols"]:
             play.do("add_protocol", name="Vacuum", start=4)
+        enter_setup(play)
         play.do("next_step")
     walk(play, "crew_round")
     play.do("record_noise", crew="Cap", colour="Red")
@@ -109,6 +110,7 @@ def _to_the_flush(tmp_path: Path, skins_fulfils: bool) -> tuple[Tableside, OpenS
         if cycle.current(play.state) == "protocols" and not play.state.facts["protocols"]:
             play.do("add_protocol", name="Vacuum", start=4)
             play.do("add_protocol", name="Aircon", start=7)
+        enter_setup(play)
         play.do("next_step")
     walk(play, "crew_round")
     play.do("override_protocol", protocol="Vacuum", big_nasty="MonsterBug", gold=2,

@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.pandora.helpers import panel, through_setup, walk_to
+from tests.pandora.helpers import enter_setup, panel, through_setup, walk_to
 from trackers.engine import ActionError, Session, SessionSetup
 from trackers.engine.actions import BoardValueNeeded
-from trackers.games.pandora_celeste import cycle, protocols
+from trackers.games.pandora_celeste import call_out, cycle, protocols
 from trackers.games.pandora_celeste.game import GAME
 from trackers.pieces import Countdown, Counter, PieceError
 
@@ -72,6 +72,7 @@ def test_a_protocol_delay_limit_comes_from_the_board_profile() -> None:
     s.do("add_protocol", name="Aircon", start=6)
     s.do("add_protocol", name="Lockdown")
     while s.state.facts["phase"] == "setup":
+        enter_setup(s)
         s.do("next_step")
     with pytest.raises(BoardValueNeeded) as asked:
         s.do("delay_protocol", protocol="Aircon")
@@ -95,6 +96,7 @@ def test_a_used_up_delay_is_said_in_plain_words(limit: str, said: str) -> None:
     s.do("add_protocol", name="Aircon", start=6)
     s.do("add_protocol", name="Vacuum", start=4)
     while s.state.facts["phase"] == "setup":
+        enter_setup(s)
         s.do("next_step")
     for _ in range(int(limit)):
         s.do("delay_protocol", protocol="Aircon")
@@ -108,6 +110,7 @@ def test_a_protocol_the_profile_does_not_know_takes_its_limit_when_added() -> No
         s.do("next_step")
     s.do("add_protocol", name="Meltdown", start=7, delay_limit=2)
     while s.state.facts["phase"] == "setup":
+        enter_setup(s)
         s.do("next_step")
     s.do("delay_protocol", protocol="Meltdown")
     s.do("delay_protocol", protocol="Meltdown")
@@ -119,7 +122,7 @@ def test_t05_a_wrong_call_out_ticks_at_once_and_the_cycle_end_loses() -> None:
     s = new([("Vacuum", 2), ("Aircon", 4)])
     walk_to(s, "crew_round")
     s.do("choose_secret", secret="flygirl_company", value="no Company Agenda")
-    notes = texts(s.do("call_out", caller="Cap", accused="Flygirl", correct=False))
+    notes = texts(s.do("call_out", caller="Cap", accused="Flygirl"))
     assert "Cap Passes at once" in notes
     assert timer(s).markers == {"Vacuum": 1, "Aircon": 3}
     walk_to(s, "tick")
@@ -143,18 +146,16 @@ def test_a_protocol_marker_set_to_zero_by_hand_ends_the_game() -> None:
 
 
 def test_a_correct_call_out_sows_discord_and_ticks_nothing() -> None:
-    s = new(LEARNING_2)
+    s = Session(GAME, SessionSetup(2, {"crew": ["Flygirl", "Cap"]},
+                                   board={"objective_timer": 9}), seed="timers")
+    through_setup(s, LEARNING_2, company=("Flygirl",))
     walk_to(s, "crew_round")
-    # Played: a Call Out was accepted as correct with no Agenda type recorded for Flygirl
-    with pytest.raises(ActionError, match="accused: Flygirl's Agenda type is not recorded yet"):
-        s.do("call_out", caller="Cap", accused="Flygirl", correct=True)
-    s.do("choose_secret", secret="flygirl_company", value="Company Agenda")
-    s.do("call_out", caller="Cap", accused="Flygirl", correct=True)
+    s.do("call_out", caller="Cap", accused="Flygirl")
     assert s.state.facts["discord"] and timer(s).markers == {"Vacuum": 4, "Aircon": 6}
     walk_to(s, "doors")
     with pytest.raises(ActionError, match="Calling Out is done on a player's turn, in the "
                        "Crew Round; the game is at the Noise & Doors Round$"):
-        s.do("call_out", caller="Cap", accused="Flygirl", correct=False)
+        s.do("call_out", caller="Cap", accused="Flygirl")
 
 
 def test_t06_override_removes_the_marker_spawns_a_big_nasty_and_hands_over() -> None:
@@ -268,7 +269,7 @@ def test_the_driver_is_always_the_highest_live_marker(starts: list[int],
                                                     "big_nasty": "MonsterBug", "gold": 1},
                                           Random(0))
             elif op == "call_out":
-                protocols.call_out(s.state, "Cap", "Flygirl", pick == 0)
+                call_out.call_out(s.state, "Cap", "Flygirl", pick == 0)
         except (ActionError, PieceError):
             pass
         markers = timer(s).markers

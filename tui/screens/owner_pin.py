@@ -37,16 +37,20 @@ class OwnerPinScreen(ModalScreen[str | None]):
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="owner_pin.cancel")]
 
-    def __init__(self, owner: str, purpose: str) -> None:
+    def __init__(self, owner: str, purpose: str, solo: bool = False) -> None:
         super().__init__()
-        self.owner, self.purpose = owner, purpose
+        self.owner, self.purpose, self.solo = owner, purpose, solo
 
     def compose(self) -> ComposeResult:
+        # the one player of a solo game is spoken to as "you": nobody to hand the laptop to
+        title, whose = ("you", "your") if self.solo else (self.owner,
+                                                           f"{hand_to(self.owner)}'s")
+        hand = ("For your eyes only" if self.solo
+                else f"Hand the laptop to {hand_to(self.owner)}")
         with VerticalScroll(id="owner-pin-body", classes="dialog wide private"):
-            yield Static(f"PRIVATE: {self.owner} only", classes="curtain-title", markup=False)
-            yield Static(f"Hand the laptop to {hand_to(self.owner)}. Everyone else, look away."
-                         f"\n{self.purpose} needs {hand_to(self.owner)}'s PIN; a wrong PIN "
-                         "shows nothing and the log says so.", markup=False)
+            yield Static(f"PRIVATE: {title} only", classes="curtain-title", markup=False)
+            yield Static(f"{hand}. Everyone else, look away.\n{self.purpose} needs {whose} "
+                         "PIN; a wrong PIN shows nothing and the log says so.", markup=False)
             yield Label("PIN")
             yield TypedInput(password=True, id="owner-pin")
             yield Static("Enter: continue    Escape: cancel", classes="hint")
@@ -67,4 +71,7 @@ def ask_owner_pin(app: App[object], play: OpenSession, owner: str, purpose: str,
                   ) -> None:
     """Ask ``owner`` of ``play`` for their PIN behind the curtain, which names the player
     the owner stands for; ``then`` gets the PIN (None: cancelled)."""
-    app.push_screen(OwnerPinScreen(play.owner_name(owner), purpose), then)
+    from tui.screens.curtain import solo_owner
+
+    name = play.owner_name(owner)
+    app.push_screen(OwnerPinScreen(name, purpose, solo_owner(name, play.setup.names)), then)

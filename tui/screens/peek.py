@@ -19,6 +19,7 @@ from tableside.api import OpenSession
 from tableside.vault import DECLINED
 from trackers.engine import ActionError
 from trackers.pieces import Secret
+from tui.screens.curtain import solo_owner
 from tui.screens.owner_pin import hand_to
 from tui.widgets.typed_input import TypedInput
 
@@ -48,10 +49,13 @@ class PeekScreen(ModalScreen[None]):
         owner, label = self.play.owner_name(self.secret.owner), self.secret.label
         if self.step == "curtain":
             pin_set = self.play.pin_is_set(self.secret.owner)
+            solo = solo_owner(owner, self.play.setup.names)  # "you": nobody to hand it to
             parts: list[Widget] = [
-                Static(f"PRIVATE: {owner} only", classes="curtain-title", markup=False),
-                Static(f"Hand the laptop to {hand_to(owner)}. Everyone else, look away.\n"
-                       f"Next: look at {label}. The log will say that it was looked at.",
+                Static(f"PRIVATE: {'you' if solo else owner} only", classes="curtain-title",
+                       markup=False),
+                Static(("For your eyes only" if solo else f"Hand the laptop to {hand_to(owner)}")
+                       + ". Everyone else, look away."
+                       f"\nNext: look at {label}. The log will say that it was looked at.",
                        markup=False)]
             if pin_set:
                 parts += [Label("PIN"), TypedInput(password=True, id="pin")]

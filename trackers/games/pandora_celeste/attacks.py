@@ -13,6 +13,7 @@ from typing import Any
 
 from trackers.engine import ActionError, Note, State
 from trackers.games.pandora_celeste import cards, crew, escape, nasties, odds
+from trackers.games.pandora_celeste.facts import facts_of
 
 FLOOR = 0  # G-14 default: damage after pushing never goes below 0
 WEAPONS = ("fists", "melee weapon", "ranged weapon", "flamethrower")
@@ -47,7 +48,7 @@ def half_for_nasty(state: State, entry: dict[str, Any]) -> str:
 
 
 def current(state: State) -> dict[str, Any] | None:
-    found: dict[str, Any] | None = state.facts["attack"]
+    found: dict[str, Any] | None = facts_of(state)["attack"]
     return found
 
 
@@ -63,7 +64,7 @@ def _attacker(state: State, given: str | None) -> dict[str, Any]:
 
     if given:
         return nasties.find(state, given)
-    found = (escape.showdown_aboard(state) if state.facts["showdown"] else
+    found = (escape.showdown_aboard(state) if facts_of(state)["showdown"] else
              [n for n in [nasty_round.last_acted(state)] if n is not None])
     if len(found) != 1:
         raise ActionError("nasty: give which Nasty attacks: one of "
@@ -76,18 +77,18 @@ def _target(state: State) -> str:
     the Final Showdown the First Target aboard, else anti-clockwise from the token (spec §9.7,
     §5.4)."""
     living = crew.alive(state)
-    held = state.facts["showdown"]
+    held = facts_of(state)["showdown"]
     if held is not None:
         aboard = [n for n in escape.vehicles(state)[held["vehicle"]]["crew"] if n in living]
-        token = state.facts["first_target"]
+        token = facts_of(state)["first_target"]
         seats = crew.names(state)
         start = seats.index(token) if token in seats else 0
         ring = [seats[(start - i) % len(seats)] for i in range(len(seats))]
         found = [n for n in ring if n in aboard]
         if found:
             return found[0]
-    if state.facts["first_target"] in living:
-        return str(state.facts["first_target"])
+    if facts_of(state)["first_target"] in living:
+        return str(facts_of(state)["first_target"])
     if len(living) == 1:
         return living[0]
     raise ActionError("crew: give whom it attacks: one of " + ", ".join(living), "crew")
@@ -116,6 +117,9 @@ def nasty_attacks(state: State, rng: Random, args: dict[str, Any]) -> list[Note 
         base = max(0, 5 - args["moved"])
         if base == 0:
             return [Note(f"{who} spent all 5 MP: it does not attack", "attacks")]
+    showdown = facts_of(state)["showdown"]
+    if showdown is not None:
+        showdown["passed"] = []  # the Nasties' turn: the crew attack again next
     half = half_for_nasty(state, entry)
     card, notes = cards.flip(state, rng, args, half)  # a new card («Nasties vs Crewmembers»)
     if card["reshuffle"]:
@@ -136,7 +140,7 @@ def nasty_attacks(state: State, rng: Random, args: dict[str, Any]) -> list[Note 
         # A fist with no spikes (the SpyBot, Fenn): pushing could only add damage.
         return notes + [Note(f"{who} HITS {name} but deals no damage: nothing to push against",
                              "attacks")]
-    state.facts["attack"] = {"dir": "nasty", "nasty": entry["id"], "crew": name, "half": half,
+    facts_of(state)["attack"] = {"dir": "nasty", "nasty": entry["id"], "crew": name, "half": half,
                              "dmg": base, "open": True, "pushes": 0,
                              "eva": bool(args["eva_suit"]), "weapon": ""}
     room = " (and every other creature in its room)" if kind.whole_room else ""
@@ -172,7 +176,7 @@ def crew_attacks(state: State, rng: Random, args: dict[str, Any]) -> list[Note |
     dmg = 1 if weapon == "fists" else args["dmg"]
     if dmg is None:
         raise ActionError("dmg: give the damage the card or Tool deals (fists deal 1)", "dmg")
-    state.facts["attack"] = {"dir": "crew", "nasty": entry["id"], "crew": name, "half": half,
+    facts_of(state)["attack"] = {"dir": "crew", "nasty": entry["id"], "crew": name, "half": half,
                              "dmg": dmg, "open": True, "pushes": 0, "eva": False,
                              "weapon": weapon}
     return notes + [Note(f"{name} HITS {who} for {dmg} dmg. Push your luck ('Push': a HIT "
@@ -213,7 +217,7 @@ def push(state: State, rng: Random, args: dict[str, Any]) -> list[Note | str]:
                           "pushing' to settle it", "action")
     card, notes = cards.flip(state, rng, args, attack["half"])
     hit, reshuffle = cards.is_hit(card, attack["half"]), card["reshuffle"]
-    box_counts = bool(state.facts["rules"]["push_box_counts"])
+    box_counts = bool(facts_of(state)["rules"]["push_box_counts"])
     step = push_on_crew if attack["dir"] == "nasty" else push_on_nasty
     before = attack["dmg"]
     attack["dmg"], attack["open"] = step(before, hit, reshuffle, box_counts)
@@ -241,7 +245,7 @@ def settle(state: State, rng: Random, args: dict[str, Any]) -> list[Note | str]:
     if attack is None:
         raise ActionError("there is no attack under way", "action")
     entry = next((n for n in nasties.area(state) if n["id"] == attack["nasty"]), None)
-    state.facts["attack"] = None
+    facts_of(state)["attack"] = None
     if attack["dir"] == "crew":
         if entry is None:
             return [Note("The Nasty is gone already: nothing to settle", "attacks")]
@@ -252,7 +256,7 @@ def settle(state: State, rng: Random, args: dict[str, Any]) -> list[Note | str]:
             notes.append(Note(f"{nasties.label(entry)} takes {reduction} less from every Hit",
                               "attacks"))
         notes += nasties.wound(state, entry, landed)
-        if state.facts["showdown"] is not None:
+        if facts_of(state)["showdown"] is not None:
             notes.append(Note(f"{attack['crew']} draws 1 card from their Deck", "showdown"))
         return notes + escape.showdown_over(state)
     dmg = attack["dmg"]

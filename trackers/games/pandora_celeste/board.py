@@ -38,6 +38,9 @@ BOARD_VALUES: tuple[BoardValue, ...] = (
                "kept here by the app each time you enter one in a game; edit to correct",
                "text"),
     BoardValue("tracker_top", "Turn Cycle Tracker: its highest number", _TRACKER, "int", 1, 30),
+    BoardValue("cargo_deck", "Cargo Deck (virtual mode)",
+               "your Cargo Cards: 'name = kind; ...', the kind Agri, Military, Tech, Tech: "
+               "Widgets, Cargo Bay Nasty or XWT Control", "text"),
     BoardValue("big_nasty_boxes", "Tracker boxes saying Big or All Nasties Move", _TRACKER,
                "ints", 0, 30, help="the numbers of those boxes"),
     BoardValue("check_aircon_boxes", "Tracker boxes saying Check Aircon", _TRACKER, "ints", 0,

@@ -13,6 +13,7 @@ from typing import Any
 
 from trackers.engine import ActionError, Note, State
 from trackers.games.pandora_celeste.board import INSTRUCTIONS, deck_problems
+from trackers.games.pandora_celeste.facts import facts_of
 
 RED, BLUE = "red (HIT)", "blue (MISS)"
 BOXES = (RED, BLUE)
@@ -21,7 +22,7 @@ DECK_KEYS = ("deck_gold", "deck_top", "deck_bottom", "deck_top_red", "deck_botto
 
 
 def virtual(state: State) -> bool:
-    return bool(state.facts["rules"]["nasty_cards"] == "virtual")
+    return bool(facts_of(state)["rules"]["nasty_cards"] == "virtual")
 
 
 def deck_needs(state: State) -> list[str]:
@@ -40,17 +41,17 @@ def _card_at(state: State, position: int) -> dict[str, Any]:
 
 
 def _deck(state: State) -> dict[str, list[int]]:
-    deck: dict[str, list[int]] | None = state.facts.get("deck")
+    deck: dict[str, list[int]] | None = facts_of(state).get("deck")
     if deck is None or deck.get("size") != [len(state.board["deck_gold"])]:
         deck = {"size": [len(state.board["deck_gold"])], "draw": [], "discard": []}
-        state.facts["deck"] = deck
+        facts_of(state)["deck"] = deck
     return deck
 
 
 def shuffle(state: State, rng: Random) -> list[Note | str]:
     """Every card back into the deck, shuffled (the reshuffle icon, spec §5.5)."""
     if not virtual(state):
-        state.facts["seen"] = []
+        facts_of(state)["seen"] = []
         return [Note("Shuffle the Nasty Action deck (its discards too)", "nasty_round")]
     size = len(state.board["deck_gold"])
     deck = _deck(state)
@@ -103,7 +104,7 @@ def flip(state: State, rng: Random, args: dict[str, Any], half: str, *,
     card = entered(args.get("instruction"), args.get("box"), args.get("gold"),
                    args.get("reshuffle"), half)
     if card.get(f"{half}_red") is not None:  # the push odds count it out of the deck list
-        state.facts.setdefault("seen", []).append(
+        facts_of(state).setdefault("seen", []).append(
             {"half": half, "red": bool(card[f"{half}_red"]), "reshuffle": card["reshuffle"]})
     return card, []
 
@@ -129,6 +130,6 @@ def lines(state: State) -> list[str]:
     if "deck_gold" not in state.board:
         return ["Nasty Action cards: the app draws; your deck list is asked for at the first "
                 "draw"]
-    deck = state.facts.get("deck") or {"draw": [], "discard": []}
+    deck = facts_of(state).get("deck") or {"draw": [], "discard": []}
     return [f"Nasty Action cards (the app draws): {len(deck['draw'])} in the deck, "
             f"{len(deck['discard'])} discarded"]

@@ -6,9 +6,10 @@ piece ``<slug>_wounds`` so the table can correct it by hand.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from trackers.engine import ActionError, Note, State
+from trackers.games.pandora_celeste.facts import facts_of
 from trackers.pieces import Counter
 
 # spec §1.1: name -> (the wound that kills, workstation start as the panel says it)
@@ -36,7 +37,7 @@ WORKSTATIONS = {"Cargo": "Cargo Control", "Cap": "Captain's Cabin", "Flygirl": "
 
 def workstation(state: State, name: str) -> str:
     """Greaseball works in the Cryo-Chamber when only the front of the Ship is used."""
-    if name == "Greaseball" and not state.facts["shipstern"]:
+    if name == "Greaseball" and not facts_of(state)["shipstern"]:
         return "Cryo-Chamber (Wake-Up)"
     return f"{WORKSTATIONS.get(name, 'Cryo-Chamber')} (Workstation)"
 
@@ -50,18 +51,18 @@ def slug(name: str) -> str:
 
 
 def names(state: State) -> list[str]:
-    return list(state.facts["crew"])
+    return list(facts_of(state)["crew"])
 
 
 def alive(state: State) -> list[str]:
-    return [n for n, c in state.facts["crew"].items() if c["status"] == "alive"]
+    return [n for n, c in facts_of(state)["crew"].items() if c["status"] == "alive"]
 
 
 def record(state: State, name: str) -> dict[str, Any]:
-    if name not in state.facts["crew"]:
+    if name not in facts_of(state)["crew"]:
         raise ActionError(f"crew: {name!r} is not in play; give one of "
                           f"{', '.join(names(state))}", "crew")
-    entry: dict[str, Any] = state.facts["crew"][name]
+    entry: dict[str, Any] = facts_of(state)["crew"][name]
     return entry
 
 
@@ -81,7 +82,7 @@ SHORTFALL = ("counts as wounds", "is not taken")  # G-17: the table's reading, a
 
 def wound(state: State, name: str, dmg: int, source: str, eva_suit: bool, *,
           from_deck: int = 0, from_discards: int = 0, cards_left: int | None = None,
-          shortfall: str | None = None) -> list[Note | str]:
+          shortfall: str | None = None, played: bool = False) -> list[Note | str]:
     """Lose ``dmg`` cards to the Wound Tracker (spec §6.1, §6.2, §7.2, §7.3; T27, T29, T30).
 
     ``from_deck`` and ``from_discards`` say how many lost cards came off the top of the Deck
@@ -133,11 +134,13 @@ def wound(state: State, name: str, dmg: int, source: str, eva_suit: bool, *,
         return notes + [Note("Keni survives one fatal blow per game; the rulebook leaves the "
                              "details to her card («Keni & Marina», p.37): set her Wound "
                              "Tracker by hand", "wounds")]
-    return notes + die(state, name, source)
+    return notes + die(state, name, source, played)
 
 
-def die(state: State, name: str, source: str) -> list[Note | str]:
-    """A crewmember dies (spec §6.4, §6.5 step 6)."""
+def die(state: State, name: str, source: str, played: bool = False) -> list[Note | str]:
+    """A crewmember dies (spec §6.4, §6.5 step 6). Killed by a ScuttleBug inside, a
+    MonsterBug bursts out, except in a scenario without Big Nasties (Scenario 1, 2: «Scenario
+    1»; a record made before that rule was held, ``played`` false, replays as it was)."""
     entry = need_alive(state, name)
     entry["status"] = "dead"
     after = ("The player may wake a spare crewmember ('Wake a spare crewmember') or become a "
@@ -147,7 +150,11 @@ def die(state: State, name: str, source: str) -> list[Note | str]:
         f"in the room. {after}", "wounds", key_moment=f"{name} died")]
     notes += pass_targets(state, name)
     if source == "ScuttleBug" and entry["scuttlebugs"]:
-        from trackers.games.pandora_celeste import nasties
+        from trackers.games.pandora_celeste import nasties, scenarios
+
+        if played and not scenarios.big_nasties(state):
+            return notes + [Note(f"No MonsterBug bursts out: {scenarios.scenario(state)} has "
+                                 "no Big Nasties", "scuttlebugs")]
 
         _, spawned = nasties.add(state, "MonsterBug", entry["room"],
                                  why="bursts out of the body")
@@ -158,11 +165,13 @@ def die(state: State, name: str, source: str) -> list[Note | str]:
 def pass_targets(state: State, name: str) -> list[Note | str]:
     """The dead hold no target token: it goes to the next noisiest living crewmember of the
     last count, to the only one left, or the table says («Noise Count»: the text is silent)."""
-    facts = state.facts
+    facts = facts_of(state)
     if facts.get("you_first") == name:
         facts["you_first"] = None
     notes: list[Note | str] = []
-    for key, word in (("first_target", "First Target"), ("stern_target", "Stern Target")):
+    targets: tuple[tuple[Literal["first_target", "stern_target"], str], ...] = (
+        ("first_target", "First Target"), ("stern_target", "Stern Target"))
+    for key, word in targets:
         if facts.get(key) != name:
             continue
         living = alive(state)
@@ -218,7 +227,7 @@ def scuttlebug(state: State, name: str) -> list[Note | str]:
     entry["scuttlebugs"] += 1
     from trackers.games.pandora_celeste import cycle
 
-    if state.facts["phase"] == "cycle" and cycle.current(state) in cycle.CREW_ROUND:
+    if facts_of(state)["phase"] == "cycle" and cycle.current(state) in cycle.CREW_ROUND:
         # burrowed during this player's own turn: it bites from their next turn on
         entry["scuttle_new"] = entry.get("scuttle_new", 0) + 1
     return [Note(f"A ScuttleBug burrows into {name} (its card on the mat; {entry['scuttlebugs']} "
@@ -230,7 +239,7 @@ TURNS = ("an Action", "Rest", "Pass", "missed (Stunned)")
 
 
 def end_turn(state: State, name: str, turn: str, in_fire: bool,
-             in_breach: bool) -> list[Note | str]:
+             in_breach: bool, played: bool = False) -> list[Note | str]:
     """What a Player Turn's end costs (spec §2 Phase 1 step 5, §6.5, §7.1, §7.2; T20, T29).
 
     ScuttleBug damage comes on the turns the table's reading counts (G-16: 1 dmg each; the
@@ -241,7 +250,7 @@ def end_turn(state: State, name: str, turn: str, in_fire: bool,
     if turn == "missed (Stunned)":
         entry["stunned"] = False
     counts = turn == "an Action" or (
-        turn in ("Rest", "Pass") and state.facts["rules"]["scuttlebug_turns"] == "every turn")
+        turn in ("Rest", "Pass") and facts_of(state)["rules"]["scuttlebug_turns"] == "every turn")
     fresh = entry.get("scuttle_new", 0)  # «How to Survive a ScuttleBug»: every turn from then on
     entry["scuttle_new"] = 0
     entry["powered"] = []  # a new turn may power another Station
@@ -249,7 +258,7 @@ def end_turn(state: State, name: str, turn: str, in_fire: bool,
     if bugs:
         notes.append(Note(f"ScuttleBug{'s' if bugs > 1 else ''} inside {name}: {bugs} dmg, no "
                           "push-your-luck, no EVA protection", "scuttlebugs"))
-        notes += wound(state, name, bugs, "ScuttleBug", False)
+        notes += wound(state, name, bugs, "ScuttleBug", False, played=played)
     if in_fire and entry["status"] == "alive":
         notes.append(Note(f"{name} ends the turn by a flame-up Fire token: 1 Hit", "fire"))
         notes += wound(state, name, 1, "Fire", entry["eva_suit"])

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from trackers.engine import ActionError, Note, State
 from trackers.games.pandora_celeste import scenarios
+from trackers.games.pandora_celeste.facts import facts_of
 from trackers.games.pandora_celeste.setup import is_true_solo
 
 CREW_ROUND = ("start", "crew_round", "last_plays", "turn_end", "decouple_fulfilled")
@@ -16,7 +17,7 @@ OWN_ACTION = {"count": "Noise count", "nasties": "Nasty round", "tick": "End the
 
 def setup_steps(state: State) -> list[tuple[str, str]]:
     """Full Game setup in order (spec §8.2), shaped by the options and the Protocols drawn."""
-    facts = state.facts
+    facts = facts_of(state)
     eps, bns = facts["expected_protocols"], facts["expected_big_nasties"]
     big = f"{bns} Big Nast{'y' if bns == 1 else 'ies'}"
     draw = (f"draw {eps} Emergency Protocol{'' if eps == 1 else 's'} and {big}"
@@ -74,7 +75,9 @@ def cycle_steps(state: State) -> list[tuple[str, str]]:
     solo = is_true_solo(state)
     start = ("Start of Cycle: you are the First Player (the only one)" if solo else
              "Start of Cycle: whoever holds the First Target token is First Player")
-    if state.facts["shipstern"]:
+    if facts_of(state)["shipstern"] and (facts_of(state).get("stern") or {}).get("lights"):
+        start += "; the ShipStern lights are on (Junction Box): nobody at the back is in the dark"
+    elif facts_of(state)["shipstern"]:
         start += ("; starting in the dark without your own light, discard 1 card" if solo else
                   "; crew starting in the dark without their own light discard 1 card")
     crew_round = ("Crew Round: one Action a turn (a card, 2 cards for a Quick Ref Action, a "
@@ -112,11 +115,11 @@ def cycle_steps(state: State) -> list[tuple[str, str]]:
 
 
 def steps(state: State) -> list[tuple[str, str]]:
-    return setup_steps(state) if state.facts["phase"] == "setup" else cycle_steps(state)
+    return setup_steps(state) if facts_of(state)["phase"] == "setup" else cycle_steps(state)
 
 
 def current(state: State) -> str:
-    return steps(state)[state.facts["step"]][0]
+    return steps(state)[facts_of(state)["step"]][0]
 
 
 # Short names of the Cycle's steps, for messages that must fit one line.
@@ -139,17 +142,17 @@ def step_label(state: State) -> str:
     """The step now due as the log names it once ticked off: "Setup: ShipDeck", "Cycle 2:
     Crew Round"."""
     key = current(state)
-    if state.facts["phase"] == "setup":
+    if facts_of(state)["phase"] == "setup":
         return f"Setup: {SETUP_NAMES.get(key, key)}"
-    return f"Cycle {state.facts['cycle']}: {STEP_NAMES.get(key, key)}"
+    return f"Cycle {facts_of(state)['cycle']}: {STEP_NAMES.get(key, key)}"
 
 
 def require_step(state: State, key: str, what: str) -> None:
     """Refuse ``what`` away from its step, saying how to get there: 'Next step' never passes
     a step that has its own action (the Noise count, the Nasty round, the End of Cycle)."""
-    if state.facts["phase"] == "cycle" and current(state) == key:
+    if facts_of(state)["phase"] == "cycle" and current(state) == key:
         return
-    if state.facts["phase"] != "cycle":
+    if facts_of(state)["phase"] != "cycle":
         raise ActionError(f"{what} comes in the Cycle, at the {STEP_NAMES[key]}; finish the "
                           "setup first ('Next step')", "action")
     order = [k for k, _ in cycle_steps(state)]
@@ -166,8 +169,8 @@ def require_step(state: State, key: str, what: str) -> None:
 
 
 def require_crew_round(state: State, what: str) -> None:
-    if state.facts["phase"] != "cycle" or current(state) not in CREW_ROUND:
-        now = (STEP_NAMES[current(state)] if state.facts["phase"] == "cycle"
+    if facts_of(state)["phase"] != "cycle" or current(state) not in CREW_ROUND:
+        now = (STEP_NAMES[current(state)] if facts_of(state)["phase"] == "cycle"
                else "setup")
         raise ActionError(f"{what} happens in the Crew Round; the game is at the {now}",
                           "action")
@@ -175,17 +178,17 @@ def require_crew_round(state: State, what: str) -> None:
 
 def jump_to(state: State, key: str) -> None:
     """Point at ``key`` (a later step of this Cycle, reached by the caller's own route)."""
-    state.facts["step"] = [k for k, _ in cycle_steps(state)].index(key)
+    facts_of(state)["step"] = [k for k, _ in cycle_steps(state)].index(key)
 
 
 def mark_done(state: State, key: str) -> None:
-    if state.facts["phase"] == "cycle" and current(state) == key:
-        state.facts["step"] += 1
+    if facts_of(state)["phase"] == "cycle" and current(state) == key:
+        facts_of(state)["step"] += 1
 
 
 def advance(state: State) -> list[Note | str]:
     """Tick off the step now due (the setup's protocol check is done by the caller)."""
-    facts = state.facts
+    facts = facts_of(state)
     key = current(state)
     if facts["phase"] == "cycle" and key in OWN_ACTION:
         raise ActionError(f"this step is done with '{OWN_ACTION[key]}'", "action")
@@ -198,7 +201,7 @@ def advance(state: State) -> list[Note | str]:
             warn.append(Note(f"No Hidden Agenda recorded yet for {', '.join(missing)}: record "
                              "it behind the curtain ('Choose a secret') before play", "agendas"))
     if facts["phase"] == "setup" and facts["step"] + 1 == len(setup_steps(state)):
-        facts.update(phase="cycle", step=0, cycle=1)
+        facts["phase"], facts["step"], facts["cycle"] = "cycle", 0, 1
         return [*warn, Note("Setup done. Cycle 1 begins.", "cycle"),
                 Note(cycle_steps(state)[0][1], "cycle")]
     facts["step"] += 1
@@ -207,6 +210,6 @@ def advance(state: State) -> list[Note | str]:
 
 
 def checklist(state: State) -> list[tuple[str, bool]]:
-    title = "Setup" if state.facts["phase"] == "setup" else f"Cycle {state.facts['cycle']}"
-    return [(f"{title}: {text}", i < state.facts["step"])
+    title = "Setup" if facts_of(state)["phase"] == "setup" else f"Cycle {facts_of(state)['cycle']}"
+    return [(f"{title}: {text}", i < facts_of(state)["step"])
             for i, (_, text) in enumerate(steps(state))]

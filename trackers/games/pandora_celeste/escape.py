@@ -13,6 +13,7 @@ from typing import Any
 
 from trackers.engine import ActionError, Note, State
 from trackers.games.pandora_celeste import cards, crew, nasties, scenarios
+from trackers.games.pandora_celeste.facts import facts_of
 
 CAPACITY = {"Bridge": 4, "Shuttle": 2, "Escape Pod": 1}  # spec §9.4
 ICONS = {"Bridge": (2, 2, 2), "Shuttle": (2,), "Escape Pod": (1,)}  # per Station
@@ -26,7 +27,7 @@ def new_vehicles() -> dict[str, dict[str, Any]]:
 
 
 def vehicles(state: State) -> dict[str, dict[str, Any]]:
-    found: dict[str, dict[str, Any]] = state.facts["vehicles"]
+    found: dict[str, dict[str, Any]] = facts_of(state)["vehicles"]
     return found
 
 
@@ -44,12 +45,12 @@ def place(state: State, who: str, where: str, spot: str | None = None) -> list[N
         raise ActionError(f"vehicle: give one of {', '.join(VEHICLES)} or {OFF}", "vehicle")
     if where != OFF and vehicles(state)[where]["decoupled"]:
         raise ActionError(f"vehicle: the {where} has Decoupled already", "vehicle")
-    is_crew = who in state.facts["crew"]
+    is_crew = who in facts_of(state)["crew"]
     key: Any = who
     if not is_crew:
         key = nasties.find(state, who, "who")["id"]
-    elif state.facts["crew"][who]["status"] != "alive":
-        raise ActionError(f"who: {who} is {state.facts['crew'][who]['status']}", "who")
+    elif facts_of(state)["crew"][who]["status"] != "alive":
+        raise ActionError(f"who: {who} is {facts_of(state)['crew'][who]['status']}", "who")
     slot = "crew" if is_crew else "nasties"
     for data in vehicles(state).values():
         if data["decoupled"]:
@@ -72,7 +73,7 @@ def on_board_count(state: State, vehicle: str) -> int:
     not counted (spec §9.4, §9.6; T34, T35)."""
     data = vehicles(state)[vehicle]
     return sum(1 for n in data["crew"] + data.get("airlock_crew", [])
-               if n not in crew.ANDROIDS and state.facts["crew"][n]["status"] == "alive")
+               if n not in crew.ANDROIDS and facts_of(state)["crew"][n]["status"] == "alive")
 
 
 def _count_line(state: State, vehicle: str) -> str:
@@ -152,9 +153,9 @@ def _ready(state: State, vehicle: str) -> bool:
     data = vehicles(state)[vehicle]
     if data["decoupled"] or not powered(state, vehicle):
         return False
-    if vehicle != "Escape Pod" and not state.facts["abandon_ship"]:
+    if vehicle != "Escape Pod" and not facts_of(state)["abandon_ship"]:
         return False
-    return any(state.facts["crew"][n]["status"] == "alive" for n in data["crew"])
+    return any(facts_of(state)["crew"][n]["status"] == "alive" for n in data["crew"])
 
 
 def _everyone_aboard(state: State) -> bool:
@@ -164,7 +165,7 @@ def _everyone_aboard(state: State) -> bool:
 
 
 def _fulfilled_aboard(state: State, vehicle: str) -> bool:
-    return any(state.facts["crew"][n]["fulfilled"] and state.facts["crew"][n]["status"] ==
+    return any(facts_of(state)["crew"][n]["fulfilled"] and facts_of(state)["crew"][n]["status"] ==
                "alive" for n in vehicles(state)[vehicle]["crew"])
 
 
@@ -198,7 +199,7 @@ def decouple_check(state: State, when: str) -> list[Note | str]:
         why = ("a crewmember aboard has Fulfilled their Agenda" if when == "crew_round"
                else "every surviving crewmember is aboard")
         notes += decouple(state, vehicle, why)
-        if state.facts["showdown"] is not None:
+        if facts_of(state)["showdown"] is not None:
             break  # time stands still: the Showdown is played before anything else
     return notes
 
@@ -221,7 +222,7 @@ def decouple(state: State, vehicle: str, why: str) -> list[Note | str]:
                                     key_moment=f"The {vehicle} Decoupled")]
     aboard = [n for n in nasties.area(state) if n["id"] in data["nasties"]]
     if aboard:
-        state.facts["showdown"] = {"vehicle": vehicle, "flushed": False, "flips": [],
+        facts_of(state)["showdown"] = {"vehicle": vehicle, "flushed": False, "flips": [],
                                    "results": {}}
         names = ", ".join(nasties.label(n) for n in aboard)
         return notes + [Note(f"A Nasty is aboard ({names}): the Final Showdown. Time stands "
@@ -233,21 +234,21 @@ def decouple(state: State, vehicle: str, why: str) -> list[Note | str]:
 
 
 def after_escape(state: State, vehicle: str) -> list[Note | str]:
-    if vehicle == "Escape Pod" and not state.facts["abandon_ship"]:
+    if vehicle == "Escape Pod" and not facts_of(state)["abandon_ship"]:
         return [Note("The Escape Pod is away before Abandon Ship: the table chooses to end "
                      "now (the escapee wins) or play on with the escapee as a Player-Nasty "
                      "('Escape Pod: end or play on')", "escape")]
-    if "Long Game" in state.facts["variants"]:
+    if "Long Game" in facts_of(state)["variants"]:
         return [Note("Long Game: play on until every surviving crewmember has left the Ship",
                      "escape")]
-    state.facts["ended"] = state.facts["ended"] or f"the {vehicle} Decoupled"
+    facts_of(state)["ended"] = facts_of(state)["ended"] or f"the {vehicle} Decoupled"
     if not scenarios.agendas(state):  # Scenarios 1-2: no Hidden Agendas to reveal
         return [Note("The game ends", "outcomes")]
     return [Note("The game ends: reveal the Hidden Agendas ('Reveal a secret')", "outcomes")]
 
 
 def showdown_aboard(state: State) -> list[dict[str, Any]]:
-    held = state.facts["showdown"]
+    held = facts_of(state)["showdown"]
     if held is None:
         return []
     ids = vehicles(state)[held["vehicle"]]["nasties"]
@@ -256,17 +257,18 @@ def showdown_aboard(state: State) -> list[dict[str, Any]]:
 
 def showdown_over(state: State) -> list[Note | str]:
     """The Showdown ends when no Nasty is left aboard or no crewmember (G-25 reading)."""
-    held = state.facts["showdown"]
+    held = facts_of(state)["showdown"]
     if held is None:
         return []
     vehicle = held["vehicle"]
     crew_left = [n for n in vehicles(state)[vehicle]["crew"]
-                 if state.facts["crew"][n]["status"] == "alive"]
+                 if facts_of(state)["crew"][n]["status"] == "alive"]
     if showdown_aboard(state) and crew_left:
         return []
-    state.facts["showdown"] = None
+    facts_of(state)["showdown"] = None
     if not crew_left:
-        state.facts["ended"] = state.facts["ended"] or f"the Final Showdown in the {vehicle}"
+        facts = facts_of(state)
+        facts["ended"] = facts["ended"] or f"the Final Showdown in the {vehicle}"
         return [Note("Nobody aboard survived the Final Showdown", "showdown")]
     return [Note("No Nasty is left aboard: the Final Showdown is won", "showdown"),
             *after_escape(state, vehicle)]
@@ -274,7 +276,7 @@ def showdown_over(state: State) -> list[Note | str]:
 
 def need_aboard(state: State, name: str, entry: dict[str, Any]) -> None:
     """During the Final Showdown only those aboard the vehicle fight (spec §9.7)."""
-    held = state.facts["showdown"]
+    held = facts_of(state)["showdown"]
     if held is None:
         return
     vehicle = held["vehicle"]
@@ -288,7 +290,7 @@ def need_aboard(state: State, name: str, entry: dict[str, Any]) -> None:
 
 
 def _need_showdown(state: State) -> dict[str, Any]:
-    held: dict[str, Any] | None = state.facts["showdown"]
+    held: dict[str, Any] | None = facts_of(state)["showdown"]
     if held is None:
         raise ActionError("there is no Final Showdown under way", "action")
     return held
@@ -329,7 +331,10 @@ def desperation(state: State, rng: Random, args: dict[str, Any]) -> list[Note | 
                       "showdown"))
     notes += nasties.wound(state, entry, landed)
     if missed:
-        notes.append(Note(f"A MISS ends it: {args['crew']} Passes", "showdown"))
+        # kept for the check on their next attack (the Nasties aboard attack in between)
+        _need_showdown(state).setdefault("passed", []).append(args["crew"])
+        notes.append(Note(f"A MISS ends it: {args['crew']} Passes until the Nasties aboard "
+                          "have attacked", "showdown"))
     return notes + showdown_over(state)
 
 
@@ -353,7 +358,7 @@ def flush(state: State, rng: Random, args: dict[str, Any]) -> list[Note | str]:
     held["flips"] = [nasties.label(n) for n in showdown_aboard(state)] + occupants
     lines = []
     for name in occupants:
-        entry = state.facts["crew"][name]
+        entry = facts_of(state)["crew"][name]
         if entry["eva_suit"]:
             held["flips"].remove(name)
             lines.append(f"{name} wears an EVA Suit: cannot be flushed")
@@ -390,7 +395,7 @@ def flush_flip(state: State, rng: Random, args: dict[str, Any]) -> list[Note | s
     chairs = vehicles(state)[held["vehicle"]].get("chairs", [])
     in_chair = bool(args["in_chair"]) or who in chairs
     half = "top" if in_chair else "bottom"
-    if in_chair and who not in state.facts["crew"]:
+    if in_chair and who not in facts_of(state)["crew"]:
         raise ActionError(f"in_chair: {who} is a Nasty; only a crewmember who Powered Up sits "
                           "in a control chair", "in_chair")
     card, notes = cards.flip(state, rng, args, half)
@@ -411,7 +416,7 @@ def _resolve_flush(state: State, held: dict[str, Any]) -> list[Note | str]:
     for who, hit in held["results"].items():
         if hit:
             notes.append(Note(f"{who} grabs hold and stays aboard", "showdown"))
-        elif who in state.facts["crew"]:
+        elif who in facts_of(state)["crew"]:
             notes += _flushed_crew(state, who)
         else:
             notes += nasties.remove(state, nasties.find(state, who, "who"),
@@ -421,17 +426,18 @@ def _resolve_flush(state: State, held: dict[str, Any]) -> list[Note | str]:
 
 
 def _flushed_crew(state: State, name: str) -> list[Note | str]:
-    vehicles(state)[state.facts["showdown"]["vehicle"]]["crew"].remove(name)
-    state.facts["crew"][name]["status"] = "dead"
+    held = facts_of(state)["showdown"] or {}
+    vehicles(state)[held["vehicle"]]["crew"].remove(name)
+    facts_of(state)["crew"][name]["status"] = "dead"
     return [Note(f"{name} is flushed into space", "showdown",
                  key_moment=f"{name} flushed into space"), *crew.pass_targets(state, name)]
 
 
 def escaped(state: State, name: str) -> bool:
     """Aboard a vehicle that got away with no Nasty left aboard (spec §9.6, §10.2)."""
-    if state.facts["crew"][name]["status"] != "alive":
+    if facts_of(state)["crew"][name]["status"] != "alive":
         return False
-    held = state.facts["showdown"]
+    held = facts_of(state)["showdown"]
     for vehicle, data in vehicles(state).items():
         if data["decoupled"] and name in data["crew"]:
             return held is None or held["vehicle"] != vehicle
@@ -446,8 +452,8 @@ def lines(state: State) -> list[str]:
             "Powered Up" if powered(state, vehicle) else f"power {power_line(state, vehicle)}")
         out.append(f"{vehicle}: {word}; aboard {', '.join(aboard) or 'nobody'} "
                    f"({_count_line(state, vehicle)})")
-    if state.facts["showdown"]:
-        held = state.facts["showdown"]
+    held = facts_of(state)["showdown"]
+    if held:
         out.append(f"Final Showdown in the {held['vehicle']}"
                    + ("; Airlock flushed" if held["flushed"] else ""))
     return out

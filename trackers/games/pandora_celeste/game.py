@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from trackers.engine import ActionError, Game, State
-from trackers.games.pandora_celeste import INFO, crew, nasties, outcomes, view
+from trackers.games.pandora_celeste import INFO, crew, nasties, outcomes, stern, view
 from trackers.games.pandora_celeste.actions import ACTIONS
 from trackers.games.pandora_celeste.board import (
     BOARD_VALUES,
@@ -21,6 +21,8 @@ def board_changed(state: State, key: str, value: Any) -> list[str]:
     """A value entered inside a game is checked against the others as the profile form checks
     it, so a bad deck list is refused here, never found by a later draw."""
     problems = deck_problems(state.board) if key in DECK_KEYS else []
+    if key == stern.CARGO_DECK:
+        problems = stern.deck_problems(str(value or ""))
     if problems:
         raise ActionError("; ".join(problems), "value")
     return apply_board(state, key)
@@ -35,6 +37,8 @@ def kept(state: State) -> dict[str, Any]:
 def _topics() -> dict[str, str]:
     topics = {"turn_cycle": "turn_cycle", "big_nasties": "nasties", "fire_rooms": "fire",
               "fire_doorways": "fire", "hull_breaches": "hull_breach"}
+    for bay in stern.BAYS:
+        topics[stern.piece_name(bay)] = "shipstern"
     for name in crew.CREW:
         topics[f"{crew.slug(name)}_wounds"] = "wounds"
         topics[f"{crew.slug(name)}_agenda"] = "agendas"

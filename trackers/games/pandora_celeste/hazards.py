@@ -6,6 +6,7 @@ The app counts tokens; the board decides where they spread, so the table enters 
 from __future__ import annotations
 
 from trackers.engine import ActionError, Note, State
+from trackers.games.pandora_celeste.facts import facts_of
 from trackers.pieces import Counter
 
 OUT_OF_CONTROL = 12  # spec §7.1: Fire tokens ending a Cycle in 12 rooms
@@ -51,7 +52,20 @@ def change_fire(state: State, rooms: int, doorways: int) -> list[Note | str]:
                           "flame-up and spreads at the End of Cycle", "fire"))
     if fire_tokens(state) == 0:
         notes.append(Note("The fire is out", "fire"))
-    return notes
+    return notes + lit(state)
+
+
+def lit(state: State) -> list[Note | str]:
+    """Remember that fire burned in this game: only a fire put out pauses Scenario 2's
+    Vacuum count («Fighting the Fire»)."""
+    if fire_tokens(state) > 0:
+        facts_of(state)["fire_lit"] = True
+    return []
+
+
+def fire_out(state: State) -> bool:
+    """The fire was lit and every token is out."""
+    return bool(facts_of(state).get("fire_lit")) and fire_tokens(state) == 0
 
 
 def change_breaches(state: State, change: int) -> list[Note | str]:
@@ -70,6 +84,7 @@ def change_breaches(state: State, change: int) -> list[Note | str]:
                           "Nasty Action card, bottom box: blue = sucked into space, red = holds "
                           "on (the Trophy Hunter ignores it)", "hull_breach"))
     if before <= CATASTROPHIC_ABOVE < count.value:
+        facts_of(state)["collapse_due"] = True  # held by the checks until 'Hull collapse'
         notes += catastrophic()
     return notes
 
@@ -78,8 +93,7 @@ def catastrophic() -> list[Note | str]:
     return [Note(f"Catastrophic Hull Breach: more than {CATASTROPHIC_ABOVE} markers. The "
                  f"section ({', '.join(SECTIONS)}) with the most markers breaks off with "
                  "everyone in it (a tie is for the table to settle); its markers come off the "
-                 "board (record "
-                 "them with a negative change)", "hull_breach"),
+                 "board ('Hull collapse' records it)", "hull_breach"),
             Note("Then agree: play on with separate sections, or remove the section with the "
                  "fewest crew; without agreement no section goes, but every breached room is "
                  "destroyed (a Wound marker in each)", "hull_breach")]

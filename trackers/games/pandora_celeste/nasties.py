@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from trackers.engine import ActionError, Note, State
+from trackers.games.pandora_celeste.facts import facts_of
 
 KINDS = ("Little", "Big", "Static")
 ON_BOARD = "on the board"
@@ -65,15 +66,15 @@ BIG_NAMES = tuple(k.name for k in CATALOGUE.values() if k.kind == "Big")
 
 def names_to_reveal(state: State) -> list[str]:
     """The Nasties the rulebook describes, those this table entered, and "another Nasty"."""
-    return [*CATALOGUE, *state.facts["nasty_kinds"], OTHER]
+    return [*CATALOGUE, *facts_of(state)["nasty_kinds"], OTHER]
 
 
 def known_names(state: State) -> list[str]:
-    return [*CATALOGUE, *state.facts["nasty_kinds"]]
+    return [*CATALOGUE, *facts_of(state)["nasty_kinds"]]
 
 
 def area(state: State) -> list[dict[str, Any]]:
-    found: list[dict[str, Any]] = state.facts["nasties"]
+    found: list[dict[str, Any]] = facts_of(state)["nasties"]
     return found
 
 
@@ -98,7 +99,7 @@ def kind_of(state: State, entry: dict[str, Any]) -> Kind:
     """The description of this Nasty: the rulebook's, or the table's own for another."""
     if entry["name"] in CATALOGUE:
         return CATALOGUE[entry["name"]]
-    own = state.facts["nasty_kinds"][entry["name"]]
+    own = facts_of(state)["nasty_kinds"][entry["name"]]
     move = own.get("move")
     return Kind(entry["name"], own["kind"], hits=own["hits"], dmg=own["dmg"],
                 draws=own["kind"] != "Static",
@@ -139,16 +140,16 @@ def add(state: State, name: str, room: str, *, place: str = ON_BOARD,
                                                                           list[Note | str]]:
     """A Nasty's card goes at the end of the Active Nasty Area (spec §5.1)."""
     if name not in CATALOGUE:
-        known = state.facts["nasty_kinds"].get(name)
+        known = facts_of(state)["nasty_kinds"].get(name)
         if known is None:
             if own is None:
                 raise ActionError(f"name: {name!r} is not a Nasty the rulebook describes; enter "
                                   "it once with its kind, Hits and damage", "name")
-            state.facts["nasty_kinds"][name] = own
-    state.facts["nasty_seq"] += 1
-    entry = {"id": state.facts["nasty_seq"], "name": name, "room": room.strip(),
+            facts_of(state)["nasty_kinds"][name] = own
+    facts_of(state)["nasty_seq"] += 1
+    entry = {"id": facts_of(state)["nasty_seq"], "name": name, "room": room.strip(),
              "wounds": 0, "place": place, "player": "", "broke_out": False,
-             "since_cycle": state.facts["cycle"]}
+             "since_cycle": facts_of(state)["cycle"]}
     area(state).append(entry)
     kind = kind_of(state, entry)
     where = f" in {entry['room']}" if entry["room"] else ""
@@ -165,7 +166,7 @@ def remove(state: State, entry: dict[str, Any], why: str) -> list[Note | str]:
                                     "Area", "nasties")]
     holder = entry["player"]
     if holder and "killed" in why:
-        tally = state.facts["player_nasties"].setdefault(holder,
+        tally = facts_of(state)["player_nasties"].setdefault(holder,
                                                          {"kills": 0, "little": 0, "big": 0})
         big = kind_of(state, entry).kind == "Big"
         tally["big" if big else "little"] += 1
@@ -243,5 +244,5 @@ def kinds_from_text(text: str) -> dict[str, dict[str, Any]]:
 
 def kept(state: State) -> dict[str, Any]:
     """What the profile keeps after this action: every Nasty the table entered."""
-    kinds = state.facts.get("nasty_kinds") or {}
+    kinds = facts_of(state).get("nasty_kinds") or {}
     return {OTHER_NASTIES: kinds_to_text(kinds)} if kinds else {}

@@ -24,17 +24,18 @@ from trackers.games.pandora_celeste import (
     vents,
 )
 from trackers.games.pandora_celeste.board import MOVERS, box_says
+from trackers.games.pandora_celeste.facts import facts_of
 
 
 def running(state: State) -> dict[str, Any] | None:
-    found: dict[str, Any] | None = state.facts["nasty_round"]
+    found: dict[str, Any] | None = facts_of(state)["nasty_round"]
     return found if found and not found.get("done") else None
 
 
 def why_not_step(state: State) -> str | None:
     """'Nasty round' begins the round at its step; when the app draws it also steps it."""
-    now = cycle.current(state) if state.facts["phase"] == "cycle" else "setup"
-    if state.facts["attack"] is not None:
+    now = cycle.current(state) if facts_of(state)["phase"] == "cycle" else "setup"
+    if facts_of(state)["attack"] is not None:
         return "an attack is under way: push or 'Stop pushing' first"
     if now == "nasties" and running(state) is None:
         return None
@@ -48,7 +49,7 @@ def why_not_step(state: State) -> str | None:
 
 def last_acted(state: State) -> dict[str, Any] | None:
     """The Nasty whose card came last this round (the one an attack is most likely from)."""
-    held = state.facts["nasty_round"]
+    held = facts_of(state)["nasty_round"]
     if not held or not held.get("pos"):
         return None
     return _entry(state, held["queue"][held["pos"] - 1])
@@ -59,13 +60,15 @@ def needs(state: State, args: dict[str, Any]) -> list[str]:
     Abandon Ship, with no marker left, the table's reading of who moves (asked once)."""
     if not any(nasties.kind_of(state, n).kind == "Big" for n in nasties.on_board(state)):
         return []
-    if protocols.tracker(state).driving_value() is None and state.facts["abandon_ship"]:
+    if protocols.tracker(state).driving_value() is None and facts_of(state)["abandon_ship"]:
         return ["abandon_movers"]
     return ["big_nasty_boxes"]
 
 
-def begin(state: State, rng: Random) -> list[Note | str]:
-    """Which Nasties move this Cycle, in order (spec §2 Phase 3 steps 1-2, 4-5)."""
+def begin(state: State, rng: Random, swarm: bool = False) -> list[Note | str]:
+    """Which Nasties move this Cycle, in order (spec §2 Phase 3 steps 1-2, 4-5). With
+    ``swarm`` (a record made under the scenario rules), Scenario 1's Yellow ScuttleBugs act as
+    one swarm on one card."""
     cycle.require_step(state, "nasties", "The Nasty Action Round")
     if running(state):
         raise ActionError("the Nasty Action Round is under way: 'Nasty's card' for the next "
@@ -73,11 +76,11 @@ def begin(state: State, rng: Random) -> list[Note | str]:
     box = protocols.tracker(state).driving_value()
     big = bool(box_says(state, "big_nasty_boxes", box))
     reading = state.board.get("abandon_movers")
-    if box is None and state.facts["abandon_ship"] and reading is not None:
+    if box is None and facts_of(state)["abandon_ship"] and reading is not None:
         big = reading == MOVERS[1]  # the table's reading (G-11), kept on its board profile
     notes: list[Note | str] = []
     for entry in nasties.area(state):
-        if entry["place"] == nasties.OFF_BOARD and entry["since_cycle"] < state.facts["cycle"]:
+        if entry["place"] == nasties.OFF_BOARD and entry["since_cycle"] < facts_of(state)["cycle"]:
             entry["place"] = nasties.ON_BOARD
             notes.append(Note(f"{nasties.label(entry)} comes back on the board this Cycle (the "
                               "rulebook does not say where: put it where it left)", "nasties"))
@@ -90,12 +93,18 @@ def begin(state: State, rng: Random) -> list[Note | str]:
             statics.append(nasties.label(entry))
         elif kind.kind == "Little" or big:
             queue.append(entry["id"])
+    bugs = [i for i in queue if _swarms(state, swarm, i)]
+    queue = [i for i in queue if i not in bugs[1:]]
     moves = "All Nasties move" if big else "Little Nasties move"
     head = (f"Box {box}: {moves}" if box is not None else
             f"After Abandon Ship ({'your table' if reading else 'no'} reading): {moves}"
-            if state.facts["abandon_ship"] else moves)
-    state.facts["nasty_round"] = {"queue": queue, "pos": 0, "reshuffle": False, "card": None,
+            if facts_of(state)["abandon_ship"] else moves)
+    facts_of(state)["nasty_round"] = {"queue": queue, "pos": 0, "reshuffle": False, "card": None,
                                   "card_for": None, "done": False}
+    if len(bugs) > 1:
+        (facts_of(state)["nasty_round"] or {})["swarm"] = bugs
+        notes.append(Note(f"Scenario 1: the {len(bugs)} Yellow ScuttleBugs move as one swarm on "
+                          "one card (card PC101), in the first one's place", "nasty_round"))
     order = ", ".join(nasties.label(n) for n in nasties.area(state) if n["id"] in queue)
     notes.append(Note(f"{head}. In order: {order or 'none'}", "nasty_round"))
     if statics:
@@ -109,6 +118,23 @@ def begin(state: State, rng: Random) -> list[Note | str]:
         return notes
     how = "'Nasty round' draws its card" if cards.virtual(state) else "'Nasty's card'"
     return notes + [Note(f"First: {order.split(', ')[0]}: {how}", "nasty_round")]
+
+
+def _swarms(state: State, swarm: bool, nasty_id: int) -> bool:
+    """A Yellow ScuttleBug of Scenario 1's swarm («Nasty Types»: card PC101)."""
+    entry = _entry(state, nasty_id)
+    return (swarm and scenarios.scenario(state) == "Scenario 1" and entry is not None
+            and entry["name"] == "ScuttleBug")
+
+
+def swarm_label(state: State, entry: dict[str, Any]) -> str:
+    """A Nasty's name in the round: the swarm's first ScuttleBug names them all."""
+    held = facts_of(state)["nasty_round"] or {}
+    ids = held.get("swarm") or []
+    if entry["id"] not in ids[:1]:
+        return nasties.label(entry)
+    return "the ScuttleBug swarm (" + ", ".join(
+        nasties.label(n) for n in nasties.area(state) if n["id"] in ids) + ")"
 
 
 def _entry(state: State, nasty_id: int) -> dict[str, Any] | None:
@@ -155,7 +181,7 @@ def _iso_ward(state: State, rng: Random, entry: dict[str, Any], args: dict[str, 
 def _acts(state: State, rng: Random, entry: dict[str, Any], args: dict[str, Any],
           held: dict[str, Any]) -> list[Note | str]:
     kind = nasties.kind_of(state, entry)
-    who = nasties.label(entry)
+    who = swarm_label(state, entry)
     if not kind.draws:
         given = [k for k in ("instruction", "box", "gold") if args.get(k) is not None]
         if given:
@@ -171,21 +197,41 @@ def _acts(state: State, rng: Random, entry: dict[str, Any], args: dict[str, Any]
                           "nasty_round"))
     notes.append(Note(f"{who} ({half} half): {plain_words(state, entry, card[half])}",
                       "nasty_round"))
+    if card[half] == "Pause & do nothing":  # it may not attack this round (a check holds it)
+        swarm = held.get("swarm") or []
+        held.setdefault("paused", []).extend(swarm if entry["id"] in swarm else [entry["id"]])
     whom = _whom(state, card[half])
     return notes + ([Note(whom, "nasty_round")] if whom else [])
+
+
+def pauses(state: State, instruction: str) -> bool:
+    """The card has it neither move nor attack this round: Pause & do nothing, or Follow
+    Instincts with no noise made."""
+    return instruction == "Pause & do nothing" or (
+        instruction == "Follow Instincts" and not facts_of(state)["noise_made"])
+
+
+def paused_why(state: State, nasty: dict[str, Any] | None) -> str | None:
+    """Why ``nasty`` cannot attack in this Nasty Action Round: its card paused it."""
+    held = facts_of(state)["nasty_round"]
+    if nasty is None or not held or facts_of(state)["phase"] != "cycle" \
+            or cycle.current(state) not in ("nasties", "round_end"):
+        return None
+    if nasty["id"] in held.get("paused", []):
+        return (f"nasty: {nasties.label(nasty)}'s card this round said it pauses: it neither "
+                "moves nor attacks («Nasty Action Cards»)")
+    return None
 
 
 def _whom(state: State, instruction: str) -> str:
     """The attack line for this instruction: none when it pauses; the noise ranking when it
     attacks the noisiest (ties anti-clockwise from the First Target, rulebook «Nasty Action
     Cards»); else the First Target, then anti-clockwise."""
-    paused = instruction == "Pause & do nothing" or (
-        instruction == "Follow Instincts" and not state.facts["noise_made"])
-    if paused:
+    if pauses(state, instruction):
         return ""
     if instruction == "Attack the noisiest creature in this room":
-        ranked = [n for n in state.facts["noise_order"]
-                  if state.facts["crew"][n]["status"] == "alive"]
+        ranked = [n for n in facts_of(state)["noise_order"]
+                  if facts_of(state)["crew"][n]["status"] == "alive"]
         if len(ranked) > 1:
             return ("If several are in its room it attacks the noisiest first: "
                     + ", ".join(ranked) + " ('Nasty attacks'); a tie goes anti-clockwise from "
@@ -195,7 +241,7 @@ def _whom(state: State, instruction: str) -> str:
 
 def plain_words(state: State, entry: dict[str, Any], instruction: str) -> str:
     """What the instruction asks of this Nasty (spec §5.3, §3.6)."""
-    facts = state.facts
+    facts = facts_of(state)
     target = facts["first_target"] or "nobody yet"
     kind = nasties.kind_of(state, entry)
     room = entry["room"] or "its room"
@@ -221,8 +267,8 @@ def plain_words(state: State, entry: dict[str, Any], instruction: str) -> str:
 
 def attack_order(state: State) -> str:
     """Whom it attacks given a choice: the First Target, then anti-clockwise (spec §5.4)."""
-    seats = [n for n in state.facts["crew"] if state.facts["crew"][n]["status"] == "alive"]
-    target = state.facts["first_target"]
+    seats = [n for n in facts_of(state)["crew"] if facts_of(state)["crew"][n]["status"] == "alive"]
+    target = facts_of(state)["first_target"]
     if not seats:
         return "No crewmember is left to attack"
     if target not in seats:
@@ -239,7 +285,7 @@ def finish(state: State, rng: Random) -> list[Note | str]:
     """Every activated Nasty has acted; the round stays open for the attacks still to enter
     and closes with 'Next step' (``close``), so a decoupling never comes before the last
     attack (rulebook «Decoupling»: at the end of the Nasty Action Round)."""
-    held = state.facts["nasty_round"]
+    held = facts_of(state)["nasty_round"] or {}
     held["done"] = True
     cycle.mark_done(state, "nasties")
     notes: list[Note | str] = [Note("Every activated Nasty has acted: enter any attack still "
@@ -256,15 +302,15 @@ def finish(state: State, rng: Random) -> list[Note | str]:
 def close(state: State, rng: Random) -> list[Note | str]:
     """The end of the Nasty Action Round, steps 6-9 in order: reshuffle, Decouple check,
     Active Defences, the empty-board check (spec §2 Phase 3)."""
-    held = state.facts["nasty_round"] or {}
-    if state.facts["attack"] is not None:
+    held = facts_of(state)["nasty_round"] or {}
+    if facts_of(state)["attack"] is not None:
         raise ActionError("an attack is under way: push or 'Stop pushing' first, then end "
                           "the round", "action")
     notes: list[Note | str] = []
-    if held.get("reshuffle") or state.facts["rules"]["reshuffle_every_round"]:
+    if held.get("reshuffle") or facts_of(state)["rules"]["reshuffle_every_round"]:
         notes += cards.shuffle(state, rng)
     notes += escape.decouple_check(state, "nasty_round")
-    if state.facts["ended"] or state.facts["showdown"] is not None:
+    if facts_of(state)["ended"] or facts_of(state)["showdown"] is not None:
         return notes
     notes.append(Note("Discard every Active Defence face down (Immunity lasts to the end of "
                       "the Cycle)", "nasty_round"))
@@ -274,7 +320,7 @@ def close(state: State, rng: Random) -> list[Note | str]:
 
 
 def lines(state: State) -> list[str]:
-    held = state.facts["nasty_round"]
+    held = facts_of(state)["nasty_round"]
     if held is None:
         return ["Nasty Action Round: not yet this Cycle"]
     if held.get("done"):

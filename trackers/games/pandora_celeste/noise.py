@@ -10,6 +10,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from trackers.engine import ActionError, Note, State
 from trackers.games.pandora_celeste import crew, cycle
+from trackers.games.pandora_celeste.facts import facts_of
 
 COLOURS = ("Red", "Amber", "Yellow", "Green")  # spec §3.1: the rank, loudest first
 SOURCES = ("card face up", "Spare Noise card", "Tool", "Active Defence", "NRG/Recharge")
@@ -32,14 +33,14 @@ def noise_rank(tallies: Mapping[str, Sequence[int]], last: Mapping[str, int],
 
 
 def _tallies(state: State) -> dict[str, list[int]]:
-    tallies: dict[str, list[int]] = state.facts["noise"]
+    tallies: dict[str, list[int]] = facts_of(state)["noise"]
     return tallies
 
 
 def record(state: State, name: str, colour: str | None, count: int,
            source: str | None) -> list[Note | str]:
     """Record a noisy play of the Crew Round (spec §3.2; T13, T14, T15)."""
-    if state.facts["phase"] != "cycle" or cycle.current(state) not in NOISE_STEPS:
+    if facts_of(state)["phase"] != "cycle" or cycle.current(state) not in NOISE_STEPS:
         raise ActionError("Recording noise: noise is recorded in the Crew Round, up to the "
                           "Noise count; this Cycle's count is done", "action")
     crew.need_alive(state, name)
@@ -50,7 +51,7 @@ def record(state: State, name: str, colour: str | None, count: int,
         colour = "Amber"
     if colour is None:
         raise ActionError(f"colour: required; give one of {', '.join(COLOURS)}", "colour")
-    facts = state.facts
+    facts = facts_of(state)
     facts["noise_seq"] += 1
     facts["noise_last"][name] = facts["noise_seq"]
     _tallies(state)[name][COLOURS.index(colour)] += count
@@ -65,12 +66,12 @@ def you_first(state: State, by: str, target: str) -> list[Note | str]:
     crew.need_alive(state, target)
     if by == target:
         raise ActionError("target: 'You First' is played on another crewmember", "target")
-    if state.facts["you_first"] is not None:
+    if facts_of(state)["you_first"] is not None:
         raise ActionError("a 'You First' was already played this round; the rulebook does not "
                           "say what a second one does («Noise Count»): use 'First Target by "
                           "hand'", "action")
-    state.facts["you_first"] = target
-    state.facts["first_target"] = target
+    facts_of(state)["you_first"] = target
+    facts_of(state)["first_target"] = target
     return [Note(f"{target} is the First Target now; the end-of-round count keeps them "
                  "(«Noise Count»)", "first_target")]
 
@@ -78,7 +79,7 @@ def you_first(state: State, by: str, target: str) -> list[Note | str]:
 def count(state: State) -> list[Note | str]:
     """Noise & Doors Round steps 2-3: set the targets, then clear the noise (spec §2, §3.3-3.5)."""
     cycle.require_step(state, "count", "The Noise count")
-    facts = state.facts
+    facts = facts_of(state)
     tallies, last = _tallies(state), facts["noise_last"]
     stern = facts["shipstern"]
     areas = {m: facts["crew"][m]["area"] for m in crew.alive(state)}
@@ -114,7 +115,7 @@ def count(state: State) -> list[Note | str]:
 
 def _silent_round(state: State) -> list[Note | str]:
     """Nobody made noise: the table's reading of a case the rulebook leaves open (G-09)."""
-    facts = state.facts
+    facts = facts_of(state)
     living = crew.alive(state)
     pause = ("Nasties that Follow Instincts detect no noise this Cycle and pause (rulebook "
              "«Nasty Action Cards»)")
@@ -132,18 +133,21 @@ def set_target(state: State, name: str, which: str) -> list[Note | str]:
     """The table settles a case the text leaves open (spec G-09)."""
     crew.need_alive(state, name)
     key = "first_target" if which == "First Target" else "stern_target"
-    if key == "stern_target" and not state.facts["shipstern"]:
+    if key == "stern_target" and not facts_of(state)["shipstern"]:
         raise ActionError("which: a Stern Target exists only with the ShipStern in play", "which")
-    state.facts[key] = name
+    if key == "first_target":
+        facts_of(state)["first_target"] = name
+    else:
+        facts_of(state)["stern_target"] = name
     return [Note(f"{which} set by hand: {name}", "first_target")]
 
 
 def set_area(state: State, name: str, area: str) -> list[Note | str]:
     """Where a crewmember stands, for the two noise scopes (spec §3.5)."""
-    if not state.facts["shipstern"]:
+    if not facts_of(state)["shipstern"]:
         raise ActionError("area: only matters with the ShipStern in play", "area")
     crew.need_alive(state, name)
-    state.facts["crew"][name]["area"] = area
+    facts_of(state)["crew"][name]["area"] = area
     return [f"{name} is in the {area}"]
 
 
@@ -153,7 +157,7 @@ def tally_text(tally: Sequence[int]) -> str:
 
 
 def lines(state: State) -> list[str]:
-    facts = state.facts
+    facts = facts_of(state)
     tallies, last = _tallies(state), facts["noise_last"]
     out = [f"{m}: {tally_text(tallies[m])}" for m in crew.alive(state)]
     scope = [m for m in crew.alive(state)

@@ -12,6 +12,7 @@ from typing import Any
 from trackers.engine import State
 from trackers.games.pandora_celeste import cards, nasties
 from trackers.games.pandora_celeste.board import deck_problems
+from trackers.games.pandora_celeste.facts import facts_of
 
 
 def _left(state: State, half: str) -> tuple[int, int, int, int] | None:
@@ -23,11 +24,11 @@ def _left(state: State, half: str) -> tuple[int, int, int, int] | None:
     red = set(board.get(f"deck_{half}_red") or [])
     icons = set(board.get("deck_reshuffle") or [])
     if cards.virtual(state):
-        deck = state.facts.get("deck") or {}
+        deck = facts_of(state).get("deck") or {}
         pile = list(deck.get("draw") or []) or list(range(1, size + 1))  # empty: reshuffled
         return (len(pile), sum(1 for p in pile if p in red),
                 sum(1 for p in pile if p in icons), 0)
-    seen = state.facts.get("seen") or []
+    seen = facts_of(state).get("seen") or []
     same = [f for f in seen if f["half"] == half]
     reds = max(0, len(red) - sum(1 for f in same if f["red"]))
     shuffles = max(0, len(icons) - sum(1 for f in seen if f["reshuffle"]))

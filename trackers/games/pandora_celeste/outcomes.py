@@ -9,6 +9,7 @@ from typing import Any
 from trackers.engine import ActionError, Note, State
 from trackers.engine.game import EndRecord
 from trackers.games.pandora_celeste import crew, escape, protocols
+from trackers.games.pandora_celeste.facts import facts_of
 from trackers.games.pandora_celeste.setup import is_true_solo
 from trackers.pieces import Secret
 
@@ -30,7 +31,7 @@ FAILS_IF = ("nothing the app can check", "a Company Agenda fulfilled in the same
 
 def failed(state: State, name: str) -> str:
     """Why ``name``'s Fulfilled Agenda fails after all ('' when it holds)."""
-    entry = state.facts["crew"][name]
+    entry = facts_of(state)["crew"][name]
     if entry.get("failed"):
         return str(entry["failed"])
     if entry.get("fails_if") != FAILS_IF[1]:
@@ -38,7 +39,7 @@ def failed(state: State, name: str) -> str:
     for data in escape.vehicles(state).values():
         if name in data["crew"]:
             others = [n for n in data["crew"] if n != name
-                      and state.facts["crew"][n]["fulfilled"] and company(state, n)]
+                      and facts_of(state)["crew"][n]["fulfilled"] and company(state, n)]
             if others:
                 return f"{others[0]} fulfilled a Company Agenda in the same craft"
     return ""
@@ -46,7 +47,7 @@ def failed(state: State, name: str) -> str:
 
 def outcome(state: State, name: str, pod_winner: str | None) -> str:
     """One crewmember's outcome (rulebook «Surviving's Just a Way of Keeping Score»)."""
-    entry = state.facts["crew"][name]
+    entry = facts_of(state)["crew"][name]
     if name == pod_winner:
         return WINNER
     fulfilled = entry["fulfilled"] and not failed(state, name)
@@ -59,25 +60,25 @@ def outcome(state: State, name: str, pod_winner: str | None) -> str:
     if entry["status"] == "alive":
         return LOSER  # left on the Ship, or in a vehicle that never Decoupled
     if fulfilled and not entry["survival_needed"]:
-        dead = sum(1 for c in state.facts["crew"].values() if c["status"] != "alive")
-        if dead * 2 < len(state.facts["crew"]):
+        dead = sum(1 for c in facts_of(state)["crew"].values() if c["status"] != "alive")
+        if dead * 2 < len(facts_of(state)["crew"]):
             return WINNER  # e.g. The Guardian Angel, the Nasties killed fewer than half
     return LOSER
 
 
 def _holder(state: State, name: str) -> str:
-    return state.facts["crew"][name]["player"] or name
+    return facts_of(state)["crew"][name]["player"] or name
 
 
 def scores(state: State) -> dict[str, int]:
     """Biggest Badass: +1 a kill, -1 a lost Little Nasty, -2 a lost Big one (spec §10.4)."""
     return {who: t["kills"] - t["little"] - 2 * t["big"]
-            for who, t in state.facts["player_nasties"].items()}
+            for who, t in facts_of(state)["player_nasties"].items()}
 
 
 def end(state: State) -> EndRecord | None:
     lost = protocols.gone_off(state)
-    facts = state.facts
+    facts = facts_of(state)
     if lost:
         names = ", ".join(lost)
         return EndRecord(f"{names} went off", f"the {names} Protocol reached 0: the game is "
@@ -94,14 +95,32 @@ def end(state: State) -> EndRecord | None:
     outcomes = {_holder(state, n): r for n, r in results.items()}
     winners = tuple(_holder(state, n) for n, r in results.items() if r == WINNER)
     summary = "; ".join(f"{n}: {r}" for n, r in results.items())
+    if hidden_agendas(state):
+        summary = f"provisional until every Agenda is revealed: {summary}"
     return EndRecord(ending, summary, winners=winners, sides=("crew",) if winners else (),
                      outcomes=outcomes, scores=scores(state))
 
 
+def hidden_agendas(state: State) -> list[str]:
+    """The crew whose Hidden Agenda or Agenda type is still sealed: the outcomes wait on them
+    («Surviving's Just a Way of Keeping Score»: the survivors reveal their Agendas)."""
+    return [n for n in facts_of(state)["crew"]
+            if any(isinstance(p := state.pieces.get(f"{crew.slug(n)}_{k}"), Secret)
+                   and not p.revealed for k in ("agenda", "company"))]
+
+
 def end_lines(state: State, record: EndRecord) -> list[str]:
     out = [f"Game over: {record.ending}"]
-    for name in state.facts["crew"]:
-        out.append(f"{name}: {record.outcomes.get(_holder(state, name), '?').upper()}")
+    hidden = hidden_agendas(state)
+    if hidden:
+        out.append(f"PROVISIONAL: {', '.join(hidden)} still to reveal their Agenda ('Reveal a "
+                   "secret'); the outcomes below may change")
+    for name in facts_of(state)["crew"]:
+        word = record.outcomes.get(_holder(state, name), "?").upper()
+        out.append(f"{name}: {word}" + (" (provisional)" if hidden else ""))
+        why = failed(state, name) if facts_of(state)["crew"][name]["fulfilled"] else ""
+        if why:
+            out.append(f"  {name}'s Agenda failed: {why}")
     for who, points in record.scores.items():
         out.append(f"Player-Nasty {who}: {points} point{'' if abs(points) == 1 else 's'}")
     if is_true_solo(state):
@@ -140,10 +159,10 @@ def pod_choice(state: State, choice: str) -> list[Note | str]:
         raise ActionError("choice: the Escape Pod has not ejected with anyone aboard", "choice")
     escapee = pod["crew"][0]
     if choice == "end now":
-        state.facts["pod_winner"] = escapee
-        state.facts["ended"] = "the Escape Pod ejected"
+        facts_of(state)["pod_winner"] = escapee
+        facts_of(state)["ended"] = "the Escape Pod ejected"
         return [Note(f"The table stops: {escapee} wins", "outcomes")]
-    state.facts["player_nasties"].setdefault(_holder(state, escapee),
+    facts_of(state)["player_nasties"].setdefault(_holder(state, escapee),
                                              {"kills": 0, "little": 0, "big": 0})
     return [Note(f"Play on: {escapee} takes the top Big Nasty card, spawns it in the ShipStern "
                  "and plays it as a Player-Nasty ('Reveal a Nasty')", "outcomes")]
@@ -156,7 +175,7 @@ def player_nasty(state: State, args: dict[str, Any]) -> list[Note | str]:
     if entry["status"] == "alive" and not escape.escaped(state, name):
         raise ActionError(f"crew: {name} is alive on the Ship; only a dead or escaped "
                           "crewmember's player runs Nasties", "crew")
-    tally = state.facts["player_nasties"].setdefault(_holder(state, name),
+    tally = facts_of(state)["player_nasties"].setdefault(_holder(state, name),
                                                      {"kills": 0, "little": 0, "big": 0})
     key = {"killed a crewmember": "kills", "lost a Little Nasty": "little",
            "lost a Big Nasty": "big"}[args["event"]]
@@ -166,9 +185,10 @@ def player_nasty(state: State, args: dict[str, Any]) -> list[Note | str]:
                  "outcomes")]
 
 
-def take_nasty(state: State, args: dict[str, Any]) -> list[Note | str]:
+def take_nasty(state: State, args: dict[str, Any], played: bool = False) -> list[Note | str]:
     """A dead crewmember's player takes over a Nasty: its card goes on their mat and it no
-    longer acts in the Nasty Action Round (spec §5.9)."""
+    longer acts in the Nasty Action Round (spec §5.9). A Little Nasty comes with every other
+    of its colour (a record made before that rule, ``played`` false, took the one)."""
     from trackers.games.pandora_celeste import nasties
 
     name = args["crew"]
@@ -181,8 +201,14 @@ def take_nasty(state: State, args: dict[str, Any]) -> list[Note | str]:
         raise ActionError(f"nasty: {nasties.label(nasty)} is run by {nasty['player']} already",
                           "nasty")
     holder = _holder(state, name)
-    nasty["player"] = holder
-    state.facts["player_nasties"].setdefault(holder, {"kills": 0, "little": 0, "big": 0})
-    return [Note(f"{holder} runs {nasties.label(nasty)} as a Player-Nasty: its card on their "
-                 "mat; it plays on their turns with their own deck, not in the Nasty Action "
-                 "Round", "outcomes")]
+    taken = [nasty]
+    if played and nasties.kind_of(state, nasty).kind == "Little":  # the whole colour
+        taken = [n for n in nasties.area(state) if n["name"] == nasty["name"]
+                 and not n["player"]]
+    for each in taken:
+        each["player"] = holder
+    facts_of(state)["player_nasties"].setdefault(holder, {"kills": 0, "little": 0, "big": 0})
+    which = ", ".join(nasties.label(n) for n in taken)
+    return [Note(f"{holder} runs {which} as a Player-Nasty: the card on their mat; it plays "
+                 "on their turns with their own deck, not in the Nasty Action Round",
+                 "outcomes")]

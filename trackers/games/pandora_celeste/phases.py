@@ -11,13 +11,14 @@ from collections.abc import Callable
 from trackers.engine import State
 from trackers.engine.actions import refused_by
 from trackers.games.pandora_celeste import attacks, cycle
+from trackers.games.pandora_celeste.facts import facts_of
 
 WhyNot = Callable[[State], str | None]
 ROUND = ("nasties", "round_end")
 
 
 def _now(state: State) -> str:
-    if state.facts["phase"] != "cycle":
+    if facts_of(state)["phase"] != "cycle":
         return "setup"
     return cycle.current(state)
 
@@ -28,7 +29,7 @@ def _where(state: State) -> str:
 
 
 def _showdown(state: State) -> bool:
-    return state.facts["showdown"] is not None
+    return facts_of(state)["showdown"] is not None
 
 
 def crew_round(what: str) -> WhyNot:
@@ -73,8 +74,8 @@ def reveal(state: State) -> str | None:
     Contamination Alert's ScuttleBug, a Learning Scenario's)."""
     if _now(state) != "setup":
         return None
-    alert = any("contamination alert" in p["name"].lower() for p in state.facts["protocols"])
-    if alert or state.facts.get("scenario", "Full Game") != "Full Game":
+    alert = any("contamination alert" in p["name"].lower() for p in facts_of(state)["protocols"])
+    if alert or facts_of(state).get("scenario", "Full Game") != "Full Game":
         return None
     return ("Nasties come in once the Cycle has begun (a token turned up, the Vents); this "
             "setup lays out none; finish the setup first ('Next step')")

@@ -13,6 +13,7 @@ from typing import Any
 from trackers.engine import ActionError, Note, State
 from trackers.games.pandora_celeste import cards, cycle, hazards, nasties, scenarios
 from trackers.games.pandora_celeste.board import DELAY_KEYS
+from trackers.games.pandora_celeste.facts import facts_of
 from trackers.pieces import Countdown, Counter
 
 NO_LIMIT = "No time limit"  # spec §4.8: the tracker marker when no Protocol is timed
@@ -28,12 +29,12 @@ def tracker(state: State) -> Countdown:
 def gone_off(state: State) -> list[str]:
     """Timed Protocols whose marker is at 0, ticked there or set there by hand (spec §4.3)."""
     timer = tracker(state)
-    return [p["name"] for p in state.facts["protocols"]
+    return [p["name"] for p in facts_of(state)["protocols"]
             if p["timed"] and p["state"] != "shut down" and p["name"] in timer.gone_off]
 
 
 def active(state: State) -> list[dict[str, Any]]:
-    return [p for p in state.facts["protocols"] if p["state"] == "active"]
+    return [p for p in facts_of(state)["protocols"] if p["state"] == "active"]
 
 
 def active_names(state: State) -> list[str]:
@@ -63,7 +64,7 @@ def add(state: State, name: str, start: int | None, delay_limit: int | None) -> 
     Vacuum's delays are the rulebook's; a Protocol the board profile knows takes its limit
     from there when first delayed; any other gives its limit here.
     """
-    facts = state.facts
+    facts = facts_of(state)
     if facts["phase"] != "setup":
         raise ActionError("Emergency Protocols are drawn at setup (rulebook «The Full Game», "
                           "p.34)", "action")
@@ -103,7 +104,7 @@ def delay_needs(state: State, args: dict[str, Any]) -> list[str]:
 
 def finish_setup(state: State) -> list[Note | str]:
     """Leaving the Protocol step: all entered; 9 when none is timed (spec §4.8; T07, G-12)."""
-    facts = state.facts
+    facts = facts_of(state)
     count, expected = len(facts["protocols"]), facts["expected_protocols"]
     if (expected is not None and count != expected) or count == 0:
         need = expected if expected is not None else "at least 1"
@@ -121,9 +122,15 @@ def finish_setup(state: State) -> list[Note | str]:
     return []
 
 
-def tick(state: State, why: str) -> list[Note | str]:
-    """Every marker down 1; a Protocol reaching 0 loses the game (spec §4.3; T02, T05)."""
-    reached = tracker(state).tick(1)
+def tick(state: State, why: str, paused: tuple[str, ...] = ()) -> list[Note | str]:
+    """Every marker down 1 (but those ``paused``); a Protocol reaching 0 loses the game
+    (spec §4.3; T02, T05)."""
+    timer = tracker(state)
+    held = [m for m in paused if m in timer.markers and m not in timer.gone_off]
+    timer.gone_off.extend(held)  # set aside for this tick only
+    reached = timer.tick(1)
+    for name in held:
+        timer.gone_off.remove(name)
     notes: list[Note | str] = [Note(f"{why}: every Countdown Marker moves down 1 ("
                                     f"{_markers(state)})", "turn_cycle")]
     lost = [m for m in reached if m != NO_LIMIT]
@@ -176,7 +183,7 @@ def override_action(state: State, args: dict[str, Any], rng: Random) -> list[Not
     T08). The revealed Big Nasty joins the Active Nasty Area in the gold-number room."""
     name, where = args["protocol"], args["where"]
     entry = _find(state, name)
-    if where != WHERE[0] and not state.facts["shipstern"]:
+    if where != WHERE[0] and not facts_of(state)["shipstern"]:
         raise ActionError(f"where: without the ShipStern only the {WHERE[0]} is in play", "where")
     entry["state"] = "shut down"
     if entry["timed"]:
@@ -241,10 +248,10 @@ def _spawn(where: str) -> str:
 
 
 def abandon_ship(state: State, why: str) -> list[Note | str]:
-    state.facts["abandon_ship"] = True
-    state.facts["discord"] = True
+    facts_of(state)["abandon_ship"] = True
+    facts_of(state)["discord"] = True
     timer = state.board.get("objective_timer")
-    state.facts["objective_timer"] = timer if isinstance(timer, int) else None
+    facts_of(state)["objective_timer"] = timer if isinstance(timer, int) else None
     who = ("you declare whether you hold" if cycle.is_true_solo(state)
            else "everyone declares whether they hold")
     counted = (f"; the Objective Timer starts at {timer}: at 0 the Bridge Decouples by itself"
@@ -267,15 +274,15 @@ def objective_tick(state: State) -> list[Note | str]:
     Decouples, whoever or whatever is aboard («Decoupling»)."""
     from trackers.games.pandora_celeste import escape
 
-    left = state.facts.get("objective_timer")
+    left = facts_of(state).get("objective_timer")
     if not isinstance(left, int):
         return []
     left = max(0, left - 1)
-    state.facts["objective_timer"] = left
+    facts_of(state)["objective_timer"] = left
     if left > 0:
         return [Note(f"Objective Timer: {left} Cycle{'' if left == 1 else 's'} left before the "
                      "Bridge Decouples by itself", "escape")]
-    state.facts["objective_timer"] = None
+    facts_of(state)["objective_timer"] = None
     if escape.vehicles(state)["Bridge"]["decoupled"]:
         return [Note("The Objective Timer reached 0; the Bridge has gone already", "escape")]
     return [Note("The Objective Timer reached 0", "escape"),
@@ -284,32 +291,10 @@ def objective_tick(state: State) -> list[Note | str]:
 
 def sow_discord(state: State, why: str) -> list[Note | str]:
     """A card says so, or the Revelation variant's Smoking Gun (spec §9.2, §8.5)."""
-    state.facts["discord"] = True
+    facts_of(state)["discord"] = True
     return [Note(f"Discord is Sown ({why}): crewmembers may fight each other, with good reason "
                  "only (the target attacked you, holds a Tool or McGuffin you can take, or was "
                  "Called Out and exposed)", "agendas")]
-
-
-def call_out(state: State, caller: str, accused: str, correct: bool) -> list[Note | str]:
-    """Calling Out a suspected Company agent (spec §9.3; T05)."""
-    cycle.require_crew_round(state, "A Call Out")
-    if caller == accused:
-        raise ActionError("accused: call out someone else", "accused")
-    recorded = state.pieces.get(f"{accused.lower().replace(' ', '_')}_company")
-    if recorded is not None and not getattr(recorded, "is_set", True):
-        raise ActionError(f"accused: {accused}'s Agenda type is not recorded yet; their player "
-                          "records it behind the curtain first ('Choose a secret')", "accused")
-    if recorded is not None and getattr(recorded, "revealed", False):
-        company = getattr(recorded, "value", None) == "Company Agenda"
-        if company != correct:
-            raise ActionError(f"correct: {accused}'s Agenda type is revealed already: "
-                              f"{getattr(recorded, 'value', None)}", "correct")
-    if correct:
-        state.facts["discord"] = True
-        return [Note(f"{accused} admits to a Company Agenda (not which one): Discord is Sown; "
-                     "crewmembers may fight each other, with good reason", "agendas")]
-    notes: list[Note | str] = [Note(f"Wrong: {caller} Passes at once", "agendas")]
-    return notes + tick(state, "Wrong Call Out")
 
 
 def _markers(state: State) -> str:
@@ -320,7 +305,7 @@ def _markers(state: State) -> str:
 
 def lines(state: State) -> list[str]:
     out = []
-    for p in state.facts["protocols"]:
+    for p in facts_of(state)["protocols"]:
         timer = (f"marker {tracker(state).markers[p['name']]}"
                  if p["timed"] and p["name"] in tracker(state).markers else
                  "no time limit" if not p["timed"] else "")
@@ -328,6 +313,6 @@ def lines(state: State) -> list[str]:
         out.append(f"{p['name']}: {p['state']}{', ' + timer if timer else ''}{delays}")
     stack = state.piece("big_nasties", Counter).value
     out.append(f"Big Nasties on the stack: {stack}; then the Abandon Ship card")
-    out.append("Abandon Ship: " + ("triggered" if state.facts["abandon_ship"] else "not yet")
-               + "; Discord: " + ("sown" if state.facts["discord"] else "not sown"))
+    out.append("Abandon Ship: " + ("triggered" if facts_of(state)["abandon_ship"] else "not yet")
+               + "; Discord: " + ("sown" if facts_of(state)["discord"] else "not sown"))
     return out

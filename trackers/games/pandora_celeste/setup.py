@@ -4,11 +4,11 @@ p.34; spec pandora-celeste §8, §1)."""
 from __future__ import annotations
 
 from random import Random
-from typing import Any
 
 from trackers.engine import ActionError, Option, SessionSetup, State
 from trackers.games.pandora_celeste import TRUE_SOLO, crew
 from trackers.games.pandora_celeste.escape import new_vehicles
+from trackers.games.pandora_celeste.facts import PandoraCelesteFacts, facts_of, start_facts
 from trackers.games.pandora_celeste.nasties import OTHER_NASTIES, kinds_from_text
 from trackers.games.pandora_celeste.scenarios import FULL, SCENARIOS
 from trackers.pieces import Countdown, Counter, Secret
@@ -41,9 +41,9 @@ OPTIONS = (
            "a Learning Scenario (its setup from the Learn to Play booklet) or the Full Game"),
     Option("difficulty", "Difficulty", "choice", "Standard", tuple(LEVELS),
            "Full Game: how many Emergency Protocols and Big Nasties are drawn"),
-    Option("custom_big_nasties", "Big Nasties (Custom difficulty only)", "choice", "1",
+    Option("custom_big_nasties", "Big Nasties (Custom, Scenario 3 or 4)", "choice", "1",
            CUSTOM_BIG_NASTIES,
-           "with Custom difficulty, or in Scenario 3: how many Big Nasties go on the stack"),
+           "with Custom difficulty, or in Scenario 3 or 4: how many Big Nasties go on the stack"),
     Option("crew", "Crew", "multi", [], tuple(crew.CREW),
            "at least one per player; True Solo: exactly one"),
     Option("shipstern", "ShipStern in play", "bool", False, help="the back of the Ship"),
@@ -76,7 +76,7 @@ OPTIONS = (
 
 
 def is_true_solo(state: State) -> bool:
-    return bool(state.facts["mode"] == TRUE_SOLO)
+    return bool(facts_of(state)["mode"] == TRUE_SOLO)
 
 
 def setup(s: SessionSetup, rng: Random) -> State:
@@ -97,7 +97,8 @@ def setup(s: SessionSetup, rng: Random) -> State:
     chosen_scenario = s.options.get("scenario") or FULL
     if chosen_scenario != FULL:  # the booklet sets the scenario up; Big Nasties from Scenario 3
         level = None
-        big = int(s.options["custom_big_nasties"]) if chosen_scenario == "Scenario 3" else 0
+        big = (int(s.options["custom_big_nasties"])
+               if chosen_scenario in ("Scenario 3", "Scenario 4") else 0)
     state = State()  # the board values (the tracker's top): seeded and applied by Game.start
     state.pieces["turn_cycle"] = Countdown("Turn Cycle Tracker", {}, None)
     state.pieces["big_nasties"] = Counter("Big Nasties on the stack", big)
@@ -116,12 +117,12 @@ def setup(s: SessionSetup, rng: Random) -> State:
         state.pieces[f"{crew.slug(name)}_agenda"] = Secret(f"{name}'s Hidden Agenda", owner)
         state.pieces[f"{crew.slug(name)}_company"] = Secret(
             f"{name}'s Agenda type", owner, list(COMPANY))
-    state.facts = _facts(s, chosen, level, big)
+    start_facts(state, _facts(s, chosen, level, big))
     return state
 
 
 def _facts(s: SessionSetup, chosen: list[str], level: tuple[int, int] | None,
-           big: int) -> dict[str, Any]:
+           big: int) -> PandoraCelesteFacts:
     seats = list(s.names)
     return {
         "phase": "setup", "step": 0, "cycle": 0, "mode": s.mode,
@@ -129,7 +130,9 @@ def _facts(s: SessionSetup, chosen: list[str], level: tuple[int, int] | None,
         "scenario": s.options.get("scenario") or FULL,
         "expected_protocols": level[0] if level else None,
         "expected_big_nasties": big,
-        "shipstern": s.options["shipstern"], "variants": list(s.options["variants"]),
+        # Scenario 4 brings in the ShipStern whatever the option says
+        "shipstern": s.options["shipstern"] or s.options.get("scenario") == "Scenario 4",
+        "variants": list(s.options["variants"]),
         "rules": {k: s.options[k] for k in ("nasty_cards", "push_box_counts",
                                             "reshuffle_every_round", "scuttlebug_turns",
                                             "aircon_box")}
@@ -172,7 +175,7 @@ def apply_board(state: State, key: str | None) -> list[str]:
 
 
 def _bans(state: State) -> tuple[bool, bool, bool]:
-    names = [p["name"].lower() for p in state.facts["protocols"]]
+    names = [p["name"].lower() for p in facts_of(state)["protocols"]]
     lockdown = any("lockdown" in n for n in names)
     jettison = any("jettison" in n for n in names)
     no_refectory = any("vacuum" in n or "call me dave" in n for n in names)
@@ -199,10 +202,10 @@ def start_choices(state: State, name: str) -> list[str]:
 
 def start_lines(state: State) -> list[str]:
     """Where each crewmember may start, with the Protocol Bans (spec §8.4; T41)."""
-    in_play = list(state.facts["crew"])
+    in_play = list(facts_of(state)["crew"])
     lines = [f"{n}: " + " or ".join(start_choices(state, n))
-             + (f" (chosen: {state.facts['crew'][n]['room']})"
-                if state.facts["crew"][n]["room"] else "") for n in in_play]
+             + (f" (chosen: {facts_of(state)['crew'][n]['room']})"
+                if facts_of(state)["crew"][n]["room"] else "") for n in in_play]
     lockdown, jettison, no_refectory = _bans(state)
     if lockdown:
         lines.append("Lockdown ban: every crewmember starts in the Cryo-Chamber")
@@ -212,7 +215,7 @@ def start_lines(state: State) -> list[str]:
         lines.append("Keni and Marina under a ban: the rulebook does not say; the table "
                      "decides («Protocol Bans»)")
     lines.append("Wake-Up in the Cryo-Chamber: discard 1 chosen card at once")
-    lines += [VARIANT_NOTES[v] for v in state.facts["variants"]]
+    lines += [VARIANT_NOTES[v] for v in facts_of(state)["variants"]]
     if is_true_solo(state):
         lines.append("True Solo: hand size 6; start with 5 Action cards and 1 random Memory; "
                      "you win only by Fulfilling your Agenda")

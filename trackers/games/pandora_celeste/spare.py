@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from trackers.engine import ActionError, Note, State
 from trackers.games.pandora_celeste import crew, scenarios
+from trackers.games.pandora_celeste.facts import facts_of
 from trackers.pieces import Counter, Secret
 
 COMPANY = ["Company Agenda", "no Company Agenda"]
@@ -16,12 +17,12 @@ COMPANY = ["Company Agenda", "no Company Agenda"]
 
 def spares(state: State) -> list[str]:
     """Crewmembers not yet in the game."""
-    return [n for n in crew.CREW if n not in state.facts["crew"]]
+    return [n for n in crew.CREW if n not in facts_of(state)["crew"]]
 
 
 def dead(state: State) -> list[str]:
     """The dead whose player has not yet come back (as a spare or a Player-Nasty)."""
-    return [n for n, c in state.facts["crew"].items()
+    return [n for n, c in facts_of(state)["crew"].items()
             if c["status"] == "dead" and not c.get("woke")]
 
 
@@ -34,7 +35,7 @@ def new_record(player: str) -> dict[str, object]:
 
 def wake(state: State, was: str, spare: str) -> list[Note | str]:
     """``was``'s player wakes ``spare`` in the Cryo-Chamber, in the same seat."""
-    facts = state.facts
+    facts = facts_of(state)
     if was not in dead(state):
         raise ActionError(f"dead: {was} is not a dead crewmember whose player may come back; "
                           f"give one of {', '.join(dead(state)) or 'nobody'}", "dead")

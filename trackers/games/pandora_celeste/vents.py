@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from trackers.engine import ActionError, Note, State
 from trackers.games.pandora_celeste import nasties, scenarios
+from trackers.games.pandora_celeste.facts import facts_of
 
 WHY = ("Check Aircon", "empty board", "crew entered a Vent Node")
 FOUND = ("a Nasty", "an Action card", "Hear That", "another card")
@@ -18,7 +19,7 @@ def draw(state: State, why: str, found: str, nasty: str | None, room: str | None
          drawer: str | None) -> list[Note | str]:
     """What the top Vents card was and where it goes (spec §7.4, §5.1)."""
     scenarios.no_vents(state)
-    target = state.facts["first_target"]
+    target = facts_of(state)["first_target"]
     if why == "empty board" and nasties.on_board(state):
         on = ", ".join(nasties.label(n) for n in nasties.on_board(state))
         raise ActionError(f"why: the empty-board draw is only for a board with no Nasty on it; "
@@ -42,7 +43,7 @@ def draw(state: State, why: str, found: str, nasty: str | None, room: str | None
             return [Note(f"{drawer or 'The crewmember'} may take it into the hand, or it goes "
                          "to the bottom of the Vents deck", "vents")]
         return [Note("Not a Nasty: it goes to the bottom of the Vents deck", "vents")]
-    if found == "Hear That" and state.facts["spybot_killed"]:
+    if found == "Hear That" and facts_of(state)["spybot_killed"]:
         return [Note("'Hear That' after the SpyBot was killed: reshuffle the Vents deck",
                      "vents")]
     if why == "Check Aircon":

@@ -15,8 +15,10 @@ from trackers.games.pandora_celeste import (
     outcomes,
     protocols,
     scenarios,
+    stern,
 )
 from trackers.games.pandora_celeste.board import box_lines
+from trackers.games.pandora_celeste.facts import facts_of
 from trackers.games.pandora_celeste.setup import is_true_solo, start_lines
 
 # The True Solo card rules (spec §1.3), shown for the crewmember they concern.
@@ -38,10 +40,10 @@ def _timer_lines(state: State) -> list[str]:
 
 def _crew_lines(state: State) -> list[str]:
     out = []
-    for name, entry in state.facts["crew"].items():
+    for name, entry in facts_of(state)["crew"].items():
         tracker = crew.wounds(state, name)
         kills_at = crew.CREW[name][0]
-        player = (f" ({entry['player']})" if entry["player"] and len(state.facts["players"]) > 1
+        player = (f" ({entry['player']})" if entry["player"] and len(facts_of(state)["players"]) > 1
                   else "")
         line = (f"{name}{player}: {entry['status']}, wounds {tracker.value} (the {kills_at}th "
                 "kills)")
@@ -49,7 +51,7 @@ def _crew_lines(state: State) -> list[str]:
             line += f", {entry['room']}"
         if entry["fulfilled"]:
             line += ", Agenda Fulfilled"
-        if state.facts["shipstern"]:
+        if facts_of(state)["shipstern"]:
             line += f", in the {entry['area']}"
         out.append(line)
         if entry["scuttlebugs"] and entry["status"] == "alive":
@@ -58,12 +60,12 @@ def _crew_lines(state: State) -> list[str]:
                        f"{name}'s turns, 'End of turn' ({bugs} dmg)")
     if is_true_solo(state):
         out.append("True Solo: draw up to 6")
-        out += [SOLO_CARDS[n] for n in state.facts["crew"] if n in SOLO_CARDS]
+        out += [SOLO_CARDS[n] for n in facts_of(state)["crew"] if n in SOLO_CARDS]
     return out
 
 
 def panels(state: State) -> list[Panel]:
-    facts = state.facts
+    facts = facts_of(state)
     record = outcomes.end(state)
     out: list[Panel] = []
     if record is not None:
@@ -79,6 +81,8 @@ def panels(state: State) -> list[Panel]:
     out.append(Panel("Crew", tuple(_crew_lines(state)), "wounds"))
     if scenarios.learning(state):
         out.append(Panel(scenarios.scenario(state), tuple(scenarios.lines(state)), "scenarios"))
+    if facts["shipstern"]:
+        out.append(Panel("ShipStern", tuple(stern.lines(state)), "shipstern"))
     if facts["abandon_ship"] or any(v["crew"] or v["nasties"] or any(v["power"])
                                     for v in escape.vehicles(state).values()):
         out.append(Panel("Escape vehicles", tuple(escape.lines(state)), "escape"))
@@ -90,10 +94,13 @@ def panels(state: State) -> list[Panel]:
 def banner(state: State) -> list[str]:
     """Two lines that stay on screen above the tracks: where the game is, then what is
     under way (an attack, the Nasty round, a ScuttleBug's bite) or the step now due."""
-    facts = state.facts
+    facts = facts_of(state)
     record = outcomes.end(state)
     if record is not None:
         winners = ", ".join(record.winners) or "nobody"
+        if outcomes.hidden_agendas(state):  # the reveals may change who wins
+            return [f"GAME OVER: {record.ending}",
+                    f"Winners (provisional, Agendas still hidden): {winners}"]
         return [f"GAME OVER: {record.ending}", f"Winners: {winners}"]
     if facts["phase"] == "setup":
         return ["SETUP", cycle.steps(state)[facts["step"]][1]]
@@ -126,7 +133,7 @@ def _under_way(state: State) -> str:
     attack = attacks.lines(state)
     if attack:
         return attack[0]
-    if state.facts["showdown"]:
+    if facts_of(state)["showdown"]:
         found = [nasties.label(n) for n in escape.showdown_aboard(state)]
         aboard = ", ".join(found)
         verb = "attacks" if len(found) == 1 else "attack"
@@ -141,9 +148,9 @@ def _under_way(state: State) -> str:
         # the flipped card with 'Nasty's card'
         how = "'Nasty round'" if cards.virtual(state) else "'Nasty's card'"
         return f"Nasty round: {held['pos'] + 1} of {len(held['queue'])}, now {who} ({how})"
-    bitten = [n for n, c in state.facts["crew"].items()
+    bitten = [n for n, c in facts_of(state)["crew"].items()
               if c["scuttlebugs"] and c["status"] == "alive"]
-    step = cycle.steps(state)[state.facts["step"]][1]
+    step = cycle.steps(state)[facts_of(state)["step"]][1]
     if bitten and cycle.current(state) in cycle.CREW_ROUND:
         return f"ScuttleBug inside {', '.join(bitten)}: 'End of turn' after each turn"
     return "Now: " + step
@@ -167,14 +174,14 @@ def status(state: State) -> str:
     record = outcomes.end(state)
     if record is not None:
         return f"ended: {record.ending}"
-    facts = state.facts
+    facts = facts_of(state)
     return "setting up" if facts["phase"] == "setup" else f"Cycle {facts['cycle']}, in progress"
 
 
 def moment(state: State) -> dict[str, int]:
     """The Cycle each action belongs to; the setup counts with Cycle 1 (the report has no
     'Cycle 0')."""
-    return {"cycle": max(1, int(state.facts["cycle"]))}
+    return {"cycle": max(1, int(facts_of(state)["cycle"]))}
 
 
 def agenda_player(state: State, owner: str) -> str | None:
@@ -182,8 +189,8 @@ def agenda_player(state: State, owner: str) -> str | None:
     the one player of a solo game, or the player the table put in that crewmember's chair."""
     if not owner.endswith("'s player"):
         return None
-    entry = state.facts["crew"].get(owner.removesuffix("'s player"))
+    entry = facts_of(state)["crew"].get(owner.removesuffix("'s player"))
     if entry and entry.get("player"):
         return str(entry["player"])
-    players = state.facts.get("players") or []
+    players = facts_of(state).get("players") or []
     return str(players[0]) if len(players) == 1 else None

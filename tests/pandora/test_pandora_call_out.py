@@ -1,0 +1,100 @@
+"""A Call Out is decided by the accused's sealed Agenda type («Discord»): nobody types whether
+it was right. The accused's player opens it with their PIN; when they cannot, the table's call
+goes on marked unchecked in the log and the report. A Call Out recorded before kept its typed
+answer and replays with it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tableside.api import OpenSession, Tableside
+from tests.pandora.helpers import started, texts, through_setup, walk_to
+from trackers.engine import ActionError, Session
+from trackers.engine.actions import ANSWERS
+from trackers.engine.records import Event
+from trackers.games.pandora_celeste.game import GAME
+
+PIN = "call-4321"
+
+
+def crew_round() -> Session:
+    s = started(["Cap", "Flygirl"])
+    walk_to(s, "crew_round")
+    return s
+
+
+def test_the_table_types_no_answer() -> None:
+    s = crew_round()
+    s.do("choose_secret", secret="flygirl_company", value="Company Agenda")
+    with pytest.raises(ActionError, match="correct: the accused's sealed Agenda type decides"):
+        s.do("call_out", caller="Cap", accused="Flygirl", correct="admitted a Company Agenda")
+
+
+def test_an_innocent_accused_makes_the_call_wrong() -> None:
+    s = crew_round()
+    s.do("choose_secret", secret="flygirl_company", value="no Company Agenda")
+    notes = texts(s.do("call_out", caller="Cap", accused="Flygirl"))
+    assert "Flygirl holds no Company Agenda" in notes and "Cap Passes at once" in notes
+    assert not s.state.facts["discord"]
+
+
+def test_a_company_agent_accused_makes_it_right() -> None:
+    s = crew_round()
+    s.do("choose_secret", secret="flygirl_company", value="Company Agenda")
+    notes = texts(s.do("call_out", caller="Cap", accused="Flygirl"))
+    assert "Flygirl admits to a Company Agenda" in notes and s.state.facts["discord"]
+
+
+def test_no_call_out_before_scenario_3() -> None:
+    s = started(["Cap", "Flygirl"], scenario="Scenario 2")
+    walk_to(s, "crew_round")
+    assert "Scenario 2 has no Hidden Agendas" in str(s.blocked("call_out"))
+
+
+def test_an_old_call_out_replays_with_its_typed_answer() -> None:
+    s = crew_round()
+    s.do("choose_secret", secret="flygirl_company", value="no Company Agenda")
+    old = Event(s.head + 1, "call_out", {"caller": "Cap", "accused": "Flygirl",
+                                         "correct": True})
+    replayed = Session(GAME, s.setup, s.seed, events=[*s.events, old])
+    assert replayed.state.facts["discord"]  # as the table said then
+
+
+def _table(tmp_path: Path) -> OpenSession:
+    table = Tableside(tmp_path)
+    play = table.create("pandora-celeste", 2, names=("Ann", "Bo"),
+                        options={"crew": ["Cap", "Flygirl"]}, seed="call")
+    through_setup(play, pin=PIN)  # each Agenda sealed with its player's PIN: Flygirl's innocent
+    walk_to(play, "crew_round")  # type: ignore[arg-type]
+    return play
+
+
+def test_the_seal_is_opened_with_the_accused_players_pin(tmp_path: Path) -> None:
+    play = _table(tmp_path)
+    head = play.head
+    with pytest.raises(ActionError, match="owner_absent=yes"):
+        play.do("call_out", caller="Cap", accused="Flygirl")
+    assert play.head == head
+    # the form sends the table's call blank (and owner_absent unticked): the seal decides
+    notes = texts(play.do("call_out", caller="Cap", accused="Flygirl", pin=PIN, correct="",
+                          owner_absent=False))
+    assert "Flygirl holds no Company Agenda" in notes
+    args = play.session.events[-1].args
+    assert args[ANSWERS] == {"flygirl_company": {"Company Agenda": False}}
+    assert "no Company Agenda" not in json.dumps(args)  # an answer, never the value
+
+
+def test_an_absent_accused_leaves_the_table_s_call_unchecked(tmp_path: Path) -> None:
+    play = _table(tmp_path)
+    with pytest.raises(ActionError, match="correct: with the accused's player absent"):
+        play.do("call_out", caller="Cap", accused="Flygirl", owner_absent=True)
+    notes = texts(play.do("call_out", caller="Cap", accused="Flygirl", owner_absent=True,
+                          correct="admitted a Company Agenda"))
+    assert "stays sealed" in notes and "unchecked" in notes
+    assert play.state.facts["discord"]
+    assert "(unchecked: the accused's player absent)" in play.session.history()[-1].text
+    moments = [m.text for m in play.report().moments]
+    assert any("unchecked" in m for m in moments)

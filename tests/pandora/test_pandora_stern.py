@@ -1,0 +1,125 @@
+"""Scenario 4 and the ShipStern's pieces (rulebook «Scenario 4: Backing into Dark Corners...»,
+«The Cargo Bays», «Cargo Bay Nasties», «Turning the Lights On/Off», «The Escape Pod»,
+«Catastrophic Hull Breach»), in the rulebook's order."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tableside.api import Tableside
+from tests.pandora.helpers import panel, started, texts, through_setup, walk_to
+from trackers.engine import ActionError, Session, SessionSetup
+from trackers.engine.actions import DRAWN, OPENED
+from trackers.games.pandora_celeste import cycle
+from trackers.games.pandora_celeste.game import GAME
+
+# TEST DATA: an imaginary Cargo Deck (the rulebook lists no Cargo Cards)
+CARGO = ("Seed Crop = Agri; Rations = Agri; Pulse Rifles = Military; Widgets = Tech: Widgets; "
+         "Bug = Cargo Bay Nasty; XWT Control = XWT Control; Scanners = Tech")
+
+
+def test_scenario_4_is_offered_with_the_shipstern() -> None:
+    s = Session(GAME, SessionSetup(2, {"crew": ["Cap", "Greaseball"], "scenario": "Scenario 4",
+                                       "custom_big_nasties": "2"}), seed="sc4")
+    assert s.state.facts["shipstern"]
+    steps = dict(cycle.setup_steps(s.state))
+    assert "the Learn to Play booklet, p.27" in cycle.setup_steps(s.state)[0][1]
+    assert "stern" in steps and "agendas" in steps
+    assert s.state.pieces["big_nasties"].value == 2  # type: ignore[attr-defined]
+
+
+def stern_game(**kw: object) -> Session:
+    s = started(("Cap", "Greaseball"), seed="stern", scenario="Scenario 4",
+                custom_big_nasties="1", board={"objective_timer": 9}, **kw)  # type: ignore
+    walk_to(s, "crew_round")
+    return s
+
+
+def test_a_mirror_bay_shows_its_card_and_a_cargo_bay_nasty_is_placed_there() -> None:
+    s = stern_game()
+    with pytest.raises(ActionError, match="card: give the Cargo Card Bay 3 shows"):
+        s.do("unlock_bay", bay="3")
+    notes = texts(s.do("unlock_bay", bay="3", card="Bug", kind="Cargo Bay Nasty"))
+    assert "Cargo Bay 3: Bug (Cargo Bay Nasty)" in notes
+    assert [(n["name"], n["room"]) for n in s.state.facts["nasties"]] == [("Bug",
+                                                                           "Cargo Bay 3")]
+    with pytest.raises(ActionError, match="bay: '3' is not allowed"):
+        s.do("unlock_bay", bay="3", card="Bug", kind="Cargo Bay Nasty")  # its door stays open
+    assert "Cargo Manifest: 1: locked, 2: locked, 3: Bug" in panel(s, "ShipStern")[0]
+
+
+def test_the_widget_consignment_abandons_ship_and_spawns_the_big_nasties_left() -> None:
+    s = stern_game()
+    with pytest.raises(ActionError, match="no Cargo Bay has shown a consignment of Widgets"):
+        s.do("take_widget", crew="Cap")
+    s.do("unlock_bay", bay="5", card="Widgets", kind="Tech: Widgets")
+    notes = texts(s.do("take_widget", crew="Cap"))
+    assert "Every Big Nasty left spawns: turn over the 1 on the stack" in notes
+    assert "Abandon Ship (a Widget was taken from the consignment)" in notes
+    assert s.state.facts["abandon_ship"] and s.state.pieces["big_nasties"].value == 0  # type: ignore
+    assert "Abandon Ship" not in texts(s.do("take_widget", crew="Greaseball"))
+
+
+def test_the_junction_box_switches_the_lights_once_found() -> None:
+    s = stern_game()
+    with pytest.raises(ActionError, match="the Junction Box has not been found yet"):
+        s.do("junction_box", event="lights on")
+    s.do("junction_box", event="found", room="Engine Room 1")
+    s.do("junction_box", event="lights on")
+    assert "Junction Box: Engine Room 1, lights on" in panel(s, "ShipStern")
+    assert "nobody at the back is in the dark" in cycle.cycle_steps(s.state)[0][1]
+
+
+def test_a_collapse_is_asked_of_the_table_before_play_goes_on() -> None:
+    s = stern_game()
+    s.do("hull_breach", markers=9)
+    said = str(s.blocked("next_step"))
+    assert "record which section broke off and what the table agreed first" in said
+    notes = texts(s.do("hull_collapse", section="the Cargo Bays",
+                       way="remove the section with the fewest crew", markers=5))
+    assert "the Cargo Bays breaks off into space" in notes
+    assert s.blocked("next_step") is None
+    assert s.state.pieces["hull_breaches"].value == 4  # type: ignore[attr-defined]
+
+
+def test_the_app_draws_a_bays_card_only_when_the_bay_is_unlocked(tmp_path: Path) -> None:
+    table = Tableside(tmp_path)
+    table.set_board_profile("pandora-celeste", {"cargo_deck": CARGO})
+    play = table.create("pandora-celeste", 1, options={"crew": ["Greaseball"],
+                                                       "nasty_cards": "virtual",
+                                                       "scenario": "Scenario 4"},
+                        seed="draws")
+    through_setup(play)
+    walk_to(play, "crew_round")  # type: ignore[arg-type]
+    assert "stern" not in play.state.facts or not play.state.facts["stern"]["bays"]
+    with pytest.raises(ActionError, match="card: not asked now"):
+        play.do("unlock_bay", bay="2", card="Rations")
+    notes = texts(play.do("unlock_bay", bay="2"))
+    assert "the app drew its Cargo Card" in notes
+    unlocked = play.session.events[-1].args
+    assert set(unlocked[DRAWN]) >= {"code", "sealed"}
+    kept = {k: v for k, v in unlocked[DRAWN].items() if k != "draw"}  # draw: the deck, public
+    assert not any(name in json.dumps(kept) for name in ("Rations", "Seed Crop", "Widgets"))
+    notes = texts(play.do("flip_bay", bay="2"))
+    assert "Cargo Bay 2: " in notes
+    card = play.state.facts["stern"]["bays"]["2"]
+    assert card in [c.strip() for c in CARGO.split(";")]
+    assert OPENED in play.session.events[-1].args  # opened with the app's key, recorded
+    play.close()
+    table.close()
+
+
+def test_the_ship_s_manifest_swaps_after_the_reveal_but_never_a_nasty_or_xwt() -> None:
+    s = stern_game()
+    s.do("unlock_bay", bay="1", card="Bug", kind="Cargo Bay Nasty")
+    s.do("unlock_bay", bay="2", card="XWT Control", kind="XWT Control")
+    for bay in ("1", "2", "4"):  # a Nasty, XWT Control, a Bay not opened
+        with pytest.raises(ActionError, match=f"bay: '{bay}' is not allowed"):
+            s.do("manifest_swap", bay=bay, card="Widgets", kind="Tech: Widgets")
+    s.do("unlock_bay", bay="4", card="Seed Crop", kind="Agri")
+    notes = texts(s.do("manifest_swap", bay="4", card="Widgets", kind="Tech: Widgets"))
+    assert "Seed Crop goes under the Manifest" in notes and "Cargo Bay 4: Widgets" in notes
+    assert s.state.facts["stern"]["widgets_bay"] == "4"

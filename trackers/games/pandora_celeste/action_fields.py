@@ -1,0 +1,152 @@
+"""What the Pandora Celeste actions share: the fields a form asks (mirror mode's card fields,
+the crew to choose) and the small checks on when an action may be taken."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from trackers.engine import Action, Note, Param, State
+from trackers.games.pandora_celeste import (
+    cards,
+    crew,
+    nasties,
+)
+from trackers.games.pandora_celeste.facts import facts_of
+
+Notes = list[Note | str]
+
+
+# Recorded with an action whose rules changed (``Checked(played=True)``): its record plays
+# the scenario rules as the engine holds them now; a record without it replays as it was made.
+PLAYED = "played_rules"
+
+
+@dataclass(frozen=True)
+class Checked(Action):
+    """An action whose rule refuses some arguments: ``check`` raises ActionError when the
+    table acts (``validate``), never at replay, so a game saved before plays back as it was.
+    With ``played`` the record also says the current rules apply to it (``PLAYED``)."""
+
+    check: Callable[[State, dict[str, Any]], None] | None = None
+    played: bool = False
+
+    def validate(self, state: State, args: dict[str, Any]) -> dict[str, Any]:
+        checked = super().validate(state, args)
+        if self.check is not None:
+            self.check(state, checked)
+        if self.played:
+            checked[PLAYED] = True
+        return checked
+
+
+def played(args: dict[str, Any]) -> bool:
+    """Whether this record was made under the rules the engine plays now."""
+    return bool(args.get(PLAYED))
+
+
+def monsterbug_active(state: State) -> bool:
+    return any(n["name"] == "MonsterBug" for n in nasties.area(state))
+
+
+def alive(state: State) -> list[str]:
+    return crew.alive(state)
+
+
+def sole_alive(state: State) -> str | None:
+    """The one crewmember alive, if only one is: the chair's answer a form shows chosen."""
+    alive = crew.alive(state)
+    return alive[0] if len(alive) == 1 else None
+
+
+def all_crew(state: State) -> list[str]:
+    return crew.names(state)
+
+
+# --- card fields: mirror mode enters them; virtual mode neither shows nor takes them -----
+def mirror(state: State) -> bool:
+    return not cards.virtual(state)
+
+
+APP_DRAWS = "the app draws the cards in virtual mode"
+
+
+def box(what: str) -> Param:
+    return Param("box", "choice", f"mirror mode: {what}", choices=cards.BOXES,
+                 optional=True, shown=mirror, hidden_why=APP_DRAWS)
+
+
+RESHUFFLE = Param("reshuffle", "bool", "mirror mode: the card shows the reshuffle icon",
+                  optional=True, default=False, shown=mirror, hidden_why=APP_DRAWS)
+GOLD = Param("gold", "int", "mirror mode: the card's gold number", minimum=0, maximum=99,
+             optional=True, shown=mirror, hidden_why=APP_DRAWS)
+NASTY = Param("nasty", "choice", "which Nasty (its number in the Active Nasty Area)",
+              choices=nasties.labels)
+
+
+def deck(state: State, args: dict[str, Any]) -> list[str]:
+    return cards.deck_needs(state)
+
+
+def attacker_needs(state: State, args: dict[str, Any]) -> list[str]:
+    keys = cards.deck_needs(state)
+    entry = next((n for n in nasties.area(state) if nasties.label(n) == args.get("nasty")), None)
+    if entry is not None:
+        keys += nasties.needs_for(entry["name"])
+    return keys
+
+
+
+def at_setup(state: State) -> bool:
+    return bool(facts_of(state)["phase"] == "setup")
+
+
+
+def in_showdown(state: State) -> bool:
+    return facts_of(state)["showdown"] is not None
+
+
+def showdown_why(state: State) -> str | None:
+    if in_showdown(state):
+        return None
+    return ("only in the Final Showdown, which begins when an escape vehicle Decouples with "
+            "a Nasty aboard (rulebook: «If a Nasty is in your Escape Vehicle»)")
+
+
+
+def showdown_aboard(state: State) -> list[str]:
+    held = facts_of(state)["showdown"]
+    return list(held["flips"]) if held else []
+
+
+def changes(*counts: tuple[int | None, str]) -> str:
+    """"+2 rooms, -1 doorway" for the log; a blank or 0 change is left out."""
+    said = [f"{n:+d} {what}{'' if abs(n) == 1 else 's'}" for n, what in counts if n]
+    return ", ".join(said) or "no change"
+
+
+
+def crew_choice(help_text: str, name: str = "crew") -> Param:
+    return Param(name, "choice", help_text, choices=alive)
+
+
+
+def all_dead(state: State) -> Notes:
+    if not crew.alive(state):
+        return [Note("Every crewmember is dead: the game ends", "outcomes")]
+    return []
+
+
+
+def with_shipstern(state: State) -> str | None:
+    return None if facts_of(state)["shipstern"] else \
+        "only with the ShipStern in play (a New game option)"
+
+
+
+def first_of(*checks: Callable[[State], str | None]) -> Callable[[State], str | None]:
+    """A ``why_not`` of several: the first refusal among them."""
+    def why_not(state: State) -> str | None:
+        return next((r for r in (c(state) for c in checks) if r), None)
+    return why_not

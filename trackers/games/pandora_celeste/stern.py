@@ -1,0 +1,249 @@
+"""The ShipStern's own pieces (rulebook «Scenario 4: Backing into Dark Corners...», «The Cargo
+Bays», «Cargo Bay Nasties», «Turning the Lights On/Off», «The Escape Pod», «Catastrophic Hull
+Breach»): the Cargo Manifest's six Bays, the Widget consignment, the Junction Box's lights and
+the collapse of a Ship section.
+
+The Cargo Cards are not listed in the rulebook: the table enters its Cargo Deck on the board
+profile (``cargo_deck``, "name = kind; ..."). With the app drawing, a Bay's card is drawn when
+the Bay is first unlocked, never before (nothing of the order is in the files until then); at
+a mirror table the real cards are dealt and the app records what each Bay showed.
+"""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+from trackers.engine import ActionError, Note, State
+from trackers.games.pandora_celeste import hazards, nasties, protocols
+from trackers.games.pandora_celeste.facts import facts_of
+from trackers.pieces import Counter, Secret
+
+BAYS = tuple(str(n) for n in range(1, 7))
+KINDS = ("Agri", "Military", "Tech", "Tech: Widgets", "Cargo Bay Nasty", "XWT Control")
+NO_SWAP = ("Cargo Bay Nasty", "XWT Control")  # the Ship's Manifest may not replace these
+CARGO_DECK = "cargo_deck"  # the board value: the table's Cargo Deck
+COLLAPSE_WAYS = ("play on with the sections apart", "remove the section with the fewest crew",
+                 "no agreement: every breached room destroyed")
+DRAWN_OWNER = "nobody (the app drew it)"
+
+
+def facts(state: State) -> dict[str, Any]:
+    """The ShipStern's record, made when first needed (games saved before have none)."""
+    held: dict[str, Any] = facts_of(state).setdefault(
+        "stern", {"bays": {}, "widgets_bay": None, "widgets": [], "junction": None,
+                  "lights": False, "collapses": []})
+    return held
+
+
+def deck(state: State) -> list[tuple[str, str]]:
+    """The Cargo Deck entered on the board profile: (name, kind) pairs."""
+    return parse_deck(str(state.board.get(CARGO_DECK) or ""))
+
+
+def parse_deck(text: str) -> list[tuple[str, str]]:
+    out = []
+    for item in (p.strip() for p in text.split(";")):
+        if not item:
+            continue
+        name, _, kind = (s.strip() for s in item.partition("="))
+        if not name or kind not in KINDS:
+            raise ActionError(f"{CARGO_DECK}: {item!r}: write each card as 'name = kind', the "
+                              f"kind one of {', '.join(KINDS)}", CARGO_DECK)
+        out.append((name, kind))
+    return out
+
+
+def deck_problems(text: str) -> list[str]:
+    try:
+        parse_deck(text)
+    except ActionError as err:
+        return [str(err)]
+    return []
+
+
+def locked_bays(state: State) -> list[str]:
+    held = facts_of(state).get("stern") or {}
+    return [b for b in BAYS if b not in held.get("bays", {})]
+
+
+def drawn_bays(state: State) -> list[str]:
+    """Bays whose card the app drew, face down until flipped."""
+    held = facts_of(state).get("stern") or {}
+    return [b for b, card in held.get("bays", {}).items() if card is None]
+
+
+def undrawn(state: State) -> list[str]:
+    """The Cargo Cards not yet drawn into a Bay ("name = kind"), for the app's draw."""
+    taken = [c for c in (facts_of(state).get("stern") or {}).get("bays", {}).values() if c]
+    left = [f"{n} = {k}" for n, k in deck(state)]
+    for card in taken:
+        if card in left:
+            left.remove(card)
+    return left
+
+
+def piece_name(bay: str) -> str:
+    return f"cargo_bay_{bay}"
+
+
+def unlock(state: State, bay: str, card: str | None, kind: str | None, virtual: bool,
+           rng: Random, drawn: dict[str, str] | None) -> list[Note | str]:
+    """A Cargo Bay door unlocked for the first time: its card is turned up (mirror: as the
+    table says; the app drawing: drawn now, face down until 'Flip the Bay's card')."""
+    held = facts(state)
+    if bay in held["bays"]:
+        raise ActionError(f"bay: Cargo Bay {bay} is open already (its door never closes)", "bay")
+    if not virtual:
+        if not card or kind is None:
+            field = "card" if not card else "kind"
+            raise ActionError(f"{field}: give the Cargo Card Bay {bay} shows on the Cargo "
+                              "Manifest (its name and kind)", field)
+        return reveal(state, bay, f"{card} = {kind}")
+    secret = Secret(f"Cargo Bay {bay}'s card", DRAWN_OWNER, managed=True, sealed=True)
+    state.pieces[piece_name(bay)] = secret
+    held["bays"][bay] = None
+    if drawn is not None:
+        code = secret.choose(drawn, "")
+    else:  # bare engine use: the event's own random stream
+        left = undrawn(state)
+        if not left:
+            raise ActionError(f"bay: no Cargo Card is left to draw; enter the Cargo Deck on "
+                              f"the board profile ({CARGO_DECK})", "bay")
+        code = secret.choose(rng.choice(left), f"{rng.getrandbits(64):016x}")
+    return [Note(f"Cargo Bay {bay} unlocked: the app drew its Cargo Card (code {code}); turn "
+                 "it up now ('Flip the Bay's card')", "shipstern")]
+
+
+def flip(state: State, bay: str) -> list[Note | str]:
+    """The card the app drew for ``bay`` turned up (its code checked)."""
+    secret = state.piece(piece_name(bay), Secret)
+    value, _, fits = secret.reveal()
+    notes: list[Note | str] = []
+    if not fits:
+        notes.append(Note(f"Cargo Bay {bay}'s card does NOT match the code shown when it was "
+                          "drawn", "shipstern"))
+    return notes + reveal(state, bay, value)
+
+
+def reveal(state: State, bay: str, card: str) -> list[Note | str]:
+    """What the Bay holds, and what it does at once («Cargo Bay Nasties», the Widgets)."""
+    held = facts(state)
+    held["bays"][bay] = card
+    name, _, kind = (s.strip() for s in card.partition("="))
+    notes: list[Note | str] = [Note(f"Cargo Bay {bay}: {name} ({kind})", "shipstern",
+                                    key_moment=f"Cargo Bay {bay} opened: {name}")]
+    if kind == "Cargo Bay Nasty":
+        room = f"Cargo Bay {bay}"
+        if name in nasties.known_names(state):
+            _, added = nasties.add(state, name, room, why="revealed")
+            return notes + added
+        return notes + [Note(f"Place its Cargo Nasty token in {room} and enter it ('Reveal a "
+                             f"Nasty', room {room})", "nasties")]
+    if kind == "Tech: Widgets":
+        held["widgets_bay"] = bay
+        notes.append(Note("A consignment of Widgets: each crewmember may take one ('Take a "
+                          "Widget'); the first taken triggers Abandon Ship and spawns every "
+                          "Big Nasty left", "shipstern"))
+    if kind not in NO_SWAP:
+        notes.append(Note("The Ship's Manifest's holder, if they opened this Bay with it "
+                          "ready, may swap this card for one under the Manifest (at the table)",
+                          "shipstern"))
+    return notes
+
+
+def swappable_bays(state: State) -> list[str]:
+    """Bays whose revealed card the Ship's Manifest may replace: not a Cargo Bay Nasty or XWT
+    Control, and not swapped already."""
+    held = facts_of(state).get("stern") or {}
+    return [b for b, card in held.get("bays", {}).items()
+            if card and card.partition("=")[2].strip() not in NO_SWAP
+            and b not in held.get("swapped", [])]
+
+
+def swap(state: State, bay: str, card: str, kind: str) -> list[Note | str]:
+    """The Ship's Manifest's holder, opening the Bay with it ready, put a spare card in the
+    Bay instead of the one revealed («Using the Ship's Manifest»)."""
+    held = facts(state)
+    if bay not in swappable_bays(state):
+        shown = held["bays"].get(bay)
+        why = ("its card is not turned up yet" if not shown else
+               "a Cargo Bay Nasty or XWT Control stays" if shown.partition("=")[2].strip()
+               in NO_SWAP else "it was swapped already")
+        raise ActionError(f"bay: Cargo Bay {bay} cannot be swapped: {why}", "bay")
+    old = held["bays"][bay].partition("=")[0].strip()
+    held.setdefault("swapped", []).append(bay)
+    return [Note(f"Ship's Manifest: {old} goes under the Manifest; Bay {bay} now holds",
+                 "shipstern"), *reveal(state, bay, f"{card} = {kind}")]
+
+
+def take_widget(state: State, name: str) -> list[Note | str]:
+    """A Widget from the consignment: the first triggers Abandon Ship and every Big Nasty left
+    spawns («The Escape Pod»: the Widget)."""
+    held = facts(state)
+    if held["widgets_bay"] is None:
+        raise ActionError("crew: no Cargo Bay has shown a consignment of Widgets yet", "crew")
+    if name in held["widgets"]:
+        raise ActionError(f"crew: {name} has taken a Widget already (one each)", "crew")
+    held["widgets"].append(name)
+    notes: list[Note | str] = [Note(f"{name} takes a Widget (a Scenario Token on their mat)",
+                                    "shipstern")]
+    if len(held["widgets"]) > 1:
+        return notes
+    stack = state.piece("big_nasties", Counter)
+    left, stack.value = stack.value, 0
+    if left:
+        notes.append(Note(f"Every Big Nasty left spawns: turn over the {left} on the stack; "
+                          "each spawns in the ShipStern room with the gold number of a flipped "
+                          "Nasty Action card ('Reveal a Nasty')", "nasties"))
+    if not facts_of(state)["abandon_ship"]:
+        notes += protocols.abandon_ship(state, "a Widget was taken from the consignment")
+    return notes
+
+
+def junction(state: State, event: str, room: str | None) -> list[Note | str]:
+    """The Junction Box found, or its lights switched («Turning the Lights On/Off»)."""
+    held = facts(state)
+    if event == "found":
+        held["junction"] = (room or "").strip() or "its room"
+        return [Note(f"The Junction Box is in {held['junction']}: its token stays there; "
+                     "anyone there may switch the lights with a Use Tool or Engineering "
+                     "Action", "shipstern")]
+    if held["junction"] is None:
+        raise ActionError("event: the Junction Box has not been found yet", "event")
+    held["lights"] = event == "lights on"
+    if held["lights"]:
+        return [Note("Lights on: a yellow token on the Junction Box card; the Engine Rooms, "
+                     "Cargo Bays and ShipStern corridors are lit", "shipstern")]
+    return [Note("Lights off: the Engine Rooms, Cargo Bays and every ShipStern corridor are "
+                 "dark again (Engineering keeps its light)", "shipstern")]
+
+
+def collapse(state: State, section: str, way: str, markers: int) -> list[Note | str]:
+    """The section with the most markers breaks off; the table's agreement recorded."""
+    if markers > hazards.breaches(state).value:
+        raise ActionError(f"markers: only {hazards.breaches(state).value} on the board",
+                          "markers")
+    held = facts(state)
+    hazards.breaches(state).value -= markers
+    held["collapses"].append({"section": section, "way": way, "markers": markers})
+    facts_of(state)["collapse_due"] = False
+    return [Note(f"{section} breaks off into space with everyone in it; {markers} markers come "
+                 f"off the board; the table: {way}", "hull_breach",
+                 key_moment=f"{section} broke off into space")]
+
+
+def lines(state: State) -> list[str]:
+    if not facts_of(state)["shipstern"]:
+        return []
+    held = facts_of(state).get("stern") or {}
+    bays = held.get("bays", {})
+    out = ["Cargo Manifest: " + ", ".join(
+        f"{b}: " + ("locked" if b not in bays else "drawn, face down" if bays[b] is None
+                    else bays[b].partition("=")[0].strip()) for b in BAYS)]
+    if held.get("junction"):
+        out.append(f"Junction Box: {held['junction']}, lights "
+                   + ("on" if held.get("lights") else "off"))
+    if held.get("widgets"):
+        out.append("Widgets taken: " + ", ".join(held["widgets"]))
+    return out

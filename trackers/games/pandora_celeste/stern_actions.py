@@ -1,0 +1,92 @@
+"""The ShipStern's actions: the Cargo Bays, the Widgets, the Junction Box and a section's
+collapse."""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+from trackers.engine import Action, Note, Param, State
+from trackers.engine.actions import DRAWN
+from trackers.games.pandora_celeste import action_fields as fields
+from trackers.games.pandora_celeste import cards, hazards, phases, stern
+from trackers.games.pandora_celeste.facts import facts_of
+
+Notes = list[Note | str]
+
+
+def _unlock(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    return stern.unlock(state, args["bay"], args["card"], args["kind"], cards.virtual(state),
+                        rng, args.get(DRAWN))
+
+
+def _virtual_draw(state: State) -> list[str] | None:
+    """The Cargo Cards the app may draw for a Bay being unlocked (virtual mode only)."""
+    return stern.undrawn(state) if cards.virtual(state) else []
+
+
+def _deck_needed(state: State, args: dict[str, Any]) -> list[str]:
+    return [stern.CARGO_DECK] if cards.virtual(state) else []
+
+
+STERN_ACTIONS: tuple[Action, ...] = (
+    Action("unlock_bay", "Unlock a Cargo Bay",
+           "A Cargo Bay door unlocked for the first time: its Cargo Card is turned up.",
+           _unlock,
+           (Param("bay", "choice", "which Cargo Bay (its number on the Manifest)",
+                  choices=stern.locked_bays),
+            Param("card", "str", "mirror mode: the Cargo Card's name", optional=True,
+                  max_length=60, shown=fields.mirror, hidden_why=fields.APP_DRAWS),
+            Param("kind", "choice", "mirror mode: its kind", choices=stern.KINDS, optional=True,
+                  shown=fields.mirror, hidden_why=fields.APP_DRAWS)),
+           topic="shipstern", needs=_deck_needed,
+           why_not=fields.first_of(fields.with_shipstern, phases.in_play("Unlocking a Bay")),
+           hidden_draw=lambda s: list(_virtual_draw(s) or []),
+           log_text=lambda a: f"Cargo Bay {a['bay']} unlocked"
+           + (f": {a['card']}" if a.get("card") else "")),
+    Action("flip_bay", "Flip the Bay's card",
+           "Turn up the Cargo Card the app drew for a Bay just unlocked.",
+           lambda s, a, r: stern.flip(s, a["bay"]),
+           (Param("bay", "choice", "which Cargo Bay", choices=stern.drawn_bays),),
+           topic="shipstern",
+           why_not=lambda s: None if stern.drawn_bays(s) else "no Bay's card waits face down",
+           log_text=lambda a: f"Cargo Bay {a['bay']}'s card turned up"),
+    Action("manifest_swap", "Ship's Manifest swap",
+           "Mirror mode: its holder, opening a Bay with it ready, swaps the revealed card for "
+           "a spare one.", lambda s, a, r: stern.swap(s, a["bay"], a["card"], a["kind"]),
+           (Param("bay", "choice", "the Bay just opened", choices=stern.swappable_bays),
+            Param("card", "str", "the spare Cargo Card put in", max_length=60),
+            Param("kind", "choice", "its kind", choices=stern.KINDS)),
+           topic="shipstern",
+           why_not=fields.first_of(fields.with_shipstern, lambda s: None if fields.mirror(s)
+                                   else "the app does not keep the Manifest's spare cards "
+                                   "when it draws: swap at the table"),
+           log_text=lambda a: f"Ship's Manifest swap in Cargo Bay {a['bay']}"),
+    Action("take_widget", "Take a Widget",
+           "From the Widget consignment: the first one triggers Abandon Ship and spawns every "
+           "Big Nasty left.", lambda s, a, r: stern.take_widget(s, a["crew"]),
+           (fields.crew_choice("who takes it"),), topic="shipstern",
+           why_not=fields.first_of(fields.with_shipstern, phases.crew_round("Taking a Widget")),
+           log_text=lambda a: f"{a['crew']} takes a Widget"),
+    Action("junction_box", "Junction Box",
+           "The Junction Box found, or the ShipStern's lights switched on or off.",
+           lambda s, a, r: stern.junction(s, a["event"], a["room"]),
+           (Param("event", "choice", "what happened",
+                  choices=("found", "lights on", "lights off")),
+            Param("room", "str", "where it was found", optional=True, max_length=60)),
+           topic="shipstern", why_not=fields.with_shipstern,
+           log_text=lambda a: f"Junction Box: {a['event']}"),
+    Action("hull_collapse", "Hull collapse",
+           "More than 8 Hull Breach markers: the section with the most breaks off; the "
+           "table's agreement recorded.",
+           lambda s, a, r: stern.collapse(s, a["section"], a["way"], a["markers"]),
+           (Param("section", "choice", "the section with the most markers",
+                  choices=hazards.SECTIONS),
+            Param("way", "choice", "what the table agreed", choices=stern.COLLAPSE_WAYS),
+            Param("markers", "int", "its markers coming off the board", minimum=0,
+                  maximum=60)),
+           topic="hull_breach",
+           why_not=lambda s: None if facts_of(s).get("collapse_due") else
+           "only once more than 8 Hull Breach markers are on the board",
+           log_text=lambda a: f"Hull collapse: {a['section']}"),
+)
