@@ -34,6 +34,7 @@ from textual_serve.server import Server
 
 from tableside.seat_links import SeatLinks
 from tableside.seat_process import WarmSeat
+from tableside.textual_adapter import pipe_messages, run_task
 
 log = logging.getLogger("tableside.serve")
 TEMPLATES = Path(__file__).parent / "templates"
@@ -196,7 +197,7 @@ class SeatServer(Server):
                 await service.start(width, height)
             self._warm(seat)  # the next page of this seat opens at once too
             _close_with(service, websocket, seat)
-            await self._process_messages(websocket, service)
+            await pipe_messages(self, websocket, service)
         except asyncio.CancelledError:
             await websocket.close()
         except Exception as error:  # a broken connection must not stop the other seats
@@ -304,7 +305,7 @@ def _close_with(service: AppService, websocket: web.WebSocketResponse, seat: str
     connection is closed too: textual-serve closes it only when the app exits on its own,
     and a page left on a dead process would freeze. Closed, the page opens again by itself
     (the template's script) on a new process, and the game carries on from the journal."""
-    task = getattr(service, "_task", None)  # AppService's run task: it ends with the process
+    task = run_task(service)  # it ends with the process
     if task is None:
         return
 

@@ -13,6 +13,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.visual import Visual, visualize
 
+from tableside.textual_adapter import update_scrollbars
 from trackers.engine import Note, Panel
 from tui.screens.refusal_keys import with_keys
 from tui.widgets.session_view import SessionView
@@ -128,7 +129,7 @@ class NowPanel(SessionView, ScrollView, can_focus=True):
         return total
 
     # --- drawing ----------------------------------------------------------------------
-    def _on_resize(self) -> None:
+    def on_resize(self) -> None:
         self._measure()
 
     def selection_updated(self, selection: Selection | None) -> None:
@@ -143,7 +144,7 @@ class NowPanel(SessionView, ScrollView, can_focus=True):
         size = Size(width, len(self._wrapped(width)))
         if size != self.virtual_size:
             self.virtual_size = size
-            self._scroll_update(size)
+            update_scrollbars(self, size)
 
     def render_lines(self, crop: Region) -> list[Strip]:
         self._measure()
