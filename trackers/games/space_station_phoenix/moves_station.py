@@ -89,12 +89,6 @@ def keep_hub(state: State, args: dict[str, Any], rng: Random) -> Notes:
     return notes
 
 
-def hubs_line(state: State) -> str:
-    """"Ann B-3, Bo B-1, Cy not recorded yet"."""
-    return ", ".join(f"{name} {facts.hub(state, name) or 'not recorded yet'}"
-                     for name in facts.players(state))
-
-
 # --- a Sector's effect when built (rulebook: Reference Guide, Level-3 Sectors) --------------
 
 
