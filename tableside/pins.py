@@ -1,4 +1,4 @@
-"""PINs of games saved before secrets were sealed (issue 19): kept then in settings.json.
+"""PINs of games saved before secrets were sealed: kept then in settings.json.
 
 Games saved since keep each player's PIN as the key that unwraps their private key, in the
 game's own journal (tableside.vault, tableside.private); nothing new is written here. An older

@@ -59,7 +59,7 @@ class NowPanel(SessionView, ScrollView, can_focus=True):
     and its scrollbar, never the screen's layout, whatever its length. Before, the text sat
     in a scroll container sized by it, so a note one line longer or shorter than the last
     (undo says more than redo) laid the whole screen out again and repainted every panel,
-    most of a key press's cost (issue 21, item 9). Sized by its text (``height: auto``, as
+    most of a key press's cost. Sized by its text (``height: auto``, as
     on a seat's phone screen), it asks for a layout when its length changes, as any widget.
     After every change it goes back to the top, where the newest notes are.
     """
