@@ -125,7 +125,7 @@ class SeatServer(Server):
         return f"{shlex.join(words)} 2>>{shlex.quote(str(self.seat_log))}"
 
     # --- the aiohttp application ---------------------------------------------------------
-    async def _make_app(self) -> web.Application:
+    async def _seat_routes(self) -> web.Application:
         app = web.Application()
         aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
         app.add_routes([
@@ -260,16 +260,15 @@ class SeatServer(Server):
         loop.close()
 
     async def _listen(self) -> None:
-        app = await self._make_app()
+        app = await self._seat_routes()
         # No access log: a request line would carry the seat's token.
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.host, self.port)
         await site.start()
-        server = getattr(site, "_server", None)
-        sockets = getattr(server, "sockets", None) or []
-        if sockets:
-            self.port = int(sockets[0].getsockname()[1])
+        addresses = self._runner.addresses  # (host, port, ...) of each socket listening
+        if addresses:
+            self.port = int(addresses[0][1])
         log.info("serving the seats of game %s on %s:%s", self.session_id, self.host,
                  self.port)
         for seat in self.links.seats:
