@@ -314,6 +314,11 @@ class SessionScreen(WatchingOtherWindows, RefusingWithReason, Screen[None]):
             self.notify(f"{err}. Nothing changed; check the disk, then try again.",
                         severity="error", timeout=15, markup=False)
             return
+        except Exception as err:  # a bug must not lose the game: report it, keep going
+            from tui.problems import told
+
+            self.notify(told(self.app, err), severity="error", timeout=15, markup=False)
+            return
         self.session_changed()
 
     def action_history(self) -> None:
