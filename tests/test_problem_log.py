@@ -126,3 +126,19 @@ async def test_a_bug_in_the_app_is_logged_and_the_toast_says_where(
     assert said and str(tmp_path / LOG_NAME) in said[0], messages
     assert "Traceback" not in said[0]
     assert "in misread" in _log(tmp_path)
+
+
+def test_the_log_rotates_and_every_file_stays_private(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    from tableside import problem_log
+
+    monkeypatch.setattr(problem_log, "LOG_BYTES", 600)
+    for n in range(8):
+        try:
+            raise ValueError(f"problem {n}")
+        except ValueError as err:
+            problem_log.report(tmp_path, err)
+    kept = sorted(p.name for p in tmp_path.iterdir())
+    assert kept == [LOG_NAME, f"{LOG_NAME}.1", f"{LOG_NAME}.2"]  # the oldest dropped
+    assert "problem 7" in _log(tmp_path)
+    assert all(stat.S_IMODE(p.stat().st_mode) == 0o600 for p in tmp_path.iterdir())
