@@ -1,9 +1,9 @@
-"""The play history on 500 saved games (issue 15): the first look (every journal replayed and
+"""The play history on 500 saved games: the first look (every journal replayed and
 the cache written) and every later look (the cache checked against each journal).
 
     python benchmarks/history.py
 
-Target (issue 15): open on 500 saved games in under a second, the first look included.
+Target: open on 500 saved games in under a second, the first look included.
 """
 
 from __future__ import annotations

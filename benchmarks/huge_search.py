@@ -1,4 +1,4 @@
-"""Rules search on a huge rulebook (issue 20): a 20 MB plain text with no heading at all (one
+"""Rules search on a huge rulebook: a 20 MB plain text with no heading at all (one
 section as written) is imported, then 100 searches are timed on that library.
 
 Run: python benchmarks/huge_search.py      Target: 95th percentile under 50 ms.

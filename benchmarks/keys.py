@@ -1,4 +1,4 @@
-"""Speed where a player feels it (issue 14, item 7), side by side in one run.
+"""Speed where a player feels it, side by side in one run.
 
     python benchmarks/keys.py
 
@@ -7,7 +7,7 @@
     (press, then wait until no message is pending). The game's own work (the rules replaying
     and the journal write, without the screen) is timed separately. Target: the app within
     one frame (16 ms) of the bare app.
-    The same on every game's screen (issue 21, item 9): a game of 1,000 actions of each
+    The same on every game's screen: a game of 1,000 actions of each
     title (values set by hand, the one action every game has), undo and redo.
     How to read it: the Pilot waits for the screen to settle by sampling the process's CPU
     time every 20 ms until a 20 ms window passes almost idle (Textual's ``wait_for_idle``),

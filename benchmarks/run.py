@@ -1,9 +1,9 @@
-"""Tableside benchmarks, measured side by side in one run (issue 2, item 8).
+"""Tableside benchmarks, measured side by side in one run.
 
     python benchmarks/run.py
 
 (a) launch to first screen: the app and a bare Textual app, each in a fresh interpreter
-    (median of several runs), and their ratio. Target: app <= 1.2 x bare (issue 21).
+    (median of several runs), and their ratio. Target: app <= 1.2 x bare.
 (b) one durable action (journal append + fsync) at 10 and at 10,000 events, and the
     ratio. Target: <= 1.5.
 (c) opening a 10,000-event session: with the snapshot the app keeps, and by full replay.
@@ -48,7 +48,7 @@ ACTION_RUNS = 300
 OPEN_RUNS = 5
 BIG = 10_000
 SMALL = 10
-TARGET_LAUNCH_RATIO = 1.2  # issue 21, item 9
+TARGET_LAUNCH_RATIO = 1.2
 TARGET_SEARCH_MEDIAN_MS = 1.5
 TARGET_SEARCH_P95_MS = 4.0
 TARGET_ACTION_RATIO = 1.5

@@ -1,7 +1,7 @@
-"""Rulebook search benchmark (issue 4): import time for the five rulebook texts, then query
+"""Rulebook search benchmark: import time for the five rulebook texts, then query
 latency (median and 95th percentile) on a library holding them ten times over (about 3 MB).
 
-Run: python benchmarks/search.py      Targets (issues 14, 21): median under 1.5 ms, p95 under
+Run: python benchmarks/search.py      Targets: median under 1.5 ms, p95 under
 4 ms. `--per-query` also prints each query's median CPU time, slowest first (where to look next).
 benchmarks/run.py calls run(), which returns the figures as a dict.
 

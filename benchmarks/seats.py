@@ -1,4 +1,4 @@
-"""Speed of the served seats (issue 27, item 7), in headless chromium on this machine.
+"""Speed of the served seats, in headless chromium on this machine.
 
     python benchmarks/seats.py
 

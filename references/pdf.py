@@ -1,7 +1,7 @@
 """PDF rulebooks: text per page with pdfminer.six (it keeps two-column reading order), sections
 from the PDF outline (bookmarks) where it has one, else from heading lines.
 
-pypdf mixes the columns of a two-column page; PyMuPDF is AGPL. See ARCHITECTURE.md, References.
+pypdf mixes the columns of a two-column page; PyMuPDF is AGPL. See docs/DESIGN.md, References.
 """
 
 from __future__ import annotations

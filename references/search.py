@@ -1,7 +1,7 @@
 """Running MATCH expressions: ranked rows, snippets and highlight offsets.
 
 Ranking is bm25 with the section title weighted 5, the body 1 and the chapter path 2, so a
-section named for the words outranks one that only mentions them (ARCHITECTURE.md, References).
+section named for the words outranks one that only mentions them (docs/DESIGN.md, References).
 """
 
 from __future__ import annotations

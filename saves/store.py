@@ -338,9 +338,6 @@ class Store:
         finally:
             os.close(fd)
 
-    def journal_size(self, session_id: str) -> int:
-        return os.stat(self.journal_path(session_id)).st_size
-
     # --- snapshots ------------------------------------------------------------------
     def write_snapshot(self, session_id: str, seq: int, digest: str,
                        state: dict[str, Any], header: dict[str, Any] | None = None) -> None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -71,10 +70,10 @@ def _run(args_list: list[str]) -> int:
         return 130
     except BrokenPipeError:  # e.g. piped into `head`: the reader has what it wanted
         return 0
-    except Exception as err:  # no traceback for the player; TABLESIDE_DEBUG=1 shows it
-        if os.environ.get("TABLESIDE_DEBUG"):
-            raise
-        return fail(f"unexpected problem: {err} (set TABLESIDE_DEBUG=1 for details)")
+    except Exception as err:  # a bug: its traceback goes to the problem log, not the screen
+        from tableside.problem_log import report
+
+        return fail(report(args.data_dir, err).said("unexpected problem"))
     return result
 
 

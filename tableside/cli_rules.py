@@ -94,8 +94,11 @@ def _guarded(handler: Handler) -> Handler:
         except (OSError, sqlite3.Error) as error:
             print(f"{name}: {error}", file=sys.stderr)
             return 1
-        except Exception as error:  # a bug: still no traceback for the player
-            print(f"{name}: unexpected error ({type(error).__name__}: {error})", file=sys.stderr)
+        except Exception as error:  # a bug: its traceback goes to the problem log
+            from tableside.problem_log import report
+
+            print(report(args.data_dir, error).said(f"{name}: unexpected error"),
+                  file=sys.stderr)
             return 1
 
     return run

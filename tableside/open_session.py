@@ -19,6 +19,7 @@ from tableside.basics import (
     plain_error,
 )
 from tableside.following import JournalFollower
+from tableside.problem_log import masked
 
 if TYPE_CHECKING:
     from tableside.api import Tableside
@@ -157,6 +158,7 @@ class OpenSession(JournalFollower):
         }
 
     # --- acting ----------------------------------------------------------------------
+    @masked  # a bug's record hides the action's secrets (tableside.problem_log)
     @checked
     def do(self, action: str, /, *, pin: str | None = None, decline_pin: bool = False,
            **args: Any) -> list[Note]:

@@ -1,4 +1,4 @@
-"""PINs of games saved before secrets were sealed (issue 19): kept then in settings.json.
+"""PINs of games saved before secrets were sealed: kept then in settings.json.
 
 Games saved since keep each player's PIN as the key that unwraps their private key, in the
 game's own journal (tableside.vault, tableside.private); nothing new is written here. An older
@@ -95,8 +95,3 @@ def check(table: Settings, session_id: str, owner: str, pin: str | None) -> None
         raise PinError(f"PIN: the {owner} set a PIN; give it to go on")
     if not matches(record, pin, session_id):
         raise PinError(f"PIN: that is not the {owner}'s PIN")
-
-
-def set_pin(table: Settings, session_id: str, owner: str, pin: str) -> None:
-    """Keep the owner's PIN (salted and hashed); the caller has checked they may set it."""
-    table.set_setting(setting_key(session_id, owner), make(pin))

@@ -256,7 +256,7 @@ def act(play: OpenSession, action: str, args: dict[str, Any], pin: str | None,
             except ActionError as err:
                 if not any(p.name == ABSENT for p in spec.params):
                     raise
-                # The rule's way on without the owner (issue 19: no reveal, said and logged).
+                # The rule's way on without the owner (no reveal, said and logged).
                 raise _error(f"{err}; if they are absent or cannot give it, use "
                              f"{ABSENT}=yes: the table goes on without the reveal",
                              err.field or "pin") from None

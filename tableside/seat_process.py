@@ -15,6 +15,8 @@ from typing import Any
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
+from tableside.textual_adapter import run_task
+
 _PAINT = re.compile(rb"\x1b\[\d+;\d+H")  # a cursor move: the app is painting its screen
 
 
@@ -56,7 +58,8 @@ class WarmSeat(AppService):
 
     @property
     def alive(self) -> bool:
-        return self._task is not None and not self._task.done() and not self._closed_early
+        task = run_task(self)
+        return task is not None and not task.done() and not self._closed_early
 
     async def attach(self, websocket: Any, width: int, height: int) -> None:
         """From now on the process talks to ``websocket``: what it drew, then its size."""

@@ -34,6 +34,7 @@ from textual_serve.server import Server
 
 from tableside.seat_links import SeatLinks
 from tableside.seat_process import WarmSeat
+from tableside.textual_adapter import pipe_messages, run_task
 
 log = logging.getLogger("tableside.serve")
 TEMPLATES = Path(__file__).parent / "templates"
@@ -124,7 +125,7 @@ class SeatServer(Server):
         return f"{shlex.join(words)} 2>>{shlex.quote(str(self.seat_log))}"
 
     # --- the aiohttp application ---------------------------------------------------------
-    async def _make_app(self) -> web.Application:
+    async def _seat_routes(self) -> web.Application:
         app = web.Application()
         aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
         app.add_routes([
@@ -196,7 +197,7 @@ class SeatServer(Server):
                 await service.start(width, height)
             self._warm(seat)  # the next page of this seat opens at once too
             _close_with(service, websocket, seat)
-            await self._process_messages(websocket, service)
+            await pipe_messages(self, websocket, service)
         except asyncio.CancelledError:
             await websocket.close()
         except Exception as error:  # a broken connection must not stop the other seats
@@ -259,16 +260,15 @@ class SeatServer(Server):
         loop.close()
 
     async def _listen(self) -> None:
-        app = await self._make_app()
+        app = await self._seat_routes()
         # No access log: a request line would carry the seat's token.
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.host, self.port)
         await site.start()
-        server = getattr(site, "_server", None)
-        sockets = getattr(server, "sockets", None) or []
-        if sockets:
-            self.port = int(sockets[0].getsockname()[1])
+        addresses = self._runner.addresses  # (host, port, ...) of each socket listening
+        if addresses:
+            self.port = int(addresses[0][1])
         log.info("serving the seats of game %s on %s:%s", self.session_id, self.host,
                  self.port)
         for seat in self.links.seats:
@@ -304,7 +304,7 @@ def _close_with(service: AppService, websocket: web.WebSocketResponse, seat: str
     connection is closed too: textual-serve closes it only when the app exits on its own,
     and a page left on a dead process would freeze. Closed, the page opens again by itself
     (the template's script) on a new process, and the game carries on from the journal."""
-    task = getattr(service, "_task", None)  # AppService's run task: it ends with the process
+    task = run_task(service)  # it ends with the process
     if task is None:
         return
 

@@ -1,4 +1,4 @@
-"""One action of each game tried at the wrong time (issue 21 item 8, refusals with a reason):
+"""One action of each game tried at the wrong time (refusals with a reason):
 the game as it stands when the action is refused, and the words of the reason. Shared by the
 CLI test (tests/test_refusals_per_game.py) and the app's (tests/tui/test_refusals_pilot.py)."""
 

@@ -1,4 +1,4 @@
-"""The API says what is wrong (issue 20, item 6): every public method checks its arguments'
+"""The API says what is wrong: every public method checks its arguments'
 types in one place (``tableside.arguments.checked``) and refuses a wrong one with
 ``ActionError`` naming the field and what is allowed, recording nothing."""
 

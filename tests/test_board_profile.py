@@ -86,7 +86,7 @@ def test_cli_export_import_and_show(tmp_path: Path, capsys: pytest.CaptureFixtur
 def test_a_board_value_set_from_the_cli_is_in_the_next_games_profile(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Entered in a running game from any window, a printed value is kept for later games
-    alike: here the CLI's ``do ... set_board_value`` (issue 21, item 8)."""
+    alike: here the CLI's ``do ... set_board_value``."""
     table = Tableside(tmp_path)
     first = table.create("space-station-phoenix", 3)
     first.close()

@@ -1,5 +1,5 @@
 """`tableside do` refused: the action the message says to use is named as this command line
-does it (issue 26 item 1: every refusal says what to do, CLI messages name CLI options)."""
+does it (every refusal says what to do, CLI messages name CLI options)."""
 
 from __future__ import annotations
 

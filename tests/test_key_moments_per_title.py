@@ -1,5 +1,5 @@
-"""The report of a scripted game of each title lists the key moments the game declares
-(issue 21 item 8): deaths, launches, endings, reveals and what triggered the end. Each game is
+"""The report of a scripted game of each title lists the key moments the game
+declares: deaths, launches, endings, reveals and what triggered the end. Each game is
 played through the API (``Tableside`` and ``OpenSession``, secrets sealed with a PIN), as the
 app and the CLI play it, and read back from ``OpenSession.report``."""
 

@@ -1,4 +1,4 @@
-"""``trackers/`` is pure: no I/O, no clocks, no hidden chance (ARCHITECTURE: Layers).
+"""``trackers/`` is pure: no I/O, no clocks, no hidden chance (docs/DESIGN.md, Layers).
 
 Which layer may import which (trackers imports no Textual, rich, storage or I/O module; saves no
 trackers; only tableside.cli imports tui) is checked by import-linter: the contracts are in

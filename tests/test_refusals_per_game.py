@@ -1,4 +1,4 @@
-"""Refusals with a reason in the CLI, for each game (issue 21 item 8): ``tableside do`` an
+"""Refusals with a reason in the CLI, for each game: ``tableside do`` an
 action at the wrong time exits 1 with the reason and changes nothing; ``tableside actions``
 marks it not possible now, with the same reason."""
 

@@ -1,4 +1,4 @@
-"""Nothing hidden is readable at rest (issue 19): after a choice, no file under the data folder
+"""Nothing hidden is readable at rest: after a choice, no file under the data folder
 holds the value or its nonce, as text, JSON-escaped, base64 or hex; the seed of the open draws
 is sealed too; a kill during a choice leaves the choice with its PIN or neither; Bo, with the
 files and the command line but not Ann's PIN, learns nothing and the log says he tried."""

@@ -1,4 +1,4 @@
-"""Looks, wrong PINs and reveals are facts of the table (issue 19): logged outside the numbered
+"""Looks, wrong PINs and reveals are facts of the table: logged outside the numbered
 events, never taken back by undo (a reveal whose action is undone says so), in the report, its
 Markdown, ``report --json`` and ``saves show --json``; wrong PINs slow the next try, across
 processes, by a refusal that says how long to wait (never a sleep)."""

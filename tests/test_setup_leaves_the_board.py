@@ -1,5 +1,5 @@
 """No game's setup copies or applies the board values entered before the game: the engine
-does it once, for every game (``Game.start``, issue 21 item 1). A setup handed a board
+does it once, for every game (``Game.start``). A setup handed a board
 returns a state whose board is empty; the session starts with the board seeded and applied
 (Lifeform's tracks read from it, Phoenix's markers with its lap size)."""
 

@@ -13,6 +13,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from tableside.api import Tableside, TablesideError
+from tableside.textual_adapter import CrashReported
 from tui.screens.home import HomeScreen
 
 if TYPE_CHECKING:
@@ -33,7 +34,7 @@ def keys_provider() -> type[Provider]:
     return KeysProvider
 
 
-class TablesideApp(App[None]):
+class TablesideApp(CrashReported, App[None]):
     """The companion app. ``data_dir`` is where saves and the rules index live."""
 
     CSS_PATH = "tableside.tcss"
@@ -61,10 +62,6 @@ class TablesideApp(App[None]):
             raise TablesideError(f"the data folder {self.data_dir} could not be opened; "
                                  "check it exists and is writable, then restart Tableside")
         return self._table
-
-    @property
-    def has_table(self) -> bool:
-        return self._table is not None
 
     @property
     def library(self) -> Library | None:

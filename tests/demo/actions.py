@@ -10,6 +10,7 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
+from tests.demo.facts import facts_of
 from trackers.engine import Action, Note, Param, State
 from trackers.pieces import Counter, Secret, Track, VirtualDeck
 
@@ -20,7 +21,7 @@ def advance(state: State, args: dict[str, Any], rng: Random) -> list[Note | str]
 
 def draw(state: State, args: dict[str, Any], rng: Random) -> list[Note | str]:
     drawn, notes = state.piece("deck", VirtualDeck).draw(1, "table", rng)
-    state.facts["drawn"] = state.facts.get("drawn", 0) + len(drawn)
+    facts_of(state)["drawn"] = facts_of(state).get("drawn", 0) + len(drawn)
     return [f"Drew {', '.join(drawn)}", *notes]
 
 
@@ -29,13 +30,13 @@ def fire(state: State, args: dict[str, Any], rng: Random) -> list[Note | str]:
 
 
 def open_hatch(state: State, args: dict[str, Any], rng: Random) -> list[Note | str]:
-    state.facts["hatch_open_at"] = state.board["hatch_space"]
+    facts_of(state)["hatch_open_at"] = state.board["hatch_space"]
     return [Note(f"The hatch opens at space {state.board['hatch_space']}",
                  key_moment="The hatch opened")]
 
 
 def escape(state: State, args: dict[str, Any], rng: Random) -> list[Note | str]:
-    state.facts["escaped"] = args["who"]
+    facts_of(state)["escaped"] = args["who"]
     return [f"{args['who']} escaped: the game is over"]
 
 
@@ -46,8 +47,8 @@ def hide_plan(state: State, args: dict[str, Any], rng: Random) -> list[Note | st
 
 
 def next_round(state: State, args: dict[str, Any], rng: Random) -> list[Note | str]:
-    state.facts["round"] = state.facts.get("round", 1) + 1
-    return [f"Round {state.facts['round']}"]
+    facts_of(state)["round"] = facts_of(state).get("round", 1) + 1
+    return [f"Round {facts_of(state)['round']}"]
 
 
 def _deck_empty(state: State) -> str | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from random import Random
 
+from tests.demo.facts import facts_of
 from trackers.engine import SessionSetup, State
 from trackers.pieces import Bag, Counter, Milestone, Secret, Track, VirtualDeck
 
@@ -22,6 +23,6 @@ def setup(s: SessionSetup, rng: Random) -> State:
     state.pieces["bag"] = Bag("Bag", {"red": 2, "blue": 3})
     state.pieces["deck"] = VirtualDeck.shuffled("Deck", CARDS, rng)
     state.pieces["plan"] = Secret("Plan", "Captain", choices=["left", "right"])
-    state.facts["round"] = 1
-    state.facts["drawn"] = 0  # a value kept in facts, charted by the report (Game.charted)
+    facts_of(state)["round"] = 1
+    facts_of(state)["drawn"] = 0  # a value kept in facts, charted by the report (Game.charted)
     return state

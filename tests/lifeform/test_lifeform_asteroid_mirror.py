@@ -1,4 +1,4 @@
-"""Module B with the table's own tokens (issue 24 item 4): the table flips its real token and
+"""Module B with the table's own tokens: the table flips its real token and
 the app follows what it shows; the setup says which way the game plays; a launch waits for any
 open asteroid decision, so no impact is ever told for a ship the crew has left."""
 

@@ -1,5 +1,5 @@
 """A newcomer without their board: each printed value is asked in the form of the first action
-whose rule reads it, and the action goes on once it is entered (issue 24 item 2)."""
+whose rule reads it, and the action goes on once it is entered."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Printed values of the late game asked when a rule first reads them (issue 24 item 2): module
+"""Printed values of the late game asked when a rule first reads them: module
 D's strip at the bet, the Showdown's values in a fight check and at hibernation, each Loadout
 column when a token goes on it, module B's Impact decks when the tracker lands on a token the
 app turns over, and Self-Destruct's minutes before a meeting could move it."""

@@ -1,4 +1,4 @@
-"""Every refusal says why and what opens the action (issue 24 item 3): no Lifeform action falls
+"""Every refusal says why and what opens the action: no Lifeform action falls
 back on the engine's bare "its step has not come (or is past)", in the setup, the Starship
 stage, the Showdown with module D or after the end; the module B flip names what comes first."""
 

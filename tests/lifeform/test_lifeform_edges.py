@@ -1,4 +1,4 @@
-"""The edges (issue 24 item 3): the Motion tracker at either end, the Hunt's guess list as a
+"""The edges: the Motion tracker at either end, the Hunt's guess list as a
 table setting, an idle Android phase that passes by itself, solo setup ticked in one form, the
 CLI taking an empty value where the form does, and refusals that say why and what to do."""
 

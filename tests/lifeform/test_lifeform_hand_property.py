@@ -1,4 +1,4 @@
-"""The lifeform's hand is a counted quantity every action keeps right (issue 11, item 1).
+"""The lifeform's hand is a counted quantity every action keeps right.
 
 Over random sequences of the actions that touch it (draws, plays for an attack, Cocoon,
 Malfunction, Lurk, Hostility draw icons, Flamethrower-Cocoon, the Mining Laser), the count the

@@ -1,4 +1,4 @@
-"""Module D's hunt in the rulebook's order, its hiding place never an oracle (issue 24 item 5):
+"""Module D's hunt in the rulebook's order, its hiding place never an oracle:
 steps 1-3 before the fights, the header naming the next step, a public probe of the hiding
 place that teaches nothing, the Halon blast search, the reward a number of disks can earn, the
 combat tokens carried into the fights; and the Stowaway card only from its milestone."""

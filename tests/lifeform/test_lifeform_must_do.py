@@ -1,4 +1,4 @@
-"""The rules that must happen, happen (issue 24 item 1): a scripted 3-player game where the app,
+"""The rules that must happen, happen: a scripted 3-player game where the app,
 not the players, stops a missed Reality Calibration, a hand left over its limit and a launch
 out of turn; each refusal says what is due and which key does it, and corrections stay open."""
 

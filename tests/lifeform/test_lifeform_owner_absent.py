@@ -1,4 +1,4 @@
-"""An absent owner means no reveal (issue 19 item 4): each Lifeform rule that needs a sealed
+"""An absent owner means no reveal: each Lifeform rule that needs a sealed
 secret offers 'owner_absent', says the value cannot be revealed, records it, and goes on; the
 value stays sealed in the files."""
 

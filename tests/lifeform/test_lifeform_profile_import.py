@@ -1,5 +1,5 @@
 """A board profile shared by another table: exported as the board reads, imported into a
-running game as logged values that undo takes back (issue 11, item 5)."""
+running game as logged values that undo takes back."""
 
 from __future__ import annotations
 

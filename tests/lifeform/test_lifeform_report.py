@@ -1,4 +1,4 @@
-"""The report tells the game (issue 24 item 6): every death, the launch, the ending, the
+"""The report tells the game: every death, the launch, the ending, the
 Showdown and each fight are key moments; each shown identifier sits beside the code the table
 saw; an objective is named; no text is said twice."""
 

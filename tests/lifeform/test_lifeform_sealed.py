@@ -1,4 +1,4 @@
-"""Lifeform's secrets sealed at rest, played through the API (issue 19): the Reality
+"""Lifeform's secrets sealed at rest, played through the API: the Reality
 Calibration, the Stowaway card, the Secret Objectives, Module D's hiding place and the solo
 Hunt's chamber. The lifeform player sets a PIN once; a reveal (meeting an image, the launch,
 the hunt's end) needs it and records value and nonce; a test ("is it here?") records only the

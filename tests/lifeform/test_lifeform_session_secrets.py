@@ -136,7 +136,7 @@ def test_a_cancelled_reaction_adds_no_hostility_t16() -> None:
 
 def test_the_stowaway_card_is_chosen_once_at_20() -> None:
     s = through_setup(new(3))
-    # Not before its milestone (issue 24): the refusal names the mark and the key to get there.
+    # Not before its milestone: the refusal names the mark and the key to get there.
     assert "when Self-Destruct reaches 20 (now 28)" in (s.blocked("choose_stowaway") or "")
     with pytest.raises(ActionError, match="Choose the Stowaway card is not possible now"):
         s.do("choose_stowaway", card="1-2 Minute")

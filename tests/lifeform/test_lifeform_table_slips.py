@@ -1,4 +1,4 @@
-"""The rule slips a real table found (issue 11), one test each: every one failed before its fix."""
+"""The rule slips a real table found, one test each: every one failed before its fix."""
 
 from __future__ import annotations
 

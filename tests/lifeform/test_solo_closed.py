@@ -1,4 +1,4 @@
-"""The solo game's refusals say why and what to do (issue 24 item 3; found at 80x24: `n` at the
+"""The solo game's refusals say why and what to do (found at 80x24: `n` at the
 start said only "its step has not come (or is past)")."""
 
 from __future__ import annotations

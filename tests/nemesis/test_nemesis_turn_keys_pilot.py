@@ -1,6 +1,6 @@
 """Pilot test at 80x24: during the Player turns the footer shows the keys every turn needs
-(Encounter, Noise, Fire), not only the Room Actions a turn seldom takes (issue 26 item 1:
-no key that needs F1 or the palette to find at the moment it is used)."""
+(Encounter, Noise, Fire), not only the Room Actions a turn seldom takes:
+no key that needs F1 or the palette to find at the moment it is used."""
 
 from __future__ import annotations
 

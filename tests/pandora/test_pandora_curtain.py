@@ -1,4 +1,4 @@
-"""Whom the curtain speaks to when a Hidden Agenda is chosen (issue 23, item 7): at a table,
+"""Whom the curtain speaks to when a Hidden Agenda is chosen: at a table,
 the player who runs the crewmember, by name; in True Solo the one player is "you" (there is
 nobody to hand the laptop to)."""
 

@@ -1,4 +1,4 @@
-"""The Nasty round at one key a step, driven at 80x24 and the keys counted (issue 23, item 7):
+"""The Nasty round at one key a step, driven at 80x24 and the keys counted:
 with the app drawing, a round of three Nasties with no attack takes at most 4 keys, and an
 attack with a push costs one key a push."""
 

@@ -1,4 +1,4 @@
-"""The Pandora screen as drawn at 80x24 (issue 23, item 7): the tracks never run into the
+"""The Pandora screen as drawn at 80x24: the tracks never run into the
 panel beside them ("Turn Cycle Tracker: no markersNow (Tab here..." was read), and while the
 Nasty round runs its keys are in the footer: the round's step (N), a Nasty's attack (X) and a
 Nasty coming in (R). A crewmember's own attack (Z) is not offered then: the rulebook's crew

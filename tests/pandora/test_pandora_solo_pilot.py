@@ -1,7 +1,7 @@
 """Pilot test of a True Solo Standard game of Pandora Celeste, three Cycles by keys at 80x24:
 noise and the First Target, the Nasty Action Round stepped with two Nasties in order, an
 attack with two pushes, a ScuttleBug burrowing in and biting at the turn's end, a Protocol
-delayed and one overridden with its Big Nasty spawned (issue 10, "done when").
+delayed and one overridden with its Big Nasty spawned.
 
 A step the test already took by keys, when it comes again with nothing new (the second Nasty
 revealed, Cycle 2's run of 'Next step' to the Noise count), is done on the session behind the

@@ -1,4 +1,4 @@
-"""Issue 23's "done when", as a 3-player table, scripted through the API a table's script
+"""The whole game as a 3-player table, scripted through the API a table's script
 uses (Tableside, with each player's PIN sealing their Hidden Agenda): Scenario 1 to the
 Bridge, then a Full Game with Hidden Agendas to a Final Showdown, whose Airlock flush and
 outcomes follow the rulebook («Flush it out the Airlock!», «Surviving's Just a Way of Keeping

@@ -1,4 +1,4 @@
-"""Issue 23's "done when", as a solo player: a True Solo game with the app drawing, played at
+"""The whole game as a solo player: a True Solo game with the app drawing, played at
 80x24 by keys to an escape. After Abandon Ship Flygirl is aboard the Bridge; its last Station
 is Powered Up by keys; the Noise count and the Nasty round go one key a step: the Bug's card
 (drawn by the app) takes it to the Bridge, its attack flips a new card, a push is one key, and

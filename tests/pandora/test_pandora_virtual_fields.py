@@ -1,4 +1,4 @@
-"""Virtual-mode forms ask nothing about the cards (issue 23, item 7): the mirror-mode card
+"""Virtual-mode forms ask nothing about the cards: the mirror-mode card
 fields (box, reshuffle, gold, instruction, any_miss, hits) are hidden by ``Param.shown``
 while the app draws, in the form, in ``tableside actions`` and in the API's check; in mirror
 mode they are asked as before."""

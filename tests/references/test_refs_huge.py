@@ -1,4 +1,4 @@
-"""A huge rulebook cannot jam search (issue 20, item 4): an imported text is cut into sections
+"""A huge rulebook cannot jam search: an imported text is cut into sections
 of bounded size, a search can be given up mid-way, removing a book gives its space back,
 and the library's folder and file are private from the very first command.
 

@@ -1,5 +1,5 @@
 """One row per game, read-only commands that write nothing, and a full disk that tells the
-truth (issue 20, items 1-3).
+truth.
 
 Creates race in real processes (two writers and a `saves list` loop), each opening the data
 folder afresh per game as the `tableside new` command does. The full disk is injected: every

@@ -1,4 +1,4 @@
-"""The journal is the truth, and warnings travel with the data (issue 19, items 8 and 9).
+"""The journal is the truth, and warnings travel with the data.
 
 The journal records a digest of every snapshot's state: a snapshot edited by hand is named,
 ignored, and the game rebuilt from the journal; the warning shows in `saves show --json`,

@@ -1,5 +1,5 @@
-"""What was typed comes back (issue 25, item 4) and the New game form's errors sit beside
-the field that caused them (issue 26, item 1), at 80x24, driven by keys."""
+"""What was typed comes back and the New game form's errors sit beside
+the field that caused them, at 80x24, driven by keys."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Panels redraw in place (issue 21, item 9): a new text of the same height repaints its panel
+"""Panels redraw in place: a new text of the same height repaints its panel
 without laying the screen out again, a taller one grows the panel, the same text does nothing;
 the side log's changing length leaves the screen's layout alone yet scrolls as before."""
 

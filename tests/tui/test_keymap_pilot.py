@@ -1,4 +1,4 @@
-"""Keys a player can change (issue 21, item 7): a keymap in the settings, applied with
+"""Keys a player can change: a keymap in the settings, applied with
 Textual's App.set_keymap, shown in the footer, on F1, in the palette and in messages."""
 
 from __future__ import annotations

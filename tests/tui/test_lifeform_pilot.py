@@ -1,4 +1,4 @@
-"""Pilot test of a Lifeform session at 80x24 (issue 11, "done when").
+"""Pilot test of a Lifeform session at 80x24.
 
 One 3-player game on the made-up test board ``BOARD`` to the Showdown, with an Ending C launch:
 the moves where keys matter are typed as a player would (an action's key, or ctrl+p and its

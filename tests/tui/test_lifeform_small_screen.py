@@ -1,4 +1,4 @@
-"""Lifeform at 80x24 (issue 24 items 1 and 7): the hands in view without scrolling, refusals
+"""Lifeform at 80x24: the hands in view without scrolling, refusals
 that name what is due with the key that does it, and a solo New game suggesting one name."""
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 setup, three Crisis cards (the third on a chamber already holding a token, so Life Support
 advances and the app asks for its length then), a manual clamp unlock, the launch the table
 confirms, a hunt with a wrong guess, and the fight set up; the screen is checked at each step
-and the hiding chamber shows nowhere before the guess (issue 12, "done when"). Two steps whose
+and the hiding chamber shows nowhere before the guess. Two steps whose
 keys the test types at another step (the second Crisis card, the second objective) are done
 through the API those keys call, the screen checked the same."""
 

@@ -1,4 +1,4 @@
-"""Lists stay inside their dialog at 80x24 (issue 21 item 8; issues 24 and 26): every list
+"""Lists stay inside their dialog at 80x24: every list
 opened in New game and in an action form lies within the dialog's border, not over the
 table behind it. Each list is opened by Enter, as a player would, and measured."""
 

@@ -1,4 +1,4 @@
-"""Each game's longest form at 80x24 (issue 21, item 8): it opens at its top with the focus
+"""Each game's longest form at 80x24: it opens at its top with the focus
 on its first field; a required field left blank is said beside that field, in view, with
 the focus there; a choice with one possible answer is filled in and shown, not asked."""
 

@@ -1,4 +1,4 @@
-"""Names as typed in every screen (issue 20, item 5), played by keys at 80x24.
+"""Names as typed in every screen, played by keys at 80x24.
 
 A player named ``a[/]b`` (a closing tag Rich cannot match), ``[red]Lou`` (a colour tag) or
 ``[b]Cy`` scores a Space Station Phoenix game in the app, and every game's screen, report,

@@ -1,6 +1,6 @@
 """Pilot test at 80x24: New game refusing a game option (Pandora Celeste's crew, none chosen
 in True Solo) shows the error under that option, with the focus on its first choice and both
-in view (issue 26 item 1: the New game form's errors beside the field that caused them).
+in view (the New game form's errors beside the field that caused them).
 Before, only the five fixed fields had their own error line: an option's error went above
 the Start button, far below the option, and the focus stayed on Players."""
 

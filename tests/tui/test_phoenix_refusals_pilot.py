@@ -1,5 +1,5 @@
 """Pilot test at 80x24: a Space Station Phoenix key pressed when its action is over says why
-and what to do, with the key (issue 26 item 1: every refusal says what to do)."""
+and what to do, with the key (every refusal says what to do)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""One redraw per change (issue 21, item 5): an action, through a form or not, an undo and
+"""One redraw per change: an action, through a form or not, an undo and
 a board value each draw the session once; other windows are watched by a thread."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Refusals with a reason in the app, for each game (issue 21 item 8): the action's key
+"""Refusals with a reason in the app, for each game: the action's key
 pressed at the wrong time, at 80x24, shows a message naming the action and its key, why it
 is not possible now and what to do; nothing is recorded and no form opens."""
 

@@ -206,7 +206,7 @@ async def test_report_and_history_read_well_at_80x24(tmp_path: Path) -> None:
 
 def test_charts_draw_values_as_steps_with_the_values_on_the_axis() -> None:
     """A value holds through each round and changes at the round it changed in; few values
-    are their own ticks (issue 21, item 8; issue 26: no diagonal ramps, 66 on its row)."""
+    are their own ticks (no diagonal ramps, 66 on its row)."""
     from tui.screens.report import steps
 
     assert steps([(1, 0), (2, 0), (3, 66), (4, 68)]) == (

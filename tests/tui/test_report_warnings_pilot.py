@@ -1,4 +1,4 @@
-"""Warnings travel with the data (issue 19, item 9): a game whose snapshot was edited by
+"""Warnings travel with the data: a game whose snapshot was edited by
 hand opens in the app with its report (ctrl+r) naming the file at the top, and the report's
 Markdown export (m) keeps the warning."""
 

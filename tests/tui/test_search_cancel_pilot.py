@@ -1,4 +1,4 @@
-"""A new keystroke stops the search it makes stale (issue 20, item 4): the search screen hands
+"""A new keystroke stops the search it makes stale: the search screen hands
 the library a ``cancelled`` test that turns true once the person typed again, so an abandoned
 search on a huge library burns no more CPU, and its giving up is never shown as a failure."""
 

@@ -1,4 +1,4 @@
-"""The PIN at the table, by keys at 80x24 (issue 19, "done when"): the lifeform player sets a
+"""The PIN at the table, by keys at 80x24: the lifeform player sets a
 PIN at the first Reality Calibration, makes four more without typing it, and the attack, which
 turns the identifier over, asks for it behind the curtain: a wrong one shows nothing and is
 logged, the right one reveals. The report then lists the reveal, and after an undo and a new

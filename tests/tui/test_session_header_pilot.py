@@ -1,4 +1,4 @@
-"""The session header names the way to play, and in solo the player (issue 21, item 8)."""
+"""The session header names the way to play, and in solo the player."""
 
 from __future__ import annotations
 

@@ -85,7 +85,7 @@ async def test_every_home_column_is_readable_at_80_columns(tmp_path: Path) -> No
         text = screen_text(app)
         assert "in progress" in text
         assert "today" in text
-        # the titles get the room (issue 26): the Game column gives way before them ...
+        # the titles get the room: the Game column gives way before them ...
         assert "A long evening with the whole gr" in text  # 34 cells of 80 to Title
         await pilot.press("down")
         await pilot.pause()

@@ -80,13 +80,6 @@ def head_record(head: int, at: str = "", by: str = "") -> dict[str, Any]:
     return record
 
 
-def header_record(*, game: str, title: str, setup: dict[str, Any], seed: str,
-                  created: str) -> dict[str, Any]:
-    """The content of a journal's first record (saves adds its format number)."""
-    return {"t": HEADER, "game": game, "title": title, "setup": setup, "seed": seed,
-            "created": created}
-
-
 def fold(records: Iterable[Mapping[str, Any]]) -> tuple[list[Event], int]:
     """The event list and head that a run of records leaves (header records are skipped)."""
     events: list[Event] = []

@@ -2,7 +2,7 @@
 
 Undo and redo move a head pointer over the events; a new action after an undo drops
 the undone branch. The random stream of event ``seq`` depends only on (seed, seq), so
-undoing a draw and drawing again gives the same card (ARCHITECTURE: session model).
+undoing a draw and drawing again gives the same card (docs/DESIGN.md, The session model).
 The session never touches a file: it hands each record to a ``Journal`` and reports an
 action only after ``Journal.append`` returned, which is when the record is durable.
 """

@@ -4,7 +4,7 @@ When a secret is set, everyone sees a short code: a hash of the value and a rand
 nonce. The code is computed once, when the secret is chosen, and kept as it was shown
 (the journal records it beside the value): the reveal recomputes the code from the value
 and nonce and compares it with that kept code, so a value changed afterwards does not
-match (ARCHITECTURE: Secrets). The value is never part of ``summary``; only ``reveal``
+match (docs/DESIGN.md, Secrets). The value is never part of ``summary``; only ``reveal``
 exposes it.
 
 The code, so anyone can check it by hand: the first 12 hex digits (48 bits), upper case, of

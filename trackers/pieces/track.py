@@ -2,8 +2,8 @@
 
 A track advances in one direction (Self-Destruct counts down, Hostility counts up).
 A milestone fires when a move lands on it or jumps over it, in the order the marker
-meets them, so a jump from 21 to 18 fires "20" and "19" once each (ARCHITECTURE:
-"Milestones fire when a track reaches OR PASSES them").
+meets them, so a jump from 21 to 18 fires "20" and "19" once each (docs/DESIGN.md,
+Pieces).
 """
 
 from __future__ import annotations

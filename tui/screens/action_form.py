@@ -47,6 +47,7 @@ from tui.screens.form_fields import (
     settle_error,
 )
 from tui.screens.form_keys import FIELD_KEYS, FieldKeys, settle
+from tui.widgets.dialog_select import DialogSelect
 from tui.widgets.plain import plain
 
 
@@ -344,8 +345,10 @@ class ActionFormScreen(FieldKeys, ModalScreen[bool]):
                 f"{err}. Nothing was recorded; check the disk, then press Enter again.")
             return False
         except Exception as err:  # a bug must not lose the game: say so, keep the form
+            from tui.problems import told
+
             self.query_one("#form-error", Static).update(
-                f"Tableside hit a problem and recorded nothing: {err}")
+                told(self.app, err, [v for v in (pin, owner_pin) if v]))
             return False
         return True
 
@@ -416,8 +419,9 @@ class ActionFormScreen(FieldKeys, ModalScreen[bool]):
         name = (event.select.id or "").removeprefix("arg-")
         for line in self.query(f"#chosen-{name}"):
             if isinstance(line, Static):
-                label = "" if event.select.is_blank() else next(
-                    (str(p) for p, v in event.select._options if v == event.value), "")
+                select = event.select
+                label = select.label_of(event.value) if isinstance(select, DialogSelect) \
+                    and not select.is_blank() else ""
                 long = len(label) > max(event.select.size.width - 6, 20)
                 line.update(plain(label) if long else "")
                 line.set_class(not long, "hidden")

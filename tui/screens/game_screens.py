@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from textual.binding import Binding
-from textual.keys import _character_to_key
 
 from tableside.api import OpenSession, Tableside
 from trackers.engine.info import GameInfo
@@ -13,7 +12,7 @@ from tui.screens.session import SessionScreen
 
 def binding_key(key: str) -> str:
     """A key as a Binding names it ("?" is "question_mark"; "ctrl+r" stays)."""
-    return _character_to_key(key) if len(key) == 1 else key
+    return next(iter(Binding.make_bindings([(key, "")]))).key
 
 
 def own_keys(screen: type[SessionScreen]) -> dict[str, str]:

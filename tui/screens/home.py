@@ -20,6 +20,7 @@ from textual.widgets import Static
 
 from saves.catalog import SessionInfo
 from tableside.api import OpenSession, Tableside, TablesideError
+from tableside.textual_adapter import add_binding
 from trackers.games.registry import game_ids, game_title, infos
 from tui.screens.form_keys import settle
 from tui.screens.home_list import SavesList
@@ -148,7 +149,7 @@ class HomeScreen(Screen[None]):
     def __init__(self, table: Tableside | None, warnings: Iterable[str] = ()) -> None:
         super().__init__()
         for binding in tool_bindings():
-            self._bindings._add_binding(binding)
+            add_binding(self, binding)
         self.table = table
         self.warnings = list(warnings)
         self._stop_watching = threading.Event()

@@ -23,6 +23,8 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from tableside.textual_adapter import action_state, bindings_of, chosen_keys
+
 # Keys the palette does not list: itself, quitting (ctrl+q), F1, and moving between fields
 # (Tab, Enter in a form, copying text): keys, not things to do.
 SKIPPED = {"command_palette", "app.command_palette", "quit", "app.quit", "app.show_keys",
@@ -55,7 +57,7 @@ class KeylessActions(Protocol):
 
 def player_binding(app: App[object], binding: Binding) -> Binding:
     """``binding`` with the key the player chose for it (``App.set_keymap``), if they did."""
-    chosen = app._keymap.get(binding.id or "") if binding.id else None
+    chosen = chosen_keys(app).get(binding.id or "") if binding.id else None
     if not chosen:
         return binding
     return replace(binding, key=chosen.split(",")[0].strip())
@@ -63,7 +65,7 @@ def player_binding(app: App[object], binding: Binding) -> Binding:
 
 def player_key(app: App[object], binding_id: str, default: str) -> str:
     """How the key of ``binding_id`` is written, as the player set it ("z", "^z")."""
-    chosen = app._keymap.get(binding_id)
+    chosen = chosen_keys(app).get(binding_id)
     key = chosen.split(",")[0].strip() if chosen else default
     return app.get_key_display(Binding(key, ""))
 
@@ -73,7 +75,7 @@ def screen_bindings(screen: Screen[object]) -> list[Binding]:
     with the key the player chose for it."""
     seen: set[str] = set()
     out: list[Binding] = []
-    for _key, binding in screen._bindings:  # the merged bindings, dynamic ones included
+    for binding in bindings_of(screen):  # the merged bindings, dynamic ones included
         if binding.action in seen or binding.action in SKIPPED:
             continue
         seen.add(binding.action)
@@ -88,7 +90,7 @@ def key_entries(screen: Screen[object]) -> list[KeyEntry]:
     for binding in screen_bindings(screen):
         if binding.action in SKIPPED:
             continue
-        state = app._check_action_state(binding.action, screen)
+        state = action_state(app, binding.action, screen)
         entries.append(KeyEntry(binding.tooltip or binding.description,
                                 app.get_key_display(binding), binding.action, bool(state)))
     if isinstance(screen, KeylessActions):

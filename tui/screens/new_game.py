@@ -225,7 +225,7 @@ class NewGameScreen(FieldKeys, ModalScreen[OpenSession | None]):
             for i, choice in enumerate(option.choices):
                 self.query_one(f"{base}-{i}", Checkbox).value = choice in (value or ())
 
-    def _options(self) -> dict[str, Any]:
+    def _option_values(self) -> dict[str, Any]:
         assert self.game is not None
         mode = self.current_mode()
         chosen: dict[str, Any] = {}
@@ -314,8 +314,8 @@ class NewGameScreen(FieldKeys, ModalScreen[OpenSession | None]):
         title = self.query_one("#title", Input).value.strip() or None
         mode = self.current_mode()
         try:
-            play = self.table.create(self.game.id, players, options=self._options(), names=names,
-                                     title=title, mode=mode.id if mode else "")
+            play = self.table.create(self.game.id, players, options=self._option_values(),
+                                     names=names, title=title, mode=mode.id if mode else "")
         except ActionError as err:
             self.show_error(err.field, str(err))
             return

@@ -256,6 +256,12 @@ class SeatForm(ModalScreen[bool]):
         except (ActionError, TablesideError) as err:
             error.update(plain(str(err)))
             return
+        except Exception as err:  # a bug must not close the seat: say so, keep the form
+            from tui.problems import told
+
+            typed = [v for v in (pin, self._read("arg-value")) if v]
+            error.update(plain(told(self.app, err, typed)))
+            return
         self.dismiss(True)
 
     async def _answer(self, ask_id: str, pin: str | None) -> None:

@@ -29,6 +29,7 @@ from textual.screen import Screen
 from textual.widgets import Header, OptionList, Static
 
 from tableside.api import OpenSession, Tableside, TablesideError
+from tableside.textual_adapter import bindings_of
 from trackers.engine import ActionError
 from trackers.pieces import Secret
 from tui.screens.action_form import ActionFormScreen
@@ -208,7 +209,7 @@ class SessionScreen(WatchingOtherWindows, RefusingWithReason, Screen[None]):
 
     def keyless_actions(self) -> list[tuple[str, str, bool]]:
         """The game's actions no key is bound to, for the palette (see tui.screens.keys)."""
-        bound = {b.action for _key, b in self._bindings}
+        bound = {b.action for b in bindings_of(self)}
         return [(a.title, f"run('{a.name}')", self.offerable(a.name))
                 for a in self.play.actions() if f"run('{a.name}')" not in bound]
 
@@ -295,8 +296,10 @@ class SessionScreen(WatchingOtherWindows, RefusingWithReason, Screen[None]):
                         title="Not saved", severity="error", timeout=15, markup=False)
             return
         except Exception as err:  # a bug must not lose the game: report it, keep going
-            self.notify(f"Tableside hit a problem and recorded nothing: {err}",
-                        severity="error", timeout=15, markup=False)
+            from tui.problems import told
+
+            self.notify(told(self.app, err, [pin] if pin else []), severity="error",
+                        timeout=15, markup=False)
             return
         self.session_changed()
 
@@ -319,6 +322,11 @@ class SessionScreen(WatchingOtherWindows, RefusingWithReason, Screen[None]):
         except TablesideError as err:
             self.notify(f"{err}. Nothing changed; check the disk, then try again.",
                         severity="error", timeout=15, markup=False)
+            return
+        except Exception as err:  # a bug must not lose the game: report it, keep going
+            from tui.problems import told
+
+            self.notify(told(self.app, err), severity="error", timeout=15, markup=False)
             return
         self.session_changed()
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from textual import events
 
+from tableside.textual_adapter import chosen_keys
 from tui.screens.keys import player_key
 from tui.screens.refusal_keys import with_keys
 
@@ -42,7 +43,7 @@ class RefusingWithReason(_Screen):
     def _refused_key(self, key: str) -> str | None:
         """The game action bound to ``key`` (the player's key, else the game's), when none
         bound to it is possible now (a key two modes share goes to the one that is)."""
-        keymap = self.app._keymap
+        keymap = chosen_keys(self.app)
         bound = [a.name for a in self.play.actions()
                  if key in [k.strip() for k in (keymap.get(f"{self.play.game.id}.{a.name}")
                                                 or a.key or "").split(",")]]

@@ -10,12 +10,13 @@ and is as tall as that room allows (it scrolls, as any long list does).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
+from rich.console import RenderableType
 from textual.geometry import Region
 from textual.widget import Widget
-from textual.widgets import Select
-from textual.widgets._select import SelectCurrent, SelectOverlay
+from textual.widgets import OptionList, Select
 
 LIST_ROWS = 12  # Textual's own cap on an open list, borders included
 
@@ -44,6 +45,18 @@ def placement(field: Region, room: Region, rows: int) -> tuple[int, int]:
 class DialogSelect(Select[Any]):
     """A Select whose open list stays inside its dialog."""
 
+    def __init__(self, options: Iterable[tuple[RenderableType, Any]], **kwargs: Any) -> None:
+        self.choices = list(options)
+        super().__init__(self.choices, **kwargs)
+
+    def set_options(self, options: Iterable[tuple[RenderableType, Any]]) -> None:
+        self.choices = list(options)
+        super().set_options(self.choices)
+
+    def label_of(self, value: Any) -> str:
+        """The label shown for ``value``; "" when none is."""
+        return next((str(label) for label, choice in self.choices if choice == value), "")
+
     def watch_expanded(self, expanded: bool) -> None:
         """Place the list as it opens (after Select's own watcher has shown it), and again
         once the screen is laid out (the form may have just scrolled or grown)."""
@@ -54,10 +67,11 @@ class DialogSelect(Select[Any]):
     def _place(self) -> None:
         if not self.expanded or not self.is_mounted:
             return
-        overlay = self.query_one(SelectOverlay)
-        field = self.query_one(SelectCurrent).region
+        # Select's parts, by the type names its stylesheet uses: the list and the field.
+        overlay = self.query_one("SelectOverlay", OptionList)
+        field = self.query_one("SelectCurrent").region
         # One row an option (a label wider than the list wraps: the list then scrolls).
-        wanted = min(LIST_ROWS, len(self._options) + overlay.styles.gutter.height)
+        wanted = min(LIST_ROWS, overlay.option_count + overlay.styles.gutter.height)
         offset, height = placement(field, room_of(self), wanted)
         overlay.styles.max_height = height
         overlay.styles.offset = (0, offset)

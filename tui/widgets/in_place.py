@@ -2,7 +2,7 @@
 
 ``Static.update`` asks Textual for a layout of the screen by default: every widget is
 arranged and the whole screen repainted, which was most of the cost of a key press on a
-game's screen (issue 21, item 9). Most changes leave a panel as many lines high as before;
+game's screen. Most changes leave a panel as many lines high as before;
 then repainting that panel is enough, and a panel whose text is the same is not redrawn.
 """
 

@@ -13,6 +13,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.visual import Visual, visualize
 
+from tableside.textual_adapter import update_scrollbars
 from trackers.engine import Note, Panel
 from tui.screens.refusal_keys import with_keys
 from tui.widgets.session_view import SessionView
@@ -58,7 +59,7 @@ class NowPanel(SessionView, ScrollView, can_focus=True):
     and its scrollbar, never the screen's layout, whatever its length. Before, the text sat
     in a scroll container sized by it, so a note one line longer or shorter than the last
     (undo says more than redo) laid the whole screen out again and repainted every panel,
-    most of a key press's cost (issue 21, item 9). Sized by its text (``height: auto``, as
+    most of a key press's cost. Sized by its text (``height: auto``, as
     on a seat's phone screen), it asks for a layout when its length changes, as any widget.
     After every change it goes back to the top, where the newest notes are.
     """
@@ -128,7 +129,7 @@ class NowPanel(SessionView, ScrollView, can_focus=True):
         return total
 
     # --- drawing ----------------------------------------------------------------------
-    def _on_resize(self) -> None:
+    def on_resize(self) -> None:
         self._measure()
 
     def selection_updated(self, selection: Selection | None) -> None:
@@ -143,7 +144,7 @@ class NowPanel(SessionView, ScrollView, can_focus=True):
         size = Size(width, len(self._wrapped(width)))
         if size != self.virtual_size:
             self.virtual_size = size
-            self._scroll_update(size)
+            update_scrollbars(self, size)
 
     def render_lines(self, crop: Region) -> list[Strip]:
         self._measure()

@@ -11,18 +11,25 @@ own editing bindings the moment it reads the key, in line with the letters.
 from __future__ import annotations
 
 from textual import events
+from textual.binding import Binding
 from textual.widgets import Input
+
+# Input's editing keys, by key: the first binding of each, as Textual's own lookup takes it.
+EDITING: dict[str, Binding] = {}
+for _binding in Binding.make_bindings(Input.BINDINGS):
+    EDITING.setdefault(_binding.key, _binding)
 
 
 class TypedInput(Input):
     """``Input``, with its own editing keys handled in the order they came."""
 
-    async def _on_key(self, event: events.Key) -> None:
+    async def on_key(self, event: events.Key) -> None:
+        """Runs before Input's own key handler (a subclass's handler comes first)."""
         if event.is_printable:
             return  # Input's own handler inserts it, next in line
-        bindings = self._bindings.key_to_bindings.get(event.key)
-        if not bindings:
+        binding = EDITING.get(event.key)
+        if binding is None:
             return  # not an editing key of the field: it goes on as before (tab, escape...)
         event.stop()
         event.prevent_default()  # handled here: neither Input's handler nor the bindings again
-        await self.run_action(bindings[0].action)
+        await self.run_action(binding.action)

@@ -1,4 +1,4 @@
-"""An owner who is absent cannot reveal (issue 19): the rules that need a reveal say so, log
+"""An owner who is absent cannot reveal: the rules that need a reveal say so, log
 it, and go on without it, the value staying sealed (as Nemesis's Victory Check does)."""
 
 from __future__ import annotations

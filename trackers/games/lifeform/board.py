@@ -32,9 +32,6 @@ class Icon(StrEnum):
 
 ICONS = tuple(icon.value for icon in Icon)
 COLUMNS = ("improvised_weaponry", "coolant", "energy_cells", "halon_gas", "spacesuits")
-COLUMN_NAMES = {"improvised_weaponry": "Improvised Weaponry", "coolant": "Coolant",
-                "energy_cells": "Energy Cells", "halon_gas": "Halon Gas",
-                "spacesuits": "Spacesuits"}
 # Printed icon -> the id the rules use.
 BONUSES = {"Remove a Power Outage": "remove_power_outage",
            "Move a Power Outage": "move_power_outage", "Draw a Card": "draw_card"}  # §5.1

@@ -1,4 +1,4 @@
-"""Why an action its own step closes is closed now, and what opens it (issue 24 item 3).
+"""Why an action its own step closes is closed now, and what opens it.
 
 The engine's fallback ("its step has not come (or is past)") names neither; these say which
 step or stage the action belongs to and what brings it, in the table's words. They are read only

@@ -1,4 +1,4 @@
-"""Why a solo action its own step closes is closed now, and what to do instead (issue 24 item 3).
+"""Why a solo action its own step closes is closed now, and what to do instead.
 
 The Dragon's Domain solo game runs in stages: ``play`` (the Starship, with module C's Crisis
 deck and Remora board), ``launched``, ``shuttle`` (module C's Confront or Hunt), ``fight`` and

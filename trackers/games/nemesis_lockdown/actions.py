@@ -106,10 +106,6 @@ def _needs_next_step(state: State, args: dict[str, Any]) -> list[str]:
 
 
 # --- choices --------------------------------------------------------------------------------
-def _active(state: State) -> list[str]:
-    return crew.with_status(state, crew.ACTIVE)
-
-
 def _in_pods(state: State) -> list[str]:
     return crew.with_status(state, crew.IN_POD)
 

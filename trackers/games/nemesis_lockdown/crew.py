@@ -29,7 +29,6 @@ START_ROOM = {WORKER: "Repository", SURVIVOR: "Isolation Room"}
 LIGHT_LIMIT = 2  # the third Light Wound turns into a Serious Wound
 SERIOUS_LIMIT = 3  # at 3 Serious Wounds any further Wound kills
 WOUND_KINDS = ("light", "serious")
-RULE_WOUNDS = "rulebook: Contamination, Wounds, and Death"
 
 
 def new_entry(name: str) -> CrewEntry:

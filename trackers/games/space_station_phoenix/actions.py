@@ -11,6 +11,7 @@ from trackers.games.space_station_phoenix import moves as steps
 from trackers.games.space_station_phoenix import moves_diplomacy as diplomacy
 from trackers.games.space_station_phoenix import moves_station as station
 from trackers.games.space_station_phoenix.diplomacy import TRACKS
+from trackers.games.space_station_phoenix.facts import facts_of
 from trackers.games.space_station_phoenix.view import setup_steps
 
 
@@ -59,7 +60,7 @@ class _Setup(Action):
 
     def validate(self, state: State, args: dict[str, Any]) -> dict[str, Any]:
         checked = super().validate(state, args)
-        steps, done = setup_steps(state), int(state.facts["setup_done"])
+        steps, done = setup_steps(state), int(facts_of(state)["setup_done"])
         if done < len(steps):
             step = steps[done]
             checked["step"] = f"{done + 1}. " + (step if len(step) <= 90 else step[:89] + "…")

@@ -8,7 +8,7 @@ score marker per player and the Aliens left in the supply.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict, cast
 
 from trackers.engine import ActionError, State
 from trackers.games.space_station_phoenix.diplomacy import TRACKS
@@ -39,6 +39,57 @@ RULINGS: dict[str, tuple[str, str]] = {
         "extra_turn_check", "Does the end check run before an additional turn (Sectors 301, "
         "323, 208), so that triggering the end forfeits it?"),
 }
+
+
+class ExtraTurn(TypedDict):
+    """Who takes an additional turn when this one ends, and which Sector gave it."""
+
+    player: str
+    why: str
+
+
+class GameEndFacts(TypedDict):
+    """``GameEnd`` as kept: the trigger player, the reasons, who still plays a turn."""
+
+    trigger: str | None
+    reasons: list[str]
+    still_to_play: list[str]
+
+
+class SpaceStationPhoenixFacts(TypedDict, total=False):
+    """What a session keeps in ``state.facts``, by key (``total=False``: a snapshot or a
+    save from before a key existed lacks it; ``players`` adds what it can)."""
+
+    players: list[str]  # in seat order
+    options: dict[str, Any]
+    active: int | None  # the active player's seat (0-based); None once the game is over
+    setup_done: int  # setup steps ticked
+    sectors: dict[str, list[int]]  # Sectors built by level: [level 1, level 2, level 3]
+    free_sectors: dict[str, int]
+    level3: dict[str, list[str]]  # the Level-3 Sector numbers
+    numbers: dict[str, list[str]]  # every Sector number given, any level
+    hubs: dict[str, str]  # the Hub each keeps ("" until recorded)
+    extra_turn: ExtraTurn | None  # an additional turn when this one ends (301, 323, 208)
+    free_sector_due: str | None  # who is owed Sector 326's free Level-1 Sector
+    incomes: dict[str, int]  # Incomes taken (Hub A-11 counts 5)
+    diplomacy: dict[str, dict[str, int]]  # each player's level on each track
+    game_end: GameEndFacts
+    rulings: dict[str, bool | None]  # the table's answers to the open questions (RULINGS)
+    aliens_in_bag: int
+    status: str  # Home's status column
+    turns_ended: int
+    ship_turn: int  # the turn a ship or Income was last recorded in (one per turn)
+    final_scores: dict[str, int]  # once recorded
+    final_winners: list[str]
+    in_game_points: dict[str, int]  # the score track before final scoring moved it
+
+
+def facts_of(state: State) -> SpaceStationPhoenixFacts:
+    """``state.facts`` as this game keeps them: every read and write of them goes here, so
+    the type checker knows each key."""
+    return cast(SpaceStationPhoenixFacts, state.facts)
+
+
 STATUS_SETUP = "setting up"
 STATUS_PLAYING = "in progress"
 STATUS_FINAL = "final round"
@@ -51,8 +102,8 @@ def marker_name(seat: int) -> str:
 
 
 def players(state: State) -> list[str]:
-    names: list[str] = state.facts["players"]
-    if "hubs" not in state.facts:  # a state saved before these facts existed (a snapshot)
+    names: list[str] = facts_of(state)["players"]
+    if "hubs" not in facts_of(state):  # a state saved before these facts existed (a snapshot)
         _add_later_facts(state, names)
     return names
 
@@ -62,9 +113,9 @@ def _add_later_facts(state: State, names: list[str]) -> None:
     later = {key: value for key, value in new_facts(tuple(names), 0, {}).items()
              if key in ("numbers", "hubs", "extra_turn", "free_sector_due", "incomes")}
     for key, value in later.items():
-        state.facts.setdefault(key, value)
+        state.facts.setdefault(key, value)  # keys by name: the untyped dict
     for name in names:  # the Sector numbers it knew: the Level-3 ones
-        state.facts["numbers"][name] = list(state.facts.get("level3", {}).get(name, []))
+        facts_of(state)["numbers"][name] = list(facts_of(state).get("level3", {}).get(name, []))
 
 
 def marker(state: State, name: str) -> ScoreMarker:
@@ -76,7 +127,7 @@ def aliens(state: State) -> Counter:
 
 
 def active(state: State) -> str | None:
-    seat = state.facts.get("active")
+    seat = facts_of(state).get("active")
     return None if seat is None else players(state)[seat]
 
 
@@ -94,45 +145,45 @@ def who(state: State, named: str | None) -> str:
 
 def sectors(state: State, name: str) -> list[int]:
     """Sectors on ``name``'s station by level, [level 1, level 2, level 3]."""
-    built: list[int] = state.facts["sectors"][name]
+    built: list[int] = facts_of(state)["sectors"][name]
     return built
 
 
 def hub(state: State, name: str) -> str:
     """The Hub ``name`` keeps ("" until recorded)."""
     players(state)
-    return str(state.facts["hubs"].get(name, ""))
+    return str(facts_of(state)["hubs"].get(name, ""))
 
 
 def owned(state: State, name: str) -> list[str]:
     """The Hub and every Sector number ``name`` has, for the effect tables."""
     kept = hub(state, name)
-    return ([kept] if kept else []) + list(state.facts["numbers"][name])
+    return ([kept] if kept else []) + list(facts_of(state)["numbers"][name])
 
 
 def levels(state: State, track: str) -> dict[str, int]:
     """Each player's Diplomacy level on one track, in seat order."""
-    return {name: state.facts["diplomacy"][name][track] for name in players(state)}
+    return {name: facts_of(state)["diplomacy"][name][track] for name in players(state)}
 
 
 def game_end(state: State) -> GameEnd:
-    data = state.facts["game_end"]
+    data = facts_of(state)["game_end"]
     return GameEnd(tuple(players(state)), data["trigger"], tuple(data["reasons"]),
                    tuple(data["still_to_play"]))
 
 
 def save_game_end(state: State, end: GameEnd) -> None:
-    state.facts["game_end"] = {"trigger": end.trigger, "reasons": list(end.reasons),
+    facts_of(state)["game_end"] = {"trigger": end.trigger, "reasons": list(end.reasons),
                                "still_to_play": list(end.still_to_play)}
 
 
 def ruling(state: State, key: str) -> bool | None:
-    value: bool | None = state.facts["rulings"].get(key)
+    value: bool | None = facts_of(state)["rulings"].get(key)
     return value
 
 
 def new_facts(names: tuple[str, ...], aliens_in_bag: int,
-              options: dict[str, Any]) -> dict[str, Any]:
+              options: dict[str, Any]) -> SpaceStationPhoenixFacts:
     """The facts of a new session: seat 1 starts (spec §2.2 step 9)."""
     return {
         "players": list(names),
@@ -160,7 +211,7 @@ def new_facts(names: tuple[str, ...], aliens_in_bag: int,
 
 def supply_counts(state: State) -> tuple[int, ...]:
     """Aliens in the supply under each ruling still possible: one value once ruled."""
-    board, bag = aliens(state).value, int(state.facts["aliens_in_bag"])
+    board, bag = aliens(state).value, int(facts_of(state)["aliens_in_bag"])
     rule = ruling(state, "bag_aliens_count")
     if rule is None:
         return (board, board + bag) if bag else (board,)
@@ -170,7 +221,7 @@ def supply_counts(state: State) -> tuple[int, ...]:
 def built_counts(state: State, name: str) -> tuple[int, ...]:
     """Sectors built for the 9-Sector condition under each ruling still possible."""
     total = sum(sectors(state, name))
-    free = int(state.facts["free_sectors"][name])
+    free = int(facts_of(state)["free_sectors"][name])
     rule = ruling(state, "free_sectors_count")
     if rule is None:
         return (total, total - free) if free else (total,)
@@ -188,16 +239,16 @@ def score_sheet(state: State) -> ScoreSheet:
     Level-3 bonus is occupied is not tracked, so it starts as not occupied.
     """
     sheet = []
-    in_game = state.facts.get("in_game_points") or {}  # once final scores moved the markers
+    in_game = facts_of(state).get("in_game_points") or {}  # once final scores moved the markers
     for name in players(state):
         n1, n2, n3 = sectors(state, name)
         sheet.append(PlayerSheet(
             name=name, points=in_game.get(name, marker(state, name).points),
             sectors=SectorsBuilt(n1, n2, n3),
             residents=Residents(0, 0, 0, 0, 0), hub=hub(state, name),
-            level3=tuple(Level3Sector(s, False) for s in state.facts["level3"][name]),
+            level3=tuple(Level3Sector(s, False) for s in facts_of(state)["level3"][name]),
             ships_left=0, full_sectors=0, gems=0, food=0, water=0, metal=0,
-            free_sectors=int(state.facts["free_sectors"][name]),
+            free_sectors=int(facts_of(state)["free_sectors"][name]),
         ))
     free_rule = ruling(state, "free_sectors_count")
     return ScoreSheet(tuple(sheet), ScoreSettings(free_sectors_count_as_built=free_rule))

@@ -9,6 +9,7 @@ from typing import Any
 
 from trackers.engine import ActionError, Note, State
 from trackers.games.space_station_phoenix import facts
+from trackers.games.space_station_phoenix.facts import facts_of
 from trackers.games.space_station_phoenix.moves import refresh_status
 from trackers.games.space_station_phoenix.plurality import join_names
 from trackers.games.space_station_phoenix.score_marker import reading
@@ -59,12 +60,12 @@ def record_final_scores(state: State, args: dict[str, Any], rng: Random) -> Note
         raise ActionError(f"winners: name players of this game ({', '.join(names)})", "winners")
     winners = winners or [n for n, v in totals.items() if v == best]
     parts = _breakdown(str(args.get("breakdown") or ""), totals)
-    state.facts["final_scores"] = totals
-    state.facts["final_winners"] = winners
+    facts_of(state)["final_scores"] = totals
+    facts_of(state)["final_winners"] = winners
     # Final scoring moves each marker on from its in-game points (rulebook: Game End
     # Scoring); the in-game points stay known for the calculator.
-    if "in_game_points" not in state.facts:  # a second record corrects the first
-        state.facts["in_game_points"] = {n: facts.marker(state, n).points for n in names}
+    if "in_game_points" not in facts_of(state):  # a second record corrects the first
+        facts_of(state)["in_game_points"] = {n: facts.marker(state, n).points for n in names}
     notes: Notes = []
     for name in names:
         marker = facts.marker(state, name)

@@ -19,6 +19,7 @@ from trackers.games.space_station_phoenix.board import (
     LAP_SIZE,
     board_changed,
 )
+from trackers.games.space_station_phoenix.facts import facts_of
 from trackers.games.space_station_phoenix.setup import setup
 from trackers.games.space_station_phoenix.view import banner, checklist, panels
 
@@ -28,12 +29,12 @@ def end(state: State) -> EndRecord | None:
     over = facts.game_end(state)
     if not over.over:
         return None
-    final = state.facts.get("final_scores")
+    final = facts_of(state).get("final_scores")
     summary = f"{over.trigger} triggered the end: {'; '.join(over.reasons)}"
     if final:
         best = max(final.values())
         return EndRecord("Final scoring", summary,
-                         winners=tuple(state.facts.get("final_winners") or
+                         winners=tuple(facts_of(state).get("final_winners") or
                                        [n for n, v in final.items() if v == best]),
                          scores=dict(final))
     track = {name: facts.marker(state, name).points for name in facts.players(state)}
@@ -43,7 +44,7 @@ def end(state: State) -> EndRecord | None:
 def moment(state: State) -> dict[str, int]:
     """Turns, not rounds: the number of the turn being played (once the game is over, the
     last turn played: the game lasted that many turns)."""
-    ended = int(state.facts.get("turns_ended", 0))
+    ended = int(facts_of(state).get("turns_ended", 0))
     return {"turn": max(ended, 1) if facts.active(state) is None else ended + 1}
 
 
@@ -65,7 +66,7 @@ GAME = Game(
     panels=panels,
     checklist=checklist,
     end=end,
-    status=lambda state: str(state.facts["status"]),
+    status=lambda state: str(facts_of(state)["status"]),
     moment=moment,
     banner=banner,
     key_actions=("record_final_scores",),

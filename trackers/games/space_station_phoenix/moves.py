@@ -14,6 +14,7 @@ from typing import Any
 
 from trackers.engine import ActionError, Note, State
 from trackers.games.space_station_phoenix import effects, facts, moves_station
+from trackers.games.space_station_phoenix.facts import facts_of
 from trackers.games.space_station_phoenix.game_end import END_SCORE, end_of_turn, end_triggers
 from trackers.games.space_station_phoenix.plurality import join_names
 from trackers.games.space_station_phoenix.score_marker import points_text
@@ -27,17 +28,17 @@ def refresh_status(state: State) -> None:
     """``facts["status"]`` for the saved-games list."""
     end = facts.game_end(state)
     if end.over:
-        winners = state.facts.get("final_winners")
-        state.facts["status"] = f"{join_names(list(winners))} won" if winners \
+        winners = facts_of(state).get("final_winners")
+        facts_of(state)["status"] = f"{join_names(list(winners))} won" if winners \
             else facts.STATUS_OVER
     elif end.triggered:
-        state.facts["status"] = facts.STATUS_FINAL
-    elif state.facts.get("turns_ended") or int(state.facts["setup_done"]) >= len(
+        facts_of(state)["status"] = facts.STATUS_FINAL
+    elif facts_of(state).get("turns_ended") or int(facts_of(state)["setup_done"]) >= len(
         setup_steps(state)
     ):
-        state.facts["status"] = facts.STATUS_PLAYING
+        facts_of(state)["status"] = facts.STATUS_PLAYING
     else:
-        state.facts["status"] = facts.STATUS_SETUP
+        facts_of(state)["status"] = facts.STATUS_SETUP
 
 
 def _end_check_note(state: State, name: str, why: str) -> Note:
@@ -89,16 +90,16 @@ def _check_number(state: State, level: int, number: str, *, every_level: bool) -
                           "number")
     if level == 3:
         for other in facts.players(state):
-            if number in state.facts["level3"][other]:
+            if number in facts_of(state)["level3"][other]:
                 raise ActionError(f"number: Sector {number} is already on {other}'s station; "
                                   "each Sector exists once", "number")
     if not every_level:
         return
-    if state.facts["options"].get("first_game") and number[-1] not in "1234":
+    if facts_of(state)["options"].get("first_game") and number[-1] not in "1234":
         raise ActionError(f"number: the first game uses only Sectors whose number ends in 1 to "
                           f"4; {number} is not one of them", "number")
     for other in facts.players(state):  # every Sector number exists once, at every level
-        if number in state.facts["numbers"][other]:
+        if number in facts_of(state)["numbers"][other]:
             raise ActionError(f"number: Sector {number} is already on {other}'s station; "
                               "each Sector exists once", "number")
 
@@ -131,13 +132,13 @@ def build_sector(state: State, args: dict[str, Any], rng: Random) -> Notes:
     built[level - 1] += 1
     below = _build_order_note(name, level, built, facts.hub(state, name))
     if args.get("free"):
-        state.facts["free_sectors"][name] += 1
-        if level == 1 and state.facts.get("free_sector_due") == name:
-            state.facts["free_sector_due"] = None  # Sector 326's free Sector, taken
+        facts_of(state)["free_sectors"][name] += 1
+        if level == 1 and facts_of(state).get("free_sector_due") == name:
+            facts_of(state)["free_sector_due"] = None  # Sector 326's free Sector, taken
     if level == 3 and number:
-        state.facts["level3"][name].append(number)
+        facts_of(state)["level3"][name].append(number)
     if number:
-        state.facts["numbers"][name].append(number)
+        facts_of(state)["numbers"][name].append(number)
     total = sum(built)
     label = f" {number}" if number else ""
     free = " (free)" if args.get("free") else ""
@@ -165,7 +166,7 @@ def return_sector(state: State, args: dict[str, Any], rng: Random) -> Notes:
     built = facts.sectors(state, name)
     if built[level - 1] == 0:
         raise ActionError(f"level: {name} has no Level-{level} Sector to return", "level")
-    level3, numbers = state.facts["level3"][name], state.facts["numbers"][name]
+    level3, numbers = facts_of(state)["level3"][name], facts_of(state)["numbers"][name]
     on_level = [n for n in numbers if n[0] == str(level)]
     if number and number not in on_level:
         listed = ", ".join(on_level) or "none"
@@ -178,7 +179,7 @@ def return_sector(state: State, args: dict[str, Any], rng: Random) -> Notes:
             level3.remove(number)
     elif level == 3 and len(level3) > built[2]:
         numbers.remove(level3.pop())
-    free = state.facts["free_sectors"]
+    free = facts_of(state)["free_sectors"]
     free[name] = min(free[name], built[0])
     return [f"{name} returned a Level-{level} Sector: {sum(built)} of 9 on the station"]
 
@@ -211,11 +212,11 @@ def _ruling_needed(state: State, name: str, score: int) -> str | None:
         return bool(end_triggers(score=score, sectors_built=built, aliens_in_supply=supply))
 
     if any(fires(s, b) != fires(supplies[0], b) for s in supplies for b in builts):
-        board, bag = facts.aliens(state).value, state.facts["aliens_in_bag"]
+        board, bag = facts.aliens(state).value, facts_of(state)["aliens_in_bag"]
         return (f"{facts.RULINGS['bag Aliens count as supply'][1]} ({board} on the Home "
                 f"Planets board, {bag} in the bag)")
     if any(fires(s, b) != fires(s, builts[0]) for s in supplies for b in builts):
-        free = state.facts["free_sectors"][name]
+        free = facts_of(state)["free_sectors"][name]
         return (f"{facts.RULINGS['free Sectors count as built'][1]} ({name} has "
                 f"{sum(facts.sectors(state, name))} Sectors, {free} of them free)")
     return None
@@ -229,7 +230,7 @@ def end_turn(state: State, args: dict[str, Any], rng: Random) -> Notes:
                           "action")
     end = facts.game_end(state)
     score = facts.marker(state, current).points
-    due = state.facts.get("extra_turn")
+    due = facts_of(state).get("extra_turn")
     forfeit: Notes = []
     if due and due["player"] == current:
         # Sectors 301/323 (and 208): the additional turn comes before the next player's. Does
@@ -245,9 +246,9 @@ def end_turn(state: State, args: dict[str, Any], rng: Random) -> Notes:
                               f"additional turn from {due['why']} and meets an end condition) "
                               "Decide it with 'Decide an open ruling', then end the turn again",
                               "ruling")
-        state.facts["extra_turn"] = None
+        facts_of(state)["extra_turn"] = None
         if not (fires and first):
-            state.facts["turns_ended"] = int(state.facts.get("turns_ended", 0)) + 1
+            facts_of(state)["turns_ended"] = int(facts_of(state).get("turns_ended", 0)) + 1
             refresh_status(state)
             return [Note(f"{current} takes the additional turn now ({due['why']}); the end "
                          f"check runs when it ends. Still {current}'s turn", "end_of_game")]
@@ -264,16 +265,16 @@ def end_turn(state: State, args: dict[str, Any], rng: Random) -> Notes:
                         sectors_built=min(facts.built_counts(state, current)),
                         aliens_in_supply=max(facts.supply_counts(state)))
     facts.save_game_end(state, after)
-    state.facts["turns_ended"] = int(state.facts.get("turns_ended", 0)) + 1
+    facts_of(state)["turns_ended"] = int(facts_of(state).get("turns_ended", 0)) + 1
     names = facts.players(state)
     notes: Notes
     if after.over:
-        state.facts["active"] = None
+        facts_of(state)["active"] = None
         notes = [Note(f"{current}'s final turn is done. The game is over: final scoring, with "
                       "the score calculator (names and points come filled in)", "scoring")]
     elif after.triggered and not end.triggered:
         notes = forfeit
-        state.facts["active"] = names.index(after.still_to_play[0])
+        facts_of(state)["active"] = names.index(after.still_to_play[0])
         reasons = "; ".join(after.reasons)
         notes += [Note(f"{current} triggers the end: {reasons}", "end_of_game",
                        key_moment=f"{current} triggered the end: {reasons}"),
@@ -281,12 +282,12 @@ def end_turn(state: State, args: dict[str, Any], rng: Random) -> Notes:
                        f"turn each; {current} takes none. {after.still_to_play[0]}'s turn",
                        "final_round")]
     elif after.triggered:
-        state.facts["active"] = names.index(after.still_to_play[0])
+        facts_of(state)["active"] = names.index(after.still_to_play[0])
         notes = [Note(f"{current}'s final turn is done. Still to play: "
                       f"{join_names(list(after.still_to_play))}", "final_round")]
     else:
         nxt = names[(names.index(current) + 1) % len(names)]
-        state.facts["active"] = names.index(nxt)
+        facts_of(state)["active"] = names.index(nxt)
         notes = [Note(f"End of {current}'s turn: no end condition. {nxt}'s turn", "end_of_game")]
     refresh_status(state)
     return notes
@@ -296,7 +297,7 @@ EXTRA_TURN_RULING = "end check before an additional turn"
 
 
 def why_not_end_turn(state: State) -> str | None:
-    due = state.facts.get("free_sector_due")
+    due = facts_of(state).get("free_sector_due")
     if due:
         return (f"Sector 326's free Level-1 Sector for {due} is not settled: take it, or say "
                 "there is none (ctrl+p: Sector 326's free Sector)")
@@ -305,14 +306,14 @@ def why_not_end_turn(state: State) -> str | None:
 
 def set_turn(state: State, args: dict[str, Any], rng: Random) -> Notes:
     """A hand correction: whose turn it is (before the end is triggered)."""
-    state.facts["active"] = facts.players(state).index(args["player"])
+    facts_of(state)["active"] = facts.players(state).index(args["player"])
     return [f"It is {args['player']}'s turn"]
 
 
 def set_ruling(state: State, args: dict[str, Any], rng: Random) -> Notes:
     """The table decides a question the rulebook text leaves open (spec §10)."""
     key, question = facts.RULINGS[args["ruling"]]
-    state.facts["rulings"][key] = args["answer"] == "yes"
+    facts_of(state)["rulings"][key] = args["answer"] == "yes"
     return [f"Ruling: {question} {args['answer']}"]
 
 
@@ -322,10 +323,10 @@ def set_ruling(state: State, args: dict[str, Any], rng: Random) -> Notes:
 def setup_step(state: State, args: dict[str, Any], rng: Random) -> Notes:
     """Tick the next setup step (spec §2.2)."""
     steps = setup_steps(state)
-    done = int(state.facts["setup_done"])
+    done = int(facts_of(state)["setup_done"])
     if done >= len(steps):
         raise ActionError("Setup is already done", "action")
-    state.facts["setup_done"] = done + 1
+    facts_of(state)["setup_done"] = done + 1
     refresh_status(state)
     notes = _hubs_missing(state) if "j records" in steps[done] else []
     if done + 1 < len(steps):
@@ -342,13 +343,13 @@ def _hubs_missing(state: State) -> Notes:
 
 
 def setup_all(state: State, args: dict[str, Any], rng: Random) -> Notes:
-    state.facts["setup_done"] = len(setup_steps(state))
+    facts_of(state)["setup_done"] = len(setup_steps(state))
     refresh_status(state)
     return [*_hubs_missing(state), Note("Setup is done", "setup")]
 
 
 def setup_open(state: State) -> bool:
-    return int(state.facts["setup_done"]) < len(setup_steps(state))
+    return int(facts_of(state)["setup_done"]) < len(setup_steps(state))
 
 
 def setup_done_why(state: State) -> str | None:

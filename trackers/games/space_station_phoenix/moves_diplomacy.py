@@ -16,6 +16,7 @@ from trackers.games.space_station_phoenix.diplomacy import (
     diplomacy_awards,
     track_for_ship,
 )
+from trackers.games.space_station_phoenix.facts import facts_of
 from trackers.games.space_station_phoenix.income import income_check
 
 Notes = list[Note | str]
@@ -40,13 +41,13 @@ def move_token(state: State, args: dict[str, Any], rng: Random) -> Notes:
     name = facts.who(state, args.get("player"))
     track: str = args["track"].lower()
     steps: int = 1 if args.get("steps") is None else args["steps"]
-    old = state.facts["diplomacy"][name][track]
+    old = facts_of(state)["diplomacy"][name][track]
     new = old + steps
     label = facts.TRACK_LABELS[track]
     if steps == 0 or not 0 <= new <= TOP_LEVEL:
         raise ActionError(f"steps: {name}'s {label} token is on L{old}; allowed: "
                           f"{_token_moves(old)} (the track runs L0 to L5)", "steps")
-    state.facts["diplomacy"][name][track] = new
+    facts_of(state)["diplomacy"][name][track] = new
     notes: Notes = [Note(f"{name}'s {label} token: L{old} -> L{new}", "diplomacy")]
     if steps > 0:
         notes.append(Note("Pay the lobbying cost printed on each space moved onto (read it on "
@@ -70,13 +71,13 @@ def ship_used(state: State, args: dict[str, Any], rng: Random) -> Notes:
     """Who takes which Diplomacy bonus after a real ship use (spec §4.1, §4.3), and the active
     player's own Hub and Sector bonuses for that ship."""
     ship: str = args["ship"]
-    turn = int(state.facts.get("turns_ended", 0))
+    turn = int(facts_of(state).get("turns_ended", 0))
     notes: Notes = []
-    if state.facts.get("ship_turn") == turn:
+    if facts_of(state).get("ship_turn") == turn:
         notes.append(Note("A ship was already recorded as used this turn: a turn is one ship "
                           "or Income (rulebook: Turn Options). If this one is a slip, undo it",
                           "diplomacy"))
-    state.facts["ship_turn"] = turn
+    facts_of(state)["ship_turn"] = turn
     notes += moves_station.own_ship_bonuses(state, ship)
     return notes + _diplomacy_bonuses(state, ship)
 

@@ -15,6 +15,7 @@ from typing import Any
 from trackers.engine import ActionError, Note, State
 from trackers.games.space_station_phoenix import effects, facts
 from trackers.games.space_station_phoenix.diplomacy import TOP_LEVEL, TRACKS, sector_226_points
+from trackers.games.space_station_phoenix.facts import facts_of
 from trackers.games.space_station_phoenix.score_marker import points_text
 from trackers.games.space_station_phoenix.setup_counts import FIRST_GAME_SETS
 from trackers.games.space_station_phoenix.station import HUB_IDS
@@ -42,7 +43,7 @@ def score(state: State, name: str, points: int, why: str) -> Notes:
 
 def hub_choices(state: State) -> list[str]:
     """The Hubs this game deals from: the first game's 4 sets, B-1..B-12, or all 24."""
-    options = state.facts["options"]
+    options = facts_of(state)["options"]
     if options.get("first_game"):
         return [hub for hub, _, _ in FIRST_GAME_SETS]
     if options.get("advanced_hubs"):
@@ -58,7 +59,7 @@ def keep_hub(state: State, args: dict[str, Any], rng: Random) -> Notes:
     name: str = args["player"]
     hub: str = args["hub"]
     facts.players(state)  # (the facts of a state saved before Hubs were kept)
-    for other, kept in state.facts["hubs"].items():
+    for other, kept in facts_of(state)["hubs"].items():
         if kept == hub and other != name:
             raise ActionError(f"hub: {other} keeps {hub}; each Hub exists once", "hub")
     old = facts.hub(state, name)
@@ -67,13 +68,13 @@ def keep_hub(state: State, args: dict[str, Any], rng: Random) -> Notes:
     if old in effects.FREE_SECTOR_AT_SETUP or old in effects.ALIENS_AT_SETUP:
         raise ActionError(f"hub: {name} keeps {old}, whose setup the app applied (a free "
                           "Sector or Aliens): undo that record (u) to change the Hub", "hub")
-    state.facts["hubs"][name] = hub
+    facts_of(state)["hubs"][name] = hub
     notes: Notes = [Note(f"{name} keeps Hub {hub}" + (f" (was {old})" if old else "")
                          + ": the score calculator gets it", "station_hub")]
     colour = effects.FREE_SECTOR_AT_SETUP.get(hub)
     if colour:
         facts.sectors(state, name)[0] += 1
-        state.facts["free_sectors"][name] += 1
+        facts_of(state)["free_sectors"][name] += 1
         notes.append(Note(f"Hub {hub}: a free Level-1 {colour} Sector, recorded on {name}'s "
                           f"station ({sum(facts.sectors(state, name))} of 9)", "station_hub"))
     wanted = effects.ALIENS_AT_SETUP.get(hub, 0)
@@ -83,15 +84,9 @@ def keep_hub(state: State, args: dict[str, Any], rng: Random) -> Notes:
                           f"({facts.aliens(state).value} left)", "station_hub"))
     if hub in effects.PROMPT_AT_SETUP:
         notes.append(Note(f"Hub {hub} at setup: {effects.PROMPT_AT_SETUP[hub]}", "station_hub"))
-    if state.facts["options"].get("first_game") and hub == "B-2":
+    if facts_of(state)["options"].get("first_game") and hub == "B-2":
         notes.append(Note("First game: B-2's player skips its +3/-1 ship bonus", "station_hub"))
     return notes
-
-
-def hubs_line(state: State) -> str:
-    """"Ann B-3, Bo B-1, Cy not recorded yet"."""
-    return ", ".join(f"{name} {facts.hub(state, name) or 'not recorded yet'}"
-                     for name in facts.players(state))
 
 
 # --- a Sector's effect when built (rulebook: Reference Guide, Level-3 Sectors) --------------
@@ -117,7 +112,7 @@ def built_effects(state: State, name: str, level: int, number: str | None, free:
         notes += score(state, name, effects.POINTS_WHEN_BUILT[number],
                        f"Sector {number} scores {effects.POINTS_WHEN_BUILT[number]} when built")
     if number in effects.EXTRA_TURN_WHEN_BUILT:
-        state.facts["extra_turn"] = {"player": name, "why": f"Sector {number}"}
+        facts_of(state)["extra_turn"] = {"player": name, "why": f"Sector {number}"}
         notes.append(Note(f"Sector {number}: {name} takes an additional turn as soon as this "
                           "one ends, before the next player (e ends this turn)", "end_of_game"))
     if number in effects.ALIENS_WHEN_BUILT:
@@ -136,7 +131,7 @@ def built_effects(state: State, name: str, level: int, number: str | None, free:
             notes.append(Note("Sector 326: the station already has a Level-1 Sector of each "
                               "colour, so no free Sector", "level3_sectors"))
         else:
-            state.facts["free_sector_due"] = name
+            facts_of(state)["free_sector_due"] = name
             notes.append(Note(f"Sector 326: {name} takes a free Level-1 Sector of any colour "
                               "now (ctrl+p: Sector 326's free Sector)", "level3_sectors"))
     if number == effects.DIPLOMACY_WHEN_BUILT:
@@ -156,7 +151,7 @@ def _advance_all(state: State, name: str, free: bool, rng: Random) -> Notes:
 
     moved = []
     for track in TRACKS:
-        levels = state.facts["diplomacy"][name]
+        levels = facts_of(state)["diplomacy"][name]
         if levels[track] < TOP_LEVEL:
             levels[track] += 1
             moved.append(f"{facts.TRACK_LABELS[track]} L{levels[track]}")
@@ -184,9 +179,9 @@ def settle_326(state: State, args: dict[str, Any], rng: Random) -> Notes:
     """Sector 326's free Level-1 Sector: taken (its number if known), or none."""
     from trackers.games.space_station_phoenix.moves import build_sector
 
-    name = state.facts["free_sector_due"]
+    name = facts_of(state)["free_sector_due"]
     if args.get("none"):
-        state.facts["free_sector_due"] = None
+        facts_of(state)["free_sector_due"] = None
         return [Note(f"Sector 326: {name} takes no free Sector (a Level-1 Sector of each "
                      "colour already)", "level3_sectors")]
     return build_sector(state, {"player": name, "level": 1, "number": args.get("number"),
@@ -194,7 +189,7 @@ def settle_326(state: State, args: dict[str, Any], rng: Random) -> Notes:
 
 
 def why_not_326(state: State) -> str | None:
-    if state.facts.get("free_sector_due") is None:
+    if facts_of(state).get("free_sector_due") is None:
         return "no Sector 326 is waiting for its free Level-1 Sector"
     return None
 
@@ -205,7 +200,7 @@ def why_not_326(state: State) -> str | None:
 def extra_turn(state: State, args: dict[str, Any], rng: Random) -> Notes:
     """Sector 208: 3 GEMs paid after a Diplomacy-ship action for an additional turn."""
     name = facts.who(state, None)
-    state.facts["extra_turn"] = {"player": name, "why": "Sector 208"}
+    facts_of(state)["extra_turn"] = {"player": name, "why": "Sector 208"}
     return [Note(f"Sector 208: {name} pays 3 GEMs and takes an additional turn when this one "
                  "ends (once per action)", "end_of_game")]
 
@@ -213,7 +208,7 @@ def extra_turn(state: State, args: dict[str, Any], rng: Random) -> Notes:
 def why_not_extra_turn(state: State) -> str | None:
     if facts.active(state) is None:
         return "the game is over"
-    due = state.facts.get("extra_turn")
+    due = facts_of(state).get("extra_turn")
     if due:
         return f"{due['player']} already takes an additional turn ({due['why']})"
     return None
@@ -244,11 +239,11 @@ def own_ship_bonuses(state: State, ship: str) -> Notes:
 def income_taken(state: State, args: dict[str, Any], rng: Random) -> Notes:
     """Income taken: B-6's point applied, every other income ability of the player asked."""
     name = facts.who(state, args.get("player"))
-    turn = int(state.facts.get("turns_ended", 0))
-    again = state.facts.get("ship_turn") == turn and name == facts.active(state)
-    state.facts["ship_turn"] = turn  # a turn is one ship or Income
-    state.facts["incomes"][name] = int(state.facts["incomes"][name]) + 1
-    count = state.facts["incomes"][name]
+    turn = int(facts_of(state).get("turns_ended", 0))
+    again = facts_of(state).get("ship_turn") == turn and name == facts.active(state)
+    facts_of(state)["ship_turn"] = turn  # a turn is one ship or Income
+    facts_of(state)["incomes"][name] = int(facts_of(state)["incomes"][name]) + 1
+    count = facts_of(state)["incomes"][name]
     hub = facts.hub(state, name)
     notes: Notes = [Note(
         f"{name}'s Income: Action marker and Neutral Ship marker home, GEMs on {name}'s ships to "
@@ -265,8 +260,8 @@ def income_taken(state: State, args: dict[str, Any], rng: Random) -> Notes:
     if hub == "B-6":
         notes += score(state, name, 1, "Hub B-6 at Income, 1 point")
     found = effects.bonuses(effects.ON_INCOME | effects.EVERY_TURN, facts.owned(state, name))
-    if "226" in state.facts["numbers"][name]:
-        tokens = [state.facts["diplomacy"][name][t] for t in TRACKS]
+    if "226" in facts_of(state)["numbers"][name]:
+        tokens = [facts_of(state)["diplomacy"][name][t] for t in TRACKS]
         points = sector_226_points(tokens)
         found.append("226 (if occupied): " + (
             f"{points_text(points)} (tokens on L3 or higher, less 1): add them with a" if

@@ -6,6 +6,7 @@ from random import Random
 
 from trackers.engine import ActionError, SessionSetup, State
 from trackers.games.space_station_phoenix import facts
+from trackers.games.space_station_phoenix.facts import facts_of
 from trackers.games.space_station_phoenix.score_marker import ScoreMarker
 from trackers.games.space_station_phoenix.setup_counts import FIRST_GAME_SETS, setup_for
 from trackers.pieces import Counter
@@ -23,10 +24,10 @@ def setup(s: SessionSetup, rng: Random) -> State:
     state.pieces[facts.ALIENS] = Counter(
         "Aliens in the supply (Home Planets board)", counts.aliens_drawn,
         limit=counts.aliens_drawn, past_limit="more than were drawn at setup; check the board")
-    state.facts.update(facts.new_facts(s.names, counts.aliens_left_in_bag, s.options))
+    facts_of(state).update(facts.new_facts(s.names, counts.aliens_left_in_bag, s.options))
     if s.options.get("first_game"):
         # First game: each player is dealt one of the 4 fixed sets at random (rulebook: Setup,
         # "For the first game"); the table may correct a Hub with "Hub kept".
         hubs = rng.sample([hub for hub, _, _ in FIRST_GAME_SETS], len(s.names))
-        state.facts["hubs"] = dict(zip(s.names, hubs, strict=True))
+        facts_of(state)["hubs"] = dict(zip(s.names, hubs, strict=True))
     return state

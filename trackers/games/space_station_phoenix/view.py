@@ -9,6 +9,7 @@ from __future__ import annotations
 from trackers.engine import Panel, State
 from trackers.games.space_station_phoenix import facts
 from trackers.games.space_station_phoenix.diplomacy import TRACKS
+from trackers.games.space_station_phoenix.facts import facts_of
 from trackers.games.space_station_phoenix.game_end import (
     ALIENS_IN_SUPPLY_AT_MOST,
     ALL_SECTORS,
@@ -24,7 +25,7 @@ def setup_steps(state: State) -> list[str]:
 
     spec §2.1 (numbers), §2.2 (order), §2.3 (first game).
     """
-    options = state.facts["options"]
+    options = facts_of(state)["options"]
     names = facts.players(state)
     counts = setup_for(len(names))
     per_stack, on_display = counts.sectors_per_stack, counts.sectors_on_display
@@ -49,7 +50,7 @@ def setup_steps(state: State) -> list[str]:
     def order(seats: tuple[int, ...]) -> str:
         return ", ".join(names[s - 1] for s in seats)
 
-    hubs = state.facts.get("hubs") or {}
+    hubs = facts_of(state).get("hubs") or {}
     kept = ", ".join(f"{n} {hubs.get(n) or '?'}" for n in names)
     if first_game:
         ships = {hub: f"Level-3 {level3}, Level-2 {level2}"
@@ -82,7 +83,7 @@ def setup_steps(state: State) -> list[str]:
 def checklist(state: State) -> list[tuple[str, bool]]:
     """The setup steps, ticked one by one; empty once setup is done."""
     steps = setup_steps(state)
-    done = int(state.facts["setup_done"])
+    done = int(facts_of(state)["setup_done"])
     if done >= len(steps):
         return []
     return [(step, i < done) for i, step in enumerate(steps)]
@@ -102,11 +103,11 @@ def _turn_panel(state: State) -> Panel:
     built = sum(facts.sectors(state, current))
     supply = facts.aliens(state).value
     lines = [f"{current}'s turn (seat {seat} of {len(names)})"]
-    due = state.facts.get("extra_turn")
+    due = facts_of(state).get("extra_turn")
     if due:
         lines.append(f"Next: {due['player']}'s additional turn ({due['why']}), before the next "
                      "player")
-    owed = state.facts.get("free_sector_due")
+    owed = facts_of(state).get("free_sector_due")
     if owed:
         lines.append(f"Sector 326: {owed}'s free Level-1 Sector (ctrl+p: Sector 326's free "
                      "Sector)")
@@ -151,7 +152,7 @@ def _diplomacy_panel(state: State) -> Panel:
     head = " " * width + " " + " ".join(facts.TRACK_LABELS[t][:4] for t in TRACKS)
     rows = [
         (f"{short:<{width}} "
-         + " ".join(f"L{state.facts['diplomacy'][name][t]:<3}" for t in TRACKS)).rstrip()
+         + " ".join(f"L{facts_of(state)['diplomacy'][name][t]:<3}" for t in TRACKS)).rstrip()
         for name, short in zip(names, shown, strict=True)
     ]
     return Panel("Diplomacy levels", (head, *rows), "diplomacy")
@@ -164,9 +165,9 @@ def _sectors_panel(state: State) -> Panel:
     lines = []
     for name, short in zip(names, shown, strict=True):
         n1, n2, n3 = facts.sectors(state, name)
-        free = int(state.facts["free_sectors"][name])
+        free = int(facts_of(state)["free_sectors"][name])
         extra = f", {free} free" if free else ""
-        numbers = state.facts["level3"][name]
+        numbers = facts_of(state)["level3"][name]
         level3 = f"; L3: {', '.join(numbers)}" if numbers else ""
         hub = facts.hub(state, name) or "?"
         lines.append(f"{short:<{width}} {hub:<4} {n1 + n2 + n3} of 9 ({n1}/{n2}/{n3}{extra})"
@@ -179,16 +180,16 @@ def _sectors_panel(state: State) -> Panel:
 def _rulings_panel(state: State) -> Panel | None:
     """Open rulings, shown once they could decide the end check (spec §10.14, §10.20)."""
     lines = []
-    board, bag = facts.aliens(state).value, int(state.facts["aliens_in_bag"])
+    board, bag = facts.aliens(state).value, int(facts_of(state)["aliens_in_bag"])
     if facts.ruling(state, "bag_aliens_count") is None and board <= 4 < board + bag:
         lines.append(f"{facts.RULINGS['bag Aliens count as supply'][1]} unset: "
                      f"{board} on the board, {bag} in the bag")
     if facts.ruling(state, "free_sectors_count") is None:
         for name in facts.players(state):
-            if sum(facts.sectors(state, name)) == 9 and state.facts["free_sectors"][name]:
+            if sum(facts.sectors(state, name)) == 9 and facts_of(state)["free_sectors"][name]:
                 lines.append(f"{facts.RULINGS['free Sectors count as built'][1]} unset: "
                              f"{name} has 9, some free")
-    due, current = state.facts.get("extra_turn"), facts.active(state)
+    due, current = facts_of(state).get("extra_turn"), facts.active(state)
     if (due and current is not None and due["player"] == current
             and facts.ruling(state, "extra_turn_check") is None
             and not facts.game_end(state).triggered
@@ -209,7 +210,7 @@ def panels(state: State) -> list[Panel]:
     The stations (Sectors, Diplomacy levels) are ``station_panels``: the game screen keeps
     them beside the tracks, where they stay in sight at 80x24.
     """
-    if state.facts.get("status") == facts.STATUS_SETUP:
+    if facts_of(state).get("status") == facts.STATUS_SETUP:
         return []
     found = [_final_round_panel(state), _turn_panel(state), _rulings_panel(state)]
     return [panel for panel in found if panel is not None]
@@ -226,10 +227,10 @@ def banner(state: State) -> list[str]:
     or game over (spec §6)."""
     end = facts.game_end(state)
     current = facts.active(state)
-    if state.facts.get("status") == facts.STATUS_SETUP and current is not None:
+    if facts_of(state).get("status") == facts.STATUS_SETUP and current is not None:
         return [f"Setting up: n ticks the next step of the checklist; {current} starts"]
-    if current is None and state.facts.get("final_winners"):
-        winners = join_names(list(state.facts["final_winners"]))
+    if current is None and facts_of(state).get("final_winners"):
+        winners = join_names(list(facts_of(state)["final_winners"]))
         return [f"Game over: {winners} won. ctrl+r opens the game report"]
     if current is None:
         return [f"Game over ({end.trigger} triggered the end): k opens the score calculator"]

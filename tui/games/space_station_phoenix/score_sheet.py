@@ -218,7 +218,7 @@ class ScoreSheetScreen(Screen[None]):
         self.call_after_refresh(self._cursor_in_view)
 
     def _cursor_in_view(self) -> None:
-        self.table._scroll_cursor_into_view(animate=False)
+        self.table.move_cursor(animate=False)  # where it is: scrolled into view
 
     def on_resize(self, event: events.Resize) -> None:
         """Under SHORT_SCREEN rows the bars and their legend give way to the grid (at 80x24

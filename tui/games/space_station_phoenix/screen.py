@@ -58,7 +58,7 @@ class PhoenixScreen(SessionScreen):
         yield PhoenixStations("", id="phx-stations", markup=False)
 
     def _owed(self) -> bool:
-        return bool(self.play.state.facts.get("free_sector_due"))
+        return bool(facts.facts_of(self.play.state).get("free_sector_due"))
 
     def on_session_changed(self, message: SessionChanged) -> None:
         over = self._over()
