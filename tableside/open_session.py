@@ -137,7 +137,8 @@ class OpenSession(JournalFollower):
         from trackers.engine.report import TableLogLine, build_report
 
         report = build_report(self.game, self.session.setup, self.session.seed,
-                              self.session.events, self.session.head)
+                              self.session.events, self.session.head,
+                              chance=self.session.chance)
         log = tuple(TableLogLine(line.kind, line.text, line.at, line.undone)
                     for line in self.table_log())
         return dataclasses.replace(report, table_log=log)
@@ -175,11 +176,13 @@ class OpenSession(JournalFollower):
 
     def _act(self, args: dict[str, Any], action: str, keys: dict[str, Any]) -> list[Note]:
         """One action recorded (``keys``, an owner's new key, in the same record)."""
+        from tableside import draws
         from trackers.engine import ActionError
 
         with self._writing() as changed:
             try:
-                notes = self.session.act(action, args, keys=keys)
+                notes = self.session.act(action, args, keys=keys,
+                                         draw=draws.source(self, action))
             except ActionError as err:
                 raise _after_others(err, changed) from None
         self._after_change()
@@ -326,9 +329,9 @@ class OpenSession(JournalFollower):
 
     def table_log(self) -> list[Any]:
         """Every look, wrong PIN and reveal ever made (``tableside.audit.AuditLine``)."""
-        from tableside import audit
+        from tableside import audit, reveals
 
-        return audit.lines(self)
+        return reveals.flagged(audit.lines(self), self.session.state)
 
     @checked
     def undo(self, steps: int = 1) -> list[Note]:

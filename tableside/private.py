@@ -126,9 +126,9 @@ def seal_args(play: OpenSession, action: Action, args: dict[str, Any], pin: str 
 def refuse_callers_commitment(action: str, args: dict[str, Any]) -> None:
     """The app makes every nonce and code: a caller's own (a pair committed to twice) and the
     engine's reserved arguments are refused."""
-    from trackers.engine.actions import DRAWN, RESERVED_ARGS
+    from trackers.engine.actions import CHANCE, DRAWN, RESERVED_ARGS
 
-    for name in (*RESERVED_ARGS, DRAWN):
+    for name in (*RESERVED_ARGS, DRAWN, CHANCE):
         if name in args:
             raise _error(f"{name}: filled by the app when the owner gives their PIN; leave it "
                          "out", name)
