@@ -153,3 +153,29 @@ def test_asteroid_tokens_are_turned_over_not_dealt_in_advance() -> None:
         session.redo(2)
         assert session.state.facts["asteroids"]["revealed"] == seen  # nothing re-rolled
     assert len(hits) > 1
+
+
+def test_pandoras_virtual_nasty_deck_keeps_no_order_and_its_draw_is_kept(
+        tmp_path: Path) -> None:
+    from tests.pandora.helpers import OWN_ACTIONS, through_setup
+    from tests.pandora.test_pandora_deck_lists import DECK
+    from trackers.games.pandora_celeste import cycle
+
+    play = Tableside(tmp_path).create("pandora-celeste", 1, board=DECK, options={
+        "crew": ["Flygirl"], "nasty_cards": "virtual"})
+    through_setup(play)
+    while cycle.current(play.state) != "nasties":
+        play.do(OWN_ACTIONS.get(cycle.current(play.state), "next_step"))
+    play.do("reveal_nasty", name="Bug", room="Galley")
+    drawn = " ".join(n.text for n in play.do("nasty_round") if n.text.startswith("Drawn: card"))
+    assert drawn
+    left = play.state.facts["deck"]["draw"]
+    assert len(left) == 9 and left == sorted(left)  # what is left, in no order
+    assert play.export()["state"]["facts"]["deck"]["draw"] == left
+    record = next(r for r in reversed(play._records) if r.get("action") == "nasty_round")
+    assert "Nasty Action deck#1" in record["args"][CHANCE]["picks"]
+    play.undo()
+    assert " ".join(n.text for n in play.redo()).count(drawn) == 1
+    play.undo()
+    assert drawn in " ".join(n.text for n in play.do("nasty_round"))
+    play.close()

@@ -1,10 +1,10 @@
 """Session: a game's setup + seed + the list of events, replayed into a state.
 
 Undo and redo move a head pointer over the events; a new action after an undo drops
-the undone branch. A game started before draws from a seed: the random stream of event ``seq`` depends only on
-(seed, seq), so undoing a draw and drawing again gives the same card. A game started now
-(``chance``) keeps no seed: each event's draws come from the app as recorded arguments
-(trackers.pieces.chance), and the setup's own bits are public.
+the undone branch. A game started before draws from a seed: the random stream of event
+``seq`` depends only on (seed, seq), so undoing a draw and drawing again gives the same card.
+A game started now (``chance``) keeps no seed: each event's draws come from the app as
+recorded arguments (trackers.pieces.chance), and the setup's own bits are public.
 The session never touches a file: it hands each record to a ``Journal`` and reports an
 action only after ``Journal.append`` returned, which is when the record is durable.
 """

@@ -4,10 +4,11 @@ At setup the 4 tokens (1 hit, 3 alerts) are shuffled face down onto 19, 18, 17 a
 that draws at the moment (trackers.pieces.chance) decides a token only when it is turned over,
 drawn from the tokens not seen yet: nothing in the files says where the hit lies. A game started
 before shuffled them at setup (which is where: ``facts["hidden"]``, blanked in every export).
-A token is looked at when the tracker arrives on its space. Whether a token on a space the tracker jumps over is checked is
-not stated (G20): the app holds such tokens and the table decides ("Asteroid tokens jumped over").
-On a hit, one Asteroid Impact card is drawn at random (each strikes one starship deck; the card
-texts are G20) and every other token and card leaves the game unseen.
+A token is looked at when the tracker arrives on its space. Whether a token on a space the
+tracker jumps over is checked is not stated (G20): the app holds such tokens and the table
+decides ("Asteroid tokens jumped over"). On a hit, one Asteroid Impact card is drawn at random
+(each strikes one starship deck; the card texts are G20) and every other token and card leaves
+the game unseen.
 """
 
 from __future__ import annotations

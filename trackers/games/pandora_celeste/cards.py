@@ -14,8 +14,8 @@ from random import Random
 from typing import Any
 
 from trackers.engine import ActionError, Note, State
-from trackers.pieces.chance import Chance, draws_now
 from trackers.games.pandora_celeste.board import INSTRUCTIONS, deck_problems
+from trackers.pieces.chance import Chance, draws_now
 
 RED, BLUE = "red (HIT)", "blue (MISS)"
 BOXES = (RED, BLUE)
