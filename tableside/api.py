@@ -95,18 +95,27 @@ class Tableside(ProfilesAndSettings):
             SessionSetup(players, dict(options or {}), tuple(names), profile, mode))
         # the game is named beside the title everywhere: the default title is the day and time
         title = _check_title(title or f"{datetime.now():%a %d %b, %H:%M}")
-        seed = seed or os.urandom(8).hex()
+        from tableside import draws
+
+        # no seed: each draw is made when it comes (tableside.draws); one given on purpose
+        # makes a repeatable game
+        chance = not seed
+        kept_seed: Any = None
+        if chance:
+            seed, kept_seed = draws.new_game()
         stamp = now()
         info = SessionInfo(id=f"{datetime.now():%Y%m%d-%H%M%S}-{os.urandom(3).hex()}",
                            game=game, title=title, players=players, created=stamp,
                            updated=stamp, status="in progress", mode=setup.mode)
         if self.read_only:
             raise TablesideError("this data folder was opened read-only; no game was created")
-        session = Session(definition, setup, seed, clock=now, by=self.by)
-        from tableside import vault  # the seed is kept sealed (vault loads on first use)
+        assert seed is not None
+        session = Session(definition, setup, seed, clock=now, by=self.by, chance=chance)
+        from tableside import vault  # a seed is kept sealed (vault loads on first use)
 
         try:
-            kept_seed: Any = vault.seal_seed(self.root, seed)
+            if not chance:
+                kept_seed = vault.seal_seed(self.root, seed)
         except OSError as err:
             raise plain_error(err, "the app's key could not be made, so no game was created") \
                 from err
@@ -157,11 +166,11 @@ class Tableside(ProfilesAndSettings):
             definition = game_definition(header["game"])
             setup = SessionSetup.from_dict(header["setup"])
             events, head = fold(records)
-            from tableside import vault
+            from tableside import draws
 
-            seed = vault.open_seed(self.root, header["seed"])
+            seed, chance = draws.read_seed(self.root, header["seed"])
             session = Session(definition, setup, seed, events=events, head=head,
-                              clock=now, snapshot=snapshot, by=self.by)
+                              clock=now, snapshot=snapshot, by=self.by, chance=chance)
         except TablesideError:
             raise
         except (KeyError, TypeError, ValueError, ActionError, RecordError) as err:
@@ -169,6 +178,8 @@ class Tableside(ProfilesAndSettings):
         loaded.warnings += _app_draws_lost(self.root, session)
         journal = None
         if store is not None:
+            from tableside import vault
+
             vault.keep_copies(self.root)  # a key file lost or cut short comes back
             if loaded.needs_repair:
                 contents = store.repair(info.id, loaded)
@@ -181,8 +192,11 @@ class Tableside(ProfilesAndSettings):
             store.remember_seal(info.id, seal)
             journal = store.open_journal(info.id, contents, self.by)
             session.attach(journal)
-        return OpenSession(self, info, session, journal, loaded.warnings, records=records,
-                           header=header, contents=contents)
+        from tableside import reveals  # each reveal rechecked against its code at every open
+
+        return OpenSession(self, info, session, journal,
+                           [*loaded.warnings, *reveals.warnings(session.state)],
+                           records=records, header=header, contents=contents)
 
     def _vouched(self, info: SessionInfo, loaded: LoadedJournal,
                  records: list[dict[str, Any]]) -> tuple[int, str, dict[str, Any]] | None:

@@ -55,7 +55,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                    help="how to play, for games with several modes (e.g. solo); default: the "
                         "first mode for this player count")
     p.add_argument("--title")
-    p.add_argument("--seed")
+    p.add_argument("--seed", help="a repeatable game: every draw follows from this seed, so "
+                                  "whoever has the files can tell the next card; default: "
+                                  "none, each draw is made when it comes")
     p.set_defaults(func=_new)
     p = subparsers.add_parser("actions", help="the actions a session offers, with arguments")
     p.add_argument("id")

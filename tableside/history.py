@@ -251,6 +251,8 @@ def history(summaries_: Sequence[GameSummary], *, game: str | None = None,
 def report_markdown(report: Report, title: str, warnings: Sequence[str] = ()) -> str:
     """The report's tables as Markdown: what was found wrong with the game's files first,
     then values by moment, key moments, the end, secrets."""
+    from trackers.pieces.secret import MISMATCH
+
     unit = report.unit.capitalize()
     lines = [f"# {title}: game report", "",
              f"{report.title}, {report.actions} actions over {report.length} "
@@ -289,7 +291,8 @@ def report_markdown(report: Report, title: str, warnings: Sequence[str] = ()) ->
     if report.secrets:
         lines += ["## Secrets revealed", "", "| Secret | Value | Commitment code | Nonce |",
                   "|---|---|---|---|"]
-        lines += [f"| {_cell(s.label)} | {_cell(s.value)} | {s.code} | {s.nonce} |"
+        lines += [f"| {_cell(s.label)} | {_cell(s.value)}"
+                  f"{'' if s.matches else ' (' + MISMATCH + ')'} | {s.code} | {s.nonce} |"
                   for s in report.secrets]
         lines.append("")
     if report.table_log:

@@ -138,7 +138,8 @@ class OpenSession(JournalFollower):
         from trackers.engine.report import TableLogLine, build_report
 
         report = build_report(self.game, self.session.setup, self.session.seed,
-                              self.session.events, self.session.head)
+                              self.session.events, self.session.head,
+                              chance=self.session.chance)
         log = tuple(TableLogLine(line.kind, line.text, line.at, line.undone)
                     for line in self.table_log())
         return dataclasses.replace(report, table_log=log)
@@ -177,11 +178,13 @@ class OpenSession(JournalFollower):
 
     def _act(self, args: dict[str, Any], action: str, keys: dict[str, Any]) -> list[Note]:
         """One action recorded (``keys``, an owner's new key, in the same record)."""
+        from tableside import draws
         from trackers.engine import ActionError
 
         with self._writing() as changed:
             try:
-                notes = self.session.act(action, args, keys=keys)
+                notes = self.session.act(action, args, keys=keys,
+                                         draw=draws.source(self, action))
             except ActionError as err:
                 raise _after_others(err, changed) from None
         self._after_change()
@@ -328,9 +331,9 @@ class OpenSession(JournalFollower):
 
     def table_log(self) -> list[Any]:
         """Every look, wrong PIN and reveal ever made (``tableside.audit.AuditLine``)."""
-        from tableside import audit
+        from tableside import audit, reveals
 
-        return audit.lines(self)
+        return reveals.flagged(audit.lines(self), self.session.state)
 
     def dismiss_damage(self) -> list[str]:
         """Dismiss the damage and changes found in this game's files (``Tableside``'s)."""

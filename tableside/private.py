@@ -126,9 +126,9 @@ def seal_args(play: OpenSession, action: Action, args: dict[str, Any], pin: str 
 def refuse_callers_commitment(action: str, args: dict[str, Any]) -> None:
     """The app makes every nonce and code: a caller's own (a pair committed to twice) and the
     engine's reserved arguments are refused."""
-    from trackers.engine.actions import DRAWN, RESERVED_ARGS
+    from trackers.engine.actions import CHANCE, DRAWN, RESERVED_ARGS
 
-    for name in (*RESERVED_ARGS, DRAWN):
+    for name in (*RESERVED_ARGS, DRAWN, CHANCE):
         if name in args:
             raise _error(f"{name}: filled by the app when the owner gives their PIN; leave it "
                          "out", name)
@@ -236,7 +236,7 @@ def act(play: OpenSession, action: str, args: dict[str, Any], pin: str | None,
         _check_older_pin(play, str(args.get("secret", "")), pin)
     spec = play.session.action(action)
     args, keys = seal_args(play, spec, dict(args), pin, decline)
-    if spec.hidden_draw is not None:
+    if spec.hidden_draw is not None and not play.session.chance:  # else drawn when revealed
         drawn = hidden_draw(play, spec)
         if drawn is not None:
             args[DRAWN] = drawn

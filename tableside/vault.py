@@ -8,8 +8,9 @@
   copy of the files must be guessed offline at that cost per try.
 - A player who declines a PIN gets a key pair too, its private key stored unwrapped: the value
   is hidden from the screen, not from someone who opens the files (the app says so).
-- The app's own hidden draws (the solo Hunt's chamber, the seed of the open draws) are sealed
-  to the app's key, kept in ``keys/app.key`` of the data folder (owner-only permissions).
+- A game given a seed on purpose keeps it, and its own hidden draws (the solo Hunt's chamber),
+  sealed to the app's key, kept in ``keys/app.key`` of the data folder (owner-only
+  permissions). A game without one keeps no seed at all (tableside.draws).
 
 ``cryptography`` is imported on first use: the app's start-up never pays for it.
 """

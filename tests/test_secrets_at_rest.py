@@ -200,11 +200,12 @@ class _Lines:
         return rest
 
 
-def test_a_game_whose_app_key_is_gone_says_so_and_writes_nothing(tmp_path: Path) -> None:
+def test_a_seeded_game_whose_app_key_is_gone_says_so_and_writes_nothing(tmp_path: Path
+                                                                        ) -> None:
     from tableside.api import TablesideError
 
-    table = Tableside(tmp_path)
-    play = table.create("nemesis-lockdown", 2, names=["Ann", "Bo"])
+    table = Tableside(tmp_path)  # a game given a seed keeps it sealed to the app's key
+    play = table.create("nemesis-lockdown", 2, names=["Ann", "Bo"], seed="repeatable")
     play.close()
     (tmp_path / "keys" / "app.key").unlink()
     (tmp_path / "sessions" / "app.key.copy").unlink()

@@ -146,15 +146,36 @@ def test_module_d_asks_is_it_here_and_records_only_the_answer(table: Tableside) 
 
 
 # --- the solo Hunt: the app's own hidden draw --------------------------------------------------
-def solo_hunt_ready(table: Tableside, cleared: str = "Cockpit") -> OpenSession:
-    play = table.create("lifeform", 1, names=["Ripley"], board=SOLO_BOARD)
+def solo_hunt_ready(table: Tableside, cleared: str = "Cockpit", seed: str | None = None
+                    ) -> OpenSession:
+    play = table.create("lifeform", 1, names=["Ripley"], board=SOLO_BOARD, seed=seed)
     play.do("crisis_card", chamber=cleared)
     play.do("solo_launch", lifeform_aboard=True)
     return play
 
 
-def test_undo_and_hunt_again_hides_the_same_chamber(table: Tableside) -> None:
+def test_the_hiding_card_is_drawn_when_the_chamber_is_pointed_at(table: Tableside) -> None:
+    """Nothing lies face down in the files between the Hunt and the guess; the draw made at
+    the guess is kept: undone and made again (even after another action), the same card."""
     play = solo_hunt_ready(table)
+    notes = play.do("hunt")
+    assert "draws which at random when you point" in notes[0].text
+    assert not play.state.piece("hiding_chamber", Secret).is_set
+    assert "_drawn" not in play.session.events[-1].args
+    held = play.state.facts["shuttle"]["held"]
+    first = play.do("guess_chamber", chamber=held[0])[0].text
+    card = play.state.piece("hiding_chamber", Secret).value
+    assert card in held and f"the card: {card}" in first
+    play.undo(2)
+    play.do("confront")  # another action in between
+    play.undo()
+    play.do("hunt")
+    assert play.do("guess_chamber", chamber=held[-1])[0].text.count(f"the card: {card}") == 1
+
+
+def test_undo_and_hunt_again_hides_the_same_chamber(table: Tableside) -> None:
+    """A game given a seed on purpose keeps the app's sealed draw at the Hunt."""
+    play = solo_hunt_ready(table, seed="repeatable")
     play.do("hunt")
     first = play.state.piece("hiding_chamber", Secret).code
     play.undo()
@@ -192,7 +213,7 @@ def test_forty_hunts_cannot_be_predicted_from_the_seed(table: Tableside) -> None
 
 
 def test_a_hand_the_draw_never_saw_gets_its_own_draw(table: Tableside) -> None:
-    play = solo_hunt_ready(table)
+    play = solo_hunt_ready(table, seed="repeatable")
     play.do("hunt")
     draw: dict[str, Any] = dict(play.session.events[-1].args["_drawn"])
     assert draw["draw"].startswith("1:") and set(draw) == {"code", "sealed", "to", "draw"}

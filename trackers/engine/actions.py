@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from random import Random
 from typing import TYPE_CHECKING, Any
 
+from trackers.pieces.chance import check_recorded
 from trackers.pieces.secret import is_sealed
 
 if TYPE_CHECKING:
@@ -26,6 +27,7 @@ class ActionError(ValueError):
 OPENED = "_opened"
 ANSWERS = "_answers"
 DRAWN = "_drawn"  # the app's hidden draw for an action with ``hidden_draw``: sealed
+CHANCE = "_chance"  # what the action drew from the OS's randomness (trackers.pieces.chance)
 RESERVED_ARGS = (OPENED, ANSWERS)
 
 
@@ -311,7 +313,7 @@ class Action:
         """Checked arguments, or ActionError naming the first bad field."""
         known = {p.name for p in self.params}
         for name in args:
-            if name not in known and name not in (*RESERVED_ARGS, DRAWN):
+            if name not in known and name not in (*RESERVED_ARGS, DRAWN, CHANCE):
                 allowed = ", ".join(sorted(known)) or "none"
                 raise ActionError(f"{self.name}: unknown argument {name!r} (allowed: {allowed})",
                                   name)
@@ -347,6 +349,11 @@ class Action:
             if self.hidden_draw is None or not is_sealed(args[DRAWN]):
                 raise ActionError(f"{DRAWN}: only the app draws in hiding, sealed", DRAWN)
             checked[DRAWN] = dict(args[DRAWN])
+        if CHANCE in args:
+            try:
+                checked[CHANCE] = check_recorded(args[CHANCE])
+            except ValueError as err:
+                raise ActionError(f"{CHANCE}: {err}", CHANCE) from None
         return checked
 
     def describe(self, args: dict[str, Any]) -> str:

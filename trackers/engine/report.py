@@ -19,9 +19,10 @@ from trackers.engine.actions import ActionError
 from trackers.engine.common_actions import common_actions
 from trackers.engine.game import EndRecord, Game, SessionSetup
 from trackers.engine.records import Event
-from trackers.engine.session import apply_action, keep_codes, rng_for
+from trackers.engine.session import apply_action, keep_codes, rng_of
 from trackers.engine.state import State
 from trackers.pieces import Countdown, PieceError, Secret, Track
+from trackers.pieces.secret import reveal_matches
 
 
 @dataclass(frozen=True)
@@ -80,6 +81,11 @@ class RevealedSecret:
     nonce: str
     code: str
 
+    @property
+    def matches(self) -> bool:
+        """Whether value and nonce give the code the table was shown, rechecked now."""
+        return reveal_matches(self.value, self.nonce, self.code)
+
 
 @dataclass(frozen=True)
 class TableLogLine:
@@ -130,13 +136,13 @@ class Report:
 
 
 def build_report(game: Game, setup: SessionSetup, seed: str, events: Sequence[Event],
-                 head: int | None = None) -> Report:
+                 head: int | None = None, *, chance: bool = False) -> Report:
     """Replay ``events`` up to ``head`` and gather the report. A replay is exact: each event
     draws from its own random stream, as when it was played."""
     head = len(events) if head is None else head
     actions = {a.name: a for a in (*game.actions, *common_actions(game))}
     key_actions = set(game.key_actions)
-    state = game.start(game.check_setup(setup), rng_for(seed, 0))
+    state = game.start(game.check_setup(setup), rng_of(seed, chance, 0, {}))
     unit = _unit(game, state, events[:head])
     values: dict[str, list[Point]] = {}
     labels: dict[str, str] = {}
@@ -151,7 +157,8 @@ def build_report(game: Game, setup: SessionSetup, seed: str, events: Sequence[Ev
             continue  # an action of a newer version: the replay skips it, as the session does
         before = _marks(state)
         try:
-            notes = apply_action(action, state, dict(event.args), rng_for(seed, event.seq))
+            notes = apply_action(action, state, dict(event.args),
+                                 rng_of(seed, chance, event.seq, event.args))
         except (PieceError, ActionError):
             continue  # it was played without error once; a replay that differs skips it
         keep_codes(state, event.codes)

@@ -1,8 +1,11 @@
 """Session: a game's setup + seed + the list of events, replayed into a state.
 
 Undo and redo move a head pointer over the events; a new action after an undo drops
-the undone branch. The random stream of event ``seq`` depends only on (seed, seq), so
-undoing a draw and drawing again gives the same card (docs/DESIGN.md, The session model).
+the undone branch. A game started before draws from a seed: the random stream of event
+``seq`` depends only on (seed, seq), so undoing a draw and drawing again gives the same card
+(docs/DESIGN.md, The session model).
+A game started now (``chance``) keeps no seed: each event's draws come from the app as
+recorded arguments (trackers.pieces.chance), and the setup's own bits are public.
 The session never touches a file: it hands each record to a ``Journal`` and reports an
 action only after ``Journal.append`` returned, which is when the record is durable.
 """
@@ -18,6 +21,7 @@ from typing import Any, Protocol
 
 from trackers.engine.actions import (
     ANSWERS,
+    CHANCE,
     OPENED,
     RESERVED_ARGS,
     Action,
@@ -31,6 +35,7 @@ from trackers.engine.game import Game, SessionSetup
 from trackers.engine.records import Event, head_record
 from trackers.engine.state import State
 from trackers.pieces import PieceError, Secret, Track
+from trackers.pieces.chance import STREAM, Chance, Source, dry
 from trackers.pieces.secret import SecretNeeded
 
 SNAPSHOT_EVERY = 100  # in-memory snapshots: undo replays at most this many events
@@ -55,6 +60,16 @@ class HistoryEntry:
 def rng_for(seed: str, seq: int) -> Random:
     """The random stream of event ``seq``: the same (seed, seq) always draws the same."""
     return Random(f"{seed}:{seq}")
+
+
+def rng_of(seed: str, chance: bool, seq: int, args: dict[str, Any],
+           source: Source | None = None) -> Random:
+    """The randomness of event ``seq`` (0: the setup): from the seed, for a game started
+    before; else what the event recorded (the setup: its public bits), and what ``source``
+    gives for a draw not recorded yet."""
+    if not chance:
+        return rng_for(seed, seq)
+    return Chance({STREAM: seed} if seq == 0 else args.get(CHANCE), source)
 
 
 def chain_digest(events: Sequence[Event]) -> str:
@@ -85,8 +100,8 @@ def apply_action(action: Action, state: State, args: dict[str, Any], rng: Random
                 piece.open(str(opened[name]["value"]), str(opened[name]["nonce"]))
             if name in answers:
                 piece.answers = dict(answers[name])
-    if opened or answers:
-        args = {k: v for k, v in args.items() if k not in RESERVED_ARGS}
+    if opened or answers or CHANCE in args:
+        args = {k: v for k, v in args.items() if k not in (*RESERVED_ARGS, CHANCE)}
     try:
         return normalise(action.apply(state, args, rng))
     except SecretNeeded as err:
@@ -115,10 +130,12 @@ class Session:
         clock: Callable[[], str] | None = None,
         snapshot: tuple[int, str, dict[str, Any]] | None = None,
         by: str = "",
+        chance: bool = False,
     ) -> None:
         self.game = game
         self.setup = game.check_setup(setup)
-        self.seed = seed
+        self.seed = seed  # ``chance``: the setup's public bits, no seed of any draw
+        self.chance = chance
         self.by = by  # which window this is, written with each record ("app 4121")
         self._events: list[Event] = list(events)
         self.head = len(self._events) if head is None else max(0, min(head, len(self._events)))
@@ -128,7 +145,8 @@ class Session:
         self._actions = {a.name: a for a in (*game.actions,
                                              *common_actions(game, self.setup.mode))
                          if not a.modes or self.setup.mode in a.modes}
-        self._snapshots: dict[int, State] = {0: game.start(self.setup, rng_for(seed, 0))}
+        self._snapshots: dict[int, State] = {
+            0: game.start(self.setup, rng_of(seed, chance, 0, {}))}
         self._previous: tuple[int, State] | None = None
         self._digest_memo: tuple[list[Event], str] | None = None  # see _digest
         if snapshot is not None:
@@ -204,9 +222,10 @@ class Session:
         return self.act(name, args)
 
     def act(self, name: str, args: dict[str, Any], *,
-            keys: dict[str, Any] | None = None) -> list[Note]:
+            keys: dict[str, Any] | None = None, draw: Source | None = None) -> list[Note]:
         """``do`` with the arguments as a dict, and ``keys`` (an owner's new key pair, from
-        the API) written in the same record as the action."""
+        the API) written in the same record as the action. ``draw`` gives the random bits of
+        a draw (the app's, from the OS): what the action used is recorded with it."""
         action = self.action(name)
         self.check_allowed(action)
         checked = action.validate(self.state, args)
@@ -219,7 +238,10 @@ class Session:
         work = self.state.copy()
         when = self.game.moment_of(self.state)
         before = _codes(work)
-        notes = self._apply(action, work, checked, seq)
+        rng = rng_of(self.seed, self.chance, seq, checked, draw)
+        notes = apply_action(action, work, checked, rng)
+        if isinstance(rng, Chance) and rng.used:
+            checked = {**checked, CHANCE: rng.used}
         shown = {k: v for k, v in _codes(work).items() if v and before.get(k) != v}
         event = Event(seq, name, checked, self._clock(), when, self.by, shown, dict(keys or {}))
         if self._journal is not None:
@@ -245,7 +267,9 @@ class Session:
         missing = action.board_needs(self.state, checked)
         if missing:
             raise BoardValueNeeded(f"{action.title} needs a value from your board", missing)
-        return self._apply(action, self.state.copy(), checked, self.head + 1)
+        seq = self.head + 1  # a draw it makes is a stand-in: nothing is shown or kept
+        return apply_action(action, self.state.copy(), checked,
+                            rng_of(self.seed, self.chance, seq, checked, dry))
 
     def undo(self, steps: int = 1) -> list[Note]:
         if steps < 1:
@@ -339,7 +363,7 @@ class Session:
 
     # --- replay -------------------------------------------------------------------
     def _apply(self, action: Action, state: State, args: dict[str, Any], seq: int) -> list[Note]:
-        return apply_action(action, state, args, rng_for(self.seed, seq))
+        return apply_action(action, state, args, rng_of(self.seed, self.chance, seq, args))
 
     def _rebuild(self, head: int, near: tuple[int, State] | None = None
                  ) -> tuple[State, list[Note]]:

@@ -8,17 +8,21 @@ from random import Random
 from typing import Any, ClassVar
 
 from trackers.pieces.base import Field, Piece, PieceError, register_piece
+from trackers.pieces.chance import Chance
 
 
 @register_piece
 @dataclass
 class Bag(Piece):
-    """Token kinds and how many of each are in the bag; ``out`` holds drawn tokens."""
+    """Token kinds and how many of each are in the bag; ``out`` holds drawn tokens;
+    ``drawn`` counts the blind draws of a game that draws at the moment (each draw's pick is
+    keyed by it, so a draw made again after an undo takes the same token)."""
 
     kind: ClassVar[str] = "bag"
     label: str
     contents: dict[str, int] = field(default_factory=dict)
     out: dict[str, int] = field(default_factory=dict)
+    drawn: int = 0
 
     @property
     def size(self) -> int:
@@ -33,12 +37,21 @@ class Bag(Piece):
 
     def draw(self, rng: Random) -> str:
         """Draw one token at random; it leaves the bag (kept in ``out``)."""
+        kind = self.random_kind(rng)
+        self._move(kind, self.contents, self.out)
+        return kind
+
+    def random_kind(self, rng: Random) -> str:
+        """The kind of the token a blind draw takes now (the token stays in the bag)."""
         if self.size == 0:
             raise PieceError(f"{self.label} is empty")
-        pick = rng.randrange(self.size)
+        if isinstance(rng, Chance):
+            self.drawn += 1
+            pick = rng.pick(self.label, self.drawn, self.size)
+        else:
+            pick = rng.randrange(self.size)
         for kind, count in sorted(self.contents.items()):
             if pick < count:
-                self._move(kind, self.contents, self.out)
                 return kind
             pick -= count
         raise AssertionError("unreachable: pick is below the bag size")
@@ -83,8 +96,9 @@ class Bag(Piece):
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "label": self.label, "contents": dict(self.contents),
-                "out": dict(self.out)}
+                "out": dict(self.out), "drawn": self.drawn}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Bag:
-        return cls(data["label"], dict(data["contents"]), dict(data["out"]))
+        return cls(data["label"], dict(data["contents"]), dict(data["out"]),
+                   int(data.get("drawn", 0)))

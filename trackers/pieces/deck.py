@@ -2,7 +2,9 @@
 
 PhysicalDeck: the real cards stay on the table; the app keeps only the counts (in the
 deck, in each hand, in the discard pile, removed) and says when to reshuffle.
-VirtualDeck: the app holds named cards, shuffles and draws them itself.
+VirtualDeck: the app holds named cards, shuffles and draws them itself. In a game that draws
+at the moment (trackers.pieces.chance) it keeps no order: the cards left are a sorted list and
+each draw picks one with the bits the app gave that draw.
 In both, no card is ever created or lost: every move takes from one place and puts in another.
 """
 
@@ -13,6 +15,7 @@ from random import Random
 from typing import Any, ClassVar
 
 from trackers.pieces.base import Field, Piece, PieceError, register_piece
+from trackers.pieces.chance import Chance
 
 RESHUFFLED = "the deck ran out: shuffle the discard pile; it is the new deck"
 
@@ -113,7 +116,9 @@ class PhysicalDeck(Piece):
 @register_piece
 @dataclass
 class VirtualDeck(Piece):
-    """Named cards the app shuffles and draws; ``draw_pile[0]`` is the top card."""
+    """Named cards the app shuffles and draws; ``draw_pile[0]`` is the top card of a game
+    started before, and what is left (sorted, no order kept) of a game that draws at the
+    moment; ``drawn`` counts that deck's draws (each draw's pick is keyed by it)."""
 
     kind: ClassVar[str] = "virtual_deck"
     label: str
@@ -121,10 +126,13 @@ class VirtualDeck(Piece):
     discard_pile: list[str] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
     hands: dict[str, list[str]] = field(default_factory=dict)
+    drawn: int = 0
 
     @classmethod
     def shuffled(cls, label: str, cards: list[str], rng: Random) -> VirtualDeck:
         pile = list(cards)
+        if isinstance(rng, Chance):
+            return cls(label, sorted(pile))  # each card is picked when it is drawn
         rng.shuffle(pile)
         return cls(label, pile)
 
@@ -146,11 +154,21 @@ class VirtualDeck(Piece):
                     notes.append(f"{self.label}: no cards left ({count - len(drawn)} short)")
                     break
                 self.draw_pile, self.discard_pile = self.discard_pile, []
-                rng.shuffle(self.draw_pile)
+                if isinstance(rng, Chance):
+                    self.draw_pile.sort()
+                else:
+                    rng.shuffle(self.draw_pile)
                 notes.append(f"{self.label}: the deck ran out; the app shuffled the discard pile")
-            drawn.append(self.draw_pile.pop(0))
+            drawn.append(self.draw_pile.pop(self._top(rng)))
         self.hands.setdefault(owner, []).extend(drawn)
         return drawn, notes
+
+    def _top(self, rng: Random) -> int:
+        """Where the next card is: the top of a shuffled pile, or a pick among what is left."""
+        if not isinstance(rng, Chance):
+            return 0
+        self.drawn += 1
+        return rng.pick(self.label, self.drawn, len(self.draw_pile))
 
     def discard(self, card: str, owner: str) -> None:
         self._take(card, owner)
@@ -173,9 +191,10 @@ class VirtualDeck(Piece):
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "label": self.label, "draw_pile": list(self.draw_pile),
                 "discard_pile": list(self.discard_pile), "removed": list(self.removed),
-                "hands": {k: list(v) for k, v in self.hands.items()}}
+                "hands": {k: list(v) for k, v in self.hands.items()}, "drawn": self.drawn}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> VirtualDeck:
         return cls(data["label"], list(data["draw_pile"]), list(data["discard_pile"]),
-                   list(data["removed"]), {k: list(v) for k, v in data["hands"].items()})
+                   list(data["removed"]), {k: list(v) for k, v in data["hands"].items()},
+                   int(data.get("drawn", 0)))

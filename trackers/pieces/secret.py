@@ -66,6 +66,13 @@ class SecretNeeded(PieceError):
 
 
 HIDDEN = "(hidden)"  # what a redacted copy holds instead of the value and the nonce
+MISMATCH = "this reveal does not match the code shown at the time"
+
+
+def reveal_matches(value: str, nonce: str, code: str) -> bool:
+    """Whether a revealed value and nonce give the code the table was shown (anyone can
+    recheck it: all three are kept)."""
+    return same_code(commitment_code(value, nonce), code)
 
 
 @register_piece
@@ -129,8 +136,7 @@ class Secret(Piece):
         if self.value is None or self.nonce is None or self.code is None:
             raise PieceError(f"{self.label}: nothing has been chosen yet")
         self.revealed = True
-        return self.value, self.nonce, same_code(commitment_code(self.value, self.nonce),
-                                                 self.code)
+        return self.value, self.nonce, reveal_matches(self.value, self.nonce, self.code)
 
     def holds(self, candidate: str) -> bool:
         """Whether the hidden value is ``candidate``, without revealing it (a sealed value:
@@ -159,11 +165,21 @@ class Secret(Piece):
         # The code is there whenever a choice is (a redacted copy keeps the code only).
         return self.value is not None or self.code is not None
 
+    @property
+    def matches_code(self) -> bool:
+        """False when a revealed value and nonce do not give the code shown at the time (the
+        files were changed): such a reveal is never shown as genuine."""
+        if not self.revealed or self.value is None or self.code is None:
+            return True
+        return reveal_matches(self.value, self.nonce or "", self.code)
+
     def public_value(self) -> str:
         """What anyone may see now."""
         if not self.is_set:
             return "not chosen yet"
-        return str(self.value) if self.revealed else f"hidden (code {self.code})"
+        if not self.revealed:
+            return f"hidden (code {self.code})"
+        return str(self.value) if self.matches_code else f"{self.value} ({MISMATCH})"
 
     def hidden_copy(self) -> Secret:
         """This secret as everyone may see it: before the reveal, the value and nonce are

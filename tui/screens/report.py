@@ -22,6 +22,7 @@ from textual_plotext import PlotextPlot
 
 from tableside.history import report_markdown
 from trackers.engine.report import Report, Series
+from trackers.pieces.secret import MISMATCH
 from tui.widgets.keys_footer import KeysFooter
 from tui.widgets.path_text import path_lines
 
@@ -133,6 +134,8 @@ def report_lines(report: Report) -> Text:
         for secret in report.secrets:
             text.append(f"  {secret.label}: {secret.value} (code {secret.code}, nonce "
                         f"{secret.nonce})\n")
+            if not secret.matches:
+                text.append(f"    {MISMATCH}\n", style="bold red")
     if report.table_log:
         text.append("\nLooks, wrong PINs and reveals\n", style="bold")
         for entry in report.table_log:

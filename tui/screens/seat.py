@@ -56,7 +56,7 @@ def yours_text(play: OpenSession, seat: Seat, asked: list[str],
     for name in names:
         secret = play.state.piece(name, Secret)
         if secret.revealed:
-            state = f"revealed: {secret.value} (code {secret.code})"
+            state = f"revealed: {secret.public_value()} (code {secret.code})"
         elif secret.is_set:
             state = f"chosen, code {secret.code}"
         else:

@@ -115,8 +115,9 @@ class RevealAtSeat(ModalScreen[bool]):
         if secret.revealed:
             seat_asks.drop(self.play, self.waiting)
             self.query_one("#waiting", Static).update(plain(
-                f"{self.owned[self.waiting]}'s seat revealed {secret.label}: {secret.value} "
-                f"(the code the table saw: {secret.code}; the log says whether it matches)."))
+                f"{self.owned[self.waiting]}'s seat revealed {secret.label}: "
+                f"{secret.public_value()} (the code the table saw: {secret.code}; the log says "
+                "whether it matches)."))
             self.waiting = None
             ask = self.query_one("#ask", Button)
             ask.label, ask.disabled = "Revealed", True

@@ -1,11 +1,14 @@
 """Thirteenth Passenger module B: asteroid impact tokens on Self-Destruct 19-16 (spec §11.2).
 
-At setup the 4 tokens (1 hit, 3 alerts) are shuffled face down onto 19, 18, 17 and 16; which is
-where lives only in ``facts["hidden"]`` (blanked in every export). A token is looked at when the
-tracker arrives on its space. Whether a token on a space the tracker jumps over is checked is
-not stated (G20): the app holds such tokens and the table decides ("Asteroid tokens jumped over").
-On a hit, one Asteroid Impact card is drawn at random (each strikes one starship deck; the card
-texts are G20) and every other token and card leaves the game unseen.
+At setup the 4 tokens (1 hit, 3 alerts) are shuffled face down onto 19, 18, 17 and 16. A game
+that draws at the moment (trackers.pieces.chance) decides a token only when it is turned over,
+drawn from the tokens not seen yet: nothing in the files says where the hit lies. A game started
+before shuffled them at setup (which is where: ``facts["hidden"]``, blanked in every export).
+A token is looked at when the tracker arrives on its space. Whether a token on a space the
+tracker jumps over is checked is not stated (G20): the app holds such tokens and the table
+decides ("Asteroid tokens jumped over"). On a hit, one Asteroid Impact card is drawn at random
+(each strikes one starship deck; the card texts are G20) and every other token and card leaves
+the game unseen.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from random import Random
 
 from trackers.engine import ActionError, Note, State
 from trackers.pieces import Move, Track
+from trackers.pieces.chance import Chance
 
 SPACES = (19, 18, 17, 16)  # spec §11.2 (built in: board_profile "module_b.asteroid_minutes")
 TOKENS = ("hit", "alert", "alert", "alert")  # 1 "Struck by asteroids!", 3 "Impact imminent!"
@@ -22,10 +26,11 @@ IMPACT_CARDS = ("1", "2", "3")  # the 3 Asteroid Impact cards; which deck each s
 
 def setup_asteroids(state: State, rng: Random) -> list[int]:
     """Shuffle the tokens face down onto the spaces; returns the spaces holding one."""
-    tokens = list(TOKENS)
-    rng.shuffle(tokens)
-    state.facts.setdefault("hidden", {})["asteroids"] = {
-        str(space): token for space, token in zip(SPACES, tokens, strict=True)}
+    if not isinstance(rng, Chance):  # a game started before: shuffled now, kept hidden
+        tokens = list(TOKENS)
+        rng.shuffle(tokens)
+        state.facts.setdefault("hidden", {})["asteroids"] = {
+            str(space): token for space, token in zip(SPACES, tokens, strict=True)}
     state.facts["asteroids"] = {"face_down": list(SPACES), "revealed": {}, "jumped": [],
                                 "held": [], "struck": None}
     return list(SPACES)
@@ -91,7 +96,7 @@ def _check_all(state: State, spaces: list[int], rng: Random) -> list[Note]:
 
 def _check(state: State, space: int, rng: Random) -> list[Note]:
     """Turn one token over (spec §11.2)."""
-    token = state.facts["hidden"]["asteroids"][str(space)]
+    token = _turn_over(state, space, rng)
     _remove(state, space)
     state.facts["asteroids"]["revealed"][str(space)] = token
     if token == "alert":
@@ -112,12 +117,27 @@ def _check(state: State, space: int, rng: Random) -> list[Note]:
                  "B)", "module_b")]
 
 
+def _turn_over(state: State, space: int, rng: Random) -> str:
+    """The token on ``space``: as shuffled at setup, or drawn now from those not seen yet
+    (a token that left unseen is as likely to have been any of them)."""
+    hidden = state.facts.get("hidden", {}).get("asteroids")
+    if hidden is not None:
+        return str(hidden[str(space)])
+    if not isinstance(rng, Chance):
+        raise ActionError("asteroid tokens: this game kept no face-down tokens", "module_b")
+    left = list(TOKENS)
+    for seen in state.facts["asteroids"]["revealed"].values():
+        left.remove(seen)
+    revealed = len(state.facts["asteroids"]["revealed"])
+    return sorted(left)[rng.pick("asteroid tokens", revealed + 1, len(left))]
+
+
 def _remove(state: State, space: int) -> None:
     """A token leaves its space (checked or not): its milestone goes too."""
     info = state.facts["asteroids"]
     if space in info["face_down"]:
         info["face_down"].remove(space)
-    state.facts["hidden"]["asteroids"].pop(str(space), None)
+    state.facts.get("hidden", {}).get("asteroids", {}).pop(str(space), None)
     sd = state.piece("self_destruct", Track)
     sd.milestones = [m for m in sd.milestones if m.key != f"asteroid {space}"]
 

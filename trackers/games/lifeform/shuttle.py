@@ -8,7 +8,9 @@ lifeform §11.3), once the table has established that the lifeform IS aboard.
    fight as normal. Wrong: the extra box, plus one random combat token per card beside the
    Remora on the Remora's combat zone.
 
-Pure: the random draws take the action's own random stream, so a replay draws the same. What
+Pure: the random draws take the action's own random stream, so a replay draws the same. A
+game that draws at the moment (trackers.pieces.chance) draws the hiding card when the chamber
+is pointed at: nothing lies face down in the files before the guess. What
 the texts leave open (how the cards reach the hand, what 0 cards left means, whether a cleared
 chamber may be pointed at: G21) is said, not decided.
 """
@@ -21,6 +23,7 @@ from typing import Any
 from trackers.engine import ActionError
 from trackers.games.lifeform import remora
 from trackers.pieces import Secret
+from trackers.pieces.chance import Chance
 
 SOURCE = "Thirteenth Passenger rulebook, Module C, New Post-Launch Shuttlecraft Phase"
 HIDING_OWNER = "nobody until the guess"
@@ -94,6 +97,13 @@ def hunt(shuttle: Shuttle | None, secret: Secret, rng: Random,
     ``drawn``: the app's draw from the OS's randomness, sealed (the seed's stream otherwise)."""
     shuttle = _must_choose(shuttle)
     held = shuttle["held"]
+    if drawn is None and isinstance(rng, Chance):
+        shuttle["choice"], shuttle["beside"] = "hunt", len(held) - 1
+        beside = shuttle["beside"]
+        return [f"Hunt the lifeform: 1 of your {len(held)} chamber cards hides it; the app "
+                "draws which at random when you point (nothing is drawn before); "
+                f"{beside} card{' goes' if beside == 1 else 's go'} beside the Remora",
+                "point at one chamber: 'Guess the chamber' (one guess only)"]
     if drawn is not None:
         code = secret.choose(drawn, "")
     else:
@@ -113,12 +123,16 @@ def guess(shuttle: Shuttle | None, secret: Secret, chamber: str, token_types: li
     """The one guess: reveal and check the code; a wrong guess adds the extra box and one
     random combat token per card beside the Remora (drawn without repeats: one token of each
     type exists)."""
-    if shuttle is None or shuttle["choice"] != "hunt" or not secret.is_set:
+    at_the_moment = isinstance(rng, Chance)
+    if shuttle is None or shuttle["choice"] != "hunt" or not (secret.is_set or at_the_moment):
         raise ActionError("guess: choose Hunt first", "chamber")
     if shuttle["guess"] is not None:
         raise ActionError("guess: you have one guess only, and it is made", "chamber")
     if chamber not in remora.CHAMBERS:
         raise ActionError(f"chamber: give one of {', '.join(remora.CHAMBERS)}", "chamber")
+    if not secret.is_set and isinstance(rng, Chance):  # the hiding card, drawn now
+        held = sorted(shuttle["held"])
+        secret.choose(held[rng.pick("chamber cards", 1, len(held))], "")
     value, nonce, ok = secret.reveal()
     shuttle["guess"] = chamber
     shuttle["found"] = value == chamber

@@ -86,7 +86,8 @@ def shuttle_panel(state: State) -> Panel | None:
              "cleared, out of the game: " + (", ".join(phase["removed"]) or "none")]
     if phase["choice"] == "hunt":
         secret = state.piece("hiding_chamber", Secret)
-        lines.append(f"hiding chamber: {secret.public_value()}; "
+        hidden = secret.public_value() if secret.is_set else "drawn when you point"
+        lines.append(f"hiding chamber: {hidden}; "
                      f"{_plural(phase['beside'], 'card')} beside the Remora")
         if phase["guess"] is not None:
             lines.append(f"your guess: {phase['guess']} ("

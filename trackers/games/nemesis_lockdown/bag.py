@@ -1,6 +1,6 @@
 """The Intruder bag: contents, development (Event Phase step 10) and the token count.
 
-The app draws for the table (from the session's random stream) or records the token the
+The app draws for the table (when it draws: ``Bag.random_kind``) or records the token the
 table drew (``drawn``). Every token is somewhere: in the bag (the Bag piece), under an
 Intruder on the board (``facts["intruders"]``), or out of the game (``facts["removed"]``);
 tokens that development adds come from the spare supply beside the board
@@ -63,7 +63,7 @@ class IntruderBag(Bag):
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> IntruderBag:
         return cls(data["label"], dict(data["contents"]), dict(data["out"]),
-                   dict(data.get("box", {})))
+                   int(data.get("drawn", 0)), box=dict(data.get("box", {})))
 
 
 def bag_contents(players: int) -> dict[str, int]:
@@ -82,13 +82,7 @@ def draw(state: State, rng: Random, drawn: str | None) -> str:
         raise ActionError("the Intruder bag is empty; the rulebook does not say what happens "
                           "then (Encounter and Combat): settle it at the table", "drawn")
     if drawn is None:
-        pick = rng.randrange(intruders.size)
-        for kind, count in sorted(intruders.contents.items()):
-            if pick < count:
-                drawn = kind
-                break
-            pick -= count
-    assert drawn is not None
+        drawn = intruders.random_kind(rng)
     if intruders.contents.get(drawn, 0) == 0:
         inside = ", ".join(k for k, n in sorted(intruders.contents.items()) if n)
         raise ActionError(f"drawn: no {drawn} token is in the bag (it holds {inside})", "drawn")

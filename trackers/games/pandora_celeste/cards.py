@@ -3,7 +3,9 @@ deck list on the board profile (virtual) (spec pandora-celeste §5.3, §5.5; G-0
 
 A card is a dict: ``top``/``bottom`` instructions, ``top_red``/``bottom_red`` (a red Hit Box is
 a HIT, blue a MISS), ``gold`` (its gold number, None when not entered) and ``reshuffle``.
-``facts["deck"]`` holds the virtual deck's draw pile and discards as card positions.
+``facts["deck"]`` holds the virtual deck's draw pile and discards as card positions. A game that
+draws at the moment (trackers.pieces.chance) keeps the pile sorted and picks each card as it is
+drawn (``drawn`` counts the draws); a game started before keeps its shuffled order.
 """
 
 from __future__ import annotations
@@ -14,9 +16,11 @@ from typing import Any
 from trackers.engine import ActionError, Note, State
 from trackers.games.pandora_celeste.board import INSTRUCTIONS, deck_problems
 from trackers.games.pandora_celeste.facts import facts_of
+from trackers.pieces.chance import Chance, draws_now
 
 RED, BLUE = "red (HIT)", "blue (MISS)"
 BOXES = (RED, BLUE)
+NASTY_DECK = "Nasty Action deck"
 DECK_KEYS = ("deck_gold", "deck_top", "deck_bottom", "deck_top_red", "deck_bottom_red",
              "deck_reshuffle")
 
@@ -56,7 +60,8 @@ def shuffle(state: State, rng: Random) -> list[Note | str]:
     size = len(state.board["deck_gold"])
     deck = _deck(state)
     deck["draw"] = list(range(1, size + 1))
-    rng.shuffle(deck["draw"])
+    if not draws_now(rng):
+        rng.shuffle(deck["draw"])
     deck["discard"] = []
     return [Note("The app shuffled its Nasty Action deck", "nasty_round")]
 
@@ -73,7 +78,12 @@ def draw(state: State, rng: Random) -> tuple[dict[str, Any], list[Note | str]]:
     if not deck["draw"]:
         notes += shuffle(state, rng)
         deck = _deck(state)
-    position = deck["draw"].pop(0)
+    top = 0
+    if isinstance(rng, Chance):
+        done = deck.setdefault("drawn", [0])
+        done[0] += 1
+        top = rng.pick(NASTY_DECK, done[0], len(deck["draw"]))
+    position = deck["draw"].pop(top)
     deck["discard"].append(position)
     return _card_at(state, position), notes
 
