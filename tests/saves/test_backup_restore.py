@@ -95,11 +95,12 @@ def test_restore_into_a_folder_with_its_own_key_and_profile_keeps_both_and_asks(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     home, laptop = tmp_path / "home", tmp_path / "laptop"
     theirs = Tableside(home)
-    game = theirs.create("nemesis-lockdown", 2, names=["Ann", "Bo"])
+    # seeded games: each seed is sealed to its folder's own app key
+    game = theirs.create("nemesis-lockdown", 2, names=["Ann", "Bo"], seed="theirs")
     game.close()
     theirs.set_board_profile("nemesis-lockdown", NEMESIS_BOARD)
     ours = Tableside(laptop)
-    own = ours.create("nemesis-lockdown", 2, names=["Cy", "Di"])
+    own = ours.create("nemesis-lockdown", 2, names=["Cy", "Di"], seed="ours")
     own.close()
     ours.set_board_profile("nemesis-lockdown", dict(list(NEMESIS_BOARD.items())[:1]))
     backup = tmp_path / "home.zip"
