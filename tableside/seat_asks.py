@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 
 def _path(play: OpenSession) -> Path:
-    return Path(play._table.root) / "serve" / f"{play.id}.asks.json"
+    return Path(play.data_folder) / "serve" / f"{play.id}.asks.json"
 
 
 def asked(play: OpenSession) -> list[str]:

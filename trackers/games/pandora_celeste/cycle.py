@@ -7,11 +7,14 @@ Noise count and the End of Cycle are left by their own actions, so nobody skips 
 from __future__ import annotations
 
 from trackers.engine import ActionError, Note, State
-from trackers.games.pandora_celeste import scenarios
-from trackers.games.pandora_celeste.setup import is_true_solo
+from trackers.games.pandora_celeste import TRUE_SOLO, scenarios
 
 CREW_ROUND = ("start", "crew_round", "last_plays", "turn_end", "decouple_fulfilled")
 OWN_ACTION = {"count": "Noise count", "nasties": "Nasty round", "tick": "End the Cycle"}
+
+
+def is_true_solo(state: State) -> bool:
+    return bool(state.facts["mode"] == TRUE_SOLO)
 
 
 def setup_steps(state: State) -> list[tuple[str, str]]:

@@ -8,6 +8,7 @@ from typing import Any
 
 from trackers.engine import ActionError, Option, SessionSetup, State
 from trackers.games.pandora_celeste import TRUE_SOLO, crew
+from trackers.games.pandora_celeste.cycle import is_true_solo
 from trackers.games.pandora_celeste.escape import new_vehicles
 from trackers.games.pandora_celeste.nasties import OTHER_NASTIES, kinds_from_text
 from trackers.games.pandora_celeste.scenarios import FULL, SCENARIOS
@@ -73,10 +74,6 @@ OPTIONS = (
            AIRCON_BOX,
            "which tracker box Check Aircon reads at the End of Cycle"),
 )
-
-
-def is_true_solo(state: State) -> bool:
-    return bool(state.facts["mode"] == TRUE_SOLO)
 
 
 def setup(s: SessionSetup, rng: Random) -> State:
