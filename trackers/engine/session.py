@@ -26,6 +26,7 @@ from trackers.engine.actions import (
     Note,
     SecretLocked,
 )
+from trackers.engine.claims import ABSENT
 from trackers.engine.common_actions import chosen_where, common_actions
 from trackers.engine.game import Game, SessionSetup
 from trackers.engine.records import Event, head_record
@@ -196,6 +197,8 @@ class Session:
             piece = self.state.pieces.get(str(event.args.get("secret", "")))
             owner = piece.owner if isinstance(piece, Secret) else action.private_to
             text += f": {chosen_where(owner or 'its owner', event.by)}"
+        if event.args.get(ABSENT) is True and any(p.name == ABSENT for p in action.params):
+            text += " (its owner absent: left unchecked, the secret still sealed)"
         return text
 
     def history(self, latest: int | None = None) -> list[HistoryEntry]:
