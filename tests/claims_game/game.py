@@ -42,9 +42,16 @@ def sweep(state: State, args: dict[str, Any], rng: Random) -> list[Note | str]:
     return out
 
 
+def recall(state: State, args: dict[str, Any], rng: Random) -> list[Note | str]:
+    """The rules' moment to change a chosen secret: its owner may choose it again now."""
+    state.piece("ann_card", Secret).replaceable = True
+    return ["Ann may choose her card again"]
+
+
 GAME = dataclasses.replace(
     DEMO, info=INFO, setup=setup,
     actions=(*DEMO.actions,
              Action("call_out", "Call out", "Say Ann holds a Company card.", call_out,
                     (absent_param("Ann"),)),
-             Action("sweep", "Sweep", "If Ann is Company, her place is shown.", sweep)))
+             Action("sweep", "Sweep", "If Ann is Company, her place is shown.", sweep),
+             Action("recall", "Recall", "Ann may choose her card again.", recall)))

@@ -113,6 +113,7 @@ class Secret(Piece):
         ``value`` sets the code only (the API checked the value against the choices before
         sealing it).
         """
+        self.replaceable = False  # a replacement the rules allowed is used up by this one
         if is_sealed(value):
             assert isinstance(value, dict)
             self.value, self.nonce, self.revealed = None, None, False
