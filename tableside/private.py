@@ -107,8 +107,10 @@ def refuse_callers_commitment(action: str, args: dict[str, Any]) -> None:
 
 
 def given_by_caller(action: str, name: str) -> bool:
-    """Whether a caller gives the argument ``name`` (not the app's nonce and code)."""
-    return not (action == CHOOSE and name in APP_MADE)
+    """Whether a caller gives the argument ``name``: not the app's nonce and code, nor who
+    looked (a look is logged under the secret's owner, never a name the caller types)."""
+    return not ((action == CHOOSE and name in APP_MADE)
+                or (action == PEEK and name in ("who", "label")))
 
 
 def secret_piece(play: OpenSession, name: str) -> Secret:
