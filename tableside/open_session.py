@@ -338,10 +338,15 @@ class OpenSession(JournalFollower):
 
     @checked
     def owner_name(self, owner: str) -> str:
-        """Who ``owner`` is at this table, as the curtain names them: the player a role
-        stands for where the game knows it ("Ann" for the Lifeform player), else ``owner``."""
-        named = self.game.owner_name(self.state, owner) if self.game.owner_name else None
-        return named or owner
+        """Who ``owner`` is at this table, as the curtain names them: the one player who
+        holds the role ("Ann" for the Lifeform player), else ``owner``."""
+        return self.game.owner_name(self.session.state, owner, self.setup.names)
+
+    @checked
+    def holders(self, owner: str) -> list[str]:
+        """The players who hold ``owner``'s secrets (the game's one rule: the curtain, the
+        seats and the report ask it)."""
+        return self.game.holders(self.session.state, owner, self.setup.names)
 
     @checked
     def set_pin(self, owner: str, pin: str | None = None, *, decline_pin: bool = False,
