@@ -82,7 +82,7 @@ def test_the_log_says_where_a_secret_was_typed_never_who_typed_it(tmp_path: Path
     table = Tableside(tmp_path, by="app")
     play = table.create("nemesis-lockdown", 2, names=["Ann", "Bo"])
     play.choose_secret("p2_objective", OBJECTIVE, pin=BO)
-    seat = Tableside(tmp_path, by="seat Ann").load(play.id)
+    seat = Tableside(tmp_path, by="seat Ann 4242").load(play.id)
     seat.choose_secret("p1_objective", OBJECTIVE, pin=ANN)
     play.refresh()
     lines = [entry.text for entry in play.history()]

@@ -112,7 +112,8 @@ def typed_where(by: str) -> str:
     """Where a record was typed, from the window that wrote it ("seat Ann": at Ann's seat;
     "app 4121": at the laptop; "cli 88": at the laptop's command line; else a script)."""
     if by.startswith("seat "):
-        return f"at {by.removeprefix('seat ')}'s seat"
+        name, _, pid = by.removeprefix("seat ").rpartition(" ")
+        return f"at {name if pid.isdigit() and name else by.removeprefix('seat ')}'s seat"
     if by.startswith("cli"):
         return "at the laptop's command line"
     if by.startswith("app"):

@@ -162,6 +162,17 @@ class SessionScreen(WatchingOtherWindows, RefusingWithReason, Screen[None]):
         self.query_one("#tracks", TracksPanel).focus()
         self._watch()
 
+    def palette_commands(self) -> Any:
+        """ctrl+p: each owner without a PIN sets theirs now, in turn, behind the curtain."""
+        from textual.app import SystemCommand
+
+        from tui.screens.set_pin import offer_pins, owners_to_ask
+
+        if owners_to_ask(self.play):
+            yield SystemCommand("Set the PINs now", "Each owner of secrets, in turn, sets "
+                                "their PIN (or declines one) before play",
+                                lambda: offer_pins(self.app, self.play))
+
     # --- showing the session ---------------------------------------------------------
     def session_changed(self, elsewhere: tuple[int, ...] = ()) -> None:
         """Say the session changed: every SessionView redraws (see ``on_session_changed``)."""
