@@ -119,10 +119,11 @@ def lines(play: OpenSession) -> list[AuditLine]:
         if record.get("t") == PIN_RECORD:
             owner = str(record.get("owner"))
             key = record.get("key") if isinstance(record.get("key"), dict) else {}
-            done = ("changed their PIN" if record.get("change") else "set their PIN"
+            done = ("PIN changed" if record.get("change") else "PIN set"
                     if (key or {}).get("wrap", {}).get("scheme") != "none"
-                    else "declined a PIN (hidden from the screen, not from the files)")
-            out.append(AuditLine("pin", owner, "", f"{_subject(owner)} {done} {where(by)}",
+                    else "PIN declined (hidden from the screen, not from the files)")
+            out.append(AuditLine("pin", owner, "", f"{owners(owner)[:1].upper()}"
+                                 f"{owners(owner)[1:]} {done} {where(by)}",
                                  str(record.get("at", "")), by, None, False))
             continue
         if record.get("t") != AUDIT:

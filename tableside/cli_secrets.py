@@ -136,5 +136,5 @@ def set_pin_from_cli(play: OpenSession, owner: str, *, decline: bool, change: bo
     old = read_unseen("old_pin") if change else None
     pin = None if decline else read_unseen("pin")
     play.set_pin(owner, pin, decline_pin=decline, old_pin=old)
-    done = "declined a PIN" if decline else "changed their PIN" if change else "set their PIN"
-    print(f"{owner} {done}; the table log says so (never the PIN)")
+    done = "declined" if decline else "changed" if change else "set"
+    print(f"{owner}'s PIN {done}; the table log says so (never the PIN)")

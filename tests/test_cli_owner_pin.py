@@ -38,7 +38,7 @@ def test_a_pin_set_from_the_shell_guards_choosing(
     monkeypatch.setattr("sys.stdin", io.StringIO(f"{ANN}\n"))
     code, out, err = run(capsys, *data, "pin", game, "Ann")
     assert code == 0, err
-    assert "Ann set their PIN" in out and ANN not in out + err
+    assert "Ann's PIN set" in out and ANN not in out + err
     code, _, err = run(capsys, *data, "do", game, "choose_secret", "secret=p1_objective",
                        "value=Survive")
     assert code == 1 and "pin: no PIN for Ann's kept Objective" in err
@@ -50,7 +50,7 @@ def test_a_pin_set_from_the_shell_guards_choosing(
     assert code == 0, err
     monkeypatch.setattr("sys.stdin", io.StringIO(f"{ANN}\nnew-pin-33\n"))
     code, out, err = run(capsys, *data, "pin", game, "Ann", "--change")
-    assert code == 0 and "Ann changed their PIN" in out, err
+    assert code == 0 and "Ann's PIN changed" in out, err
     code, out, err = run(capsys, *data, "do", game, "peek_secret", "secret=p1_objective",
                          "pin=new-pin-33")
     assert code == 0 and "Survive" in out

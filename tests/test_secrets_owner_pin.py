@@ -34,7 +34,7 @@ def test_a_pin_set_before_play_is_its_own_record_and_undo_never_takes_it(
         play: OpenSession) -> None:
     play.set_pin("Ann", ANN)
     assert play.head == 0 and play.pin_is_set("Ann")
-    assert [line.text for line in play.table_log()] == ["Ann set their PIN at the laptop"]
+    assert [line.text for line in play.table_log()] == ["Ann's PIN set at the laptop"]
     play.set_pin("Bo", decline_pin=True)
     play.do("choose_secret", secret="p2_objective", value="x", pin=None)  # Bo declined
     play.undo()
@@ -75,7 +75,7 @@ def test_a_changed_pin_opens_what_was_sealed_before_and_the_old_one_no_longer(
     assert play.secret_value("p1_objective", pin="new-pin-33") == OBJECTIVE
     with pytest.raises(ActionError, match="wrong PIN"):
         play.secret_value("p1_objective", pin=ANN)
-    assert "Ann changed their PIN at the laptop" in [line.text for line in play.table_log()]
+    assert "Ann's PIN changed at the laptop" in [line.text for line in play.table_log()]
 
 
 def test_the_log_says_where_a_secret_was_typed_never_who_typed_it(tmp_path: Path) -> None:

@@ -1,0 +1,63 @@
+"""The PIN's moment, on screen: each owner in turn, named behind the curtain, sets their PIN
+before play or declines it (said plainly), and nobody's PIN is set by another's choice."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import App, ComposeResult
+from textual.widgets import Input, Static
+
+from tableside.api import OpenSession, Tableside
+from tui.screens.set_pin import SetPinScreen, offer_pins
+
+LIFE = "sarah-pin-1"
+
+
+class PinsApp(App[None]):
+    """The offer over an empty app: what it asks does not depend on a game screen."""
+
+    def __init__(self, play: OpenSession) -> None:
+        super().__init__()
+        self.play = play
+
+    def compose(self) -> ComposeResult:
+        yield Static("the table")
+
+    def on_mount(self) -> None:
+        offer_pins(self, self.play)
+
+
+def _text(app: App[None]) -> str:
+    return "\n".join(str(w.render()) for w in app.screen.query(Static))
+
+
+async def test_each_owner_in_turn_sets_or_declines_their_pin_before_play(
+        tmp_path: Path) -> None:
+    table = Tableside(tmp_path, by="app")
+    play = table.create("lifeform", 3, names=["Sarah", "Bo", "Cy"])
+    app = PinsApp(play)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, SetPinScreen)
+        said = _text(app)
+        assert "PRIVATE: Sarah only" in said and "Sarah sets their PIN for this game now" in said
+        await pilot.press(*"12345", "enter")  # too short: said, nothing set
+        await pilot.pause()
+        assert "pin: give 6 to 64" in _text(app) and not play.has_key("Lifeform player")
+        app.screen.query_one("#new-pin", Input).value = ""
+        await pilot.press(*LIFE, "enter")
+        await pilot.pause()
+        said = _text(app)  # the crew's turn: a role held by two players, named as the role
+        assert "PRIVATE: Crew (not the Lifeform player) only" in said
+        await pilot.press("tab", "space")  # No PIN
+        await pilot.pause()
+        assert not isinstance(app.screen, SetPinScreen)
+    assert play.pin_is_set("Lifeform player") and play.has_key("Crew (not the Lifeform player)")
+    assert not play.pin_is_set("Crew (not the Lifeform player)") and play.head == 0
+    assert [line.text for line in play.table_log()] == [
+        "The Lifeform player's PIN set at the laptop",
+        "The Crew (not the Lifeform player)'s PIN declined (hidden from the screen, not from "
+        "the files) at the laptop"]
+    play.close()
+    table.close()
