@@ -156,7 +156,7 @@ def test_an_older_game_keeps_its_plain_value_and_settings_pin(
         play: OpenSession, table: Tableside) -> None:
     """A game saved before: its value in the clear in the journal (no migration), its PIN
     (scrypt or the older sha256) in settings.json, both still honoured."""
-    play.record_action("choose_secret", {"secret": "plan", "value": WORD})  # as older versions wrote
+    play.record_action("choose_secret", {"secret": "plan", "value": WORD})  # as before
     assert play.session.events[-1].args["value"] == WORD  # in the clear in the journal
     table.set_setting(pins.legacy_key(play.id, "Captain"),
                       hashlib.sha256(f"{play.id}:4321".encode()).hexdigest())
