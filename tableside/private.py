@@ -318,8 +318,8 @@ def pin_needed(play: OpenSession, action: str, args: dict[str, Any]) -> tuple[st
            and not is_sealed(args[p.name]) for p in spec.params):
         owner = owner_of(play, spec, args)
         if pin_is_set(play, owner):
-            piece = play.session.state.pieces.get(str(args.get("secret", "")))
-            return owner, piece.label if isinstance(piece, Secret) else spec.title
+            chosen = play.session.state.pieces.get(str(args.get("secret", "")))
+            return owner, chosen.label if isinstance(chosen, Secret) else spec.title
 
     def ask(name: str, kind: str, query: str | None) -> tuple[str, str]:
         piece = secret_piece(play, name)

@@ -97,8 +97,9 @@ def actions_of(play: OpenSession, seat: Seat) -> list[dict[str, Any]]:
 
 
 def _write_all(play: OpenSession, data: dict[str, Any]) -> None:
-    from saves.atomic import atomic_write
+    from saves.atomic import PRIVATE_FOLDER, atomic_write, make_private
 
     path = _path(play)
     path.parent.mkdir(parents=True, exist_ok=True)
+    make_private(path.parent, PRIVATE_FOLDER)  # the serve folder is the user's alone
     atomic_write(path, json.dumps(data).encode(), durable=False)
