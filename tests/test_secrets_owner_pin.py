@@ -147,3 +147,26 @@ def test_wrong_pins_tried_at_once_are_counted_in_turn_and_the_rest_wait(
     assert sum("too many wrong PINs" in text and "wait 3" in text for text in said) == 7
     for window in windows:
         window.close()
+
+
+def test_a_seat_chooses_its_players_secret_only_with_their_pin(tmp_path: Path) -> None:
+    from tableside import seat_actions
+
+    table = Tableside(tmp_path, by="app")
+    play = table.create("nemesis-lockdown", 2, names=["Ann", "Bo"])
+    seat_table = Tableside(tmp_path, by="seat Ann 77")
+    seat = seat_table.load(play.id)
+    seat.set_pin("Ann", ANN)  # the seat sets its own player's PIN
+    with pytest.raises(ActionError, match="pin: no PIN for Ann's kept Objective"):
+        seat_actions.choose(seat, "p1_objective", OBJECTIVE, None)
+    with pytest.raises(ActionError, match="pin: a wrong PIN"):
+        seat_actions.choose(seat, "p1_objective", OBJECTIVE, BO)
+    seat_actions.choose(seat, "p1_objective", OBJECTIVE, ANN)
+    play.refresh()
+    log = [line.text for line in play.table_log()]
+    assert log[0] == "Ann's PIN set at Ann's seat"
+    assert play.history()[-1].text.endswith(": chosen at Ann's seat")
+    seat.close()
+    seat_table.close()
+    play.close()
+    table.close()

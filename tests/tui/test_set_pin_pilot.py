@@ -9,6 +9,7 @@ from textual.app import App, ComposeResult
 from textual.widgets import Input, Static
 
 from tableside.api import OpenSession, Tableside
+from trackers.pieces import Secret
 from tui.screens.set_pin import SetPinScreen, offer_pins
 
 LIFE = "sarah-pin-1"
@@ -59,5 +60,51 @@ async def test_each_owner_in_turn_sets_or_declines_their_pin_before_play(
         "The Lifeform player's PIN set at the laptop",
         "The Crew (not the Lifeform player)'s PIN declined (hidden from the screen, not from "
         "the files) at the laptop"]
+    play.close()
+    table.close()
+
+
+class FormApp(App[None]):
+    """An action's form over an empty app."""
+
+    def __init__(self, play: OpenSession, action: str) -> None:
+        super().__init__()
+        self.play, self.action = play, action
+
+    def compose(self) -> ComposeResult:
+        yield Static("the table")
+
+    def on_mount(self) -> None:
+        from tui.screens.action_form import ActionFormScreen
+
+        self.push_screen(ActionFormScreen(self.play, self.play.action(self.action)))
+
+
+async def test_the_app_asks_the_owners_pin_to_choose_and_a_wrong_one_changes_nothing(
+        tmp_path: Path) -> None:
+    from textual.widgets import Select
+
+    from tests.lifeform.test_lifeform_sealed import lifeform_game
+    from tui.screens.owner_pin import OwnerPinScreen
+
+    table = Tableside(tmp_path, by="app")
+    play = lifeform_game(table)  # Sarah is the Lifeform player
+    play.set_pin("Lifeform player", LIFE)
+    head = play.head
+    app = FormApp(play, "reality_calibration")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "PRIVATE: Sarah only" in _text(app)
+        await pilot.press("enter")  # Sarah has the laptop
+        await pilot.pause()
+        app.screen.query_one("#arg-image", Select).value = "Image 2"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, OwnerPinScreen) and "needs Sarah's PIN" in _text(app)
+        await pilot.press(*"bo-pin-22", "enter")  # another player's PIN
+        await pilot.pause()
+        assert "a wrong PIN for Reality Calibration" in _text(app)
+    assert play.head == head and [line.kind for line in play.table_log()][-1] == "wrong_pin"
+    assert not play.state.piece("real_lifeform", Secret).is_set
     play.close()
     table.close()
