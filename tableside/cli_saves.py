@@ -69,7 +69,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                     "never takes back), or --decline one, or --change it with the old one. "
                     "The PINs are read unseen (a hidden prompt, or lines of standard input).")
     p.add_argument("id")
-    p.add_argument("owner", help="whose PIN: a player's name, or a role (\"Lifeform player\")")
+    p.add_argument("owner", help="whose PIN: a player's name, or a role the game names")
     group = p.add_mutually_exclusive_group()
     group.add_argument("--decline", action="store_true",
                        help="no PIN: hidden from the screen, not from someone who opens the files")
