@@ -46,7 +46,8 @@ class OwnerPinScreen(ModalScreen[str | None]):
             yield Static(f"PRIVATE: {self.owner} only", classes="curtain-title", markup=False)
             yield Static(f"Hand the laptop to {hand_to(self.owner)}. Everyone else, look away."
                          f"\n{self.purpose} needs {hand_to(self.owner)}'s PIN; a wrong PIN "
-                         "shows nothing and the log says so.", markup=False)
+                         "shows nothing and the log says so. Never set one? Someone else "
+                         "did: tell the table.", markup=False)
             yield Label("PIN")
             yield TypedInput(password=True, id="owner-pin")
             yield Static("Enter: continue    Escape: cancel", classes="hint")
