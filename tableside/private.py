@@ -213,6 +213,14 @@ class Opener:
         return extra
 
 
+def _any_sealed(play: OpenSession) -> bool:
+    """Whether the game holds a sealed value an action could need opened."""
+    from trackers.pieces import Secret
+
+    return any(isinstance(p, Secret) and p.locked is not None and p.value is None
+               for p in play.session.state.pieces.values())
+
+
 def act(play: OpenSession, action: str, args: dict[str, Any], pin: str | None,
         decline: bool) -> list[Note]:
     """Do ``action``: secret arguments sealed, the sealed secrets it needs opened with the
@@ -236,7 +244,8 @@ def act(play: OpenSession, action: str, args: dict[str, Any], pin: str | None,
             drawn = hidden_draw(play, spec)
             if drawn is not None:
                 args[DRAWN] = drawn
-        play.session.trial(action, args, opener=opener)  # every secret it opens, opened now
+        if _any_sealed(play):  # every secret it opens, opened now (else no trial is needed)
+            play.session.trial(action, args, opener=opener)
     except ActionError as err:
         raise after_others(err, changed) from None
     try:
@@ -244,6 +253,9 @@ def act(play: OpenSession, action: str, args: dict[str, Any], pin: str | None,
     except SecretLocked:  # another window changed the game between the trial and now
         raise error(f"{spec.title}: the game changed in another window meanwhile; nothing "
                     "was recorded: do it again", "action") from None
+    except ActionError as err:  # what other windows did before this one looked says why
+        said = "meanwhile another window" in str(err)
+        raise (err if said else after_others(err, changed)) from None
     for kind, names in (("reveal", opener.opened), ("check", opener.answers)):
         for name in names:
             piece = secret_piece(play, name)
