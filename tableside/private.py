@@ -213,12 +213,15 @@ class Opener:
         return extra
 
 
-def _any_sealed(play: OpenSession) -> bool:
-    """Whether the game holds a sealed value an action could need opened."""
+def _any_sealed(play: OpenSession, args: dict[str, Any]) -> bool:
+    """Whether the game holds, or the action brings (a choice, the app's draw), a sealed
+    value the action could need opened."""
     from trackers.pieces import Secret
+    from trackers.pieces.secret import is_sealed
 
-    return any(isinstance(p, Secret) and p.locked is not None and p.value is None
-               for p in play.session.state.pieces.values())
+    return any(is_sealed(v) for v in args.values()) or any(
+        isinstance(p, Secret) and p.locked is not None and p.value is None
+        for p in play.session.state.pieces.values())
 
 
 def act(play: OpenSession, action: str, args: dict[str, Any], pin: str | None,
@@ -244,7 +247,7 @@ def act(play: OpenSession, action: str, args: dict[str, Any], pin: str | None,
             drawn = hidden_draw(play, spec)
             if drawn is not None:
                 args[DRAWN] = drawn
-        if _any_sealed(play):  # every secret it opens, opened now (else no trial is needed)
+        if _any_sealed(play, args):  # every secret it opens, opened now (else none needed)
             play.session.trial(action, args, opener=opener)
     except ActionError as err:
         raise after_others(err, changed) from None
