@@ -108,3 +108,37 @@ async def test_the_app_asks_the_owners_pin_to_choose_and_a_wrong_one_changes_not
     assert not play.state.piece("real_lifeform", Secret).is_set
     play.close()
     table.close()
+
+
+class ChangeApp(App[None]):
+    def __init__(self, play: OpenSession) -> None:
+        super().__init__()
+        self.play = play
+
+    def compose(self) -> ComposeResult:
+        yield Static("the table")
+
+    def on_mount(self) -> None:
+        self.push_screen(SetPinScreen(self.play, "Ann", change=True))
+
+
+async def test_a_pin_is_changed_with_the_old_one_behind_the_curtain(tmp_path: Path) -> None:
+    table = Tableside(tmp_path, by="app")
+    play = table.create("nemesis-lockdown", 2, names=["Ann", "Bo"])
+    play.choose_secret("p1_objective", "Survive", pin=LIFE)
+    app = ChangeApp(play)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "PRIVATE: Ann only" in _text(app)
+        await pilot.press(*"bo-pin-22", "enter", *"new-pin-33", "enter")  # Bo's, not hers
+        await pilot.pause()
+        assert "a wrong PIN" in _text(app) and isinstance(app.screen, SetPinScreen)
+        app.screen.query_one("#old-pin", Input).value = LIFE
+        app.screen.query_one("#new-pin", Input).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, SetPinScreen)
+    assert play.secret_value("p1_objective", pin="new-pin-33") == "Survive"
+    assert [line.kind for line in play.table_log()][-3:] == ["wrong_pin", "pin", "look"]
+    play.close()
+    table.close()

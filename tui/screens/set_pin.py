@@ -3,8 +3,9 @@
 A new game offers each owner of secrets (a player, or a role such as the Lifeform player,
 named as the player who holds it) to set their PIN before play, one after the other: Enter
 sets it, "No PIN" declines it (said plainly: hidden from the screen, not from the files),
-Escape leaves it for their first secret. A seat offers its own player's the same way. The PIN
-is kept as a record of its own (``OpenSession.set_pin``): undo never takes it back.
+Escape leaves it for their first secret. A PIN is changed the same way, with the old one
+first (ctrl+p "Change ...'s PIN"). The PIN is kept as a record of its own
+(``OpenSession.set_pin``): undo never takes it back.
 """
 
 from __future__ import annotations
@@ -40,16 +41,20 @@ def owners_to_ask(play: OpenSession, held_by: str | None = None) -> list[str]:
 
 
 class SetPinScreen(ModalScreen[bool]):
-    """One owner sets their PIN now (True), declines it (True), or leaves it (False)."""
+    """One owner sets their PIN now (True), declines it (True), or leaves it (False); with
+    ``change``, types the old PIN, then the new one."""
 
     BINDINGS = [Binding("escape", "later", "Later", id="set_pin.later")]
 
-    def __init__(self, play: OpenSession, owner: str) -> None:
+    def __init__(self, play: OpenSession, owner: str, *, change: bool = False) -> None:
         super().__init__()
-        self.play, self.owner = play, owner
+        self.play, self.owner, self.change = play, owner, change
         self.named = play.owner_name(owner)
 
     def compose(self) -> ComposeResult:
+        if self.change:
+            yield from self._compose_change()
+            return
         who = hand_to(self.named)
         with VerticalScroll(id="set-pin-body", classes="dialog wide private"):
             yield Static(f"PRIVATE: {self.named} only", classes="curtain-title", markup=False)
@@ -67,7 +72,25 @@ class SetPinScreen(ModalScreen[bool]):
             yield Static("", id="set-pin-error", classes="error", markup=False)
             yield Static("Enter: set    Escape: later, at their first secret", classes="hint")
 
+    def _compose_change(self) -> ComposeResult:
+        who = hand_to(self.named)
+        with VerticalScroll(id="set-pin-body", classes="dialog wide private"):
+            yield Static(f"PRIVATE: {self.named} only", classes="curtain-title", markup=False)
+            yield Static(f"Hand the laptop to {who}. Everyone else, look away.\nThe old PIN, "
+                         "then the new one: every secret sealed before opens with the new PIN "
+                         "only. A wrong old PIN is logged like any other.", markup=False)
+            yield Label("Old PIN")
+            yield TypedInput(password=True, id="old-pin")
+            yield Label(f"New PIN (at least {MIN_PIN} characters)")
+            yield TypedInput(password=True, id="new-pin")
+            yield Static("", id="set-pin-error", classes="error", markup=False)
+            yield Static("Enter: change    Escape: leave it as it is", classes="hint")
+
     def on_mount(self) -> None:
+        self.query_one("#old-pin" if self.change else "#new-pin", Input).focus()
+
+    @on(Input.Submitted, "#old-pin")
+    def _old_given(self) -> None:
         self.query_one("#new-pin", Input).focus()
 
     @on(Input.Submitted, "#new-pin")
@@ -85,8 +108,9 @@ class SetPinScreen(ModalScreen[bool]):
             self._set(None, decline=True)
 
     def _set(self, pin: str | None, *, decline: bool) -> None:
+        old = self.query_one("#old-pin", Input).value if self.change else None
         try:
-            self.play.set_pin(self.owner, pin, decline_pin=decline)
+            self.play.set_pin(self.owner, pin, decline_pin=decline, old_pin=old or None)
         except ActionError as err:
             self.query_one("#set-pin-error", Static).update(str(err))
             return
@@ -105,3 +129,11 @@ def offer_pins(app: App[object], play: OpenSession, held_by: str | None = None) 
             app.push_screen(SetPinScreen(play, owners[index]), lambda _: ask(index + 1))
 
     ask(0)
+
+
+def pins_set(play: OpenSession) -> list[str]:
+    """The owners of this game's secrets who guard them with a PIN (each may change it)."""
+    from trackers.pieces import Secret
+
+    owners = [p.owner for p in play.state.pieces.values() if isinstance(p, Secret)]
+    return [o for o in dict.fromkeys(owners) if play.pin_is_set(o)]
