@@ -98,6 +98,7 @@ def set_pin(play: OpenSession, owner: str, pin: str | None, *, decline: bool = F
     """The owner sets their PIN (or declines one) before their first secret; with
     ``old_pin``, changes it. Kept as a ``pin`` record outside the numbered actions."""
     from tableside.basics import now
+    from trackers.engine import ActionError
 
     record = key_record(play, owner)
     if record is None:
@@ -119,7 +120,11 @@ def set_pin(play: OpenSession, owner: str, pin: str | None, *, decline: bool = F
             vault.check_new_pin(pin)
         except ValueError as err:
             raise error(str(err), "pin") from err
-        private = check_pin(play, owner, "their PIN", record, old_pin, "change the PIN")
+        try:
+            private = check_pin(play, owner, "changing the PIN", record, old_pin,
+                                "change the PIN")
+        except ActionError as err:  # the same refusal, named by the field that was wrong
+            raise error(f"old_{err}", "old_pin") from None
         key = vault.rewrap(record, private, pin)
     with play.locked():
         if record is None and key_record(play, owner) is not None:

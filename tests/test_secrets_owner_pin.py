@@ -69,7 +69,7 @@ def test_a_chosen_secret_is_not_chosen_again_even_with_the_pin(play: OpenSession
 def test_a_changed_pin_opens_what_was_sealed_before_and_the_old_one_no_longer(
         play: OpenSession) -> None:
     play.choose_secret("p1_objective", OBJECTIVE, pin=ANN)
-    with pytest.raises(ActionError, match="pin: a wrong PIN for their PIN"):
+    with pytest.raises(ActionError, match="old_pin: a wrong PIN for changing the PIN"):
         play.set_pin("Ann", "new-pin-33", old_pin=BO)
     play.set_pin("Ann", "new-pin-33", old_pin=ANN)
     assert play.secret_value("p1_objective", pin="new-pin-33") == OBJECTIVE
