@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -48,6 +49,9 @@ if TYPE_CHECKING:
 
 SNAPSHOT_FORMAT = 1
 LOCK_SECONDS = 20.0  # a window waits this long for another one to finish its append
+# One re-entrant lock per session file for the threads of this process (see Store.locked).
+_THREADS: dict[str, threading.RLock] = {}
+_THREADS_GUARD = threading.Lock()
 
 
 class SessionBusy(JournalError):
@@ -122,14 +126,25 @@ class Store:
 
     @contextlib.contextmanager
     def locked(self, session_id: str) -> Iterator[None]:
+        """The session's lock: other processes wait on the file, this process's other
+        threads on ``_THREADS`` (the file lock is one re-entrant object per process, which
+        would let two threads in at once)."""
         from filelock import Timeout
 
+        path = str(self.lock_path(session_id))
+        with _THREADS_GUARD:
+            gate = _THREADS.setdefault(path, threading.RLock())
+        if not gate.acquire(timeout=LOCK_SECONDS):
+            raise SessionBusy(f"{self.journal_path(session_id).name}: another window kept "
+                              f"the game busy for {LOCK_SECONDS:.0f} seconds; try again")
         try:
             with self.lock(session_id):
                 yield
         except Timeout as err:
             raise SessionBusy(f"{self.journal_path(session_id).name}: another window kept "
                               f"the game busy for {LOCK_SECONDS:.0f} seconds; try again") from err
+        finally:
+            gate.release()
 
     def _guard(self, session_id: str, journal: JournalFile) -> None:
         if not self.lock(session_id).is_locked:

@@ -16,9 +16,12 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from tableside.api import OpenSession
+    from collections.abc import Iterable
+
+    from tableside.open_session import OpenSession
 
 AUDIT = "audit"
+PIN_RECORD = "pin"  # an owner's PIN set, declined or changed (tableside.owner_keys)
 FREE_TRIES = 3
 MAX_WAIT = 60
 RESETS = ("look", "reveal", "check")  # a PIN that opened the key ends a run of wrong ones
@@ -47,19 +50,17 @@ class AuditLine:
 def log(play: OpenSession, kind: str, *, owner: str, label: str, doing: str = "",
         seq: int | None = None) -> None:
     """Append one audit record (durable, under the session's lock)."""
-    from tableside.api import TablesideError, now
+    from tableside.basics import TablesideError, now
 
     record: dict[str, Any] = {"t": AUDIT, "kind": kind, "owner": owner, "secret": label,
-                              "doing": doing, "at": now(), "by": play._table.by}
+                              "doing": doing, "at": now(), "by": play.window}
     if seq is not None:
         event = play.session.events[seq - 1]
         record["seq"], record["event_at"] = seq, event.at
-    if play._journal is None:
+    if not play.writable:
         raise TablesideError(f"{play.info.title}: opened read-only; a look or reveal must be "
                              "logged, so it is refused here")
-    with play._writing():
-        assert play._journal is not None
-        play._journal.append(record)
+    play.append(record)
 
 
 def _subject(owner: str) -> str:
@@ -67,6 +68,20 @@ def _subject(owner: str) -> str:
 
     text = who(owner)
     return text[:1].upper() + text[1:]
+
+
+def who(owner: str) -> str:
+    """"Ann", "the Lifeform player": an owner as the subject of a sentence."""
+    from trackers.engine.common_actions import who as subject
+
+    return subject(owner)
+
+
+def where(by: str) -> str:
+    """Where a record was typed, from the window that wrote it ("seat Ann", "app 4121")."""
+    from trackers.engine.common_actions import typed_where
+
+    return typed_where(by)
 
 
 def owners(owner: str) -> str:
@@ -94,27 +109,46 @@ def describe(record: dict[str, Any]) -> str:
 
 
 def lines(play: OpenSession) -> list[AuditLine]:
-    """Every audit line of the game, oldest first; a reveal whose action is no longer in
-    the history (undone, or replaced after an undo) is marked undone."""
+    """Every audit line of the game, oldest first, with each PIN set, declined or changed;
+    a reveal whose action is no longer in the history (undone, or replaced after an undo)
+    is marked undone."""
     live = {(e.seq, e.at) for e in play.session.events[:play.session.head]}
     out = []
-    for record in play._records:
+    for record in play.records:
+        by = str(record.get("by", ""))
+        if record.get("t") == PIN_RECORD:
+            owner = str(record.get("owner"))
+            key = record.get("key") if isinstance(record.get("key"), dict) else {}
+            done = ("PIN changed" if record.get("change") else "PIN set"
+                    if (key or {}).get("wrap", {}).get("scheme") != "none"
+                    else "PIN declined (hidden from the screen, not from the files)")
+            out.append(AuditLine("pin", owner, "", f"{owners(owner)[:1].upper()}"
+                                 f"{owners(owner)[1:]} {done} {where(by)}",
+                                 str(record.get("at", "")), by, None, False))
+            continue
         if record.get("t") != AUDIT:
             continue
         seq = record.get("seq")
         undone = isinstance(seq, int) and (seq, str(record.get("event_at", ""))) not in live
         out.append(AuditLine(str(record.get("kind")), str(record.get("owner")),
                              str(record.get("secret")), describe(record),
-                             str(record.get("at", "")), str(record.get("by", "")),
+                             str(record.get("at", "")), by,
                              seq if isinstance(seq, int) else None, undone))
     return out
 
 
 def wait_left(play: OpenSession, owner: str, at: datetime | None = None) -> int:
-    """Seconds the owner must wait before the next PIN try (0: none)."""
-    play.refresh()  # wrong PINs typed in another window count too
+    """Seconds the owner must wait before the next PIN try (0: none), with what other
+    windows logged read first."""
+    play.refresh()
+    return wait_from(play.records, owner, at)
+
+
+def wait_from(records: Iterable[dict[str, Any]], owner: str,
+              at: datetime | None = None) -> int:
+    """Seconds the owner must wait before the next PIN try, from the game's records."""
     wrong, last = 0, ""
-    for record in play._records:
+    for record in records:
         if record.get("t") != AUDIT or record.get("owner") != owner:
             continue
         if record.get("kind") == "wrong_pin":

@@ -13,7 +13,7 @@ from saves.catalog import SessionInfo
 from tableside.api import OpenSession, Tableside, TablesideError, game_definition
 from tableside.cli import fail, print_json
 from tableside.cli_history import cell
-from tableside.cli_secrets import do_from_cli
+from tableside.cli_secrets import do_from_cli, set_pin_from_cli, takes_pin
 from tableside.private import given_by_caller
 from tableside.refusal_names import named
 from tableside.text import one_line
@@ -69,6 +69,19 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("args", nargs="*", metavar="NAME=VALUE")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=_do)
+    p = subparsers.add_parser(
+        "pin", help="an owner sets their PIN before their first secret, declines one, or "
+                    "changes it (typed unseen)",
+        description="The owner sets their PIN now, before play (a record of its own that undo "
+                    "never takes back), or --decline one, or --change it with the old one. "
+                    "The PINs are read unseen (a hidden prompt, or lines of standard input).")
+    p.add_argument("id")
+    p.add_argument("owner", help="whose PIN: a player's name, or a role the game names")
+    group = p.add_mutually_exclusive_group()
+    group.add_argument("--decline", action="store_true",
+                       help="no PIN: hidden from the screen, not from someone who opens the files")
+    group.add_argument("--change", action="store_true", help="asks the old PIN, then the new")
+    p.set_defaults(func=_pin)
     for name in ("undo", "redo"):
         p = subparsers.add_parser(name, help=f"{name} the last action(s)")
         p.add_argument("id")
@@ -315,7 +328,7 @@ def _actions(args: argparse.Namespace) -> int:
                          "args": [{"name": p.name, "allowed": p.describe_allowed(play.state),
                                    "optional": p.optional}
                                   for p in a.shown_params(play.state)
-                                  if given_by_caller(a.name, p.name)]})
+                                  if given_by_caller(a.name, p.name)] + takes_pin(a)})
         if args.json:
             print_json(rows)
             return 0
@@ -328,6 +341,13 @@ def _actions(args: argparse.Namespace) -> int:
                 print(f"    not now: {row['why_not']}")
         return 0
     return _with_session(args, work, read_only=True)
+
+
+def _pin(args: argparse.Namespace) -> int:
+    def work(play: OpenSession) -> int:
+        set_pin_from_cli(play, args.owner, decline=args.decline, change=args.change)
+        return 0
+    return _with_session(args, work)
 
 
 def _do(args: argparse.Namespace) -> int:

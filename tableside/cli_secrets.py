@@ -21,7 +21,7 @@ from trackers.pieces.secret import same_code
 
 if TYPE_CHECKING:
     from tableside.api import OpenSession
-    from trackers.engine import Note
+    from trackers.engine import Action, Note
 
 ASK = "-"  # an argument given as "-" is read unseen: a hidden prompt, or standard input
 
@@ -116,3 +116,25 @@ def do_from_cli(play: OpenSession, action: str, args: dict[str, Any]) -> list[No
                               + (f"; pin={NO_PIN} declines one)" if first else ")"),
                               "pin") from err
         raise
+
+
+def takes_pin(action: Action) -> list[dict[str, Any]]:
+    """``pin`` as ``tableside actions`` lists it, on the actions that take it: those that
+    choose a secret (the owner's PIN, or at their first one a new PIN or pin=none), look at or
+    reveal one, or may open one (they have ``owner_absent``)."""
+    chooses = any(p.secret for p in action.params)
+    if not (chooses or action.name in ("reveal_secret", "peek_secret")
+            or any(p.name == "owner_absent" for p in action.params)):
+        return []
+    allowed = "the owner's PIN, if they set one; - asks it unseen" + (
+        f"; at their first secret a new one, or {NO_PIN} to decline" if chooses else "")
+    return [{"name": "pin", "allowed": allowed, "optional": True}]
+
+
+def set_pin_from_cli(play: OpenSession, owner: str, *, decline: bool, change: bool) -> None:
+    """``tableside pin``: the owner's PIN read unseen, set (or declined, or changed)."""
+    old = read_unseen("old_pin") if change else None
+    pin = None if decline else read_unseen("pin")
+    play.set_pin(owner, pin, decline_pin=decline, old_pin=old)
+    done = "declined" if decline else "changed" if change else "set"
+    print(f"{owner}'s PIN {done}; the table log says so (never the PIN)")

@@ -49,7 +49,7 @@ def source(play: OpenSession, action: str) -> Source:
     from trackers.pieces.chance import STREAM
 
     def give(key: str) -> str:
-        kept = earlier(play._records, key, play.session.head + 1, action)
+        kept = earlier(play.records, key, play.session.head + 1, action)
         if kept is not None:
             return kept
         return secrets.token_hex((STREAM_DIGITS if key == STREAM else PICK_DIGITS) // 2)

@@ -104,9 +104,11 @@ class JournalFollower:
                                  "was recorded")
         try:
             with self._table.store.locked(self.id):
-                yield self._catch_up(locked=True)
-                self._records += self._journal.appended  # this window's own record
-                self._journal.appended.clear()
+                try:
+                    yield self._catch_up(locked=True)
+                finally:  # this window's own records, kept also when the block refused
+                    self._records += self._journal.appended
+                    self._journal.appended.clear()
         except (OSError, JournalError) as err:
             raise plain_error(err, "the action could not be saved, so it was not done") \
                 from err

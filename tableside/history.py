@@ -289,11 +289,11 @@ def report_markdown(report: Report, title: str, warnings: Sequence[str] = ()) ->
                       sorted(end.scores.items(), key=lambda item: -item[1])]
             lines.append("")
     if report.secrets:
-        lines += ["## Secrets revealed", "", "| Secret | Value | Commitment code | Nonce |",
-                  "|---|---|---|---|"]
+        lines += ["## Secrets revealed", "",
+                  "| Secret | Value | Commitment code | Nonce | Held by |", "|---|---|---|---|---|"]
         lines += [f"| {_cell(s.label)} | {_cell(s.value)}"
-                  f"{'' if s.matches else ' (' + MISMATCH + ')'} | {s.code} | {s.nonce} |"
-                  for s in report.secrets]
+                  f"{'' if s.matches else ' (' + MISMATCH + ')'} | {s.code} | {s.nonce} | "
+                  f"{_cell(', '.join(s.held_by) or s.owner)} |" for s in report.secrets]
         lines.append("")
     if report.table_log:
         lines += ["## Looks, wrong PINs and reveals", "", "| When | What happened |",

@@ -3,8 +3,9 @@ bound to its journal; following other windows is ``tableside.following``'s job."
 
 from __future__ import annotations
 
+import contextlib
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +23,8 @@ from tableside.following import JournalFollower
 from tableside.problem_log import masked
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from tableside.api import Tableside
     from trackers.engine import Action, Game, Note, Session, SessionSetup, State
     from trackers.engine.report import Report
@@ -57,6 +60,7 @@ class OpenSession(JournalFollower):
         self._closed = False
         self._closing = False
         self._shown: tuple[State, State] | None = None  # (real state, its hidden copy)
+        self._holding = 0  # how deep this window is inside ``locked``
 
     # --- reading -----------------------------------------------------------------
     @property
@@ -176,14 +180,62 @@ class OpenSession(JournalFollower):
             self._keep_board_value(str(args.get("key", "")))
         return notes
 
-    def _act(self, args: dict[str, Any], action: str, keys: dict[str, Any]) -> list[Note]:
-        """One action recorded (``keys``, an owner's new key, in the same record)."""
+    # --- the door the secrets' code uses (tableside.private, tableside.audit) -----------
+    @property
+    def records(self) -> Sequence[dict[str, Any]]:
+        """Every record after the header, as folded (read them, never change them)."""
+        return self._records
+
+    @property
+    def data_folder(self) -> Path:
+        return self._table.root
+
+    @property
+    def window(self) -> str:
+        """Who this window's records name ("app 4121", "seat Ann")."""
+        return self._table.by
+
+    @property
+    def settings(self) -> Tableside:
+        """Where games saved before kept their PINs (``tableside.pins``)."""
+        return self._table
+
+    @property
+    def writable(self) -> bool:
+        return self._journal is not None
+
+    @contextlib.contextmanager
+    def locked(self) -> Iterator[None]:
+        """The session's lock held, with what other windows wrote folded in first; a record
+        appended inside (``append``) is this window's once the block ends."""
+        with self._writing():
+            self._holding += 1
+            try:
+                yield
+            finally:
+                self._holding -= 1
+
+    def append(self, record: dict[str, Any]) -> None:
+        """Append one record outside the numbered actions (an audit line, a PIN), durably;
+        inside ``locked`` it joins that block, else it takes the lock itself."""
+        if self._journal is None:
+            raise TablesideError(f"{self.info.title}: opened read-only; nothing was recorded")
+        if self._holding:
+            self._journal.append(record)
+            return
+        with self._writing():
+            self._journal.append(record)
+
+    def record_action(self, action: str, args: dict[str, Any],
+                      keys: dict[str, Any] | None = None) -> list[Note]:
+        """One action recorded as given, no secret sealed or opened (``keys``: an owner's new
+        key, in the same record). ``do`` is the way in; this is its last step."""
         from tableside import draws
         from trackers.engine import ActionError
 
         with self._writing() as changed:
             try:
-                notes = self.session.act(action, args, keys=keys,
+                notes = self.session.act(action, args, keys=keys or {},
                                          draw=draws.source(self, action))
             except ActionError as err:
                 raise _after_others(err, changed) from None
@@ -291,10 +343,25 @@ class OpenSession(JournalFollower):
 
     @checked
     def owner_name(self, owner: str) -> str:
-        """Who ``owner`` is at this table, as the curtain names them: the player a role
-        stands for where the game knows it ("Ann" for the Lifeform player), else ``owner``."""
-        named = self.game.owner_name(self.state, owner) if self.game.owner_name else None
-        return named or owner
+        """Who ``owner`` is at this table, as the curtain names them: the one player who
+        holds the role ("Ann" for the Lifeform player), else ``owner``."""
+        return self.game.owner_name(self.session.state, owner, self.setup.names)
+
+    @checked
+    def holders(self, owner: str) -> list[str]:
+        """The players who hold ``owner``'s secrets (the game's one rule: the curtain, the
+        seats and the report ask it)."""
+        return self.game.holders(self.session.state, owner, self.setup.names)
+
+    @checked
+    def set_pin(self, owner: str, pin: str | None = None, *, decline_pin: bool = False,
+                old_pin: str | None = None) -> None:
+        """The owner sets their PIN before their first secret (or ``decline_pin``), or
+        changes it with ``old_pin``: a record of its own, outside the numbered actions, so
+        undo never takes it back. ActionError naming the field when refused."""
+        from tableside import owner_keys
+
+        owner_keys.set_pin(self, owner, pin, decline=decline_pin, old_pin=old_pin)
 
     def pin_is_set(self, owner: str) -> bool:
         """Whether the owner guards their secrets in this game with a PIN."""

@@ -2,15 +2,23 @@
 
 - Choosing: every argument an action marks secret is checked, then sealed with a nonce from
   the OS (``secrets``) to its owner's public key (tableside.vault); the engine and the journal
-  see only the commitment code and the ciphertext. A player's first secret sets their PIN (at
-  least 6 characters) or records that they declined one; the wrapped key goes in the same
-  journal record as that choice (one durable append: both or neither). A caller's own nonce
-  or code is refused: the app makes every commitment.
-- Revealing or testing: the engine says which sealed secret an action needs
-  (``SecretLocked``); the owner's PIN opens their key, and the action is done again with the
-  value and nonce (a reveal) or the answer (a test) in its recorded arguments.
+  see only the commitment code and the ciphertext. An owner's key is set once, with a PIN of
+  at least 6 characters or declined (tableside.owner_keys: before play, or with their first
+  secret); once it has a PIN, choosing or replacing any secret of theirs needs it. A caller's
+  own nonce or code is refused: the app makes every commitment.
+- Revealing or testing: one trial of the action, on a copy and recording nothing, opens each
+  sealed secret its rules reach for (the engine's ``Session.trial`` with an opener; a game's
+  rules only call ``reveal`` or ``holds``), with the owner's PIN; the action is then recorded
+  once with the value and nonce (a reveal) or the answer (a test) in its arguments.
 - Looking: only with the owner's PIN; logged under the owner (tableside.audit), never a name
-  the caller types. Wrong PINs are logged and slowed (tableside.audit.wait_left).
+  the caller types. Wrong PINs are logged and slowed (tableside.owner_keys.check_pin).
+
+A claim about a sealed secret (a player says "it is not hidden here", "the accused holds a
+Company Agenda") is decided by the seal, not by a typed yes/no: the game's action tests the
+secret (``Secret.holds(candidate)``, or ``reveal`` to show it) and words its note from the
+answer. The API opens it here with the owner's PIN (or at their seat); where the owner
+cannot give it, the action's ``owner_absent`` field lets the table go on, and the log and
+the report mark that claim unchecked. See docs/SECRETS.md.
 """
 
 from __future__ import annotations
@@ -19,31 +27,20 @@ import contextlib
 import secrets
 from typing import TYPE_CHECKING, Any
 
-from tableside import audit, vault
+from tableside import audit, owner_keys, vault
+from tableside.owner_keys import check_pin, error, has_key, key_record, pin_is_set
 
 if TYPE_CHECKING:
-    from tableside.api import OpenSession
+    from tableside.open_session import OpenSession
     from trackers.engine import Action, Note
     from trackers.pieces import Secret
+
+__all__ = ["check_pin", "has_key", "key_record", "pin_is_set"]
 
 CHOOSE = "choose_secret"
 APP_MADE = ("nonce", "code")  # the commitment of a choice: made by the app, never given
 PEEK = "peek_secret"
 REVEAL = "reveal_secret"
-
-
-def _error(message: str, field: str) -> Exception:
-    from trackers.engine import ActionError
-
-    return ActionError(message, field)
-
-
-def pin_choice_needed(owner: str) -> Exception:
-    """The owner's first secret: they set a PIN now or decline one."""
-    return _error(f"pin: this is {audit.owners(owner)} first secret in this game: set a PIN of at "
-                  f"least {vault.MIN_PIN} characters (it guards the files, where a short one "
-                  "is guessed in minutes), or decline it (no PIN: hidden from the screen, not "
-                  "from someone who opens the files)", "pin")
 
 
 def owner_of(play: OpenSession, action: Action, args: dict[str, Any]) -> str:
@@ -56,36 +53,12 @@ def owner_of(play: OpenSession, action: Action, args: dict[str, Any]) -> str:
     return action.private_to or "the player making this choice"
 
 
-def key_record(play: OpenSession, owner: str) -> dict[str, Any] | None:
-    """The owner's key (public, and private wrapped by their PIN), as first recorded; also
-    one recorded with an action undone since (a PIN is set once per game)."""
-    for record in play._records:
-        keys = record.get("keys") if record.get("t") == "do" else None
-        if isinstance(keys, dict) and isinstance(keys.get(owner), dict):
-            return dict(keys[owner])
-    return None
-
-
-def has_key(play: OpenSession, owner: str) -> bool:
-    return key_record(play, owner) is not None
-
-
-def pin_is_set(play: OpenSession, owner: str) -> bool:
-    """Whether the owner guards their secrets with a PIN in this game."""
-    from tableside import pins
-
-    record = key_record(play, owner)
-    if record is not None:
-        return vault.has_pin(record)
-    return pins.is_set(play._table, play.id, owner)  # a game saved before: settings.json
-
-
 def seal_args(play: OpenSession, action: Action, args: dict[str, Any], pin: str | None,
               decline: bool) -> tuple[dict[str, Any], dict[str, Any]]:
     """``args`` with every secret argument sealed, and the owner's new key record (if this is
     their first secret). Bad input raises ActionError and changes nothing."""
     from trackers.engine.actions import SecretLocked
-    from trackers.pieces import commitment_code
+    from trackers.pieces import Secret, commitment_code
     from trackers.pieces.secret import is_sealed
 
     secret_params = [p.name for p in action.params
@@ -99,20 +72,14 @@ def seal_args(play: OpenSession, action: Action, args: dict[str, Any], pin: str 
     with contextlib.suppress(SecretLocked):
         play.session.trial(action.name, checked)
     owner = owner_of(play, action, checked)
+    piece = play.session.state.pieces.get(str(checked.get("secret", "")))
+    label = piece.label if isinstance(piece, Secret) else action.title
+    # an owner with a PIN gives it to choose or replace any secret of theirs
+    owner_keys.guard_writing(play, owner, label, pin)
     record = key_record(play, owner)
     keys: dict[str, Any] = {}
-    if record is None:
-        if pin:
-            try:
-                vault.check_new_pin(pin)
-            except ValueError as err:
-                raise _error(str(err), "pin") from err
-            record = vault.new_key(pin)[1]
-        elif decline:
-            record = vault.new_key(None)[1]
-        else:
-            raise pin_choice_needed(owner)
-        keys[owner] = record
+    if record is None:  # their first secret: the PIN set (or declined) with it
+        record = keys[owner] = owner_keys.new_key(pin, decline, owner)
     out = dict(args)
     for name in secret_params:
         value = str(checked[name])
@@ -130,18 +97,20 @@ def refuse_callers_commitment(action: str, args: dict[str, Any]) -> None:
 
     for name in (*RESERVED_ARGS, DRAWN, CHANCE):
         if name in args:
-            raise _error(f"{name}: filled by the app when the owner gives their PIN; leave it "
+            raise error(f"{name}: filled by the app when the owner gives their PIN; leave it "
                          "out", name)
     if action == CHOOSE:
         for name in APP_MADE:
             if args.get(name) not in (None, ""):
-                raise _error(f"{name}: the app makes every nonce and code (from the operating "
+                raise error(f"{name}: the app makes every nonce and code (from the operating "
                              "system's randomness); leave it out", name)
 
 
 def given_by_caller(action: str, name: str) -> bool:
-    """Whether a caller gives the argument ``name`` (not the app's nonce and code)."""
-    return not (action == CHOOSE and name in APP_MADE)
+    """Whether a caller gives the argument ``name``: not the app's nonce and code, nor who
+    looked (a look is logged under the secret's owner, never a name the caller types)."""
+    return not ((action == CHOOSE and name in APP_MADE)
+                or (action == PEEK and name in ("who", "label")))
 
 
 def secret_piece(play: OpenSession, name: str) -> Secret:
@@ -150,7 +119,7 @@ def secret_piece(play: OpenSession, name: str) -> Secret:
     piece = play.session.state.pieces.get(name)
     if not isinstance(piece, Secret):
         names = [n for n, p in play.session.state.pieces.items() if isinstance(p, Secret)]
-        raise _error(f"secret: {name!r} is not a secret of this game (allowed: "
+        raise error(f"secret: {name!r} is not a secret of this game (allowed: "
                      f"{', '.join(names) or 'none'})", "secret")
     return piece
 
@@ -168,13 +137,13 @@ def hidden_draw(play: OpenSession, spec: Action) -> dict[str, str] | None:
         return None
     number = 1 + sum(1 for e in play.session.events[:play.session.head] if e.action == spec.name)
     key = f"{number}:{'|'.join(sorted(options))}"
-    for record in play._records:  # a draw made before, perhaps undone since: kept
+    for record in play.records:  # a draw made before, perhaps undone since: kept
         drawn = (record.get("args") or {}).get(DRAWN) if record.get("action") == spec.name \
             else None
         if isinstance(drawn, dict) and drawn.get("draw") == key:
             return dict(drawn)
     value, nonce = secrets.choice(options), secrets.token_hex(16)
-    _, public = vault.app_key(play._table.root)
+    _, public = vault.app_key(play.data_folder)
     return {"code": commitment_code(value, nonce), "to": vault.APP_OWNER, "draw": key,
             "sealed": vault.seal(public, {"value": value, "nonce": nonce})}
 
@@ -187,46 +156,84 @@ def open_secret(play: OpenSession, name: str, pin: str | None, doing: str) -> di
     owner = str(locked.get("to", piece.owner))
     if owner == vault.APP_OWNER:
         try:
-            return vault.open_app_sealed(play._table.root, str(locked["sealed"]))
+            return vault.open_app_sealed(play.data_folder, str(locked["sealed"]))
         except vault.AppKeyLost as err:
-            raise _error(f"{piece.label}: the app's hidden draw is lost ({err})",
-                         "secret") from None
+            raise error(f"{piece.label}: the app's hidden draw is lost ({err})",
+                        "secret") from None
     record = key_record(play, owner)
     if record is None:
-        raise _error(f"{piece.label}: {audit.owners(owner)} key is missing from this game's "
+        raise error(f"{piece.label}: {audit.owners(owner)} key is missing from this game's "
                      "journal; it cannot be opened", "secret")
     private = check_pin(play, owner, piece.label, record, pin, doing)
     return vault.open_sealed(private, str(locked["sealed"]))
 
 
-def check_pin(play: OpenSession, owner: str, label: str, record: dict[str, Any],
-              pin: str | None, doing: str) -> bytes:
-    """The owner's private key, opened by ``pin``; ActionError (logged) when it does not,
-    and a refusal while they must wait after wrong PINs."""
-    if not vault.has_pin(record):
-        return vault.unwrap(record, None)  # they declined a PIN
-    wait = audit.wait_left(play, owner)
-    if wait > 0:
-        raise _error(f"pin: too many wrong PINs for {audit.owners(owner)} secrets: wait "
-                     f"{wait} s, then try again", "pin")
-    try:
-        return vault.unwrap(record, pin)
-    except vault.WrongPin:
-        kind = "wrong_pin" if pin else "no_pin"
-        audit.log(play, kind, owner=owner, label=label, doing=doing)
-        said = "a wrong PIN" if pin else "no PIN"
-        raise _error(f"pin: {said} for {label} ({audit.owners(owner)} PIN); nothing was "
-                     "shown, and the log says so", "pin") from None
-
-
 ABSENT = "owner_absent"  # a rule's own way on when the owner cannot reveal (its form's field)
+
+
+class Opener:
+    """Opens, for one action, each sealed secret its rules reach for (``Session.trial``'s
+    opener): with the owner's PIN, each owner's key once; what it opened becomes the
+    action's OPENED (reveals) and ANSWERS (tests)."""
+
+    def __init__(self, play: OpenSession, pin: str | None, spec: Action) -> None:
+        self.play, self.pin, self.spec = play, pin, spec
+        self.shown: dict[str, dict[str, Any]] = {}
+        self.opened: dict[str, dict[str, str]] = {}
+        self.answers: dict[str, dict[str, bool]] = {}
+
+    def __call__(self, name: str, kind: str, query: str | None) -> tuple[str, str]:
+        if name not in self.shown:
+            self.shown[name] = self._open(name)
+        value, nonce = str(self.shown[name]["value"]), str(self.shown[name]["nonce"])
+        if kind == "reveal":
+            self.opened[name] = {"value": value, "nonce": nonce}
+        else:
+            self.answers.setdefault(name, {})[str(query)] = value == query
+        return value, nonce
+
+    def _open(self, name: str) -> dict[str, Any]:
+        from trackers.engine.actions import ActionError
+
+        try:
+            return open_secret(self.play, name, self.pin, self.spec.title)
+        except ActionError as err:
+            if not any(p.name == ABSENT for p in self.spec.params):
+                raise
+            # The rule's way on without the owner: no reveal, said and logged.
+            raise error(f"{err}; if they are absent or cannot give it, use {ABSENT}=yes: "
+                        "the table goes on without the reveal", err.field or "pin") from None
+
+    def recorded(self) -> dict[str, Any]:
+        """The arguments that carry what was opened (none when nothing was)."""
+        from trackers.engine.actions import ANSWERS, OPENED
+
+        extra: dict[str, Any] = {}
+        if self.opened:
+            extra[OPENED] = self.opened
+        if self.answers:
+            extra[ANSWERS] = self.answers
+        return extra
+
+
+def _any_sealed(play: OpenSession, args: dict[str, Any]) -> bool:
+    """Whether the game holds, or the action brings (a choice, the app's draw), a sealed
+    value the action could need opened."""
+    from trackers.pieces import Secret
+    from trackers.pieces.secret import is_sealed
+
+    return any(is_sealed(v) for v in args.values()) or any(
+        isinstance(p, Secret) and p.locked is not None and p.value is None
+        for p in play.session.state.pieces.values())
 
 
 def act(play: OpenSession, action: str, args: dict[str, Any], pin: str | None,
         decline: bool) -> list[Note]:
-    """Do ``action``: secret arguments sealed, sealed secrets it needs opened with the
-    owner's PIN (value and nonce, or the answer, recorded in its arguments)."""
-    from trackers.engine.actions import ANSWERS, DRAWN, OPENED, ActionError, SecretLocked
+    """Do ``action``: secret arguments sealed, the sealed secrets it needs opened with the
+    owner's PIN in one trial first, then recorded once (value and nonce, or the answer, in
+    its arguments)."""
+    from tableside.basics import _after_others as after_others
+    from trackers.engine.actions import DRAWN, ActionError, SecretLocked
 
     if action == PEEK:
         look(play, str(args.get("secret", "")), pin)
@@ -234,46 +241,33 @@ def act(play: OpenSession, action: str, args: dict[str, Any], pin: str | None,
     refuse_callers_commitment(action, args)
     if action == REVEAL:
         _check_older_pin(play, str(args.get("secret", "")), pin)
+    changed = play.refresh()  # the trial meets the game as other windows left it
     spec = play.session.action(action)
-    args, keys = seal_args(play, spec, dict(args), pin, decline)
-    if spec.hidden_draw is not None and not play.session.chance:  # else drawn when revealed
-        drawn = hidden_draw(play, spec)
-        if drawn is not None:
-            args[DRAWN] = drawn
-    opened: dict[str, Any] = {}
-    answers: dict[str, dict[str, bool]] = {}
-    for _ in range(12):  # each round opens one more secret the action needs
-        extra: dict[str, Any] = {}
-        if opened:
-            extra[OPENED] = opened
-        if answers:
-            extra[ANSWERS] = answers
-        try:
-            notes = play._act({**args, **extra}, action, keys)
-        except SecretLocked as need:
-            try:
-                shown = open_secret(play, need.name, pin, spec.title)
-            except ActionError as err:
-                if not any(p.name == ABSENT for p in spec.params):
-                    raise
-                # The rule's way on without the owner (no reveal, said and logged).
-                raise _error(f"{err}; if they are absent or cannot give it, use "
-                             f"{ABSENT}=yes: the table goes on without the reveal",
-                             err.field or "pin") from None
-            if need.kind == "reveal":
-                opened[need.name] = {"value": str(shown["value"]),
-                                     "nonce": str(shown["nonce"])}
-            else:
-                answers.setdefault(need.name, {})[str(need.query)] = \
-                    shown["value"] == need.query
-            continue
-        for kind, names in (("reveal", opened), ("check", answers)):
-            for name in names:
-                piece = secret_piece(play, name)
-                audit.log(play, kind, owner=str((piece.locked or {}).get("to", piece.owner)),
-                          label=piece.label, seq=play.session.head, doing=spec.title)
-        return notes
-    raise _error(f"{spec.title}: needs more secrets than it may open", "action")
+    opener = Opener(play, pin, spec)
+    try:
+        args, keys = seal_args(play, spec, dict(args), pin, decline)
+        if spec.hidden_draw is not None and not play.session.chance:  # else drawn when revealed
+            drawn = hidden_draw(play, spec)
+            if drawn is not None:
+                args[DRAWN] = drawn
+        if _any_sealed(play, args):  # every secret it opens, opened now (else none needed)
+            play.session.trial(action, args, opener=opener)
+    except ActionError as err:
+        raise after_others(err, changed) from None
+    try:
+        notes = play.record_action(action, {**args, **opener.recorded()}, keys)
+    except SecretLocked:  # another window changed the game between the trial and now
+        raise error(f"{spec.title}: the game changed in another window meanwhile; nothing "
+                    "was recorded: do it again", "action") from None
+    except ActionError as err:  # what other windows did before this one looked says why
+        said = "meanwhile another window" in str(err)
+        raise (err if said else after_others(err, changed)) from None
+    for kind, names in (("reveal", opener.opened), ("check", opener.answers)):
+        for name in names:
+            piece = secret_piece(play, name)
+            audit.log(play, kind, owner=str((piece.locked or {}).get("to", piece.owner)),
+                      label=piece.label, seq=play.session.head, doing=spec.title)
+    return notes
 
 
 def _check_older_pin(play: OpenSession, name: str, pin: str | None) -> None:
@@ -287,11 +281,11 @@ def _check_older_pin(play: OpenSession, name: str, pin: str | None) -> None:
             or piece.value is None:
         return
     try:
-        pins.check(play._table, play.id, piece.owner, pin)
+        pins.check(play.settings, play.id, piece.owner, pin)
     except pins.PinError as err:
         audit.log(play, "wrong_pin" if pin else "no_pin", owner=piece.owner,
                   label=piece.label, doing="reveal")
-        raise _error(str(err), "pin") from err
+        raise error(str(err), "pin") from err
 
 
 def look(play: OpenSession, name: str, pin: str | None) -> str:
@@ -300,44 +294,64 @@ def look(play: OpenSession, name: str, pin: str | None) -> str:
 
     secret = secret_piece(play, name)
     if not secret.is_set:
-        raise _error(f"{secret.label}: nothing has been chosen yet", "secret")
+        raise error(f"{secret.label}: nothing has been chosen yet", "secret")
     if secret.revealed and secret.value is not None:
         return secret.value
     if secret.sealed or (secret.locked or {}).get("to") == vault.APP_OWNER:
-        raise _error(f"{secret.label}: nobody may look before it is revealed", "secret")
+        raise error(f"{secret.label}: nobody may look before it is revealed", "secret")
     if secret.locked is not None:
         value = str(open_secret(play, name, pin, "look")["value"])
     else:  # a game saved before: the value in the clear, the PIN (if any) in settings.json
         if secret.value is None:
-            raise _error(f"{secret.label}: nothing has been chosen yet", "secret")
+            raise error(f"{secret.label}: nothing has been chosen yet", "secret")
         try:
-            pins.check(play._table, play.id, secret.owner, pin)
+            pins.check(play.settings, play.id, secret.owner, pin)
         except pins.PinError as err:
             audit.log(play, "wrong_pin" if pin else "no_pin", owner=secret.owner,
                       label=secret.label, doing="look")
-            raise _error(str(err), "pin") from err
+            raise error(str(err), "pin") from err
         value = secret.value
     audit.log(play, "look", owner=secret.owner, label=secret.label, doing="look")
     return value
 
 
-def pin_needed(play: OpenSession, action: str, args: dict[str, Any]) -> tuple[str, str] | None:
-    """(owner, secret's label) when ``action`` with ``args`` needs an owner's PIN (it reveals
-    or tests a secret sealed to a PIN-guarded key), else None. Tried on a copy: nothing is
-    recorded or logged, so a screen asks the PIN first instead of being refused."""
-    from trackers.engine import ActionError
-    from trackers.engine.actions import SecretLocked
+class _Asks(Exception):  # noqa: N818 (a question, not a fault)
+    """The first secret of a trial that needs an owner's PIN: (owner, label)."""
 
+
+def pin_needed(play: OpenSession, action: str, args: dict[str, Any]) -> tuple[str, str] | None:
+    """(owner, secret's label) when ``action`` with ``args`` needs an owner's PIN: it
+    chooses or replaces a secret of an owner with a PIN, or reveals or tests one sealed to a
+    PIN-guarded key; else None. Tried on a copy: nothing is recorded or logged, so a screen
+    asks the PIN first instead of being refused."""
+    from trackers.engine import ActionError
+    from trackers.pieces import Secret
+    from trackers.pieces.secret import is_sealed
+
+    spec = play.session.action(action)
     if action == PEEK:
         piece = secret_piece(play, str(args.get("secret", "")))
         return (piece.owner, piece.label) if pin_is_set(play, piece.owner) else None
-    try:
-        play.session.trial(action, args)
-    except SecretLocked as need:
-        locked = secret_piece(play, need.name).locked or {}
-        owner = str(locked.get("to", need.owner))
+    if any(p.secret and p.name != "nonce" and args.get(p.name) is not None
+           and not is_sealed(args[p.name]) for p in spec.params):
+        owner = owner_of(play, spec, args)
+        if pin_is_set(play, owner):
+            chosen = play.session.state.pieces.get(str(args.get("secret", "")))
+            return owner, chosen.label if isinstance(chosen, Secret) else spec.title
+
+    def ask(name: str, kind: str, query: str | None) -> tuple[str, str]:
+        piece = secret_piece(play, name)
+        owner = str((piece.locked or {}).get("to", piece.owner))
         record = key_record(play, owner)
-        return (owner, need.label) if record is not None and vault.has_pin(record) else None
+        if record is not None and vault.has_pin(record):
+            raise _Asks(owner, piece.label)
+        shown = open_secret(play, name, None, spec.title)  # declined, or the app's draw
+        return str(shown["value"]), str(shown["nonce"])
+
+    try:
+        play.session.trial(action, args, opener=ask)
+    except _Asks as need:
+        return str(need.args[0]), str(need.args[1])
     except (ActionError, KeyError, TypeError, ValueError):
         return None  # refused, or needs more first: the real attempt says why
     return None

@@ -35,8 +35,7 @@ class Seat:
     def of(cls, play: OpenSession, player: str) -> Seat:
         owners = [p.owner for p in secrets_of(play)]
         owners += [a.private_to for a in play.actions() if a.private_to]
-        return cls(player, tuple(roles_of(player, [player, *owners], play.state.facts,
-                                          play.setup.names)))
+        return cls(player, tuple(roles_of(player, [player, *owners], play.holders)))
 
 
 def secrets_of(play: OpenSession) -> list[Secret]:

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 
 def _path(play: OpenSession) -> Path:
-    return Path(play._table.root) / "serve" / f"{play.id}.asks.json"
+    return Path(play.data_folder) / "serve" / f"{play.id}.asks.json"
 
 
 def asked(play: OpenSession) -> list[str]:
@@ -97,8 +97,9 @@ def actions_of(play: OpenSession, seat: Seat) -> list[dict[str, Any]]:
 
 
 def _write_all(play: OpenSession, data: dict[str, Any]) -> None:
-    from saves.atomic import atomic_write
+    from saves.atomic import PRIVATE_FOLDER, atomic_write, make_private
 
     path = _path(play)
     path.parent.mkdir(parents=True, exist_ok=True)
+    make_private(path.parent, PRIVATE_FOLDER)  # the serve folder is the user's alone
     atomic_write(path, json.dumps(data).encode(), durable=False)

@@ -7,9 +7,9 @@ time with every seat's digest, so neither a log, a file nor the timing of a refu
 Revoking a seat drops its digest; remaking gives it a new token (the old link opens nothing).
 
 Which secrets a seat holds: those whose owner is the player's name, and the game's roles
-("Lifeform player", "Crew (not the Lifeform player)") held by that player, found in the
-game's facts under the role's first word (the Lifeform game records ``lifeform: "Ann"`` and
-``crew: ["Bo", "Cy"]``). The table sees every seat's roles on the seats screen.
+("Lifeform player", "Crew (not the Lifeform player)") held by that player, as the game's
+one rule says (``Game.holders``, asked through ``OpenSession.holders``: the curtain and the
+report ask the same). The table sees every seat's roles on the seats screen.
 """
 
 from __future__ import annotations
@@ -19,8 +19,7 @@ import hmac
 import io
 import secrets
 import threading
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Callable, Iterable
 
 TOKEN_BYTES = 16  # 128 bits
 
@@ -68,26 +67,11 @@ class SeatLinks:
         return found
 
 
-def holders(role: str, facts: Mapping[str, Any], names: Iterable[str]) -> set[str]:
-    """The players who hold ``role``: the role itself when it is a player's name, else the
-    player(s) the game's facts name under the role's first word."""
-    players = set(names)
-    if role in players:
-        return {role}
-    words = role.split()
-    held = facts.get(words[0].lower()) if words else None
-    if isinstance(held, str):
-        return {held} & players
-    if isinstance(held, list | tuple):
-        return {str(h) for h in held} & players
-    return set()
-
-
-def roles_of(player: str, owners: Iterable[str], facts: Mapping[str, Any],
-             names: Iterable[str]) -> list[str]:
-    """The owners (a name, a role) whose secrets ``player``'s seat holds, in the given order."""
-    names = list(names)
-    return [owner for owner in dict.fromkeys(owners) if player in holders(owner, facts, names)]
+def roles_of(player: str, owners: Iterable[str], holders: Callable[[str], Iterable[str]]
+             ) -> list[str]:
+    """The owners (a name, a role) whose secrets ``player``'s seat holds, in the given order;
+    ``holders`` is the game's one rule (``OpenSession.holders``)."""
+    return [owner for owner in dict.fromkeys(owners) if player in holders(owner)]
 
 
 def qr_text(url: str) -> str:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import re
 import shlex
 import sys
@@ -52,11 +53,22 @@ class HideTokens(logging.Filter):
         return True
 
 
+def private_log(path: Path) -> Path:
+    """``path`` made ready for appending, private to the user like the rest of the data
+    folder: its folder 0700, the file 0600 (also when an earlier version left them open)."""
+    from saves.atomic import PRIVATE_FILE, PRIVATE_FOLDER, make_private
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    make_private(path.parent, PRIVATE_FOLDER)
+    os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, PRIVATE_FILE))
+    make_private(path, PRIVATE_FILE)
+    return path
+
+
 def log_to(path: Path) -> logging.Handler:
     """Send the server's and textual-serve's log lines to ``path`` (not the table view's
     terminal, which the app draws on), tokens hidden."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handler = logging.FileHandler(path, encoding="utf-8")
+    handler = logging.FileHandler(private_log(path), encoding="utf-8")
     handler.setFormatter(logging.Formatter("%(asctime)s %(name)s %(message)s"))
     handler.addFilter(HideTokens())
     for name in ("tableside.serve", "textual-serve", "aiohttp"):
@@ -236,7 +248,7 @@ class SeatServer(Server):
     def start(self, timeout: float = 30.0) -> None:
         """Listen (port 0: any free port, then ``self.port`` says which); returns once
         listening, or raises OSError naming why not."""
-        self.seat_log.parent.mkdir(parents=True, exist_ok=True)  # the seats' stderr goes here
+        private_log(self.seat_log)  # the seats' stderr goes here
         ready = threading.Event()
         self._thread = threading.Thread(target=self._run, args=(ready,), daemon=True,
                                         name="tableside-seats")

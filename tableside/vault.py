@@ -83,6 +83,18 @@ def new_key(pin: str | None) -> tuple[bytes, dict[str, Any]]:
     return raw, record
 
 
+def rewrap(record: dict[str, Any], raw: bytes, pin: str) -> dict[str, Any]:
+    """``record``'s key (its private half ``raw``, opened by the old PIN) wrapped by a new
+    PIN: the public key stays, so every secret sealed to it opens with the new PIN."""
+    from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+
+    salt, nonce = secrets.token_bytes(16), secrets.token_bytes(12)
+    box = AESGCM(_derive(check_new_pin(pin), salt)).encrypt(nonce, raw, b"tableside-key")
+    return {"scheme": record.get("scheme", SCHEME), "public": record["public"],
+            "wrap": {"scheme": WRAP, "n": N, "r": R, "p": P, "salt": _b64(salt),
+                     "nonce": _b64(nonce), "box": _b64(box)}}
+
+
 def has_pin(record: dict[str, Any]) -> bool:
     return bool(record.get("wrap", {}).get("scheme") == WRAP)
 

@@ -301,14 +301,14 @@ def test_the_cli_sets_the_pin_once_and_asks_it_to_look(
                        "secret=codeword", "value=first", "pin=112233")
     assert code == 0, err
     code, _, err = run(capsys, "--data-dir", str(tmp_path), "do", sid, "choose_secret",
-                       "secret=codeword", "value=second")  # set once: choosing needs none
-    assert code == 0, err
+                       "secret=codeword", "value=second", "pin=112233")
+    assert code == 1 and "secret: 'codeword' is not allowed" in err  # chosen once for good
     code, out, err = run(capsys, "--data-dir", str(tmp_path), "do", sid, "peek_secret",
                          "secret=codeword", "pin=121212")
-    assert code == 1 and "wrong PIN" in err and "second" not in out + err
+    assert code == 1 and "wrong PIN" in err and "first" not in out
     code, out, err = run(capsys, "--data-dir", str(tmp_path), "do", sid, "peek_secret",
                          "secret=codeword", "pin=112233")
-    assert code == 0 and "Code word: second" in out
+    assert code == 0 and "Code word: first" in out
 
 
 # --- files ---------------------------------------------------------------------------------

@@ -65,4 +65,4 @@ def test_actions_lists_only_the_arguments_a_caller_gives(
     assert "nonce=" not in line and "code=" not in line
     assert main(["--data-dir", str(tmp_path), "actions", play.id, "--json"]) == 0
     rows = {r["name"]: r for r in json.loads(capsys.readouterr().out)}
-    assert [a["name"] for a in rows["choose_secret"]["args"]] == ["secret", "value"]
+    assert [a["name"] for a in rows["choose_secret"]["args"]] == ["secret", "value", "pin"]

@@ -73,7 +73,7 @@ def test_a_nemesis_objective_chosen_with_a_pin_is_nowhere_in_the_files(tmp_path:
     table = Tableside(tmp_path)
     play = table.create("nemesis-lockdown", 2, names=["Ann", "Bo"])
     play.choose_secret("p1_objective", OBJECTIVE, pin=ANN_PIN)
-    play.do("choose_secret", secret="p1_contingency", value="Gray")
+    play.do("choose_secret", secret="p1_contingency", value="Gray", pin=ANN_PIN)
     play.close()
     table.close()
     again = Tableside(tmp_path).load(play.id)
@@ -234,7 +234,7 @@ def test_a_journal_from_before_with_its_seed_and_values_in_the_clear_still_plays
     (tmp_path / "sessions" / "app.key.copy").unlink()
     again = Tableside(tmp_path).load(play.id)
     assert again.session.seed == "old-seed"
-    again._act({"secret": "p1_objective", "value": "Old plain value"}, "choose_secret", {})
+    again.record_action("choose_secret", {"secret": "p1_objective", "value": "Old plain value"})
     again.close()
     last = Tableside(tmp_path).load(play.id)
     note = last.do("reveal_secret", secret="p1_objective")[0].text

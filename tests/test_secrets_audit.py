@@ -99,7 +99,7 @@ def test_a_reveal_undone_and_overwritten_stays_in_the_log_marked_undone(
         play: OpenSession, table: Tableside, capsys: pytest.CaptureFixture[str]) -> None:
     play.do("reveal_secret", secret="p1_objective", pin=PIN)
     play.undo()
-    play.do("choose_secret", secret="p1_contingency", value="Gray")  # a new action after
+    play.do("choose_secret", secret="p1_contingency", value="Gray", pin=PIN)  # a new action after
     assert "hidden (code" in play.state.piece("p1_objective", Secret).summary()
     report, shown, markdown = _everywhere(play, table, capsys)
     for log in (report, shown):
@@ -123,7 +123,7 @@ def test_a_look_survives_undo_and_new_actions(play: OpenSession, table: Tablesid
                                               capsys: pytest.CaptureFixture[str]) -> None:
     play.secret_value("p1_objective", pin=PIN)
     play.undo()  # takes back the choice itself
-    play.do("choose_secret", secret="p1_contingency", value="Gray")
+    play.do("choose_secret", secret="p1_contingency", value="Gray", pin=PIN)
     report, shown, markdown = _everywhere(play, table, capsys)
     for log in (report, shown):
         assert [line["kind"] for line in log] == ["look"]

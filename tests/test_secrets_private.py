@@ -128,10 +128,11 @@ def test_the_pin_is_set_once_and_checked_at_every_look(play: OpenSession) -> Non
                    "a wrong PIN for Plan (Captain's)"]  # refused tries are logged, no look
     assert play.secret_value("plan", pin="246810") == WORD
     assert play.table_log()[-1].kind == "look"
-    # Choosing again needs no PIN (sealed to the owner's key), and a PIN given then is not a
-    # new PIN: nobody replaces the owner's PIN by choosing.
-    play.choose_secret("plan", "right", pin="000000")
-    assert play.secret_value("plan", pin="246810") == "right"
+    # A chosen secret is not chosen again where the rules do not let its owner change it,
+    # even with their PIN; and a PIN given then is never a new PIN.
+    with pytest.raises(ActionError, match="secret: 'plan' is not allowed"):
+        play.choose_secret("plan", "right", pin="246810")
+    assert play.secret_value("plan", pin="246810") == WORD
     with pytest.raises(ActionError, match="wrong PIN"):
         play.secret_value("plan", pin="000000")
 
@@ -155,7 +156,7 @@ def test_an_older_game_keeps_its_plain_value_and_settings_pin(
         play: OpenSession, table: Tableside) -> None:
     """A game saved before: its value in the clear in the journal (no migration), its PIN
     (scrypt or the older sha256) in settings.json, both still honoured."""
-    play._act({"secret": "plan", "value": WORD}, "choose_secret", {})  # as older versions wrote
+    play.record_action("choose_secret", {"secret": "plan", "value": WORD})  # as before
     assert play.session.events[-1].args["value"] == WORD  # in the clear in the journal
     table.set_setting(pins.legacy_key(play.id, "Captain"),
                       hashlib.sha256(f"{play.id}:4321".encode()).hexdigest())

@@ -21,4 +21,6 @@ GAME = Game(
     banner=banner,
     key_actions=("escape",),  # the whole action is a key moment of the report
     charted={"Cards drawn": cards_drawn},
+    # the Plan is the Captain's, and the first player is the Captain
+    role_holders=lambda state, owner, names: names[:1] if owner == "Captain" else [],
 )

@@ -313,9 +313,15 @@ def test_the_same_choice_replays_to_the_same_code() -> None:
 def test_each_re_choice_shows_a_new_code() -> None:
     s = Session(SPY, SessionSetup(2), "spy")
     s.do("choose_secret", secret="code", value=WORD)
+    with pytest.raises(ActionError, match="secret: 'code' is not allowed"):
+        s.do("choose_secret", secret="code", value=WORD)  # not while the rules forbid it
+    s.state.piece("code", Secret).replaceable = True  # as a game's rule sets it when due
     s.do("choose_secret", secret="code", value=WORD)
     secret = s.state.piece("code", Secret)
     assert len(secret.codes) == 2 and secret.codes[0] != secret.codes[1]
+    notes = s.do("reveal_secret", secret="code")
+    assert f"Codes shown, oldest first: {secret.codes[0]}, {secret.codes[1]}; checked " \
+        f"against the one in force, {secret.codes[1]}; it matches" in notes[0].text
 
 
 def test_revealing_before_choosing_is_refused_and_recorded_nowhere() -> None:

@@ -53,18 +53,21 @@ def lifeform_game(table: Tableside) -> OpenSession:
     return play
 
 
-def test_five_calibrations_ask_the_pin_once(table: Tableside) -> None:
+def test_five_calibrations_set_the_pin_once_and_each_needs_it(table: Tableside) -> None:
     play = lifeform_game(table)
     with pytest.raises(ActionError, match="first secret in this game"):
         play.do("reality_calibration", image="Image 2")
     play.do("reality_calibration", image="Image 2", pin=LIFE)  # set once, with the first
     play.do("tick_setup", step="all remaining")
+    with pytest.raises(ActionError, match="no PIN for Reality Calibration"):
+        play.do("reality_calibration", image="Image 1")  # nobody else replaces it
     codes = {play.state.piece("real_lifeform", Secret).code}
     for image in ("Image 1", "Image 2", "Image 2", "Image 1"):
-        play.do("reality_calibration", image=image)  # no PIN: sealed to the public key
+        play.do("reality_calibration", image=image, pin=LIFE)
         codes.add(play.state.piece("real_lifeform", Secret).code)
     assert len(codes) == 5  # a new code each time, even for the same image
-    assert play.pin_is_set("Lifeform player") and play.table_log() == []
+    assert play.pin_is_set("Lifeform player")
+    assert [line.kind for line in play.table_log()] == ["no_pin"]
     for event in play.session.events:
         if event.action == "reality_calibration":
             assert set(event.args["image"]) == {"code", "sealed", "to"}
@@ -97,7 +100,7 @@ def test_a_revealed_then_undone_calibration_stays_in_the_report(table: Tableside
     play.do("tick_setup", step="all remaining")
     play.do("meet_image", image="Image 2", character="Solomon", pin=LIFE)
     play.undo()
-    play.do("reality_calibration", image="Image 2")  # a new action: the reveal's branch goes
+    play.do("reality_calibration", image="Image 2", pin=LIFE)  # the reveal's branch goes
     report = play.report()
     assert report.secrets == ()  # the state: nothing revealed now
     log = [(line.text, line.undone) for line in report.table_log]

@@ -261,12 +261,12 @@ def test_development_notes_read_right_and_raise_the_open_question_only_when_it_a
     rolling is raised only when someone is locked in or in the Bunker."""
     from random import Random
 
-    from trackers.games.nemesis_lockdown import bag
+    from trackers.games.nemesis_lockdown import bag, intruders
 
     s = Session(GAME, SessionSetup(2, names=("Ann", "Bo")), seed="dev")
 
     def develop(kind: str) -> str:
-        notes = bag.develop(s.state, Random(1), kind, False, ["Ann"])
+        notes = bag.develop(s.state, Random(1), kind, False, ["Ann"], intruders.place)
         return "\n".join(n if isinstance(n, str) else n.text for n in notes)
 
     assert "a Breeder token from the spares" in develop("Creeper")

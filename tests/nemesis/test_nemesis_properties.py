@@ -46,7 +46,7 @@ def test_bag_tokens_are_never_negative_and_always_accounted_for(
         board = intruders.on_board(state)
         try:
             if move == "develop":
-                bag.develop(state, rng, None, seed % 2 == 0, [])
+                bag.develop(state, rng, None, seed % 2 == 0, [], intruders.place)
             elif move == "encounter":
                 intruders.encounter(state, rng, None, "Nest", None, None)
             elif board and move == "injure":

@@ -106,7 +106,7 @@ def _to_the_flush(tmp_path: Path, skins_fulfils: bool) -> tuple[Tableside, OpenS
             for slug, (agenda, kind) in AGENDAS.items():
                 owner = play.state.pieces[f"{slug}_agenda"].owner  # type: ignore[attr-defined]
                 play.choose_secret(f"{slug}_agenda", agenda, pin=PINS[owner])
-                play.choose_secret(f"{slug}_company", kind)
+                play.choose_secret(f"{slug}_company", kind, pin=PINS[owner])
         if cycle.current(play.state) == "protocols" and not play.state.facts["protocols"]:
             play.do("add_protocol", name="Vacuum", start=4)
             play.do("add_protocol", name="Aircon", start=7)

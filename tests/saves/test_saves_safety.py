@@ -298,7 +298,7 @@ def test_a_snapshot_holds_an_unrevealed_secret_only_sealed(tmp_path: Path) -> No
     assert "left" in again.do("reveal_secret", secret="plan")[0].text
     again.close()
     old = table.create("demo", 2, seed="s")
-    old._act({"secret": "plan", "value": "left"}, "choose_secret", {})  # as before: clear
+    old.record_action("choose_secret", {"secret": "plan", "value": "left"})  # as before: clear
     old.do("fire")
     old.close()
     assert not (tmp_path / "sessions" / f"{old.id}.snap.json").exists()

@@ -83,7 +83,7 @@ async def test_two_seats_and_the_table_view(tmp_path: Path) -> None:
             await _keys(ann, "Enter")
 
             # The laptop shows Ann's action (another window's) with its code, never the value.
-            log = "Ann's kept Objective chosen by Ann"
+            log = "Ann's kept Objective chosen for Ann"
             await until(lambda: log in screen_text(app), "Ann's choice on the table view",
                         show=lambda: ann_sees.text[-2000:])
             code = app.screen.play.state.piece("p1_objective", Secret).code

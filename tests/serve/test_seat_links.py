@@ -7,7 +7,7 @@ import base64
 
 import pytest
 
-from tableside.seat_links import TOKEN_BYTES, SeatLinks, holders, qr_text, roles_of
+from tableside.seat_links import TOKEN_BYTES, SeatLinks, qr_text, roles_of
 
 
 def test_each_token_opens_its_own_seat_and_nothing_else() -> None:
@@ -45,16 +45,14 @@ def test_only_players_have_seats() -> None:
         SeatLinks(["Ann"]).make("Mallory")
 
 
-def test_roles_come_from_the_names_and_the_games_facts() -> None:
-    facts = {"lifeform": "Ann", "crew": ["Bo", "Cy"]}
-    names = ["Ann", "Bo", "Cy"]
-    assert holders("Lifeform player", facts, names) == {"Ann"}
-    assert holders("Crew (not the Lifeform player)", facts, names) == {"Bo", "Cy"}
-    assert holders("Bo", facts, names) == {"Bo"}
-    assert holders("Captain", facts, names) == set()  # nobody: the table keeps it
-    owners = ["Lifeform player", "Crew (not the Lifeform player)", "Ann"]
-    assert roles_of("Ann", owners, facts, names) == ["Lifeform player", "Ann"]
-    assert roles_of("Cy", owners, facts, names) == ["Crew (not the Lifeform player)"]
+def test_a_seat_holds_the_roles_the_games_rule_gives_its_player() -> None:
+    held = {"Lifeform player": ["Ann"], "Crew (not the Lifeform player)": ["Bo", "Cy"],
+            "Ann": ["Ann"]}
+    owners = ["Lifeform player", "Crew (not the Lifeform player)", "Ann", "Captain"]
+    assert roles_of("Ann", owners, lambda owner: held.get(owner, [])) == \
+        ["Lifeform player", "Ann"]
+    assert roles_of("Cy", owners, lambda owner: held.get(owner, [])) == \
+        ["Crew (not the Lifeform player)"]
 
 
 def test_a_link_as_a_qr_code() -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
 from tableside import seat_asks
 from tableside.api import OpenSession, Tableside
@@ -179,10 +179,11 @@ async def test_the_lifeform_player_picks_the_stowaway_card_on_their_seat(
         assert "third card (9-15 minutes)" in cards, cards
         lines = cards.splitlines()
         await pilot.press(*["down"] * lines.index(next(c for c in lines if "third" in c)))
-        await pilot.press("enter")  # the PIN is set already: OK is next
+        await pilot.press("enter")  # her PIN is set: it is asked to choose too
         await pilot.pause()
         assert "third card" in str(seat.screen.query_one("#arg-card-picked", Static).render())
-        await pilot.press("enter")
+        assert isinstance(seat.screen.focused, Input) and seat.screen.focused.id == "pin"
+        await pilot.press(*PIN, "enter")
         await pilot.pause()
         stowaway = seat.screen.play.state.piece("stowaway", Secret)
         assert stowaway.is_set and stowaway.code in panel_text(seat, "#yours")

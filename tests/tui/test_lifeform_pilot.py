@@ -155,6 +155,11 @@ async def play_step(pilot: Pilot[None], name: str, args: Args,
         await pilot.press("enter")  # no PIN
         await pilot.pause()
         await fill_fields(pilot, secret_params, args)
+        if isinstance(app.screen, OwnerPinScreen):  # a PIN set: choosing again needs it
+            assert "PRIVATE: Sarah only" in seen(app)
+            await burst(pilot, *LIFE_PIN)
+            await pilot.press("enter")
+            await pilot.pause()
         curtain.append(seen(app))  # the cleared screen
         await pilot.press("enter")
         await pilot.pause()
@@ -178,8 +183,8 @@ def public_view(state: Any, notes: list[str], log: list[str]) -> str:
 
 def replayed_with(play: OpenSession, seq: int, args: Args) -> Session:
     """The same game with event ``seq`` given other arguments (the other secret)."""
-    events = [Event(e.seq, e.action, e.args | args if e.seq == seq else e.args, e.at)
-              for e in play.session.events[:play.head]]
+    events = [Event(e.seq, e.action, e.args | args if e.seq == seq else e.args, e.at,
+                    by=e.by) for e in play.session.events[:play.head]]
     return Session(play.game, play.session.setup, play.session.seed, events=events)
 
 
@@ -241,7 +246,7 @@ def by_api(app: TablesideApp, steps: list[tuple[str, Args]]) -> None:
     """Moves whose keys another test covers: done through the API the keys call."""
     screen = game_screen(app)
     for name, args in steps:
-        screen.play.do(name, **args)
+        screen.play.do(name, **({"pin": LIFE_PIN} | args))  # the lifeform's own secrets
     screen.session_changed()
 
 

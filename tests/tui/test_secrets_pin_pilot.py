@@ -1,6 +1,7 @@
 """The PIN at the table, by keys at 80x24: the lifeform player sets a
-PIN at the first Reality Calibration, makes four more without typing it, and the attack, which
-turns the identifier over, asks for it behind the curtain: a wrong one shows nothing and is
+PIN at the first Reality Calibration, types it again behind the curtain for each of four more
+(nobody else replaces her choice), and the attack, which turns the identifier over, asks for
+it behind the curtain: a wrong one shows nothing and is
 logged, the right one reveals. The report then lists the reveal, and after an undo and a new
 action, says it was undone."""
 
@@ -45,7 +46,7 @@ async def test_the_lifeform_sets_a_pin_once_and_the_attack_asks_for_it(tmp_path:
             pin_field = form.query_one("#pin", Input)
             assert pin_field.display == (i == 0)  # asked at the first secret only
             if i == 0:
-                assert "set once (at least 6 characters" in curtain
+                assert "Sarah sets their PIN for this game now, once (at least 6" in curtain
                 assert form.query_one("#no-pin", Checkbox).display
                 form.set_focus(pin_field)
                 await burst(pilot, *PIN)
@@ -55,6 +56,12 @@ async def test_the_lifeform_sets_a_pin_once_and_the_attack_asks_for_it(tmp_path:
             await choose_focused(pilot, image)
             await pilot.press("ctrl+s")
             await pilot.pause()
+            if i > 0:  # her PIN is set: each new calibration asks it, still behind the curtain
+                assert isinstance(app.screen, OwnerPinScreen), seen(app)
+                await burst(pilot, *PIN)
+                typed_pin += 1
+                await pilot.press("enter")
+                await pilot.pause()
             assert "The screen is cleared" in seen(app), seen(app)
             await pilot.press("enter")
             await pilot.pause()
@@ -63,7 +70,7 @@ async def test_the_lifeform_sets_a_pin_once_and_the_attack_asks_for_it(tmp_path:
                 play.do("tick_setup", step="all remaining")
                 game_screen(app).session_changed()
                 await pilot.pause()
-        assert typed_pin == 1 and play.pin_is_set("Lifeform player")
+        assert typed_pin == 5 and play.pin_is_set("Lifeform player")
         assert sum(e.action == "reality_calibration" for e in play.session.events) == 5
         assert "Image 1 is the real" not in seen(app)
 
@@ -103,7 +110,7 @@ async def test_the_lifeform_sets_a_pin_once_and_the_attack_asks_for_it(tmp_path:
         # Undo the attack and do something else: the report still lists the reveal, undone.
         await pilot.press("u")
         await pilot.pause()
-        play.do("reality_calibration", image="Image 2")
+        play.do("reality_calibration", image="Image 2", pin=PIN)
         report = play.report()
         assert [(line.kind, line.undone) for line in report.table_log] == \
             [("wrong_pin", False), ("reveal", True)]

@@ -101,8 +101,10 @@ async def test_secret_is_chosen_behind_the_curtain_and_never_shown(tmp_path: Pat
         assert app.focused is app.screen.query_one("#ok-open")
         await pilot.press("enter")  # OK
         await pilot.pause()
-        assert "Captain only" in screen_text(app)  # the curtain names who may look
-        assert "set once (at least 6 characters" in screen_text(app)  # the first secret
+        # the curtain names who may look: the player who holds the Captain (the demo's rule)
+        assert "Player 1 only" in screen_text(app)
+        assert "Player 1 sets their PIN for this game now, once (at least 6 characters" \
+            in screen_text(app)  # the first secret
         await pilot.press("enter")  # neither a PIN nor No PIN: asked again, saying both
         await pilot.pause()
         said = " ".join(panel_text(app, "#form-error").split())

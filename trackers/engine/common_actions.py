@@ -42,6 +42,13 @@ def secret_names(state: State) -> list[str]:
     return [name for name, p in state.pieces.items() if isinstance(p, Secret) and not p.managed]
 
 
+def choosable_names(state: State) -> list[str]:
+    """Secrets the generic choose may set now: not managed by the game, and not chosen yet
+    unless the rules let the owner replace it now (``Secret.replaceable``)."""
+    return [name for name, p in state.pieces.items()
+            if isinstance(p, Secret) and not p.managed and p.may_choose]
+
+
 def _set_value(state: State, args: dict[str, Any], rng: Random) -> list[Note | str]:
     name, _, field = args["target"].partition(".")
     piece: Piece = state.pieces[name]
@@ -81,7 +88,7 @@ def _choose_secret(state: State, args: dict[str, Any], rng: Random) -> list[Note
     else:
         # Older records (and bare engine use): a nonce from the event's own random stream.
         code = secret.choose(args["value"], f"{rng.getrandbits(64):016x}")
-    return [f"{secret.label} chosen by {who(secret.owner)}: commitment code {code}"]
+    return [f"{secret.label} chosen for {who(secret.owner)}: commitment code {code}"]
 
 
 def _reveal_secret(state: State, args: dict[str, Any], rng: Random) -> list[Note | str]:
@@ -96,8 +103,13 @@ def reveal_note(secret: Secret, value: str, nonce: str, ok: bool) -> str:
     else:
         verdict = ("it DOES NOT match: value and nonce give another code, so the value was "
                    "changed after it was chosen (or the record was edited)")
-    return (f"{secret.label} revealed: {value} (nonce {nonce}). Code shown when it was "
-            f"chosen: {secret.code}; {verdict}")
+    codes = list(dict.fromkeys(secret.codes))
+    if len(codes) > 1:  # chosen again where the rules let its owner: every code it was shown
+        shown = (f"Codes shown, oldest first: {', '.join(codes)}; checked against the one in "
+                 f"force, {secret.code}")
+    else:
+        shown = f"Code shown when it was chosen: {secret.code}"
+    return f"{secret.label} revealed: {value} (nonce {nonce}). {shown}; {verdict}"
 
 
 def who(owner: str) -> str:
@@ -111,6 +123,27 @@ def who(owner: str) -> str:
     role = (owner[:1].islower() or " player" in owner or "(" in owner
             or any(ch.isdigit() for ch in owner))
     return f"the {owner}" if role else owner
+
+
+def typed_where(by: str) -> str:
+    """Where a record was typed, from the window that wrote it ("seat Ann": at Ann's seat;
+    "app 4121": at the laptop; "cli 88": at the laptop's command line; else a script)."""
+    if by.startswith("seat "):
+        name, _, pid = by.removeprefix("seat ").rpartition(" ")
+        return f"at {name if pid.isdigit() and name else by.removeprefix('seat ')}'s seat"
+    if by.startswith("cli"):
+        return "at the laptop's command line"
+    if by.startswith("app"):
+        return "at the laptop"
+    return "from a script"
+
+
+def chosen_where(owner: str, by: str) -> str:
+    """What the log says of a secret typed in: where, and for whom; never that the owner
+    did what a keyboard did ("chosen for Bo at the laptop", "chosen at Bo's seat")."""
+    if by.startswith("seat "):
+        return f"chosen {typed_where(by)}"
+    return f"chosen for {who(owner)} {typed_where(by)}"
 
 
 def _peek_secret(state: State, args: dict[str, Any], rng: Random) -> list[Note | str]:
@@ -166,7 +199,7 @@ def common_actions(game: Game, mode: str | None = None) -> tuple[Action, ...]:
             "choose_secret", "Choose a secret",
             "The owner picks a hidden value behind the privacy curtain; everyone sees its code.",
             _choose_secret,
-            (Param("secret", "choice", "which secret", choices=secret_names,
+            (Param("secret", "choice", "which secret", choices=choosable_names,
                    labels=secret_labels),
              Param("value", "str", "the hidden choice", secret=True, max_length=200),
              # Filled by the API (tableside.api): a random nonce and the code computed from

@@ -177,10 +177,12 @@ class Game:
     # Board values a game learns in play that the table keeps for its later games (a card
     # the rulebook does not describe, entered once): saved to the profile after each action.
     keep_in_profile: Callable[[State], dict[str, Any]] | None = None
-    # The player a secret's owner stands for at this table, for the privacy curtain to name
-    # ("Ann" for "Lifeform player"); None where the owner is already a person or no one seat
-    # holds the role. Display only: secrets stay keyed by their owner as set up.
-    owner_name: Callable[[State, str], str | None] | None = None
+    # Who holds a secret's owner at this table: the players (of ``names``, the table's) who
+    # choose, look at and reveal that owner's secrets, on the laptop behind the curtain or at
+    # their seat. An owner that is a player's name is that player without asking; a role
+    # ("Lifeform player", "Flygirl's player") is held by whom this returns (``holders``).
+    # Secrets stay keyed by their owner as set up; this only says who that is.
+    role_holders: Callable[[State, str, Sequence[str]], Sequence[str]] | None = None
 
     # Why a value may not be set by hand ("Set a value by hand"), naming the game's action
     # that moves it with its rules, or None where it may: checked when the table acts.
@@ -196,6 +198,21 @@ class Game:
         problems = key_clashes(self.info.title, self.actions)
         if problems:
             raise ValueError("; ".join(problems))
+
+    def holders(self, state: State, owner: str, names: Sequence[str]) -> list[str]:
+        """The players who hold ``owner``'s secrets (one rule for the curtain, the seats and
+        the report): the owner when it is a player's name, else the game's ``role_holders``."""
+        if owner in names:
+            return [owner]
+        if self.role_holders is None:
+            return []
+        return [p for p in dict.fromkeys(self.role_holders(state, owner, names)) if p in names]
+
+    def owner_name(self, state: State, owner: str, names: Sequence[str]) -> str:
+        """The owner as the table names them: the one player who holds the role ("Ann" for
+        the Lifeform player), else the owner as set up."""
+        held = self.holders(state, owner, names)
+        return held[0] if len(held) == 1 else owner
 
     # --- starting ------------------------------------------------------------------------
     def start(self, setup: SessionSetup, rng: Random) -> State:

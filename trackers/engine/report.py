@@ -12,7 +12,7 @@ when they were chosen. Pure: no files, no screen.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from trackers.engine.actions import ActionError
@@ -80,6 +80,7 @@ class RevealedSecret:
     value: str
     nonce: str
     code: str
+    held_by: tuple[str, ...] = ()  # the players who hold the owner (``Game.holders``)
 
     @property
     def matches(self) -> bool:
@@ -149,6 +150,10 @@ def build_report(game: Game, setup: SessionSetup, seed: str, events: Sequence[Ev
     moments: list[KeyMoment] = []
     end_row: tuple[int, str] | None = None  # the "The end" row, and the ending it names
     shown: list[RevealedSecret] = []  # every reveal in order: a secret chosen again keeps each
+
+    def held(now: State, owner: str) -> list[str]:  # the game's one rule of who holds whom
+        return game.holders(now, owner, setup.names)
+
     _sample(game, state, 0, 1, values, labels)
     ended = game.end_record(state)
     for event in events[:head]:
@@ -165,7 +170,7 @@ def build_report(game: Game, setup: SessionSetup, seed: str, events: Sequence[Ev
         moment = int(event.when.get(unit, 1)) if event.when else 1
         _sample(game, state, event.seq, moment, values, labels)
         moments += _changes(before, state, event, moment)
-        shown += [s for s in _revealed(state, before) if s not in shown]
+        shown += [s for s in _revealed(state, before, held) if s not in shown]
         if event.action in key_actions:
             moments.append(KeyMoment(event.seq, moment, event.at, "action",
                                      action.describe(event.args)))
@@ -196,7 +201,8 @@ def build_report(game: Game, setup: SessionSetup, seed: str, events: Sequence[Ev
     return Report(game.id, game.title, unit, head,
                   tuple(s for s in series if s.changed or s.key.endswith(".position")),
                   tuple(moments), ended,
-                  tuple(shown) + tuple(s for s in _revealed(state) if s not in shown),
+                  tuple(shown) + tuple(s for s in _revealed(state, None, held)
+                                       if s not in shown),
                   done[0].at if done else "", done[-1].at if done else "", last_moment,
                   codes, has_secrets=any(isinstance(p, Secret) for p in state.pieces.values()))
 
@@ -289,7 +295,8 @@ def _changes(before: dict[str, tuple[str, ...] | bool], after: State, event: Eve
     return out
 
 
-def _revealed(state: State, before: dict[str, tuple[str, ...] | bool] | None = None
+def _revealed(state: State, before: dict[str, tuple[str, ...] | bool] | None = None,
+              holders: Callable[[State, str], Sequence[str]] | None = None
               ) -> tuple[RevealedSecret, ...]:
     """Revealed secrets only: a secret never revealed never appears, game over or not. With
     ``before`` (the marks before an event), only those this event revealed."""
@@ -299,5 +306,6 @@ def _revealed(state: State, before: dict[str, tuple[str, ...] | bool] | None = N
             continue
         if isinstance(piece, Secret) and piece.revealed and piece.value is not None:
             out.append(RevealedSecret(piece.label, piece.owner, piece.value, piece.nonce or "",
-                                      piece.code or ""))
+                                      piece.code or "",
+                                      tuple(holders(state, piece.owner)) if holders else ()))
     return tuple(out)

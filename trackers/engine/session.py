@@ -30,7 +30,8 @@ from trackers.engine.actions import (
     Note,
     SecretLocked,
 )
-from trackers.engine.common_actions import common_actions
+from trackers.engine.claims import ABSENT
+from trackers.engine.common_actions import chosen_where, common_actions
 from trackers.engine.game import Game, SessionSetup
 from trackers.engine.records import Event, head_record
 from trackers.engine.state import State
@@ -113,6 +114,11 @@ def apply_action(action: Action, state: State, args: dict[str, Any], rng: Random
     finally:
         for piece in touched:
             piece.relock()
+
+
+def _bound(opener: Callable[[str, str, str | None], tuple[str, str]], name: str
+           ) -> Callable[[str, str | None], tuple[str, str]]:
+    return lambda kind, query: opener(name, kind, query)
 
 
 class Session:
@@ -201,7 +207,17 @@ class Session:
 
     def describe(self, event: Event) -> str:
         action = self._actions.get(event.action)
-        return action.describe(event.args) if action else event.action
+        if action is None:
+            return event.action
+        text = action.describe(event.args)
+        if event.by and any(p.secret and p.name != "nonce" and event.args.get(p.name)
+                            is not None for p in action.params):
+            piece = self.state.pieces.get(str(event.args.get("secret", "")))
+            owner = piece.owner if isinstance(piece, Secret) else action.private_to
+            text += f": {chosen_where(owner or 'its owner', event.by)}"
+        if event.args.get(ABSENT) is True and any(p.name == ABSENT for p in action.params):
+            text += " (its owner absent: left unchecked, the secret still sealed)"
+        return text
 
     def history(self, latest: int | None = None) -> list[HistoryEntry]:
         """The log, oldest first; ``latest`` keeps only the last few (a side panel)."""
@@ -258,17 +274,28 @@ class Session:
         self._told_before, self._told = self._told, (seq, notes)
         return notes
 
-    def trial(self, name: str, args: dict[str, Any]) -> list[Note]:
+    def trial(self, name: str, args: dict[str, Any],
+              opener: Callable[[str, str, str | None], tuple[str, str]] | None = None
+              ) -> list[Note]:
         """``do`` on a copy, recording nothing: what it would say (or its refusal, e.g.
-        ``SecretLocked`` when it needs a sealed secret)."""
+        ``SecretLocked`` when it needs a sealed secret). With ``opener``, a sealed secret
+        the action needs is opened by it instead, (secret, kind, query) -> (value, nonce):
+        one trial meets every secret the action opens, whichever way its rules branch."""
         action = self.action(name)
         self.check_allowed(action)
         checked = action.validate(self.state, args)
         missing = action.board_needs(self.state, checked)
         if missing:
-            raise BoardValueNeeded(f"{action.title} needs a value from your board", missing)
+            labels = ", ".join(self.game.board_value(k).label for k in missing)
+            raise BoardValueNeeded(f"{action.title} needs a value from your board: {labels}",
+                                   missing)
+        work = self.state.copy()
+        if opener is not None:
+            for piece_name, piece in work.pieces.items():
+                if isinstance(piece, Secret) and piece.locked is not None:
+                    piece.opener = _bound(opener, piece_name)
         seq = self.head + 1  # a draw it makes is a stand-in: nothing is shown or kept
-        return apply_action(action, self.state.copy(), checked,
+        return apply_action(action, work, checked,
                             rng_of(self.seed, self.chance, seq, checked, dry))
 
     def undo(self, steps: int = 1) -> list[Note]:

@@ -22,6 +22,7 @@ request for the owner's PIN.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
@@ -99,6 +100,15 @@ class Secret(Piece):
     locked: dict[str, Any] | None = None
     # Answers to tests of a locked value, given to one action by the engine (never saved).
     answers: dict[str, bool] = field(default_factory=dict, compare=False, repr=False)
+    # True while the rules let the owner choose it again (a Reality Calibration that is due):
+    # set and cleared by the game's own actions at the rulebook's moments; the generic
+    # choose refuses a secret already chosen otherwise. Each new choice keeps the codes
+    # shown before (``codes``), and the reveal is checked against the last (``code``).
+    replaceable: bool = False
+    # On a trial's copy only (``Session.trial``): opens the sealed value where it is needed,
+    # (kind, query) -> (value, nonce), so one trial learns every secret an action opens.
+    opener: Callable[[str, str | None], tuple[str, str]] | None = field(
+        default=None, compare=False, repr=False)
 
     def choose(self, value: str | dict[str, Any], nonce: str,
                code: str | None = None) -> str:
@@ -110,6 +120,7 @@ class Secret(Piece):
         ``value`` sets the code only (the API checked the value against the choices before
         sealing it).
         """
+        self.replaceable = False  # a replacement the rules allowed is used up by this one
         if is_sealed(value):
             assert isinstance(value, dict)
             self.value, self.nonce, self.revealed = None, None, False
@@ -132,7 +143,9 @@ class Secret(Piece):
     def reveal(self) -> tuple[str, str, bool]:
         """Show the value: returns (value, nonce, whether they match the code shown earlier)."""
         if self.value is None and self.locked is not None:
-            raise SecretNeeded(self, "reveal")
+            if self.opener is None:
+                raise SecretNeeded(self, "reveal")
+            self.value, self.nonce = self.opener("reveal", None)
         if self.value is None or self.nonce is None or self.code is None:
             raise PieceError(f"{self.label}: nothing has been chosen yet")
         self.revealed = True
@@ -146,6 +159,8 @@ class Secret(Piece):
         if self.locked is not None:
             if candidate in self.answers:
                 return self.answers[candidate]
+            if self.opener is not None:
+                return self.opener("test", candidate)[0] == candidate
             raise SecretNeeded(self, "test", candidate)
         return False
 
@@ -159,6 +174,12 @@ class Secret(Piece):
         if self.locked is not None and not self.revealed:
             self.value = self.nonce = None
         self.answers = {}
+
+    @property
+    def may_choose(self) -> bool:
+        """Whether a choice may be made now: never made yet, or the rules let the owner
+        replace it (``replaceable``)."""
+        return not self.is_set or self.replaceable
 
     @property
     def is_set(self) -> bool:
@@ -205,11 +226,12 @@ class Secret(Piece):
         return {"kind": self.kind, "label": self.label, "owner": self.owner,
                 "choices": list(self.choices), "value": self.value, "nonce": self.nonce,
                 "code": self.code, "revealed": self.revealed, "codes": list(self.codes),
-                "managed": self.managed, "sealed": self.sealed, "locked": self.locked}
+                "managed": self.managed, "sealed": self.sealed, "locked": self.locked,
+                **({"replaceable": True} if self.replaceable else {})}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Secret:
         return cls(data["label"], data["owner"], list(data["choices"]), data["value"],
                    data["nonce"], data["code"], data["revealed"], list(data["codes"]),
                    bool(data.get("managed", False)), bool(data.get("sealed", False)),
-                   data.get("locked"))
+                   data.get("locked"), replaceable=bool(data.get("replaceable", False)))

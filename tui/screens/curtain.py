@@ -1,8 +1,8 @@
 """The privacy curtain of a form with secrets: who may look, and at the owner's first secret
 of the game their PIN, set once (or declined, said plainly).
 
-The PIN is the owner's for the whole game: the API seals every later choice to their key
-without asking it again (tableside.private); only opening a secret asks for it
+The PIN is the owner's for the whole game: set here at their first secret (or before play,
+``tui.screens.set_pin``), then asked to choose, replace or open any secret of theirs
 (``tui.screens.owner_pin``).
 """
 
@@ -64,8 +64,9 @@ class CurtainStep(Vertical):
         self.query_one("#curtain-text", Static).update(plain(
             f"{hand_over(owner, names)}. Everyone else, look away.\nNext: {purpose}."))
         self.query_one("#pin-label", Label).update(
-            f"Your PIN for this game, set once (at least {MIN_PIN} characters: it keeps your "
-            "secrets unreadable in the files; a short one is guessed in minutes)")
+            f"{'You set your' if title == 'you' else owner + ' sets their'} PIN for this game "
+            f"now, once (at least {MIN_PIN} characters: it keeps the secrets unreadable in the "
+            "files, and is asked to choose or change one; a short one is guessed in minutes)")
         for widget in self.query("#pin-label, #pin, #no-pin, #no-pin-hint"):
             widget.display = bool(pin)
 

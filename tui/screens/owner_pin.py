@@ -49,8 +49,10 @@ class OwnerPinScreen(ModalScreen[str | None]):
                 else f"Hand the laptop to {hand_to(self.owner)}")
         with VerticalScroll(id="owner-pin-body", classes="dialog wide private"):
             yield Static(f"PRIVATE: {title} only", classes="curtain-title", markup=False)
+            never = "" if self.solo else " Never set one? Someone else did: tell the table."
             yield Static(f"{hand}. Everyone else, look away.\n{self.purpose} needs {whose} "
-                         "PIN; a wrong PIN shows nothing and the log says so.", markup=False)
+                         f"PIN; a wrong PIN shows nothing and the log says so.{never}",
+                         markup=False)
             yield Label("PIN")
             yield TypedInput(password=True, id="owner-pin")
             yield Static("Enter: continue    Escape: cancel", classes="hint")

@@ -132,8 +132,9 @@ def report_lines(report: Report) -> Text:
         if not report.secrets:
             text.append("  none (a secret never revealed stays out of the report)\n")
         for secret in report.secrets:
+            held = f", held by {', '.join(secret.held_by)}" if secret.held_by else ""
             text.append(f"  {secret.label}: {secret.value} (code {secret.code}, nonce "
-                        f"{secret.nonce})\n")
+                        f"{secret.nonce}{held})\n")
             if not secret.matches:
                 text.append(f"    {MISMATCH}\n", style="bold red")
     if report.table_log:

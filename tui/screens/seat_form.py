@@ -146,9 +146,13 @@ class SeatForm(ModalScreen[bool]):
                 self.set_focus(self.query_one("#ok", Button))
 
     def _pin_widgets(self, owner: str) -> list[Widget]:
-        """At the owner's first secret only: their PIN, set once (choosing needs none after)."""
+        """The owner's PIN for a choice: set now at their first secret (this seat sets its
+        own player's), asked at every later one; none when they declined one."""
         if not seat_actions.first_secret(self.play, owner):
-            return []
+            if not self.play.pin_is_set(owner):
+                return []
+            return [Label("Your PIN (asked to choose or change a secret of yours)"),
+                    TypedInput(id="pin", password=True)]
         return [Label(plain(f"Set a PIN for {owner}'s secrets in this game, once (6 characters "
                             "or more). Leave it empty to decline: then they are hidden from "
                             "the screen, not from someone who opens the files.")),

@@ -20,7 +20,6 @@ from textual.widgets import Button, Select, Static
 
 from tableside import seat_asks
 from tableside.api import OpenSession, TablesideError
-from tableside.seat_links import holders
 from trackers.pieces import Secret
 from tui.widgets.dialog_select import DialogSelect
 from tui.widgets.plain import plain
@@ -35,7 +34,7 @@ def seat_owned(play: OpenSession, serving: Serving) -> dict[str, str]:
     out: dict[str, str] = {}
     for name, piece in play.state.pieces.items():
         if isinstance(piece, Secret) and piece.is_set and not piece.revealed:
-            seated = sorted(p for p in holders(piece.owner, play.state.facts, play.setup.names)
+            seated = sorted(p for p in play.holders(piece.owner)
                             if serving.server.links.is_open(p))
             if seated:
                 out[name] = seated[0]
@@ -45,7 +44,7 @@ def seat_owned(play: OpenSession, serving: Serving) -> dict[str, str]:
 def seat_of_role(play: OpenSession, serving: Serving, role: str) -> str | None:
     """The player holding ``role`` (a name, "Lifeform player") whose seat's link is open:
     their private actions are made there, not on the laptop."""
-    seated = sorted(p for p in holders(role, play.state.facts, play.setup.names)
+    seated = sorted(p for p in play.holders(role)
                     if serving.server.links.is_open(p))
     return seated[0] if seated else None
 
@@ -162,7 +161,7 @@ async def ask_seat_to_do(app: Any, play: OpenSession, action: str, args: dict[st
     secret_args = {p.name for p in play.action(action).params if p.secret}
     if secret_args & set(args):
         return False  # the table typed something private: never written to an ask
-    seated = sorted(p for p in holders(owner, play.state.facts, play.setup.names)
+    seated = sorted(p for p in play.holders(owner)
                     if screen.seat_server.server.links.is_open(p))
     if not seated:
         return False

@@ -164,6 +164,27 @@ class SessionScreen(WatchingOtherWindows, RefusingWithReason, Screen[None]):
         self.query_one("#tracks", TracksPanel).focus()
         self._watch()
 
+    def palette_commands(self) -> Any:
+        """ctrl+p: each owner without a PIN sets theirs now, in turn, behind the curtain;
+        an owner with one changes it."""
+        from textual.app import SystemCommand
+
+        from tui.screens.set_pin import offer_pins, owners_to_ask, pins_set
+
+        if owners_to_ask(self.play):
+            yield SystemCommand("Set the PINs now", "Each owner of secrets, in turn, sets "
+                                "their PIN (or declines one) before play",
+                                lambda: offer_pins(self.app, self.play))
+        for owner in pins_set(self.play):
+            yield SystemCommand(f"Change {self.play.owner_name(owner)}'s PIN",
+                                "With the old one; behind the curtain",
+                                partial(self._change_pin, owner))
+
+    def _change_pin(self, owner: str) -> None:
+        from tui.screens.set_pin import SetPinScreen
+
+        self.app.push_screen(SetPinScreen(self.play, owner, change=True))
+
     # --- showing the session ---------------------------------------------------------
     def session_changed(self, elsewhere: tuple[int, ...] = ()) -> None:
         """Say the session changed: every SessionView redraws (see ``on_session_changed``)."""

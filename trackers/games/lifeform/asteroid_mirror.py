@@ -30,15 +30,6 @@ def setup_mirror(state: State) -> None:
                                 "held": [], "struck": None, "mirror": True, "to_flip": []}
 
 
-def arrive(state: State, spaces: list[int]) -> list[Note]:
-    """The tracker reached these tokens: the table flips each, in order."""
-    info = state.facts["asteroids"]
-    new = [s for s in spaces if s in info["face_down"] and s not in info["to_flip"]]
-    info["to_flip"] += new
-    return [Note(f"asteroid token on {space}: flip your token and enter what it shows "
-                 f"('Module B: asteroid token flipped') {RULE}", "module_b") for space in new]
-
-
 def due(state: State) -> int | None:
     """The next token the table has to flip, if any."""
     info = state.facts.get("asteroids") or {}

@@ -80,10 +80,19 @@ def resolve_jumped(state: State, check: bool, rng: Random) -> list[Note]:
 def _arrive(state: State, spaces: list[int], rng: Random) -> list[Note]:
     """Tokens to look at: the table flips its own (mirror), or the app turns its over."""
     if state.facts["asteroids"].get("mirror"):
-        from trackers.games.lifeform.asteroid_mirror import arrive
-
-        return arrive(state, spaces)
+        return _to_flip(state, spaces)
     return _check_all(state, spaces, rng)
+
+
+def _to_flip(state: State, spaces: list[int]) -> list[Note]:
+    """The tracker reached these tokens, the table's own (``asteroid_mirror``): the table
+    flips each, in order."""
+    info = state.facts["asteroids"]
+    new = [s for s in spaces if s in info["face_down"] and s not in info["to_flip"]]
+    info["to_flip"] += new
+    return [Note(f"asteroid token on {space}: flip your token and enter what it shows "
+                 "('Module B: asteroid token flipped') (Thirteenth Passenger, Module B)",
+                 "module_b") for space in new]
 
 
 def _check_all(state: State, spaces: list[int], rng: Random) -> list[Note]:

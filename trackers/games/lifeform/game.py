@@ -7,6 +7,7 @@ C: ``solo_game`` sends each part of the contract to the solo rules in that mode.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -16,7 +17,7 @@ from trackers.games.lifeform import INFO, asteroid_mirror, solo_game
 from trackers.games.lifeform.actions import ACTIONS
 from trackers.games.lifeform.board import BOARD_VALUES, board_of, check_board, warnings
 from trackers.games.lifeform.characters import POOL_CHOICES
-from trackers.games.lifeform.secrets import LIFEFORM_ONLY
+from trackers.games.lifeform.secrets import CREW_ONLY, LIFEFORM_ONLY
 from trackers.games.lifeform.setup import setup
 from trackers.games.lifeform.tracks import reread
 from trackers.games.lifeform.view import checklist, panels
@@ -102,9 +103,19 @@ def _readable(action: Action) -> Action:
     return replace(action, log_text=readable_log(action.title,
                                                  tuple(p.name for p in action.params), flags))
 
-def lifeform_by_name(state: State, owner: str) -> str | None:
-    """The lifeform player's name for their secrets (the first name at setup)."""
-    return str(state.facts["lifeform"]) if owner == LIFEFORM_ONLY else None
+def role_holders(state: State, owner: str, names: Sequence[str]) -> list[str]:
+    """Who holds each role's secrets: the lifeform player (the first name at setup), and
+    the crew (every other player)."""
+    if owner == LIFEFORM_ONLY:
+        return [str(state.facts["lifeform"])]
+    if owner == CREW_ONLY:
+        return [str(name) for name in state.facts["crew"]]
+    return []
+
+
+def solo_holders(state: State, owner: str, names: Sequence[str]) -> list[str]:
+    """Solo: the one player is the crew; the app plays the lifeform and keeps its secrets."""
+    return list(names[:1]) if owner == CREW_ONLY else []
 
 
 GAME = Game(
@@ -139,5 +150,5 @@ GAME = Game(
     status=solo_game.by_mode(status, solo_game.status),
     moment=solo_game.by_mode(moment, solo_game.moment),
     # the curtain hands the laptop to the lifeform player by name; solo keeps no such secret
-    owner_name=solo_game.by_mode(lifeform_by_name, lambda _state, _owner: None),
+    role_holders=solo_game.by_mode(role_holders, solo_holders),
 )

@@ -18,8 +18,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from trackers.games.lifeform.board import Board
-from trackers.games.lifeform.secrets import LIFEFORM_ONLY
-from trackers.games.lifeform.words import count
+from trackers.games.lifeform.words import LIFEFORM_ONLY, count
 from trackers.pieces import Secret
 
 

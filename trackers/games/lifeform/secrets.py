@@ -15,11 +15,10 @@ from trackers.games.lifeform import characters, decks
 from trackers.games.lifeform.board import Board
 from trackers.games.lifeform.endings import StowawayCard
 from trackers.games.lifeform.moves import add_hostility, advance_sd, call_calibration
+from trackers.games.lifeform.words import CREW_ONLY, LIFEFORM_ONLY
 from trackers.pieces import Secret
 from trackers.pieces.secret import is_sealed
 
-LIFEFORM_ONLY = "Lifeform player"
-CREW_ONLY = "Crew (not the Lifeform player)"
 IMAGES = ("Image 1", "Image 2", "Image 3")  # spec §1.1: 3 image figures, 3 identifiers
 STOWAWAY_CARDS = tuple(card.value for card in StowawayCard)  # spec §6.2, G10
 REACTIONS = {"hide": "Hide", "run": "Run!", "shock_prod": "Shock-Prod"}  # spec §3.10

@@ -1,9 +1,13 @@
-"""Counts in the table's words: "1 card", "2 cards", "1 Lifeform card"."""
+"""The table's words: counts ("1 card", "2 cards") and the roles that own secrets."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
+
+# The two roles that own secrets, as the table names them (the curtain, the seats, the log).
+LIFEFORM_ONLY = "Lifeform player"
+CREW_ONLY = "Crew (not the Lifeform player)"
 
 
 def count(n: int, thing: str) -> str:

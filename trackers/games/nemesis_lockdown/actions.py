@@ -171,7 +171,7 @@ def _develop(state: State, args: dict[str, Any], rng: Random) -> Notes:
     tracked = _in_the_nest(state)
     occupied = bool(args["nest_occupied"]) or bool(tracked)
     queens = len(intruders.of_kind(state, "Queen"))
-    notes = bag.develop(state, rng, args["drawn"], occupied, _rollers(state))
+    notes = bag.develop(state, rng, args["drawn"], occupied, _rollers(state), intruders.place)
     if tracked and not args["nest_occupied"] and len(intruders.of_kind(state, "Queen")) > queens:
         notes.append(f"In the Nest as the app tracks it: {', '.join(tracked)}")
     rounds.mark_done(state, "bag")

@@ -10,6 +10,7 @@ tokens that development adds come from the spare supply beside the board
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from random import Random
@@ -20,6 +21,8 @@ from trackers.games.nemesis_lockdown import crew
 from trackers.games.nemesis_lockdown.facts import facts_of
 from trackers.pieces import Bag, Counter
 from trackers.pieces.base import Field, PieceError, register_piece
+
+Place = Callable[..., list[Note | str]]  # intruders.place(state, kind, room, token=...)
 
 KINDS = ("Blank", "Larva", "Creeper", "Queen", "Adult", "Breeder")
 RULE_BAG = "rulebook: II. Event Phase, step 10"
@@ -146,10 +149,9 @@ def _outside_but_alive(state: State) -> bool:
 
 
 def develop(state: State, rng: Random, drawn: str | None, nest_occupied: bool,
-            rollers: list[str]) -> list[Note | str]:
-    """Event Phase step 10 (worked examples B1-B5)."""
-    from trackers.games.nemesis_lockdown import intruders  # the board's Intruders
-
+            rollers: list[str], place: Place) -> list[Note | str]:
+    """Event Phase step 10 (worked examples B1-B5); ``place`` puts a miniature on the board
+    (``intruders.place``, given by the caller: the board's module builds on this one)."""
     kind = draw(state, rng, drawn)
     notes: list[Note | str] = [Note(f"Bag development: {kind} drawn", "intruder_bag")]
     if kind in ("Larva", "Creeper"):
@@ -176,7 +178,7 @@ def develop(state: State, rng: Random, drawn: str | None, nest_occupied: bool,
             notes.append("The Queen goes back. A Character is in the Nest: the Queen miniature "
                           "goes there and an Encounter follows (the rulebook does not say "
                           "whether a token is drawn for it)")
-            notes += intruders.place(state, "Queen", "Nest", token=False)
+            notes += place(state, "Queen", "Nest", token=False)
         else:
             eggs = state.piece("eggs", Counter)
             eggs.add(1)

@@ -7,12 +7,15 @@ Noise count and the End of Cycle are left by their own actions, so nobody skips 
 from __future__ import annotations
 
 from trackers.engine import ActionError, Note, State
-from trackers.games.pandora_celeste import scenarios
+from trackers.games.pandora_celeste import TRUE_SOLO, scenarios
 from trackers.games.pandora_celeste.facts import facts_of
-from trackers.games.pandora_celeste.setup import is_true_solo
 
 CREW_ROUND = ("start", "crew_round", "last_plays", "turn_end", "decouple_fulfilled")
 OWN_ACTION = {"count": "Noise count", "nasties": "Nasty round", "tick": "End the Cycle"}
+
+
+def is_true_solo(state: State) -> bool:
+    return bool(facts_of(state)["mode"] == TRUE_SOLO)
 
 
 def setup_steps(state: State) -> list[tuple[str, str]]:

@@ -64,7 +64,8 @@ GAME = Game(
     one_key=view.one_key,
     # The game report's key moments: what a table remembers of a Cycle.
     keep_in_profile=kept,
-    owner_name=view.agenda_player,
+    role_holders=lambda state, owner, names: [p for p in (view.agenda_player(state, owner),)
+                                              if p],
     key_actions=("override_protocol", "reveal_nasty", "remove_nasty", "vents_card",
                  "scuttlebug", "fulfil_agenda", "call_out", "sow_discord", "flush_airlock",
                  "take_nasty"),

@@ -7,6 +7,7 @@ from random import Random
 
 from trackers.engine import ActionError, Option, SessionSetup, State
 from trackers.games.pandora_celeste import TRUE_SOLO, crew
+from trackers.games.pandora_celeste.cycle import is_true_solo
 from trackers.games.pandora_celeste.escape import new_vehicles
 from trackers.games.pandora_celeste.facts import PandoraCelesteFacts, facts_of, start_facts
 from trackers.games.pandora_celeste.nasties import OTHER_NASTIES, kinds_from_text
@@ -73,10 +74,6 @@ OPTIONS = (
            AIRCON_BOX,
            "which tracker box Check Aircon reads at the End of Cycle"),
 )
-
-
-def is_true_solo(state: State) -> bool:
-    return bool(facts_of(state)["mode"] == TRUE_SOLO)
 
 
 def setup(s: SessionSetup, rng: Random) -> State:

@@ -153,7 +153,7 @@ ACTIONS: tuple[Action, ...] = (
            log_text=lambda args: f"{args['player']} keeps Hub {args['hub']}"),
     Action("free_sector_326", "Sector 326's free Sector",
            "The free Level-1 Sector of any colour that Sector 326 gives when built (none if "
-           "the station already has one of each colour).", station.settle_326,
+           "the station already has one of each colour).", steps.settle_326,
            (Param("number", "str", "its number, e.g. 104 (blank if not known)", optional=True,
                   max_length=3),
             Param("none", "bool", "none: a Level-1 Sector of each colour already",

@@ -16,6 +16,7 @@ from trackers.engine import ActionError, Note, State
 from trackers.games.space_station_phoenix import effects, facts, moves_station
 from trackers.games.space_station_phoenix.facts import facts_of
 from trackers.games.space_station_phoenix.game_end import END_SCORE, end_of_turn, end_triggers
+from trackers.games.space_station_phoenix.moves_diplomacy import ship_used
 from trackers.games.space_station_phoenix.plurality import join_names
 from trackers.games.space_station_phoenix.score_marker import points_text
 from trackers.games.space_station_phoenix.station import LEVEL3_IDS, MAX_SECTORS_PER_LEVEL
@@ -148,7 +149,7 @@ def build_sector(state: State, args: dict[str, Any], rng: Random) -> Notes:
         notes.append(below)
     if effects_on:
         notes += moves_station.built_effects(state, name, level, number,
-                                             bool(args.get("free")), rng)
+                                             bool(args.get("free")), rng, ship_used)
     elif number in effects.POINTS_WHEN_BUILT:  # a record from before the other effects
         notes += moves_station.score(state, name, effects.POINTS_WHEN_BUILT[number],
                                      f"Sector {number} scores {effects.POINTS_WHEN_BUILT[number]} "
@@ -373,3 +374,14 @@ def why_not_set_turn(state: State) -> str | None:
         return None
     return ("the end is triggered: everyone else takes one more turn, clockwise, each ended "
             "with 'End the turn'")
+
+
+def settle_326(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    """Sector 326's free Level-1 Sector: taken (its number if known), or none."""
+    name = facts_of(state)["free_sector_due"]
+    if args.get("none"):
+        facts_of(state)["free_sector_due"] = None
+        return [Note(f"Sector 326: {name} takes no free Sector (a Level-1 Sector of each "
+                     "colour already)", "level3_sectors")]
+    return build_sector(state, {"player": name, "level": 1, "number": args.get("number"),
+                                "free": True, "effects": True}, rng)

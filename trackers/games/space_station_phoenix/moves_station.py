@@ -9,6 +9,7 @@ in ``effects`` from the rulebook's Reference Guide.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from random import Random
 from typing import Any
 
@@ -21,6 +22,7 @@ from trackers.games.space_station_phoenix.setup_counts import FIRST_GAME_SETS
 from trackers.games.space_station_phoenix.station import HUB_IDS
 
 Notes = list[Note | str]
+ShipUsed = Callable[[State, dict[str, Any], Random], Notes]  # moves_diplomacy.ship_used
 
 
 def take_aliens(state: State, wanted: int) -> int:
@@ -93,8 +95,9 @@ def keep_hub(state: State, args: dict[str, Any], rng: Random) -> Notes:
 
 
 def built_effects(state: State, name: str, level: int, number: str | None, free: bool,
-                  rng: Random) -> Notes:
-    """What building this Sector does now: applied where the app knows enough, else asked."""
+                  rng: Random, ship_used: ShipUsed) -> Notes:
+    """What building this Sector does now: applied where the app knows enough, else asked;
+    ``ship_used`` is ``moves_diplomacy.ship_used`` (that module builds on this one)."""
     notes: Notes = []
     if not free and facts.hub(state, name) == "B-1":
         taken = take_aliens(state, 1)
@@ -135,7 +138,7 @@ def built_effects(state: State, name: str, level: int, number: str | None, free:
             notes.append(Note(f"Sector 326: {name} takes a free Level-1 Sector of any colour "
                               "now (ctrl+p: Sector 326's free Sector)", "level3_sectors"))
     if number == effects.DIPLOMACY_WHEN_BUILT:
-        notes += _advance_all(state, name, free, rng)
+        notes += _advance_all(state, name, free, rng, ship_used)
     if number in effects.PROMPT_WHEN_BUILT:
         notes.append(Note(f"Sector {number}: {effects.PROMPT_WHEN_BUILT[number]}",
                           "level3_sectors"))
@@ -144,11 +147,10 @@ def built_effects(state: State, name: str, level: int, number: str | None, free:
     return notes
 
 
-def _advance_all(state: State, name: str, free: bool, rng: Random) -> Notes:
+def _advance_all(state: State, name: str, free: bool, rng: Random, ship_used: ShipUsed
+                 ) -> Notes:
     """Sector 328: each of the builder's four tokens up one space, free; the Construct bonuses
     of the Construction ship that built it are paid after the action, from these levels."""
-    from trackers.games.space_station_phoenix.moves_diplomacy import ship_used
-
     moved = []
     for track in TRACKS:
         levels = facts_of(state)["diplomacy"][name]
@@ -173,19 +175,6 @@ def gaining_human(state: State, name: str) -> Notes:
 def gaining_alien(state: State, name: str) -> Notes:
     found = effects.bonuses(effects.ON_GAINING_ALIEN, facts.owned(state, name))
     return [Note(f"{name} gains Aliens: " + "; ".join(found), "level3_sectors")] if found else []
-
-
-def settle_326(state: State, args: dict[str, Any], rng: Random) -> Notes:
-    """Sector 326's free Level-1 Sector: taken (its number if known), or none."""
-    from trackers.games.space_station_phoenix.moves import build_sector
-
-    name = facts_of(state)["free_sector_due"]
-    if args.get("none"):
-        facts_of(state)["free_sector_due"] = None
-        return [Note(f"Sector 326: {name} takes no free Sector (a Level-1 Sector of each "
-                     "colour already)", "level3_sectors")]
-    return build_sector(state, {"player": name, "level": 1, "number": args.get("number"),
-                                "free": True, "effects": True}, rng)
 
 
 def why_not_326(state: State) -> str | None:
