@@ -16,12 +16,13 @@ OWN_ACTIONS = {"count": "count_noise", "tick": "end_cycle", "nasties": "nasty_ro
 def started(crew: Sequence[str], eps: Sequence[tuple[str, int | None]] = (("Vacuum", 4),
                                                                           ("Aircon", 6)),
             players: int | None = None, mode: str = "", board: dict[str, Any] | None = None,
-            seed: str = "pandora", **options: Any) -> Session:
-    """A Full Game past setup, at the start of Cycle 1."""
+            seed: str = "pandora", company: Sequence[str] = (), **options: Any) -> Session:
+    """A Full Game past setup, at the start of Cycle 1 (a Company Agenda for those in
+    ``company``)."""
     setup = SessionSetup(players or len(crew), {"crew": list(crew), **options},
                          board=dict(board or {}), mode=mode)
     s = Session(GAME, setup, seed=seed)
-    through_setup(s, eps)
+    through_setup(s, eps, company)
     return s
 
 

@@ -20,30 +20,29 @@ from trackers.games.pandora_celeste.game import GAME
 PIN = "call-4321"
 
 
-def crew_round() -> Session:
-    s = started(["Cap", "Flygirl"])
+def crew_round(company: tuple[str, ...] = ()) -> Session:
+    """The crew round of Cycle 1, each Agenda chosen in setup (a Company one for
+    ``company``)."""
+    s = started(["Cap", "Flygirl"], company=company)
     walk_to(s, "crew_round")
     return s
 
 
 def test_the_table_types_no_answer() -> None:
-    s = crew_round()
-    s.do("choose_secret", secret="flygirl_company", value="Company Agenda")
+    s = crew_round(company=("Flygirl",))
     with pytest.raises(ActionError, match="correct: the accused's sealed Agenda type decides"):
         s.do("call_out", caller="Cap", accused="Flygirl", correct="admitted a Company Agenda")
 
 
 def test_an_innocent_accused_makes_the_call_wrong() -> None:
-    s = crew_round()
-    s.do("choose_secret", secret="flygirl_company", value="no Company Agenda")
+    s = crew_round()  # Flygirl's sealed type: no Company Agenda
     notes = texts(s.do("call_out", caller="Cap", accused="Flygirl"))
     assert "Flygirl holds no Company Agenda" in notes and "Cap Passes at once" in notes
     assert not s.state.facts["discord"]
 
 
 def test_a_company_agent_accused_makes_it_right() -> None:
-    s = crew_round()
-    s.do("choose_secret", secret="flygirl_company", value="Company Agenda")
+    s = crew_round(company=("Flygirl",))
     notes = texts(s.do("call_out", caller="Cap", accused="Flygirl"))
     assert "Flygirl admits to a Company Agenda" in notes and s.state.facts["discord"]
 
@@ -55,8 +54,7 @@ def test_no_call_out_before_scenario_3() -> None:
 
 
 def test_an_old_call_out_replays_with_its_typed_answer() -> None:
-    s = crew_round()
-    s.do("choose_secret", secret="flygirl_company", value="no Company Agenda")
+    s = crew_round()  # Flygirl's sealed type: no Company Agenda
     old = Event(s.head + 1, "call_out", {"caller": "Cap", "accused": "Flygirl",
                                          "correct": True})
     replayed = Session(GAME, s.setup, s.seed, events=[*s.events, old])

@@ -175,8 +175,7 @@ def test_t25_t26_desperation_attacks_land_as_one_hit(discards: int, hits: int, m
 
 
 def test_t38_outcomes_after_the_agendas_are_revealed() -> None:
-    s = abandoned(("Cap", "Skins", "Flygirl"), players=3)
-    s.do("choose_secret", secret="skins_company", value="Company Agenda")
+    s = abandoned(("Cap", "Skins", "Flygirl"), players=3, company=("Skins",))
     s.do("fulfil_agenda", crew="Cap")
     s.do("fulfil_agenda", crew="Flygirl")
     s.do("wound", crew="Flygirl", dmg=8)

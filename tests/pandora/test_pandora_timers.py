@@ -120,8 +120,7 @@ def test_a_protocol_the_profile_does_not_know_takes_its_limit_when_added() -> No
 
 def test_t05_a_wrong_call_out_ticks_at_once_and_the_cycle_end_loses() -> None:
     s = new([("Vacuum", 2), ("Aircon", 4)])
-    walk_to(s, "crew_round")
-    s.do("choose_secret", secret="flygirl_company", value="no Company Agenda")
+    walk_to(s, "crew_round")  # Flygirl's Agenda, chosen in setup: no Company Agenda
     notes = texts(s.do("call_out", caller="Cap", accused="Flygirl"))
     assert "Cap Passes at once" in notes
     assert timer(s).markers == {"Vacuum": 1, "Aircon": 3}

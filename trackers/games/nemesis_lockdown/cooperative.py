@@ -8,7 +8,7 @@ at the start of the next round.
 from __future__ import annotations
 
 from trackers.engine import ActionError, Note, State
-from trackers.games.nemesis_lockdown import crew, ending, objectives
+from trackers.games.nemesis_lockdown import crew, ending
 from trackers.games.nemesis_lockdown.facts import facts_of
 
 CLEAR = "clear"
@@ -35,21 +35,11 @@ def record_objective(state: State, name: str, text: str, kind: str | None = None
     return [f"{name}'s public Objective: {text}" + (f" ({kind})" if kind else "")]
 
 
-def fails_in_purge(state: State, name: str) -> bool:
-    """Whether the purge makes this public Objective fail: by the kind the table gave, or
-    (records made before it was asked) by its words."""
-    entry = facts_of(state)["objectives"][name]
-    kind = entry.get("kind")
-    if kind is not None:
-        return kind in objectives.PURGE_FAILS
-    return ending.fails_in_purge(entry["text"])
-
-
 def objective_met(state: State, name: str, met: bool) -> list[Note | str]:
     need_coop(state, "A public Objective")
     crew.entry(state, name)
     text = facts_of(state)["objectives"][name]["text"]
-    if met and facts_of(state).get("ended") == "E1" and fails_in_purge(state, name):
+    if met and facts_of(state).get("ended") == "E1" and ending.public_fails_in_purge(state, name):
         raise ActionError(f"player: the Facility was purged and the Intruders live, so "
                           f"{name}'s Objective ({text}) fails (rulebook: End of the Game)",
                           "player")

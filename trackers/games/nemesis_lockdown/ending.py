@@ -7,7 +7,7 @@ is worked out in ``victory``. ``end_record`` turns both into the engine's ``EndR
 from __future__ import annotations
 
 from trackers.engine import Note, State
-from trackers.games.nemesis_lockdown import crew
+from trackers.games.nemesis_lockdown import crew, objectives
 from trackers.games.nemesis_lockdown.facts import facts_of
 
 ENDINGS = {
@@ -34,12 +34,20 @@ def fails_in_purge(text: str) -> bool:
     return any(all(w in words for w in pair) for pair in PURGE_FAILS)
 
 
+def public_fails_in_purge(state: State, name: str) -> bool:
+    """Whether the purge makes this public Objective fail: by the kind the table gave, or
+    (records made before it was asked) by its words."""
+    entry = facts_of(state)["objectives"][name]
+    kind = entry.get("kind")
+    if kind is not None:
+        return kind in objectives.PURGE_FAILS
+    return fails_in_purge(entry["text"])
+
+
 def withdraw_for_purge(state: State) -> list[Note | str]:
     """Co-op: public Objectives the purge makes fail are no longer met, even if marked."""
-    from trackers.games.nemesis_lockdown.cooperative import fails_in_purge as fails
-
     withdrawn = [name for name, o in facts_of(state)["objectives"].items()
-                 if o["done"] and fails(state, name)]
+                 if o["done"] and public_fails_in_purge(state, name)]
     for name in withdrawn:
         facts_of(state)["objectives"][name]["done"] = False
     return [Note(f"{name}'s public Objective ({facts_of(state)['objectives'][name]['text']}) was "
