@@ -61,6 +61,9 @@ def test_five_calibrations_ask_the_pin_once(table: Tableside) -> None:
     play.do("tick_setup", step="all remaining")
     codes = {play.state.piece("real_lifeform", Secret).code}
     for image in ("Image 1", "Image 2", "Image 2", "Image 1"):
+        # a calibration is made only when one is due: a ghost met, the table's call here
+        play.do("meet_image", image="Image 1", character="Solomon", owner_absent=True,
+                table_says="a sensor ghost")
         play.do("reality_calibration", image=image)  # no PIN: sealed to the public key
         codes.add(play.state.piece("real_lifeform", Secret).code)
     assert len(codes) == 5  # a new code each time, even for the same image
@@ -97,7 +100,8 @@ def test_a_revealed_then_undone_calibration_stays_in_the_report(table: Tableside
     play.do("tick_setup", step="all remaining")
     play.do("meet_image", image="Image 2", character="Solomon", pin=LIFE)
     play.undo()
-    play.do("reality_calibration", image="Image 2")  # a new action: the reveal's branch goes
+    play.do("draw_cards", who="crew member", crew_member="Andrew",
+            count=1)  # a new action: the reveal's branch goes
     report = play.report()
     assert report.secrets == ()  # the state: nothing revealed now
     log = [(line.text, line.undone) for line in report.table_log]
@@ -149,6 +153,9 @@ def test_module_d_asks_is_it_here_and_records_only_the_answer(table: Tableside) 
 def solo_hunt_ready(table: Tableside, cleared: str = "Cockpit") -> OpenSession:
     play = table.create("lifeform", 1, names=["Ripley"], board=SOLO_BOARD)
     play.do("crisis_card", chamber=cleared)
+    play.do("set_board_value", key="solo_objective_names", value="Restore power, Find the codes")
+    for which in ("1", "2", "umbilicus"):  # module C's must-complete objectives
+        play.do("solo_objective", objective=which)
     play.do("solo_launch", lifeform_aboard=True)
     return play
 

@@ -87,6 +87,9 @@ def over_limit_hands(state: State) -> list[tuple[str, int, int]]:
     for who in (state.facts["lifeform"], *state.facts["crew"]):
         limit = hand_limit(state, who, board_of(state.board))
         held = hand_size(state, who)
+        allowed = state.facts.get("limit_ignored", {}).get(who)
+        if allowed is not None and held <= allowed:
+            continue  # cards a reward gave past the limit (module D): no discard is due
         if limit is not None and held > limit:
             out.append((who, held, limit))
     return out
@@ -99,10 +102,15 @@ def over_limit(state: State) -> list[str]:
 
 
 def draw(state: State, which: str, who: str, count: int, profile: Board,
-         check: bool = True) -> list[Note]:
-    """Draw ``count`` into ``who``'s hand; reshuffle notes come from the deck (spec §7)."""
+         check: bool = True, ignore_limit: bool = False) -> list[Note]:
+    """Draw ``count`` into ``who``'s hand; reshuffle notes come from the deck (spec §7).
+    ``ignore_limit``: a reward that ignores the hand limit; the hand it leaves is no discard's
+    business (Thirteenth Passenger, Module D)."""
     pile = deck(state, which)
     notes = [Note(n, "round") for n in pile.draw(count, who)]
+    if ignore_limit:
+        state.facts.setdefault("limit_ignored", {})[who] = hand_size(state, who)
+        check = False
     cards = "card" if count == 1 else "cards"
     notes.insert(0, Note(f"{who} draws {count} {DECKS[which][1]} {cards}", "round"))
     return notes + (hand_check(state, who, profile) if check else [])

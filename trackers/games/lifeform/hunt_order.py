@@ -103,6 +103,10 @@ def bet_why_not(state: State) -> str | None:
                 f"place') {RULE}")
     if _hunt(state) is not None:
         return "the bet is placed already " + RULE
+    if not (state.facts["showdown"] or {}).get("hibernated"):
+        return ("the hibernation comes first: the strip the bet opens is read for the crew "
+                "disks that survive it ('Hibernation') (Thirteenth Passenger, Module D; "
+                "rulebook p. 38, Showdown Stage)")
     return None
 
 

@@ -55,6 +55,9 @@ def place(state: State, column: str, member: str, profile: Board) -> list[Note]:
         raise ActionError(f"column: {NAMES[column]} is full ({size} spaces); choose a column with "
                           "a free space", "column")
     load[column] += 1
+    turn = state.facts.get("turn")
+    if turn and turn.get("to_place"):  # one of the turn's Step 1 tokens is placed
+        turn["to_place"] -= 1
     space = load[column]
     notes = [Note(f"{member} puts a Mission token on {NAMES[column]} space {space}",
                   "shuttle_loadout")]

@@ -19,7 +19,7 @@ from trackers.games.lifeform.tracks import (
     android_destroyed_space,
     sd_path,
 )
-from trackers.pieces import Move, Track
+from trackers.pieces import Move, Secret, Track
 
 HOSTILITY_CAUSES = {  # spec §4.2 / §3.13: what moves Hostility and by how much
     "flamethrower": (1, "a crew member fired the Flamethrower"),
@@ -65,6 +65,8 @@ def advance_sd(state: State, spaces: int, profile: Board, rng: Random) -> list[N
     if path is None:
         raise ActionError(f"Self-Destruct: {profile.unknown('self_destruct.minutes')}", "spaces")
     ahead = [p for p in path if p < sd.position]
+    if ahead and remora_open(state) and not state.piece("stowaway", Secret).is_set:
+        state.facts["stowaway_passed"] = True  # moved on from the 20 mark without the card
     if not ahead:
         return [Note("Self-Destruct is already at Explosion", "self_destruct")]
     target = ahead[min(spaces, len(ahead)) - 1]

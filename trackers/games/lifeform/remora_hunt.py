@@ -174,7 +174,7 @@ def _apply(state: State, effect: Effect, profile: Board) -> list[Note]:
     lifeform = state.facts["lifeform"]
     if effect.who == "lifeform" and effect.cards > 0:
         notes += decks.draw(state, "lifeform", lifeform, effect.cards, profile,
-                            check=not effect.ignore_hand_limit)
+                            ignore_limit=effect.ignore_hand_limit)
     elif effect.who == "lifeform" and effect.cards < 0:
         held = decks.hand_size(state, lifeform)
         if held:

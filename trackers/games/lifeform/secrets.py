@@ -205,6 +205,12 @@ def stowaway_due(state: State) -> bool:
     return remora_open(state) and not state.piece("stowaway", Secret).is_set
 
 
+def stowaway_passed(state: State) -> bool:
+    """Self-Destruct moved on from the 20 mark with no Stowaway card chosen (a game saved
+    before the card was held there): its moment is over (rulebook p. 46)."""
+    return bool(state.facts.get("stowaway_passed"))
+
+
 def choose_stowaway(state: State, card: str, rng: Random) -> list[Note]:
     """At the 20 mark the lifeform picks 1 of 3 cards face down; never re-chosen (spec §6.2)."""
     secret = state.piece("stowaway", Secret)

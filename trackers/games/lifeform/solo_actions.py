@@ -134,6 +134,19 @@ def _launch(state: State, args: Args, rng: Random) -> Notes:
     return notes + _notes(lines)
 
 
+def _objectives_open(state: State) -> str | None:
+    """Module C: the Remora launches only with the 3 must-complete objectives achieved
+    (Thirteenth Passenger, Module C, Unlocking the Docking Clamps)."""
+    if not solo.module_c(state) or state.facts["stage"] != "play":
+        return None
+    done = remora.objectives_done(state.facts["remora"])
+    if done >= 3:
+        return None
+    return (f"{done} of the 3 must-complete objectives are achieved: each comes first "
+            "('Objective achieved'; the docking clamps for Uncoupling the Umbilicus) "
+            "(Thirteenth Passenger, Module C)")
+
+
 def _chambers_in(text: str) -> list[str]:
     """Chamber names typed with commas; ActionError names the field and the five allowed."""
     try:
@@ -229,8 +242,16 @@ LOG: dict[str, Callable[[Args], str]] = {
 
 def actions() -> tuple[Action, ...]:
     """Each action with its history words and, when its step closes it, the reason why."""
-    return tuple(replace(a, why_not=a.why_not or solo_closed.why_not(a.name, a.enabled),
+    return tuple(replace(a, why_not=_first(solo_closed.why_not(a.name, a.enabled), a.why_not),
                          log_text=LOG.get(a.name, a.log_text)) for a in _actions())
+
+
+def _first(closed: Callable[[State], str | None],
+           own: Callable[[State], str | None] | None) -> Callable[[State], str | None]:
+    """The step that closes the action speaks first, then the action's own rule."""
+    if own is None:
+        return closed
+    return lambda state: closed(state) or own(state)
 
 
 def _actions() -> tuple[Action, ...]:
@@ -321,12 +342,14 @@ def _actions() -> tuple[Action, ...]:
                key="m", short="Unlock", enabled=playing_c, topic=TOPIC,
                needs=(solo_board.SD_START, solo_board.MOTION_LENGTH, solo_board.MOTION_START)),
         Action("solo_launch", "Launch the Remora", "The Remora launches, as your Dragon's "
-               "Domain rules allow (the app cannot check them).", _launch,
+               "Domain rules allow (module C: once the 3 must-complete objectives are "
+               "achieved).", _launch,
                (Param("lifeform_aboard", "bool", "it is established that the lifeform is "
                       "aboard", optional=True, default=False),
                 Param("cards_not_in_hand", "str", "chamber cards not held, by commas (empty: "
                       "none)", optional=True, default="")),
-               key="l", short="Launch", enabled=playing, topic=TOPIC),
+               key="l", short="Launch", enabled=playing, topic=TOPIC,
+               why_not=_objectives_open),
         Action("confront", "Confront the lifeform", "Fight with one extra combat zone box.",
                _confront, key="f", short="Confront", topic=TOPIC,
                enabled=lambda s: _stage("shuttle", module_c=True)(s)

@@ -95,6 +95,7 @@ def collect_missions(state: State, tokens: int) -> list[Note]:
         raise ActionError(f"tokens: at most {len(able)} (one per non-hidden character on the "
                           "Valley Forge)", "tokens")
     turn["step1"] = True
+    turn["to_place"] = tokens  # each goes on the Loadout at once ('Put a Mission token...')
     if tokens == 0:
         return [Note(f"Step 1: {member} collects no Mission token (rulebook, Step 1: Collect "
                      "Mission Tokens)", "round")]
