@@ -149,6 +149,33 @@ def test_module_d_asks_is_it_here_and_records_only_the_answer(table: Tableside) 
         [NONCE.sub("nonce N", n.text) for n in notes]
 
 
+def test_module_d_s_mark_is_decided_by_the_sealed_hiding_place(table: Tableside) -> None:
+    """The mark asks the lifeform's PIN and records only "not here"; on its real hiding place
+    the seal refuses it, nothing recorded; owner absent: it stands, unchecked, in the log."""
+    s = example(("D",))
+    s.do("hibernation", keep="keep all (worked example)")
+    s.do("set_board_value", key="module_d.actions_3_disks",
+         value="lifeform reveal, search, search")
+    s.do("hide_in_remora", location="Storage Bay")
+    s.do("hunt_bet", location="Cockpit")
+    play = api_copy(table, s, {"Lifeform player": LIFE, "Crew (not the Lifeform player)": CREW})
+    head = play.head
+    with pytest.raises(ActionError, match="PIN"):
+        play.do("hunt_step", step="lifeform reveal", location="Storage Bay")
+    with pytest.raises(ActionError, match="the seal says the lifeform hides in the Storage"):
+        play.do("hunt_step", step="lifeform reveal", location="Storage Bay", pin=LIFE)
+    assert play.head == head and not play.state.piece("hiding_place", Secret).revealed
+    play.do("hunt_step", step="lifeform reveal", location="Cockpit", pin=LIFE)
+    mark = play.session.events[-1]
+    assert mark.args[ANSWERS] == {"hiding_place": {"Cockpit": False}}
+    assert "Storage Bay" not in json.dumps(mark.args)
+    play.undo()
+    notes = play.do("hunt_step", step="lifeform reveal", location="Storage Bay",
+                    owner_absent=True)
+    assert any("unchecked" in n.text for n in notes)
+    assert ANSWERS not in play.session.events[-1].args
+
+
 # --- the solo Hunt: the app's own hidden draw --------------------------------------------------
 def solo_hunt_ready(table: Tableside, cleared: str = "Cockpit") -> OpenSession:
     play = table.create("lifeform", 1, names=["Ripley"], board=SOLO_BOARD)

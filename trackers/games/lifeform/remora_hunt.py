@@ -11,7 +11,9 @@ from random import Random
 from typing import Any
 
 from trackers.engine import ActionError, Note, State
+from trackers.engine.actions import ANSWERS, SecretLocked
 from trackers.games.lifeform import characters, decks
+from trackers.games.lifeform.absent import ABSENT
 from trackers.games.lifeform.board import Board
 from trackers.games.lifeform.hunt_order import reward_choices
 from trackers.games.lifeform.module_d import (
@@ -101,14 +103,45 @@ def place_bet(state: State, bet: str, profile: Board) -> list[Note]:
                  "module_d")]
 
 
-def hunt_step(state: State, step: str, location: str | None, profile: Board
-              ) -> list[Note]:
+def check_mark(state: State, location: str | None, args: dict[str, Any]) -> None:
+    """The lifeform's "not hidden here" mark, decided by the sealed hiding place: the owner's
+    key answers "is it here?" (the API asks their PIN and records the answer, which a kept
+    mark makes public anyway); a mark on the real hiding place is refused and nothing is
+    recorded. With the owner absent the mark goes on unchecked (said in the log). Checked
+    when the step is done, never on replay, so a game saved before replays as it was."""
+    secret = state.piece("hiding_place", Secret)
+    if location is None or args.get(ABSENT) or not secret.is_set:
+        return
+    if secret.value is not None:
+        here = secret.value == location
+    else:
+        answers = (args.get(ANSWERS) or {}).get("hiding_place", {})
+        if location not in answers:
+            raise SecretLocked("hiding_place", secret.owner, secret.label, "test", location)
+        here = bool(answers[location])
+    if here:
+        raise ActionError(f"location: the seal says the lifeform hides in the {location}: its "
+                          "Mission token marks a location where it is not hiding; nothing was "
+                          "recorded (Thirteenth Passenger, Module D, Lifeform Reveal)",
+                          "location")
+
+
+def unchecked_mark(state: State, location: str) -> Note:
+    """The mark with its owner absent: kept as the table gave it, unchecked, in the log."""
+    from trackers.games.lifeform.absent import not_revealed
+
+    return not_revealed(state, "hiding_place", f"the mark on the {location}",
+                        "the mark stands unchecked; the hiding place is opened at the hunt's end")
+
+
+def hunt_step(state: State, step: str, location: str | None, profile: Board,
+              absent: bool = False) -> list[Note]:
     """One action of the strip: a search, the optional Halon search, or a lifeform reveal."""
     if state.facts["hunt"] is None or state.facts["hunt"].get("skipped"):
         raise ActionError("no module D hunt is running: place the bet first", "step")
-    # Only a search tests the hiding place (its outcome is public by the rules). A lifeform
-    # reveal is the owner's answer, recorded as given: testing it would put the answer in the
-    # step's record, where the crew could read it.
+    # A search tests the hiding place here (its outcome is public by the rules); a lifeform
+    # reveal's mark was tested when the step was taken (``check_mark``), and a kept mark's
+    # answer, "not here", is what the mark says in public anyway.
     hunt = _load(state, location if step in ("search", "halon search") else None)
     expected = {"search": "search", "halon search": "halon_search",
                 "skip the Halon search": "halon_search", "lifeform reveal": "lifeform_reveal"}
@@ -126,6 +159,8 @@ def hunt_step(state: State, step: str, location: str | None, profile: Board
             hunt = lifeform_reveal(hunt, where)
             notes = [Note(f"the lifeform marks the {where} with a spare Mission token: it is not "
                           "hiding there", "module_d")]
+            if absent:
+                notes.append(unchecked_mark(state, str(where)))
         else:
             before = hunt.halon_spent
             hunt, result = search(hunt, where, halon=step == "halon search")

@@ -3,6 +3,7 @@ and D."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from random import Random
 from typing import Any
 
@@ -68,7 +69,20 @@ def _bet(state: State, args: dict[str, Any], rng: Random) -> Notes:
 
 
 def _hunt(state: State, args: dict[str, Any], rng: Random) -> Notes:
-    return list(remora_hunt.hunt_step(state, args["step"], args["location"], profile(state)))
+    return list(remora_hunt.hunt_step(state, args["step"], args["location"], profile(state),
+                                      bool(args.get(ABSENT))))
+
+
+@dataclass(frozen=True)
+class HuntStep(Action):
+    """A hunt step: a lifeform reveal's mark is checked against the sealed hiding place when
+    the table takes it (``validate``), never on replay."""
+
+    def validate(self, state: State, args: dict[str, Any]) -> dict[str, Any]:
+        checked = super().validate(state, args)
+        if checked.get("step") == "lifeform reveal":
+            remora_hunt.check_mark(state, checked.get("location"), checked)
+        return checked
 
 
 def _targets(state: State) -> list[str]:
@@ -182,13 +196,14 @@ def end_actions() -> tuple[Action, ...]:
                (Param("location", "choice", "where the tokens go",
                       choices=module_d.LOCATIONS[:-1]),), topic="module_d",
                enabled=module_showdown("D"), why_not=hunt_order.bet_why_not),
-        Action("hunt_step", "Module D: next hunt action", "Search, Halon search or lifeform "
+        HuntStep("hunt_step", "Module D: next hunt action", "Search, Halon search or lifeform "
                "reveal, as the Remora board's strip says; a search may spend a Halon Gas Blast "
                "instead of a crew disk (Thirteenth Passenger, Module D).", _hunt,
                (Param("step", "choice", "the action", choices=hunt_order.step_choices),
                 Param("location", "choice", "the location (optional only to skip the Halon "
                       "search)", choices=module_d.LOCATIONS,
-                      optional=True)), topic="module_d", enabled=module_showdown("D"),
+                      optional=True),
+                absent_param("lifeform player")), topic="module_d", enabled=module_showdown("D"),
                why_not=hunt_order.step_why_not),
         Action("hunt_reward", "Module D: reward", "The lifeform was discovered: the crew's "
                "remaining disks fill one central zone and it keeps combat tokens (Thirteenth "
