@@ -59,10 +59,10 @@ def available(session: Session) -> set[str]:
 
 # --- mode, options, setup ---------------------------------------------------------------
 def test_one_player_plays_the_dragons_domain_solo_with_module_c_on() -> None:
-    setup = GAME.check_setup(SessionSetup(1, {}, ("Ripley",)))
+    setup = GAME.check_setup(SessionSetup(1, {}, ("Ripley",)), new=True)
     assert setup.mode == "solo"
     assert setup.options == {"solo_modules": ["C"], "crisis_deck": "mirror",
-                             "guess_cleared": "no"}
+                             "guess_cleared": "no", "asteroid_tokens": "mirror"}
 
 
 def test_module_b_is_offered_in_solo_and_a_and_d_are_not() -> None:

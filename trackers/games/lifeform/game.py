@@ -116,11 +116,14 @@ GAME = Game(
                     help="each checked one is played", modes=("standard",),
                     labels={"A": "A: Emma and Overman", "B": "B: asteroid impacts",
                             "D": "D: hunting the alien aboard the Remora"}),
-             # "app" stays the default: a game saved before the option reopens as it was played.
+             # A new game mirrors the table's own tokens; "app" stays the default a game saved
+             # before the option reads as, so it reopens as it was played.
              Option("asteroid_tokens", "Module B asteroid tokens", "choice", "app",
-                    asteroid_mirror.MODES, modes=("standard",), labels=asteroid_mirror.MODE_LABELS,
+                    asteroid_mirror.MODES, modes=("standard", solo_game.solo.MODE.id),
+                    labels=asteroid_mirror.MODE_LABELS,
                     help="mirror: you shuffle your own tokens and enter each as you flip it; "
-                         "app: the app shuffles and draws for you"),
+                         "app: the app draws each token as the tracker reaches it",
+                    new_default="mirror"),
              Option("character_pool", "Character disks in the draft (Components: 9; Setup: 12)",
                     "choice",
                     POOL_CHOICES[0], POOL_CHOICES,

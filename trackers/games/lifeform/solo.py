@@ -18,7 +18,7 @@ from typing import Any
 
 from trackers.engine import ActionError, Note, Option, SessionSetup, State
 from trackers.engine.game import EndRecord
-from trackers.games.lifeform import INFO, asteroids, crisis, remora, solo_board
+from trackers.games.lifeform import INFO, asteroid_mirror, asteroids, crisis, remora, solo_board
 from trackers.pieces import Counter, Milestone, Move, Track
 
 MODE = INFO.mode("solo")  # declared with the package's INFO
@@ -77,8 +77,12 @@ def setup(s: SessionSetup, rng: Random) -> State:
         "guess_cleared": s.options.get("guess_cleared", "no") == "yes",
     })
     state.pieces["action_cards"] = Counter("Action cards in hand", 0)
-    if "B" in modules:
-        state.facts["asteroid_spaces"] = asteroids.setup_asteroids(state, rng)
+    if "B" in modules:  # a game saved before the option was offered: the app's own tokens
+        if s.options.get("asteroid_tokens", "app") == "mirror":
+            asteroid_mirror.setup_mirror(state)
+            state.facts["asteroid_spaces"] = list(asteroids.SPACES)
+        else:
+            state.facts["asteroid_spaces"] = asteroids.setup_asteroids(state, rng)
     place_trackers(state)
     return state
 

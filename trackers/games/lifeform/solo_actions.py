@@ -12,7 +12,15 @@ from typing import Any
 
 from trackers.engine import Action, ActionError, Note, Param, State
 from trackers.engine.actions import DRAWN
-from trackers.games.lifeform import crisis, remora, shuttle, solo, solo_board, solo_closed
+from trackers.games.lifeform import (
+    asteroid_mirror,
+    crisis,
+    remora,
+    shuttle,
+    solo,
+    solo_board,
+    solo_closed,
+)
 from trackers.games.lifeform.solo_crisis_play import (
     EFFECTS,
     condition,
@@ -132,6 +140,24 @@ def _launch(state: State, args: Args, rng: Random) -> Notes:
     f["shuttle"], lines = shuttle.begin(held, f["remora"]["tokens"])
     f["stage"] = "fight" if f["shuttle"]["fight"] is not None else "shuttle"
     return notes + _notes(lines)
+
+
+def _asteroid_first(state: State) -> str | None:
+    """Module B: a token the tracker reached is flipped (or a jump decided) before
+    Self-Destruct moves on or the Remora launches (Thirteenth Passenger, Module B)."""
+    info = state.facts.get("asteroids") or {}
+    if info.get("held"):
+        return ("module B: the asteroid tokens the tracker jumped over are still to be decided: "
+                "decide first ('Asteroid tokens jumped over') (Thirteenth Passenger, Module B)")
+    space = asteroid_mirror.due(state)
+    if space is not None:
+        return (f"module B: the asteroid token on {space} is to be flipped: enter what it shows "
+                "first ('Module B: asteroid token flipped') (Thirteenth Passenger, Module B)")
+    return None
+
+
+def _launch_why_not(state: State) -> str | None:
+    return _asteroid_first(state) or _objectives_open(state)
 
 
 def _objectives_open(state: State) -> str | None:
@@ -326,7 +352,7 @@ def _actions() -> tuple[Action, ...]:
                (Param("minutes", "int", "minutes toward Explosion", minimum=1, maximum=30),
                 Param("why", "str", "what moved it", optional=True, default="")),
                key="j", short="Adv. SD", needs=(solo_board.SD_START,), enabled=playing,
-               topic="self_destruct"),
+               topic="self_destruct", why_not=_asteroid_first),
         Action("motion", "Move the lifeform (Motion tracker)", "Move the lifeform on the Motion "
                "tracker as your Dragon's Domain rules say.", _motion,
                (Param("direction", "choice", "toward you or away",
@@ -339,7 +365,7 @@ def _actions() -> tuple[Action, ...]:
                "space closer (up to 3 times).", _manual_unlock,
                (Param("at_shuttle_bay", "bool", "you are at the Shuttle Bay, ready to board "
                       "and launch", optional=True, default=False),),
-               key="m", short="Unlock", enabled=playing_c, topic=TOPIC,
+               key="m", short="Unlock", enabled=playing_c, topic=TOPIC, why_not=_asteroid_first,
                needs=(solo_board.SD_START, solo_board.MOTION_LENGTH, solo_board.MOTION_START)),
         Action("solo_launch", "Launch the Remora", "The Remora launches, as your Dragon's "
                "Domain rules allow (module C: once the 3 must-complete objectives are "
@@ -349,7 +375,7 @@ def _actions() -> tuple[Action, ...]:
                 Param("cards_not_in_hand", "str", "chamber cards not held, by commas (empty: "
                       "none)", optional=True, default="")),
                key="l", short="Launch", enabled=playing, topic=TOPIC,
-               why_not=_objectives_open),
+               why_not=_launch_why_not),
         Action("confront", "Confront the lifeform", "Fight with one extra combat zone box.",
                _confront, key="f", short="Confront", topic=TOPIC,
                enabled=lambda s: _stage("shuttle", module_c=True)(s)
