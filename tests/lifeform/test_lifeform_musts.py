@@ -18,10 +18,9 @@ from tests.lifeform.test_solo_session import new as new_solo
 from tests.lifeform.test_solo_session import objectives_met
 from trackers.engine import ActionError, Session, SessionSetup
 from trackers.engine.records import Event
-from trackers.games.lifeform import decks, rounds
+from trackers.games.lifeform import decks, must_do, rounds
 from trackers.games.lifeform.board import board_of
 from trackers.games.lifeform.game import GAME
-from trackers.games.lifeform.must_do import calibration_allowed
 from trackers.pieces import Secret, Track
 
 
@@ -40,16 +39,16 @@ def test_a_calibration_is_made_at_setup_step_17_and_then_only_when_one_is_due() 
     for member, (a, b) in zip(("Andrew", "Jacob"), (("Solomon", "Palmer"),
                                                    ("Cameron", "Bennings")), strict=True):
         s.do("record_characters", crew_member=member, first=a, second=b)
-    assert calibration_allowed(s.state)  # setup step 17
+    assert must_do.calibration_allowed(s.state)  # setup step 17
     s.do("reality_calibration", image="Image 1")
     s.do("tick_setup", step="all remaining")
-    assert not calibration_allowed(s.state) and not s.available("reality_calibration")
+    assert not must_do.calibration_allowed(s.state) and not s.available("reality_calibration")
     said = refused(s, "reality_calibration", "no Reality Calibration is due", image="Image 2")
     assert "(rulebook p. 10, Reality Calibration)" in said
     s.do("meet_image", image="Image 2", character="Solomon")  # a sensor ghost
-    assert calibration_allowed(s.state)
+    assert must_do.calibration_allowed(s.state)
     s.do("reality_calibration", image="Image 2")
-    assert not calibration_allowed(s.state)
+    assert not must_do.calibration_allowed(s.state)
 
 
 # --- Crew Activity phase, Step 1: each collected Mission token goes on at once --------------
