@@ -208,6 +208,27 @@ def launch_turn(state: State, keys: Mapping[str, tuple[str, str | None]]) -> str
             "Phase)")
 
 
+def due_actions(state: State) -> list[str]:
+    """The actions that settle what is due now, first due first (the footer marks their keys);
+    the lifeform's one activity is left out: it has several ways to be done."""
+    f = state.facts
+    out: list[str] = []
+    if f.get("stage") == "starship":
+        out += ["discard_from_hand"] if decks.over_limit_hands(state) else []
+        out += ["take_control"] if f["pending_control"] else []
+        out += ["take_role"] if f["pending_role"] else []
+        out += ["place_mission"] if missions_to_place(state) else []
+    if f.get("stage") in ("setup", "starship") and f.get("calibration_due"):
+        out.append("reality_calibration")
+    if (f.get("asteroids") or {}).get("held"):
+        out.append("asteroids_jumped")
+    elif asteroid_mirror.due(state) is not None:
+        out.append("asteroid_token")
+    if f.get("stage") == "starship" and stowaway_due(state) and not stowaway_passed(state):
+        out.append("choose_stowaway")
+    return out
+
+
 # Actions of the Starship stage: refused with a reason during the setup and after the launch.
 STARSHIP_STAGE = frozenset({
     "next_phase", "end_turn", "collect_missions", "lurk", "cocoon_advance",
