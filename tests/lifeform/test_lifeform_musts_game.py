@@ -111,3 +111,26 @@ def test_a_solo_game_meets_every_must_at_its_moment(tmp_path: Path) -> None:
     assert play.state.facts["result"] is not None
     play.close()
     table.close()
+
+
+def test_each_seat_lists_only_what_is_due_to_its_player(tmp_path: Path) -> None:
+    """"Yours to do now" holds what the rules make due: not a calibration all game long, not
+    the crew's optional note of an objective; the calibration once a ghost is met."""
+    from tableside.seat_actions import Seat
+    from tui.screens.seat import yours_text
+
+    table = Tableside(tmp_path)
+    play = table.create("lifeform", 3, names=NAMES[3], board=BOARD, seed="seats")
+    play.do("record_characters", crew_member="Andrew", first="Solomon", second="Palmer")
+    play.do("record_characters", crew_member="Jacob", first="Cameron", second="Bennings")
+    lifeform, crew = Seat.of(play, "Sarah"), Seat.of(play, "Andrew")
+    assert "Yours to do now: Reality Calibration (c)" in str(yours_text(play, lifeform, [], []))
+    play.do("reality_calibration", image="Image 1", decline_pin=True)
+    play.do("tick_setup", step="all remaining")
+    for seat in (lifeform, crew):
+        assert "Yours to do now" not in str(yours_text(play, seat, [], []))
+    play.do("meet_image", image="Image 2", character="Solomon")  # a sensor ghost
+    assert "Yours to do now: Reality Calibration (c)" in str(yours_text(play, lifeform, [], []))
+    assert "Yours to do now" not in str(yours_text(play, crew, [], []))
+    play.close()
+    table.close()

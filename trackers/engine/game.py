@@ -189,6 +189,9 @@ class Game:
     # ("Ann" for "Lifeform player"); None where the owner is already a person or no one seat
     # holds the role. Display only: secrets stay keyed by their owner as set up.
     owner_name: Callable[[State, str], str | None] | None = None
+    # The actions that settle what the rules say is due now (a Reality Calibration after an
+    # attack): a seat's "Yours to do now" lists only these; None: every private action open.
+    due: Callable[[State], Sequence[str]] | None = None
 
     # Values the game report charts by round besides the pieces (a count kept in ``facts``):
     # label -> how to read it from the state (None while it means nothing yet).

@@ -12,7 +12,7 @@ from typing import Any
 
 from trackers.engine import Action, ActionError, Game, Note, Option, State
 from trackers.engine.game import EndRecord
-from trackers.games.lifeform import INFO, asteroid_mirror, solo_game
+from trackers.games.lifeform import INFO, asteroid_mirror, must_do, solo_game
 from trackers.games.lifeform.actions import ACTIONS
 from trackers.games.lifeform.board import BOARD_VALUES, board_of, check_board, warnings
 from trackers.games.lifeform.characters import POOL_CHOICES
@@ -143,4 +143,5 @@ GAME = Game(
     moment=solo_game.by_mode(moment, solo_game.moment),
     # the curtain hands the laptop to the lifeform player by name; solo keeps no such secret
     owner_name=solo_game.by_mode(lifeform_by_name, lambda _state, _owner: None),
+    due=must_do.due_actions,
 )

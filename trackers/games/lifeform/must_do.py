@@ -31,10 +31,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from trackers.engine import State
-from trackers.games.lifeform import asteroid_mirror, decks, turns
+from trackers.games.lifeform import asteroid_mirror, decks, hunt_order, turns
 from trackers.games.lifeform.closed import closed
 from trackers.games.lifeform.secrets import stowaway_due, stowaway_passed
 from trackers.games.lifeform.setup import open_steps
+from trackers.pieces import Secret
 
 Why = Callable[[State], str | None]
 # The one action still open while a hand is over its limit: the discard itself.
@@ -226,6 +227,9 @@ def due_actions(state: State) -> list[str]:
         out.append("asteroid_token")
     if f.get("stage") == "starship" and stowaway_due(state) and not stowaway_passed(state):
         out.append("choose_stowaway")
+    if hunt_order.in_play(state) and hunt_order.next_step(state) and not state.piece(
+            "hiding_place", Secret).is_set:
+        out.append("hide_in_remora")  # module D step 1, before the bet
     return out
 
 
