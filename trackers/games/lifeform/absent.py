@@ -21,5 +21,7 @@ def not_revealed(state: State, name: str, what: str, then: str) -> Note:
     secret = state.piece(name, Secret)
     state.facts.setdefault("not_revealed", []).append({"secret": name, "when": what})
     return Note(f"{secret.label} cannot be revealed ({secret.owner} absent or PIN not given; "
-                f"code {secret.code} stays sealed) for {what}: {then}", "reality_calibration",
-                key_moment=f"{secret.label} not revealed ({what}): its owner was absent")
+                f"code {secret.code} stays sealed) for {what}: {then}; marked unchecked",
+                "reality_calibration",
+                key_moment=f"{secret.label} not revealed ({what}): its owner was absent, "
+                           "unchecked")
