@@ -210,15 +210,13 @@ class LifeformScreen(SessionScreen):
 
     def due_bindings(self) -> list[str]:
         """The footer marks the keys of what is due: an action's own key, else '!'."""
-        out = []
-        for name in must_do.due_actions(self.play.state):
-            action = next((a for a in self.play.session.actions() if a.name == name), None)
-            out.append(f"run('{name}')" if action is not None and action.key else "settle")
-        return out
+        keys = {a.name: a.key for a in self.play.session.actions()}
+        return [f"run('{name}')" if keys.get(name) else "settle"
+                for name in must_do.due_actions(self.play.state)]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "settle":  # shown only while something is due
-            return bool(must_do.due_actions(self.play.state))
+        if action == "settle":  # shown only while something due has no key of its own
+            return "settle" in self.due_bindings()
         return super().check_action(action, parameters)
 
     async def action_settle(self) -> None:
