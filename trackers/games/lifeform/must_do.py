@@ -301,6 +301,7 @@ def why_not(name: str, keys: Mapping[str, tuple[str, str | None]], own: Why | No
         checks.append(lambda s: missions_unplaced(s, keys))
     if name in MOVE_ON:
         checks.append(lambda s: calibration(s, keys))
+    if name in MOVE_ON or name in SD_MOVES:
         checks.append(lambda s: asteroid_flip(s, keys))
     if name in MOVE_ON or name in SD_MOVES:
         checks.append(lambda s: stowaway(s, keys))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from trackers.engine import ActionError, Note, State
 from trackers.games.lifeform import asteroid_mirror, decks, turns
-from trackers.games.lifeform.secrets import stowaway_due
+from trackers.games.lifeform.secrets import stowaway_due, stowaway_passed
 
 PHASES = ("crew", "android", "lifeform")
 PHASE_WORDS = {"crew": "Crew Activity phase", "android": "Android phase",
@@ -89,8 +89,9 @@ def pending(state: State) -> list[str]:
     if f["attack"] is not None:
         out.append(f"attack on {f['attack']['target']}'s chamber in progress: reactions, kills, "
                    "then Reality Calibration")
-    if stowaway_due(state):
-        out.append("the lifeform picks its Stowaway card ('Choose the Stowaway card')")
+    if stowaway_due(state) and not stowaway_passed(state):
+        out.append("the next Self-Destruct move passes 20: the lifeform chooses its Stowaway "
+                   "card first ('Choose the Stowaway card')")
     out += [f"{m}: Taking Control ('Take control of a character')" for m in f["pending_control"]]
     out += [f"{m}: take the Ship's Cat or SIS-TER" for m in f["pending_role"]]
     if asteroid_mirror.due(state) is not None:

@@ -220,8 +220,9 @@ class LifeformScreen(SessionScreen):
         return super().check_action(action, parameters)
 
     async def action_settle(self) -> None:
-        """Open the form of the first thing due (a key, or the palette, is the other way)."""
-        due = must_do.due_actions(self.play.state)
+        """Open the form of the first thing due that has no key of its own."""
+        keys = {a.name: a.key for a in self.play.session.actions()}
+        due = [n for n in must_do.due_actions(self.play.state) if not keys.get(n)]
         if due:
             await self.action_run(due[0])
 
