@@ -92,6 +92,9 @@ def pending(state: State) -> list[str]:
     if stowaway_due(state) and not stowaway_passed(state):
         out.append("the next Self-Destruct move passes 20: the lifeform chooses its Stowaway "
                    "card first ('Choose the Stowaway card')")
+    if f["stage"] == "starship" and f["phase"] == "lifeform" and not f.get("lifeform_activity"):
+        out.append("the lifeform's one activity of this phase: 'Lurk', 'Use Vent' or a "
+                   "Lifeform card, before 'Next phase'")
     out += [f"{m}: Taking Control ('Take control of a character')" for m in f["pending_control"]]
     out += [f"{m}: take the Ship's Cat or SIS-TER" for m in f["pending_role"]]
     if asteroid_mirror.due(state) is not None:
