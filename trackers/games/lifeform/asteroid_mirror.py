@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from trackers.engine import ActionError, Note, State
 from trackers.games.lifeform.asteroids import TOKENS, _remove
+from trackers.games.lifeform.facts import facts_of
 
 MODES = ("mirror", "app")
 MODE_LABELS = {"mirror": "mirror (your own tokens)", "app": "drawn by the app"}
@@ -18,21 +19,21 @@ RULE = "(Thirteenth Passenger, Module B)"
 
 
 def mirrored(state: State) -> bool:
-    return bool(state.facts.get("asteroids", {}).get("mirror"))
+    return bool(facts_of(state).get("asteroids", {}).get("mirror"))
 
 
 def setup_mirror(state: State) -> None:
     """The table's tokens: nothing hidden in the app, each face entered when flipped."""
     from trackers.games.lifeform.asteroids import SPACES
 
-    state.facts.setdefault("hidden", {})["asteroids"] = {}
-    state.facts["asteroids"] = {"face_down": list(SPACES), "revealed": {}, "jumped": [],
+    facts_of(state).setdefault("hidden", {})["asteroids"] = {}
+    facts_of(state)["asteroids"] = {"face_down": list(SPACES), "revealed": {}, "jumped": [],
                                 "held": [], "struck": None, "mirror": True, "to_flip": []}
 
 
 def arrive(state: State, spaces: list[int]) -> list[Note]:
     """The tracker reached these tokens: the table flips each, in order."""
-    info = state.facts["asteroids"]
+    info = facts_of(state)["asteroids"]
     new = [s for s in spaces if s in info["face_down"] and s not in info["to_flip"]]
     info["to_flip"] += new
     return [Note(f"asteroid token on {space}: flip your token and enter what it shows "
@@ -41,7 +42,7 @@ def arrive(state: State, spaces: list[int]) -> list[Note]:
 
 def due(state: State) -> int | None:
     """The next token the table has to flip, if any."""
-    info = state.facts.get("asteroids") or {}
+    info = facts_of(state).get("asteroids") or {}
     return info["to_flip"][0] if info.get("to_flip") else None
 
 
@@ -51,7 +52,7 @@ def flip(state: State, shows: str, impact_card: str) -> list[Note]:
     space = due(state)
     if space is None:
         raise ActionError("shows: no asteroid token is waiting to be flipped", "shows")
-    info = state.facts["asteroids"]
+    info = facts_of(state)["asteroids"]
     seen = list(info["revealed"].values())
     token = "hit" if shows == SHOWS[1] else "alert"
     if seen.count(token) >= TOKENS.count(token):
@@ -76,7 +77,7 @@ def flip(state: State, shows: str, impact_card: str) -> list[Note]:
 
 
 def panel_lines(state: State) -> list[str]:
-    info = state.facts.get("asteroids") or {}
+    info = facts_of(state).get("asteroids") or {}
     if not info.get("mirror"):
         return []
     lines = ["your own tokens: flip each as the tracker arrives (mirror)"]

@@ -13,6 +13,7 @@ from __future__ import annotations
 from random import Random
 
 from trackers.engine import ActionError, Note, State
+from trackers.games.lifeform.facts import facts_of
 from trackers.pieces import Move, Track
 
 SPACES = (19, 18, 17, 16)  # spec §11.2 (built in: board_profile "module_b.asteroid_minutes")
@@ -24,9 +25,9 @@ def setup_asteroids(state: State, rng: Random) -> list[int]:
     """Shuffle the tokens face down onto the spaces; returns the spaces holding one."""
     tokens = list(TOKENS)
     rng.shuffle(tokens)
-    state.facts.setdefault("hidden", {})["asteroids"] = {
+    facts_of(state).setdefault("hidden", {})["asteroids"] = {
         str(space): token for space, token in zip(SPACES, tokens, strict=True)}
-    state.facts["asteroids"] = {"face_down": list(SPACES), "revealed": {}, "jumped": [],
+    facts_of(state)["asteroids"] = {"face_down": list(SPACES), "revealed": {}, "jumped": [],
                                 "held": [], "struck": None}
     return list(SPACES)
 
@@ -36,7 +37,7 @@ def on_move(state: State, move: Move, rng: Random) -> list[Note]:
     fired = [m.at for m in move.fired if m.key.startswith("asteroid ")]
     if not fired:
         return []
-    info = state.facts["asteroids"]
+    info = facts_of(state)["asteroids"]
     if info["held"]:  # an earlier jump is still undecided: keep the order
         info["held"] += fired
         return [Note("asteroid tokens wait for the decision on the jumped-over ones", "module_b")]
@@ -54,7 +55,7 @@ def on_move(state: State, move: Move, rng: Random) -> list[Note]:
 
 def resolve_jumped(state: State, check: bool, rng: Random) -> list[Note]:
     """The table's G20 decision for the held tokens, then every held token in order."""
-    info = state.facts["asteroids"]
+    info = facts_of(state)["asteroids"]
     if not info["held"]:
         raise ActionError("no asteroid token is waiting for a decision", "check")
     held, jumped = info["held"], info["jumped"]
@@ -74,7 +75,7 @@ def resolve_jumped(state: State, check: bool, rng: Random) -> list[Note]:
 
 def _arrive(state: State, spaces: list[int], rng: Random) -> list[Note]:
     """Tokens to look at: the table flips its own (mirror), or the app turns its over."""
-    if state.facts["asteroids"].get("mirror"):
+    if facts_of(state)["asteroids"].get("mirror"):
         from trackers.games.lifeform.asteroid_mirror import arrive
 
         return arrive(state, spaces)
@@ -84,24 +85,24 @@ def _arrive(state: State, spaces: list[int], rng: Random) -> list[Note]:
 def _check_all(state: State, spaces: list[int], rng: Random) -> list[Note]:
     notes: list[Note] = []
     for space in spaces:
-        if space in state.facts["asteroids"]["face_down"]:
+        if space in facts_of(state)["asteroids"]["face_down"]:
             notes += _check(state, space, rng)
     return notes
 
 
 def _check(state: State, space: int, rng: Random) -> list[Note]:
     """Turn one token over (spec §11.2)."""
-    token = state.facts["hidden"]["asteroids"][str(space)]
+    token = facts_of(state)["hidden"]["asteroids"][str(space)]
     _remove(state, space)
-    state.facts["asteroids"]["revealed"][str(space)] = token
+    facts_of(state)["asteroids"]["revealed"][str(space)] = token
     if token == "alert":
         return [Note(f"asteroid token on {space}: Impact imminent! It leaves the game; keep "
                      "playing and check the next token when the tracker gets there (Thirteenth "
                      "Passenger, Module B)",
                      "module_b")]
     struck = rng.choice(IMPACT_CARDS)
-    state.facts["asteroids"]["struck"] = struck
-    for other in list(state.facts["asteroids"]["face_down"]):
+    facts_of(state)["asteroids"]["struck"] = struck
+    for other in list(facts_of(state)["asteroids"]["face_down"]):
         _remove(state, other)
     decks = state.board.get("module_b.impact_decks")
     strikes = f" (it strikes the {decks[int(struck) - 1]})" if decks else ""
@@ -114,16 +115,16 @@ def _check(state: State, space: int, rng: Random) -> list[Note]:
 
 def _remove(state: State, space: int) -> None:
     """A token leaves its space (checked or not): its milestone goes too."""
-    info = state.facts["asteroids"]
+    info = facts_of(state)["asteroids"]
     if space in info["face_down"]:
         info["face_down"].remove(space)
-    state.facts["hidden"]["asteroids"].pop(str(space), None)
+    facts_of(state)["hidden"]["asteroids"].pop(str(space), None)
     sd = state.piece("self_destruct", Track)
     sd.milestones = [m for m in sd.milestones if m.key != f"asteroid {space}"]
 
 
 def panel_lines(state: State) -> list[str]:
-    info = state.facts.get("asteroids")
+    info = facts_of(state).get("asteroids")
     if info is None:
         return []
     lines = [f"face down on Self-Destruct: {', '.join(map(str, info['face_down'])) or 'none'}"]

@@ -16,6 +16,7 @@ from trackers.games.lifeform import INFO, asteroid_mirror, must_do, solo_game
 from trackers.games.lifeform.actions import ACTIONS
 from trackers.games.lifeform.board import BOARD_VALUES, board_of, check_board, warnings
 from trackers.games.lifeform.characters import POOL_CHOICES
+from trackers.games.lifeform.facts import facts_of
 from trackers.games.lifeform.secrets import LIFEFORM_ONLY
 from trackers.games.lifeform.setup import setup
 from trackers.games.lifeform.tracks import reread
@@ -56,21 +57,21 @@ def _in_its_stage(action: Action) -> Action:
     inner = action.enabled
 
     def enabled(state: State) -> bool:
-        return state.facts["stage"] in ("setup", "starship") and (inner is None or inner(state))
+        return facts_of(state)["stage"] in ("setup", "starship") and (inner is None or inner(state))
 
     return replace(action, enabled=enabled)
 
 
 def end(state: State) -> EndRecord | None:
     """Who won and how (spec §3.1, §9, §10.6), once the game is over."""
-    result = state.facts.get("result")
+    result = facts_of(state).get("result")
     if result is None:
         return None
     side = result["side"]
-    crew, lifeform = list(state.facts["crew"]), state.facts["lifeform"]
+    crew, lifeform = list(facts_of(state)["crew"]), facts_of(state)["lifeform"]
     winners = tuple(crew) if side == "crew" else (lifeform,)
     outcomes = {lifeform: "winner" if side == "lifeform" else "loser"}
-    eliminated = (state.facts.get("showdown") or {}).get("eliminated", [])
+    eliminated = (facts_of(state).get("showdown") or {}).get("eliminated", [])
     for member in crew:
         outcomes[member] = ("eliminated" if member in eliminated else
                             "winner" if side == "crew" else "loser")
@@ -82,7 +83,7 @@ def status(state: State) -> str:
     if record is not None:
         # Fits Home's status column (28 characters) whole: "Ending C: lifeform won"
         return f"{record.ending}: {record.sides[0]} won"
-    f = state.facts
+    f = facts_of(state)
     if f["stage"] == "starship":
         return f"round {f['round']}"
     return {"setup": "setting up", "launched": "launched: ending to settle",
@@ -90,7 +91,7 @@ def status(state: State) -> str:
 
 
 def moment(state: State) -> dict[str, int]:
-    return {"round": int(state.facts["round"])}
+    return {"round": int(facts_of(state)["round"])}
 
 
 def _readable(action: Action) -> Action:
@@ -104,7 +105,7 @@ def _readable(action: Action) -> Action:
 
 def lifeform_by_name(state: State, owner: str) -> str | None:
     """The lifeform player's name for their secrets (the first name at setup)."""
-    return str(state.facts["lifeform"]) if owner == LIFEFORM_ONLY else None
+    return str(facts_of(state)["lifeform"]) if owner == LIFEFORM_ONLY else None
 
 
 GAME = Game(

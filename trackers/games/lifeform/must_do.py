@@ -33,6 +33,7 @@ from collections.abc import Callable, Mapping
 from trackers.engine import State
 from trackers.games.lifeform import asteroid_mirror, decks, hunt_order, turns
 from trackers.games.lifeform.closed import closed
+from trackers.games.lifeform.facts import facts_of
 from trackers.games.lifeform.secrets import stowaway_due, stowaway_passed
 from trackers.games.lifeform.setup import open_steps
 from trackers.pieces import Secret
@@ -57,7 +58,7 @@ def _how(keys: Mapping[str, tuple[str, str | None]], name: str) -> str:
 
 def over_limit(state: State, keys: Mapping[str, tuple[str, str | None]]) -> str | None:
     """A hand above its limit in the Starship stage: it is cut before anything else."""
-    if state.facts["stage"] != "starship":
+    if facts_of(state)["stage"] != "starship":
         return None
     over = decks.over_limit_hands(state)
     if not over:
@@ -69,10 +70,10 @@ def over_limit(state: State, keys: Mapping[str, tuple[str, str | None]]) -> str 
 
 def calibration(state: State, keys: Mapping[str, tuple[str, str | None]]) -> str | None:
     """A Reality Calibration that is due holds the turn and the phase."""
-    why = state.facts.get("calibration_due")
-    if state.facts["stage"] != "starship" or not why:
+    why = facts_of(state).get("calibration_due")
+    if facts_of(state)["stage"] != "starship" or not why:
         return None
-    attack = state.facts.get("attack")
+    attack = facts_of(state).get("attack")
     first = ("the attack's reactions and kills, then " if attack is not None else "")
     return (f"a Reality Calibration is due ({why}): {first}the lifeform does it first "
             f"({_how(keys, 'reality_calibration')}) (rulebook p. 10, Reality Calibration)")
@@ -82,13 +83,13 @@ def calibration_allowed(state: State) -> bool:
     """Whether the lifeform may make (or replace) its Reality Calibration now: only when one
     is due (setup step 17, an image met, the end of an attack, the Cocoon's final space;
     rulebook p. 10, Reality Calibration)."""
-    return state.facts["stage"] in ("setup", "starship") and bool(
-        state.facts.get("calibration_due"))
+    return facts_of(state)["stage"] in ("setup", "starship") and bool(
+        facts_of(state).get("calibration_due"))
 
 
 def calibration_not_due(state: State, keys: Mapping[str, tuple[str, str | None]]) -> str | None:
     """A Reality Calibration the rules do not call for now is refused."""
-    if calibration_allowed(state) or state.facts["stage"] not in ("setup", "starship"):
+    if calibration_allowed(state) or facts_of(state)["stage"] not in ("setup", "starship"):
         return None
     return ("no Reality Calibration is due: the lifeform makes one at setup step 17, after a "
             "character meets an image, at the end of an attack and when the Cocoon reaches its "
@@ -100,7 +101,7 @@ STOWAWAY_RULE = "(rulebook p. 46, Self-Destruct Track)"
 
 def stowaway(state: State, keys: Mapping[str, tuple[str, str | None]]) -> str | None:
     """At the 20 mark the Stowaway card is chosen before Self-Destruct moves on."""
-    if state.facts["stage"] != "starship" or not stowaway_due(state) or stowaway_passed(state):
+    if facts_of(state)["stage"] != "starship" or not stowaway_due(state) or stowaway_passed(state):
         return None
     return ("the next Self-Destruct move passes 20: the lifeform chooses its Stowaway card "
             f"first ({_how(keys, 'choose_stowaway')}) {STOWAWAY_RULE}")
@@ -118,7 +119,7 @@ def stowaway_moment(state: State) -> str | None:
 def lifeform_activity_missing(state: State, keys: Mapping[str, tuple[str, str | None]]
                               ) -> str | None:
     """The Lifeform Activity phase ends only after the lifeform's one activity."""
-    f = state.facts
+    f = facts_of(state)
     if f["stage"] != "starship" or f["phase"] != "lifeform" or f.get("lifeform_activity"):
         return None
     return ("the lifeform performs exactly one activity in its phase and has not yet: "
@@ -129,7 +130,7 @@ def lifeform_activity_missing(state: State, keys: Mapping[str, tuple[str, str | 
 
 def taking_control(state: State, keys: Mapping[str, tuple[str, str | None]]) -> str | None:
     """A crew member who lost their last character takes control before play goes on."""
-    f = state.facts
+    f = facts_of(state)
     if f["stage"] != "starship":
         return None
     if f["pending_control"]:
@@ -143,7 +144,7 @@ def taking_control(state: State, keys: Mapping[str, tuple[str, str | None]]) -> 
 
 def missions_to_place(state: State) -> int:
     """Mission tokens collected in this turn's Step 1 and not yet on the Loadout."""
-    turn = state.facts.get("turn")
+    turn = facts_of(state).get("turn")
     if turn is None or turns.current(state) is None:
         return 0
     return int(turn.get("to_place", 0))
@@ -152,7 +153,7 @@ def missions_to_place(state: State) -> int:
 def missions_unplaced(state: State, keys: Mapping[str, tuple[str, str | None]]) -> str | None:
     """A collected Mission token goes on the Loadout at once."""
     left = missions_to_place(state)
-    if state.facts["stage"] != "starship" or not left:
+    if facts_of(state)["stage"] != "starship" or not left:
         return None
     return (f"{turns.current(state)} collected {left} Mission token{'s' if left != 1 else ''} "
             f"still to place: each goes on the Loadout at once ({_how(keys, 'place_mission')}) "
@@ -165,9 +166,9 @@ def mission_not_collected(state: State, keys: Mapping[str, tuple[str, str | None
     the activity (an Explore card collects one: the table's word), and none from a member
     whose characters are all aboard the Remora or who plays the cat or the SIS-TER."""
     member = turns.current(state)
-    if state.facts["stage"] != "starship" or member is None or missions_to_place(state):
+    if facts_of(state)["stage"] != "starship" or member is None or missions_to_place(state):
         return None
-    turn = state.facts["turn"]
+    turn = facts_of(state)["turn"]
     kind = turns.turn_kind(state, member)
     if kind != "normal":
         why = {"aboard": "every character of theirs is aboard the Remora, where none is "
@@ -184,7 +185,7 @@ def mission_not_collected(state: State, keys: Mapping[str, tuple[str, str | None
 def asteroid_flip(state: State, keys: Mapping[str, tuple[str, str | None]]) -> str | None:
     """Module B with the table's tokens: a token the tracker reached is flipped first."""
     space = asteroid_mirror.due(state)
-    if state.facts["stage"] != "starship" or space is None:
+    if facts_of(state)["stage"] != "starship" or space is None:
         return None
     return (f"module B: the asteroid token on {space} is to be flipped: enter what it shows "
             f"first ({_how(keys, 'asteroid_token')}) (Thirteenth Passenger, Module B)")
@@ -192,18 +193,18 @@ def asteroid_flip(state: State, keys: Mapping[str, tuple[str, str | None]]) -> s
 
 def launch_turn(state: State, keys: Mapping[str, tuple[str, str | None]]) -> str | None:
     """The active crew member launches, during their turn (rulebook, Crew Activity Phase)."""
-    if state.facts["stage"] != "starship":
+    if facts_of(state)["stage"] != "starship":
         return None
-    if state.facts.get("asteroids", {}).get("held"):
+    if facts_of(state).get("asteroids", {}).get("held"):
         return ("module B: the asteroid tokens the tracker jumped over are still to be decided: "
                 f"decide first ({_how(keys, 'asteroids_jumped')}) (Thirteenth Passenger, Module B)")
     if turns.current(state) is not None:
         return None
-    if state.facts["phase"] not in ("crew", "android", "lifeform"):
+    if facts_of(state)["phase"] not in ("crew", "android", "lifeform"):
         return None
     phase = {"crew": "every crew member has had a turn this round",
              "android": "this is the Android phase",
-             "lifeform": "this is the Lifeform Activity phase"}[state.facts["phase"]]
+             "lifeform": "this is the Lifeform Activity phase"}[facts_of(state)["phase"]]
     return (f"the active crew member launches during their turn; {phase}: the next Crew "
             f"Activity phase comes with {_how(keys, 'next_phase')} (rulebook, Crew Activity "
             "Phase)")
@@ -212,7 +213,7 @@ def launch_turn(state: State, keys: Mapping[str, tuple[str, str | None]]) -> str
 def due_actions(state: State) -> list[str]:
     """The actions that settle what is due now, first due first (the footer marks their keys);
     the lifeform's one activity is left out: it has several ways to be done."""
-    f = state.facts
+    f = facts_of(state)
     out: list[str] = []
     if f.get("stage") == "starship":
         out += ["discard_from_hand"] if decks.over_limit_hands(state) else []
@@ -246,7 +247,7 @@ def stage(state: State, keys: Mapping[str, tuple[str, str | None]], name: str) -
     """A Starship-stage action before the setup is done, or after the Remora launched."""
     if name not in STARSHIP_STAGE:
         return None
-    now = state.facts["stage"]
+    now = facts_of(state)["stage"]
     # The table may still set the Loadout and the trackers by hand while setting up.
     if now == "setup" and name not in ("place_mission", "advance_self_destruct", "board_remora"):
         left = open_steps(state)
@@ -270,10 +271,10 @@ TURN_ACTIONS = frozenset({"end_turn", "collect_missions"})
 def out_of_phase(state: State, keys: Mapping[str, tuple[str, str | None]], name: str,
                  enabled: Callable[[State], bool] | None) -> str | None:
     """Why an action its own rule closes now is closed, where the phase or the turn says it."""
-    if state.facts["stage"] != "starship" or enabled is None or enabled(state):
+    if facts_of(state)["stage"] != "starship" or enabled is None or enabled(state):
         return None
-    phase = PHASE_NAMES.get(state.facts["phase"], state.facts["phase"])
-    if name in turns.LIFEFORM_ACTIVITIES and state.facts["phase"] != "lifeform":
+    phase = PHASE_NAMES.get(facts_of(state)["phase"], facts_of(state)["phase"])
+    if name in turns.LIFEFORM_ACTIVITIES and facts_of(state)["phase"] != "lifeform":
         return (f"{turns.LIFEFORM_ACTIVITIES[name]} is the lifeform's activity, in its own "
                 f"phase; this is the {phase} phase ({_how(keys, 'next_phase')}) (rulebook, "
                 "Lifeform Activity Phase)")
@@ -281,7 +282,7 @@ def out_of_phase(state: State, keys: Mapping[str, tuple[str, str | None]], name:
         return ("no crew member is waiting to take control: it follows a kill that leaves one "
                 "with no character (rulebook, Taking Control)")
     if name in TURN_ACTIONS:
-        now = ("every crew member has had a turn this round" if state.facts["phase"] == "crew"
+        now = ("every crew member has had a turn this round" if facts_of(state)["phase"] == "crew"
                else f"this is the {phase} phase")
         return (f"no crew member's turn is running: {now} ({_how(keys, 'next_phase')}) "
                 "(rulebook, Crew Activity Phase)")

@@ -15,6 +15,7 @@ from trackers.engine.actions import ANSWERS, SecretLocked
 from trackers.games.lifeform import characters, decks
 from trackers.games.lifeform.absent import ABSENT
 from trackers.games.lifeform.board import Board
+from trackers.games.lifeform.facts import facts_of
 from trackers.games.lifeform.hunt_order import reward_choices
 from trackers.games.lifeform.module_d import (
     Effect,
@@ -61,7 +62,7 @@ def _hiding_place(state: State, asked: str | None) -> Location:
 
 
 def _load(state: State, asked: str | None = None) -> Hunt:
-    data = dict(state.facts["hunt"])
+    data = dict(facts_of(state)["hunt"])
     return Hunt(hiding_place=_hiding_place(state, asked), bet=Location(data.pop("bet")),
                 actions=tuple(data.pop("actions")),
                 searched=tuple(Location(x) for x in data.pop("searched")),
@@ -74,7 +75,7 @@ def _save(state: State, hunt: Hunt) -> None:
     data["bet"] = str(hunt.bet)
     data["searched"] = [str(x) for x in hunt.searched]
     data["revealed_empty"] = [str(x) for x in hunt.revealed_empty]
-    state.facts["hunt"] = data
+    facts_of(state)["hunt"] = data
 
 
 def place_bet(state: State, bet: str, profile: Board) -> list[Note]:
@@ -83,16 +84,16 @@ def place_bet(state: State, bet: str, profile: Board) -> list[Note]:
     secret = state.piece("hiding_place", Secret)
     if not secret.is_set:
         raise ActionError("the lifeform chooses its hiding place first", "bet")
-    if state.facts["hunt"] is not None:
+    if facts_of(state)["hunt"] is not None:
         raise ActionError("the bet is placed already", "bet")
     disks = len(characters.surviving(state))
     actions, why = hunt_actions(disks, profile)
     if actions is None:
         raise ActionError(f"module D: {why}", "bet")
     if not actions:
-        state.facts["hunt"] = {"skipped": True}
+        facts_of(state)["hunt"] = {"skipped": True}
         return [Note(why, "module_d")]
-    halon = (state.facts["showdown"] or {}).get("halon", 0)
+    halon = (facts_of(state)["showdown"] or {}).get("halon", 0)
     try:
         hunt = start_hunt(_hiding_place(state, None), Location(bet), disks, actions, halon)
     except ValueError as err:
@@ -137,7 +138,7 @@ def unchecked_mark(state: State, location: str) -> Note:
 def hunt_step(state: State, step: str, location: str | None, profile: Board,
               absent: bool = False) -> list[Note]:
     """One action of the strip: a search, the optional Halon search, or a lifeform reveal."""
-    if state.facts["hunt"] is None or state.facts["hunt"].get("skipped"):
+    if facts_of(state)["hunt"] is None or facts_of(state)["hunt"].get("skipped"):
         raise ActionError("no module D hunt is running: place the bet first", "step")
     # A search tests the hiding place here (its outcome is public by the rules); a lifeform
     # reveal's mark was tested when the step was taken (``check_mark``), and a kept mark's
@@ -165,7 +166,7 @@ def hunt_step(state: State, step: str, location: str | None, profile: Board,
             before = hunt.halon_spent
             hunt, result = search(hunt, where, halon=step == "halon search")
             if hunt.halon_spent > before:
-                state.facts["showdown"]["halon"] -= 1
+                facts_of(state)["showdown"]["halon"] -= 1
             found = (f"Module D: the crew found the lifeform in the {where}"
                      if hunt.found else "")  # the hunt's outcome is a key moment
             notes = [Note(f"search of the {where}: {result.why}", "module_d", key_moment=found)]
@@ -190,7 +191,7 @@ def _finish(state: State, hunt: Hunt, profile: Board) -> list[Note]:
     for effect in end.effects:
         notes += _apply(state, effect, profile)
     if end.bet_tokens_to_lifeform:
-        state.facts["showdown"]["hostility_tokens"] += end.bet_tokens_to_lifeform
+        facts_of(state)["showdown"]["hostility_tokens"] += end.bet_tokens_to_lifeform
     for wrong in false_marks(hunt):
         notes.append(Note(f"the lifeform had marked the {wrong} as empty, yet hid there: the "
                           "mark was false; the table settles it (Thirteenth Passenger, Module D, "
@@ -206,7 +207,7 @@ def _finish(state: State, hunt: Hunt, profile: Board) -> list[Note]:
 def _apply(state: State, effect: Effect, profile: Board) -> list[Note]:
     """What the app counts itself; choices (which crew member, which disk) stay with the table."""
     notes = [Note(f"effect: {effect.text}", "module_d")]
-    lifeform = state.facts["lifeform"]
+    lifeform = facts_of(state)["lifeform"]
     if effect.who == "lifeform" and effect.cards > 0:
         notes += decks.draw(state, "lifeform", lifeform, effect.cards, profile,
                             ignore_limit=effect.ignore_hand_limit)
@@ -214,8 +215,8 @@ def _apply(state: State, effect: Effect, profile: Board) -> list[Note]:
         held = decks.hand_size(state, lifeform)
         if held:
             notes += decks.discard(state, "lifeform", lifeform, min(held, -effect.cards))
-    if effect.hostility_tokens and state.facts["showdown"] is not None:
-        show = state.facts["showdown"]
+    if effect.hostility_tokens and facts_of(state)["showdown"] is not None:
+        show = facts_of(state)["showdown"]
         show["hostility_tokens"] = max(0, show["hostility_tokens"] + effect.hostility_tokens)
     if effect.who == "crew" and effect.cards:
         notes.append(Note("record the crew's lost card(s) with 'Discard cards' (the crew picks "

@@ -18,6 +18,7 @@ from trackers.games.lifeform import (
     showdown,
 )
 from trackers.games.lifeform.absent import ABSENT, absent_param
+from trackers.games.lifeform.facts import facts_of
 from trackers.games.lifeform.phases.common import (
     in_stage,
     module_showdown,
@@ -88,7 +89,7 @@ class HuntStep(Action):
 def _targets(state: State) -> list[str]:
     """Who the lifeform may target now: a surviving crew member other than the last fight's
     target, unless only one is left (rulebook, Fight Sequence step 1)."""
-    show = state.facts["showdown"]
+    show = facts_of(state)["showdown"]
     if not show:
         return []
     return list(showdown.legal_targets(showdown.surviving_crew(state), show["previous_target"]))
@@ -122,7 +123,7 @@ def end_actions() -> tuple[Action, ...]:
                       "Evolution number)", choices=lambda s: showdown.refill_choices(
                           s, profile(s)), optional=True, default="0"),),
                topic="endings", needs=cocoon_needs,
-               enabled=lambda s: bool((s.facts.get("showdown") or {}).get("refill_due"))),
+               enabled=lambda s: bool((facts_of(s).get("showdown") or {}).get("refill_due"))),
         Action("hibernation", "Hibernation", "The six hibernation steps the app can count: "
                "kills, crew pool, the lifeform's draw and Hostility tokens (rulebook p. 38, "
                "Showdown Stage).",
@@ -130,7 +131,7 @@ def end_actions() -> tuple[Action, ...]:
                (Param("keep", "choice", "hibernation step 4 (the rule and its example disagree)",
                       choices=showdown.KEEP_READINGS),),
                topic="hibernation", enabled=lambda s: in_stage("showdown")(s)
-               and not s.facts["showdown"].get("refill_due")),
+               and not facts_of(s)["showdown"].get("refill_due")),
         Action("fight_check", "Check a fight", "Can the target match every fight icon? Shows "
                "one way (rulebook, Fight Sequence). Icons are separated by commas; the "
                "target's cards by ';', a card's icons by '+': 'green eye + red claw; harpoon "
@@ -175,7 +176,7 @@ def end_actions() -> tuple[Action, ...]:
                "B).",
                _jumped, (Param("decision", "choice", "check or not", choices=JUMPED),),
                topic="module_b",
-               enabled=lambda s: bool(s.facts.get("asteroids", {}).get("held"))),
+               enabled=lambda s: bool(facts_of(s).get("asteroids", {}).get("held"))),
         Action("asteroid_token", "Module B: asteroid token flipped", "Your own tokens: the "
                "tracker reached a token; flip it and enter what it shows; on a hit, the Asteroid "
                "Impact card you drew (Thirteenth Passenger, Module B).",
