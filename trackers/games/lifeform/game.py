@@ -123,7 +123,7 @@ GAME = Game(
                     asteroid_mirror.MODES, modes=("standard", solo_game.solo.MODE.id),
                     labels=asteroid_mirror.MODE_LABELS,
                     help="mirror: you shuffle your own tokens and enter each as you flip it; "
-                         "app: the app draws each token as the tracker reaches it",
+                         "app: the app shuffles them for a table without its own",
                     new_default="mirror"),
              Option("character_pool", "Character disks in the draft (Components: 9; Setup: 12)",
                     "choice",
