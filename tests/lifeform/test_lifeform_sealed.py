@@ -162,7 +162,7 @@ def test_module_d_s_mark_is_decided_by_the_sealed_hiding_place(table: Tableside)
     head = play.head
     with pytest.raises(ActionError, match="PIN"):
         play.do("hunt_step", step="lifeform reveal", location="Storage Bay")
-    with pytest.raises(ActionError, match="the seal says the lifeform hides in the Storage"):
+    with pytest.raises(ActionError, match="the seal refuses this mark"):
         play.do("hunt_step", step="lifeform reveal", location="Storage Bay", pin=LIFE)
     assert play.head == head and not play.state.piece("hiding_place", Secret).revealed
     play.do("hunt_step", step="lifeform reveal", location="Cockpit", pin=LIFE)

@@ -121,10 +121,9 @@ def check_mark(state: State, location: str | None, args: dict[str, Any]) -> None
             raise SecretLocked("hiding_place", secret.owner, secret.label, "test", location)
         here = bool(answers[location])
     if here:
-        raise ActionError(f"location: the seal says the lifeform hides in the {location}: its "
-                          "Mission token marks a location where it is not hiding; nothing was "
-                          "recorded (Thirteenth Passenger, Module D, Lifeform Reveal)",
-                          "location")
+        raise ActionError("location: the seal refuses this mark: the lifeform's Mission token "
+                          "goes on a location where it is not hiding; nothing was recorded "
+                          "(Thirteenth Passenger, Module D, Lifeform Reveal)", "location")
 
 
 def unchecked_mark(state: State, location: str) -> Note:
