@@ -73,6 +73,10 @@ def test_a_member_whose_characters_are_all_aboard_places_no_mission_token() -> N
     for name in ("Solomon", "Palmer"):
         s.do("board_remora", character=name)
     refused(s, "place_mission", "aboard the Remora", column="coolant", crew_member="Andrew")
+    s.do("end_turn")  # Jacob's turn: nor is a token placed in Andrew's name
+    refused(s, "place_mission", "Andrew has no Mission token to place", column="coolant",
+            crew_member="Andrew")
+    s.do("place_mission", column="coolant", crew_member="Jacob")  # before his Step 1
 
 
 # --- Movement and Attack: an attack's calibration comes before Equip ------------------------

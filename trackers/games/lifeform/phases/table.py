@@ -13,6 +13,7 @@ from trackers.games.lifeform import (
     loadout,
     moves,
     rounds,
+    turns,
 )
 from trackers.games.lifeform.board import COLUMNS
 from trackers.games.lifeform.characters import ROLE_NAMES, character_pool
@@ -208,6 +209,25 @@ class NextPhase(Action):
         return f"Next phase: {args[LEFT]} over" if args.get(LEFT) else self.title
 
 
+@dataclass(frozen=True)
+class PlaceMission(Action):
+    """A Mission token goes on the Loadout from the crew member who collected it: never from
+    one whose characters are all aboard the Remora, or who plays the cat or the SIS-TER (none
+    of them collects). Checked when the table acts, never on replay."""
+
+    def validate(self, state: State, args: dict[str, Any]) -> dict[str, Any]:
+        checked = super().validate(state, args)
+        member = checked.get("crew_member")
+        if facts_of(state)["stage"] == "starship" and member in facts_of(state)["crew"]:
+            why = {"aboard": "every character of theirs is aboard the Remora, where none is "
+                             "collected", "cat": "the Ship's Cat collects none",
+                   "sister": "the SIS-TER collects none"}.get(turns.turn_kind(state, member))
+            if why:
+                raise ActionError(f"crew_member: {member} has no Mission token to place: {why} "
+                                  "(rulebook, Step 1: Collect Mission Tokens)", "crew_member")
+        return checked
+
+
 def next_step_by_hand(state: State) -> str | None:
     """The first open setup step ticked by hand (8 and 17 tick themselves)."""
     steps_open = _steps(state)
@@ -288,7 +308,7 @@ def table_actions() -> tuple[Action, ...]:
                "Engineering: its crew member takes the card (rulebook, Crew Activity Phase: "
                "Perform Activity).", take_mining_laser,
                (member_param(),), topic="hostility"),
-        Action("place_mission", "Put a Mission token on the Loadout", "A collected Mission "
+        PlaceMission("place_mission", "Put a Mission token on the Loadout", "A collected Mission "
                "token on a column's lowest empty space; bonuses (rulebook p. 46, Shuttle "
                "Loadout).", _place,
                (columns, member_param("who placed it")), key="m",
