@@ -200,6 +200,8 @@ def test_a_solo_game_with_the_tables_tokens_holds_self_destruct_for_the_flip() -
     assert s.state.facts["hidden"]["asteroids"] == {}  # nothing the app drew
     s.do("solo_advance_sd", minutes=6)  # 25 -> 19
     refused(s, "solo_advance_sd", "asteroid token on 19 is to be flipped", minutes=1)
+    assert GAME.checklist(s.state)[0][0].startswith(  # type: ignore[misc]
+        "Module B: flip your asteroid token on 19")
     s.do("asteroid_token", shows="Impact imminent!")
     s.do("solo_advance_sd", minutes=1)
 

@@ -121,12 +121,28 @@ def panels(state: State) -> list[Panel]:
     return out
 
 
+def _module_b_due(state: State) -> str | None:
+    """Module B's token the tracker reached, or the jump to settle (Thirteenth Passenger)."""
+    from trackers.games.lifeform import asteroid_mirror
+
+    if (facts_of(state).get("asteroids") or {}).get("held"):
+        return "Module B: settle the asteroid tokens jumped over ('Asteroid tokens jumped over')"
+    space = asteroid_mirror.due(state)
+    if space is not None:
+        return (f"Module B: flip your asteroid token on {space} and enter it ('Module B: "
+                "asteroid token flipped')")
+    return None
+
+
 def checklist(state: State) -> list[tuple[str, bool]]:
     """While playing: the setup steps not yet ticked, then what play asks; after the launch,
     what the stage asks of the player."""
     stage, phase = facts_of(state)["stage"], facts_of(state)["shuttle"]
     if stage == "play":
         ticked = facts_of(state)["setup_ticked"]
+        due = _module_b_due(state)
+        if due:  # first: Self-Destruct and the launch wait for it
+            return [(due, False)]
         steps = [(f"{sid}. {text}", True) for sid, text in solo.setup_steps(state)
                  if sid in ticked]
         steps += [(f"{sid}. {text}", False) for sid, text in solo.setup_steps(state)
