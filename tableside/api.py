@@ -92,7 +92,7 @@ class Tableside(ProfilesAndSettings):
         profile = dict(self.board_profile(game))
         profile.update(board or {})
         setup = definition.check_setup(
-            SessionSetup(players, dict(options or {}), tuple(names), profile, mode))
+            SessionSetup(players, dict(options or {}), tuple(names), profile, mode), new=True)
         # the game is named beside the title everywhere: the default title is the day and time
         title = _check_title(title or f"{datetime.now():%a %d %b, %H:%M}")
         from tableside import draws

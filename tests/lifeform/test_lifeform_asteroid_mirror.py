@@ -39,6 +39,7 @@ def test_the_tables_token_decides_whatever_the_seed(seed: str) -> None:
     assert s.state.facts["hidden"]["asteroids"] == {}  # nothing of the app's own to follow
     notes = s.do("advance_self_destruct", spaces=9)  # 28 -> 19
     assert any("asteroid token on 19: flip your token" in n.text for n in notes)
+    s.do("choose_stowaway", card="second")  # the 20 mark: the card before SD moves on
     assert "to flip now: the token on 19" in asteroid_lines(s)
     with pytest.raises(ActionError, match="asteroid token on 19 is to be flipped"):
         s.do("end_turn")
@@ -58,6 +59,7 @@ def test_the_tables_token_decides_whatever_the_seed(seed: str) -> None:
 def test_the_box_count_keeps_the_entries_honest() -> None:
     s = mirrored()
     s.do("advance_self_destruct", spaces=9)
+    s.do("choose_stowaway", card="second")  # the 20 mark: the card before SD moves on
     s.do("asteroid_token", shows="Struck by asteroids!")
     # After the hit every other token left the game: nothing more is asked.
     s.do("advance_self_destruct", spaces=1)
@@ -75,6 +77,7 @@ def test_the_box_count_keeps_the_entries_honest() -> None:
 def test_a_launch_waits_for_an_open_asteroid_decision() -> None:
     s = through_setup(new(3, ("B",), seed="b0"))  # the app's own tokens
     s.do("advance_self_destruct", spaces=10)  # 28 -> 18: jumps over 19, the table decides
+    s.do("choose_stowaway", card="second")  # the 20 mark: the card before SD moves on
     assert s.state.facts["asteroids"]["held"]
     reason = s.blocked("launch") or ""
     assert reason.startswith("module B: the asteroid tokens the tracker jumped over are still "
@@ -106,6 +109,7 @@ def test_a_4_player_game_with_modules_a_and_b_follows_the_tables_tokens() -> Non
     s.do("tick_setup", step="all remaining")
     assert dict(steps(s.state))["B1"].startswith("Module B, your own tokens")
     s.do("advance_self_destruct", spaces=12)  # START -> 19 on the test board
+    s.do("choose_stowaway", card="second")  # the 20 mark: the card before SD moves on
     assert "asteroid token on 19 is to be flipped" in (s.blocked("end_turn") or "")
     s.do("asteroid_token", shows="Impact imminent!")
     s.do("advance_self_destruct", spaces=2)  # 19 -> 17: 18 jumped over

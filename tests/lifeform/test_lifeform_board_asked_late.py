@@ -113,6 +113,7 @@ def test_impact_decks_asked_when_the_tracker_lands_on_a_token_the_app_turns() ->
     for seed in ("b1", "b2", "b3"):
         s = through_setup(session(without("module_b.impact_decks"), ("B",), seed=seed))
         s.do("advance_self_destruct", spaces=8)  # 28 -> 20: no token yet, nothing asked
+        s.do("choose_stowaway", card="second")  # the 20 mark's card, before SD moves on
         assert asks(s, "advance_self_destruct", spaces=1) == ["module_b.impact_decks"]
         assert s.state.piece("self_destruct", Track).position == 20
         s.do("set_board_value", key="module_b.impact_decks", value=BOARD["module_b.impact_decks"])

@@ -35,6 +35,6 @@ def test_the_explosion_is_a_lifeform_win() -> None:
 def test_every_action_is_recorded_with_its_round() -> None:
     s = through_setup(new(3))
     assert GAME.moment_of(s.state) == {"round": 1}
-    for step in ("end_turn", "end_turn", "next_phase", "next_phase", "next_phase"):
+    for step in ("end_turn", "end_turn", "next_phase", "lifeform_card_played", "next_phase"):
         s.do(step)
     assert GAME.moment_of(s.state) == {"round": 2}

@@ -12,6 +12,7 @@ from tableside.api import Tableside
 from tableside.cli import main
 from tests.lifeform.test_lifeform_session_fixtures import BOARD, NAMES, new, through_setup
 from tests.lifeform.test_solo_session import new as new_solo
+from tests.lifeform.test_solo_session import objectives_met
 from trackers.engine import ActionError
 from trackers.games.lifeform.game import GAME
 
@@ -30,6 +31,7 @@ def test_the_guess_list_offers_only_chambers_still_in_play_unless_the_table_says
     for setting, offered in (("no", 4), ("yes", 5)):
         s = new_solo(guess_cleared=setting)
         s.do("crisis_card", chamber="Cockpit")  # the Cockpit is cleared
+        objectives_met(s)
         s.do("solo_launch", lifeform_aboard=True)
         s.do("hunt")
         choices = GAME.action("guess_chamber").params[0].allowed(s.state)
@@ -105,7 +107,7 @@ def test_the_cli_takes_an_empty_value_and_says_why_a_move_is_refused(
 
 
 def test_an_empty_optional_value_is_none_given_as_the_form_reads_it() -> None:
-    s = new_solo()
+    s = objectives_met(new_solo())
     s.do("solo_launch", lifeform_aboard=True, cards_not_in_hand="  ")  # "(empty: none)"
     assert s.state.facts["shuttle"]["removed"] == []
     assert len(s.state.facts["shuttle"]["held"]) == 5

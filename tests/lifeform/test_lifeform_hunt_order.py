@@ -52,35 +52,36 @@ def test_the_hunt_runs_in_order_and_the_fights_wait_for_it() -> None:
     assert "never changes" in (s.blocked("hide_in_remora") or "")
 
 
-def test_a_public_probe_of_the_hiding_place_learns_nothing() -> None:
-    """The crew tries each location in the public reveal form: every one is taken alike."""
-    outcomes = {}
-    for hide in ("Storage Bay", "Cockpit"):
-        s = example(("D",))
-        s.do("hibernation", keep="keep all (worked example)")
-        s.do("set_board_value", key="module_d.actions_3_disks",
-             value="lifeform reveal, search, search")
-        s.do("hide_in_remora", location=hide)
-        s.do("hunt_bet", location="Cockpit")
-        seen = []
-        for probe in ("Storage Bay", "Cockpit"):
-            before = s.head
-            notes = s.do("hunt_step", step="lifeform reveal", location=probe)  # never refused
-            seen.append((s.blocked("hunt_step"), [n.text for n in notes],
-                         s.state.facts["hunt"]["revealed_empty"]))
-            s.undo(s.head - before)
-        outcomes[hide] = seen
-    assert outcomes["Storage Bay"] == outcomes["Cockpit"]  # nothing tells the two apart
-
-
-def test_a_false_mark_is_told_when_the_hiding_place_is_revealed() -> None:
+def marked(hide: str) -> Session:
+    """Module D after the hibernation, the strip opening with a lifeform reveal."""
     s = example(("D",))
     s.do("hibernation", keep="keep all (worked example)")
     s.do("set_board_value", key="module_d.actions_3_disks",
          value="lifeform reveal, search, search")
-    s.do("hide_in_remora", location="Storage Bay")
+    s.do("hide_in_remora", location=hide)
     s.do("hunt_bet", location="Cockpit")
-    s.do("hunt_step", step="lifeform reveal", location="Storage Bay")  # the owner's answer
+    return s
+
+
+def test_the_seal_refuses_a_mark_on_the_real_hiding_place() -> None:
+    """The lifeform's "not hidden here" mark is decided by its hiding place, never by its
+    word: on the real place it is refused and nothing is recorded."""
+    s = marked("Storage Bay")
+    head = s.head
+    with pytest.raises(ActionError, match="the seal refuses this mark") as refused:
+        s.do("hunt_step", step="lifeform reveal", location="Storage Bay")
+    assert refused.value.field == "location" and s.head == head
+    assert s.state.facts["hunt"]["revealed_empty"] == []
+    s.do("hunt_step", step="lifeform reveal", location="Cockpit")
+    assert s.state.facts["hunt"]["revealed_empty"] == ["Cockpit"]
+
+
+def test_a_mark_with_the_owner_absent_stands_unchecked_and_a_false_one_is_told_at_the_end(
+        ) -> None:
+    s = marked("Storage Bay")
+    notes = s.do("hunt_step", step="lifeform reveal", location="Storage Bay",
+                 owner_absent=True)
+    assert any("the mark stands unchecked" in n.text for n in notes)
     s.do("hunt_step", step="search", location="Cockpit")
     notes = s.do("hunt_step", step="search", location="Supply Locker")
     text = "\n".join(n.text for n in notes)
@@ -144,23 +145,24 @@ def test_the_stowaway_card_waits_for_its_milestone() -> None:
     assert s.blocked("choose_stowaway") is None
 
 
-def test_through_the_api_the_sealed_hiding_place_is_never_tested_by_a_reveal(
+def test_through_the_api_a_mark_is_checked_against_the_sealed_hiding_place(
         tmp_path: Path) -> None:
-    """Sealed at rest (the secrets issue): a reveal of the true place needs no PIN, is taken
-    as any other mark, and its record holds the mark only, never an answer."""
+    """Sealed at rest: a mark on the true place is refused by the seal (nothing recorded); a
+    mark elsewhere records the seal's "not here", nothing more."""
     table = Tableside(tmp_path)
     play = table.create("lifeform", 3, names=NAMES[3], board=BOARD,
                         options={"modules": ["D"]}, seed="t")
     for name, args in API_TO_THE_HUNT:
         play.do(name, **args)
     assert play.state.piece("hiding_place", Secret).value == "(hidden)"  # sealed at rest
-    said = []
-    for probe in ("Storage Bay", "Cockpit"):  # the true place, then another
-        notes = play.do("hunt_step", step="lifeform reveal", location=probe)
-        said.append(([n.text.replace(probe, "X") for n in notes], play.session.events[-1].args))
-        play.undo()
-    assert said[0][0] == said[1][0]
-    assert [set(args) for _, args in said] == [{"step", "location"}] * 2
+    head = play.head
+    with pytest.raises(ActionError, match="the seal refuses this mark"):
+        play.do("hunt_step", step="lifeform reveal", location="Storage Bay")
+    assert play.head == head
+    play.do("hunt_step", step="lifeform reveal", location="Cockpit")
+    args = play.session.events[-1].args
+    assert args["_answers"] == {"hiding_place": {"Cockpit": False}}
+    assert "Storage Bay" not in str(args)
     play.close()
     table.close()
 

@@ -6,7 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from tests.lifeform.test_lifeform_session_fixtures import lifeform_phase, new, through_setup
+from tests.lifeform.test_lifeform_session_fixtures import (
+    lifeform_acts,
+    lifeform_phase,
+    new,
+    through_setup,
+)
 from trackers.engine import ActionError, Session
 from trackers.pieces import PhysicalDeck
 
@@ -84,6 +89,7 @@ def test_launch_only_in_the_active_crew_members_turn() -> None:
     with pytest.raises(ActionError, match="Launch the Remora is not possible now: the active "
                                           "crew member launches during their turn"):
         s.do("launch")
+    lifeform_acts(s)  # its one activity
     s.do("next_phase")  # round 2: Andrew's turn
     reason = s.blocked("launch")
     assert reason is None or "during their turn" not in reason

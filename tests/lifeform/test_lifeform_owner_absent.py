@@ -73,7 +73,8 @@ def test_meeting_an_image_with_the_lifeform_player_absent_lets_the_table_decide(
         {"secret": "real_lifeform", "when": "Solomon meeting Image 1"}]
     moments = [m.text for m in play.report().moments]
     assert "Real lifeform (Lifeform Identifier) not revealed (Solomon meeting Image 1): its " \
-        "owner was absent" in moments
+        "owner was absent, unchecked" in moments
+    assert "marked unchecked" in text
     still_sealed(table, play, "real_lifeform", LIFE)
 
 

@@ -107,13 +107,14 @@ HOME_STATUS_WIDTH = 28  # Home's status column at 80 columns
 
 def test_a_finished_games_status_fits_homes_column_whole() -> None:
     from tests.lifeform.test_solo_session import new as new_solo
+    from tests.lifeform.test_solo_session import objectives_met
     s = ready("third")
     to_minute(s, 12)
     s.do("launch")  # Ending A
     assert GAME.status_of(s.state) == "Ending A: crew won"
     longest = "Ending C: lifeform won"
     assert len(longest) <= HOME_STATUS_WIDTH
-    solo = new_solo()
+    solo = objectives_met(new_solo())
     solo.do("solo_launch", lifeform_aboard=False)
     solo.do("solo_outcome", outcome="the lifeform won")
     assert GAME.status_of(solo.state) == "ended: the lifeform won"

@@ -59,10 +59,14 @@ def test_five_calibrations_set_the_pin_once_and_each_needs_it(table: Tableside) 
         play.do("reality_calibration", image="Image 2")
     play.do("reality_calibration", image="Image 2", pin=LIFE)  # set once, with the first
     play.do("tick_setup", step="all remaining")
-    with pytest.raises(ActionError, match="no PIN for Reality Calibration"):
-        play.do("reality_calibration", image="Image 1")  # nobody else replaces it
     codes = {play.state.piece("real_lifeform", Secret).code}
-    for image in ("Image 1", "Image 2", "Image 2", "Image 1"):
+    for turn, image in enumerate(("Image 1", "Image 2", "Image 2", "Image 1")):
+        # a calibration is made only when one is due: a ghost met, the table's call here
+        play.do("meet_image", image="Image 1", character="Solomon", owner_absent=True,
+                table_says="a sensor ghost")
+        if turn == 0:
+            with pytest.raises(ActionError, match="no PIN for Reality Calibration"):
+                play.do("reality_calibration", image="Image 1")  # nobody else replaces it
         play.do("reality_calibration", image=image, pin=LIFE)
         codes.add(play.state.piece("real_lifeform", Secret).code)
     assert len(codes) == 5  # a new code each time, even for the same image
@@ -100,7 +104,8 @@ def test_a_revealed_then_undone_calibration_stays_in_the_report(table: Tableside
     play.do("tick_setup", step="all remaining")
     play.do("meet_image", image="Image 2", character="Solomon", pin=LIFE)
     play.undo()
-    play.do("reality_calibration", image="Image 2", pin=LIFE)  # the reveal's branch goes
+    play.do("draw_cards", who="crew member", crew_member="Andrew",
+            count=1)  # a new action: the reveal's branch goes
     report = play.report()
     assert report.secrets == ()  # the state: nothing revealed now
     log = [(line.text, line.undone) for line in report.table_log]
@@ -148,11 +153,41 @@ def test_module_d_asks_is_it_here_and_records_only_the_answer(table: Tableside) 
         [NONCE.sub("nonce N", n.text) for n in notes]
 
 
+def test_module_d_s_mark_is_decided_by_the_sealed_hiding_place(table: Tableside) -> None:
+    """The mark asks the lifeform's PIN and records only "not here"; on its real hiding place
+    the seal refuses it, nothing recorded; owner absent: it stands, unchecked, in the log."""
+    s = example(("D",))
+    s.do("hibernation", keep="keep all (worked example)")
+    s.do("set_board_value", key="module_d.actions_3_disks",
+         value="lifeform reveal, search, search")
+    s.do("hide_in_remora", location="Storage Bay")
+    s.do("hunt_bet", location="Cockpit")
+    play = api_copy(table, s, {"Lifeform player": LIFE, "Crew (not the Lifeform player)": CREW})
+    head = play.head
+    with pytest.raises(ActionError, match="PIN"):
+        play.do("hunt_step", step="lifeform reveal", location="Storage Bay")
+    with pytest.raises(ActionError, match="the seal refuses this mark"):
+        play.do("hunt_step", step="lifeform reveal", location="Storage Bay", pin=LIFE)
+    assert play.head == head and not play.state.piece("hiding_place", Secret).revealed
+    play.do("hunt_step", step="lifeform reveal", location="Cockpit", pin=LIFE)
+    mark = play.session.events[-1]
+    assert mark.args[ANSWERS] == {"hiding_place": {"Cockpit": False}}
+    assert "Storage Bay" not in json.dumps(mark.args)
+    play.undo()
+    notes = play.do("hunt_step", step="lifeform reveal", location="Storage Bay",
+                    owner_absent=True)
+    assert any("unchecked" in n.text for n in notes)
+    assert ANSWERS not in play.session.events[-1].args
+
+
 # --- the solo Hunt: the app's own hidden draw --------------------------------------------------
 def solo_hunt_ready(table: Tableside, cleared: str = "Cockpit", seed: str | None = None
                     ) -> OpenSession:
     play = table.create("lifeform", 1, names=["Ripley"], board=SOLO_BOARD, seed=seed)
     play.do("crisis_card", chamber=cleared)
+    play.do("set_board_value", key="solo_objective_names", value="Restore power, Find the codes")
+    for which in ("1", "2", "umbilicus"):  # module C's must-complete objectives
+        play.do("solo_objective", objective=which)
     play.do("solo_launch", lifeform_aboard=True)
     return play
 

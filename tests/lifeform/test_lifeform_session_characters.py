@@ -101,6 +101,7 @@ def test_hidden_characters_and_the_remora() -> None:
     panel = next(p for p in GAME.panels(s.state) if p.title == "Crew and characters")  # type: ignore
     assert "Solomon (Valley Forge, hidden)" in panel.lines[0]
     s.do("advance_self_destruct", spaces=8)
+    s.do("choose_stowaway", card="second")  # the 20 mark
     s.do("board_remora", character="Solomon")
     assert not s.state.facts["characters"]["Solomon"]["hidden"]
     with pytest.raises(ActionError, match="'Solomon' is not allowed"):

@@ -75,6 +75,17 @@ def test_the_test_board_passes_the_profile_checks() -> None:
     assert s.state.facts["hostility_placed"] is True
 
 
+def lifeform_acts(s: Session) -> Session:
+    """The lifeform's one activity of its phase: Lurk below its MAX HAND, else a card."""
+    from trackers.games.lifeform import decks
+
+    who = s.state.facts["lifeform"]
+    limit = decks.hand_limit(s.state, who, board_of(s.state.board))
+    s.do("lurk" if limit is not None and decks.hand_size(s.state, who) < limit
+         else "lifeform_card_played")
+    return s
+
+
 def lifeform_phase(s: Session) -> Session:
     """On to this round's Lifeform Activity phase, where the lifeform takes its activity."""
     while s.state.facts["phase"] != "lifeform":

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from tests.lifeform.test_lifeform_session_fixtures import BOARD, new, through_setup
+from tests.lifeform.test_lifeform_session_fixtures import (
+    BOARD,
+    lifeform_acts,
+    new,
+    through_setup,
+)
 from trackers.engine import ActionError, Panel, Session
 from trackers.engine.actions import BoardValueNeeded
 from trackers.games.lifeform.game import GAME
@@ -83,6 +88,7 @@ def test_readiness_lists_every_criterion_with_why() -> None:
     assert ready["Energy Cells filled below its Minimum bar"] == "met"
     assert ready["Every drawn Secret Objective completed"] == "met"
     s.do("advance_self_destruct", spaces=8)
+    s.do("choose_stowaway", card="second")  # the 20 mark
     s.do("board_remora", character="Solomon")
     ready = readiness(s)
     assert ready["At least 1 surviving character aboard the Remora"] == "met"
@@ -115,8 +121,8 @@ def test_2p_coolant_follows_the_overheating_token_and_the_cat_must_be_aboard() -
     assert "Overheating token: Coolant space 4 (moved up 1)" in panel.lines
     for _ in range(9):  # one cat card a turn (rulebook, The Ship's Cat)
         s.do("play_role_card", role="the Ship's Cat")
-        for step in ("end_turn", "next_phase", "next_phase"):  # the idle Android phase passes
-            s.do(step)
+        for step in ("end_turn", "next_phase", "lifeform", "next_phase"):  # idle Android passes
+            lifeform_acts(s) if step == "lifeform" else s.do(step)
     notes = s.do("play_role_card", role="the Ship's Cat")
     assert "Remora" in notes[-1].text and s.state.facts["ships_cat"]["aboard"]
     assert readiness(s)["The Ship's Cat aboard, if in play"] == "met"

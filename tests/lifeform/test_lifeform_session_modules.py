@@ -34,6 +34,7 @@ def test_alerts_then_the_hit_each_revealed_as_the_tracker_arrives() -> None:
     s = with_hit_at(17)
     notes = s.do("advance_self_destruct", spaces=9)  # 28 -> 19
     assert any("19: Impact imminent!" in n.text for n in notes)
+    s.do("choose_stowaway", card="second")  # the 20 mark passed: its card first
     s.do("advance_self_destruct", spaces=1)
     notes = s.do("advance_self_destruct", spaces=1)  # 17: the hit
     hit = next(n.text for n in notes if "Struck by asteroids!" in n.text)

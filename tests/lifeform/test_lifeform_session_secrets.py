@@ -58,6 +58,7 @@ def test_every_recalibration_gets_a_new_code_even_for_the_same_image() -> None:
     s = through_setup(new(3))
     secret = s.state.piece("real_lifeform", Secret)
     first = secret.code
+    s.do("meet_image", image="Image 2", character="Solomon")  # a ghost: a calibration is due
     notes = s.do("reality_calibration", image="Image 1")
     assert s.state.piece("real_lifeform", Secret).code not in (None, first)
     assert "Image 1" not in notes[0].text

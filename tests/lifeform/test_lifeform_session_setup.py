@@ -95,6 +95,7 @@ def test_setup_checklist_ticks_and_starts_round_one() -> None:
     assert said[0].startswith("Round 1: Lifeform Activity phase")
     assert said[1].startswith("the Android phase passed by itself: the android is not active")
     assert len(said) == 2
+    s.do("lifeform_card_played")  # its one activity
     notes = s.do("next_phase")
     assert s.state.facts["round"] == 2 and "Crew Activity" in notes[0].text
 

@@ -30,9 +30,10 @@ def test_a_jump_from_21_to_18_fires_the_20_effects_once_and_undo_unfires_them() 
     assert "Stowaway" in texts(notes) and "Vent" in texts(notes)
     assert moves.remora_open(s.state) and moves.vents_held(s.state) == vents + 1
     assert s.available("choose_stowaway")
+    s.do("choose_stowaway", card="second")  # due at the 20 mark, before SD moves on
     s.do("advance_self_destruct", spaces=1)
     assert sd(s).fired.count("20") == 1  # never twice
-    undo_notes = s.undo(2)
+    undo_notes = s.undo(3)
     assert sd(s).position == 21 and not sd(s).is_fired("20")
     assert any("milestone 20 is no longer reached" in n.text for n in undo_notes)
     assert not moves.remora_open(s.state) and moves.vents_held(s.state) == vents
@@ -45,6 +46,7 @@ def test_self_destruct_10_9_terror_and_explosion() -> None:
     notes = s.do("advance_self_destruct", spaces=4)  # 28 -> 24 (Terror icon)
     assert "Terror icon" in texts(notes)
     s.do("advance_self_destruct", spaces=13)  # -> 11
+    s.do("choose_stowaway", card="second")  # the 20 mark passed: its card first
     lifeform_phase(s)
     with pytest.raises(ActionError, match="10"):
         s.do("pathway_deviation")
@@ -65,7 +67,7 @@ def test_equip_draws_and_advances() -> None:
     s = through_setup(new(3))
     s.do("equip", crew_member="Andrew", option="draw 2, Self-Destruct +1")
     assert sd(s).position == 27
-    for step in ("end_turn", "end_turn", "next_phase", "next_phase", "next_phase"):
+    for step in ("end_turn", "end_turn", "next_phase", "lifeform_card_played", "next_phase"):
         s.do(step)  # round 2: Andrew's turn again
     notes = s.do("equip", crew_member="Andrew", option="draw 3, Self-Destruct +2")
     assert sd(s).position == 25

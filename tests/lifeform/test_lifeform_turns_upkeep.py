@@ -25,6 +25,8 @@ def test_turns_go_from_the_lifeforms_left_with_step_1_then_one_activity() -> Non
     s.do("collect_missions", tokens=2)
     with pytest.raises(ActionError, match="done Step 1"):
         s.do("collect_missions", tokens=1)
+    for column in ("coolant", "energy_cells"):  # each collected token goes on at once
+        s.do("place_mission", column=column, crew_member="Andrew")
     with pytest.raises(ActionError, match="it is Andrew's turn"):
         s.do("equip", crew_member="Jacob", option="draw 2, Self-Destruct +1")
     s.do("equip", crew_member="Andrew", option="draw 2, Self-Destruct +1")
@@ -62,8 +64,8 @@ def test_one_ships_cat_card_per_turn_in_2p() -> None:
     s.do("play_role_card", role="the Ship's Cat")
     with pytest.raises(ActionError, match="one per turn"):
         s.do("play_role_card", role="the Ship's Cat")
-    for step in ("end_turn", "next_phase", "next_phase"):  # the idle Android phase passes
-        s.do(step)
+    for step in ("end_turn", "next_phase", "lifeform_card_played", "next_phase"):
+        s.do(step)  # the idle Android phase passes
     s.do("play_role_card", role="the Ship's Cat")
     assert s.state.facts["ships_cat"]["cards"] == 8
 
@@ -71,6 +73,7 @@ def test_one_ships_cat_card_per_turn_in_2p() -> None:
 def test_a_member_all_aboard_only_uses_the_remora_energy_cell() -> None:
     s = through_setup(new(3))
     s.do("advance_self_destruct", spaces=8)  # 20: the Remora opens
+    s.do("choose_stowaway", card="second")
     for name in ("Solomon", "Palmer"):
         s.do("board_remora", character=name)
     assert "no Step 1" in turn_lines(s)[0]

@@ -34,6 +34,14 @@ def new(board: bool = True, seed: str = "s", **options: Any) -> Session:
     return Session(GAME, setup, seed=seed)
 
 
+def objectives_met(session: Session) -> Session:
+    """Module C's 3 must-complete objectives achieved: the launch is open."""
+    session.do("set_board_value", key=solo_board.OBJECTIVES, value="Restore power, Find the codes")
+    for which in ("1", "2", "umbilicus"):
+        session.do("solo_objective", objective=which)
+    return session
+
+
 def texts(session: Session, notes: list[Any]) -> str:
     """Everything the player reads: the notes, panels, checklist, history, piece summaries."""
     state = session.state
@@ -51,10 +59,10 @@ def available(session: Session) -> set[str]:
 
 # --- mode, options, setup ---------------------------------------------------------------
 def test_one_player_plays_the_dragons_domain_solo_with_module_c_on() -> None:
-    setup = GAME.check_setup(SessionSetup(1, {}, ("Ripley",)))
+    setup = GAME.check_setup(SessionSetup(1, {}, ("Ripley",)), new=True)
     assert setup.mode == "solo"
     assert setup.options == {"solo_modules": ["C"], "crisis_deck": "mirror",
-                             "guess_cleared": "no"}
+                             "guess_cleared": "no", "asteroid_tokens": "mirror"}
 
 
 def test_module_b_is_offered_in_solo_and_a_and_d_are_not() -> None:
@@ -91,7 +99,7 @@ def test_setup_lists_module_cs_three_changes() -> None:
 
 def test_the_lifeform_players_actions_are_closed_in_solo_and_solo_actions_elsewhere() -> None:
     solo_open = available(new())
-    assert {"crisis_card", "solo_advance_sd", "manual_unlock", "solo_launch"} <= solo_open
+    assert {"crisis_card", "solo_advance_sd", "manual_unlock"} <= solo_open
     assert not {"equip", "attack", "reality_calibration", "tick_setup"} & solo_open
     standard = Session(GAME, GAME.check_setup(SessionSetup(3, {}, ("S", "A", "J"))), seed="s")
     assert not {"crisis_card", "solo_launch", "hunt"} & available(standard)
@@ -241,6 +249,7 @@ def test_manual_unlock_costs_three_minutes_and_a_step_of_the_lifeform() -> None:
 # --- launch, the shuttlecraft phase, the end ---------------------------------------------------
 def test_a_launch_without_the_lifeform_aboard_skips_the_shuttlecraft_phase() -> None:
     session = new()
+    objectives_met(session)
     session.do("solo_launch", lifeform_aboard=False)
     assert session.state.facts["stage"] == "launched" and session.state.facts["shuttle"] is None
     assert not {"hunt", "confront"} & available(session)
@@ -252,6 +261,7 @@ def test_a_launch_without_the_lifeform_aboard_skips_the_shuttlecraft_phase() -> 
 def test_cleared_rooms_then_hunt_with_a_wrong_guess_sets_up_the_fight() -> None:
     session = new()
     session.do("crisis_card", chamber="Cockpit")
+    objectives_met(session)
     session.do("solo_launch", lifeform_aboard=True)
     phase = session.state.facts["shuttle"]
     assert phase["removed"] == ["Cockpit"] and len(phase["held"]) == 4
@@ -275,6 +285,7 @@ def test_cleared_rooms_then_hunt_with_a_wrong_guess_sets_up_the_fight() -> None:
 def test_one_card_left_goes_straight_to_the_fight() -> None:
     session = new()
     session.do("crisis_card", chamber="Cockpit")
+    objectives_met(session)
     session.do("solo_launch", lifeform_aboard=True,
                cards_not_in_hand="Storage Bay, Hyperleep Chamber, Supply Locker")
     phase = session.state.facts["shuttle"]
@@ -286,6 +297,7 @@ def test_one_card_left_goes_straight_to_the_fight() -> None:
 
 def test_confront_adds_the_extra_box() -> None:
     session = new()
+    objectives_met(session)
     session.do("solo_launch", lifeform_aboard=True)
     session.do("confront")
     assert session.state.facts["shuttle"]["fight"] == {"extra_box": True, "combat_tokens": []}
@@ -322,6 +334,7 @@ def test_without_module_c_only_the_trackers_and_the_launch_remain() -> None:
 def test_the_hunt_replays_exactly_from_the_session_seed() -> None:
     def hunted(seed: str) -> tuple[str | None, str | None]:
         session = new(seed=seed)
+        objectives_met(session)
         session.do("solo_launch", lifeform_aboard=True)
         session.do("hunt")
         first = session.state.piece("hiding_chamber", Secret)
@@ -349,11 +362,12 @@ def test_another_option_of_a_virtual_card_applies_nothing_but_it_may_still_be_ke
 
 
 def test_a_bad_chamber_card_name_at_the_launch_changes_nothing() -> None:
-    session = new()
+    session = objectives_met(new())
+    head = session.head
     with pytest.raises(ActionError, match="Galley.*Cockpit, Storage Bay") as err:
         session.do("solo_launch", lifeform_aboard=True, cards_not_in_hand="Galley")
     assert err.value.field == "cards_not_in_hand"
-    assert session.state.facts["stage"] == "play" and session.head == 0
+    assert session.state.facts["stage"] == "play" and session.head == head
 
 
 def test_unnamed_kept_mirror_cards_get_names_of_their_own() -> None:

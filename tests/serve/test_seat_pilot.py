@@ -152,8 +152,9 @@ async def test_the_tables_ask_shows_on_the_owners_seat(tmp_path: Path) -> None:
 
 async def test_the_lifeform_player_picks_the_stowaway_card_on_their_seat(
         tmp_path: Path) -> None:
-    """At the 20 mark the Stowaway card is hers to pick, on her seat: c lists it beside the
-    calibration, its cards listed open with their minutes; the laptop sees its code only."""
+    """At the 20 mark the Stowaway card is hers to pick, on her seat: c lists it (and not the
+    calibration, which is not due), its cards listed open with their minutes; the laptop sees
+    its code only."""
     from tests.lifeform.test_lifeform_session_fixtures import BOARD
 
     table = Tableside(tmp_path)
@@ -169,12 +170,11 @@ async def test_the_lifeform_player_picks_the_stowaway_card_on_their_seat(
     seat = SeatApp(tmp_path, game_id, 1)
     async with seat.run_test(size=(50, 50)) as pilot:
         await pilot.pause()
-        await pilot.press("c")  # two things hers: the list of them first
+        assert "Yours to do now: Choose the Stowaway card (c)" in panel_text(seat, "#yours")
+        await pilot.press("c")  # her one thing to do: its form at once
         await pilot.pause()
         what = panel_text(seat, "#what")
-        assert "Reality Calibration" in what and "Choose the Stowaway card" in what
-        await pilot.press("down", "enter")  # the list opens on its first: the second
-        await pilot.pause()
+        assert "Reality Calibration" not in what and "Choose the Stowaway card" in what
         cards = panel_text(seat, "#arg-card")
         assert "third card (9-15 minutes)" in cards, cards
         lines = cards.splitlines()

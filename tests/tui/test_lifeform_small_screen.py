@@ -155,3 +155,38 @@ async def test_n_opens_the_solo_setup_at_the_start(tmp_path: Path) -> None:
         await pilot.pause()
         assert isinstance(app.screen, ActionFormScreen)
         assert "Tick a solo setup step" in seen(app)
+
+
+async def test_the_footer_marks_the_key_that_settles_what_is_due(tmp_path: Path) -> None:
+    """At the 20 mark the Stowaway card is due: the footer marks '!' (it opens the card's
+    form); a ghost met makes the calibration due: the footer marks its own key, z. Undo, Home,
+    F1 and the palette stay."""
+    from tui.widgets.keys_footer import KeysFooter
+
+    saved(tmp_path, [*SETUP, ("advance_self_destruct", {"spaces": 8})])
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, LifeformScreen)
+        cells = screen.query_one(KeysFooter).cells
+        assert [c.key for c in cells if c.due] == ["exclamation_mark"]
+        assert cells[0].due and cells[0].description == "Due"
+        assert {"u", "escape", "f1", "ctrl+p"} <= {c.key for c in cells}
+        await pilot.press("exclamation_mark")
+        await pilot.pause()
+        assert "Choose the Stowaway card" in seen(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        screen.play.do("choose_stowaway", card="second")
+        screen.play.do("meet_image", image="Image 2", character="Solomon",
+                       owner_absent=True, table_says="a sensor ghost")
+        screen.session_changed()
+        await pilot.pause()
+        cells = screen.query_one(KeysFooter).cells
+        assert [c.key for c in cells if c.due] == ["z"]
+        footer = screen.query_one(KeysFooter).render()
+        assert str(footer).startswith(" z  Calibrate")  # first, in the marked style
+        assert any("reverse" in str(span.style) for span in footer.spans[:2])

@@ -178,6 +178,8 @@ async def test_a_solo_game_by_keys_from_setup_to_the_fight(tmp_path: Path) -> No
         assert "Self-Destruct: 22" in panel(app, "#tracks")
 
         # The launch, confirmed by the table, with the lifeform aboard: cleared rooms leave.
+        # It waits for the third must-complete objective (here done some other way).
+        by_api(app, "solo_objective", {"objective": "umbilicus"})
         await act(pilot, "solo_launch", {"lifeform_aboard": True})
         assert "SHUTTLECRAFT" in panel(app, "#lf-banner")
         now = panel(app, "#now")

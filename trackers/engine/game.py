@@ -68,6 +68,14 @@ class Option:
     help: str = ""
     modes: tuple[str, ...] = ()  # the play modes that offer it; empty: every mode
     labels: dict[str, str] = field(default_factory=dict)  # what a form shows for a choice
+    # What a new game starts with, where it differs from ``default``: ``default`` stays what a
+    # game saved before the option (or before this change) reads as, so it replays as played.
+    new_default: Any = None
+
+    @property
+    def for_new_game(self) -> Any:
+        """The value a New-game form, the CLI and the API start a game with."""
+        return self.default if self.new_default is None else self.new_default
 
     def check(self, value: Any) -> Any:
         if self.kind == "bool":
@@ -187,6 +195,9 @@ class Game:
     # Why a value may not be set by hand ("Set a value by hand"), naming the game's action
     # that moves it with its rules, or None where it may: checked when the table acts.
     hand_set: Callable[[State, str], str | None] | None = None
+    # The actions that settle what the rules say is due now (a Reality Calibration after an
+    # attack): a seat's "Yours to do now" lists only these; None: every private action open.
+    due: Callable[[State], Sequence[str]] | None = None
 
     # Values the game report charts by round besides the pieces (a count kept in ``facts``):
     # label -> how to read it from the state (None while it means nothing yet).
@@ -301,8 +312,9 @@ class Game:
                 raise ActionError("; ".join(problems), "board")
         return checked
 
-    def check_setup(self, setup: SessionSetup) -> SessionSetup:
-        """Validate the play mode, player count, names and options; fill option defaults."""
+    def check_setup(self, setup: SessionSetup, *, new: bool = False) -> SessionSetup:
+        """Validate the play mode, player count, names and options; fill option defaults
+        (``new``: a game being created, which takes each option's ``for_new_game``)."""
         if setup.mode:
             mode = self.info.mode(setup.mode)
             if setup.players not in mode.player_counts:
@@ -318,8 +330,8 @@ class Game:
                 known = any(o.name == name for o in self.options)
                 why = f"is not offered in {mode.title}" if known else "is unknown"
                 raise ActionError(f"option {name!r} {why} (allowed: {allowed})", name)
-        options = {o.name: o.check(setup.options.get(o.name,
-                                                     mode.option_defaults.get(o.name, o.default)))
+        options = {o.name: o.check(setup.options.get(o.name, mode.option_defaults.get(
+                       o.name, o.for_new_game if new else o.default)))
                    for o in offered.values()}
         names = tuple(setup.names) or tuple(f"Player {i + 1}" for i in range(setup.players))
         if len(names) != setup.players:

@@ -283,17 +283,17 @@ class Session:
         one trial meets every secret the action opens, whichever way its rules branch."""
         action = self.action(name)
         self.check_allowed(action)
-        checked = action.validate(self.state, args)
-        missing = action.board_needs(self.state, checked)
-        if missing:
-            labels = ", ".join(self.game.board_value(k).label for k in missing)
-            raise BoardValueNeeded(f"{action.title} needs a value from your board: {labels}",
-                                   missing)
-        work = self.state.copy()
+        work = self.state.copy()  # its checks may ask a sealed secret too (a claim about it)
         if opener is not None:
             for piece_name, piece in work.pieces.items():
                 if isinstance(piece, Secret) and piece.locked is not None:
                     piece.opener = _bound(opener, piece_name)
+        checked = action.validate(work, args)
+        missing = action.board_needs(work, checked)
+        if missing:
+            labels = ", ".join(self.game.board_value(k).label for k in missing)
+            raise BoardValueNeeded(f"{action.title} needs a value from your board: {labels}",
+                                   missing)
         seq = self.head + 1  # a draw it makes is a stand-in: nothing is shown or kept
         return apply_action(action, work, checked,
                             rng_of(self.seed, self.chance, seq, checked, dry))

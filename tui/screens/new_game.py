@@ -53,14 +53,14 @@ def option_widgets(game: Game, option: Option) -> list[Any]:
     base = f"opt-{game.info.package}-{option.name}"
     shown = option.labels.get
     if option.kind == "bool":
-        return [Checkbox(plain(option.label), bool(option.default), id=base)]
+        return [Checkbox(plain(option.label), bool(option.for_new_game), id=base)]
     if option.kind == "choice":
         return [Label(plain(option.label)),
                 DialogSelect([(plain(shown(c, c)), c) for c in option.choices],
-                             value=option.default, allow_blank=False, id=base)]
+                             value=option.for_new_game, allow_blank=False, id=base)]
     # Ids by position: a choice's text may hold spaces ("The Kid").
     return [Label(plain(option.label + (f" ({option.help})" if option.help else ""))),
-            *[Checkbox(plain(shown(choice, choice)), choice in option.default,
+            *[Checkbox(plain(shown(choice, choice)), choice in option.for_new_game,
                        id=f"{base}-{i}") for i, choice in enumerate(option.choices)]]
 
 

@@ -69,6 +69,9 @@ def yours_text(play: OpenSession, seat: Seat, asked: list[str],
         for line in hand:
             text.append(f"  {line}\n")
     actions = seat_actions.private_actions(play, seat)
+    if play.game.due is not None:  # only what is due to this player now
+        due = set(play.game.due(play.state))
+        actions = [a for a in actions if a.name in due]
     if actions:
         text.append("Yours to do now: " + ", ".join(a.title for a in actions) + " (c)\n")
     return text

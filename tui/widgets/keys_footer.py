@@ -22,6 +22,7 @@ class FooterCell(NamedTuple):
     shown: str  # how the key is written ("^p", "f1")
     description: str
     enabled: bool
+    due: bool = False  # the key settles what the rules say is due now: shown first, marked
 
 
 class KeysFooter(Widget):
@@ -54,9 +55,13 @@ class KeysFooter(Widget):
     KeysFooter > .keys-footer--disabled {
         text-style: dim;
     }
+    KeysFooter > .keys-footer--due {
+        text-style: bold reverse;
+    }
     """
     COMPONENT_CLASSES: ClassVar[set[str]] = {
-        "keys-footer--key", "keys-footer--description", "keys-footer--disabled"}
+        "keys-footer--key", "keys-footer--description", "keys-footer--disabled",
+        "keys-footer--due"}
     ALLOW_SELECT = False
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
@@ -88,12 +93,17 @@ class KeysFooter(Widget):
                 palette = (binding, enabled)
             elif binding.show:
                 shown.setdefault(binding.action, (binding, enabled))
+        # A screen may name the bindings that settle what is due now (``due_bindings``):
+        # those come first and are marked, so the key that settles it is never crowded out.
+        due_of = getattr(self.screen, "due_bindings", None)
+        due = set(due_of()) if callable(due_of) else set()
         pinned = [pair for pair in shown.values() if pair[0].action in PINNED]
-        others = [pair for pair in shown.values() if pair[0].action not in PINNED]
+        others = sorted((pair for pair in shown.values() if pair[0].action not in PINNED),
+                        key=lambda pair: pair[0].action not in due)
         ends = pinned + ([palette] if palette else [])
         chosen = others[:max(COLUMNS * ROWS - len(ends), 0)] + ends
-        return tuple(FooterCell(b.key, app.get_key_display(b), b.description, enabled)
-                     for b, enabled in chosen)
+        return tuple(FooterCell(b.key, app.get_key_display(b), b.description, enabled,
+                                b.action in due) for b, enabled in chosen)
 
     @staticmethod
     def _rows(cells: tuple[FooterCell, ...]) -> int:
@@ -109,13 +119,14 @@ class KeysFooter(Widget):
         key_style = self.get_component_rich_style("keys-footer--key")
         text_style = self.get_component_rich_style("keys-footer--description")
         dim = self.get_component_rich_style("keys-footer--disabled")
+        marked = self.get_component_rich_style("keys-footer--due")
         width = self._cell_width()
         lines = []
         for row in range(self._rows(self.cells)):
             line = Text(no_wrap=True, overflow="crop")
             for cell in self.cells[row * COLUMNS:(row + 1) * COLUMNS]:
                 part = Text(no_wrap=True, overflow="crop")
-                faded = Style() if cell.enabled else dim
+                faded = (Style() if cell.enabled else dim) + (marked if cell.due else Style())
                 part.append(f" {cell.shown} ", key_style + faded)
                 part.append(f" {cell.description}", text_style + faded)
                 part.truncate(width, pad=True)

@@ -4,6 +4,7 @@ it, and go on without it, the value staying sealed (as Nemesis's Victory Check d
 from __future__ import annotations
 
 from trackers.engine import Note, Param, State
+from trackers.games.lifeform.facts import facts_of
 from trackers.pieces import Secret
 
 ABSENT = "owner_absent"
@@ -19,7 +20,9 @@ def not_revealed(state: State, name: str, what: str, then: str) -> Note:
     """Record that ``name`` was needed and its owner could not reveal it; ``then``: how the
     table goes on. The value stays sealed (nothing is opened)."""
     secret = state.piece(name, Secret)
-    state.facts.setdefault("not_revealed", []).append({"secret": name, "when": what})
+    facts_of(state).setdefault("not_revealed", []).append({"secret": name, "when": what})
     return Note(f"{secret.label} cannot be revealed ({secret.owner} absent or PIN not given; "
-                f"code {secret.code} stays sealed) for {what}: {then}", "reality_calibration",
-                key_moment=f"{secret.label} not revealed ({what}): its owner was absent")
+                f"code {secret.code} stays sealed) for {what}: {then}; marked unchecked",
+                "reality_calibration",
+                key_moment=f"{secret.label} not revealed ({what}): its owner was absent, "
+                           "unchecked")

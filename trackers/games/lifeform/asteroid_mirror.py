@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from trackers.engine import ActionError, Note, State
 from trackers.games.lifeform.asteroids import TOKENS, _remove
+from trackers.games.lifeform.facts import facts_of
 
 MODES = ("mirror", "app")
 MODE_LABELS = {"mirror": "mirror (your own tokens)", "app": "drawn by the app"}
@@ -18,21 +19,21 @@ RULE = "(Thirteenth Passenger, Module B)"
 
 
 def mirrored(state: State) -> bool:
-    return bool(state.facts.get("asteroids", {}).get("mirror"))
+    return bool(facts_of(state).get("asteroids", {}).get("mirror"))
 
 
 def setup_mirror(state: State) -> None:
     """The table's tokens: nothing hidden in the app, each face entered when flipped."""
     from trackers.games.lifeform.asteroids import SPACES
 
-    state.facts.setdefault("hidden", {})["asteroids"] = {}
-    state.facts["asteroids"] = {"face_down": list(SPACES), "revealed": {}, "jumped": [],
+    facts_of(state).setdefault("hidden", {})["asteroids"] = {}
+    facts_of(state)["asteroids"] = {"face_down": list(SPACES), "revealed": {}, "jumped": [],
                                 "held": [], "struck": None, "mirror": True, "to_flip": []}
 
 
 def due(state: State) -> int | None:
     """The next token the table has to flip, if any."""
-    info = state.facts.get("asteroids") or {}
+    info = facts_of(state).get("asteroids") or {}
     return info["to_flip"][0] if info.get("to_flip") else None
 
 
@@ -42,7 +43,7 @@ def flip(state: State, shows: str, impact_card: str) -> list[Note]:
     space = due(state)
     if space is None:
         raise ActionError("shows: no asteroid token is waiting to be flipped", "shows")
-    info = state.facts["asteroids"]
+    info = facts_of(state)["asteroids"]
     seen = list(info["revealed"].values())
     token = "hit" if shows == SHOWS[1] else "alert"
     if seen.count(token) >= TOKENS.count(token):
@@ -67,7 +68,7 @@ def flip(state: State, shows: str, impact_card: str) -> list[Note]:
 
 
 def panel_lines(state: State) -> list[str]:
-    info = state.facts.get("asteroids") or {}
+    info = facts_of(state).get("asteroids") or {}
     if not info.get("mirror"):
         return []
     lines = ["your own tokens: flip each as the tracker arrives (mirror)"]

@@ -16,6 +16,7 @@ from __future__ import annotations
 from random import Random
 
 from trackers.engine import ActionError, Note, State
+from trackers.games.lifeform.facts import facts_of
 from trackers.pieces import Move, Track
 from trackers.pieces.chance import Chance
 
@@ -29,9 +30,9 @@ def setup_asteroids(state: State, rng: Random) -> list[int]:
     if not isinstance(rng, Chance):  # a game started before: shuffled now, kept hidden
         tokens = list(TOKENS)
         rng.shuffle(tokens)
-        state.facts.setdefault("hidden", {})["asteroids"] = {
+        facts_of(state).setdefault("hidden", {})["asteroids"] = {
             str(space): token for space, token in zip(SPACES, tokens, strict=True)}
-    state.facts["asteroids"] = {"face_down": list(SPACES), "revealed": {}, "jumped": [],
+    facts_of(state)["asteroids"] = {"face_down": list(SPACES), "revealed": {}, "jumped": [],
                                 "held": [], "struck": None}
     return list(SPACES)
 
@@ -41,7 +42,7 @@ def on_move(state: State, move: Move, rng: Random) -> list[Note]:
     fired = [m.at for m in move.fired if m.key.startswith("asteroid ")]
     if not fired:
         return []
-    info = state.facts["asteroids"]
+    info = facts_of(state)["asteroids"]
     if info["held"]:  # an earlier jump is still undecided: keep the order
         info["held"] += fired
         return [Note("asteroid tokens wait for the decision on the jumped-over ones", "module_b")]
@@ -59,7 +60,7 @@ def on_move(state: State, move: Move, rng: Random) -> list[Note]:
 
 def resolve_jumped(state: State, check: bool, rng: Random) -> list[Note]:
     """The table's G20 decision for the held tokens, then every held token in order."""
-    info = state.facts["asteroids"]
+    info = facts_of(state)["asteroids"]
     if not info["held"]:
         raise ActionError("no asteroid token is waiting for a decision", "check")
     held, jumped = info["held"], info["jumped"]
@@ -79,7 +80,7 @@ def resolve_jumped(state: State, check: bool, rng: Random) -> list[Note]:
 
 def _arrive(state: State, spaces: list[int], rng: Random) -> list[Note]:
     """Tokens to look at: the table flips its own (mirror), or the app turns its over."""
-    if state.facts["asteroids"].get("mirror"):
+    if facts_of(state)["asteroids"].get("mirror"):
         return _to_flip(state, spaces)
     return _check_all(state, spaces, rng)
 
@@ -87,7 +88,7 @@ def _arrive(state: State, spaces: list[int], rng: Random) -> list[Note]:
 def _to_flip(state: State, spaces: list[int]) -> list[Note]:
     """The tracker reached these tokens, the table's own (``asteroid_mirror``): the table
     flips each, in order."""
-    info = state.facts["asteroids"]
+    info = facts_of(state)["asteroids"]
     new = [s for s in spaces if s in info["face_down"] and s not in info["to_flip"]]
     info["to_flip"] += new
     return [Note(f"asteroid token on {space}: flip your token and enter what it shows "
@@ -98,7 +99,7 @@ def _to_flip(state: State, spaces: list[int]) -> list[Note]:
 def _check_all(state: State, spaces: list[int], rng: Random) -> list[Note]:
     notes: list[Note] = []
     for space in spaces:
-        if space in state.facts["asteroids"]["face_down"]:
+        if space in facts_of(state)["asteroids"]["face_down"]:
             notes += _check(state, space, rng)
     return notes
 
@@ -107,15 +108,15 @@ def _check(state: State, space: int, rng: Random) -> list[Note]:
     """Turn one token over (spec §11.2)."""
     token = _turn_over(state, space, rng)
     _remove(state, space)
-    state.facts["asteroids"]["revealed"][str(space)] = token
+    facts_of(state)["asteroids"]["revealed"][str(space)] = token
     if token == "alert":
         return [Note(f"asteroid token on {space}: Impact imminent! It leaves the game; keep "
                      "playing and check the next token when the tracker gets there (Thirteenth "
                      "Passenger, Module B)",
                      "module_b")]
     struck = rng.choice(IMPACT_CARDS)
-    state.facts["asteroids"]["struck"] = struck
-    for other in list(state.facts["asteroids"]["face_down"]):
+    facts_of(state)["asteroids"]["struck"] = struck
+    for other in list(facts_of(state)["asteroids"]["face_down"]):
         _remove(state, other)
     decks = state.board.get("module_b.impact_decks")
     strikes = f" (it strikes the {decks[int(struck) - 1]})" if decks else ""
@@ -129,30 +130,30 @@ def _check(state: State, space: int, rng: Random) -> list[Note]:
 def _turn_over(state: State, space: int, rng: Random) -> str:
     """The token on ``space``: as shuffled at setup, or drawn now from those not seen yet
     (a token that left unseen is as likely to have been any of them)."""
-    hidden = state.facts.get("hidden", {}).get("asteroids")
+    hidden = facts_of(state).get("hidden", {}).get("asteroids")
     if hidden is not None:
         return str(hidden[str(space)])
     if not isinstance(rng, Chance):
         raise ActionError("asteroid tokens: this game kept no face-down tokens", "module_b")
     left = list(TOKENS)
-    for seen in state.facts["asteroids"]["revealed"].values():
+    for seen in facts_of(state)["asteroids"]["revealed"].values():
         left.remove(seen)
-    revealed = len(state.facts["asteroids"]["revealed"])
+    revealed = len(facts_of(state)["asteroids"]["revealed"])
     return sorted(left)[rng.pick("asteroid tokens", revealed + 1, len(left))]
 
 
 def _remove(state: State, space: int) -> None:
     """A token leaves its space (checked or not): its milestone goes too."""
-    info = state.facts["asteroids"]
+    info = facts_of(state)["asteroids"]
     if space in info["face_down"]:
         info["face_down"].remove(space)
-    state.facts.get("hidden", {}).get("asteroids", {}).pop(str(space), None)
+    facts_of(state).get("hidden", {}).get("asteroids", {}).pop(str(space), None)
     sd = state.piece("self_destruct", Track)
     sd.milestones = [m for m in sd.milestones if m.key != f"asteroid {space}"]
 
 
 def panel_lines(state: State) -> list[str]:
-    info = state.facts.get("asteroids")
+    info = facts_of(state).get("asteroids")
     if info is None:
         return []
     lines = [f"face down on Self-Destruct: {', '.join(map(str, info['face_down'])) or 'none'}"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from trackers.engine import ActionError, Note, Panel, State
 from trackers.games.lifeform import decks
 from trackers.games.lifeform.board import Board
+from trackers.games.lifeform.facts import facts_of
 from trackers.games.lifeform.moves import add_hostility, finish, remora_open
 from trackers.games.lifeform.words import count
 
@@ -40,7 +41,7 @@ def character_pool(modules: list[str], pool: str = POOL_CHOICES[0]) -> dict[str,
 
 def record_draft(state: State, member: str, first: str, second: str) -> list[Note]:
     """Setup steps 8-9: the 2 disks a crew member kept go to the Galley (A-Deck)."""
-    chars = state.facts["characters"]
+    chars = facts_of(state)["characters"]
     if first == second:
         raise ActionError("second: choose two different characters", "second")
     for name in (first, second):
@@ -56,21 +57,21 @@ def record_draft(state: State, member: str, first: str, second: str) -> list[Not
 
 
 def surviving(state: State, member: str | None = None) -> list[str]:
-    return [n for n, c in state.facts["characters"].items()
+    return [n for n, c in facts_of(state)["characters"].items()
             if c["where"] != DEAD and (member is None or c["owner"] == member)]
 
 
 def counts(state: State) -> tuple[int, int]:
     """(surviving characters aboard the Remora, surviving characters on the Valley Forge)."""
-    chars = state.facts["characters"]
+    chars = facts_of(state)["characters"]
     alive = surviving(state)
     return (sum(chars[n]["where"] == REMORA for n in alive),
             sum(chars[n]["where"] == VALLEY_FORGE for n in alive))
 
 
 def place_words(state: State, name: str) -> str:
-    c = state.facts["characters"][name]
-    eliminated = (state.facts.get("showdown") or {}).get("eliminated", [])
+    c = facts_of(state)["characters"][name]
+    eliminated = (facts_of(state).get("showdown") or {}).get("eliminated", [])
     if c["owner"] in eliminated and c["where"] != DEAD:
         return "eliminated in the Showdown"
     if c["where"] == VALLEY_FORGE and c["hidden"]:
@@ -79,7 +80,7 @@ def place_words(state: State, name: str) -> str:
 
 
 def need(state: State, name: str) -> dict[str, object]:
-    chars = state.facts["characters"]
+    chars = facts_of(state)["characters"]
     if name not in chars:
         have = ", ".join(chars) or "none recorded yet"
         raise ActionError(f"character: {name!r} is not in play (characters: {have})", "character")
@@ -137,7 +138,7 @@ def kill(state: State, name: str, noisy: bool, profile: Board) -> list[Note]:
         notes.append(Note("Silent kill: nothing more happens (rulebook p. 33, If a Character is "
                           "Killed)", "character_death"))
     if last_on_vf:
-        state.facts["last_man_aboard"] = True
+        facts_of(state)["last_man_aboard"] = True
         notes.append(Note("Last Man Aboard! The lifeform killed the last character on the Valley "
                           "Forge: its Stowaway card is ignored, it stows away and a launch is "
                           "Ending C; the launch criteria still apply (rulebook, Last Man "
@@ -157,20 +158,20 @@ def _taking_control(state: State, member: str) -> list[Note]:
     if surviving(state, member):
         return [Note(f"{member} carries on with {', '.join(surviving(state, member))}",
                      "character_death")]
-    if state.facts["players"] == 2:
+    if facts_of(state)["players"] == 2:
         finish(state, "lifeform", "the lifeform won: the crew member's last character died",
                "Last character killed")
         return [Note("2-player game: the crew member has no character left; the lifeform wins "
                      "(rulebook, Taking Control)", "endings")]
-    donors = [m for m in state.facts["crew"] if m != member and len(surviving(state, m)) == 2]
+    donors = [m for m in facts_of(state)["crew"] if m != member and len(surviving(state, m)) == 2]
     if donors:
-        state.facts["pending_control"].append(member)
+        facts_of(state)["pending_control"].append(member)
         return [Note(f"Taking Control: {member} takes over a character (board as it is, no cards "
                      f"or tokens) from {' or '.join(donors)}; who chooses is not in the text."
                      " Use 'Take control of a character' (rulebook, Taking "
                      "Control)", "character_death")]
     notes = decks.discard_hand(state, member)
-    state.facts["pending_role"].append(member)
+    facts_of(state)["pending_role"].append(member)
     free = free_roles(state)
     words = " or ".join(ROLE_NAMES[r] for r in free)
     return notes + [Note(f"Taking Control: no crew member has 2 characters; {member} takes "
@@ -180,12 +181,12 @@ def _taking_control(state: State, member: str) -> list[Note]:
 
 def free_roles(state: State) -> list[str]:
     """3P: either; 4P: whichever is not taken yet (spec §8.3)."""
-    taken = [state.facts["members"][m]["role"] for m in state.facts["crew"]]
+    taken = [facts_of(state)["members"][m]["role"] for m in facts_of(state)["crew"]]
     return [r for r in ROLE_NAMES if r not in taken]
 
 
 def take_control(state: State, member: str, name: str) -> list[Note]:
-    if member not in state.facts["pending_control"]:
+    if member not in facts_of(state)["pending_control"]:
         raise ActionError(f"crew_member: {member} has no Taking Control to do", "crew_member")
     c = need(state, name)
     owner = str(c["owner"])
@@ -193,30 +194,30 @@ def take_control(state: State, member: str, name: str) -> list[Note]:
         raise ActionError(f"character: {owner} does not have 2 surviving characters; take one "
                           "from a crew member who has 2 (rulebook, Taking Control)", "character")
     c["owner"] = member
-    state.facts["pending_control"].remove(member)
+    facts_of(state)["pending_control"].remove(member)
     return [Note(f"{member} takes control of {name} from {owner}: the board as it is; no cards "
                  "or tokens change hands (rulebook, Taking Control)", "character_death")]
 
 
 def take_role(state: State, member: str, role: str) -> list[Note]:
     """Spec §8.4 / §8.5: the crew member becomes the Ship's Cat or the SIS-TER player."""
-    if member not in state.facts["pending_role"]:
+    if member not in facts_of(state)["pending_role"]:
         raise ActionError(f"crew_member: {member} still has characters or a character to take",
                           "crew_member")
     if role not in free_roles(state):
         raise ActionError(f"role: {ROLE_NAMES[role]} is taken; take "
                           f"{' or '.join(ROLE_NAMES[r] for r in free_roles(state))}", "role")
-    state.facts["pending_role"].remove(member)
-    state.facts["members"][member]["role"] = role
-    state.facts["members"][member]["heat_analyzer"] = False
+    facts_of(state)["pending_role"].remove(member)
+    facts_of(state)["members"][member]["role"] = role
+    facts_of(state)["members"][member]["heat_analyzer"] = False
     if role == "ships_cat":
-        state.facts["ships_cat"] |= {"in_play": True, "controller": member, "cards": ROLE_CARDS}
+        facts_of(state)["ships_cat"] |= {"in_play": True, "controller": member, "cards": ROLE_CARDS}
         return [Note(f"{member} takes the Ship's Cat: return every personal token to the pool; "
                      "take the 10 cat cards face up; put the cat in a vent chamber with no "
                      "character and no image. Each turn: pass, or move the cat then play 1 card "
                      "(rulebook, The Ship's Cat). The cat must be aboard for a "
                      "launch", "ships_cat")]
-    state.facts["sister"] |= {"controller": member, "cards": ROLE_CARDS}
+    facts_of(state)["sister"] |= {"controller": member, "cards": ROLE_CARDS}
     return [Note(f"{member} takes the SIS-TER Mainframe: return every personal token except Data "
                  "tokens; take the 10 SIS-TER cards face up. Each turn: pass or play 1 card "
                  "(rulebook, The Sis-ter Mainframe)", "ships_cat")]
@@ -224,7 +225,7 @@ def take_role(state: State, member: str, role: str) -> list[Note]:
 
 def panel(state: State) -> Panel:
     """Who is where, per crew member (spec §8)."""
-    facts = state.facts
+    facts = facts_of(state)
     lines = []
     for member in facts["crew"]:
         role = facts["members"][member]["role"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from trackers.engine import State
+from trackers.games.lifeform.facts import facts_of
 
 Keys = Mapping[str, tuple[str, str | None]]
 STAGES = {"setup": "the setup", "starship": "the Starship stage",
@@ -24,12 +25,12 @@ def _how(keys: Keys, name: str) -> str:
 
 
 def _now(state: State) -> str:
-    return STAGES.get(state.facts["stage"], state.facts["stage"])
+    return STAGES.get(facts_of(state)["stage"], facts_of(state)["stage"])
 
 
 def _showdown_only(what: str) -> Callable[[State, Keys], str]:
     def why(state: State, keys: Keys) -> str:
-        if state.facts["stage"] == "over":
+        if facts_of(state)["stage"] == "over":
             return f"the game is over: {what} belongs to the Showdown ({SHOWDOWN})"
         return (f"{what} belongs to the Showdown, which begins after the launch's ending; this "
                 f"is {_now(state)} ({SHOWDOWN})")
@@ -37,14 +38,14 @@ def _showdown_only(what: str) -> Callable[[State, Keys], str]:
 
 
 def _module_d(state: State, keys: Keys) -> str:
-    if "D" not in state.facts["modules"]:
+    if "D" not in facts_of(state)["modules"]:
         return "module D is not played in this game (New game: Thirteenth Passenger modules)"
     return ("module D's hunt comes at the Showdown, after the hibernation; this is "
             f"{_now(state)} {MODULE_D}")
 
 
 def _tick_setup(state: State, keys: Keys) -> str:
-    if state.facts["stage"] == "setup":  # only the steps that tick themselves are left
+    if facts_of(state)["stage"] == "setup":  # only the steps that tick themselves are left
         return ("the steps left tick themselves: 'Record characters' (step 8) and 'Reality "
                 "Calibration' (step 17) (rulebook, Setup)")
     return f"the setup is done; this is {_now(state)} (a step is corrected with 'x' or undo)"
@@ -57,7 +58,7 @@ def _play_role_card(state: State, keys: Keys) -> str:
 
 
 def _cat_aboard(state: State, keys: Keys) -> str:
-    if state.facts["ships_cat"]["aboard"]:
+    if facts_of(state)["ships_cat"]["aboard"]:
         return "the Ship's Cat is aboard the Remora already (rulebook, The Ship's Cat)"
     return ("the Ship's Cat is not in play: a crew member takes it after losing their last "
             f"character ({_how(keys, 'take_role')}) (rulebook, The Ship's Cat)")
@@ -74,21 +75,21 @@ def _refill(state: State, keys: Keys) -> str:
 
 
 def _hibernation(state: State, keys: Keys) -> str:
-    show = state.facts.get("showdown") or {}
+    show = facts_of(state).get("showdown") or {}
     if show.get("refill_due"):
         return f"the Ending C refill comes first ({_how(keys, 'ending_c_refill')})"
     return _showdown_only("the hibernation")(state, keys)
 
 
 def _jumped(state: State, keys: Keys) -> str:
-    if "asteroids" not in state.facts:
+    if "asteroids" not in facts_of(state):
         return "module B is not played in this game (New game: Thirteenth Passenger modules)"
     return ("no asteroid token waits for that decision: it follows a Self-Destruct move that "
             f"jumps over a face-down token {MODULE_B}")
 
 
 def _flip(state: State, keys: Keys) -> str:
-    info = state.facts.get("asteroids")
+    info = facts_of(state).get("asteroids")
     if info is None:
         return "module B is not played in this game (New game: Thirteenth Passenger modules)"
     if not info.get("mirror"):
@@ -104,8 +105,8 @@ def _flip(state: State, keys: Keys) -> str:
 
 
 def _android(state: State, keys: Keys) -> str:
-    android = state.facts["android"]
-    if state.facts["stage"] != "starship":
+    android = facts_of(state)["android"]
+    if facts_of(state)["stage"] != "starship":
         return f"the android moves in the Starship stage; this is {_now(state)}"
     if android["destroyed"]:
         return "the android is destroyed: its phase passes by itself (rulebook, Android Phase)"
@@ -123,7 +124,7 @@ def _control(state: State, keys: Keys) -> str:
 
 
 def _survival(state: State, keys: Keys) -> str:
-    if state.facts.get("lifeform_survival"):
+    if facts_of(state).get("lifeform_survival"):
         return "the lifeform has used its Survival ability: once a game (rulebook, Survival " \
                "Abilities)"
     return (f"the lifeform's Survival ability is for the Starship stage; this is {_now(state)} "
@@ -131,7 +132,7 @@ def _survival(state: State, keys: Keys) -> str:
 
 
 def _declare(state: State, keys: Keys) -> str:
-    if state.facts["stage"] == "showdown":
+    if facts_of(state)["stage"] == "showdown":
         return f"in the Showdown the fights decide who wins ({_how(keys, 'fight_result')})"
     return f"this is {_now(state)}: the winner is known (rulebook, Endings)"
 

@@ -20,6 +20,7 @@ from trackers.games.lifeform import (
 )
 from trackers.games.lifeform.board import board_of
 from trackers.games.lifeform.characters import ROLE_NAMES
+from trackers.games.lifeform.facts import facts_of
 
 Notes = list[Note | str]
 
@@ -27,20 +28,20 @@ def use_heat_analyzer(state: State, args: dict[str, Any], rng: Random) -> Notes:
     """Use Heat Analyzer: the token goes; draw 2; the lifeform draws 1 if an image is within
     2 chambers of the crew member's characters (spec §3.4)."""
     member, prof = args["crew_member"], board_of(state.board)
-    info = state.facts["members"][member]
+    info = facts_of(state)["members"][member]
     if moves.heat_analyzers_gone(state) or not info["heat_analyzer"]:
         raise ActionError(f"crew_member: {member} has no Heat Analyzer token (all leave at the "
                           "10 mark, rulebook p. 46, Self-Destruct Track)", "crew_member")
     info["heat_analyzer"] = False
     notes: Notes = list(decks.draw(state, "crew", member, 2, prof))
     if args["image_within_2"]:
-        notes += decks.draw(state, "lifeform", state.facts["lifeform"], 1, prof)
+        notes += decks.draw(state, "lifeform", facts_of(state)["lifeform"], 1, prof)
     return notes
 
 
 def take_mining_laser(state: State, args: dict[str, Any], rng: Random) -> Notes:
     """The first character to enter Engineering: its crew member takes the card (spec §3.4)."""
-    cards = state.facts["special_cards"]
+    cards = facts_of(state)["special_cards"]
     if cards["mining_laser"] != "on board":
         raise ActionError("the Mining Laser card was taken already", "crew_member")
     cards["mining_laser"] = args["crew_member"]
@@ -52,7 +53,7 @@ def remora_energy_cell(state: State, args: dict[str, Any], rng: Random) -> Notes
     Electrify Deck Plating or Shut Emergency Bulkhead Door (spec §3.4)."""
     member = args["crew_member"]
     if not characters.surviving(state, member) or any(
-            state.facts["characters"][n]["where"] != characters.REMORA
+            facts_of(state)["characters"][n]["where"] != characters.REMORA
             for n in characters.surviving(state, member)):
         raise ActionError(f"crew_member: {member}'s surviving characters are not all aboard the "
                           "Remora (rulebook, Crew Activity Phase: the stricter of its two "
@@ -61,16 +62,16 @@ def remora_energy_cell(state: State, args: dict[str, Any], rng: Random) -> Notes
     notes += loadout.remove_top(state, "energy_cells", "Remora Energy Cell (read as an Energy "
                                 "Cells token: the text does not say which)")
     if args["effect"].startswith("Shut Emergency Bulkhead Door"):
-        state.facts["bulkhead_door"] = member  # it leaves at the start of their next turn
+        facts_of(state)["bulkhead_door"] = member  # it leaves at the start of their next turn
     return notes + [Note(f"{args['effect']} (rulebook, Crew Activity Phase: Perform "
                          "Activity)", "shuttle_loadout")]
 
 
 def mission_from_pool(state: State, args: dict[str, Any], rng: Random) -> Notes:
-    if state.facts["mission_pool"] == 0:
+    if facts_of(state)["mission_pool"] == 0:
         return [Note("the Mission pool is empty: nothing is placed (rulebook, "
                      "Components)", "round")]
-    state.facts["mission_pool"] -= 1
+    facts_of(state)["mission_pool"] -= 1
     return [Note(f"a Mission token from the pool goes to {args['chamber']} (rulebook p. 24, Crew "
                  "Action Reference)", "round")]
 
@@ -90,7 +91,7 @@ def token_moved(state: State, args: dict[str, Any], rng: Random) -> Notes:
 def play_role_card(state: State, args: dict[str, Any], rng: Random) -> Notes:
     """A Ship's Cat or SIS-TER card is played and leaves the game (spec §3.3, §8.4, §8.5)."""
     key = "ships_cat" if args["role"] == ROLE_NAMES["ships_cat"] else "sister"
-    info = state.facts[key]
+    info = _role(state, key)
     if info.get("controller"):
         turns.role_card(state, str(info["controller"]))
     if info["cards"] < 1:
@@ -98,7 +99,7 @@ def play_role_card(state: State, args: dict[str, Any], rng: Random) -> Notes:
     info["cards"] -= 1
     notes: Notes = [Note(f"a card of {args['role']} is played and leaves the game; "
                          f"{info['cards']} left", "ships_cat")]
-    if key == "ships_cat" and state.facts["players"] == 2 and info["cards"] == 0:
+    if key == "ships_cat" and facts_of(state)["players"] == 2 and info["cards"] == 0:
         info["aboard"] = True
         notes.append(Note("the last cat card is played: put the cat on the Remora (rulebook, Crew "
                           "Activity Phase)",
@@ -108,16 +109,21 @@ def play_role_card(state: State, args: dict[str, Any], rng: Random) -> Notes:
 
 def roles_with_cards(state: State) -> list[str]:
     """The roles in play with a card left: in 3P/4P only once a crew member has taken one."""
-    return [name for key, name in ROLE_NAMES.items() if state.facts[key]["cards"] > 0]
+    return [name for key, name in ROLE_NAMES.items() if _role(state, key)["cards"] > 0]
+
+
+def _role(state: State, key: str) -> dict[str, Any]:
+    """The Ship's Cat's or the SIS-TER's record."""
+    return facts_of(state)["ships_cat"] if key == "ships_cat" else facts_of(state)["sister"]
 
 
 def cat_aboard(state: State, args: dict[str, Any], rng: Random) -> Notes:
     """2P: throw away every cat card to jump the cat aboard; 3P/4P: the cat moved in (§3.3)."""
-    cat = state.facts["ships_cat"]
+    cat = facts_of(state)["ships_cat"]
     if not cat["in_play"] or cat["aboard"]:
         raise ActionError("the Ship's Cat is not in play on the Valley Forge", "action")
     cat["aboard"] = True
-    if state.facts["players"] == 2:
+    if facts_of(state)["players"] == 2:
         cat["cards"] = 0
         return [Note("every remaining cat card leaves the game; the cat is aboard the Remora and "
                      "does nothing more until the Showdown (rulebook, Crew Activity "
@@ -139,7 +145,7 @@ def flamethrower_cocoon(state: State, args: dict[str, Any], rng: Random) -> Note
     prof = board_of(state.board)
     notes: Notes = list(played_crew_card(state, args["crew_member"], args["card"]))
     notes += moves.reset_cocoon(state, prof)
-    images = state.facts["images"]
+    images = facts_of(state)["images"]
     if len(images["on_board"]) == 3:
         ghost = args["ghost_removed"]
         if ghost not in images["on_board"]:
@@ -175,7 +181,7 @@ def shoot_mining_laser(state: State, args: dict[str, Any], rng: Random) -> Notes
     """Shoot the Mining Laser (spec §3.4): an image moves and the lifeform discards its whole
     hand (no reveal), or the android is destroyed; a Power Outage; Hostility +1; card removed."""
     member, prof = args["crew_member"], board_of(state.board)
-    cards = state.facts["special_cards"]
+    cards = facts_of(state)["special_cards"]
     if cards["mining_laser"] != member:
         raise ActionError(f"crew_member: {member} does not hold the Mining Laser card",
                           "crew_member")
@@ -184,7 +190,7 @@ def shoot_mining_laser(state: State, args: dict[str, Any], rng: Random) -> Notes
     if args["target"] == "android":
         notes += moves.destroy_android(state, prof, "shot by the Mining Laser")
     else:
-        lifeform = state.facts["lifeform"]
+        lifeform = facts_of(state)["lifeform"]
         held = decks.deck(state, "lifeform").hands.get(lifeform, 0)
         if held:
             notes += decks.discard(state, "lifeform", lifeform, held)
@@ -209,9 +215,9 @@ def played_crew_card(state: State, member: str, card: str) -> list[Note]:
     if card == CREW_CARD[1]:
         from trackers.engine import ActionError
 
-        if state.facts["special_cards"]["flamethrower"] != member:
+        if facts_of(state)["special_cards"]["flamethrower"] != member:
             raise ActionError(f"card: {member} does not hold the Flamethrower card", "card")
-        state.facts["special_cards"]["flamethrower"] = "removed"
+        facts_of(state)["special_cards"]["flamethrower"] = "removed"
         return [Note("the Flamethrower card leaves the game once discarded (rulebook, Gameplay "
                      "Additional Rules)", "round")]
     return []

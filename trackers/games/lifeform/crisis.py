@@ -19,6 +19,7 @@ from typing import Any
 
 from trackers.engine import ActionError
 from trackers.games.lifeform import remora
+from trackers.games.lifeform.facts import LifeformFacts
 
 DECK_MODES = ("mirror", "virtual")
 NEW_CARDS = 9  # the nine new Crisis cards shuffled into the C-Deck deck (spec §11.3)
@@ -106,7 +107,7 @@ def new_crisis(mode: str) -> dict[str, Any]:
             "conditions": [], "log": []}
 
 
-def resolve(facts: dict[str, Any], card: CrisisCard, life_support_length: int | None
+def resolve(facts: LifeformFacts, card: CrisisCard, life_support_length: int | None
             ) -> list[str]:
     """Apply what the card does to the Remora and the conditions; returns the lines to read.
 
@@ -129,12 +130,12 @@ def resolve(facts: dict[str, Any], card: CrisisCard, life_support_length: int | 
     return lines
 
 
-def needs_life_support(facts: dict[str, Any], chamber: str | None) -> bool:
+def needs_life_support(facts: LifeformFacts, chamber: str | None) -> bool:
     """Whether placing on ``chamber`` would advance Life Support (so its length is needed)."""
     return chamber is not None and remora.holds_token(facts["remora"], chamber)
 
 
-def keep_card(facts: dict[str, Any], name: str, hand: int, hand_limit: int
+def keep_card(facts: LifeformFacts, name: str, hand: int, hand_limit: int
               ) -> tuple[int, list[str]]:
     """Turn the card 180° into the hand of action cards: the new hand size and the lines."""
     facts["crisis"]["kept"].append(name)
@@ -148,7 +149,7 @@ def keep_card(facts: dict[str, Any], name: str, hand: int, hand_limit: int
     return hand, lines
 
 
-def discard(facts: dict[str, Any], hand: int, count: int, crisis_card: str | None
+def discard(facts: LifeformFacts, hand: int, count: int, crisis_card: str | None
             ) -> tuple[int, list[str]]:
     """"Discard any X cards": ``count`` cards leave the hand, a kept Crisis card among them if
     named (spec §11.3)."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from trackers.engine import ActionError, Note, State
 from trackers.games.lifeform.board import Board, board_of
+from trackers.games.lifeform.facts import facts_of
 from trackers.games.lifeform.tracks import cocoon_key
 from trackers.games.lifeform.words import count
 from trackers.pieces import PhysicalDeck, Track
@@ -38,7 +39,7 @@ def deck(state: State, which: str) -> PhysicalDeck:
 
 def cocoon_value(state: State, profile: Board, what: str) -> int | None:
     """MAX HAND ("max_hand") or Evolution ("evolution") on the Cocoon tracker's space (§4.3)."""
-    values = profile.numbers(f"{cocoon_key(state.facts['players'])}.{what}")
+    values = profile.numbers(f"{cocoon_key(facts_of(state)['players'])}.{what}")
     space = state.piece("cocoon", Track).position
     if values is None or not 1 <= space <= len(values):
         return None
@@ -47,18 +48,18 @@ def cocoon_value(state: State, profile: Board, what: str) -> int | None:
 
 def special_held(state: State, member: str) -> list[str]:
     """The Mining Laser / Flamethrower cards a crew member holds."""
-    return [c for c in SPECIAL_CARDS if state.facts["special_cards"][c] == member]
+    return [c for c in SPECIAL_CARDS if facts_of(state)["special_cards"][c] == member]
 
 
 def hand_size(state: State, who: str) -> int:
     """Cards counted toward the hand limit (spec §7)."""
-    if who == state.facts["lifeform"]:
+    if who == facts_of(state)["lifeform"]:
         return deck(state, "lifeform").hands.get(who, 0)
     return deck(state, "crew").hands.get(who, 0) + len(special_held(state, who))
 
 
 def hand_limit(state: State, who: str, profile: Board) -> int | None:
-    if who == state.facts["lifeform"]:
+    if who == facts_of(state)["lifeform"]:
         return cocoon_value(state, profile, "max_hand")
     return CREW_HAND_LIMIT
 
@@ -68,7 +69,7 @@ def hand_check(state: State, who: str, profile: Board) -> list[Note]:
     limit = hand_limit(state, who, profile)
     held = hand_size(state, who)
     if limit is None:
-        key = f"{cocoon_key(state.facts['players'])}.max_hand"
+        key = f"{cocoon_key(facts_of(state)['players'])}.max_hand"
         return [Note(f"{who} holds {count(held, 'card')}; the lifeform's hand "
                      "limit is "
                      f"{profile.unknown(key)}", "cocoon")]
@@ -84,9 +85,12 @@ def over_limit_hands(state: State) -> list[tuple[str, int, int]]:
     """(who, held, limit) for each hand above its known limit (rulebook, Gameplay Additional
     Rules)."""
     out = []
-    for who in (state.facts["lifeform"], *state.facts["crew"]):
+    for who in (facts_of(state)["lifeform"], *facts_of(state)["crew"]):
         limit = hand_limit(state, who, board_of(state.board))
         held = hand_size(state, who)
+        allowed = facts_of(state).get("limit_ignored", {}).get(who)
+        if allowed is not None and held <= allowed:
+            continue  # cards a reward gave past the limit (module D): no discard is due
         if limit is not None and held > limit:
             out.append((who, held, limit))
     return out
@@ -99,10 +103,15 @@ def over_limit(state: State) -> list[str]:
 
 
 def draw(state: State, which: str, who: str, count: int, profile: Board,
-         check: bool = True) -> list[Note]:
-    """Draw ``count`` into ``who``'s hand; reshuffle notes come from the deck (spec §7)."""
+         check: bool = True, ignore_limit: bool = False) -> list[Note]:
+    """Draw ``count`` into ``who``'s hand; reshuffle notes come from the deck (spec §7).
+    ``ignore_limit``: a reward that ignores the hand limit; the hand it leaves is no discard's
+    business (Thirteenth Passenger, Module D)."""
     pile = deck(state, which)
     notes = [Note(n, "round") for n in pile.draw(count, who)]
+    if ignore_limit:
+        facts_of(state).setdefault("limit_ignored", {})[who] = hand_size(state, who)
+        check = False
     cards = "card" if count == 1 else "cards"
     notes.insert(0, Note(f"{who} draws {count} {DECKS[which][1]} {cards}", "round"))
     return notes + (hand_check(state, who, profile) if check else [])
@@ -132,7 +141,7 @@ def discard_hand(state: State, who: str) -> list[Note]:
         pile.discard_from_hand(held, who)
     notes = [Note(f"{who} discards their {count(held, 'Crew card')}", "character_death")]
     for card in special_held(state, who):
-        state.facts["special_cards"][card] = "removed"
+        facts_of(state)["special_cards"][card] = "removed"
         notes.append(Note(f"the {SPECIAL_NAMES[card]} card in {who}'s hand leaves the game",
                           "character_death"))
     return notes
@@ -143,8 +152,8 @@ def draw_terror(state: State) -> list[Note]:
     resolved and discarded (spec §3.10; who may see the Terror discard is G18)."""
     pile = deck(state, "terror")
     notes = [Note(n, "round") for n in pile.draw(1, "table")]
-    if state.facts["tokens_on_board"]["terror"] > 0:  # the token met goes back to the supply
-        state.facts["tokens_on_board"]["terror"] -= 1
+    if facts_of(state)["tokens_on_board"]["terror"] > 0:  # the token met goes back to the supply
+        facts_of(state)["tokens_on_board"]["terror"] -= 1
     if pile.hands.get("table", 0):
         pile.discard_from_hand(1, "table")
         notes.append(Note("Terror: return the Terror token to the supply; draw the top Terror "

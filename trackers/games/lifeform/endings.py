@@ -16,6 +16,7 @@ from typing import Any
 from trackers.engine import ActionError, Note, State
 from trackers.games.lifeform import characters, loadout
 from trackers.games.lifeform.board import Board
+from trackers.games.lifeform.facts import facts_of
 from trackers.games.lifeform.launch import Status
 from trackers.games.lifeform.moves import finish, late_launch
 from trackers.games.lifeform.words import count
@@ -236,7 +237,7 @@ def launch(state: State, profile: Board, confirm_unknown: bool,
            absent: bool = False) -> list[Note]:
     """All criteria met and every crew member agrees: the Remora launches (spec §5.3). With the
     lifeform player absent, Ending B's card stays sealed and the table settles the ending."""
-    if state.facts["stage"] not in ("starship", "setup"):
+    if facts_of(state)["stage"] not in ("starship", "setup"):
         raise ActionError("the Remora can launch only during the Starship stage", "action")
     check = loadout.readiness(state, profile, crew_agree=True)
     missing = [f"{c.name} ({c.why})" for c in check.criteria if c.status is Status.NOT_MET]
@@ -253,7 +254,7 @@ def launch(state: State, profile: Board, confirm_unknown: bool,
     notes = [Note("The Remora launches! (rulebook p. 35, Launch the Remora Sequence)", "launch",
                   key_moment=f"The Remora launched at Self-Destruct {sd} with "
                              f"{aboard} aboard{left_behind}")]
-    every_one_aboard = left == 0 and not state.facts["last_man_aboard"]
+    every_one_aboard = left == 0 and not facts_of(state)["last_man_aboard"]
     card = None
     unshown = every_one_aboard and late_launch(state) and absent
     if unshown:
@@ -263,16 +264,16 @@ def launch(state: State, profile: Board, confirm_unknown: bool,
         notes += reveal
     try:
         moment = LaunchMoment(
-            player_count=state.facts["players"], self_destruct=loadout.sd_position(state),
+            player_count=facts_of(state)["players"], self_destruct=loadout.sd_position(state),
             characters_aboard=aboard, characters_on_valley_forge=left,
-            last_man_aboard_kill=state.facts["last_man_aboard"], stowaway_card=card,
-            stowaway_token=state.facts["stowaway_token"],
+            last_man_aboard_kill=facts_of(state)["last_man_aboard"], stowaway_card=card,
+            stowaway_token=facts_of(state)["stowaway_token"],
             cocoon_space=state.piece("cocoon", Track).position)
         decision = _unshown_readings(moment) if unshown else decide_ending(moment, profile)
     except ValueError as err:
         raise ActionError(f"launch: {err}", "action") from err
-    state.facts["ending"] = {"moment": _moment_dict(moment), "readings": [], "chosen": None}
-    state.facts["stage"] = "launched"
+    facts_of(state)["ending"] = {"moment": _moment_dict(moment), "readings": [], "chosen": None}
+    facts_of(state)["stage"] = "launched"
     return notes + _decide(state, decision)
 
 
@@ -328,11 +329,12 @@ def _reading_dict(r: EndingReading) -> dict[str, Any]:
 
 
 def _decide(state: State, decision: EndingDecision) -> list[Note]:
-    ending = state.facts["ending"]
+    ending = facts_of(state)["ending"]
     ending["readings"] = [_reading_dict(r) for r in decision.readings]
     ending["contradiction"] = decision.contradiction
     if decision.decided is None:
-        state.facts["status"] = f"launched: the table chooses a reading ({decision.contradiction})"
+        facts_of(state)["status"] = ("launched: the table chooses a reading "
+                                     f"({decision.contradiction})")
         lines = [f"reading '{r.label}': Ending {r.ending}, {r.outcome} ({r.why})"
                  for r in decision.readings]
         return [Note(f"The texts disagree here ({decision.contradiction}): " + "; ".join(
@@ -341,13 +343,13 @@ def _decide(state: State, decision: EndingDecision) -> list[Note]:
 
 
 def reading_labels(state: State) -> list[str]:
-    ending = state.facts.get("ending") or {}
+    ending = facts_of(state).get("ending") or {}
     return [r["label"] for r in ending.get("readings", [])]
 
 
 def apply_reading(state: State, index: int) -> list[Note]:
     """Carry out one reading: who won, or the Showdown begins (spec §9)."""
-    ending = state.facts["ending"]
+    ending = facts_of(state)["ending"]
     r = ending["readings"][index]
     ending["chosen"] = index
     # The report's moment: a win is the engine's own "The end"; a Showdown says it begins.
@@ -355,7 +357,7 @@ def apply_reading(state: State, index: int) -> list[Note]:
     notes += [Note(step, "endings") for step in r["steps"]
               if not step.startswith("the lifeform reveals its Stowaway card")]  # said at launch
     if r["ending"] == "B" and ending["moment"]["stowaway_token"]:
-        state.facts["stowaway_token"] = False  # removed after Ending B whatever the result
+        facts_of(state)["stowaway_token"] = False  # removed after Ending B whatever the result
     if r["outcome"] == Outcome.CREW_WINS:
         finish(state, "crew", f"the crew won (Ending {r['ending']})", f"Ending {r['ending']}")
     elif r["outcome"] == Outcome.SHOWDOWN:
@@ -363,7 +365,7 @@ def apply_reading(state: State, index: int) -> list[Note]:
 
         notes += begin_showdown(state, r["ending"], bool(r["card_kept"]))
     else:
-        state.facts["status"] = f"launched: Ending {r['ending']} undecided"
+        facts_of(state)["status"] = f"launched: Ending {r['ending']} undecided"
         notes.append(Note("the Stowaway card's range is not entered yet (it is printed on the "
                           "card): "
                           "enter it, then 'Choose the ending reading' to settle", "stowaway"))
@@ -372,8 +374,8 @@ def apply_reading(state: State, index: int) -> list[Note]:
 
 def choose_reading(state: State, label: str | None, profile: Board) -> list[Note]:
     """The table's choice between readings (C9), or a re-check once a range is entered (G10)."""
-    ending = state.facts.get("ending")
-    if ending is None or state.facts["stage"] != "launched":
+    ending = facts_of(state).get("ending")
+    if ending is None or facts_of(state)["stage"] != "launched":
         raise ActionError("there is no ending waiting for the table's choice", "reading")
     readings = ending["readings"]
     if len(readings) == 1 and readings[0]["outcome"] == Outcome.UNKNOWN:

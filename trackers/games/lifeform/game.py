@@ -13,10 +13,11 @@ from typing import Any
 
 from trackers.engine import Action, ActionError, Game, Note, Option, State
 from trackers.engine.game import EndRecord
-from trackers.games.lifeform import INFO, asteroid_mirror, solo_game
+from trackers.games.lifeform import INFO, asteroid_mirror, must_do, solo_game
 from trackers.games.lifeform.actions import ACTIONS
 from trackers.games.lifeform.board import BOARD_VALUES, board_of, check_board, warnings
 from trackers.games.lifeform.characters import POOL_CHOICES
+from trackers.games.lifeform.facts import facts_of
 from trackers.games.lifeform.secrets import CREW_ONLY, LIFEFORM_ONLY
 from trackers.games.lifeform.setup import setup
 from trackers.games.lifeform.tracks import reread
@@ -57,21 +58,21 @@ def _in_its_stage(action: Action) -> Action:
     inner = action.enabled
 
     def enabled(state: State) -> bool:
-        return state.facts["stage"] in ("setup", "starship") and (inner is None or inner(state))
+        return facts_of(state)["stage"] in ("setup", "starship") and (inner is None or inner(state))
 
     return replace(action, enabled=enabled)
 
 
 def end(state: State) -> EndRecord | None:
     """Who won and how (spec §3.1, §9, §10.6), once the game is over."""
-    result = state.facts.get("result")
+    result = facts_of(state).get("result")
     if result is None:
         return None
     side = result["side"]
-    crew, lifeform = list(state.facts["crew"]), state.facts["lifeform"]
+    crew, lifeform = list(facts_of(state)["crew"]), facts_of(state)["lifeform"]
     winners = tuple(crew) if side == "crew" else (lifeform,)
     outcomes = {lifeform: "winner" if side == "lifeform" else "loser"}
-    eliminated = (state.facts.get("showdown") or {}).get("eliminated", [])
+    eliminated = (facts_of(state).get("showdown") or {}).get("eliminated", [])
     for member in crew:
         outcomes[member] = ("eliminated" if member in eliminated else
                             "winner" if side == "crew" else "loser")
@@ -83,7 +84,7 @@ def status(state: State) -> str:
     if record is not None:
         # Fits Home's status column (28 characters) whole: "Ending C: lifeform won"
         return f"{record.ending}: {record.sides[0]} won"
-    f = state.facts
+    f = facts_of(state)
     if f["stage"] == "starship":
         return f"round {f['round']}"
     return {"setup": "setting up", "launched": "launched: ending to settle",
@@ -91,7 +92,7 @@ def status(state: State) -> str:
 
 
 def moment(state: State) -> dict[str, int]:
-    return {"round": int(state.facts["round"])}
+    return {"round": int(facts_of(state)["round"])}
 
 
 def _readable(action: Action) -> Action:
@@ -107,9 +108,9 @@ def role_holders(state: State, owner: str, names: Sequence[str]) -> list[str]:
     """Who holds each role's secrets: the lifeform player (the first name at setup), and
     the crew (every other player)."""
     if owner == LIFEFORM_ONLY:
-        return [str(state.facts["lifeform"])]
+        return [str(facts_of(state)["lifeform"])]
     if owner == CREW_ONLY:
-        return [str(name) for name in state.facts["crew"]]
+        return [str(name) for name in facts_of(state)["crew"]]
     return []
 
 
@@ -127,11 +128,14 @@ GAME = Game(
                     help="each checked one is played", modes=("standard",),
                     labels={"A": "A: Emma and Overman", "B": "B: asteroid impacts",
                             "D": "D: hunting the alien aboard the Remora"}),
-             # "app" stays the default: a game saved before the option reopens as it was played.
+             # A new game mirrors the table's own tokens; "app" stays the default a game saved
+             # before the option reads as, so it reopens as it was played.
              Option("asteroid_tokens", "Module B asteroid tokens", "choice", "app",
-                    asteroid_mirror.MODES, modes=("standard",), labels=asteroid_mirror.MODE_LABELS,
+                    asteroid_mirror.MODES, modes=("standard", solo_game.solo.MODE.id),
+                    labels=asteroid_mirror.MODE_LABELS,
                     help="mirror: you shuffle your own tokens and enter each as you flip it; "
-                         "app: the app shuffles and draws for you"),
+                         "app: the app shuffles them for a table without its own",
+                    new_default="mirror"),
              Option("character_pool", "Character disks in the draft (Components: 9; Setup: 12)",
                     "choice",
                     POOL_CHOICES[0], POOL_CHOICES,
@@ -151,4 +155,5 @@ GAME = Game(
     moment=solo_game.by_mode(moment, solo_game.moment),
     # the curtain hands the laptop to the lifeform player by name; solo keeps no such secret
     role_holders=solo_game.by_mode(role_holders, solo_holders),
+    due=must_do.due_actions,
 )

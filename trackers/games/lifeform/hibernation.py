@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from trackers.engine import Panel, State
 from trackers.games.lifeform import characters, decks, loadout
 from trackers.games.lifeform.board import Board
+from trackers.games.lifeform.facts import facts_of
 from trackers.games.lifeform.launch import Loadout
 from trackers.games.lifeform.words import count
 from trackers.pieces import Track
@@ -202,14 +203,14 @@ def hibernation(*, player_count: int, loadout: Loadout, hostility_space: int,
 
 def numbers(state: State, profile: Board) -> Hibernation | None:
     """The six hibernation numbers (spec §10.2), or None while Hostility's start is unset."""
-    if not state.facts.get("hostility_placed"):
+    if not facts_of(state).get("hostility_placed"):
         return None
     _, left = characters.counts(state)
     return hibernation(
-        player_count=state.facts["players"], loadout=loadout.counts(state),
+        player_count=facts_of(state)["players"], loadout=loadout.counts(state),
         hostility_space=state.piece("hostility", Track).position,
         characters_on_valley_forge=left,
-        lifeform_hand=decks.hand_size(state, state.facts["lifeform"]),
+        lifeform_hand=decks.hand_size(state, facts_of(state)["lifeform"]),
         cocoon_space=state.piece("cocoon", Track).position, profile=profile)
 
 
@@ -221,7 +222,7 @@ def value_text(n: object) -> str:
 def _spent(state: State) -> str:
     """Blasts the pool has already spent (a module D search, a cancelled fight): the number
     the table still holds, not only the one it began with."""
-    show = state.facts.get("showdown") or {}
+    show = facts_of(state).get("showdown") or {}
     return f"; {show['halon']} left now" if show.get("hibernated") else ""
 
 
@@ -229,7 +230,7 @@ def hibernation_panel(state: State, profile: Board) -> Panel:
     h = numbers(state, profile)
     if h is None:
         return Panel("Hibernation numbers", (profile.unknown(
-            f"hostility.start_{state.facts['players']}p"),), "hibernation")
+            f"hostility.start_{facts_of(state)['players']}p"),), "hibernation")
     lines = [f"1. Crew cards to draw and share: {value_text(h.crew_cards)}",
              "2. Surviving characters come off the Remora onto their boards",
              f"3. Crew pool: the Remora token + Halon Gas Blast: {value_text(h.halon_tokens)}"

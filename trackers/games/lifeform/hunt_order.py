@@ -11,17 +11,18 @@ from __future__ import annotations
 
 from trackers.engine import ActionError, Note, State
 from trackers.games.lifeform import module_d
+from trackers.games.lifeform.facts import facts_of
 from trackers.pieces import Secret
 
 RULE = "(Thirteenth Passenger, Module D)"
 
 
 def in_play(state: State) -> bool:
-    return "D" in state.facts["modules"] and state.facts["stage"] == "showdown"
+    return "D" in facts_of(state)["modules"] and facts_of(state)["stage"] == "showdown"
 
 
 def _hunt(state: State) -> dict[str, object] | None:
-    hunt = state.facts.get("hunt")
+    hunt = facts_of(state).get("hunt")
     return hunt if isinstance(hunt, dict) else None
 
 
@@ -45,7 +46,7 @@ def step_choices(state: State) -> list[str]:
     upcoming = next_action(state)
     if upcoming is None:
         return list(module_d.STEPS)
-    halon = int((state.facts.get("showdown") or {}).get("halon", 0))
+    halon = int((facts_of(state).get("showdown") or {}).get("halon", 0))
     if upcoming == "search":
         return ["search", *(["halon search"] if halon else [])]
     if upcoming == "halon_search":
@@ -90,7 +91,7 @@ def hide_why_not(state: State) -> str | None:
         return None  # not offered at all: the action's own stage check says so
     if _hidden(state):
         return "the hiding place is chosen already; it never changes " + RULE
-    if state.facts["showdown"] and state.facts["showdown"]["fights"]:
+    if facts_of(state)["showdown"] and facts_of(state)["showdown"]["fights"]:
         return "the fights have begun: the hunt comes just before them " + RULE
     return None
 
@@ -103,6 +104,10 @@ def bet_why_not(state: State) -> str | None:
                 f"place') {RULE}")
     if _hunt(state) is not None:
         return "the bet is placed already " + RULE
+    if not (facts_of(state)["showdown"] or {}).get("hibernated"):
+        return ("the hibernation comes first: the strip the bet opens is read for the crew "
+                "disks that survive it ('Hibernation') (Thirteenth Passenger, Module D; "
+                "rulebook p. 38, Showdown Stage)")
     return None
 
 
@@ -121,7 +126,7 @@ def step_why_not(state: State) -> str | None:
 def reward_choices(state: State) -> list[str]:
     """The zones the crew's remaining disks can fill, once the lifeform was discovered."""
     hunt = _hunt(state)
-    if not hunt or not hunt.get("found") or (state.facts["showdown"] or {}).get("reward"):
+    if not hunt or not hunt.get("found") or (facts_of(state)["showdown"] or {}).get("reward"):
         return []
     left = int(hunt["crew_disks"]) - int(hunt["disks_placed"])  # type: ignore[call-overload]
     return [o.label for o in module_d.reward_options(left)]
@@ -133,7 +138,7 @@ def reward_why_not(state: State) -> str | None:
     hunt = _hunt(state)
     if not hunt or not hunt.get("found"):
         return "the reward is only for a discovered lifeform, once the hunt found it " + RULE
-    if (state.facts["showdown"] or {}).get("reward"):
+    if (facts_of(state)["showdown"] or {}).get("reward"):
         return "the reward is recorded already " + RULE
     if not reward_choices(state):
         return "no crew disk is left for the central zones " + RULE
@@ -142,11 +147,11 @@ def reward_why_not(state: State) -> str | None:
 
 def take_reward(state: State, label: str) -> list[Note]:
     """The crew's disks fill a zone: they keep that many combat tokens for the fights."""
-    left = int(state.facts["hunt"]["crew_disks"]) - int(state.facts["hunt"]["disks_placed"])
+    left = int(facts_of(state)["hunt"]["crew_disks"]) - int(facts_of(state)["hunt"]["disks_placed"])
     option = next((o for o in module_d.reward_options(left) if o.label == label), None)
     if option is None:
         raise ActionError(f"zone: one of {'; '.join(reward_choices(state))}", "zone")
-    show = state.facts["showdown"]
+    show = facts_of(state)["showdown"]
     show["reward"] = label
     show["combat_tokens"] = show.get("combat_tokens", 0) + option.combat_tokens
     return [Note(f"reward: {label}; the crew carries {show['combat_tokens']} combat token(s) "
@@ -158,7 +163,7 @@ def use_combat_tokens(state: State, used: int) -> list[Note]:
     """Combat tokens the crew spent in a fight leave its pool."""
     if not used:
         return []
-    show = state.facts["showdown"]
+    show = facts_of(state)["showdown"]
     held = show.get("combat_tokens", 0)
     if used > held:
         raise ActionError(f"combat_tokens_used: the crew keeps {held} from the hunt",

@@ -14,6 +14,7 @@ from trackers.games.lifeform import (
     moves,
 )
 from trackers.games.lifeform.board import COLUMNS, board_of
+from trackers.games.lifeform.facts import facts_of
 
 Notes = list[Note | str]
 
@@ -22,13 +23,13 @@ def lurk_discards(state: State) -> list[str]:
     Evolution number is unset (the form asks for it) every count up to the hand is offered;
     Lurk checks the number once it is entered."""
     evolution = decks.cocoon_value(state, board_of(state.board), "evolution")
-    held = decks.hand_size(state, state.facts["lifeform"])
+    held = decks.hand_size(state, facts_of(state)["lifeform"])
     return [str(n) for n in range(min(held if evolution is None else evolution, held) + 1)]
 
 
 def lurk(state: State, args: dict[str, Any], rng: Random) -> Notes:
     """Lurk: below MAX HAND; discard up to Evolution, then draw up to MAX HAND (spec §3.6)."""
-    prof, lifeform = board_of(state.board), state.facts["lifeform"]
+    prof, lifeform = board_of(state.board), facts_of(state)["lifeform"]
     limit = decks.cocoon_value(state, prof, "max_hand")
     evolution = decks.cocoon_value(state, prof, "evolution")
     if limit is None or evolution is None:
@@ -52,7 +53,7 @@ def lurk(state: State, args: dict[str, Any], rng: Random) -> Notes:
 def use_vent(state: State, args: dict[str, Any], rng: Random) -> Notes:
     if moves.vents_held(state) < 1:
         raise ActionError("the lifeform holds no Vent token", "action")
-    state.facts["vents"]["used"] += 1
+    facts_of(state)["vents"]["used"] += 1
     return [Note("Use Vent: the Vent token leaves the game; the lifeform does a Vent action "
                  "(its effect is not in the rulebook text; the Strategic Summary hints that Vent "
                  "use "
@@ -62,7 +63,7 @@ def use_vent(state: State, args: dict[str, Any], rng: Random) -> Notes:
 
 def pathway_deviation(state: State, args: dict[str, Any], rng: Random) -> Notes:
     """Once a game, from the 10 mark: the lifeform steers the android (spec §3.9)."""
-    android = state.facts["android"]
+    android = facts_of(state)["android"]
     if not moves.heat_analyzers_gone(state):
         raise ActionError("Android Pathway Deviation is allowed only once Self-Destruct has "
                           "reached 10 (rulebook p. 26, Lifeform Action Reference)", "action")
@@ -100,7 +101,7 @@ LIFEFORM_CARD = ("a Lifeform card", "already counted")
 def lifeform_cards(state: State) -> list[str]:
     """Outside its Lifeform Activity phase the lifeform plays no card as its activity: only
     an action already counted (an attack on a character who walked in) is offered."""
-    if state.facts["stage"] == "starship" and state.facts["phase"] != "lifeform":
+    if facts_of(state)["stage"] == "starship" and facts_of(state)["phase"] != "lifeform":
         return [LIFEFORM_CARD[1]]
     return list(LIFEFORM_CARD)
 
@@ -108,7 +109,7 @@ def lifeform_cards(state: State) -> list[str]:
 
 def played_lifeform_card(state: State, card: str) -> list[Note]:
     if card == LIFEFORM_CARD[0]:
-        return decks.discard(state, "lifeform", state.facts["lifeform"], 1)
+        return decks.discard(state, "lifeform", facts_of(state)["lifeform"], 1)
     return []
 
 

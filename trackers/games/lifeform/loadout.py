@@ -12,6 +12,7 @@ from __future__ import annotations
 from trackers.engine import ActionError, Note, Panel, State
 from trackers.games.lifeform import decks, supplies
 from trackers.games.lifeform.board import COLUMNS, Board
+from trackers.games.lifeform.facts import facts_of
 from trackers.games.lifeform.launch import LaunchCheck, LaunchState, Loadout, check_launch
 from trackers.games.lifeform.words import count
 from trackers.pieces import Track
@@ -32,7 +33,7 @@ def length(profile: Board, column: str) -> int | None:
 
 
 def counts(state: State) -> Loadout:
-    return Loadout(**state.facts["loadout"])
+    return Loadout(**facts_of(state)["loadout"])
 
 
 def bonuses(profile: Board, column: str, space: int) -> list[str]:
@@ -49,12 +50,15 @@ def bonuses(profile: Board, column: str, space: int) -> list[str]:
 
 def place(state: State, column: str, member: str, profile: Board) -> list[Note]:
     """A collected Mission token goes on the column's lowest empty space (spec §5.1)."""
-    load = state.facts["loadout"]
+    load = facts_of(state)["loadout"]
     size = length(profile, column)
     if size is not None and load[column] >= size:
         raise ActionError(f"column: {NAMES[column]} is full ({size} spaces); choose a column with "
                           "a free space", "column")
     load[column] += 1
+    turn = facts_of(state).get("turn")
+    if turn and turn.get("to_place"):  # one of the turn's Step 1 tokens is placed
+        turn["to_place"] -= 1
     space = load[column]
     notes = [Note(f"{member} puts a Mission token on {NAMES[column]} space {space}",
                   "shuttle_loadout")]
@@ -72,7 +76,7 @@ def place(state: State, column: str, member: str, profile: Board) -> list[Note]:
 def _bonus(state: State, bonus: str, member: str, profile: Board) -> list[Note]:
     """Whoever covers a bonus space does its bonus; the Flamethrower only once (spec §5.1)."""
     if bonus == "flamethrower":
-        cards = state.facts["special_cards"]
+        cards = facts_of(state)["special_cards"]
         if cards["flamethrower"] != "on board":
             return [Note("Flamethrower space covered again: the Flamethrower card is taken only "
                          "once a game (rulebook p. 46, Shuttle Loadout)", "shuttle_loadout")]
@@ -96,11 +100,11 @@ def _bonus(state: State, bonus: str, member: str, profile: Board) -> list[Note]:
 
 def remove_top(state: State, column: str, why: str) -> list[Note]:
     """Take the top token of a column back to the pool (spec §5.1)."""
-    load = state.facts["loadout"]
+    load = facts_of(state)["loadout"]
     if load[column] == 0:
         raise ActionError(f"column: {NAMES[column]} is empty", "column")
     load[column] -= 1
-    state.facts["mission_pool"] += 1
+    facts_of(state)["mission_pool"] += 1
     return [Note(f"{why}: the top Mission token of {NAMES[column]} (space {load[column] + 1}) "
                  "goes back to the pool; covering a bonus space again gives its bonus again, "
                  "except the Flamethrower (rulebook p. 46, Shuttle Loadout)", "shuttle_loadout")]
@@ -109,7 +113,7 @@ def remove_top(state: State, column: str, why: str) -> list[Note]:
 def android_removal(state: State, take: dict[str, int], number: int) -> list[Note]:
     """The android entered the Remora: the lifeform removes ``number`` tokens, top first in any
     columns it likes; a shortfall is ignored (spec §3.5 step 5, T31)."""
-    load = state.facts["loadout"]
+    load = facts_of(state)["loadout"]
     due = min(number, sum(load.values()))
     if sum(take.values()) != due:
         raise ActionError(f"take: the lifeform removes {count(due, 'token')} "
@@ -135,7 +139,7 @@ def sd_position(state: State) -> int:
 def launch_state(state: State, crew_agree: bool | None = None) -> LaunchState:
     from trackers.games.lifeform.characters import counts as where  # cycle-free at call time
 
-    facts = state.facts
+    facts = facts_of(state)
     aboard, left = where(state)
     cat = facts["ships_cat"]
     return LaunchState(
@@ -162,12 +166,12 @@ def loadout_panel(state: State, profile: Board) -> Panel:
     lines = []
     for column in COLUMNS:
         size = length(profile, column)
-        lines.append(f"{NAMES[column]}: {state.facts['loadout'][column]}"
+        lines.append(f"{NAMES[column]}: {facts_of(state)['loadout'][column]}"
                      + (f"/{size}" if size is not None else " (length unset)"))
-    if state.facts["players"] == 2:  # spec §2.1, §4.3: the Overheating token sets the minimum
+    if facts_of(state)["players"] == 2:  # spec §2.1, §4.3: the Overheating token sets the minimum
         start = profile.number("coolant.overheating_2p_space")
-        moved = state.facts["overheating_moves"]
+        moved = facts_of(state)["overheating_moves"]
         where = "unset" if start is None else str(start + moved)
         lines.append(f"Overheating token: Coolant space {where} (moved up {moved})")
-    lines.append(f"Mission tokens in the pool: {state.facts['mission_pool']}")
+    lines.append(f"Mission tokens in the pool: {facts_of(state)['mission_pool']}")
     return Panel("Shuttle Loadout", tuple(lines), "shuttle_loadout")

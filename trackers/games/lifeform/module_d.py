@@ -160,8 +160,9 @@ def _expect(hunt: Hunt, *allowed: str) -> str:
 
 def lifeform_reveal(hunt: Hunt, location: Location) -> Hunt:
     """The lifeform marks a location where it is not hiding with a spare Mission token. The
-    mark is the owner's answer, recorded as given: a refusal here would tell the crew where it
-    hides, so a false mark is told only when the hiding place is revealed (``false_marks``)."""
+    seal decides it before this step (``remora_hunt.check_mark``); a mark made with the owner
+    absent stands unchecked, and a false one is told when the hiding place is revealed
+    (``false_marks``)."""
     _expect(hunt, "lifeform_reveal")
     if location in hunt.revealed_empty:
         raise ValueError(f"location: {location} is already marked")

@@ -14,12 +14,13 @@ from random import Random
 from trackers.engine import ActionError, Note, State
 from trackers.games.lifeform import asteroids, decks, supplies
 from trackers.games.lifeform.board import Board
+from trackers.games.lifeform.facts import facts_of
 from trackers.games.lifeform.tracks import (
     EXPLOSION,
     android_destroyed_space,
     sd_path,
 )
-from trackers.pieces import Move, Track
+from trackers.pieces import Move, Secret, Track
 
 HOSTILITY_CAUSES = {  # spec §4.2 / §3.13: what moves Hostility and by how much
     "flamethrower": (1, "a crew member fired the Flamethrower"),
@@ -54,17 +55,19 @@ def late_launch(state: State) -> bool:
 
 def vents_held(state: State) -> int:
     """Setup gives 1 (4P: 2); the 20 mark gives 1 more; each use removes one (spec §2.1, §4.1)."""
-    return state.facts["vents"]["setup"] + remora_open(state) - state.facts["vents"]["used"]
+    return facts_of(state)["vents"]["setup"] + remora_open(state) - facts_of(state)["vents"]["used"]
 
 
 # --- Self-Destruct -----------------------------------------------------------------------
 def advance_sd(state: State, spaces: int, profile: Board, rng: Random) -> list[Note]:
     """Advance ``spaces`` spaces toward Explosion (spec §4.1; the spaces are G1)."""
     sd = _sd(state)
-    path = sd_path(state.facts["players"], profile)
+    path = sd_path(facts_of(state)["players"], profile)
     if path is None:
         raise ActionError(f"Self-Destruct: {profile.unknown('self_destruct.minutes')}", "spaces")
     ahead = [p for p in path if p < sd.position]
+    if ahead and remora_open(state) and not state.piece("stowaway", Secret).is_set:
+        facts_of(state)["stowaway_passed"] = True  # moved on from the 20 mark without the card
     if not ahead:
         return [Note("Self-Destruct is already at Explosion", "self_destruct")]
     target = ahead[min(spaces, len(ahead)) - 1]
@@ -73,7 +76,7 @@ def advance_sd(state: State, spaces: int, profile: Board, rng: Random) -> list[N
                   "self_destruct"), *_notes(move, "self_destruct")]
     if spaces > len(ahead):
         notes.append(Note("Self-Destruct cannot go past Explosion", "self_destruct"))
-    if "asteroids" in state.facts:
+    if "asteroids" in facts_of(state):
         notes += asteroids.on_move(state, move, rng)
     if move.new == EXPLOSION:
         finish(state, "lifeform", "the lifeform won: the Valley Forge exploded", "Explosion")
@@ -83,9 +86,9 @@ def advance_sd(state: State, spaces: int, profile: Board, rng: Random) -> list[N
 def finish(state: State, side: str, summary: str, ending: str) -> None:
     """The game is over: ``side`` ("crew" or "lifeform") won; ``ending`` is the rulebook's
     name for how ("Ending A", or a Starship-stage win such as the explosion)."""
-    state.facts["result"] = {"side": side, "summary": summary, "ending": ending}
-    state.facts["status"] = summary
-    state.facts["stage"] = "over"
+    facts_of(state)["result"] = {"side": side, "summary": summary, "ending": ending}
+    facts_of(state)["status"] = summary
+    facts_of(state)["stage"] = "over"
 
 
 # --- Hostility --------------------------------------------------------------------------
@@ -102,7 +105,7 @@ def add_hostility(state: State, cause: str, profile: Board, times: int = 1,
                           "text: the table decides", "hostility"))
     for m in move.fired:
         if m.key.startswith("Draw card"):
-            notes += decks.draw(state, "lifeform", state.facts["lifeform"], 1, profile)
+            notes += decks.draw(state, "lifeform", facts_of(state)["lifeform"], 1, profile)
         elif m.key.startswith("Terror"):
             notes += supplies.place(state, "terror", "Hostility: the lifeform must place a "
                                     "Terror token")
@@ -131,10 +134,10 @@ def advance_cocoon(state: State, profile: Board) -> list[Note]:
 
 def _cocoon_final(state: State) -> list[Note]:
     """Spec §4.3: 2P Overheating +1; 3P/4P third image, Reality Calibration, a Mission token."""
-    if state.facts["players"] == 2:
-        state.facts["overheating_moves"] += 1
+    if facts_of(state)["players"] == 2:
+        facts_of(state)["overheating_moves"] += 1
         return []
-    images = state.facts["images"]
+    images = facts_of(state)["images"]
     notes = []
     if images["aside"]:
         third = images["aside"].pop(0)
@@ -145,7 +148,7 @@ def _cocoon_final(state: State) -> list[Note]:
                             "Track; rulebook p. 10, Reality Calibration)")
     notes.append(Note("Reality Calibration due: the lifeform picks the real image again",
                       "reality_calibration"))
-    state.facts["mission_pool"] += 1
+    facts_of(state)["mission_pool"] += 1
     return notes
 
 
@@ -156,12 +159,12 @@ def reset_cocoon(state: State, profile: Board) -> list[Note]:
         return [Note("Cocoon is already on Start", "cocoon")]
     track.move(1 - track.position)
     notes = [Note(f"Cocoon reset to Start; {cocoon_status(state, profile)}", "cocoon")]
-    return notes + decks.hand_check(state, state.facts["lifeform"], profile)
+    return notes + decks.hand_check(state, facts_of(state)["lifeform"], profile)
 
 
 def call_calibration(state: State, why: str) -> None:
     """A Reality Calibration is due (spec §6.1); the next 'Reality Calibration' clears it."""
-    state.facts["calibration_due"] = why
+    facts_of(state)["calibration_due"] = why
 
 
 # --- Malfunction and the android -----------------------------------------------------------
@@ -179,7 +182,7 @@ def advance_malfunction(state: State, profile: Board, rng: Random) -> list[Note]
                           "the space by hand", "malfunction"))
     for m in move.fired:
         if m.key.startswith("Android Malfunctions!"):
-            state.facts["android"]["active"] = True
+            facts_of(state)["android"]["active"] = True
         elif m.key.startswith("Power Outage"):
             notes += supplies.place(state, "power_outage", "Malfunction: the lifeform places a "
                                     "Power Outage")
@@ -190,7 +193,7 @@ def advance_malfunction(state: State, profile: Board, rng: Random) -> list[Note]
 
 def advance_android(state: State, profile: Board) -> list[Note]:
     """Flamethrower-Android: Android Status +1 (spec §3.8, §4.5)."""
-    if state.facts["android"]["destroyed"]:
+    if facts_of(state)["android"]["destroyed"]:
         raise ActionError("the android is already destroyed: Flamethrower-Android cannot change "
                           "anything (rulebook, Play a Crew Card)", "action")
     track = state.piece("android_status", Track)
@@ -198,7 +201,7 @@ def advance_android(state: State, profile: Board) -> list[Note]:
     notes = [Note(f"Android Status +1: {track.space_name()}", "android_status"),
              *_notes(move, "android_status")]
     if any(m.key == "Destroyed" for m in move.fired):
-        state.facts["android"]["destroyed"] = True
+        facts_of(state)["android"]["destroyed"] = True
     elif not profile.is_set("android_status.removals"):
         notes.append(Note(profile.unknown("android_status.removals") + ": if the tracker is on "
                           "Destroyed now, use 'Android destroyed'", "android_status"))
@@ -207,9 +210,9 @@ def advance_android(state: State, profile: Board) -> list[Note]:
 
 def destroy_android(state: State, profile: Board, why: str) -> list[Note]:
     """Android Status goes straight to Destroyed (Mining Laser, entering the Remora; §4.5)."""
-    state.facts["android"]["destroyed"] = True
-    if state.facts.get("security_door") == "Half-lock side up":
-        state.facts["security_door"] = "Full-lock side up"  # rulebook, Android Status Track
+    facts_of(state)["android"]["destroyed"] = True
+    if facts_of(state).get("security_door") == "Half-lock side up":
+        facts_of(state)["security_door"] = "Full-lock side up"  # rulebook, Android Status Track
     track = state.piece("android_status", Track)
     end = android_destroyed_space(profile)
     if end is not None:

@@ -8,7 +8,18 @@ Rules; Movement and Attack; Crew Activity Phase):
 - a Reality Calibration that is due (after an attack, a character meeting an image, the Cocoon's
   final space) is done before the turn or the phase moves on (rulebook p. 10);
 - the Remora is launched by the active crew member during their turn (rulebook, Crew Activity
-  Phase), and not while a module B asteroid decision is still open.
+  Phase), and not while a module B asteroid decision is still open;
+- at the 20-minute mark the lifeform chooses its Stowaway card before Self-Destruct moves on,
+  and never after (rulebook p. 46, Self-Destruct Track);
+- a Reality Calibration only when one is due (setup step 17, an image met, an attack, the
+  Cocoon's final space) (rulebook p. 10);
+- the Lifeform Activity phase holds exactly one activity (rulebook, Lifeform Activity Phase);
+- a crew member left with no character takes control before play goes on (rulebook, Taking
+  Control);
+- a Mission token collected goes on the Loadout at once, and only a collected one does
+  (rulebook, Step 1: Collect Mission Tokens).
+
+The full list, and what stays with the table, is in the game's card (``card.md``).
 
 Each check returns the reason the engine shows ("<title> is not possible now: <reason>"), naming
 what is due and the action that does it (the app adds its key). Corrections (``x``) and undo
@@ -20,15 +31,23 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from trackers.engine import State
-from trackers.games.lifeform import asteroid_mirror, decks, turns
+from trackers.games.lifeform import asteroid_mirror, decks, hunt_order, turns
 from trackers.games.lifeform.closed import closed
+from trackers.games.lifeform.facts import facts_of
+from trackers.games.lifeform.secrets import stowaway_due, stowaway_passed
 from trackers.games.lifeform.setup import open_steps
+from trackers.pieces import Secret
 
 Why = Callable[[State], str | None]
 # The one action still open while a hand is over its limit: the discard itself.
 OPEN_OVER_LIMIT = frozenset({"discard_from_hand"})
 # Actions that move the turn or the phase on: a due Reality Calibration comes first.
-MOVE_ON = frozenset({"next_phase", "end_turn", "launch"})
+MOVE_ON = frozenset({"next_phase", "end_turn", "launch", "equip"})
+# Actions that move Self-Destruct on: at the 20 mark the Stowaway card is chosen first.
+SD_MOVES = frozenset({"advance_self_destruct", "equip", "malfunction_advance", "meet_image"})
+# What waits while a collected Mission token is still to be placed: the turn's activity and
+# the turn's end.
+AFTER_MISSIONS = frozenset({*turns.CREW_ACTIVITIES, "end_turn", "next_phase", "launch"})
 
 
 def _how(keys: Mapping[str, tuple[str, str | None]], name: str) -> str:
@@ -39,7 +58,7 @@ def _how(keys: Mapping[str, tuple[str, str | None]], name: str) -> str:
 
 def over_limit(state: State, keys: Mapping[str, tuple[str, str | None]]) -> str | None:
     """A hand above its limit in the Starship stage: it is cut before anything else."""
-    if state.facts["stage"] != "starship":
+    if facts_of(state)["stage"] != "starship":
         return None
     over = decks.over_limit_hands(state)
     if not over:
@@ -51,19 +70,122 @@ def over_limit(state: State, keys: Mapping[str, tuple[str, str | None]]) -> str 
 
 def calibration(state: State, keys: Mapping[str, tuple[str, str | None]]) -> str | None:
     """A Reality Calibration that is due holds the turn and the phase."""
-    why = state.facts.get("calibration_due")
-    if state.facts["stage"] != "starship" or not why:
+    why = facts_of(state).get("calibration_due")
+    if facts_of(state)["stage"] != "starship" or not why:
         return None
-    attack = state.facts.get("attack")
+    attack = facts_of(state).get("attack")
     first = ("the attack's reactions and kills, then " if attack is not None else "")
     return (f"a Reality Calibration is due ({why}): {first}the lifeform does it first "
             f"({_how(keys, 'reality_calibration')}) (rulebook p. 10, Reality Calibration)")
 
 
+def calibration_allowed(state: State) -> bool:
+    """Whether the lifeform may make (or replace) its Reality Calibration now: only when one
+    is due (setup step 17, an image met, the end of an attack, the Cocoon's final space;
+    rulebook p. 10, Reality Calibration)."""
+    return facts_of(state)["stage"] in ("setup", "starship") and bool(
+        facts_of(state).get("calibration_due"))
+
+
+def calibration_not_due(state: State, keys: Mapping[str, tuple[str, str | None]]) -> str | None:
+    """A Reality Calibration the rules do not call for now is refused."""
+    if calibration_allowed(state) or facts_of(state)["stage"] not in ("setup", "starship"):
+        return None
+    return ("no Reality Calibration is due: the lifeform makes one at setup step 17, after a "
+            "character meets an image, at the end of an attack and when the Cocoon reaches its "
+            "final space (rulebook p. 10, Reality Calibration)")
+
+
+STOWAWAY_RULE = "(rulebook p. 46, Self-Destruct Track)"
+
+
+def stowaway(state: State, keys: Mapping[str, tuple[str, str | None]]) -> str | None:
+    """At the 20 mark the Stowaway card is chosen before Self-Destruct moves on."""
+    if facts_of(state)["stage"] != "starship" or not stowaway_due(state) or stowaway_passed(state):
+        return None
+    return ("the next Self-Destruct move passes 20: the lifeform chooses its Stowaway card "
+            f"first ({_how(keys, 'choose_stowaway')}) {STOWAWAY_RULE}")
+
+
+def stowaway_moment(state: State) -> str | None:
+    """The Stowaway card is chosen at the 20 mark: not before, never after Self-Destruct moved
+    on from it without one."""
+    if stowaway_passed(state) and stowaway_due(state):
+        return ("its moment has passed: Self-Destruct moved on from the 20 mark without a "
+                f"Stowaway card, so the game goes on without one {STOWAWAY_RULE}")
+    return None
+
+
+def lifeform_activity_missing(state: State, keys: Mapping[str, tuple[str, str | None]]
+                              ) -> str | None:
+    """The Lifeform Activity phase ends only after the lifeform's one activity."""
+    f = facts_of(state)
+    if f["stage"] != "starship" or f["phase"] != "lifeform" or f.get("lifeform_activity"):
+        return None
+    return ("the lifeform performs exactly one activity in its phase and has not yet: "
+            f"{_how(keys, 'lurk')}, {_how(keys, 'use_vent')} or a Lifeform card "
+            f"({_how(keys, 'lifeform_card_played')} or the card's own action) (rulebook, "
+            "Lifeform Activity Phase)")
+
+
+def taking_control(state: State, keys: Mapping[str, tuple[str, str | None]]) -> str | None:
+    """A crew member who lost their last character takes control before play goes on."""
+    f = facts_of(state)
+    if f["stage"] != "starship":
+        return None
+    if f["pending_control"]:
+        return (f"{f['pending_control'][0]} lost their last character: they take control of "
+                f"another first ({_how(keys, 'take_control')}) (rulebook, Taking Control)")
+    if f["pending_role"]:
+        return (f"{f['pending_role'][0]} lost their last character: they take the Ship's Cat "
+                f"or the SIS-TER first ({_how(keys, 'take_role')}) (rulebook, Taking Control)")
+    return None
+
+
+def missions_to_place(state: State) -> int:
+    """Mission tokens collected in this turn's Step 1 and not yet on the Loadout."""
+    turn = facts_of(state).get("turn")
+    if turn is None or turns.current(state) is None:
+        return 0
+    return int(turn.get("to_place", 0))
+
+
+def missions_unplaced(state: State, keys: Mapping[str, tuple[str, str | None]]) -> str | None:
+    """A collected Mission token goes on the Loadout at once."""
+    left = missions_to_place(state)
+    if facts_of(state)["stage"] != "starship" or not left:
+        return None
+    return (f"{turns.current(state)} collected {left} Mission token{'s' if left != 1 else ''} "
+            f"still to place: each goes on the Loadout at once ({_how(keys, 'place_mission')}) "
+            "(rulebook, Step 1: Collect Mission Tokens)")
+
+
+def mission_not_collected(state: State, keys: Mapping[str, tuple[str, str | None]]
+                          ) -> str | None:
+    """In a crew member's turn, no token goes on the Loadout past those Step 1 collected until
+    the activity (an Explore card collects one: the table's word), and none from a member
+    whose characters are all aboard the Remora or who plays the cat or the SIS-TER."""
+    member = turns.current(state)
+    if facts_of(state)["stage"] != "starship" or member is None or missions_to_place(state):
+        return None
+    turn = facts_of(state)["turn"]
+    kind = turns.turn_kind(state, member)
+    if kind != "normal":
+        why = {"aboard": "every character of theirs is aboard the Remora, where none is "
+                         "collected",
+               "cat": "the Ship's Cat collects none", "sister": "the SIS-TER collects none"}
+        return (f"{member} has no Mission token to place: {why[kind]} (rulebook, Step 1: "
+                "Collect Mission Tokens)")
+    if turn["activity"] is not None or not turn["step1"] or "to_place" not in turn:
+        return None  # a card's collect, or a token the table places before its Step 1
+    return (f"the Mission tokens {member} collected in Step 1 are all on the Loadout; another "
+            "comes only from a collect (rulebook, Step 1: Collect Mission Tokens)")
+
+
 def asteroid_flip(state: State, keys: Mapping[str, tuple[str, str | None]]) -> str | None:
     """Module B with the table's tokens: a token the tracker reached is flipped first."""
     space = asteroid_mirror.due(state)
-    if state.facts["stage"] != "starship" or space is None:
+    if facts_of(state)["stage"] != "starship" or space is None:
         return None
     return (f"module B: the asteroid token on {space} is to be flipped: enter what it shows "
             f"first ({_how(keys, 'asteroid_token')}) (Thirteenth Passenger, Module B)")
@@ -71,21 +193,45 @@ def asteroid_flip(state: State, keys: Mapping[str, tuple[str, str | None]]) -> s
 
 def launch_turn(state: State, keys: Mapping[str, tuple[str, str | None]]) -> str | None:
     """The active crew member launches, during their turn (rulebook, Crew Activity Phase)."""
-    if state.facts["stage"] != "starship":
+    if facts_of(state)["stage"] != "starship":
         return None
-    if state.facts.get("asteroids", {}).get("held"):
+    if facts_of(state).get("asteroids", {}).get("held"):
         return ("module B: the asteroid tokens the tracker jumped over are still to be decided: "
                 f"decide first ({_how(keys, 'asteroids_jumped')}) (Thirteenth Passenger, Module B)")
     if turns.current(state) is not None:
         return None
-    if state.facts["phase"] not in ("crew", "android", "lifeform"):
+    if facts_of(state)["phase"] not in ("crew", "android", "lifeform"):
         return None
     phase = {"crew": "every crew member has had a turn this round",
              "android": "this is the Android phase",
-             "lifeform": "this is the Lifeform Activity phase"}[state.facts["phase"]]
+             "lifeform": "this is the Lifeform Activity phase"}[facts_of(state)["phase"]]
     return (f"the active crew member launches during their turn; {phase}: the next Crew "
             f"Activity phase comes with {_how(keys, 'next_phase')} (rulebook, Crew Activity "
             "Phase)")
+
+
+def due_actions(state: State) -> list[str]:
+    """The actions that settle what is due now, first due first (the footer marks their keys);
+    the lifeform's one activity is left out: it has several ways to be done."""
+    f = facts_of(state)
+    out: list[str] = []
+    if f.get("stage") == "starship":
+        out += ["discard_from_hand"] if decks.over_limit_hands(state) else []
+        out += ["take_control"] if f["pending_control"] else []
+        out += ["take_role"] if f["pending_role"] else []
+        out += ["place_mission"] if missions_to_place(state) else []
+    if f.get("stage") in ("setup", "starship") and f.get("calibration_due"):
+        out.append("reality_calibration")
+    if (f.get("asteroids") or {}).get("held"):
+        out.append("asteroids_jumped")
+    elif asteroid_mirror.due(state) is not None:
+        out.append("asteroid_token")
+    if f.get("stage") == "starship" and stowaway_due(state) and not stowaway_passed(state):
+        out.append("choose_stowaway")
+    if hunt_order.in_play(state) and hunt_order.next_step(state) and not state.piece(
+            "hiding_place", Secret).is_set:
+        out.append("hide_in_remora")  # module D step 1, before the bet
+    return out
 
 
 # Actions of the Starship stage: refused with a reason during the setup and after the launch.
@@ -101,7 +247,7 @@ def stage(state: State, keys: Mapping[str, tuple[str, str | None]], name: str) -
     """A Starship-stage action before the setup is done, or after the Remora launched."""
     if name not in STARSHIP_STAGE:
         return None
-    now = state.facts["stage"]
+    now = facts_of(state)["stage"]
     # The table may still set the Loadout and the trackers by hand while setting up.
     if now == "setup" and name not in ("place_mission", "advance_self_destruct", "board_remora"):
         left = open_steps(state)
@@ -125,10 +271,10 @@ TURN_ACTIONS = frozenset({"end_turn", "collect_missions"})
 def out_of_phase(state: State, keys: Mapping[str, tuple[str, str | None]], name: str,
                  enabled: Callable[[State], bool] | None) -> str | None:
     """Why an action its own rule closes now is closed, where the phase or the turn says it."""
-    if state.facts["stage"] != "starship" or enabled is None or enabled(state):
+    if facts_of(state)["stage"] != "starship" or enabled is None or enabled(state):
         return None
-    phase = PHASE_NAMES.get(state.facts["phase"], state.facts["phase"])
-    if name in turns.LIFEFORM_ACTIVITIES and state.facts["phase"] != "lifeform":
+    phase = PHASE_NAMES.get(facts_of(state)["phase"], facts_of(state)["phase"])
+    if name in turns.LIFEFORM_ACTIVITIES and facts_of(state)["phase"] != "lifeform":
         return (f"{turns.LIFEFORM_ACTIVITIES[name]} is the lifeform's activity, in its own "
                 f"phase; this is the {phase} phase ({_how(keys, 'next_phase')}) (rulebook, "
                 "Lifeform Activity Phase)")
@@ -136,7 +282,7 @@ def out_of_phase(state: State, keys: Mapping[str, tuple[str, str | None]], name:
         return ("no crew member is waiting to take control: it follows a kill that leaves one "
                 "with no character (rulebook, Taking Control)")
     if name in TURN_ACTIONS:
-        now = ("every crew member has had a turn this round" if state.facts["phase"] == "crew"
+        now = ("every crew member has had a turn this round" if facts_of(state)["phase"] == "crew"
                else f"this is the {phase} phase")
         return (f"no crew member's turn is running: {now} ({_how(keys, 'next_phase')}) "
                 "(rulebook, Crew Activity Phase)")
@@ -150,9 +296,24 @@ def why_not(name: str, keys: Mapping[str, tuple[str, str | None]], own: Why | No
                          lambda s: out_of_phase(s, keys, name, enabled)]
     if name not in OPEN_OVER_LIMIT:
         checks.append(lambda s: over_limit(s, keys))
+    if name in MOVE_ON or name in SD_MOVES:
+        checks.append(lambda s: taking_control(s, keys))
+    if name in AFTER_MISSIONS:
+        checks.append(lambda s: missions_unplaced(s, keys))
     if name in MOVE_ON:
         checks.append(lambda s: calibration(s, keys))
+    if name in MOVE_ON or name in SD_MOVES:
         checks.append(lambda s: asteroid_flip(s, keys))
+    if name in MOVE_ON or name in SD_MOVES:
+        checks.append(lambda s: stowaway(s, keys))
+    if name == "next_phase":
+        checks.append(lambda s: lifeform_activity_missing(s, keys))
+    if name == "reality_calibration":
+        checks.append(lambda s: calibration_not_due(s, keys))
+    if name == "choose_stowaway":
+        checks.append(stowaway_moment)
+    if name == "place_mission":
+        checks.append(lambda s: mission_not_collected(s, keys))
     if name == "launch":
         checks.append(lambda s: launch_turn(s, keys))
     if own is not None:

@@ -11,8 +11,11 @@ from random import Random
 from typing import Any
 
 from trackers.engine import ActionError, Note, State
+from trackers.engine.actions import ANSWERS, SecretLocked
 from trackers.games.lifeform import characters, decks
+from trackers.games.lifeform.absent import ABSENT
 from trackers.games.lifeform.board import Board
+from trackers.games.lifeform.facts import facts_of
 from trackers.games.lifeform.hunt_order import reward_choices
 from trackers.games.lifeform.module_d import (
     Effect,
@@ -59,7 +62,7 @@ def _hiding_place(state: State, asked: str | None) -> Location:
 
 
 def _load(state: State, asked: str | None = None) -> Hunt:
-    data = dict(state.facts["hunt"])
+    data = dict(facts_of(state)["hunt"])
     return Hunt(hiding_place=_hiding_place(state, asked), bet=Location(data.pop("bet")),
                 actions=tuple(data.pop("actions")),
                 searched=tuple(Location(x) for x in data.pop("searched")),
@@ -72,7 +75,7 @@ def _save(state: State, hunt: Hunt) -> None:
     data["bet"] = str(hunt.bet)
     data["searched"] = [str(x) for x in hunt.searched]
     data["revealed_empty"] = [str(x) for x in hunt.revealed_empty]
-    state.facts["hunt"] = data
+    facts_of(state)["hunt"] = data
 
 
 def place_bet(state: State, bet: str, profile: Board) -> list[Note]:
@@ -81,16 +84,16 @@ def place_bet(state: State, bet: str, profile: Board) -> list[Note]:
     secret = state.piece("hiding_place", Secret)
     if not secret.is_set:
         raise ActionError("the lifeform chooses its hiding place first", "bet")
-    if state.facts["hunt"] is not None:
+    if facts_of(state)["hunt"] is not None:
         raise ActionError("the bet is placed already", "bet")
     disks = len(characters.surviving(state))
     actions, why = hunt_actions(disks, profile)
     if actions is None:
         raise ActionError(f"module D: {why}", "bet")
     if not actions:
-        state.facts["hunt"] = {"skipped": True}
+        facts_of(state)["hunt"] = {"skipped": True}
         return [Note(why, "module_d")]
-    halon = (state.facts["showdown"] or {}).get("halon", 0)
+    halon = (facts_of(state)["showdown"] or {}).get("halon", 0)
     try:
         hunt = start_hunt(_hiding_place(state, None), Location(bet), disks, actions, halon)
     except ValueError as err:
@@ -101,14 +104,47 @@ def place_bet(state: State, bet: str, profile: Board) -> list[Note]:
                  "module_d")]
 
 
-def hunt_step(state: State, step: str, location: str | None, profile: Board
-              ) -> list[Note]:
+def check_mark(state: State, location: str | None, args: dict[str, Any]) -> None:
+    """The lifeform's "not hidden here" mark, decided by the sealed hiding place: the owner's
+    key answers "is it here?" (the API asks their PIN and records the answer, which a kept
+    mark makes public anyway); a mark on the real hiding place is refused and nothing is
+    recorded. With the owner absent the mark goes on unchecked (said in the log). Checked
+    when the step is done, never on replay, so a game saved before replays as it was."""
+    secret = state.piece("hiding_place", Secret)
+    if location is None or args.get(ABSENT) or not secret.is_set:
+        return
+    if secret.value is not None:
+        here = secret.value == location
+    else:
+        answers = (args.get(ANSWERS) or {}).get("hiding_place", {})
+        if location in answers:
+            here = bool(answers[location])
+        elif secret.opener is not None:  # the app's trial: the owner's key answers now
+            here = secret.holds(location)
+        else:
+            raise SecretLocked("hiding_place", secret.owner, secret.label, "test", location)
+    if here:
+        raise ActionError("location: the seal refuses this mark: the lifeform's Mission token "
+                          "goes on a location where it is not hiding; nothing was recorded "
+                          "(Thirteenth Passenger, Module D, Lifeform Reveal)", "location")
+
+
+def unchecked_mark(state: State, location: str) -> Note:
+    """The mark with its owner absent: kept as the table gave it, unchecked, in the log."""
+    from trackers.games.lifeform.absent import not_revealed
+
+    return not_revealed(state, "hiding_place", f"the mark on the {location}",
+                        "the mark stands unchecked; the hiding place is opened at the hunt's end")
+
+
+def hunt_step(state: State, step: str, location: str | None, profile: Board,
+              absent: bool = False) -> list[Note]:
     """One action of the strip: a search, the optional Halon search, or a lifeform reveal."""
-    if state.facts["hunt"] is None or state.facts["hunt"].get("skipped"):
+    if facts_of(state)["hunt"] is None or facts_of(state)["hunt"].get("skipped"):
         raise ActionError("no module D hunt is running: place the bet first", "step")
-    # Only a search tests the hiding place (its outcome is public by the rules). A lifeform
-    # reveal is the owner's answer, recorded as given: testing it would put the answer in the
-    # step's record, where the crew could read it.
+    # A search tests the hiding place here (its outcome is public by the rules); a lifeform
+    # reveal's mark was tested when the step was taken (``check_mark``), and a kept mark's
+    # answer, "not here", is what the mark says in public anyway.
     hunt = _load(state, location if step in ("search", "halon search") else None)
     expected = {"search": "search", "halon search": "halon_search",
                 "skip the Halon search": "halon_search", "lifeform reveal": "lifeform_reveal"}
@@ -126,11 +162,13 @@ def hunt_step(state: State, step: str, location: str | None, profile: Board
             hunt = lifeform_reveal(hunt, where)
             notes = [Note(f"the lifeform marks the {where} with a spare Mission token: it is not "
                           "hiding there", "module_d")]
+            if absent:
+                notes.append(unchecked_mark(state, str(where)))
         else:
             before = hunt.halon_spent
             hunt, result = search(hunt, where, halon=step == "halon search")
             if hunt.halon_spent > before:
-                state.facts["showdown"]["halon"] -= 1
+                facts_of(state)["showdown"]["halon"] -= 1
             found = (f"Module D: the crew found the lifeform in the {where}"
                      if hunt.found else "")  # the hunt's outcome is a key moment
             notes = [Note(f"search of the {where}: {result.why}", "module_d", key_moment=found)]
@@ -155,7 +193,7 @@ def _finish(state: State, hunt: Hunt, profile: Board) -> list[Note]:
     for effect in end.effects:
         notes += _apply(state, effect, profile)
     if end.bet_tokens_to_lifeform:
-        state.facts["showdown"]["hostility_tokens"] += end.bet_tokens_to_lifeform
+        facts_of(state)["showdown"]["hostility_tokens"] += end.bet_tokens_to_lifeform
     for wrong in false_marks(hunt):
         notes.append(Note(f"the lifeform had marked the {wrong} as empty, yet hid there: the "
                           "mark was false; the table settles it (Thirteenth Passenger, Module D, "
@@ -171,16 +209,16 @@ def _finish(state: State, hunt: Hunt, profile: Board) -> list[Note]:
 def _apply(state: State, effect: Effect, profile: Board) -> list[Note]:
     """What the app counts itself; choices (which crew member, which disk) stay with the table."""
     notes = [Note(f"effect: {effect.text}", "module_d")]
-    lifeform = state.facts["lifeform"]
+    lifeform = facts_of(state)["lifeform"]
     if effect.who == "lifeform" and effect.cards > 0:
         notes += decks.draw(state, "lifeform", lifeform, effect.cards, profile,
-                            check=not effect.ignore_hand_limit)
+                            ignore_limit=effect.ignore_hand_limit)
     elif effect.who == "lifeform" and effect.cards < 0:
         held = decks.hand_size(state, lifeform)
         if held:
             notes += decks.discard(state, "lifeform", lifeform, min(held, -effect.cards))
-    if effect.hostility_tokens and state.facts["showdown"] is not None:
-        show = state.facts["showdown"]
+    if effect.hostility_tokens and facts_of(state)["showdown"] is not None:
+        show = facts_of(state)["showdown"]
         show["hostility_tokens"] = max(0, show["hostility_tokens"] + effect.hostility_tokens)
     if effect.who == "crew" and effect.cards:
         notes.append(Note("record the crew's lost card(s) with 'Discard cards' (the crew picks "

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from trackers.engine import ActionError, Note, State
 from trackers.games.lifeform import asteroid_mirror, decks, turns
-from trackers.games.lifeform.secrets import stowaway_due
+from trackers.games.lifeform.facts import facts_of
+from trackers.games.lifeform.secrets import stowaway_due, stowaway_passed
 
 PHASES = ("crew", "android", "lifeform")
 PHASE_WORDS = {"crew": "Crew Activity phase", "android": "Android phase",
@@ -29,7 +30,7 @@ PHASE_STEPS = {  # spec §3.3, §3.5, §3.6
 
 def start_play(state: State) -> list[Note]:
     """The setup is done: round 1 begins with the Crew Activity phase (spec §3.1)."""
-    state.facts.update({"stage": "starship", "round": 1, "phase": "crew"})
+    facts_of(state).update({"stage": "starship", "round": 1, "phase": "crew"})
     turns.new_turns(state)
     return [Note("Setup done: round 1, Crew Activity phase (rulebook, Starship Stage)", "round")]
 
@@ -39,8 +40,8 @@ def next_phase(state: State, idle_android_passes: bool = False) -> list[Note]:
     not active (or destroyed) has nothing to do: it passes by itself, said in the notes, when
     ``idle_android_passes`` (every new 'Next phase'; a game saved before replays as played)."""
     notes = _next_phase(state)
-    android = state.facts["android"]
-    if (idle_android_passes and state.facts["phase"] == "android"
+    android = facts_of(state)["android"]
+    if (idle_android_passes and facts_of(state)["phase"] == "android"
             and (not android["active"] or android["destroyed"])):
         # The phase the table is now in comes first; the idle one is said after, in one line.
         why = "destroyed" if android["destroyed"] else "not active yet"
@@ -51,28 +52,29 @@ def next_phase(state: State, idle_android_passes: bool = False) -> list[Note]:
 
 
 def _next_phase(state: State) -> list[Note]:
-    if state.facts["stage"] != "starship":
+    if facts_of(state)["stage"] != "starship":
         raise ActionError("phases run only in the Starship stage (after the setup, before the "
                           "launch)", "action")
-    i = PHASES.index(state.facts["phase"])
+    i = PHASES.index(facts_of(state)["phase"])
     if i == len(PHASES) - 1:
-        state.facts["round"] += 1
-    state.facts["phase"] = PHASES[(i + 1) % len(PHASES)]
+        facts_of(state)["round"] += 1
+    facts_of(state)["phase"] = PHASES[(i + 1) % len(PHASES)]
     # One reaction per crew member per Lifeform Activity phase (rulebook, Lifeform Activity
     # Phase): the count starts afresh with each phase and counts only in that phase.
-    state.facts["reacted"] = []
-    notes = [Note(f"Round {state.facts['round']}: {PHASE_STEPS[state.facts['phase']]}", "round")]
-    if state.facts["phase"] == "crew":
-        state.facts["turn_notes"] = []
+    facts_of(state)["reacted"] = []
+    facts = facts_of(state)
+    notes = [Note(f"Round {facts['round']}: {PHASE_STEPS[facts['phase']]}", "round")]
+    if facts_of(state)["phase"] == "crew":
+        facts_of(state)["turn_notes"] = []
         turns.new_turns(state)
-        notes += [Note(n, "round") for n in state.facts.pop("turn_notes", [])]
+        notes += [Note(n, "round") for n in facts_of(state).pop("turn_notes", [])]
         first = turns.current(state)
         if first is not None:
             notes.append(Note(turns.describe(state, first), "round"))
-    elif state.facts["phase"] == "lifeform":
-        state.facts["lifeform_activity"] = None
-    android = state.facts["android"]
-    if state.facts["phase"] == "android" and (not android["active"] or android["destroyed"]):
+    elif facts_of(state)["phase"] == "lifeform":
+        facts_of(state)["lifeform_activity"] = None
+    android = facts_of(state)["android"]
+    if facts_of(state)["phase"] == "android" and (not android["active"] or android["destroyed"]):
         notes.append(Note("the android is " + ("destroyed" if android["destroyed"] else
                                                "not active yet") + ": its phase passes with "
                           "nothing to do (rulebook, Android Phase)", "round"))
@@ -81,7 +83,7 @@ def _next_phase(state: State) -> list[Note]:
 
 def pending(state: State) -> list[str]:
     """What the table still owes the game now."""
-    f = state.facts
+    f = facts_of(state)
     out = []
     if f["calibration_due"]:
         out.append(f"Reality Calibration due ({f['calibration_due']})")
@@ -89,8 +91,12 @@ def pending(state: State) -> list[str]:
     if f["attack"] is not None:
         out.append(f"attack on {f['attack']['target']}'s chamber in progress: reactions, kills, "
                    "then Reality Calibration")
-    if stowaway_due(state):
-        out.append("the lifeform picks its Stowaway card ('Choose the Stowaway card')")
+    if stowaway_due(state) and not stowaway_passed(state):
+        out.append("the next Self-Destruct move passes 20: the lifeform chooses its Stowaway "
+                   "card first ('Choose the Stowaway card')")
+    if f["stage"] == "starship" and f["phase"] == "lifeform" and not f.get("lifeform_activity"):
+        out.append("the lifeform's one activity of this phase: 'Lurk', 'Use Vent' or a "
+                   "Lifeform card, before 'Next phase'")
     out += [f"{m}: Taking Control ('Take control of a character')" for m in f["pending_control"]]
     out += [f"{m}: take the Ship's Cat or SIS-TER" for m in f["pending_role"]]
     if asteroid_mirror.due(state) is not None:

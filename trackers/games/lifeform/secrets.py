@@ -14,6 +14,7 @@ from trackers.engine import ActionError, Note, State
 from trackers.games.lifeform import characters, decks
 from trackers.games.lifeform.board import Board
 from trackers.games.lifeform.endings import StowawayCard
+from trackers.games.lifeform.facts import facts_of
 from trackers.games.lifeform.moves import add_hostility, advance_sd, call_calibration
 from trackers.games.lifeform.words import CREW_ONLY, LIFEFORM_ONLY
 from trackers.pieces import Secret
@@ -52,20 +53,20 @@ def is_real(state: State, image: str) -> bool:
 # --- Reality Calibration (spec §6.1) --------------------------------------------------------
 def calibrate(state: State, image: str | dict[str, str], rng: Random) -> list[Note]:
     """The lifeform secretly picks which image on the Valley Forge is real (it may keep it)."""
-    on_board = state.facts["images"]["on_board"]
+    on_board = facts_of(state)["images"]["on_board"]
     if not is_sealed(image) and image not in on_board:  # a sealed one: checked before sealing
         raise ActionError(f"image: choose one of the images on the Valley Forge: "
                           f"{', '.join(on_board)}", "image")
     secret = _real(state)
     secret.choices = list(on_board)
     code = secret.choose(image, nonce(rng))
-    why = state.facts["calibration_due"]
-    state.facts["calibration_due"] = None
+    why = facts_of(state)["calibration_due"]
+    facts_of(state)["calibration_due"] = None
     notes = [Note(f"Reality Calibration done{f' ({why})' if why else ''}: the identifier is face "
                   f"down; commitment code {code} (rulebook p. 10, Reality "
                   "Calibration)", "reality_calibration")]
-    if state.facts["attack"] is not None:
-        state.facts["attack"] = None
+    if facts_of(state)["attack"] is not None:
+        facts_of(state)["attack"] = None
         notes.append(Note("the attack is over (step 6 done)", "reality_calibration"))
     return notes
 
@@ -91,7 +92,7 @@ def meet_image(state: State, image: str, character: str, profile: Board,
     if characters.need(state, character)["where"] != characters.VALLEY_FORGE:
         raise ActionError(f"character: {character} is aboard the Remora; images never enter it "
                           "(rulebook, Movement and Attack)", "character")
-    if image not in state.facts["images"]["on_board"]:
+    if image not in facts_of(state)["images"]["on_board"]:
         raise ActionError(f"image: {image} is not on the Valley Forge", "image")
     if table_says is None:
         real, notes = _reveal_real(state)
@@ -139,7 +140,7 @@ def _unrevealed(state: State, what: str, then: str) -> Note:
 
 
 def _open_attack(state: State, image: str, target: str, how: str) -> list[Note]:
-    state.facts["attack"] = {"image": image, "target": target, "cancelled": False}
+    facts_of(state)["attack"] = {"image": image, "target": target, "cancelled": False}
     call_calibration(state, "the end of an attack")
     steps = [
         f"Attack ({how}) on the chamber of {target}: step 1 done, the identifier is shown",
@@ -159,8 +160,8 @@ def crew_reaction(state: State, member: str, reaction: str, cancelled: bool, cha
                   profile: Board) -> list[Note]:
     """A crew reaction card (spec §3.10): at most 1 per crew member per Lifeform Activity phase
     (T18); not cancelled: carried out and Hostility +1; the card goes to the Crew discard."""
-    in_lifeform_phase = state.facts["phase"] == "lifeform"
-    if in_lifeform_phase and member in state.facts["reacted"]:
+    in_lifeform_phase = facts_of(state)["phase"] == "lifeform"
+    if in_lifeform_phase and member in facts_of(state)["reacted"]:
         raise ActionError(f"crew_member: {member} already played a reaction this Lifeform "
                           "Activity phase (rulebook, Lifeform Activity Phase); 'Next phase' "
                           "starts a new one",
@@ -172,10 +173,10 @@ def crew_reaction(state: State, member: str, reaction: str, cancelled: bool, cha
         raise ActionError(f"character: {character} is not {member}'s character", "character")
     notes = decks.discard(state, "crew", member, 1)
     if in_lifeform_phase:
-        state.facts["reacted"].append(member)
+        facts_of(state)["reacted"].append(member)
     name = REACTIONS[reaction]
     if cancelled:
-        notes += decks.discard(state, "lifeform", state.facts["lifeform"], 1)
+        notes += decks.discard(state, "lifeform", facts_of(state)["lifeform"], 1)
         return notes + [Note(f"the lifeform cancels {member}'s {name}: the card is discarded "
                              f"with no effect; {member} may not react again to this attack "
                              "(rulebook, Movement and Attack)", "hostility")]
@@ -189,8 +190,8 @@ def crew_reaction(state: State, member: str, reaction: str, cancelled: bool, cha
         notes.append(Note(f"{character} makes 1-2 moves: stop on Terror; not back through the way "
                           "the image came, nor the Security Door, nor into or through an image "
                           "or Power Outage chamber (rulebook, Movement and Attack)", "round"))
-    elif reaction == "shock_prod" and state.facts["attack"] is not None:
-        state.facts["attack"]["cancelled"] = True
+    elif reaction == "shock_prod" and facts_of(state)["attack"] is not None:
+        facts_of(state)["attack"]["cancelled"] = True
         notes.append(Note("the whole attack is cancelled: nobody in the chamber dies; the "
                           "attacking image goes back the way it came (rulebook, Movement and "
                           "Attack)", "round"))
@@ -202,6 +203,12 @@ def stowaway_due(state: State) -> bool:
     from trackers.games.lifeform.moves import remora_open
 
     return remora_open(state) and not state.piece("stowaway", Secret).is_set
+
+
+def stowaway_passed(state: State) -> bool:
+    """Self-Destruct moved on from the 20 mark with no Stowaway card chosen (a game saved
+    before the card was held there): its moment is over (rulebook p. 46)."""
+    return bool(facts_of(state).get("stowaway_passed"))
 
 
 def choose_stowaway(state: State, card: str, rng: Random) -> list[Note]:
@@ -218,12 +225,12 @@ def choose_stowaway(state: State, card: str, rng: Random) -> list[Note]:
 
 # --- Secret Objectives (spec §2.2 step 19, §6.2) ----------------------------------------------
 def objective_slots(state: State) -> list[str]:
-    return [str(i) for i in range(1, state.facts["objectives"]["drawn"] + 1)]
+    return [str(i) for i in range(1, facts_of(state)["objectives"]["drawn"] + 1)]
 
 
 def record_objective(state: State, slot: str, title: str, rng: Random) -> list[Note]:
     """The crew notes a drawn card's title, hidden from the lifeform (optional)."""
-    if slot in state.facts["objectives"]["done"]:
+    if slot in facts_of(state)["objectives"]["done"]:
         raise ActionError(f"slot: Secret Objective {slot} is already completed", "slot")
     code = state.piece(f"objective_{slot}", Secret).choose(title, nonce(rng))
     return [Note(f"Secret Objective {slot} noted for the crew: code {code}", "setup")]
@@ -234,7 +241,7 @@ def complete_objective(state: State, slot: str, rng: Random | None = None,
     """Any one objective on the card done: show it to the lifeform and remove it (spec §6.2).
     The card itself is shown at the table; a noted title the crew cannot reveal stays sealed
     and the objective still counts as completed."""
-    done = state.facts["objectives"]["done"]
+    done = facts_of(state)["objectives"]["done"]
     if slot in done:
         raise ActionError(f"slot: Secret Objective {slot} is already completed", "slot")
     done.append(slot)
@@ -252,13 +259,13 @@ def complete_objective(state: State, slot: str, rng: Random | None = None,
         notes = [not_revealed(state, f"objective_{slot}", f"completing Secret Objective {slot}",
                               "the objective counts as completed: the card itself is shown "
                               "at the table")]
-        left = state.facts["objectives"]["drawn"] - len(done)
+        left = facts_of(state)["objectives"]["drawn"] - len(done)
         return notes + [Note(f"Secret Objective {slot} completed{shown}: {left} left before "
                              "launch (rulebook, Gameplay Additional Rules)", "launch")]
     elif secret.is_set:
         value, _, ok = secret.reveal()
         shown = f" ({value}; {'matches' if ok else 'DOES NOT match'} code {secret.code})"
-    left = state.facts["objectives"]["drawn"] - len(done)
+    left = facts_of(state)["objectives"]["drawn"] - len(done)
     return [Note(f"Secret Objective {slot} completed{shown}: show it to the lifeform and remove "
                  f"it from the game; {left} left before launch (rulebook, Gameplay Additional "
                  "Rules; rulebook p. 35, Launch the Remora Sequence)", "launch")]

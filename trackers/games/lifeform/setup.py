@@ -12,6 +12,7 @@ from trackers.engine import SessionSetup, State
 from trackers.games.lifeform import asteroid_mirror, asteroids, supplies
 from trackers.games.lifeform.board import board_of
 from trackers.games.lifeform.decks import build_decks
+from trackers.games.lifeform.facts import facts_of
 from trackers.games.lifeform.module_d import hiding_secret
 from trackers.games.lifeform.secrets import IMAGES, build_secrets
 from trackers.games.lifeform.tracks import build_tracks, reread
@@ -30,7 +31,7 @@ def setup(s: SessionSetup, rng: Random) -> State:
     modules = list(s.options.get("modules", []))
     lifeform, crew = s.names[0], list(s.names[1:])
     state = State()  # the board values: seeded by Game.start, which then re-reads the tracks
-    state.facts.update({
+    facts_of(state).update({
         "status": "in progress", "players": players, "modules": modules,
         "character_pool": s.options.get("character_pool", ""),
         "lifeform": lifeform, "crew": crew, "stage": "setup", "round": 0, "phase": "",
@@ -73,7 +74,7 @@ def setup(s: SessionSetup, rng: Random) -> State:
 
 def steps(state: State) -> list[tuple[str, str]]:
     """(id, text) of the setup steps for this game, in order (spec §2.2, §11.1, §11.2)."""
-    f = state.facts
+    f = facts_of(state)
     players, modules = f["players"], f["modules"]
     start = {2: "[25]", 3: "[28]", 4: "[START]"}[players]
     cocoon = "Cocoon 2P" if players == 2 else "Cocoon 3P/4P"
@@ -140,10 +141,10 @@ def auto_done(state: State, step: str) -> bool:
 
 
 def _all_drafted(state: State) -> bool:
-    owners = [c["owner"] for c in state.facts["characters"].values()]
-    return all(owners.count(m) >= 2 for m in state.facts["crew"])
+    owners = [c["owner"] for c in facts_of(state)["characters"].values()]
+    return all(owners.count(m) >= 2 for m in facts_of(state)["crew"])
 
 
 def open_steps(state: State) -> list[str]:
     return [sid for sid, _ in steps(state)
-            if sid not in state.facts["setup_ticked"] and not auto_done(state, sid)]
+            if sid not in facts_of(state)["setup_ticked"] and not auto_done(state, sid)]

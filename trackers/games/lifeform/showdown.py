@@ -11,6 +11,7 @@ from typing import Any
 from trackers.engine import ActionError, Note, State
 from trackers.games.lifeform import characters, decks, hunt_order
 from trackers.games.lifeform.board import ICONS, Board, Icon
+from trackers.games.lifeform.facts import facts_of
 from trackers.games.lifeform.fight import (
     CrewCard,
     Holdings,
@@ -66,9 +67,9 @@ RESULTS = ("matched", "eliminated", "cancelled: Halon Gas Blast", "cancelled: Re
 
 def begin_showdown(state: State, ending: str, card_kept: bool) -> list[Note]:
     """After Ending B (correct guess) or C (spec §10.1)."""
-    state.facts["stage"] = "showdown"
-    state.facts["status"] = f"Showdown (after Ending {ending})"
-    state.facts["showdown"] = {"ending": ending, "hibernated": False, "halon": 0,
+    facts_of(state)["stage"] = "showdown"
+    facts_of(state)["status"] = f"Showdown (after Ending {ending})"
+    facts_of(state)["showdown"] = {"ending": ending, "hibernated": False, "halon": 0,
                                "remora": False, "hostility_tokens": 0,
                                "stowaway_card": card_kept, "previous_target": None,
                                "eliminated": [], "fights": 0, "refill_due": ending == "C"}
@@ -80,7 +81,7 @@ def begin_showdown(state: State, ending: str, card_kept: bool) -> list[Note]:
                   "character on it, 3 with 2; the rest is on the card (rulebook, Card Reference: "
                   "Terror Cards)",
                   "showdown")]
-    if "D" in state.facts["modules"]:
+    if "D" in facts_of(state)["modules"]:
         notes.append(Note("Module D: the hunt for the lifeform comes just before the Showdown; "
                           "it needs the Halon tokens and surviving disks, so the app offers it "
                           "after the hibernation, before the first fight (the text is unclear: "
@@ -91,9 +92,9 @@ def begin_showdown(state: State, ending: str, card_kept: bool) -> list[Note]:
 
 def surviving_crew(state: State) -> list[str]:
     """Crew members with a surviving character, not eliminated (spec §10.3)."""
-    gone = (state.facts["showdown"] or {}).get("eliminated", [])
-    return [m for m in state.facts["crew"]
-            if m not in gone and state.facts["members"][m]["role"] == "characters"
+    gone = (facts_of(state)["showdown"] or {}).get("eliminated", [])
+    return [m for m in facts_of(state)["crew"]
+            if m not in gone and facts_of(state)["members"][m]["role"] == "characters"
             and characters.surviving(state, m)]
 
 
@@ -101,14 +102,14 @@ def refill_choices(state: State, profile: Board) -> list[str]:
     """How many cards the lifeform may discard before the Ending C refill: 0 up to the
     Evolution number, and no more than it holds (rulebook, Ending C)."""
     evolution = decks.cocoon_value(state, profile, "evolution") or 0
-    held = decks.hand_size(state, state.facts["lifeform"])
+    held = decks.hand_size(state, facts_of(state)["lifeform"])
     return [str(n) for n in range(min(evolution, held) + 1)]
 
 
 def ending_c_refill(state: State, discard: int, profile: Board) -> list[Note]:
     """Ending C: the lifeform discards up to the Evolution number, then draws up to its max
     hand size, before the hibernation (rulebook, Ending C; spec §9, §10.1)."""
-    show = state.facts["showdown"]
+    show = facts_of(state)["showdown"]
     if not show or not show.get("refill_due"):
         raise ActionError("the Ending C refill is done already (or this is not Ending C)",
                           "discard")
@@ -116,11 +117,11 @@ def ending_c_refill(state: State, discard: int, profile: Board) -> list[Note]:
         allowed = refill_choices(state, profile)
         raise ActionError(f"discard: 0 to {allowed[-1]} (the Evolution number reached)",
                           "discard")
-    lifeform = state.facts["lifeform"]
+    lifeform = facts_of(state)["lifeform"]
     limit = decks.cocoon_value(state, profile, "max_hand")
     if limit is None:
         raise ActionError(profile.unknown(
-            f"{cocoon_key(state.facts['players'])}.max_hand"), "discard")
+            f"{cocoon_key(facts_of(state)['players'])}.max_hand"), "discard")
     notes: list[Note] = []
     if discard:
         notes += decks.discard(state, "lifeform", lifeform, discard)
@@ -136,7 +137,7 @@ def ending_c_refill(state: State, discard: int, profile: Board) -> list[Note]:
 
 def hibernate(state: State, keep: str, profile: Board) -> list[Note]:
     """Do the six steps the app can count (spec §10.2); ``keep`` settles C3."""
-    show = state.facts["showdown"]
+    show = facts_of(state)["showdown"]
     if show.get("refill_due"):
         raise ActionError("first the Ending C refill: the lifeform discards up to its Evolution "
                           "number and draws to its max hand size ('Ending C refill', rulebook, "
@@ -145,7 +146,7 @@ def hibernate(state: State, keep: str, profile: Board) -> list[Note]:
         raise ActionError("the hibernation is done already", "action")
     h = numbers(state, profile)
     if h is None:
-        raise ActionError(profile.unknown(f"hostility.start_{state.facts['players']}p"), "keep")
+        raise ActionError(profile.unknown(f"hostility.start_{facts_of(state)['players']}p"), "keep")
     reading = h.lifeform_keeps[KEEP_READINGS.index(keep)]
     if h.lifeform_draw.value is None or h.hostility_tokens.value is None:
         raise ActionError("hibernation: " + "; ".join(
@@ -157,15 +158,15 @@ def hibernate(state: State, keep: str, profile: Board) -> list[Note]:
     show["halon"], show["remora"] = h.halon_tokens.value or 0, True
     notes.append(Note(f"3. crew pool: the Remora token and "
                       f"{count(show['halon'], 'Halon Gas Blast token')}", "hibernation"))
-    lifeform, drawn = state.facts["lifeform"], h.lifeform_draw.value
+    lifeform, drawn = facts_of(state)["lifeform"], h.lifeform_draw.value
     notes += decks.draw(state, "lifeform", lifeform, drawn, profile, check=False)
     dropped = drawn - (reading.keeps or 0) + (reading.discards_for_limit or 0)
     if dropped:
         notes += decks.discard(state, "lifeform", lifeform, dropped)
     notes.append(Note(f"4. {reading.label}: {reading.why}", "hibernation"))
-    for name in [n for n, c in state.facts["characters"].items()
+    for name in [n for n, c in facts_of(state)["characters"].items()
                  if c["where"] == characters.VALLEY_FORGE]:
-        state.facts["characters"][name]["where"] = characters.DEAD
+        facts_of(state)["characters"][name]["where"] = characters.DEAD
         notes.append(Note(f"5. {name}, still on the Valley Forge, dies", "hibernation",
                           key_moment=f"{name} died, left on the Valley Forge"))
         notes += add_hostility(state, "character_killed", profile)
@@ -228,7 +229,7 @@ def fight_check(state: State, args: dict[str, Any], profile: Board) -> list[Note
         surviving_characters=len(characters.surviving(state, target)))
     surplus = {"yes": True, "no": False}.get(str(args.get("surplus_character")))
     try:
-        check = check_fight(committed, holdings, player_count=state.facts["players"],
+        check = check_fight(committed, holdings, player_count=facts_of(state)["players"],
                             profile=profile, surplus_character=surplus)
     except ValueError as err:
         raise ActionError(f"fight: {err}", "cards") from err
@@ -237,8 +238,8 @@ def fight_check(state: State, args: dict[str, Any], profile: Board) -> list[Note
         notes.append(Note(f"one way: {check.why}", "fight"))
     notes += [Note(f"depends on: {d}", "fight") for d in check.depends_on]
     if check.verdict is not Verdict.MATCHED:
-        show = state.facts["showdown"] or {}
-        holder = state.facts["special_cards"]["mining_laser"]
+        show = facts_of(state)["showdown"] or {}
+        holder = facts_of(state)["special_cards"]["mining_laser"]
         options = cancel_options(show.get("halon", 0), bool(show.get("remora")),
                                  holder if holder in surviving_crew(state) else None)
         notes += [Note(f"or cancel the whole fight (step 3, all agree): {o.how}", "fight")
@@ -248,7 +249,7 @@ def fight_check(state: State, args: dict[str, Any], profile: Board) -> list[Note
 
 def fight_result(state: State, args: dict[str, Any]) -> list[Note]:
     """Record one fight (spec §10.5 steps 1-7) and see whether someone has won (§10.6)."""
-    show = state.facts["showdown"]
+    show = facts_of(state)["showdown"]
     if not show["hibernated"]:
         raise ActionError("do the hibernation first ('Hibernation', rulebook p. 38, Showdown "
                           "Stage)", "result")
@@ -263,7 +264,7 @@ def fight_result(state: State, args: dict[str, Any]) -> list[Note]:
     if tokens > show["hostility_tokens"]:
         raise ActionError(f"hostility_tokens: the lifeform has {show['hostility_tokens']}",
                           "hostility_tokens")
-    notes = decks.discard(state, "lifeform", state.facts["lifeform"], 1)
+    notes = decks.discard(state, "lifeform", facts_of(state)["lifeform"], 1)
     show["hostility_tokens"] -= tokens
     show["previous_target"], show["fights"] = target, show["fights"] + 1
     notes.insert(0, Note(f"Fight {show['fights']} on {target}: {result}", "fight",
@@ -284,7 +285,7 @@ def fight_result(state: State, args: dict[str, Any]) -> list[Note]:
 
 
 def _cancel_or_settle(state: State, target: str, result: str) -> list[Note]:
-    show = state.facts["showdown"]
+    show = facts_of(state)["showdown"]
     if result == "cancelled: Halon Gas Blast":
         if show["halon"] < 1:
             raise ActionError("result: no Halon Gas Blast token is left in the crew pool",
@@ -295,16 +296,16 @@ def _cancel_or_settle(state: State, target: str, result: str) -> list[Note]:
             raise ActionError("result: the Remora token was used already", "result")
         show["remora"] = False
     elif result == "cancelled: Mining Laser":
-        if state.facts["special_cards"]["mining_laser"] not in surviving_crew(state):
+        if facts_of(state)["special_cards"]["mining_laser"] not in surviving_crew(state):
             raise ActionError("result: no surviving crew member holds the Mining Laser card",
                               "result")
-        state.facts["special_cards"]["mining_laser"] = "removed"
+        facts_of(state)["special_cards"]["mining_laser"] = "removed"
     elif result == "eliminated":
         show["eliminated"].append(target)
         crew = decks.deck(state, "crew")
         crew.remove_from_hand(crew.hands.get(target, 0), target)
         for card in decks.special_held(state, target):
-            state.facts["special_cards"][card] = "removed"
+            facts_of(state)["special_cards"][card] = "removed"
         return [Note(f"{target} is eliminated: their characters, cards and tokens leave the game "
                      "(rulebook, Fight Sequence step 6)", "fight")]
     if result.startswith("cancelled"):
@@ -322,16 +323,16 @@ def kill_in_showdown(state: State, name: str) -> list[Note]:
     owner = str(c["owner"])
     notes = [Note(f"{name} is killed", "module_d", key_moment=f"{name} died in the Showdown")]
     if not characters.surviving(state, owner):
-        state.facts["showdown"]["eliminated"].append(owner)
+        facts_of(state)["showdown"]["eliminated"].append(owner)
         notes.append(Note(f"{owner} has no crew disk left and is out of the Showdown "
                           "(Thirteenth Passenger, Module D)", "module_d"))
     return notes + _winner(state)
 
 
 def _winner(state: State) -> list[Note]:
-    show = state.facts["showdown"]
+    show = facts_of(state)["showdown"]
     winner = showdown_winner(len(surviving_crew(state)),
-                             decks.hand_size(state, state.facts["lifeform"]))
+                             decks.hand_size(state, facts_of(state)["lifeform"]))
     if winner == "crew":
         finish(state, "crew", "the crew won the Showdown", f"Ending {show['ending']}")
         return [Note("The lifeform cannot play a Lifeform card: the crew wins (rulebook, Fight "
@@ -346,7 +347,7 @@ def _winner(state: State) -> list[Note]:
 
 
 def showdown_checklist(state: State) -> list[tuple[str, bool]]:
-    show = state.facts["showdown"]
+    show = facts_of(state)["showdown"]
     legal = legal_targets(surviving_crew(state), show["previous_target"])
     refill = [("Ending C refill: discard up to the Evolution number, then draw to the max hand "
                "size (rulebook, Ending C)", False)] if show.get("refill_due") else []

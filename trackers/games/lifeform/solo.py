@@ -18,7 +18,8 @@ from typing import Any
 
 from trackers.engine import ActionError, Note, Option, SessionSetup, State
 from trackers.engine.game import EndRecord
-from trackers.games.lifeform import INFO, asteroids, crisis, remora, solo_board
+from trackers.games.lifeform import INFO, asteroid_mirror, asteroids, crisis, remora, solo_board
+from trackers.games.lifeform.facts import facts_of
 from trackers.pieces import Counter, Milestone, Move, Track
 
 MODE = INFO.mode("solo")  # declared with the package's INFO
@@ -55,11 +56,11 @@ SD_NOTES = {
 
 
 def is_solo(state: State) -> bool:
-    return state.facts.get("mode") == MODE.id
+    return facts_of(state).get("mode") == MODE.id
 
 
 def module_c(state: State) -> bool:
-    return "C" in state.facts["modules"]
+    return "C" in facts_of(state)["modules"]
 
 
 # --- setup ---------------------------------------------------------------------------------
@@ -68,7 +69,7 @@ def setup(s: SessionSetup, rng: Random) -> State:
     trackers whose board values are already on the profile."""
     modules = list(s.options.get("solo_modules", ["C"]))
     state = State()  # the board values: seeded by Game.start, which places the trackers
-    state.facts.update({
+    facts_of(state).update({
         "mode": MODE.id, "players": 1, "player": s.names[0], "modules": modules,
         "stage": "play", "setup_ticked": [],
         "remora": remora.new_remora(), "crisis": crisis.new_crisis(
@@ -77,8 +78,12 @@ def setup(s: SessionSetup, rng: Random) -> State:
         "guess_cleared": s.options.get("guess_cleared", "no") == "yes",
     })
     state.pieces["action_cards"] = Counter("Action cards in hand", 0)
-    if "B" in modules:
-        state.facts["asteroid_spaces"] = asteroids.setup_asteroids(state, rng)
+    if "B" in modules:  # a game saved before the option was offered: the app's own tokens
+        if s.options.get("asteroid_tokens", "app") == "mirror":
+            asteroid_mirror.setup_mirror(state)
+            facts_of(state)["asteroid_spaces"] = list(asteroids.SPACES)
+        else:
+            facts_of(state)["asteroid_spaces"] = asteroids.setup_asteroids(state, rng)
     place_trackers(state)
     return state
 
@@ -96,12 +101,12 @@ SETUP_STEPS = (  # (id, text, the module it belongs to)
 
 
 def setup_steps(state: State) -> list[tuple[str, str]]:
-    modules = state.facts["modules"]
+    modules = facts_of(state)["modules"]
     return [(sid, text) for sid, text, module in SETUP_STEPS if not module or module in modules]
 
 
 def open_setup_steps(state: State) -> list[str]:
-    return [sid for sid, _ in setup_steps(state) if sid not in state.facts["setup_ticked"]]
+    return [sid for sid, _ in setup_steps(state) if sid not in facts_of(state)["setup_ticked"]]
 
 
 # --- the two trackers ----------------------------------------------------------------------
@@ -116,12 +121,12 @@ def sd_milestones(state: State) -> list[Milestone]:
                         topic="self_destruct") for m in terror]
     marks += [Milestone(m, f"asteroid {m}", f"Self-Destruct {m}: an asteroid token is here "
                         "(Thirteenth Passenger, Module B)", topic="module_b")
-              for m in state.facts.get("asteroid_spaces", []) if _face_down(state, m)]
+              for m in facts_of(state).get("asteroid_spaces", []) if _face_down(state, m)]
     return marks
 
 
 def _face_down(state: State, space: int) -> bool:
-    return space in state.facts.get("asteroids", {}).get("face_down", [])
+    return space in facts_of(state).get("asteroids", {}).get("face_down", [])
 
 
 def place_trackers(state: State) -> list[Note]:
@@ -168,10 +173,10 @@ def advance_sd(state: State, minutes: int, why: str, rng: Random) -> list[Note]:
     notes = [Note(f"Self-Destruct {sd.space_name(move.old)} -> {sd.space_name(move.new)} "
                   f"({why})", "self_destruct")]
     notes += [Note(text, "self_destruct") for text in move.notes()]
-    if "asteroids" in state.facts:
+    if "asteroids" in facts_of(state):
         notes += asteroids.on_move(state, move, rng)
-    if move.new == 0 and state.facts["launch"] is None:
-        state.facts["explosion"] = True
+    if move.new == 0 and facts_of(state)["launch"] is None:
+        facts_of(state)["explosion"] = True
     return notes
 
 
@@ -191,7 +196,7 @@ def motion_closer(state: State, spaces: int) -> list[Note]:
 
 # --- the end ---------------------------------------------------------------------------------
 def end(state: State) -> EndRecord | None:
-    f = state.facts
+    f = facts_of(state)
     player = f["player"]
     if f["explosion"]:
         return EndRecord("Explosion", "the Valley Forge exploded before the Remora launched",
@@ -210,11 +215,11 @@ def status(state: State) -> str:
     if record is not None:
         # Home's status column holds 28 characters: the outcome, without "the fight: "
         return f"ended: {record.ending.rsplit(': ', 1)[-1]}"
-    stage = state.facts["stage"]
+    stage = facts_of(state)["stage"]
     return {"play": "solo: before the launch", "shuttle": "solo: post-launch shuttlecraft "
             "phase", "fight": "solo: the fight"}.get(stage, "solo: in progress")
 
 
 def moment(state: State) -> dict[str, int]:
     """Crisis cards resolved so far: the solo game's own clock for the report."""
-    return {"crisis": state.facts["crisis"]["resolved"]}
+    return {"crisis": facts_of(state)["crisis"]["resolved"]}

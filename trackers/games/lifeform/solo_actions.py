@@ -12,7 +12,16 @@ from typing import Any
 
 from trackers.engine import Action, ActionError, Note, Param, State
 from trackers.engine.actions import DRAWN
-from trackers.games.lifeform import crisis, remora, shuttle, solo, solo_board, solo_closed
+from trackers.games.lifeform import (
+    asteroid_mirror,
+    crisis,
+    remora,
+    shuttle,
+    solo,
+    solo_board,
+    solo_closed,
+)
+from trackers.games.lifeform.facts import facts_of
 from trackers.games.lifeform.solo_crisis_play import (
     EFFECTS,
     condition,
@@ -39,14 +48,14 @@ def _notes(lines: list[str], topic: str = TOPIC) -> Notes:
 
 def _stage(*stages: str, module_c: bool = False) -> Callable[[State], bool]:
     def enabled(state: State) -> bool:
-        return (solo.is_solo(state) and state.facts["stage"] in stages
+        return (solo.is_solo(state) and facts_of(state)["stage"] in stages
                 and (not module_c or solo.module_c(state)))
     return enabled
 
 
 def _deck_mode(mode: str) -> Callable[[State], bool]:
     playing = _stage("play", module_c=True)
-    return lambda s: playing(s) and s.facts["crisis"]["mode"] == mode
+    return lambda s: playing(s) and facts_of(s)["crisis"]["mode"] == mode
 
 
 # --- setup and objectives ----------------------------------------------------------------
@@ -56,7 +65,7 @@ ALL_STEPS = "all remaining"
 def _tick(state: State, args: Args, rng: Random) -> Notes:
     """One step, or every open one at once (the whole checklist in one form)."""
     todo = (solo.open_setup_steps(state) if args["step"] == ALL_STEPS else [args["step"]])
-    state.facts["setup_ticked"].extend(todo)
+    facts_of(state)["setup_ticked"].extend(todo)
     left = len(solo.open_setup_steps(state))
     done = ", ".join(todo)
     return [f"setup step {done} done; {left} left" if left else f"setup step {done} done: "
@@ -82,13 +91,13 @@ def objective_labels(state: State) -> dict[str, str]:
 
 
 def _open_objectives(state: State) -> list[str]:
-    done = state.facts["remora"]["objectives_done"]
+    done = facts_of(state)["remora"]["objectives_done"]
     out = [str(i + 1) for i in range(2) if not done[i]]
-    return out + ([] if remora.umbilicus_done(state.facts["remora"]) else ["umbilicus"])
+    return out + ([] if remora.umbilicus_done(facts_of(state)["remora"]) else ["umbilicus"])
 
 
 def _objective(state: State, args: Args, rng: Random) -> Notes:
-    board, which = state.facts["remora"], args["objective"]
+    board, which = facts_of(state)["remora"], args["objective"]
     if which == "umbilicus":
         return _notes(remora.umbilicus_other_way(board))
     board["objectives_done"][int(which) - 1] = True
@@ -107,14 +116,14 @@ def _motion(state: State, args: Args, rng: Random) -> Notes:
 
 
 def _manual_unlock(state: State, args: Args, rng: Random) -> Notes:
-    notes: Notes = _notes(remora.manual_unlock(state.facts["remora"], args["at_shuttle_bay"]))
+    notes: Notes = _notes(remora.manual_unlock(facts_of(state)["remora"], args["at_shuttle_bay"]))
     notes += solo.advance_sd(state, remora.SD_PER_MANUAL_UNLOCK, "manual clamp unlock", rng)
     return notes + list(solo.motion_closer(state, 1))
 
 
 # --- launch and the shuttlecraft phase ------------------------------------------------------
 def _launch(state: State, args: Args, rng: Random) -> Notes:
-    f = state.facts
+    f = facts_of(state)
     f["launch"] = {"lifeform_aboard": args["lifeform_aboard"]}
     notes: Notes = [Note("the Remora launches (confirmed at the table: the solo launch "
                          "conditions are Dragon's Domain rules)", TOPIC)]
@@ -134,6 +143,37 @@ def _launch(state: State, args: Args, rng: Random) -> Notes:
     return notes + _notes(lines)
 
 
+def _asteroid_first(state: State) -> str | None:
+    """Module B: a token the tracker reached is flipped (or a jump decided) before
+    Self-Destruct moves on or the Remora launches (Thirteenth Passenger, Module B)."""
+    info = facts_of(state).get("asteroids") or {}
+    if info.get("held"):
+        return ("module B: the asteroid tokens the tracker jumped over are still to be decided: "
+                "decide first ('Asteroid tokens jumped over') (Thirteenth Passenger, Module B)")
+    space = asteroid_mirror.due(state)
+    if space is not None:
+        return (f"module B: the asteroid token on {space} is to be flipped: enter what it shows "
+                "first ('Module B: asteroid token flipped') (Thirteenth Passenger, Module B)")
+    return None
+
+
+def _launch_why_not(state: State) -> str | None:
+    return _asteroid_first(state) or _objectives_open(state)
+
+
+def _objectives_open(state: State) -> str | None:
+    """Module C: the Remora launches only with the 3 must-complete objectives achieved
+    (Thirteenth Passenger, Module C, Unlocking the Docking Clamps)."""
+    if not solo.module_c(state) or facts_of(state)["stage"] != "play":
+        return None
+    done = remora.objectives_done(facts_of(state)["remora"])
+    if done >= 3:
+        return None
+    return (f"{done} of the 3 must-complete objectives are achieved: each comes first "
+            "('Objective achieved'; the docking clamps for Uncoupling the Umbilicus) "
+            "(Thirteenth Passenger, Module C)")
+
+
 def _chambers_in(text: str) -> list[str]:
     """Chamber names typed with commas; ActionError names the field and the five allowed."""
     try:
@@ -144,43 +184,43 @@ def _chambers_in(text: str) -> list[str]:
 
 
 def _confront(state: State, args: Args, rng: Random) -> Notes:
-    lines = shuttle.confront(state.facts["shuttle"])
-    state.facts["stage"] = "fight"
+    lines = shuttle.confront(facts_of(state)["shuttle"])
+    facts_of(state)["stage"] = "fight"
     return _notes(lines)
 
 
 def _hunt(state: State, args: Args, rng: Random) -> Notes:
     """The face-down card exists from the hunt on (a Secret piece: its code shows at once)."""
     state.pieces["hiding_chamber"] = shuttle.hiding_secret()
-    return _notes(shuttle.hunt(state.facts["shuttle"], state.piece("hiding_chamber", Secret),
+    return _notes(shuttle.hunt(facts_of(state)["shuttle"], state.piece("hiding_chamber", Secret),
                                rng, args.get(DRAWN)))
 
 
 def _guessable(state: State) -> list[str]:
     """The chambers a guess may name: those still in play, or every one if the table's
     setting allows a cleared chamber (the texts do not say, G21)."""
-    shuttle = state.facts.get("shuttle")
-    if state.facts.get("guess_cleared") or not shuttle:
+    shuttle = facts_of(state).get("shuttle")
+    if facts_of(state).get("guess_cleared") or not shuttle:
         return list(remora.CHAMBERS)
     return [c for c in remora.CHAMBERS if c in shuttle["held"]]
 
 
 def _guess(state: State, args: Args, rng: Random) -> Notes:
     tokens = solo_board.combat_token_names(state.board)
-    lines = shuttle.guess(state.facts["shuttle"], state.piece("hiding_chamber", Secret),
+    lines = shuttle.guess(facts_of(state)["shuttle"], state.piece("hiding_chamber", Secret),
                           args["chamber"], tokens, rng)
-    state.facts["stage"] = "fight"
+    facts_of(state)["stage"] = "fight"
     return _notes(lines)
 
 
 def _outcome(state: State, args: Args, rng: Random) -> Notes:
     won = args["outcome"] == OUTCOMES[0]
-    fought = state.facts["stage"] == "fight"
-    state.facts["result"] = {
+    fought = facts_of(state)["stage"] == "fight"
+    facts_of(state)["result"] = {
         "won": won, "ending": ("the fight" if fought else "the launch") + (
             ": you survived" if won else ": the lifeform won"),
         "summary": args["how"] or ""}
-    state.facts["stage"] = "over"
+    facts_of(state)["stage"] = "over"
     return [f"game over: {args['outcome']}"]
 
 
@@ -229,8 +269,16 @@ LOG: dict[str, Callable[[Args], str]] = {
 
 def actions() -> tuple[Action, ...]:
     """Each action with its history words and, when its step closes it, the reason why."""
-    return tuple(replace(a, why_not=a.why_not or solo_closed.why_not(a.name, a.enabled),
+    return tuple(replace(a, why_not=_first(solo_closed.why_not(a.name, a.enabled), a.why_not),
                          log_text=LOG.get(a.name, a.log_text)) for a in _actions())
+
+
+def _first(closed: Callable[[State], str | None],
+           own: Callable[[State], str | None] | None) -> Callable[[State], str | None]:
+    """The step that closes the action speaks first, then the action's own rule."""
+    if own is None:
+        return closed
+    return lambda state: closed(state) or own(state)
 
 
 def _actions() -> tuple[Action, ...]:
@@ -276,28 +324,28 @@ def _actions() -> tuple[Action, ...]:
         Action("draw_crisis", "Draw a Crisis card", "The app draws the top Crisis card "
                "(virtual deck).", draw, key="k", short="Crisis",
                enabled=lambda s: _deck_mode("virtual")(s) and "crisis_deck" in s.pieces
-               and s.facts["crisis"]["current"] is None, topic=TOPIC),
+               and facts_of(s)["crisis"]["current"] is None, topic=TOPIC),
         Action("resolve_crisis", "Resolve the Crisis card", "Apply the drawn card's listed "
                "effects (virtual deck).", resolve,
                (Param("effects", "choice", "what the option you chose does", choices=EFFECTS,
                       optional=True, default=EFFECTS[0]), keep),
                key="o", short="Resolve", needs=resolve_needs, topic=TOPIC,
                enabled=lambda s: _deck_mode("virtual")(s)
-               and s.facts["crisis"]["current"] is not None),
+               and facts_of(s)["crisis"]["current"] is not None),
         Action("condition", "Note a condition", "You are under a condition such as Exhausted "
                "(Renewed Stamina ends them).", condition,
                (Param("condition", "str", "its name, e.g. Exhausted"),), enabled=playing_c,
                topic=TOPIC),
         Action("condition_ends", "A condition ends", "A condition you were under ends.",
                condition_ends, (Param("condition", "choice", "which condition",
-                                       choices=lambda s: s.facts["crisis"]["conditions"]),),
-               enabled=lambda s: playing_c(s) and bool(s.facts["crisis"]["conditions"]),
+                                       choices=lambda s: facts_of(s)["crisis"]["conditions"]),),
+               enabled=lambda s: playing_c(s) and bool(facts_of(s)["crisis"]["conditions"]),
                topic=TOPIC),
         Action("discard_cards", "Discard cards", "Discard from your hand of action cards "
                "(a kept Crisis card may be one of them).", discard,
                (Param("count", "int", "how many cards", minimum=1, maximum=30),
                 Param("crisis_card", "choice", "a kept Crisis card among them",
-                      choices=lambda s: ["none", *s.facts["crisis"]["kept"]], optional=True,
+                      choices=lambda s: ["none", *facts_of(s)["crisis"]["kept"]], optional=True,
                       default="none")),
                enabled=playing, topic=TOPIC),
         Action("solo_advance_sd", "Advance Self-Destruct", "Move the Self-Destruct tracker on "
@@ -305,7 +353,7 @@ def _actions() -> tuple[Action, ...]:
                (Param("minutes", "int", "minutes toward Explosion", minimum=1, maximum=30),
                 Param("why", "str", "what moved it", optional=True, default="")),
                key="j", short="Adv. SD", needs=(solo_board.SD_START,), enabled=playing,
-               topic="self_destruct"),
+               topic="self_destruct", why_not=_asteroid_first),
         Action("motion", "Move the lifeform (Motion tracker)", "Move the lifeform on the Motion "
                "tracker as your Dragon's Domain rules say.", _motion,
                (Param("direction", "choice", "toward you or away",
@@ -318,30 +366,32 @@ def _actions() -> tuple[Action, ...]:
                "space closer (up to 3 times).", _manual_unlock,
                (Param("at_shuttle_bay", "bool", "you are at the Shuttle Bay, ready to board "
                       "and launch", optional=True, default=False),),
-               key="m", short="Unlock", enabled=playing_c, topic=TOPIC,
+               key="m", short="Unlock", enabled=playing_c, topic=TOPIC, why_not=_asteroid_first,
                needs=(solo_board.SD_START, solo_board.MOTION_LENGTH, solo_board.MOTION_START)),
         Action("solo_launch", "Launch the Remora", "The Remora launches, as your Dragon's "
-               "Domain rules allow (the app cannot check them).", _launch,
+               "Domain rules allow (module C: once the 3 must-complete objectives are "
+               "achieved).", _launch,
                (Param("lifeform_aboard", "bool", "it is established that the lifeform is "
                       "aboard", optional=True, default=False),
                 Param("cards_not_in_hand", "str", "chamber cards not held, by commas (empty: "
                       "none)", optional=True, default="")),
-               key="l", short="Launch", enabled=playing, topic=TOPIC),
+               key="l", short="Launch", enabled=playing, topic=TOPIC,
+               why_not=_launch_why_not),
         Action("confront", "Confront the lifeform", "Fight with one extra combat zone box.",
                _confront, key="f", short="Confront", topic=TOPIC,
                enabled=lambda s: _stage("shuttle", module_c=True)(s)
-               and s.facts["shuttle"]["choice"] is None),
+               and facts_of(s)["shuttle"]["choice"] is None),
         Action("hunt", "Hunt the lifeform", "The app hides the lifeform in one of your chamber "
                "cards at random; you get one guess.", _hunt, key="g", short="Hunt", topic=TOPIC,
-               hidden_draw=lambda s: list(s.facts["shuttle"]["held"]),
+               hidden_draw=lambda s: list(facts_of(s)["shuttle"]["held"]),
                enabled=lambda s: _stage("shuttle", module_c=True)(s)
-               and s.facts["shuttle"]["choice"] is None),
+               and facts_of(s)["shuttle"]["choice"] is None),
         Action("guess_chamber", "Guess the chamber", "Point at the chamber where you think the "
                "lifeform hides; the card is revealed.", _guess,
                (Param("chamber", "choice", "the chamber you point at", choices=_guessable),),
                key="y", short="Guess", needs=(solo_board.COMBAT_TOKENS,), topic=TOPIC,
                enabled=lambda s: _stage("shuttle", module_c=True)(s)
-               and s.facts["shuttle"]["choice"] == "hunt"),
+               and facts_of(s)["shuttle"]["choice"] == "hunt"),
         Action("solo_outcome", "Record the outcome", "How your game ended, by the Dragon's "
                "Domain rules (the fight on the conflict board, or after the launch).", _outcome,
                (Param("outcome", "choice", "who won", choices=OUTCOMES),

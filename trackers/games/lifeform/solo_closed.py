@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from trackers.engine import State
 from trackers.games.lifeform import solo
+from trackers.games.lifeform.facts import facts_of
 
 RULE = "(Thirteenth Passenger, Module C)"
 STAGES = {"play": "the game is under way on the Valley Forge",
@@ -22,13 +23,13 @@ STAGES = {"play": "the game is under way on the Valley Forge",
 
 
 def _now(state: State) -> str:
-    return STAGES.get(state.facts["stage"], state.facts["stage"])
+    return STAGES.get(facts_of(state)["stage"], facts_of(state)["stage"])
 
 
 def _in_play(what: str) -> Callable[[State], str | None]:
     """An action of the Starship part of the game (stage ``play``)."""
     def why(state: State) -> str | None:
-        if state.facts["stage"] != "play":
+        if facts_of(state)["stage"] != "play":
             return f"{what} belongs to the game before the launch; {_now(state)}"
         return None
     return why
@@ -48,7 +49,7 @@ def _deck(mode: str, what: str) -> Callable[[State], str | None]:
         said = _module_c(what)(state)
         if said:
             return said
-        if state.facts["crisis"]["mode"] != mode:
+        if facts_of(state)["crisis"]["mode"] != mode:
             if mode == "mirror":
                 return ("this game's Crisis deck is the app's: 'Draw a Crisis card', then "
                         f"'Resolve the Crisis card' {RULE}")
@@ -92,25 +93,25 @@ def _shuttle(what: str) -> Callable[[State], str | None]:
     def why(state: State) -> str | None:
         if not solo.module_c(state):
             return f"{what} is module C's; this game is played without it {RULE}"
-        if state.facts["stage"] == "play":
+        if facts_of(state)["stage"] == "play":
             return f"{what} comes after the launch ('Launch the Remora') {RULE}"
-        if state.facts["stage"] == "shuttle":
+        if facts_of(state)["stage"] == "shuttle":
             return f"Confront or Hunt is chosen once, and it is chosen {RULE}"
         return f"{_now(state)} {RULE}"
     return why
 
 
 def _guess(state: State) -> str | None:
-    if state.facts["stage"] == "shuttle" and state.facts["shuttle"]["choice"] is None:
+    if facts_of(state)["stage"] == "shuttle" and facts_of(state)["shuttle"]["choice"] is None:
         return f"the guess follows a hunt: 'Hunt the lifeform' first {RULE}"
     return _shuttle("the guess")(state)
 
 
 def _outcome(state: State) -> str | None:
-    if state.facts["stage"] == "play":
+    if facts_of(state)["stage"] == "play":
         return ("the outcome is recorded after the launch ('Launch the Remora'); "
                 f"{_now(state)} {RULE}")
-    if state.facts["stage"] == "shuttle":
+    if facts_of(state)["stage"] == "shuttle":
         return f"Confront or Hunt first ('Confront the lifeform', 'Hunt the lifeform') {RULE}"
     return _now(state)
 

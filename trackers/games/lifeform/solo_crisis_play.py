@@ -11,6 +11,7 @@ from typing import Any
 from trackers.engine import ActionError, Note, State
 from trackers.games.lifeform import crisis, solo_board
 from trackers.games.lifeform.crisis import CrisisCard
+from trackers.games.lifeform.facts import facts_of
 from trackers.pieces import Counter, VirtualDeck
 
 Notes = list[Note | str]
@@ -24,17 +25,17 @@ def _notes(lines: list[str], topic: str = TOPIC) -> Notes:
 
 # --- the Crisis deck ------------------------------------------------------------------------
 def crisis_needs(state: State, chamber: str | None, keep: bool) -> list[str]:
-    keys = [solo_board.LIFE_SUPPORT] if crisis.needs_life_support(state.facts, chamber) else []
+    keys = [solo_board.LIFE_SUPPORT] if crisis.needs_life_support(facts_of(state), chamber) else []
     return keys + ([solo_board.HAND_LIMIT] if keep else [])
 
 
 def apply_card(state: State, card: CrisisCard, keep: bool) -> Notes:
-    lines = crisis.resolve(state.facts, card, state.board.get(solo_board.LIFE_SUPPORT))
+    lines = crisis.resolve(facts_of(state), card, state.board.get(solo_board.LIFE_SUPPORT))
     if keep:
         if not card.keep:
             raise ActionError(f"keep: {card.name} has no upside-down icon to keep it by", "keep")
         hand = state.piece("action_cards", Counter)
-        hand.value, more = crisis.keep_card(state.facts, card.name, hand.value,
+        hand.value, more = crisis.keep_card(facts_of(state), card.name, hand.value,
                                             state.board[solo_board.HAND_LIMIT])
         lines += more
     return _notes(lines)
@@ -44,8 +45,8 @@ def mirror_card(state: State, args: Args) -> CrisisCard:
     """The card as entered; unnamed, it is called by its place in the game ("card 3"), so two
     kept cards never share a name."""
     chamber = None if args["chamber"] == crisis.NO_CHAMBER else args["chamber"]
-    name = args["card"] or f"card {state.facts['crisis']['resolved'] + 1}"
-    if args["keep"] and name in state.facts["crisis"]["kept"]:
+    name = args["card"] or f"card {facts_of(state)['crisis']['resolved'] + 1}"
+    if args["keep"] and name in facts_of(state)["crisis"]["kept"]:
         raise ActionError(f"card: you keep a card named {name} already; give this one another "
                           "name", "card")
     return CrisisCard(name, chamber, args["clamp"], args["stamina"], args["keep"])
@@ -58,7 +59,7 @@ def crisis_card(state: State, args: Args, rng: Random) -> Notes:
 
 def list_deck(state: State, args: Args, rng: Random) -> Notes:
     cards = crisis.parse_list(args["cards"])
-    state.facts["crisis"]["cards"] = {c.name: c.to_dict() for c in cards}
+    facts_of(state)["crisis"]["cards"] = {c.name: c.to_dict() for c in cards}
     state.pieces["crisis_deck"] = VirtualDeck.shuffled("Crisis deck", [c.name for c in cards],
                                                        rng)
     return [Note(f"Crisis deck: {len(cards)} cards listed ({crisis.NEW_CARDS} new); the app "
@@ -66,21 +67,21 @@ def list_deck(state: State, args: Args, rng: Random) -> Notes:
 
 
 def current(state: State) -> CrisisCard:
-    name = state.facts["crisis"]["current"]
+    name = facts_of(state)["crisis"]["current"]
     if name is None:
         raise ActionError("no Crisis card is waiting: draw one first", "action")
-    return CrisisCard.from_dict(state.facts["crisis"]["cards"][name])
+    return CrisisCard.from_dict(facts_of(state)["crisis"]["cards"][name])
 
 
 def draw(state: State, args: Args, rng: Random) -> Notes:
-    info = state.facts["crisis"]
+    info = facts_of(state)["crisis"]
     if info["current"] is not None:
         raise ActionError(f"resolve {info['current']} first", "action")
     deck = state.piece("crisis_deck", VirtualDeck)
     if not deck.draw_pile:
         raise ActionError("the Crisis deck is empty: your Dragon's Domain rules say what "
                           "happens then", "action")
-    drawn, _ = deck.draw(1, state.facts["player"], rng)
+    drawn, _ = deck.draw(1, facts_of(state)["player"], rng)
     info["current"] = drawn[0]
     card = current(state)
     return [Note(f"Crisis card drawn: {card.name} ({card.describe()}). Choose its option on "
@@ -96,9 +97,9 @@ def resolve(state: State, args: Args, rng: Random) -> Notes:
     if not listed:
         notes.insert(0, Note(f"{card.name}: the option chosen gives none of its listed effects",
                              TOPIC))
-    state.facts["crisis"]["current"] = None
+    facts_of(state)["crisis"]["current"] = None
     if not args["keep"]:
-        state.piece("crisis_deck", VirtualDeck).discard(card.name, state.facts["player"])
+        state.piece("crisis_deck", VirtualDeck).discard(card.name, facts_of(state)["player"])
     return notes
 
 
@@ -106,27 +107,27 @@ EFFECTS = ("its listed effects", "none of them (another option)")
 
 
 def resolve_needs(state: State, args: Args) -> list[str]:
-    name = state.facts["crisis"]["current"]
+    name = facts_of(state)["crisis"]["current"]
     if name is None or args.get("effects") == EFFECTS[1]:
         return crisis_needs(state, None, bool(args.get("keep")))
-    card = CrisisCard.from_dict(state.facts["crisis"]["cards"][name])
+    card = CrisisCard.from_dict(facts_of(state)["crisis"]["cards"][name])
     return crisis_needs(state, card.chamber, bool(args.get("keep")))
 
 
 def condition(state: State, args: Args, rng: Random) -> Notes:
-    state.facts["crisis"]["conditions"].append(args["condition"])
+    facts_of(state)["crisis"]["conditions"].append(args["condition"])
     return [f"you are now under the condition {args['condition']}"]
 
 
 def condition_ends(state: State, args: Args, rng: Random) -> Notes:
-    state.facts["crisis"]["conditions"].remove(args["condition"])
+    facts_of(state)["crisis"]["conditions"].remove(args["condition"])
     return [f"the condition {args['condition']} ends"]
 
 
 def discard(state: State, args: Args, rng: Random) -> Notes:
     hand = state.piece("action_cards", Counter)
     named = None if args["crisis_card"] in (None, "none") else args["crisis_card"]
-    hand.value, lines = crisis.discard(state.facts, hand.value, args["count"], named)
+    hand.value, lines = crisis.discard(facts_of(state), hand.value, args["count"], named)
     if named and "crisis_deck" in state.pieces:
-        state.piece("crisis_deck", VirtualDeck).discard(named, state.facts["player"])
+        state.piece("crisis_deck", VirtualDeck).discard(named, facts_of(state)["player"])
     return _notes(lines)

@@ -23,10 +23,15 @@ BOARD_VALUES = solo_board.BOARD_VALUES
 STANDARD_MODES = tuple(m.id for m in INFO.modes if m.id != solo.MODE.id)
 
 
+# Module B's actions, the same in both ways to play: the token the table flips, the jump.
+SHARED = frozenset({"asteroid_token", "asteroids_jumped"})
+
+
 def actions(base: tuple[Action, ...]) -> tuple[Action, ...]:
-    """The game's actions by mode: the solo game has only its own (the engine keeps a
-    session to its mode's actions)."""
-    standard = tuple(replace(a, modes=STANDARD_MODES) for a in base)
+    """The game's actions by mode: the solo game has only its own and module B's (the engine
+    keeps a session to its mode's actions)."""
+    standard = tuple(replace(a, modes=STANDARD_MODES + ((solo.MODE.id,) if a.name in SHARED
+                                                        else ())) for a in base)
     return standard + tuple(replace(a, modes=(solo.MODE.id,)) for a in solo_actions.actions())
 
 

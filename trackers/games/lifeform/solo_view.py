@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from trackers.engine import Panel, State
 from trackers.games.lifeform import crisis, remora, shuttle, solo, solo_board
+from trackers.games.lifeform.facts import facts_of
 from trackers.games.lifeform.solo_actions import objective_labels
 from trackers.pieces import Counter, Secret, Track, VirtualDeck
 
@@ -17,7 +18,7 @@ def _plural(count: int, word: str) -> str:
 
 
 def remora_panel(state: State) -> Panel:
-    board = state.facts["remora"]
+    board = facts_of(state)["remora"]
     length = state.board.get(solo_board.LIFE_SUPPORT)
     names = objective_labels(state)
     done = board["objectives_done"]
@@ -38,7 +39,7 @@ def remora_panel(state: State) -> Panel:
 
 
 def crisis_panel(state: State) -> Panel:
-    info = state.facts["crisis"]
+    info = facts_of(state)["crisis"]
     hand = state.piece("action_cards", Counter).value
     limit = state.board.get(solo_board.HAND_LIMIT)
     lines = [f"Crisis deck ({info['mode']}): {_plural(info['resolved'], 'card')} resolved"]
@@ -79,7 +80,7 @@ def trackers_panel(state: State) -> Panel:
 
 
 def shuttle_panel(state: State) -> Panel | None:
-    phase = state.facts["shuttle"]
+    phase = facts_of(state)["shuttle"]
     if phase is None:
         return None
     lines = ["chamber cards in hand: " + (", ".join(phase["held"]) or "none"),
@@ -121,12 +122,28 @@ def panels(state: State) -> list[Panel]:
     return out
 
 
+def _module_b_due(state: State) -> str | None:
+    """Module B's token the tracker reached, or the jump to settle (Thirteenth Passenger)."""
+    from trackers.games.lifeform import asteroid_mirror
+
+    if (facts_of(state).get("asteroids") or {}).get("held"):
+        return "Module B: settle the asteroid tokens jumped over ('Asteroid tokens jumped over')"
+    space = asteroid_mirror.due(state)
+    if space is not None:
+        return (f"Module B: flip your asteroid token on {space} and enter it ('Module B: "
+                "asteroid token flipped')")
+    return None
+
+
 def checklist(state: State) -> list[tuple[str, bool]]:
     """While playing: the setup steps not yet ticked, then what play asks; after the launch,
     what the stage asks of the player."""
-    stage, phase = state.facts["stage"], state.facts["shuttle"]
+    stage, phase = facts_of(state)["stage"], facts_of(state)["shuttle"]
     if stage == "play":
-        ticked = state.facts["setup_ticked"]
+        ticked = facts_of(state)["setup_ticked"]
+        due = _module_b_due(state)
+        if due:  # first: Self-Destruct and the launch wait for it
+            return [(due, False)]
         steps = [(f"{sid}. {text}", True) for sid, text in solo.setup_steps(state)
                  if sid in ticked]
         steps += [(f"{sid}. {text}", False) for sid, text in solo.setup_steps(state)
@@ -148,7 +165,7 @@ def checklist(state: State) -> list[tuple[str, bool]]:
 
 def banner_lines(state: State) -> list[str]:
     """The solo stage line, then the next thing to do."""
-    f = state.facts
+    f = facts_of(state)
     sd = state.pieces.get("self_destruct")
     motion = state.pieces.get("motion")
     minute = sd.space_name() if isinstance(sd, Track) else "unset"

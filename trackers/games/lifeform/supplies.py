@@ -9,6 +9,7 @@ at the Showdown (6 in the box, the expansion's 2 used by module D).
 from __future__ import annotations
 
 from trackers.engine import ActionError, Note, State
+from trackers.games.lifeform.facts import facts_of
 
 IN_BOX = {"power_outage": 10, "terror": 10}  # spec §1.1 small tokens
 NAMES = {"power_outage": "Power Outage", "terror": "Terror"}
@@ -21,7 +22,7 @@ def build(power_outages_at_setup: int) -> dict[str, int]:
 
 
 def on_board(state: State, token: str) -> int:
-    return int(state.facts["tokens_on_board"][token])
+    return int(facts_of(state)["tokens_on_board"][token])
 
 
 def left(state: State, token: str) -> int:
@@ -35,7 +36,7 @@ def place(state: State, token: str, why: str) -> list[Note]:
     if left(state, token) == 0:
         return [Note(f"{why}: no {name} token is left in the supply, so none is placed "
                      "(rulebook, Components)", "round")]
-    state.facts["tokens_on_board"][token] += 1
+    facts_of(state)["tokens_on_board"][token] += 1
     remaining = left(state, token)
     return [Note(f"{why}: place 1 {name} token ({remaining} left in the supply)", "round")]
 
@@ -45,7 +46,7 @@ def give_back(state: State, token: str, why: str) -> list[Note]:
     name = NAMES[token]
     if on_board(state, token) == 0:
         raise ActionError(f"token: no {name} token is on the board", "token")
-    state.facts["tokens_on_board"][token] -= 1
+    facts_of(state)["tokens_on_board"][token] -= 1
     return [Note(f"{why}: 1 {name} token goes back to the supply ({left(state, token)} there "
                  "now)", "round")]
 
@@ -54,6 +55,6 @@ def lines(state: State) -> list[str]:
     """What the supplies hold, for the screen."""
     out = [f"{NAMES[t]} tokens: {on_board(state, t)} on the board, {left(state, t)} in the "
            "supply" for t in IN_BOX]
-    out.append(f"Mission tokens in the pool: {state.facts['mission_pool']}"
-               + (" (none left: none placed)" if state.facts["mission_pool"] == 0 else ""))
+    out.append(f"Mission tokens in the pool: {facts_of(state)['mission_pool']}"
+               + (" (none left: none placed)" if facts_of(state)["mission_pool"] == 0 else ""))
     return out

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from trackers.engine import Note, State
 from trackers.games.lifeform.board import Board
+from trackers.games.lifeform.facts import facts_of
 from trackers.pieces import Milestone, Track
 
 START = 99  # the 4P [START] space (its printed minute is G1); internal only, shown as "START"
@@ -207,7 +208,7 @@ def refit(track: Track, milestones: list[Milestone], start: int) -> list[Note]:
 
 def reread(state: State, profile: Board, key: str = "") -> list[Note]:
     """Re-read every track a board value touches (Game.board_changed); "" re-reads all."""
-    players = state.facts["players"]
+    players = facts_of(state)["players"]
     tracks = {n: state.piece(n, Track) for n in TRACK_NAMES}
     for name, track in tracks.items():
         name_spaces(name, track, players, profile)
@@ -236,14 +237,14 @@ def reread(state: State, profile: Board, key: str = "") -> list[Note]:
 
 def _reread_hostility(state: State, track: Track, profile: Board) -> list[Note]:
     """Once the start (G3) is known, spaces moved so far count from it (spec §4.2)."""
-    players = state.facts["players"]
+    players = facts_of(state)["players"]
     start = profile.number(f"hostility.start_{players}p")
     if start is None:
         return []
-    if not state.facts.get("hostility_placed"):
+    if not facts_of(state).get("hostility_placed"):
         track.position += start
         track.lowest = 1
-        state.facts["hostility_placed"] = True
+        facts_of(state)["hostility_placed"] = True
     track.highest = profile.number("hostility.length")
     notes = []
     if track.highest is not None and track.position > track.highest:

@@ -14,6 +14,7 @@ from typing import Any
 
 from trackers.engine import ActionError, Note, State
 from trackers.games.lifeform import characters
+from trackers.games.lifeform.facts import facts_of
 from trackers.games.lifeform.words import count
 
 # Crew activities (rulebook, Crew Activity Phase: Perform Activity); a crew card's action
@@ -35,7 +36,7 @@ ALREADY_COUNTED = "already counted"
 
 def new_turns(state: State) -> None:
     """A Crew Activity phase begins: the first crew member's turn."""
-    state.facts["turn"] = {"order": list(state.facts["crew"]), "index": 0, "step1": False,
+    facts_of(state)["turn"] = {"order": list(facts_of(state)["crew"]), "index": 0, "step1": False,
                            "activity": None, "cat_card": False}
     _begin(state)
 
@@ -44,18 +45,18 @@ def _begin(state: State) -> None:
     member = current(state)
     if member is None:
         return
-    bulkhead = state.facts.get("bulkhead_door")
+    bulkhead = facts_of(state).get("bulkhead_door")
     if bulkhead and bulkhead == member:  # removed at the start of that member's next turn
-        state.facts["bulkhead_door"] = None
-        state.facts.setdefault("turn_notes", []).append(
+        facts_of(state)["bulkhead_door"] = None
+        facts_of(state).setdefault("turn_notes", []).append(
             f"start of {member}'s turn: the Security Door leaves the Docking Hub-1 exit "
             "(rulebook, Use Remora Energy Cell)")
 
 
 def current(state: State) -> str | None:
     """Whose turn it is now, or None outside the Crew Activity phase / after the last turn."""
-    turn = state.facts.get("turn")
-    if state.facts["stage"] != "starship" or state.facts["phase"] != "crew" or not turn:
+    turn = facts_of(state).get("turn")
+    if facts_of(state)["stage"] != "starship" or facts_of(state)["phase"] != "crew" or not turn:
         return None
     order = turn["order"]
     return order[turn["index"]] if turn["index"] < len(order) else None
@@ -63,13 +64,13 @@ def current(state: State) -> str | None:
 
 def turn_kind(state: State, member: str) -> str:
     """"cat", "sister", "aboard" (all characters on the Remora) or "normal"."""
-    role = state.facts["members"][member]["role"]
+    role = facts_of(state)["members"][member]["role"]
     if role == "ships_cat":
         return "cat"
     if role == "sister":
         return "sister"
     alive = characters.surviving(state, member)
-    if alive and all(state.facts["characters"][n]["where"] == characters.REMORA for n in alive):
+    if alive and all(facts_of(state)["characters"][n]["where"] == characters.REMORA for n in alive):
         return "aboard"
     return "normal"
 
@@ -78,14 +79,14 @@ def step1_characters(state: State, member: str) -> list[str]:
     """The member's characters that must collect a Mission token where their chamber has one:
     non-hidden, on the Valley Forge (rulebook, Step 1: Collect Mission Tokens)."""
     return [n for n in characters.surviving(state, member)
-            if state.facts["characters"][n]["where"] == characters.VALLEY_FORGE
-            and not state.facts["characters"][n]["hidden"]]
+            if facts_of(state)["characters"][n]["where"] == characters.VALLEY_FORGE
+            and not facts_of(state)["characters"][n]["hidden"]]
 
 
 def collect_missions(state: State, tokens: int) -> list[Note]:
     """Step 1 done: ``tokens`` Mission tokens collected (each goes on the Loadout)."""
     member = _need_turn(state, "Step 1")
-    turn = state.facts["turn"]
+    turn = facts_of(state)["turn"]
     if turn["step1"]:
         raise ActionError(f"tokens: {member} has done Step 1 this turn", "tokens")
     if turn["activity"] is not None:
@@ -95,6 +96,7 @@ def collect_missions(state: State, tokens: int) -> list[Note]:
         raise ActionError(f"tokens: at most {len(able)} (one per non-hidden character on the "
                           "Valley Forge)", "tokens")
     turn["step1"] = True
+    turn["to_place"] = tokens  # each goes on the Loadout at once ('Put a Mission token...')
     if tokens == 0:
         return [Note(f"Step 1: {member} collects no Mission token (rulebook, Step 1: Collect "
                      "Mission Tokens)", "round")]
@@ -124,7 +126,7 @@ def crew_activity(state: State, action: str, args: dict[str, Any]) -> None:
     if who is not None and who != member:
         raise ActionError(f"crew_member: it is {member}'s turn; {who} waits for their own "
                           "(rulebook, Crew Activity Phase)", "crew_member")
-    turn = state.facts["turn"]
+    turn = facts_of(state)["turn"]
     if turn["activity"] is not None:
         raise ActionError(f"action: {member} has done an activity this turn "
                           f"({turn['activity']}); one each (rulebook, Crew Activity Phase). "
@@ -150,7 +152,7 @@ def role_card(state: State, member: str) -> None:
     if member != now:
         raise ActionError(f"role: it is {now}'s turn; the card is played in {member}'s own "
                           "turn", "role")
-    turn = state.facts["turn"]
+    turn = facts_of(state)["turn"]
     if turn["cat_card"]:
         raise ActionError(f"role: {member} has played a card this turn; one per turn "
                           "(rulebook, The Ship's Cat)", "role")
@@ -161,13 +163,13 @@ def end_turn(state: State) -> list[Note]:
     """The active crew member's turn is over: the next one's begins (rulebook, Crew Activity
     Phase: one turn each, clockwise)."""
     member = _need_turn(state, "End of turn")
-    turn = state.facts["turn"]
+    turn = facts_of(state)["turn"]
     turn.update({"index": turn["index"] + 1, "step1": False, "activity": None,
                  "cat_card": False})
     nxt = current(state)
-    state.facts["turn_notes"] = []
+    facts_of(state)["turn_notes"] = []
     _begin(state)
-    said = [Note(n, "round") for n in state.facts.pop("turn_notes", [])]
+    said = [Note(n, "round") for n in facts_of(state).pop("turn_notes", [])]
     if nxt is None:
         return [Note(f"{member}'s turn is over: every crew member has had a turn; 'Next phase' "
                      "for the Android phase (rulebook, Crew Activity Phase)", "round"), *said]
@@ -191,27 +193,27 @@ def describe(state: State, member: str) -> str:
 
 def lifeform_activity(state: State, action: str, args: dict[str, Any]) -> None:
     """The lifeform takes one activity in its phase (rulebook, Lifeform Activity Phase)."""
-    if state.facts["stage"] != "starship" or state.facts["phase"] != "lifeform":
+    if facts_of(state)["stage"] != "starship" or facts_of(state)["phase"] != "lifeform":
         return
     if action not in LIFEFORM_ACTIVITIES or args.get("card") == ALREADY_COUNTED:
         return
-    done = state.facts.get("lifeform_activity")
+    done = facts_of(state).get("lifeform_activity")
     if done:
         raise ActionError(f"action: the lifeform has taken its activity this phase ({done}); "
                           "one per Lifeform Activity phase (rulebook, Lifeform Activity Phase)",
                           "action")
-    state.facts["lifeform_activity"] = LIFEFORM_ACTIVITIES[action]
+    facts_of(state)["lifeform_activity"] = LIFEFORM_ACTIVITIES[action]
 
 
 def check_lifeform_phase(state: State, action: str, args: dict[str, Any]) -> None:
     """The lifeform takes its activity in its own phase, not in the crew's or the android's
     (rulebook, Lifeform Activity Phase). An action already counted (the attack on a character
     who walked in) is open in any phase."""
-    if state.facts["stage"] != "starship" or state.facts["phase"] == "lifeform":
+    if facts_of(state)["stage"] != "starship" or facts_of(state)["phase"] == "lifeform":
         return
     if action not in LIFEFORM_ACTIVITIES or args.get("card") == ALREADY_COUNTED:
         return
-    phase = "Crew Activity" if state.facts["phase"] == "crew" else "Android"
+    phase = "Crew Activity" if facts_of(state)["phase"] == "crew" else "Android"
     raise ActionError(f"action: {LIFEFORM_ACTIVITIES[action]} is the lifeform's activity, taken "
                       f"in its own phase; this is the {phase} phase ('Next phase'). An attack "
                       "on a character who walked in: card 'already counted' (rulebook, "
@@ -220,7 +222,7 @@ def check_lifeform_phase(state: State, action: str, args: dict[str, Any]) -> Non
 
 def panel_lines(state: State) -> list[str]:
     """The turn as the screen shows it."""
-    f = state.facts
+    f = facts_of(state)
     if f["stage"] != "starship":
         return []
     if f["phase"] == "crew":

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from trackers.engine import ActionError, Note, State
 from trackers.games.lifeform import characters
+from trackers.games.lifeform.facts import facts_of
 from trackers.games.lifeform.words import count
 
 DOOR_STATES = ("off the board", "Full-lock side up", "Half-lock side up")
@@ -31,7 +32,7 @@ SURVIVAL_NOTES = {
 
 
 def door(state: State) -> str:
-    return str(state.facts["security_door"])
+    return str(facts_of(state)["security_door"])
 
 
 def door_event(state: State, event: str) -> list[Note]:
@@ -40,13 +41,13 @@ def door_event(state: State, event: str) -> list[Note]:
         if door(state) != DOOR_STATES[0]:
             raise ActionError("event: the Security Door is on the board already (1 token in "
                               "the box)", "event")
-        state.facts["security_door"] = DOOR_STATES[1]
+        facts_of(state)["security_door"] = DOOR_STATES[1]
         return [Note("Security Door placed Full-lock side up on a corridor or tunnel (never "
                      "the Shuttlebay-Remora corridor); it blocks every moveable entity "
                      "(rulebook p. 48, Token Reference)", "android_status")]
     if door(state) == DOOR_STATES[0]:
         raise ActionError("event: the Security Door is not on the board", "event")
-    state.facts["security_door"] = DOOR_STATES[0]
+    facts_of(state)["security_door"] = DOOR_STATES[0]
     return [Note(f"Security Door {event} (rulebook p. 48, Token Reference)", "android_status")]
 
 
@@ -57,7 +58,7 @@ def path_length(state: State) -> int | None:
 
 def android_step(state: State, step: str) -> list[Note]:
     """What the android did this Android phase (spec §3.5 steps 2-4)."""
-    android = state.facts["android"]
+    android = facts_of(state)["android"]
     if not android["active"] or android["destroyed"]:
         raise ActionError("step: the android is not active (or is destroyed): the Android "
                           "phase is skipped (rulebook, Android Phase)", "step")
@@ -66,11 +67,11 @@ def android_step(state: State, step: str) -> list[Note]:
                      "android_status")]
     if step == ANDROID_STEPS[2]:
         if door(state) == DOOR_STATES[1]:
-            state.facts["security_door"] = DOOR_STATES[2]
+            facts_of(state)["security_door"] = DOOR_STATES[2]
             return [Note("the android meets the Security Door: flip it to its Half-lock side; "
                          "the android does not move (rulebook, Android Phase)", "android_status")]
         if door(state) == DOOR_STATES[2]:
-            state.facts["security_door"] = DOOR_STATES[0]
+            facts_of(state)["security_door"] = DOOR_STATES[0]
             return [Note("the android meets the Half-lock door: it goes back to the supply; "
                          "the android does not move, and moves on next round (rulebook, "
                          "Android Phase)", "android_status")]
@@ -99,7 +100,7 @@ def android_step(state: State, step: str) -> list[Note]:
 
 
 def android_lines(state: State) -> list[str]:
-    android = state.facts["android"]
+    android = facts_of(state)["android"]
     out = [f"Security Door: {door(state)}"]
     if android["active"] and not android["destroyed"]:
         if android.get("off_path"):
@@ -109,17 +110,17 @@ def android_lines(state: State) -> list[str]:
             steps = count(android.get("path_step", 0), "chamber")
             out.append(f"android: {steps} along the A.I. Path"
                        + (f" of {length}" if length else ""))
-    hull = state.facts.get("hull_breach")
+    hull = facts_of(state).get("hull_breach")
     if hull:
         out.append(f"Hull Breach: {hull} is closed for the rest of the game")
-    used = state.facts.get("lifeform_survival")
+    used = facts_of(state).get("lifeform_survival")
     out.append("lifeform Survival ability: " + (f"used ({used})" if used else "not used yet"))
     return out
 
 
 def lifeform_survival(state: State, ability: str, chamber: str) -> list[Note]:
     """The lifeform's Survival action: at most one of its 3 abilities a game (spec §3.12)."""
-    used = state.facts.get("lifeform_survival")
+    used = facts_of(state).get("lifeform_survival")
     if used:
         raise ActionError(f"ability: the lifeform used its Survival ability already ({used}); "
                           "one a game (rulebook, Survival Abilities)", "ability")
@@ -130,15 +131,15 @@ def lifeform_survival(state: State, ability: str, chamber: str) -> list[Note]:
             raise ActionError("chamber: name the chamber of the Hull Breach (next to an image; "
                               "not an image's, the Remora, the Shuttlebay or next to it, nor an "
                               "objective chamber)", "chamber")
-        state.facts["hull_breach"] = chamber.strip()
-        if state.facts["security_door"] != DOOR_STATES[0]:
+        facts_of(state)["hull_breach"] = chamber.strip()
+        if facts_of(state)["security_door"] != DOOR_STATES[0]:
             notes.append(Note("if the breach traps characters behind the Security Door, the "
                               "door goes ('Security Door')", "android_status"))
     elif ability == "Android Kill":
-        android = state.facts["android"]
+        android = facts_of(state)["android"]
         if not android["active"] or android["destroyed"]:
             raise ActionError("ability: Android Kill needs an active android", "ability")
-    state.facts["lifeform_survival"] = ability
+    facts_of(state)["lifeform_survival"] = ability
     return notes
 
 

@@ -20,6 +20,7 @@ from trackers.games.lifeform import (
     upkeep,
 )
 from trackers.games.lifeform.board import BOARD_VALUES, Board, board_of, warnings
+from trackers.games.lifeform.facts import facts_of
 from trackers.games.lifeform.rounds import PHASE_STEPS, PHASES, pending
 from trackers.games.lifeform.setup import auto_done, steps
 from trackers.games.lifeform.words import count
@@ -40,7 +41,7 @@ def profile_panel(state: State) -> Panel:
 
 
 def lifeform_panel(state: State, profile: Board) -> Panel:
-    f = state.facts
+    f = facts_of(state)
     lifeform = f["lifeform"]
     real = state.piece("real_lifeform", Secret)
     limit = decks.hand_limit(state, lifeform, profile)
@@ -69,7 +70,7 @@ def lifeform_panel(state: State, profile: Board) -> Panel:
 
 
 def ending_panel(state: State) -> Panel | None:
-    ending = state.facts.get("ending")
+    ending = facts_of(state).get("ending")
     if not ending:
         return None
     lines = []
@@ -81,20 +82,20 @@ def ending_panel(state: State) -> Panel | None:
 
 
 def showdown_panel(state: State) -> Panel | None:
-    show = state.facts.get("showdown")
+    show = facts_of(state).get("showdown")
     if not show:
         return None
     alive = showdown.surviving_crew(state)
     lines = [f"crew pool: Remora token {'yes' if show['remora'] else 'no'}, Halon Gas Blast "
              f"{show['halon']}",
-             f"lifeform: {count(decks.hand_size(state, state.facts['lifeform']), 'card')}, "
+             f"lifeform: {count(decks.hand_size(state, facts_of(state)['lifeform']), 'card')}, "
              f"{count(show['hostility_tokens'], 'Hostility token')}"
              + ("; holds the 1-2 Minute card" if show["stowaway_card"] else ""),
              f"surviving crew members: {', '.join(alive) or 'none'}; fights so far "
              f"{show['fights']}"]
     if show["eliminated"]:
         lines.append(f"eliminated: {', '.join(show['eliminated'])}")
-    hunt = state.facts.get("hunt")
+    hunt = facts_of(state).get("hunt")
     if hunt and not hunt.get("skipped"):
         nxt = (hunt_order.next_action(state) or "none (the hunt is over)").replace("_", " ")
         marked = ", ".join(hunt["revealed_empty"])
@@ -118,7 +119,7 @@ def panels(state: State) -> list[Panel]:
     for extra in (turn_panel(state), ending_panel(state), showdown_panel(state)):
         if extra is not None:
             out.append(extra)
-    if state.facts["stage"] == "showdown":
+    if facts_of(state)["stage"] == "showdown":
         out.append(hibernation.hibernation_panel(state, profile))
     return out
 
@@ -130,15 +131,15 @@ def turn_panel(state: State) -> Panel | None:
 
 def checklist(state: State) -> list[tuple[str, bool]]:
     """The setup steps to tick (spec §2.2); once all are done, the round's phases (§3.2)."""
-    if state.facts["stage"] == "setup":
-        ticked = state.facts["setup_ticked"]
+    if facts_of(state)["stage"] == "setup":
+        ticked = facts_of(state)["setup_ticked"]
         return [(f"{sid}. {text}", sid in ticked or auto_done(state, sid))
                 for sid, text in steps(state)]
     return phase_checklist(state)
 
 
 def phase_checklist(state: State) -> list[tuple[str, bool]]:
-    f = state.facts
+    f = facts_of(state)
     items = [(text, False) for text in pending(state)]
     if f["stage"] == "starship":
         i = PHASES.index(f["phase"])

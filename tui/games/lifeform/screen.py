@@ -9,12 +9,15 @@ Every figure comes from trackers.games.lifeform; this module only lays it out.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
 from tableside.api import OpenSession
 from trackers.engine import Action, ActionError, State
-from trackers.games.lifeform import decks, loadout, solo, solo_view, turns
+from trackers.games.lifeform import decks, loadout, must_do, solo, solo_view, turns
 from trackers.games.lifeform.board import COLUMNS, Board, board_of
 from trackers.games.lifeform.hibernation import halon_gas_blast_tokens
 from trackers.games.lifeform.launch import Status
@@ -197,8 +200,31 @@ class LifeformScreen(SessionScreen):
     }
     """
 
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("exclamation_mark", "settle", "Due", id="lifeform.settle",
+                tooltip="Do what the rules say is due now (the key the footer marks)"),
+    ]
+
     def compose_banner(self) -> ComposeResult:
         yield LifeformBanner("", id="lf-banner", markup=False)
+
+    def due_bindings(self) -> list[str]:
+        """The footer marks the keys of what is due: an action's own key, else '!'."""
+        keys = {a.name: a.key for a in self.play.session.actions()}
+        return [f"run('{name}')" if keys.get(name) else "settle"
+                for name in must_do.due_actions(self.play.state)]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "settle":  # shown only while something due has no key of its own
+            return "settle" in self.due_bindings()
+        return super().check_action(action, parameters)
+
+    async def action_settle(self) -> None:
+        """Open the form of the first thing due that has no key of its own."""
+        keys = {a.name: a.key for a in self.play.session.actions()}
+        due = [n for n in must_do.due_actions(self.play.state) if not keys.get(n)]
+        if due:
+            await self.action_run(due[0])
 
     async def action_run(self, name: str) -> None:
         """A refusal names what is due by the action's quoted title (the CLI reads it so);

@@ -14,6 +14,7 @@ from trackers.games.lifeform.board import COLUMNS, Board, board_of
 from trackers.games.lifeform.crew_activity import (
     CREW_CARD,
 )
+from trackers.games.lifeform.facts import facts_of
 from trackers.games.lifeform.lifeform_activity import (
     LIFEFORM_CARD,
     lifeform_cards,
@@ -29,7 +30,7 @@ def profile(state: State) -> Board:
 
 
 def crew(state: State) -> list[str]:
-    return list(state.facts["crew"])
+    return list(facts_of(state)["crew"])
 
 
 def alive(state: State) -> list[str]:
@@ -59,13 +60,14 @@ def lifeform_card_param() -> Param:
 
 def playing(state: State) -> bool:
     """The lifeform's actions begin with the Starship stage, not during the setup."""
-    return bool(state.facts["stage"] == "starship")
+    return bool(facts_of(state)["stage"] == "starship")
 
 def in_stage(*stages: str) -> Any:
-    return lambda state: state.facts["stage"] in stages
+    return lambda state: facts_of(state)["stage"] in stages
 
 
 def module_showdown(letter: str) -> Any:
-    return lambda state: letter in state.facts["modules"] and state.facts["stage"] == "showdown"
+    return lambda state: (letter in facts_of(state)["modules"]
+                          and facts_of(state)["stage"] == "showdown")
 
 

@@ -3,6 +3,7 @@ and D."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from random import Random
 from typing import Any
 
@@ -17,6 +18,7 @@ from trackers.games.lifeform import (
     showdown,
 )
 from trackers.games.lifeform.absent import ABSENT, absent_param
+from trackers.games.lifeform.facts import facts_of
 from trackers.games.lifeform.phases.common import (
     in_stage,
     module_showdown,
@@ -68,13 +70,26 @@ def _bet(state: State, args: dict[str, Any], rng: Random) -> Notes:
 
 
 def _hunt(state: State, args: dict[str, Any], rng: Random) -> Notes:
-    return list(remora_hunt.hunt_step(state, args["step"], args["location"], profile(state)))
+    return list(remora_hunt.hunt_step(state, args["step"], args["location"], profile(state),
+                                      bool(args.get(ABSENT))))
+
+
+@dataclass(frozen=True)
+class HuntStep(Action):
+    """A hunt step: a lifeform reveal's mark is checked against the sealed hiding place when
+    the table takes it (``validate``), never on replay."""
+
+    def validate(self, state: State, args: dict[str, Any]) -> dict[str, Any]:
+        checked = super().validate(state, args)
+        if checked.get("step") == "lifeform reveal":
+            remora_hunt.check_mark(state, checked.get("location"), checked)
+        return checked
 
 
 def _targets(state: State) -> list[str]:
     """Who the lifeform may target now: a surviving crew member other than the last fight's
     target, unless only one is left (rulebook, Fight Sequence step 1)."""
-    show = state.facts["showdown"]
+    show = facts_of(state)["showdown"]
     if not show:
         return []
     return list(showdown.legal_targets(showdown.surviving_crew(state), show["previous_target"]))
@@ -108,7 +123,7 @@ def end_actions() -> tuple[Action, ...]:
                       "Evolution number)", choices=lambda s: showdown.refill_choices(
                           s, profile(s)), optional=True, default="0"),),
                topic="endings", needs=cocoon_needs,
-               enabled=lambda s: bool((s.facts.get("showdown") or {}).get("refill_due"))),
+               enabled=lambda s: bool((facts_of(s).get("showdown") or {}).get("refill_due"))),
         Action("hibernation", "Hibernation", "The six hibernation steps the app can count: "
                "kills, crew pool, the lifeform's draw and Hostility tokens (rulebook p. 38, "
                "Showdown Stage).",
@@ -116,7 +131,7 @@ def end_actions() -> tuple[Action, ...]:
                (Param("keep", "choice", "hibernation step 4 (the rule and its example disagree)",
                       choices=showdown.KEEP_READINGS),),
                topic="hibernation", enabled=lambda s: in_stage("showdown")(s)
-               and not s.facts["showdown"].get("refill_due")),
+               and not facts_of(s)["showdown"].get("refill_due")),
         Action("fight_check", "Check a fight", "Can the target match every fight icon? Shows "
                "one way (rulebook, Fight Sequence). Icons are separated by commas; the "
                "target's cards by ';', a card's icons by '+': 'green eye + red claw; harpoon "
@@ -161,7 +176,7 @@ def end_actions() -> tuple[Action, ...]:
                "B).",
                _jumped, (Param("decision", "choice", "check or not", choices=JUMPED),),
                topic="module_b",
-               enabled=lambda s: bool(s.facts.get("asteroids", {}).get("held"))),
+               enabled=lambda s: bool(facts_of(s).get("asteroids", {}).get("held"))),
         Action("asteroid_token", "Module B: asteroid token flipped", "Your own tokens: the "
                "tracker reached a token; flip it and enter what it shows; on a hit, the Asteroid "
                "Impact card you drew (Thirteenth Passenger, Module B).",
@@ -182,13 +197,14 @@ def end_actions() -> tuple[Action, ...]:
                (Param("location", "choice", "where the tokens go",
                       choices=module_d.LOCATIONS[:-1]),), topic="module_d",
                enabled=module_showdown("D"), why_not=hunt_order.bet_why_not),
-        Action("hunt_step", "Module D: next hunt action", "Search, Halon search or lifeform "
+        HuntStep("hunt_step", "Module D: next hunt action", "Search, Halon search or lifeform "
                "reveal, as the Remora board's strip says; a search may spend a Halon Gas Blast "
                "instead of a crew disk (Thirteenth Passenger, Module D).", _hunt,
                (Param("step", "choice", "the action", choices=hunt_order.step_choices),
                 Param("location", "choice", "the location (optional only to skip the Halon "
                       "search)", choices=module_d.LOCATIONS,
-                      optional=True)), topic="module_d", enabled=module_showdown("D"),
+                      optional=True),
+                absent_param("lifeform player")), topic="module_d", enabled=module_showdown("D"),
                why_not=hunt_order.step_why_not),
         Action("hunt_reward", "Module D: reward", "The lifeform was discovered: the crew's "
                "remaining disks fill one central zone and it keeps combat tokens (Thirteenth "

@@ -7,22 +7,23 @@ from typing import Any
 from trackers.engine import State
 from trackers.games.lifeform import characters, moves
 from trackers.games.lifeform.board import board_of
+from trackers.games.lifeform.facts import facts_of
 from trackers.games.lifeform.tracks import sd_path
 from trackers.pieces import Track
 
 
 def cocoon_needs(state: State, args: dict[str, Any]) -> tuple[str, ...]:
-    key = "cocoon_2p" if state.facts["players"] == 2 else "cocoon_3p4p"
+    key = "cocoon_2p" if facts_of(state)["players"] == 2 else "cocoon_3p4p"
     return (f"{key}.max_hand", f"{key}.evolution")
 
 
 def _launch_needs(state: State, args: dict[str, Any]) -> tuple[str, ...]:
     """The Loadout minimums the launch criteria read (rulebook p. 35)."""
-    coolant = ("coolant.overheating_2p_space" if state.facts["players"] == 2
+    coolant = ("coolant.overheating_2p_space" if facts_of(state)["players"] == 2
                else "coolant.minimum")
     keys = ["improvised_weaponry.minimum", coolant, "energy_cells.minimum"]
     _, left = characters.counts(state)
-    if moves.late_launch(state) and left == 0 and not state.facts["last_man_aboard"]:
+    if moves.late_launch(state) and left == 0 and not facts_of(state)["last_man_aboard"]:
         # Ending B checks the Stowaway card's range; asking for both reveals nothing.
         keys += ["stowaway.second_card_minutes", "stowaway.third_card_minutes"]
     return tuple(keys)
@@ -32,7 +33,8 @@ def _hibernation_needs(state: State, args: dict[str, Any]) -> tuple[str, ...]:
     """What the hibernation numbers are read from (rulebook p. 38, Showdown Stage): the crew's
     draw beside the highest Improvised Weaponry token (the table's number when it is empty),
     the lifeform's draw and MAX HAND, and the Hostility track its kills move."""
-    weaponry = ("improvised_weaponry.draw_numbers" if state.facts["loadout"]["improvised_weaponry"]
+    weaponry = ("improvised_weaponry.draw_numbers"
+                if facts_of(state)["loadout"]["improvised_weaponry"]
                 else "showdown.draw_when_weaponry_empty")
     return (*hostility_needs(state, args), "hostility.red_claws", weaponry,
             "energy_cells.draw_number_spaces", _hand_needs(state, {"who": "lifeform"})[0])
@@ -42,14 +44,14 @@ def _hand_needs(state: State, args: dict[str, Any]) -> tuple[str, ...]:
     """A lifeform draw is checked against its MAX HAND (the Cocoon space's printed number)."""
     if args.get("who") != "lifeform":
         return ()
-    key = "cocoon_2p" if state.facts["players"] == 2 else "cocoon_3p4p"
+    key = "cocoon_2p" if facts_of(state)["players"] == 2 else "cocoon_3p4p"
     return (f"{key}.max_hand",)
 
 
 def hostility_needs(state: State, args: dict[str, Any]) -> tuple[str, ...]:
     """A Hostility move reads where the track starts, how long it is and which spaces carry a
     Draw-card or Terror icon (rulebook p. 44, Hostility Track)."""
-    return (f"hostility.start_{state.facts['players']}p", "hostility.length",
+    return (f"hostility.start_{facts_of(state)['players']}p", "hostility.length",
             "hostility.draw_card_spaces", "hostility.terror_spaces")
 
 
@@ -72,10 +74,10 @@ def impact_needs(state: State, spaces: int) -> tuple[str, ...]:
     """Module B drawn by the app: a Self-Destruct move that lands on a face-down token turns it
     over, and a hit names the deck its Impact card strikes (printed on the 3 cards). Asked for
     any token landed on, hit or not, so the question says nothing about the hidden face."""
-    info = state.facts.get("asteroids") or {}
+    info = facts_of(state).get("asteroids") or {}
     if not info.get("face_down") or info.get("mirror") or info.get("held"):
         return ()
-    path = sd_path(state.facts["players"], board_of(state.board))
+    path = sd_path(facts_of(state)["players"], board_of(state.board))
     if path is None:
         return ()
     ahead = [p for p in path if p < state.piece("self_destruct", Track).position]
@@ -108,7 +110,7 @@ def _equip_needs(state: State, args: dict[str, Any]) -> tuple[str, ...]:
 
 def _jumped_needs(state: State, args: dict[str, Any]) -> tuple[str, ...]:
     """Tokens held after a jump are turned over now (all, or those landed on)."""
-    info = state.facts.get("asteroids") or {}
+    info = facts_of(state).get("asteroids") or {}
     return () if info.get("mirror") or not info.get("held") else ("module_b.impact_decks",)
 
 
@@ -150,7 +152,7 @@ def _fight_needs(state: State, args: dict[str, Any]) -> tuple[str, ...]:
               or str(args.get("data_tokens") or "").strip().casefold() not in ("", "none"))
     if tokens:
         keys.append("showdown.tokens_in_two_for_one")
-    if args.get("ships_cat") and state.facts["players"] == 2:
+    if args.get("ships_cat") and facts_of(state)["players"] == 2:
         keys.append("showdown.ships_cat_matches_2p")
     return tuple(keys)
 

@@ -15,6 +15,7 @@ from trackers.games.lifeform import (
     secrets,
 )
 from trackers.games.lifeform.absent import ABSENT, absent_param
+from trackers.games.lifeform.facts import facts_of
 from trackers.games.lifeform.lifeform_activity import (
     played_lifeform_card,
 )
@@ -31,14 +32,14 @@ from trackers.pieces import Secret, Track
 Notes = list[Note | str]
 
 def _images(state: State) -> list[str]:
-    return list(state.facts["images"]["on_board"])
+    return list(facts_of(state)["images"]["on_board"])
 
 
 def _calibrate(state: State, args: dict[str, Any], rng: Random) -> Notes:
     notes: Notes = list(secrets.calibrate(state, args["image"], rng))
     # Setup step 17 ticks itself: when it is the last step open, round 1 begins (as the
     # last 'Record characters' does), since no step is left to tick by hand.
-    if state.facts["stage"] == "setup" and not open_steps(state):
+    if facts_of(state)["stage"] == "setup" and not open_steps(state):
         notes += rounds.start_play(state)
     return notes
 
@@ -64,7 +65,7 @@ def _attack(state: State, args: dict[str, Any], rng: Random) -> Notes:
 
 def _attackable(state: State) -> list[str]:
     """Characters an attack can reach: not hidden, on the Valley Forge (rulebook, Attack)."""
-    return [n for n, c in state.facts["characters"].items()
+    return [n for n, c in facts_of(state)["characters"].items()
             if c["where"] == characters.VALLEY_FORGE and not c["hidden"]]
 
 
@@ -80,7 +81,7 @@ def _stowaway(state: State, args: dict[str, Any], rng: Random) -> Notes:
 
 def _stowaway_token(state: State, args: dict[str, Any], rng: Random) -> Notes:
     """How the lifeform collects the +/- token is not in the text (G11): the table marks it."""
-    state.facts["stowaway_token"] = args["held"]
+    facts_of(state)["stowaway_token"] = args["held"]
     if args["held"]:
         return [Note("the lifeform holds the +/- Stowaway token: in Ending B it may count the "
                      "launch minute as 1 more or 1 less; then the token leaves the game "
@@ -97,7 +98,8 @@ def _complete_objective(state: State, args: dict[str, Any], rng: Random) -> Note
 
 
 def _open_slots(state: State) -> list[str]:
-    return [s for s in secrets.objective_slots(state) if s not in state.facts["objectives"]["done"]]
+    done = facts_of(state)["objectives"]["done"]
+    return [s for s in secrets.objective_slots(state) if s not in done]
 
 
 def _stowaway_labels(state: State) -> dict[str, str]:
@@ -159,7 +161,7 @@ def secret_actions() -> tuple[Action, ...]:
                 Param("cancelled", "bool", "did the lifeform cancel it?", optional=True,
                       default=False),
                 Param("character", "choice", "the character hiding or running",
-                      choices=lambda s: [n for n, c in s.facts["characters"].items()
+                      choices=lambda s: [n for n, c in facts_of(s)["characters"].items()
                                          if c["where"] != "dead"], optional=True)),
                key="y", short="Reaction", topic="hostility"),
         Action("choose_stowaway", "Choose the Stowaway card", "At the 20 mark the lifeform "

@@ -13,6 +13,7 @@ from trackers.games.lifeform import (
     loadout,
     moves,
     rounds,
+    turns,
 )
 from trackers.games.lifeform.board import COLUMNS
 from trackers.games.lifeform.characters import ROLE_NAMES, character_pool
@@ -27,6 +28,7 @@ from trackers.games.lifeform.crew_activity import (
     token_moved,
     use_heat_analyzer,
 )
+from trackers.games.lifeform.facts import facts_of
 from trackers.games.lifeform.lifeform_activity import (
     lurk,
     lurk_discards,
@@ -59,7 +61,7 @@ def _remora_closed(state: State) -> str | None:
 
 def _tick(state: State, args: dict[str, Any], rng: Random) -> Notes:
     """Tick a setup step (spec §2.2); when none is left, round 1 begins."""
-    if state.facts["stage"] != "setup":
+    if facts_of(state)["stage"] != "setup":
         if args["step"] == ALL_STEPS:  # a game saved when a last calibration did not start
             return []                  # round 1 by itself replays its closing tick as nothing
         raise ActionError("the setup is done already", "step")
@@ -73,7 +75,7 @@ def _tick(state: State, args: dict[str, Any], rng: Random) -> Notes:
     # and are named, so the choice the form offers is never refused.
     ticked = [step for step in (todo if args["step"] == ALL_STEPS else [args["step"]])
               if step not in auto]
-    state.facts["setup_ticked"].extend(ticked)
+    facts_of(state)["setup_ticked"].extend(ticked)
     notes: Notes = [Note(f"setup ticked: {', '.join(ticked) or 'none'}", "setup")]
     notes += [Note(f"step {step} is still open: {auto[step]}", "setup")
               for step in todo if step in auto]
@@ -85,7 +87,7 @@ def _tick(state: State, args: dict[str, Any], rng: Random) -> Notes:
 def _steps(state: State) -> list[str]:
     """The open steps ticked by hand, and "all remaining" (steps 8 and 17 tick themselves
     when their action is done, so they are not offered)."""
-    todo = open_steps(state) if state.facts["stage"] == "setup" else []
+    todo = open_steps(state) if facts_of(state)["stage"] == "setup" else []
     by_hand = [step for step in todo if step not in ("8", "17")]
     return [*by_hand, ALL_STEPS] if by_hand else []
 
@@ -111,18 +113,19 @@ def _cut(text: str, width: int) -> str:
 def _draft(state: State, args: dict[str, Any], rng: Random) -> Notes:
     notes: Notes = list(characters.record_draft(state, args["crew_member"], args["first"],
                                                 args["second"]))
-    if state.facts["stage"] == "setup" and not open_steps(state):
+    if facts_of(state)["stage"] == "setup" and not open_steps(state):
         notes += rounds.start_play(state)
     return notes
 
 
 def _pool(state: State) -> list[str]:
-    return list(character_pool(state.facts["modules"], state.facts.get("character_pool", "")))
+    facts = facts_of(state)
+    return list(character_pool(facts["modules"], facts.get("character_pool", "")))
 
 
 def _owner(state: State, args: dict[str, Any]) -> str:
     if args["who"] == "lifeform":
-        return str(state.facts["lifeform"])
+        return str(facts_of(state)["lifeform"])
     if args["crew_member"] is None:
         raise ActionError("crew_member: name the crew member", "crew_member")
     return str(args["crew_member"])
@@ -160,7 +163,7 @@ def _hidden(state: State, args: dict[str, Any], rng: Random) -> Notes:
 
 
 def _killed(state: State, args: dict[str, Any], rng: Random) -> Notes:
-    if state.facts["stage"] == "showdown":
+    if facts_of(state)["stage"] == "showdown":
         from trackers.games.lifeform.showdown import kill_in_showdown
 
         return list(kill_in_showdown(state, args["character"]))
@@ -197,13 +200,32 @@ class NextPhase(Action):
 
     def validate(self, state: State, args: dict[str, Any]) -> dict[str, Any]:
         given = {k: v for k, v in args.items() if k not in (IDLE_PASSES, LEFT)}
-        left = (f"round {state.facts.get('round')}, "
-                f"{rounds.PHASE_WORDS.get(state.facts.get('phase', ''), 'the phase')}")
+        left = (f"round {facts_of(state).get('round')}, "
+                f"{rounds.PHASE_WORDS.get(facts_of(state).get('phase', ''), 'the phase')}")
         return {**super().validate(state, given), IDLE_PASSES: True, LEFT: left}
 
     def describe(self, args: dict[str, Any]) -> str:
         """The history says which phase ended (a game saved before says 'Next phase')."""
         return f"Next phase: {args[LEFT]} over" if args.get(LEFT) else self.title
+
+
+@dataclass(frozen=True)
+class PlaceMission(Action):
+    """A Mission token goes on the Loadout from the crew member who collected it: never from
+    one whose characters are all aboard the Remora, or who plays the cat or the SIS-TER (none
+    of them collects). Checked when the table acts, never on replay."""
+
+    def validate(self, state: State, args: dict[str, Any]) -> dict[str, Any]:
+        checked = super().validate(state, args)
+        member = checked.get("crew_member")
+        if facts_of(state)["stage"] == "starship" and member in facts_of(state)["crew"]:
+            why = {"aboard": "every character of theirs is aboard the Remora, where none is "
+                             "collected", "cat": "the Ship's Cat collects none",
+                   "sister": "the SIS-TER collects none"}.get(turns.turn_kind(state, member))
+            if why:
+                raise ActionError(f"crew_member: {member} has no Mission token to place: {why} "
+                                  "(rulebook, Step 1: Collect Mission Tokens)", "crew_member")
+        return checked
 
 
 def next_step_by_hand(state: State) -> str | None:
@@ -244,11 +266,11 @@ def table_actions() -> tuple[Action, ...]:
         Action("tick_setup", "Tick a setup "
                              "step", "Mark a setup step done (rulebook, Setup).", _tick,
                (Param("step", "choice", "which step", choices=_steps, labels=_step_titles),),
-               topic="setup", enabled=lambda s: s.facts["stage"] == "setup"),
+               topic="setup", enabled=lambda s: facts_of(s)["stage"] == "setup"),
         TickNext("tick_next_step", "Tick the next setup step", "The next setup step in the "
                  "rulebook's order is done (rulebook, Setup); 'Tick a setup step' takes any, "
                  "or all remaining.", _tick_next, key="n", short="Setup", topic="setup",
-                 enabled=lambda s: s.facts["stage"] == "setup" and bool(_steps(s))),
+                 enabled=lambda s: facts_of(s)["stage"] == "setup" and bool(_steps(s))),
         Action("record_characters", "Record characters", "The 2 characters a crew member kept "
                "from the draft (rulebook, Setup step 8).", _draft,
                (member_param(), Param("first", "choice", "first character", choices=_pool),
@@ -258,7 +280,7 @@ def table_actions() -> tuple[Action, ...]:
                   "(rulebook, Starship Stage).",
                   lambda s, a, r: list(rounds.next_phase(s, bool(a.get(IDLE_PASSES)))), key="n",
                short="Phase",
-               topic="round", enabled=lambda s: s.facts["stage"] == "starship"),
+               topic="round", enabled=lambda s: facts_of(s)["stage"] == "starship"),
         Action("draw_cards", "Draw cards", "Draw Crew or Lifeform cards; the hand limit is "
                "checked after the draw (rulebook, Gameplay Additional Rules).", _draw,
                (*_who(), Param("count", "int", "how many", minimum=1, maximum=20)), key="d",
@@ -272,11 +294,11 @@ def table_actions() -> tuple[Action, ...]:
                "up to MAX HAND (rulebook, Lifeform Activity Phase).", lurk,
                (Param("discard", "choice", "cards discarded first (up to the Evolution number)",
                       choices=lurk_discards, optional=True, default="0"),),
-               topic="cocoon", enabled=lambda s: playing(s) and s.facts["phase"] == "lifeform"),
+               topic="cocoon", enabled=lambda s: playing(s) and facts_of(s)["phase"] == "lifeform"),
         Action("use_vent", "Use Vent", "The lifeform spends a Vent token (rulebook, Lifeform "
                                        "Activity Phase).", use_vent,
                topic="round", enabled=lambda s: moves.vents_held(s) > 0
-               and (s.facts["stage"] != "starship" or s.facts["phase"] == "lifeform")),
+               and (facts_of(s)["stage"] != "starship" or facts_of(s)["phase"] == "lifeform")),
         Action("use_heat_analyzer", "Use Heat Analyzer", "Draw 2; the lifeform draws 1 if an "
                "image is within 2 chambers (rulebook, Crew Activity Phase: Perform "
                "Activity).", use_heat_analyzer,
@@ -286,7 +308,7 @@ def table_actions() -> tuple[Action, ...]:
                "Engineering: its crew member takes the card (rulebook, Crew Activity Phase: "
                "Perform Activity).", take_mining_laser,
                (member_param(),), topic="hostility"),
-        Action("place_mission", "Put a Mission token on the Loadout", "A collected Mission "
+        PlaceMission("place_mission", "Put a Mission token on the Loadout", "A collected Mission "
                "token on a column's lowest empty space; bonuses (rulebook p. 46, Shuttle "
                "Loadout).", _place,
                (columns, member_param("who placed it")), key="m",
@@ -321,7 +343,7 @@ def table_actions() -> tuple[Action, ...]:
                "Shuttlebay (from the 20 mark; never leaves) (rulebook, Movement and "
                "Attack).", _board,
                (Param("character", "choice", "the character boarding",
-                      choices=lambda s: [n for n, c in s.facts["characters"].items()
+                      choices=lambda s: [n for n, c in facts_of(s)["characters"].items()
                                          if c["where"] == characters.VALLEY_FORGE]),),
                key="o", short="To Remora", topic="launch",
                why_not=_remora_closed),
@@ -337,12 +359,12 @@ def table_actions() -> tuple[Action, ...]:
         Action("take_control", "Take control of a character", "A crew member with no character "
                "takes one from someone with 2 (rulebook, Taking Control).", _control,
                (member_param(), character_param()), topic="character_death",
-               enabled=lambda s: bool(s.facts["pending_control"])),
+               enabled=lambda s: bool(facts_of(s)["pending_control"])),
         Action("take_role", "Take the Ship's Cat or SIS-TER", "With no character to take "
                "(rulebook, Taking Control).", _role,
                (member_param(), Param("role", "choice", "which role",
                                       choices=tuple(ROLE_NAMES.values()))),
-               topic="ships_cat", enabled=lambda s: bool(s.facts["pending_role"])),
+               topic="ships_cat", enabled=lambda s: bool(facts_of(s)["pending_role"])),
         Action("play_role_card", "Play a Ship's Cat / SIS-TER card", "The card leaves the game "
                "(rulebook, Crew Activity Phase; rulebook, The Ship's Cat; rulebook, The Sis-ter "
                "Mainframe).", play_role_card,
@@ -351,8 +373,8 @@ def table_actions() -> tuple[Action, ...]:
         Action("cat_aboard", "The Ship's Cat boards the Remora", "2P: throw away the cat cards "
                "to jump it aboard; 3P/4P: it moved in (rulebook, Crew Activity Phase; rulebook, "
                "The Ship's Cat).", cat_aboard,
-               topic="ships_cat", enabled=lambda s: bool(s.facts["ships_cat"]["in_play"])
-               and not s.facts["ships_cat"]["aboard"]),
+               topic="ships_cat", enabled=lambda s: bool(facts_of(s)["ships_cat"]["in_play"])
+               and not facts_of(s)["ships_cat"]["aboard"]),
         Action("lifeform_card_played", "Lifeform card played", "A Lifeform card played for an "
                "action the app does not track goes to the discard (rulebook, Lifeform Activity "
                "Phase).",

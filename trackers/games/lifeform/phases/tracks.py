@@ -18,6 +18,7 @@ from trackers.games.lifeform.crew_activity import (
     hostile,
     shoot_mining_laser,
 )
+from trackers.games.lifeform.facts import facts_of
 from trackers.games.lifeform.lifeform_activity import (
     android_enters_remora,
     pathway_deviation,
@@ -87,7 +88,7 @@ def track_actions() -> tuple[Action, ...]:
                "Reference).", flamethrower_cocoon,
                (member_param(), card, Param("ghost_removed", "choice", "with 3 images: the "
                                             "sensor ghost the lifeform removes",
-                                            choices=lambda s: s.facts["images"]["on_board"],
+                                            choices=lambda s: facts_of(s)["images"]["on_board"],
                                             optional=True)), topic="cocoon"),
         Action("flamethrower_android", "Flamethrower-Android", "Android Status +1 "
                "(rulebook p. 24, Crew Action Reference; rulebook, Android Status Track; a "
@@ -100,7 +101,7 @@ def track_actions() -> tuple[Action, ...]:
                "(e.g. the tracker reached Destroyed) (rulebook, Android Status "
                "Track).", _android_destroyed,
                (Param("why", "str", "what destroyed it"),), topic="android_status",
-               enabled=lambda s: not s.facts["android"]["destroyed"]),
+               enabled=lambda s: not facts_of(s)["android"]["destroyed"]),
         Action("shoot_mining_laser", "Shoot the Mining Laser", "At an adjacent image or the "
                "android; Hostility +1; the card leaves the game (rulebook, Crew Activity Phase: "
                "Perform Activity).",
@@ -119,7 +120,7 @@ def track_actions() -> tuple[Action, ...]:
                "the lifeform steers the android (rulebook p. 26, Lifeform Action "
                "Reference).", pathway_deviation, (lf_card,),
                topic="android_status",
-               enabled=lambda s: not s.facts["android"]["deviation_used"]),
+               enabled=lambda s: not facts_of(s)["android"]["deviation_used"]),
         Action("android_enters_remora", "Android enters the Remora", "The lifeform removes "
                "Loadout tokens (top first, any columns); the android is destroyed (rulebook, "
                "Android Phase).",
@@ -129,7 +130,7 @@ def track_actions() -> tuple[Action, ...]:
                + (Param("printed", "int", "the number on the Android Status space (if unset)",
                         minimum=0, maximum=30,
                         optional=True),),
-               topic="android_status", enabled=lambda s: not s.facts["android"]["destroyed"]),
+               topic="android_status", enabled=lambda s: not facts_of(s)["android"]["destroyed"]),
         Action("hostility_other", "Hostility, other cause", "Advance Hostility for a cause "
                "a card names (rulebook, Play a Crew Card; card text wins).", _hostility_other,
                (Param("spaces", "int", "spaces to advance", minimum=1, maximum=10),

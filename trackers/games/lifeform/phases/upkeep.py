@@ -14,6 +14,7 @@ from trackers.games.lifeform import (
 from trackers.games.lifeform.crew_activity import (
     played_crew_card,
 )
+from trackers.games.lifeform.facts import facts_of
 from trackers.games.lifeform.lifeform_activity import (
     played_lifeform_card,
 )
@@ -64,8 +65,9 @@ def upkeep_actions() -> tuple[Action, ...]:
                lambda s, a, r: upkeep.android_step(s, a["step"]),
                (Param("step", "choice", "the android", choices=upkeep.ANDROID_STEPS),),
                topic="android_status", needs=_android_needs,
-               enabled=lambda s: s.facts["stage"] == "starship" and s.facts["phase"] == "android"
-               and s.facts["android"]["active"] and not s.facts["android"]["destroyed"]),
+               enabled=lambda s: facts_of(s)["stage"] == "starship"
+               and facts_of(s)["phase"] == "android"
+               and facts_of(s)["android"]["active"] and not facts_of(s)["android"]["destroyed"]),
         Action("lifeform_survival", "Lifeform Survival ability", "Once a game: Android Kill, "
                "Move Alien 3 or Hull Breach (rulebook, Survival Abilities).",
                lambda s, a, r: [*played_lifeform_card(s, a["card"]),
@@ -73,8 +75,8 @@ def upkeep_actions() -> tuple[Action, ...]:
                (Param("ability", "choice", "which ability", choices=upkeep.SURVIVAL),
                 Param("chamber", "str", "Hull Breach: the chamber breached", optional=True,
                       default=""), lifeform_card_param()),
-               topic="hostility", enabled=lambda s: s.facts["stage"] == "starship"
-               and not s.facts.get("lifeform_survival")),
+               topic="hostility", enabled=lambda s: facts_of(s)["stage"] == "starship"
+               and not facts_of(s).get("lifeform_survival")),
     )
 
 
