@@ -13,7 +13,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, OptionList, Static
@@ -24,6 +24,7 @@ from tableside.api import OpenSession, TablesideError
 from tableside.seat_actions import Seat
 from trackers.engine import ActionError
 from trackers.pieces import Secret
+from tui.screens.tap_close import TapToClose, close_button
 from tui.widgets.plain import plain
 from tui.widgets.typed_input import TypedInput
 
@@ -40,7 +41,7 @@ def _choices(field_id: str, options: list[tuple[Text, str]]) -> Vertical:
 TITLES = {"choose": "Choose", "peek": "Look at", "reveal": "Reveal to the table"}
 
 
-class SeatForm(ModalScreen[bool]):
+class SeatForm(TapToClose, ModalScreen[bool]):
     """``mode``: "choose", "peek" or "reveal"; ``first`` preselects a secret (a table's ask)."""
 
     CSS_PATH = "seat.tcss"
@@ -82,10 +83,12 @@ class SeatForm(ModalScreen[bool]):
             yield OptionList(*[Option(plain(label), id=i) for i, label in self.items],
                              id="what")
             yield Vertical(id="fields")
-            yield Button("OK", id="ok", variant="primary")
+            with Horizontal(id="form-buttons"):
+                yield Button("OK", id="ok", variant="primary")
+                yield close_button()
             yield Static("", id="shown", markup=False)
             yield Static("", id="form-error", classes="error", markup=False)
-            yield Static("Escape: close", classes="hint")
+            yield Static("Close (or a tap outside) leaves it; nothing is done", classes="hint")
 
     async def on_mount(self) -> None:
         what = self.query_one("#what", OptionList)
