@@ -94,6 +94,7 @@ class SeatServer(Server):
         self._runner: web.AppRunner | None = None
         self._failed: BaseException | None = None
         self.warm = warm  # keep a process ready for each open seat (pages open at once)
+        self.closed = False  # the table left the game: its links say so, nothing opens
         self._spares: dict[str, WarmSeat] = {}
 
     # --- links ----------------------------------------------------------------------
@@ -111,6 +112,38 @@ class SeatServer(Server):
         self.links.revoke(seat)
         self._close_seat_soon(seat)
         log.info("the link of %s's seat was revoked", seat)
+
+    def close_game(self, timeout: float = 20.0) -> None:
+        """The table left the game: every seat's page closes and says so (its link keeps
+        working: ``reopen`` brings the same seats back); no seat process is left."""
+        self.closed = True
+        self._run_soon(self._close_all(), timeout)
+        log.info("the table closed game %s: its seats wait", self.session_id)
+
+    def reopen(self) -> None:
+        """The table serves the game again: the same links open their seats."""
+        self.closed = False
+        if self._loop is not None and self._loop.is_running():
+            for seat in self.links.seats:
+                self._loop.call_soon_threadsafe(self._warm, seat)
+        log.info("the table opened game %s again: its seats open", self.session_id)
+
+    def _run_soon(self, work: Any, timeout: float) -> None:
+        loop = self._loop
+        if loop is None or not loop.is_running():
+            work.close()
+            return
+        try:
+            asyncio.run_coroutine_threadsafe(work, loop).result(timeout)
+        except Exception as err:  # the seats' pages are closed anyway by their processes
+            log.warning("closing the seats: %s", err)
+
+    async def _close_all(self) -> None:
+        for seat in list(self._live):
+            for websocket in list(self._live.get(seat, ())):
+                await websocket.close()
+        for seat in list(self._spares):
+            await self._cool(seat)
 
     def live_seats(self) -> dict[str, int]:
         """How many pages each seat has open now."""
@@ -154,6 +187,9 @@ class SeatServer(Server):
         seat = self.links.seat_for(token)
         if seat is None:
             return self._refuse(request, "page")
+        if self.closed:
+            return _seat_page(request, "seat_closed.html",
+                              {"application": {"name": f"Tableside: {seat}'s seat"}}, "closed")
         scheme = "wss" if request.secure else "ws"
         context = {
             "font_size": 16,
@@ -161,17 +197,15 @@ class SeatServer(Server):
             "config": {"static": {"url": "/static/"}},
             "application": {"name": f"Tableside: {seat}'s seat"},
         }
-        response = aiohttp_jinja2.render_template("seat.html", request, context)
-        # Nothing keeps the page (or its link) around: no cache, no referrer sent anywhere.
-        response.headers["Cache-Control"] = "no-store"
-        response.headers["Referrer-Policy"] = "no-referrer"
-        return response
+        return _seat_page(request, "seat.html", context, "open")
 
     async def handle_websocket(  # type: ignore[override]  # a refusal is a plain 404
             self, request: web.Request) -> web.StreamResponse:
         seat = self.links.seat_for(request.match_info.get("token"))
         if seat is None:
             return self._refuse(request, "websocket")
+        if self.closed:  # the page says so when it asks again
+            return web.Response(status=409, text="The table closed this game.\n")
         websocket = web.WebSocketResponse(heartbeat=15)
         width = _whole(request.query.get("width"), 80)
         height = _whole(request.query.get("height"), 24)
@@ -210,7 +244,8 @@ class SeatServer(Server):
 
     def _warm(self, seat: str) -> None:
         """Start a process for ``seat``'s next page, unless one is ready or the seat is shut."""
-        if self.warm and seat not in self._spares and self.links.is_open(seat):
+        if self.warm and not self.closed and seat not in self._spares \
+                and self.links.is_open(seat):
             spare = WarmSeat(self.seat_command(seat), self.download_manager)
             self._spares[seat] = spare
             asyncio.ensure_future(spare.start(80, 24))
@@ -297,6 +332,17 @@ class SeatServer(Server):
             await self._cool(seat)
         if self._runner is not None:
             await self._runner.cleanup()
+
+
+def _seat_page(request: web.Request, template: str, context: dict[str, Any], state: str
+               ) -> web.StreamResponse:
+    """A seat's page; ``X-Tableside-Seat`` tells a waiting page whether its seat is open."""
+    response = aiohttp_jinja2.render_template(template, request, context)
+    # Nothing keeps the page (or its link) around: no cache, no referrer sent anywhere.
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["Referrer-Policy"] = "no-referrer"
+    response.headers["X-Tableside-Seat"] = state
+    return response
 
 
 def _close_with(service: AppService, websocket: web.WebSocketResponse, seat: str) -> None:
