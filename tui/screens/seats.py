@@ -48,15 +48,16 @@ class SeatsScreen(ModalScreen[None]):
         self.play = play
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(classes="dialog wide", id="seats-dialog"), \
-                Horizontal(id="seats-body"):
-            with Vertical(id="seats-side"):
-                yield Static(Text(self._where()), id="seats-where")
-                yield Static("", id="seats-refused", classes="warning", markup=False)
-                yield OptionList(id="seats-list")
-                yield Static("", id="seats-link", markup=False)
-                yield Static("m new link  r revoke  Escape back to the game", classes="hint")
-            yield Static("", id="seats-qr", markup=False)
+        with VerticalScroll(classes="dialog wide", id="seats-dialog"):
+            with Horizontal(id="seats-body"):
+                with Vertical(id="seats-side"):
+                    yield Static(Text(self._where()), id="seats-where")
+                    yield Static("", id="seats-refused", classes="warning", markup=False)
+                    yield OptionList(id="seats-list")
+                    yield Static("m new link  r revoke  Escape back to the game",
+                                 classes="hint")
+                yield Static("", id="seats-qr", markup=False)
+            yield Static("", id="seats-link", markup=False)  # whole, to copy: under the code
         yield KeysFooter()
 
     def _where(self) -> str:
