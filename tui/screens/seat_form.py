@@ -88,7 +88,7 @@ class SeatForm(TapToClose, ModalScreen[bool]):
                 yield close_button()
             yield Static("", id="shown", markup=False)
             yield Static("", id="form-error", classes="error", markup=False)
-            yield Static("Close (or a tap outside) leaves it; nothing is done", classes="hint")
+            yield Static("A tap outside it, or Close, leaves it: nothing is done", classes="hint")
 
     async def on_mount(self) -> None:
         what = self.query_one("#what", OptionList)
