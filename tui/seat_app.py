@@ -38,6 +38,9 @@ class SeatApp(TablesideApp):
     """One player's seat of one game."""
 
     TITLE = "Tableside seat"
+    # The seat's own rules from the first frame: Textual reads a screen's CSS_PATH when the
+    # screen is pushed, not for the app's first screen (drawn for 80 columns until then).
+    CSS_PATH = ["tableside.tcss", "screens/seat.tcss"]
 
     def __init__(self, data_dir: Path, session_id: str, seat_number: int, **kwargs: Any
                  ) -> None:

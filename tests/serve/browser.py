@@ -139,8 +139,8 @@ class Grid:
         return "\n".join(self.lines())
 
     def find(self, words: str) -> tuple[int, int] | None:
-        """The cell (row, column) where ``words`` begin on screen now, the lowest first."""
-        for row, line in reversed(list(enumerate(self.lines()))):
+        """The cell (row, column) where ``words`` begin on screen now, the topmost first."""
+        for row, line in enumerate(self.lines()):
             column = line.find(words)
             if column >= 0:
                 return row, column
