@@ -107,6 +107,8 @@ class SeatForm(TapToClose, ModalScreen[bool]):
 
     def _ask_still_stands(self) -> bool:
         """The table took its ask back: the form it opened closes, and reveals nothing."""
+        if not self.is_current:  # answered and closing already
+            return False
         kind, name = (self.on_ask or ":").split(":", 1)
         if kind == "ask":
             standing = any(a.get("id") == name for a in seat_asks.asked_actions(self.play))
