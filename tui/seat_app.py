@@ -40,7 +40,7 @@ class SeatApp(TablesideApp):
     TITLE = "Tableside seat"
     # The seat's own rules from the first frame: Textual reads a screen's CSS_PATH when the
     # screen is pushed, not for the app's first screen (drawn for 80 columns until then).
-    CSS_PATH = ["tableside.tcss", "screens/seat.tcss"]
+    CSS_PATH = ["tableside.tcss", "screens/seat.tcss"]  # type: ignore[assignment]
 
     def __init__(self, data_dir: Path, session_id: str, seat_number: int, **kwargs: Any
                  ) -> None:

@@ -101,8 +101,7 @@ class SeatScreen(Screen[None]):
 
     CSS_PATH = "seat.tcss"
     # A phone's page (under 60 cells): the buttons share its width, no footer of cut keys.
-    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-phone"),
-                                                                      (60, "-wide")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-phone"), (60, "-wide")]
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("c", "form('choose')", "Choose", id="seat.choose",
