@@ -12,6 +12,8 @@
 (d) Seats usable at once: one page alone, then six pages opened together (a 5-player game,
     Ann's link opened twice), each at 390x844, until each shows its seat. Target: six within
     5 s on this 2-core machine.
+    Also the same six without a browser (each a websocket client that reads what its seat
+    draws): how much of it is the seats' own, and how much the browser's pages.
 (e) Memory per seat: the PSS of each seat's process (``/proc/<pid>/smaps_rollup``: what it
     shares with the table's warm parent counts shared), with the six pages open; the warm
     parent's own PSS said apart. Target: under 60 MB a seat.
@@ -161,8 +163,24 @@ async def _usable(browser: Any, link: str, name: str) -> tuple[Any, float]:
     traffic = Traffic()
     traffic.attach(page)
     await page.goto(link)
-    await _wait(lambda: f"{name}'s seat" in traffic.text and "Tracks" in traffic.text, 60)
+    await _wait(lambda: f"{name}'s seat" in traffic.text and "Reveal" in traffic.text, 60)
     return page, time.perf_counter() - started
+
+
+async def _drawn_without_browser(link: str, name: str) -> float:
+    """Seconds from a websocket opened on ``link`` to its seat drawn (no browser)."""
+    import aiohttp
+
+    started = time.perf_counter()
+    seen = ""
+    url = link.replace("http://", "ws://") + "/ws?width=43&height=49"
+    async with aiohttp.ClientSession() as session, session.ws_connect(url) as socket:
+        async for message in socket:
+            if message.type == aiohttp.WSMsgType.BINARY:
+                seen += message.data.decode("utf-8", "replace")
+            if f"{name}'s seat" in seen and "Reveal" in seen:
+                break
+    return time.perf_counter() - started
 
 
 async def _at_once(chromium: str, data: Path) -> dict[str, float]:
@@ -179,6 +197,11 @@ async def _at_once(chromium: str, data: Path) -> dict[str, float]:
         async with async_playwright() as pw:
             browser = await pw.chromium.launch(executable_path=chromium, args=launch_args())
             await asyncio.sleep(3)  # the warm parent's imports done, as at a table
+            started = time.perf_counter()
+            await asyncio.gather(*(_drawn_without_browser(serving.links[name], name)
+                                   for name in SIX_PAGES))
+            figures["six_seats_without_browser_s"] = time.perf_counter() - started
+            await asyncio.sleep(2)
             page, alone = await _usable(browser, serving.links["Ann"], "Ann")
             figures["one_seat_usable_s"] = alone
             await page.context.close()
