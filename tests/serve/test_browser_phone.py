@@ -1,11 +1,11 @@
 """Seats on phones (390x844, headless chromium) as a table uses them.
 
-Six pages open at once, each on its seat; on Ann's page every form opens by a tap and closes
-by a tap (its Close, or outside it: a phone has no Escape key); the laptop leaving the game
-asks first and names who loses their seat, each page then says in our words that the table
-closed the game, and serving it again opens the same links' seats by themselves. A server
-killed with SIGKILL leaves no seat process (nor open mark) behind, and its pages say so in
-our words, never the browser's error page.
+Six pages open at once, each on its seat, taking keys as they open (no first tap); on Ann's
+page every form opens by a tap and closes by a tap (its Close, or outside it: a phone has no
+Escape key); the laptop leaving the game asks first and names who loses their seat, each page
+then says in our words that the table closed the game, and serving it again opens the same
+links' seats by themselves. A server killed with SIGKILL leaves no seat process (nor open
+mark) behind, and its pages say so in our words, never the browser's error page.
 Every wait is on a condition, generous for a busy machine; no speed is asserted here.
 """
 
@@ -80,6 +80,13 @@ async def test_six_phones_taps_and_the_table_leaving(tmp_path: Path) -> None:
             await until(lambda s=sees, n=name: f"{n}'s seat" in s.text, f"{name}'s seat")
         ann, ann_sees = pages[0]
         screen = Grid(ann_sees)
+
+        # The page takes keys as it opens, no first tap: p opens the look.
+        await ann.keyboard.press("p")
+        await until(lambda: "Look at (Ann" in screen.text, "the look, by a key at once",
+                    show=lambda: screen.text)
+        await tap_on(ann, ann_sees, " Close ", "the look's Close")
+        await until(lambda: "Look at (Ann" not in screen.text, "the look closed")
 
         # Every form of the seat by taps alone: opened by its button, closed by its Close,
         # then opened again and closed by a tap outside it.
