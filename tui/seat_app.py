@@ -10,6 +10,7 @@ its parent gone and quits, closing the game (no open mark left behind).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import threading
 import time
@@ -98,15 +99,18 @@ def watch_parent(app: SeatApp, every: float = 0.5, grace: float = 3.0) -> None:
     ends anyway, its open marks removed first."""
     parent = os.getppid()
 
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(every)
-        loop = getattr(app, "_loop", None)
-        if loop is not None and not loop.is_closed():
-            loop.call_soon_threadsafe(app.exit)
-        time.sleep(grace)
+    def end_anyway() -> None:
         for mark in (app.data_dir / "sessions").glob(f"*.open-{os.getpid()}-*"):
             mark.unlink(missing_ok=True)
         os._exit(0)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(every)
+        ender = threading.Timer(grace, end_anyway)
+        ender.daemon = True
+        ender.start()
+        with contextlib.suppress(Exception):  # not running (yet, or any more): ended anyway
+            app.call_from_thread(app.exit)
 
     threading.Thread(target=watch, daemon=True, name="seat-watch-parent").start()
