@@ -76,8 +76,6 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def _seat(args: argparse.Namespace) -> int:
-    from tui.seat_app import SeatApp
+    from tui.seat_app import run_seat
 
-    app = SeatApp(args.data_dir, args.id, args.seat)
-    app.run()
-    return app.return_code or 0
+    return run_seat(args.data_dir, args.id, args.seat)

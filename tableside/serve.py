@@ -5,9 +5,11 @@ its parts (the page template's script, ``AppService`` that pipes a Textual proce
 websocket, the message loop) and replaces its routes: ``/seat/{token}`` (the page) and
 ``/seat/{token}/ws`` (the seat's process) open only for a token of an open seat
 (``tableside.seat_links``); anything else gets the same bare 404 and a log line that names
-the address that tried, never the token. Each connection runs
-``tableside seat ID --seat N``: one more window on the game, with its locking and live
-refresh. The server runs in a thread of its own, so the table view's keys never wait on it.
+the address that tried, never the token. Each connection runs its seat in a process of its
+own, forked from the table's warm parent (``tableside.seat_process``; where a system cannot
+fork, ``tableside seat ID --seat N`` started from nothing): one more window on the game,
+with its locking and live refresh. The server runs in a thread of its own, so the table
+view's keys never wait on it.
 
 Loaded only when serving: aiohttp, jinja2 and textual-serve cost nothing at start-up.
 """
@@ -34,7 +36,7 @@ from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
 from tableside.seat_links import SeatLinks
-from tableside.seat_process import WarmSeat
+from tableside.seat_process import CAN_FORK, WarmParent, make_service
 from tableside.textual_adapter import pipe_messages, run_task
 
 log = logging.getLogger("tableside.serve")
@@ -106,8 +108,10 @@ class SeatServer(Server):
         self._thread: threading.Thread | None = None
         self._runner: web.AppRunner | None = None
         self._failed: BaseException | None = None
-        self.warm = warm  # keep a process ready for each open seat (pages open at once)
-        self._spares: dict[str, WarmSeat] = {}
+        self.warm = warm and CAN_FORK  # a warm parent forks each seat (pages open at once)
+        self.closed = False  # the table left the game: its links say so, nothing opens
+        self._parent: WarmParent | None = None
+        self._services: set[AppService] = set()  # every seat process running now
 
     # --- links ----------------------------------------------------------------------
     def url(self, token: str, host: str | None = None) -> str:
@@ -125,6 +129,47 @@ class SeatServer(Server):
         self._close_seat_soon(seat)
         log.info("the link of %s's seat was revoked", seat)
 
+    def close_game(self, timeout: float = 20.0) -> None:
+        """The table left the game: every seat's page closes and says so (its link keeps
+        working: ``reopen`` brings the same seats back); no seat process is left."""
+        self.closed = True
+        self._run_soon(self._close_all(), timeout)
+        log.info("the table closed game %s: its seats wait", self.session_id)
+
+    def reopen(self) -> None:
+        """The table serves the game again: the same links open their seats."""
+        self.closed = False
+        log.info("the table opened game %s again: its seats open", self.session_id)
+
+    def _run_soon(self, work: Any, timeout: float) -> None:
+        loop = self._loop
+        if loop is None or not loop.is_running():
+            work.close()
+            return
+        try:
+            asyncio.run_coroutine_threadsafe(work, loop).result(timeout)
+        except Exception as err:  # the seats' pages are closed anyway by their processes
+            log.warning("closing the seats: %s", err)
+
+    async def _close_all(self) -> None:
+        """Every page closed and every seat process ended (waited for: none is left)."""
+        for seat in list(self._live):
+            for websocket in list(self._live.get(seat, ())):
+                await websocket.close()
+        services = list(self._services)
+        if services:
+            await asyncio.wait([asyncio.ensure_future(s.stop()) for s in services],
+                               timeout=10)
+
+    def seat_pids(self) -> dict[str, list[int]]:
+        """Each seat's processes running now, by their ids (those forked: their ids known)."""
+        found: dict[str, list[int]] = {}
+        for service in list(self._services):
+            pid, number = getattr(service, "pid", None), getattr(service, "seat_number", 0)
+            if pid and 1 <= number <= len(self.links.seats):
+                found.setdefault(self.links.seats[number - 1], []).append(pid)
+        return found
+
     def live_seats(self) -> dict[str, int]:
         """How many pages each seat has open now."""
         return {seat: len(sockets) for seat, sockets in self._live.items() if sockets}
@@ -134,7 +179,8 @@ class SeatServer(Server):
         index = self.links.seats.index(seat) + 1
         words = [sys.executable, "-m", "tableside.cli", "--data-dir", str(self.data_dir),
                  "seat", self.session_id, "--seat", str(index)]
-        return f"{shlex.join(words)} 2>>{shlex.quote(str(self.seat_log))}"
+        # exec: the seat's parent is this server itself, so it sees the server go
+        return f"exec {shlex.join(words)} 2>>{shlex.quote(str(self.seat_log))}"
 
     # --- the aiohttp application ---------------------------------------------------------
     async def _seat_routes(self) -> web.Application:
@@ -167,6 +213,9 @@ class SeatServer(Server):
         seat = self.links.seat_for(token)
         if seat is None:
             return self._refuse(request, "page")
+        if self.closed:
+            return _seat_page(request, "seat_closed.html",
+                              {"application": {"name": f"Tableside: {seat}'s seat"}}, "closed")
         scheme = "wss" if request.secure else "ws"
         context = {
             "font_size": 16,
@@ -174,17 +223,15 @@ class SeatServer(Server):
             "config": {"static": {"url": "/static/"}},
             "application": {"name": f"Tableside: {seat}'s seat"},
         }
-        response = aiohttp_jinja2.render_template("seat.html", request, context)
-        # Nothing keeps the page (or its link) around: no cache, no referrer sent anywhere.
-        response.headers["Cache-Control"] = "no-store"
-        response.headers["Referrer-Policy"] = "no-referrer"
-        return response
+        return _seat_page(request, "seat.html", context, "open")
 
     async def handle_websocket(  # type: ignore[override]  # a refusal is a plain 404
             self, request: web.Request) -> web.StreamResponse:
         seat = self.links.seat_for(request.match_info.get("token"))
         if seat is None:
             return self._refuse(request, "websocket")
+        if self.closed:  # the page says so when it asks again
+            return web.Response(status=409, text="The table closed this game.\n")
         websocket = web.WebSocketResponse(heartbeat=15)
         width = _whole(request.query.get("width"), 80)
         height = _whole(request.query.get("height"), 24)
@@ -193,21 +240,16 @@ class SeatServer(Server):
         log.info("%s's seat opened from %s", seat, request.remote or "?")
         try:
             await websocket.prepare(request)
-            service = self._spares.pop(seat, None)
-            if service is not None and service.alive:
-                await service.attach(websocket, width, height)
-            else:  # none ready (or it ended): start one for this page
-                if service is not None:
-                    await service.stop()
 
-                async def close() -> None:
-                    await websocket.close()
+            async def close() -> None:
+                await websocket.close()
 
-                service = AppService(self.seat_command(seat), write_bytes=websocket.send_bytes,
-                                     write_str=websocket.send_str, close=close,
-                                     download_manager=self.download_manager)
-                await service.start(width, height)
-            self._warm(seat)  # the next page of this seat opens at once too
+            service = make_service(self._parent, self.links.seats.index(seat) + 1,
+                                   self.seat_command(seat), self.download_manager,
+                                   write_bytes=websocket.send_bytes,
+                                   write_str=websocket.send_str, close=close)
+            self._services.add(service)
+            await service.start(width, height)
             _close_with(service, websocket, seat)
             await pipe_messages(self, websocket, service)
         except asyncio.CancelledError:
@@ -218,20 +260,9 @@ class SeatServer(Server):
             self._live.get(seat, set()).discard(websocket)
             if service is not None:
                 await service.stop()
+                self._services.discard(service)
             log.info("%s's seat closed", seat)
         return websocket
-
-    def _warm(self, seat: str) -> None:
-        """Start a process for ``seat``'s next page, unless one is ready or the seat is shut."""
-        if self.warm and seat not in self._spares and self.links.is_open(seat):
-            spare = WarmSeat(self.seat_command(seat), self.download_manager)
-            self._spares[seat] = spare
-            asyncio.ensure_future(spare.start(80, 24))
-
-    async def _cool(self, seat: str) -> None:
-        spare = self._spares.pop(seat, None)
-        if spare is not None:
-            await spare.stop()
 
     def _close_seat_soon(self, seat: str) -> None:
         if self._loop is not None and self._loop.is_running():
@@ -241,8 +272,6 @@ class SeatServer(Server):
         """Close the seat's pages; a new link gets a fresh process, a revoked one none."""
         for websocket in list(self._live.get(seat, ())):
             await websocket.close()
-        await self._cool(seat)
-        self._warm(seat)
 
     # --- running in a thread of its own -------------------------------------------------
     def start(self, timeout: float = 30.0) -> None:
@@ -283,8 +312,14 @@ class SeatServer(Server):
             self.port = int(addresses[0][1])
         log.info("serving the seats of game %s on %s:%s", self.session_id, self.host,
                  self.port)
-        for seat in self.links.seats:
-            self._warm(seat)
+        if self.warm:
+            parent = WarmParent(self.data_dir, self.session_id, self.seat_log)
+            try:
+                await asyncio.get_running_loop().run_in_executor(None, parent.start)
+            except OSError as err:  # each seat then starts from nothing
+                log.warning("the seats' warm parent did not start: %s", err)
+            else:
+                self._parent = parent
 
     def stop(self, timeout: float = 20.0) -> None:
         """Close every seat (their processes quit) and stop listening."""
@@ -302,13 +337,23 @@ class SeatServer(Server):
         log.info("stopped serving the seats of game %s", self.session_id)
 
     async def _shutdown(self) -> None:
-        self.warm = False
-        for seat in list(self._live):
-            await self._close_seat(seat)
-        for seat in list(self._spares):
-            await self._cool(seat)
+        self.closed = True
+        await self._close_all()
+        if self._parent is not None:
+            await asyncio.get_running_loop().run_in_executor(None, self._parent.stop)
         if self._runner is not None:
             await self._runner.cleanup()
+
+
+def _seat_page(request: web.Request, template: str, context: dict[str, Any], state: str
+               ) -> web.StreamResponse:
+    """A seat's page; ``X-Tableside-Seat`` tells a waiting page whether its seat is open."""
+    response = aiohttp_jinja2.render_template(template, request, context)
+    # Nothing keeps the page (or its link) around: no cache, no referrer sent anywhere.
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["Referrer-Policy"] = "no-referrer"
+    response.headers["X-Tableside-Seat"] = state
+    return response
 
 
 def _close_with(service: AppService, websocket: web.WebSocketResponse, seat: str) -> None:

@@ -10,7 +10,7 @@ serving code and the CLI load this module without it).
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -93,3 +93,32 @@ async def pipe_messages(server: Server, websocket: web.WebSocketResponse,
                         service: AppService) -> None:
     """Pass a page's messages (keys, size, pings) to its app until the page goes."""
     await server._process_messages(websocket, service)
+
+
+def served_environment(width: int, height: int) -> dict[str, str]:
+    """What textual-serve gives the process it starts (its web driver, its colours)."""
+    from types import SimpleNamespace
+
+    from textual_serve.app_service import AppService
+
+    reads_debug_only: Any = SimpleNamespace(debug=False)
+    return dict(AppService._build_environment(reads_debug_only, width, height))
+
+
+OpenProcess = Callable[[int, int], Awaitable[tuple[Any, asyncio.StreamWriter]]]
+
+
+def own_process_service(open_process: OpenProcess, **kwargs: Any) -> AppService:
+    """textual-serve's ``AppService`` whose process ``open_process(width, height)`` opens
+    (what ``AppService.run`` reads of a process: .stdout and .stderr; and its stdin),
+    instead of starting a command. Built on first use: serving loads textual-serve."""
+    from textual_serve.app_service import AppService
+
+    class OwnProcessService(AppService):
+        async def _open_app_process(self, width: int = 80, height: int = 24) -> Any:
+            process, stdin = await open_process(width, height)
+            self._stdin = stdin
+            self._process = process
+            return process
+
+    return OwnProcessService("", **kwargs)

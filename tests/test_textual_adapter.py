@@ -80,6 +80,26 @@ async def test_a_crash_is_logged_and_shown_without_local_variables(tmp_path: Pat
     assert "4711" not in log  # no local variables
 
 
+def test_a_served_app_s_environment_and_own_process() -> None:
+    """The seats' warm parent starts its process with textual-serve's environment, and a
+    forked seat hands ``AppService`` a process it opened itself."""
+    env = adapter.served_environment(90, 30)
+    assert env["COLUMNS"] == "90" and env["ROWS"] == "30"
+    opened: list[tuple[int, int]] = []
+
+    async def open_process(width: int, height: int) -> tuple[Any, Any]:
+        opened.append((width, height))
+        return "process", "stdin"
+
+    service = adapter.own_process_service(open_process, write_bytes=_nothing,
+                                          write_str=_nothing, close=_none,
+                                          download_manager=DownloadManager())
+    assert isinstance(service, AppService)
+    assert asyncio.run(service._open_app_process(90, 30)) == "process"
+    assert opened == [(90, 30)] and service._stdin == "stdin"
+    assert service._process == "process"  # type: ignore[comparison-overlap]
+
+
 def test_a_served_app_s_task_and_message_pipe() -> None:
     service = AppService("true", write_bytes=_nothing, write_str=_nothing, close=_none,
                          download_manager=DownloadManager())
@@ -128,7 +148,8 @@ def test_no_other_module_reaches_a_private_name_of_textual() -> None:
     theirs = {"_bindings", "_add_binding", "_keymap", "_check_action_state", "_task",
               "_process_messages", "_scroll_update", "_options", "_character_to_key",
               "_scroll_cursor_into_view", "_on_key", "_handle_exception", "_fatal_error",
-              "_exit_renderables", "_make_app"}
+              "_exit_renderables", "_make_app", "_build_environment", "_open_app_process",
+              "_stdin"}
     found = [where for package in PRODUCT for path in sorted((ROOT / package).rglob("*.py"))
              if path.name != "textual_adapter.py" for where in _private_names(path, theirs)]
     assert not found, found

@@ -2,15 +2,17 @@
 
 ``Serving`` ties a ``SeatServer`` (``tableside.serve``, loaded only now) to one game screen:
 it makes each seat's link, keeps the links made in this run in memory (the laptop shows them
-as text and QR codes; nothing writes them anywhere), tells the table when a wrong link was
-tried, and stops the server when that screen closes.
+as text and QR codes; nothing writes them anywhere), and tells the table when a wrong link was
+tried. Leaving the game closes its seats (asked first while pages are open; each page says the
+table closed the game); within one run of the app the game keeps its port and links, so
+serving it again brings the same seats back. Deleting the game, or quitting, ends them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from tableside.serve import SeatServer
@@ -54,6 +56,47 @@ class Serving:
     def stop(self) -> None:
         self.server.stop()
 
+    def close_game(self) -> None:
+        """The table left the game: the seats close and wait for it (same port, same links)."""
+        self.server.close_game()
+
+    def reopen(self) -> None:
+        self.server.reopen()
+
+    def seated(self) -> list[str]:
+        """The players whose seat has a page open now, in the game's order."""
+        live = self.server.live_seats()
+        return [seat for seat in self.seats if live.get(seat)]
+
+
+def kept(app: Any) -> dict[str, Serving]:
+    """The games this run of the app has served, by id: their ports and links are kept until
+    the app ends (or the game is deleted)."""
+    found = getattr(app, "_served_games", None)
+    if found is None:
+        found = {}
+        app._served_games = found
+    return found
+
+
+def end_seats(app: Any, session_id: str) -> None:
+    """The game is deleted (or gone): its seats end, its links open nothing."""
+    serving = kept(app).pop(session_id, None)
+    if serving is not None:
+        serving.stop()
+
+
+def leave_question(serving: Serving) -> str | None:
+    """What leaving the game asks while seats have pages open; None when none has."""
+    seated = serving.seated()
+    if not seated:
+        return None
+    who = seated[0] if len(seated) == 1 else ", ".join(seated[:-1]) + " and " + seated[-1]
+    lose = "loses their seat" if len(seated) == 1 else "lose their seats"
+    return (f"Leave the game? {who} {lose}: their pages say the table closed the game. "
+            "Open the game and its seats (ctrl+o) again in this run and the same links bring "
+            "them back. (y/n)")
+
 
 def start(session_id: str, players: list[str], data_dir: Path, *, lan: bool = False,
           port: int = 0, address: str | None = None) -> Serving:
@@ -67,6 +110,9 @@ def start(session_id: str, players: list[str], data_dir: Path, *, lan: bool = Fa
     serving = Serving(server, address or (lan_address() if lan else "127.0.0.1"))
     for seat in serving.seats:
         serving.make_link(seat)
+    import atexit
+
+    atexit.register(server.stop)  # the app ends (however it quits): so do its seats
     return serving
 
 
@@ -98,20 +144,26 @@ def open_seats(screen: SessionScreen) -> None:
     serving = screen.seat_server
     if serving is None:
         play = screen.play
-        try:
-            serving = start(play.id, list(play.setup.names),
-                            Path(getattr(screen.app, "data_dir", ".")))
-        except (OSError, TablesideError) as err:
-            screen.notify(f"Cannot serve the seats: {err}", severity="error", markup=False)
-            return
+        serving = kept(screen.app).get(play.id)
+        if serving is not None:  # served before in this run: the same port and links
+            serving.reopen()
+        else:
+            try:
+                serving = start(play.id, list(play.setup.names),
+                                Path(getattr(screen.app, "data_dir", ".")))
+            except (OSError, TablesideError) as err:
+                screen.notify(f"Cannot serve the seats: {err}", severity="error",
+                              markup=False)
+                return
         attach(screen, serving)
     screen.app.push_screen(SeatsScreen(serving, screen.play))
 
 
 def attach(screen: SessionScreen, serving: Serving) -> None:
     """``screen`` is the table view of ``serving``: it tells wrong links, and its closing
-    stops the seats."""
+    closes the seats (kept for this run of the app)."""
     screen.seat_server = serving
+    kept(screen.app)[screen.play.id] = serving
     screen.set_interval(1.0, lambda: tell_refusals(screen))
 
 

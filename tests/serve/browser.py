@@ -91,3 +91,75 @@ async def until(condition: Callable[[], bool], what: str, timeout: float = WAIT,
             seen = f"; saw: {show()!r}" if show else ""
             raise AssertionError(f"waited {timeout:.0f} s for: {what}{seen}")
         await asyncio.sleep(0.1)
+
+
+_TOKEN = re.compile(r"\x1b\[([0-9;?<>=]*)[ -/]*([@-~])|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)"
+                    r"|\x1b[@-_]|[^\x1b]", re.S)
+
+
+class Grid:
+    """The page's terminal as its player sees it now: what the app drew, cell by cell
+    (cursor moves and characters; colours ignored), fed from a page's ``Traffic``."""
+
+    def __init__(self, traffic: Traffic) -> None:
+        self.traffic = traffic
+        self.cells: dict[tuple[int, int], str] = {}
+        self.row = self.col = 0
+        self._fed = 0
+
+    def _feed(self) -> None:
+        frames, self._fed = self.traffic.raw[self._fed:], len(self.traffic.raw)
+        for found in _TOKEN.finditer("".join(frames)):
+            token = found.group(0)
+            if token.startswith("\x1b["):
+                if found.group(2) == "H":
+                    parts = (found.group(1) or "").split(";")
+                    self.row = int(parts[0] or 1) - 1
+                    self.col = int(parts[1] or 1) - 1 if len(parts) > 1 else 0
+            elif token.startswith("\x1b"):
+                continue
+            elif token == "\n":
+                self.row, self.col = self.row + 1, 0
+            elif token == "\r":
+                self.col = 0
+            else:
+                self.cells[(self.row, self.col)] = token
+                self.col += 1
+
+    def lines(self) -> list[str]:
+        self._feed()
+        if not self.cells:
+            return []
+        rows = max(r for r, _ in self.cells) + 1
+        cols = max(c for _, c in self.cells) + 1
+        return ["".join(self.cells.get((r, c), " ") for c in range(cols)) for r in range(rows)]
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.lines())
+
+    def find(self, words: str) -> tuple[int, int] | None:
+        """The cell (row, column) where ``words`` begin on screen now, the topmost first."""
+        for row, line in enumerate(self.lines()):
+            column = line.find(words)
+            if column >= 0:
+                return row, column
+        return None
+
+
+async def tap(page: Any, traffic: Traffic, row: int, column: int) -> None:
+    """A tap (a click) on the terminal's cell at ``row``, ``column``."""
+    box = await page.locator(".xterm-screen").bounding_box()
+    assert box is not None and traffic.page_size is not None
+    columns, rows = traffic.page_size
+    await page.mouse.click(box["x"] + (column + 0.5) * box["width"] / columns,
+                           box["y"] + (row + 0.5) * box["height"] / rows)
+
+
+async def tap_on(page: Any, traffic: Traffic, words: str, what: str) -> None:
+    """Wait for ``words`` on the page's screen, then tap their middle."""
+    grid = Grid(traffic)
+    await until(lambda: grid.find(words) is not None, what, show=lambda: grid.text[-1500:])
+    found = grid.find(words)
+    assert found is not None
+    await tap(page, traffic, found[0], found[1] + len(words) // 2)

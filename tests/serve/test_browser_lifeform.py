@@ -217,7 +217,7 @@ async def test_the_lifeform_player_calibrates_every_time_on_her_phone(tmp_path: 
             # Nothing Ann picked ever reached the crew: Bo's page, its websocket, the laptop.
             assert PICKED not in bo_sees.text and "Set a PIN" not in bo_sees.text
             assert PICKED in ann_sees.text
-            seats = {e.by.rsplit(" ", 1)[0] for e in play.session.events
+            seats = {e.by for e in play.session.events
                      if e.action == "reality_calibration"}
             assert seats == {"seat Ann"}  # every calibration came from her seat
 

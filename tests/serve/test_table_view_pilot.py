@@ -1,6 +1,7 @@
 """The table view's side of serving, by keys: ctrl+o in a game serves it and shows each
 seat's link with its QR code; m remakes a link (the old one opens nothing), r revokes it;
-leaving the game stops the seats; a reveal whose owner has a seat is asked of that seat and
+leaving the game closes the seats until it is served again (the same links), deleting it
+ends them; a reveal whose owner has a seat is asked of that seat and
 the laptop waits for it, no PIN typed on the shared screen."""
 
 from __future__ import annotations
@@ -27,11 +28,17 @@ PIN = "246810"
 
 
 def _status(url: str) -> int:
+    return _answer(url)[0]
+
+
+def _answer(url: str) -> tuple[int, str, str]:
+    """The status, the seat's state the page is told (open, closed) and the page's text."""
     try:
         with urllib.request.urlopen(url, timeout=30) as response:
-            return int(response.status)
+            return (int(response.status), response.headers.get("X-Tableside-Seat", ""),
+                    response.read().decode())
     except urllib.error.HTTPError as err:
-        return err.code
+        return err.code, "", ""
 
 
 def _game(data: Path) -> str:
@@ -47,6 +54,13 @@ def _game(data: Path) -> str:
 def _link(app: TablesideApp) -> str:
     line = str(app.screen.query_one("#seats-link", Static).render())
     return line.split(": ", 1)[1]
+
+
+class _Page:
+    """A seat's open page, as the server counts it (its websocket)."""
+
+    async def close(self) -> None:
+        return None
 
 
 async def _open_game(app: TablesideApp, game_id: str) -> None:
@@ -76,10 +90,33 @@ async def test_ctrl_o_serves_the_game_and_manages_the_links(tmp_path: Path) -> N
         await pilot.press("down")
         bo = _link(app)
         assert "Bo's seat" in screen_text(app) and _status(bo) == 200
-        await pilot.press("escape", "escape")  # the seats, then the game: Home
+        assert _answer(bo)[1] == "open"
+        served = app.screen_stack[-2].seat_server
+        served.server._live["Bo"] = {_Page()}  # Bo's page open, as a phone's would be
+        await pilot.press("escape", "escape")  # the seats, then the game: asked first
+        await pilot.pause()
+        assert "Bo loses their seat" in screen_text(app)
+        await pilot.press("n")  # the table stays in the game
+        await pilot.pause()
+        assert app.screen.seat_server is served and not served.server.closed
+        await pilot.press("escape", "y")  # leaving after all: Home
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
-        with pytest.raises(urllib.error.URLError):  # the seats stopped with the table view
+        served.server._live.pop("Bo")  # its page closed (a real one leaves by itself)
+        status, state, page = _answer(bo)  # the seat waits, and says why in our words
+        assert (status, state) == (200, "closed") and "The table closed this game" in page
+        await _open_game(app, game_id)  # the same game again, served again: the same link
+        await pilot.pause()
+        await pilot.press("ctrl+o")
+        await until(lambda: "Seats served at 127.0.0.1" in screen_text(app), "the seats")
+        await pilot.press("down")
+        await pilot.pause()
+        assert _link(app) == bo and _answer(bo)[1] == "open"
+        await pilot.press("escape", "escape")
+        await pilot.pause()
+        await pilot.press("d", "y")  # deleting the game ends its seats
+        await pilot.pause()
+        with pytest.raises(urllib.error.URLError):
             urllib.request.urlopen(bo, timeout=10)
 
 

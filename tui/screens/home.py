@@ -444,6 +444,9 @@ class HomeScreen(Screen[None]):
         def done(yes: bool | None) -> None:
             if not yes:
                 return
+            from tui.serving import end_seats
+
+            end_seats(self.app, info.id)  # a served game's seats end with it
             try:
                 table.delete(info.id)
             except (TablesideError, OSError) as err:

@@ -24,6 +24,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tableside.textual_adapter import action_state, bindings_of, chosen_keys
+from tui.screens.tap_close import TapToClose, close_button
 
 # Keys the palette does not list: itself, quitting (ctrl+q), F1, and moving between fields
 # (Tab, Enter in a form, copying text): keys, not things to do.
@@ -141,7 +142,7 @@ class KeyLine:
         yield grid
 
 
-class KeysScreen(ModalScreen[None]):
+class KeysScreen(TapToClose, ModalScreen[None]):
     """F1: every key of the screen underneath, with its plain name; Escape closes."""
 
     BINDINGS = [Binding("escape,f1", "close", "Close", tooltip="Close the list of keys")]
@@ -157,7 +158,8 @@ class KeysScreen(ModalScreen[None]):
             yield OptionList(*[Option(KeyLine(e.key, e.name + ("" if e.possible
                                                                else "  (not possible now)")))
                                for e in self.entries], id="keys-list")
-            yield Static("Escape closes.", classes="hint")
+            yield close_button()
+            yield Static("Escape, Close or a tap outside closes it.", classes="hint")
 
     def on_mount(self) -> None:
         self.query_one("#keys-list", OptionList).focus()

@@ -21,13 +21,13 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Header, Static
 
-from tableside import seat_actions, seat_hand
+from tableside import seat_actions, seat_hand, seat_words
 from tableside.api import OpenSession, TablesideError
 from tableside.seat_actions import Seat
 from trackers.pieces import Secret
 from tui.screens.seat_form import SeatForm
 from tui.widgets.keys_footer import KeysFooter
-from tui.widgets.log_panel import LogPanel
+from tui.widgets.log_panel import SIDE_PANEL, LogPanel
 from tui.widgets.now_panel import NowPanel
 from tui.widgets.session_view import SessionView
 from tui.widgets.tracks_panel import TracksPanel
@@ -89,10 +89,22 @@ class YoursPanel(SessionView, Static):
             self.update(yours_text(play, self.seat, self.asked, self.asked_do))
 
 
+class SeatLog(LogPanel):
+    """The table's log in the table's words (no command-line syntax, no ids)."""
+
+    def show_session(self, play: OpenSession) -> None:
+        from dataclasses import replace
+
+        self.show([replace(e, text=seat_words.log_words(play, e.text))
+                   for e in play.history(SIDE_PANEL)], play.head)
+
+
 class SeatScreen(Screen[None]):
     """One player's screen of a served game."""
 
     CSS_PATH = "seat.tcss"
+    # A phone's page (under 60 cells): the buttons share its width, no footer of cut keys.
+    HORIZONTAL_BREAKPOINTS = [(0, "-phone"), (60, "-wide")]
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("c", "form('choose')", "Choose", id="seat.choose",
@@ -120,15 +132,15 @@ class SeatScreen(Screen[None]):
             yours.seat = self.seat
             yield yours
             with Horizontal(id="seat-buttons"):
-                yield Button("Choose (c)", id="seat-choose")
-                yield Button("Look (p)", id="seat-peek")
-                yield Button("Reveal (v)", id="seat-reveal")
+                yield Button("Choose", id="seat-choose", tooltip="c")
+                yield Button("Look", id="seat-peek", tooltip="p")
+                yield Button("Reveal", id="seat-reveal", tooltip="v")
             yield Static("Now", classes="section-title")
             yield NowPanel(id="now")
             yield Static("Tracks", classes="section-title")
             yield TracksPanel(id="tracks")
             yield Static("Log", classes="section-title")
-            yield LogPanel(id="log")
+            yield SeatLog(id="log")
         yield KeysFooter()
 
     def on_mount(self) -> None:

@@ -13,17 +13,18 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tableside import seat_actions, seat_asks
+from tableside import seat_actions, seat_asks, seat_words
 from tableside.api import OpenSession, TablesideError
 from tableside.seat_actions import Seat
 from trackers.engine import ActionError
 from trackers.pieces import Secret
+from tui.screens.tap_close import TapToClose, close_button
 from tui.widgets.plain import plain
 from tui.widgets.typed_input import TypedInput
 
@@ -40,7 +41,7 @@ def _choices(field_id: str, options: list[tuple[Text, str]]) -> Vertical:
 TITLES = {"choose": "Choose", "peek": "Look at", "reveal": "Reveal to the table"}
 
 
-class SeatForm(ModalScreen[bool]):
+class SeatForm(TapToClose, ModalScreen[bool]):
     """``mode``: "choose", "peek" or "reveal"; ``first`` preselects a secret (a table's ask)."""
 
     CSS_PATH = "seat.tcss"
@@ -56,6 +57,9 @@ class SeatForm(ModalScreen[bool]):
         self.what: str | None = wanted if wanted in ids else (ids[0] if len(ids) == 1 else None)
         self.showing = False  # a look's value is on the screen (until Hide)
         self.picked: dict[str, str] = {}  # a list field's id -> the option picked in it
+        # opened on the table's ask: the form closes if the table takes the ask back
+        self.on_ask = first if first and first.startswith(("ask:", "secret:")) \
+            and mode == "reveal" else None
 
     def _items(self) -> list[tuple[str, str]]:
         play, seat = self.play, self.seat
@@ -82,10 +86,14 @@ class SeatForm(ModalScreen[bool]):
             yield OptionList(*[Option(plain(label), id=i) for i, label in self.items],
                              id="what")
             yield Vertical(id="fields")
-            yield Button("OK", id="ok", variant="primary")
+            with Horizontal(id="form-buttons"):
+                yield Button("OK", id="ok", variant="primary")
+                yield Button("Show typing", id="show-typed",
+                             tooltip="Show or hide what you type (only you see this screen)")
+                yield close_button()
             yield Static("", id="shown", markup=False)
             yield Static("", id="form-error", classes="error", markup=False)
-            yield Static("Escape: close", classes="hint")
+            yield Static("A tap outside it, or Close, leaves it: nothing is done", classes="hint")
 
     async def on_mount(self) -> None:
         what = self.query_one("#what", OptionList)
@@ -94,6 +102,35 @@ class SeatForm(ModalScreen[bool]):
         await self._fields()
         if not self.what:
             self.set_focus(what)
+        if self.on_ask is not None:
+            self.set_interval(1.0, self._ask_still_stands)
+
+    def _ask_still_stands(self) -> bool:
+        """The table took its ask back: the form it opened closes, and reveals nothing."""
+        if not self.is_current:  # answered and closing already
+            return False
+        kind, name = (self.on_ask or ":").split(":", 1)
+        if kind == "ask":
+            standing = any(a.get("id") == name for a in seat_asks.asked_actions(self.play))
+        else:
+            standing = name in seat_asks.asked(self.play)
+        if not standing:
+            self.notify("The table no longer asks for this: nothing was revealed.",
+                        markup=False)
+            self.dismiss(False)
+        return standing
+
+    @on(Button.Pressed, "#show-typed")
+    def _show_typed(self, event: Button.Pressed) -> None:
+        """The player's own screen: they may see what they type (a value, their PIN)."""
+        event.stop()
+        fields = [f for f in self.query("#fields Input") if isinstance(f, Input)]
+        hidden = not any(f.password for f in fields)
+        for field in fields:
+            field.password = hidden
+        event.button.label = "Show typing" if hidden else "Hide typing"
+        if fields:  # back to typing (the PIN is the last field)
+            self.set_focus(fields[-1])
 
     @on(OptionList.OptionSelected, "#what")
     async def _what_chosen(self, event: OptionList.OptionSelected) -> None:
@@ -230,6 +267,8 @@ class SeatForm(ModalScreen[bool]):
         if not self.what:
             error.update("Which: pick one of yours first")
             return
+        if self.on_ask is not None and not self._ask_still_stands():
+            return
         kind, name = self.what.split(":", 1)
         pin = self._read("pin")
         try:
@@ -247,6 +286,7 @@ class SeatForm(ModalScreen[bool]):
                 self.notify(f"Chosen. The table sees its code: {code}", markup=False)
             elif self.mode == "peek":
                 value = seat_actions.peek(self.play, name, pin)
+                error.update("")  # an earlier refusal is over: never beside the value
                 label = self.play.state.piece(name, Secret).label
                 self.query_one("#shown", Static).update(plain(f"{label}: {value}"))
                 ok = self.query_one("#ok", Button)
@@ -258,7 +298,7 @@ class SeatForm(ModalScreen[bool]):
                 seat_actions.reveal(self.play, name, pin)
                 self.notify("Revealed to the table.")
         except (ActionError, TablesideError) as err:
-            error.update(plain(str(err)))
+            error.update(plain(seat_words.error_words(self.play, str(err))))
             return
         except Exception as err:  # a bug must not close the seat: say so, keep the form
             from tui.problems import told

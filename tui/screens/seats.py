@@ -3,6 +3,8 @@
 The highlighted seat's link shows beside the list, as a QR code a phone scans. ``m`` makes a
 new link for it (the old one opens nothing from then on and its open page closes), ``r``
 revokes it. The list says which roles each seat holds and how many of its pages are open.
+The code stands whole beside the words (80x24 included; smaller, the dialog scrolls), and the
+footer shows this screen's keys, not the game's underneath.
 """
 
 from __future__ import annotations
@@ -13,13 +15,14 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tableside.seat_actions import Seat
 from tableside.seat_links import qr_text
+from tui.widgets.keys_footer import KeysFooter
 
 if TYPE_CHECKING:
     from tableside.api import OpenSession
@@ -45,14 +48,17 @@ class SeatsScreen(ModalScreen[None]):
         self.play = play
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog wide tall", id="seats-dialog"):
-            yield Static(Text(self._where()), id="seats-where")
-            yield Static("", id="seats-refused", classes="warning", markup=False)
+        with VerticalScroll(classes="dialog wide", id="seats-dialog"):
             with Horizontal(id="seats-body"):
-                yield OptionList(id="seats-list")
+                with Vertical(id="seats-side"):
+                    yield Static(Text(self._where()), id="seats-where")
+                    yield Static("", id="seats-refused", classes="warning", markup=False)
+                    yield OptionList(id="seats-list")
+                    yield Static("m new link  r revoke  Escape back to the game",
+                                 classes="hint")
                 yield Static("", id="seats-qr", markup=False)
-            yield Static("", id="seats-link", markup=False)
-            yield Static("m new link  r revoke  Escape back to the game", classes="hint")
+            yield Static("", id="seats-link", markup=False)  # whole, to copy: under the code
+        yield KeysFooter()
 
     def _where(self) -> str:
         server = self.serving.server

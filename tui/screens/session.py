@@ -477,6 +477,19 @@ class SessionScreen(WatchingOtherWindows, RefusingWithReason, Screen[None]):
             self.query_one("#tracks", TracksPanel).focus()
             self.notify("Back on the tracks. Escape again goes Home.", timeout=3)
             return
+        if self.seat_server is not None:  # players would lose their seats: asked first
+            from tui.serving import leave_question
+
+            question = leave_question(self.seat_server)
+            if question is not None:
+                from tui.screens.confirm import ConfirmScreen
+
+                self.app.push_screen(ConfirmScreen(question),
+                                     lambda yes: self._leave() if yes else None)
+                return
+        self._leave()
+
+    def _leave(self) -> None:
         self.close_play()
         self.app.pop_screen()
 
@@ -498,8 +511,8 @@ class SessionScreen(WatchingOtherWindows, RefusingWithReason, Screen[None]):
         open_seats(self)
 
     def on_unmount(self) -> None:
-        if self.seat_server is not None:  # the table view closes: so do the seats
-            self.seat_server.stop()
+        if self.seat_server is not None:  # the table view closes: the seats wait for it
+            self.seat_server.close_game()
             self.seat_server = None
         self._stop_watching.set()
         self.close_play()
