@@ -236,6 +236,10 @@ def act(play: OpenSession, action: str, args: dict[str, Any], pin: str | None,
         _check_older_pin(play, str(args.get("secret", "")), pin)
     spec = play.session.action(action)
     args, keys = seal_args(play, spec, dict(args), pin, decline)
+    if spec.deals is not None:  # cards dealt face down to a player (tableside.dealt)
+        from tableside import dealt
+
+        args, keys = dealt.deal(play, spec, args, keys, pin, decline)
     if spec.hidden_draw is not None and not play.session.chance:  # else drawn when revealed
         drawn = hidden_draw(play, spec)
         if drawn is not None:

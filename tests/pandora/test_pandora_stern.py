@@ -123,3 +123,12 @@ def test_the_ship_s_manifest_swaps_after_the_reveal_but_never_a_nasty_or_xwt() -
     notes = texts(s.do("manifest_swap", bay="4", card="Widgets", kind="Tech: Widgets"))
     assert "Seed Crop goes under the Manifest" in notes and "Cargo Bay 4: Widgets" in notes
     assert s.state.facts["stern"]["widgets_bay"] == "4"
+
+
+def test_the_ship_s_manifest_swaps_only_in_the_bay_just_opened() -> None:
+    s = stern_game()
+    s.do("unlock_bay", bay="4", card="Seed Crop", kind="Agri")
+    s.do("unlock_bay", bay="5", card="Rations", kind="Agri")
+    with pytest.raises(ActionError, match=r"only in the Bay just opened \(Cargo Bay 5\)"):
+        s.do("manifest_swap", bay="4", card="Widgets", kind="Tech: Widgets")
+    s.do("manifest_swap", bay="5", card="Widgets", kind="Tech: Widgets")

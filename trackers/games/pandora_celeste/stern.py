@@ -28,7 +28,7 @@ COLLAPSE_WAYS = ("play on with the sections apart", "remove the section with the
 DRAWN_OWNER = "nobody (the app drew it)"
 
 
-def facts(state: State) -> dict[str, Any]:
+def record(state: State) -> dict[str, Any]:
     """The ShipStern's record, made when first needed (games saved before have none)."""
     held: dict[str, Any] = facts_of(state).setdefault(
         "stern", {"bays": {}, "widgets_bay": None, "widgets": [], "junction": None,
@@ -91,7 +91,7 @@ def unlock(state: State, bay: str, card: str | None, kind: str | None, virtual: 
            rng: Random, drawn: dict[str, str] | None) -> list[Note | str]:
     """A Cargo Bay door unlocked for the first time: its card is turned up (mirror: as the
     table says; the app drawing: drawn now, face down until 'Flip the Bay's card')."""
-    held = facts(state)
+    held = record(state)
     if bay in held["bays"]:
         raise ActionError(f"bay: Cargo Bay {bay} is open already (its door never closes)", "bay")
     if not virtual:
@@ -100,9 +100,14 @@ def unlock(state: State, bay: str, card: str | None, kind: str | None, virtual: 
             raise ActionError(f"{field}: give the Cargo Card Bay {bay} shows on the Cargo "
                               "Manifest (its name and kind)", field)
         return reveal(state, bay, f"{card} = {kind}")
+    dealt = state.pieces.get(piece_name(bay))
+    held["bays"][bay] = None
+    if isinstance(dealt, Secret) and dealt.is_set and not dealt.revealed:
+        return [Note(f"Cargo Bay {bay} unlocked: its Cargo Card was dealt face down when the "
+                     f"Ship's Manifest was readied (code {dealt.code}); turn it up now ('Flip "
+                     "the Bay's card')", "shipstern")]
     secret = Secret(f"Cargo Bay {bay}'s card", DRAWN_OWNER, managed=True, sealed=True)
     state.pieces[piece_name(bay)] = secret
-    held["bays"][bay] = None
     if drawn is not None:
         code = secret.choose(drawn, "")
     else:  # bare engine use: the event's own random stream
@@ -128,7 +133,7 @@ def flip(state: State, bay: str) -> list[Note | str]:
 
 def reveal(state: State, bay: str, card: str) -> list[Note | str]:
     """What the Bay holds, and what it does at once («Cargo Bay Nasties», the Widgets)."""
-    held = facts(state)
+    held = record(state)
     held["bays"][bay] = card
     name, _, kind = (s.strip() for s in card.partition("="))
     notes: list[Note | str] = [Note(f"Cargo Bay {bay}: {name} ({kind})", "shipstern",
@@ -147,8 +152,8 @@ def reveal(state: State, bay: str, card: str) -> list[Note | str]:
                           "Big Nasty left", "shipstern"))
     if kind not in NO_SWAP:
         notes.append(Note("The Ship's Manifest's holder, if they opened this Bay with it "
-                          "ready, may swap this card for one under the Manifest (at the table)",
-                          "shipstern"))
+                          "ready, may swap this card for one under the Manifest ('Ship's "
+                          "Manifest swap')", "shipstern"))
     return notes
 
 
@@ -164,7 +169,7 @@ def swappable_bays(state: State) -> list[str]:
 def swap(state: State, bay: str, card: str, kind: str) -> list[Note | str]:
     """The Ship's Manifest's holder, opening the Bay with it ready, put a spare card in the
     Bay instead of the one revealed («Using the Ship's Manifest»)."""
-    held = facts(state)
+    held = record(state)
     if bay not in swappable_bays(state):
         shown = held["bays"].get(bay)
         why = ("its card is not turned up yet" if not shown else
@@ -180,7 +185,7 @@ def swap(state: State, bay: str, card: str, kind: str) -> list[Note | str]:
 def take_widget(state: State, name: str) -> list[Note | str]:
     """A Widget from the consignment: the first triggers Abandon Ship and every Big Nasty left
     spawns («The Escape Pod»: the Widget)."""
-    held = facts(state)
+    held = record(state)
     if held["widgets_bay"] is None:
         raise ActionError("crew: no Cargo Bay has shown a consignment of Widgets yet", "crew")
     if name in held["widgets"]:
@@ -203,7 +208,7 @@ def take_widget(state: State, name: str) -> list[Note | str]:
 
 def junction(state: State, event: str, room: str | None) -> list[Note | str]:
     """The Junction Box found, or its lights switched («Turning the Lights On/Off»)."""
-    held = facts(state)
+    held = record(state)
     if event == "found":
         held["junction"] = (room or "").strip() or "its room"
         return [Note(f"The Junction Box is in {held['junction']}: its token stays there; "
@@ -224,7 +229,7 @@ def collapse(state: State, section: str, way: str, markers: int) -> list[Note | 
     if markers > hazards.breaches(state).value:
         raise ActionError(f"markers: only {hazards.breaches(state).value} on the board",
                           "markers")
-    held = facts(state)
+    held = record(state)
     hazards.breaches(state).value -= markers
     held["collapses"].append({"section": section, "way": way, "markers": markers})
     facts_of(state)["collapse_due"] = False
@@ -244,6 +249,8 @@ def lines(state: State) -> list[str]:
     if held.get("junction"):
         out.append(f"Junction Box: {held['junction']}, lights "
                    + ("on" if held.get("lights") else "off"))
+    if held.get("manifest"):
+        out.append(f"Ship's Manifest: in {held['manifest']}'s Ready Tool Slot")
     if held.get("widgets"):
         out.append("Widgets taken: " + ", ".join(held["widgets"]))
     return out

@@ -9,7 +9,7 @@ from typing import Any
 from trackers.engine import Action, Note, Param, State
 from trackers.engine.actions import DRAWN
 from trackers.games.pandora_celeste import action_fields as fields
-from trackers.games.pandora_celeste import cards, hazards, phases, stern
+from trackers.games.pandora_celeste import cards, hazards, manifest, phases, stern
 from trackers.games.pandora_celeste.facts import facts_of
 
 Notes = list[Note | str]
@@ -22,7 +22,9 @@ def _unlock(state: State, args: dict[str, Any], rng: Random) -> Notes:
 
 def _virtual_draw(state: State) -> list[str] | None:
     """The Cargo Cards the app may draw for a Bay being unlocked (virtual mode only)."""
-    return stern.undrawn(state) if cards.virtual(state) else []
+    if not cards.virtual(state) or manifest.holder(state) is not None:
+        return []  # once the Ship's Manifest is readied, every Bay's card is dealt
+    return stern.undrawn(state)
 
 
 def _deck_needed(state: State, args: dict[str, Any]) -> list[str]:
@@ -51,17 +53,25 @@ STERN_ACTIONS: tuple[Action, ...] = (
            topic="shipstern",
            why_not=lambda s: None if stern.drawn_bays(s) else "no Bay's card waits face down",
            log_text=lambda a: f"Cargo Bay {a['bay']}'s card turned up"),
-    Action("manifest_swap", "Ship's Manifest swap",
-           "Mirror mode: its holder, opening a Bay with it ready, swaps the revealed card for "
-           "a spare one.", lambda s, a, r: stern.swap(s, a["bay"], a["card"], a["kind"]),
-           (Param("bay", "choice", "the Bay just opened", choices=stern.swappable_bays),
-            Param("card", "str", "the spare Cargo Card put in", max_length=60),
-            Param("kind", "choice", "its kind", choices=stern.KINDS)),
-           topic="shipstern",
-           why_not=fields.first_of(fields.with_shipstern, lambda s: None if fields.mirror(s)
-                                   else "the app does not keep the Manifest's spare cards "
-                                   "when it draws: swap at the table"),
-           log_text=lambda a: f"Ship's Manifest swap in Cargo Bay {a['bay']}"),
+    fields.Checked(
+        "ready_manifest", "Ready the Ship's Manifest",
+        "A crewmember puts the Ship's Manifest in their Ready Tool Slot; the spare Cargo "
+        "Cards go under it, for their eyes only.",
+        lambda s, a, r: manifest.ready(s, a["crew"], a),
+        (fields.crew_choice("who readies it"),), topic="shipstern", needs=_deck_needed,
+        why_not=fields.with_shipstern, check=manifest.check_ready, deals=manifest.deals,
+        log_text=lambda a: f"{a['crew']} readies the Ship's Manifest"),
+    fields.Checked(
+        "manifest_swap", "Ship's Manifest swap",
+        "Its holder, opening a Bay with it ready, swaps the revealed card for a spare one.",
+        lambda s, a, r: manifest.swap(s, a),
+        (Param("bay", "choice", "the Bay just opened", choices=stern.swappable_bays),
+         Param("card", "str", "the spare Cargo Card put in", max_length=60),
+         Param("kind", "choice", "its kind", choices=stern.KINDS)),
+        topic="shipstern", check=manifest.check_swap,
+        why_not=fields.first_of(fields.with_shipstern, manifest.why_not_swap),
+        deals=manifest.swap_deals,
+        log_text=lambda a: f"Ship's Manifest swap in Cargo Bay {a['bay']}"),
     Action("take_widget", "Take a Widget",
            "From the Widget consignment: the first one triggers Abandon Ship and spawns every "
            "Big Nasty left.", lambda s, a, r: stern.take_widget(s, a["crew"]),
