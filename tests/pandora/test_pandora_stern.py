@@ -132,3 +132,38 @@ def test_the_ship_s_manifest_swaps_only_in_the_bay_just_opened() -> None:
     with pytest.raises(ActionError, match=r"only in the Bay just opened \(Cargo Bay 5\)"):
         s.do("manifest_swap", bay="4", card="Widgets", kind="Tech: Widgets")
     s.do("manifest_swap", bay="5", card="Widgets", kind="Tech: Widgets")
+
+
+def test_who_starts_the_cycle_in_the_dark_is_asked_before_the_cycle_goes_on() -> None:
+    s = started(("Cap", "Greaseball"), seed="stern", scenario="Scenario 4",
+                custom_big_nasties="1", board={"objective_timer": 9})
+    assert cycle.current(s.state) == "start"
+    for action in ("next_step", "count_noise"):
+        assert "say who starts it in the dark of the ShipStern" in str(s.blocked(action))
+        assert "('In the dark')" in str(s.blocked(action))
+    notes = texts(s.do("darkness", crew="Greaseball"))
+    assert "Greaseball starts the Cycle in the dark without a light of their own: discard 1" \
+        in notes
+    assert "Greaseball" not in s.action("darkness").params[0].allowed(s.state)
+    assert s.blocked("next_step") is not None
+    assert "In the dark at the start of Cycle 1: Greaseball" in texts(
+        s.do("darkness", crew="nobody (else) is in the dark"))
+    assert s.blocked("next_step") is None
+    s.do("next_step")
+    assert "asked at the start of the Cycle" in str(s.blocked("darkness"))
+
+
+def test_the_junction_box_s_lights_leave_nobody_in_the_dark() -> None:
+    s = stern_game()
+    s.do("junction_box", event="found", room="Engine Room 1")
+    s.do("junction_box", event="lights on")
+    walk_to(s, "tick")
+    s.do("end_cycle")
+    assert cycle.current(s.state) == "start" and s.blocked("next_step") is None
+    assert "lights are on" in str(s.blocked("darkness"))
+
+
+def test_without_the_shipstern_nobody_is_asked_about_the_dark() -> None:
+    s = started(("Cap", "Greaseball"))
+    assert s.blocked("next_step") is None
+    assert "only with the ShipStern" in str(s.blocked("darkness"))

@@ -78,8 +78,10 @@ def cycle_steps(state: State) -> list[tuple[str, str]]:
     if facts_of(state)["shipstern"] and (facts_of(state).get("stern") or {}).get("lights"):
         start += "; the ShipStern lights are on (Junction Box): nobody at the back is in the dark"
     elif facts_of(state)["shipstern"]:
-        start += ("; starting in the dark without your own light, discard 1 card" if solo else
-                  "; crew starting in the dark without their own light discard 1 card")
+        start += ("; starting in the dark of the ShipStern without your own light, discard 1 "
+                  "card ('In the dark': you, or nobody)" if solo else
+                  "; crew starting in the dark of the ShipStern without their own light "
+                  "discard 1 card ('In the dark': each of them, then nobody else)")
     crew_round = ("Crew Round: one Action a turn (a card, 2 cards for a Quick Ref Action, a "
                   "Ready Tool, Rest or Pass) until you Pass; record each noisy play" if solo
                   else "Crew Round: from the First Player clockwise, one Action a turn (a "
