@@ -281,8 +281,8 @@ def report_markdown(report: Report, title: str, warnings: Sequence[str] = ()) ->
         end = report.end
         lines += ["## The end", "", f"{_cell(end.ending)}" + (f": {end.summary}"
                                                           if end.summary else ""), ""]
-        if end.winners:
-            lines += [f"Winners: {', '.join(end.winners)}", ""]
+        if end.winners_line():
+            lines += [_cell(str(end.winners_line())), ""]
         if end.scores:
             lines += ["| Player | Score |", "|---|---:|"]
             lines += [f"| {_cell(n)} | {v} |" for n, v in

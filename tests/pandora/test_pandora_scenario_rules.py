@@ -164,3 +164,23 @@ def test_a_record_made_before_replays_as_it_was() -> None:
                                       "shortfall": None})
     replayed = Session(GAME, s.setup, s.seed, events=[*s.events, old])
     assert [n["name"] for n in replayed.state.facts["nasties"]] == ["MonsterBug"]
+
+
+def test_the_report_and_its_print_say_the_winners_are_provisional_and_whose_agenda_failed(
+        ) -> None:
+    from tableside.history import report_markdown
+    from trackers.engine.report import build_report
+    from tui.screens.report import report_lines
+
+    s = started(("Cap", "Flygirl"), seed="end")
+    walk_to(s, "crew_round")
+    s.do("fulfil_agenda", crew="Cap")
+    s.do("agenda_failed", crew="Cap", why="the Smoking Gun was lost")
+    s.do("end_game", how="the table stops here")
+    report = build_report(GAME, s.setup, s.seed, s.events, s.head)
+    printed = report_markdown(report, "Friday")
+    shown = report_lines(report).plain
+    for text in (printed, shown):
+        assert "Winners (provisional: Cap, Flygirl still to reveal their Agenda): none so far" \
+            in text
+        assert "Cap's Agenda failed (the Smoking Gun was lost)" in text
