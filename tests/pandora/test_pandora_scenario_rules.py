@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tests.pandora.helpers import enter_setup, panel, started, texts, walk_to
@@ -184,3 +186,20 @@ def test_the_report_and_its_print_say_the_winners_are_provisional_and_whose_agen
         assert "Winners (provisional: Cap, Flygirl still to reveal their Agenda): none so far" \
             in text
         assert "Cap's Agenda failed (the Smoking Gun was lost)" in text
+
+
+def test_the_play_history_says_the_winners_are_provisional(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from tableside.api import Tableside
+    from tableside.cli import main
+    from tests.pandora.helpers import through_setup
+
+    table = Tableside(tmp_path)
+    play = table.create("pandora-celeste", 1, options={"crew": ["Cap"]}, mode="true-solo")
+    through_setup(play)
+    walk_to(play, "crew_round")  # type: ignore[arg-type]
+    play.do("end_game", how="the table stops here")
+    play.close()
+    table.close()
+    assert main(["--data-dir", str(tmp_path), "history"]) == 0
+    assert "(provisional: Cap still to reveal their Agenda)" in capsys.readouterr().out
