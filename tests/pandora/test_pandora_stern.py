@@ -79,7 +79,8 @@ def test_a_collapse_is_asked_of_the_table_before_play_goes_on() -> None:
     said = str(s.blocked("next_step"))
     assert "record which section broke off and what the table agreed first" in said
     notes = texts(s.do("hull_collapse", section="the Cargo Bays",
-                       way="remove the section with the fewest crew", markers=5))
+                       way="remove the section with the fewest crew", markers=5,
+                       nasties="none"))
     assert "the Cargo Bays breaks off into space" in notes
     assert s.blocked("next_step") is None
     assert s.state.pieces["hull_breaches"].value == 4  # type: ignore[attr-defined]
@@ -167,3 +168,21 @@ def test_without_the_shipstern_nobody_is_asked_about_the_dark() -> None:
     s = started(("Cap", "Greaseball"))
     assert s.blocked("next_step") is None
     assert "only with the ShipStern" in str(s.blocked("darkness"))
+
+
+def test_the_nasties_in_a_section_that_breaks_off_go_with_it() -> None:
+    s = stern_game()
+    for name, room in (("Bug", "Cargo Bay 2"), ("MonsterBug", "Engine Room 1"), ("Bug", "Galley")):
+        s.do("reveal_nasty", name=name, room=room)
+    s.do("hull_breach", markers=9)
+    with pytest.raises(ActionError, match="nasties: required"):
+        s.do("hull_collapse", section="the Cargo Bays", way=COLLAPSE, markers=5)
+    with pytest.raises(ActionError, match=r"nasties: '7' is not in the Active Nasty Area"):
+        s.do("hull_collapse", section="the Cargo Bays", way=COLLAPSE, markers=5, nasties="1, 7")
+    notes = texts(s.do("hull_collapse", section="the Cargo Bays", way=COLLAPSE, markers=5,
+                       nasties="1, 2. MonsterBug"))
+    assert "1. Bug went into space with the Cargo Bays: its card leaves the Active" in notes
+    assert [n["name"] for n in s.state.facts["nasties"]] == ["Bug"]
+
+
+COLLAPSE = "play on with the sections apart"

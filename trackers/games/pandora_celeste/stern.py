@@ -224,18 +224,50 @@ def junction(state: State, event: str, room: str | None) -> list[Note | str]:
                  "dark again (Engineering keeps its light)", "shipstern")]
 
 
-def collapse(state: State, section: str, way: str, markers: int) -> list[Note | str]:
-    """The section with the most markers breaks off; the table's agreement recorded."""
+NONE = "none"
+
+
+def aboard(state: State, text: str | None) -> list[dict[str, Any]]:
+    """The Nasties the table named as in the section that broke off: their numbers in the
+    Active Nasty Area ("1, 3", or "1. Bug, 3. SpyBot"), or "none"."""
+    if text is None or text.strip().lower() == NONE:
+        return []
+    found = []
+    for item in (i.strip() for i in text.split(",")):
+        number = item.split(".")[0].strip()
+        entry = next((n for n in nasties.area(state) if str(n["id"]) == number), None)
+        if entry is None:
+            raise ActionError(f"nasties: {item!r} is not in the Active Nasty Area; give their "
+                              f"numbers ({', '.join(nasties.labels(state)) or 'none there'}), "
+                              f"or {NONE}", "nasties")
+        if entry not in found:
+            found.append(entry)
+    return found
+
+
+def check_collapse(state: State, args: dict[str, Any]) -> None:
+    """The Nasties in it are named before it is recorded (the table's answer, 'none' too)."""
+    aboard(state, args.get("nasties"))
+
+
+def collapse(state: State, section: str, way: str, markers: int,
+             named: str | None = None) -> list[Note | str]:
+    """The section with the most markers breaks off with everyone in it, the Nasties the
+    table named too; the table's agreement recorded («Catastrophic Hull Breach»)."""
     if markers > hazards.breaches(state).value:
         raise ActionError(f"markers: only {hazards.breaches(state).value} on the board",
                           "markers")
     held = record(state)
+    gone = aboard(state, named)
     hazards.breaches(state).value -= markers
     held["collapses"].append({"section": section, "way": way, "markers": markers})
     facts_of(state)["collapse_due"] = False
-    return [Note(f"{section} breaks off into space with everyone in it; {markers} markers come "
-                 f"off the board; the table: {way}", "hull_breach",
-                 key_moment=f"{section} broke off into space")]
+    notes: list[Note | str] = [Note(
+        f"{section} breaks off into space with everyone in it; {markers} markers come off the "
+        f"board; the table: {way}", "hull_breach", key_moment=f"{section} broke off into space")]
+    for entry in gone:
+        notes += nasties.remove(state, entry, f"went into space with {section}")
+    return notes
 
 
 def lines(state: State) -> list[str]:
