@@ -130,7 +130,7 @@ def test_the_ship_s_manifest_swaps_only_in_the_bay_just_opened() -> None:
     s = stern_game()
     s.do("unlock_bay", bay="4", card="Seed Crop", kind="Agri")
     s.do("unlock_bay", bay="5", card="Rations", kind="Agri")
-    with pytest.raises(ActionError, match=r"only in the Bay just opened \(Cargo Bay 5\)"):
+    with pytest.raises(ActionError, match="bay: '4' is not allowed; give one of: 5"):
         s.do("manifest_swap", bay="4", card="Widgets", kind="Tech: Widgets")
     s.do("manifest_swap", bay="5", card="Widgets", kind="Tech: Widgets")
 
@@ -186,3 +186,32 @@ def test_the_nasties_in_a_section_that_breaks_off_go_with_it() -> None:
 
 
 COLLAPSE = "play on with the sections apart"
+
+
+VIRTUAL = {"deck_gold": [5, 2, 7, 4, 1, 3, 6, 8, 9, 0], "deck_top": [1, 2, 3, 4, 5] * 2,
+           "deck_bottom": [5, 4, 3, 2, 1] * 2, "deck_top_red": [1, 2, 3],
+           "deck_bottom_red": [4, 5], "deck_reshuffle": [10], "cargo_deck": CARGO,
+           "objective_timer": 9}
+
+
+def test_when_the_app_draws_the_setup_keeps_the_cargo_deck_aside_and_reads_as_sentences(
+        ) -> None:
+    s = Session(GAME, SessionSetup(2, {"crew": ["Cap", "Greaseball"], "scenario": "Scenario 4",
+                                       "custom_big_nasties": "1", "nasty_cards": "virtual"},
+                                   board=VIRTUAL), seed="sc4v")
+    steps = dict(cycle.setup_steps(s.state))
+    assert "the app draws each Cargo Bay's card when it is unlocked" in steps["stern"]
+    assert "6 Cargo Cards on the Manifest" not in steps["stern"]
+    assert "its Widget. All Learning Scenarios:" in steps["stack"]
+
+
+def test_no_swap_is_offered_when_nobody_holds_the_spares_or_after_a_swap() -> None:
+    s = started(("Cap", "Greaseball"), seed="stern", scenario="Scenario 4",
+                custom_big_nasties="1", board=VIRTUAL, nasty_cards="virtual")
+    walk_to(s, "crew_round")
+    s.do("unlock_bay", bay="1")
+    assert "may swap this card" not in texts(s.do("flip_bay", bay="1"))
+    mirror = stern_game()
+    mirror.do("unlock_bay", bay="5", card="Rations", kind="Agri")
+    notes = texts(mirror.do("manifest_swap", bay="5", card="Widgets", kind="Tech: Widgets"))
+    assert "Cargo Bay 5: Widgets" in notes and "may swap this card" not in notes

@@ -111,13 +111,14 @@ def ready(state: State, name: str, args: dict[str, Any]) -> list[Note | str]:
                          "their seat", "shipstern")]
 
 
+def swap_choices(state: State) -> list[str]:
+    """The Bay a swap may fill: the one opened last, if the Manifest may replace its card."""
+    opened = list((facts_of(state).get("stern") or {}).get("bays", {}))
+    return [b for b in stern.swappable_bays(state) if b == opened[-1]]
+
+
 def check_swap(state: State, args: dict[str, Any]) -> None:
-    """Only the Bay opened last, and in virtual mode only once the Manifest is readied."""
-    held = facts_of(state).get("stern") or {}
-    opened = list(held.get("bays", {}))
-    if opened and args["bay"] != opened[-1]:
-        raise ActionError(f"bay: the Manifest swaps only in the Bay just opened (Cargo Bay "
-                          f"{opened[-1]}), when its holder opens it", "bay")
+    """The holder the app keeps the spares for is alive to swap."""
     who = holder(state)
     if cards.virtual(state) and who is not None:
         crew.need_alive(state, who)

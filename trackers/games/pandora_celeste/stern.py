@@ -15,7 +15,7 @@ from random import Random
 from typing import Any
 
 from trackers.engine import ActionError, Note, State
-from trackers.games.pandora_celeste import hazards, nasties, protocols
+from trackers.games.pandora_celeste import cards, hazards, nasties, protocols
 from trackers.games.pandora_celeste.facts import facts_of
 from trackers.pieces import Counter, Secret
 
@@ -131,7 +131,7 @@ def flip(state: State, bay: str) -> list[Note | str]:
     return notes + reveal(state, bay, value)
 
 
-def reveal(state: State, bay: str, card: str) -> list[Note | str]:
+def reveal(state: State, bay: str, card: str, swapped: bool = False) -> list[Note | str]:
     """What the Bay holds, and what it does at once («Cargo Bay Nasties», the Widgets)."""
     held = record(state)
     held["bays"][bay] = card
@@ -150,7 +150,9 @@ def reveal(state: State, bay: str, card: str) -> list[Note | str]:
         notes.append(Note("A consignment of Widgets: each crewmember may take one ('Take a "
                           "Widget'); the first taken triggers Abandon Ship and spawns every "
                           "Big Nasty left", "shipstern"))
-    if kind not in NO_SWAP:
+    # the Manifest may swap: at a mirror table, or once the app keeps its spares
+    if kind not in NO_SWAP and not swapped and (not cards.virtual(state)
+                                                or held.get("manifest")):
         notes.append(Note("The Ship's Manifest's holder, if they opened this Bay with it "
                           "ready, may swap this card for one under the Manifest ('Ship's "
                           "Manifest swap')", "shipstern"))
@@ -179,7 +181,7 @@ def swap(state: State, bay: str, card: str, kind: str) -> list[Note | str]:
     old = held["bays"][bay].partition("=")[0].strip()
     held.setdefault("swapped", []).append(bay)
     return [Note(f"Ship's Manifest: {old} goes under the Manifest; Bay {bay} now holds",
-                 "shipstern"), *reveal(state, bay, f"{card} = {kind}")]
+                 "shipstern"), *reveal(state, bay, f"{card} = {kind}", swapped=True)]
 
 
 def take_widget(state: State, name: str) -> list[Note | str]:

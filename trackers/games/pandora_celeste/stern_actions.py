@@ -65,7 +65,7 @@ STERN_ACTIONS: tuple[Action, ...] = (
         "manifest_swap", "Ship's Manifest swap",
         "Its holder, opening a Bay with it ready, swaps the revealed card for a spare one.",
         lambda s, a, r: manifest.swap(s, a),
-        (Param("bay", "choice", "the Bay just opened", choices=stern.swappable_bays),
+        (Param("bay", "choice", "the Bay just opened", choices=manifest.swap_choices),
          Param("card", "str", "the spare Cargo Card put in", max_length=60),
          Param("kind", "choice", "its kind", choices=stern.KINDS)),
         topic="shipstern", check=manifest.check_swap,
