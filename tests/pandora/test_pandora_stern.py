@@ -81,7 +81,7 @@ def test_a_collapse_is_asked_of_the_table_before_play_goes_on() -> None:
     notes = texts(s.do("hull_collapse", section="the Cargo Bays",
                        way="remove the section with the fewest crew", markers=5,
                        nasties="none"))
-    assert "the Cargo Bays breaks off into space" in notes
+    assert "the Cargo Bays broke off into space" in notes
     assert s.blocked("next_step") is None
     assert s.state.pieces["hull_breaches"].value == 4  # type: ignore[attr-defined]
 
@@ -215,3 +215,15 @@ def test_no_swap_is_offered_when_nobody_holds_the_spares_or_after_a_swap() -> No
     mirror.do("unlock_bay", bay="5", card="Rations", kind="Agri")
     notes = texts(mirror.do("manifest_swap", bay="5", card="Widgets", kind="Tech: Widgets"))
     assert "Cargo Bay 5: Widgets" in notes and "may swap this card" not in notes
+
+
+def test_a_lost_game_is_not_provisional_and_a_swap_is_its_own_key_moment() -> None:
+    from trackers.games.pandora_celeste.view import banner
+
+    s = stern_game()
+    s.do("unlock_bay", bay="5", card="Rations", kind="Agri")
+    notes = s.do("manifest_swap", bay="5", card="Widgets", kind="Tech: Widgets")
+    assert "Cargo Bay 5: Widgets put in from the Ship's Manifest" in [
+        n.key_moment for n in notes if not isinstance(n, str)]
+    s.do("set_value", target="turn_cycle.Vacuum", value=0)
+    assert banner(s.state) == ["GAME OVER: Vacuum went off", "Winners: nobody"]

@@ -136,8 +136,10 @@ def reveal(state: State, bay: str, card: str, swapped: bool = False) -> list[Not
     held = record(state)
     held["bays"][bay] = card
     name, _, kind = (s.strip() for s in card.partition("="))
+    moment = (f"Cargo Bay {bay}: {name} put in from the Ship's Manifest" if swapped
+              else f"Cargo Bay {bay} opened: {name}")
     notes: list[Note | str] = [Note(f"Cargo Bay {bay}: {name} ({kind})", "shipstern",
-                                    key_moment=f"Cargo Bay {bay} opened: {name}")]
+                                    key_moment=moment)]
     if kind == "Cargo Bay Nasty":
         room = f"Cargo Bay {bay}"
         if name in nasties.known_names(state):
@@ -265,7 +267,7 @@ def collapse(state: State, section: str, way: str, markers: int,
     held["collapses"].append({"section": section, "way": way, "markers": markers})
     facts_of(state)["collapse_due"] = False
     notes: list[Note | str] = [Note(
-        f"{section} breaks off into space with everyone in it; {markers} markers come off the "
+        f"{section} broke off into space with everyone in it; {markers} markers come off the "
         f"board; the table: {way}", "hull_breach", key_moment=f"{section} broke off into space")]
     for entry in gone:
         notes += nasties.remove(state, entry, f"went into space with {section}")
