@@ -142,6 +142,7 @@ def test_who_starts_the_cycle_in_the_dark_is_asked_before_the_cycle_goes_on() ->
     for action in ("next_step", "count_noise"):
         assert "say who starts it in the dark of the ShipStern" in str(s.blocked(action))
         assert "('In the dark')" in str(s.blocked(action))
+    assert s.action("darkness").key == "I"  # due every Cycle: a key of its own
     notes = texts(s.do("darkness", crew="Greaseball"))
     assert "Greaseball starts the Cycle in the dark without a light of their own: discard 1" \
         in notes

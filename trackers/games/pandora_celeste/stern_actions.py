@@ -92,7 +92,7 @@ STERN_ACTIONS: tuple[Action, ...] = (
            lambda s, a, r: darkness.answer(s, a["crew"]),
            (Param("crew", "choice", "in the dark without a light (one at a time)",
                   choices=darkness.choices),),
-           topic="shipstern", why_not=darkness.why_not,
+           key="I", short="In dark", topic="shipstern", why_not=darkness.why_not,
            log_text=lambda a: f"In the dark: {a['crew']}"),
     fields.Checked(
         "hull_collapse", "Hull collapse",
