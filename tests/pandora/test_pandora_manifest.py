@@ -103,3 +103,13 @@ def test_a_swap_shows_the_card_with_the_holders_pin_after_the_bay_is_turned_up(
     play.do("manifest_swap", bay=bay, card=name, kind=kind, pin=PIN)
     assert play.state.facts["stern"]["bays"][bay] == held[0]
     assert sorted(spares(play)) == sorted([*held[1:], shown])
+
+
+def test_an_undone_readying_deals_the_same_cards_again(play: OpenSession) -> None:
+    play.do("ready_manifest", crew="Cap")
+    first = play.session.events[-1].args[DEALT]["face_down"]
+    held = spares(play)
+    play.undo()
+    play.do("ready_manifest", crew="Greaseball")  # undo never re-deals, whoever readies it
+    assert play.session.events[-1].args[DEALT]["face_down"] == first
+    assert spares(play) == held
