@@ -113,3 +113,15 @@ def test_an_undone_readying_deals_the_same_cards_again(play: OpenSession) -> Non
     play.do("ready_manifest", crew="Greaseball")  # undo never re-deals, whoever readies it
     assert play.session.events[-1].args[DEALT]["face_down"] == first
     assert spares(play) == held
+
+
+def test_the_spares_are_on_the_holders_seat_and_follow_the_manifest(play: OpenSession) -> None:
+    from tableside.seat_actions import Seat, chosen
+
+    cap, greaseball = (play.state.pieces[f"{n}_agenda"].owner for n in ("cap", "greaseball"))
+    play.do("ready_manifest", crew="Cap")
+    assert "ship_manifest" in chosen(play, Seat.of(play, cap))
+    assert "ship_manifest" not in chosen(play, Seat.of(play, greaseball))
+    play.do("ready_manifest", crew="Greaseball")
+    assert "ship_manifest" in chosen(play, Seat.of(play, greaseball))
+    assert "ship_manifest" not in chosen(play, Seat.of(play, cap))
