@@ -84,6 +84,7 @@ def test_a_collapse_is_asked_of_the_table_before_play_goes_on() -> None:
     assert "the Cargo Bays broke off into space" in notes
     assert s.blocked("next_step") is None
     assert s.state.pieces["hull_breaches"].value == 4  # type: ignore[attr-defined]
+    assert "the Cargo Bays broke off into space" in str(s.blocked("unlock_bay"))
 
 
 def test_the_app_draws_a_bays_card_only_when_the_bay_is_unlocked(tmp_path: Path) -> None:

@@ -62,6 +62,16 @@ def deck_problems(text: str) -> list[str]:
     return []
 
 
+def bays_gone(state: State) -> str | None:
+    """Why no Bay may be unlocked: the Cargo Bays section broke off into space (unless the
+    table could not agree, when only its breached rooms are destroyed)."""
+    held = facts_of(state).get("stern") or {}
+    if any(c["section"] == "the Cargo Bays" and c["way"] != COLLAPSE_WAYS[2]
+           for c in held.get("collapses", [])):
+        return "the Cargo Bays broke off into space ('Hull collapse')"
+    return None
+
+
 def locked_bays(state: State) -> list[str]:
     held = facts_of(state).get("stern") or {}
     return [b for b in BAYS if b not in held.get("bays", {})]

@@ -42,7 +42,8 @@ STERN_ACTIONS: tuple[Action, ...] = (
             Param("kind", "choice", "mirror mode: its kind", choices=stern.KINDS, optional=True,
                   shown=fields.mirror, hidden_why=fields.APP_DRAWS)),
            topic="shipstern", needs=_deck_needed,
-           why_not=fields.first_of(fields.with_shipstern, phases.in_play("Unlocking a Bay")),
+           why_not=fields.first_of(fields.with_shipstern, phases.in_play("Unlocking a Bay"),
+                                   stern.bays_gone),
            hidden_draw=lambda s: list(_virtual_draw(s) or []),
            log_text=lambda a: f"Cargo Bay {a['bay']} unlocked"
            + (f": {a['card']}" if a.get("card") else "")),
