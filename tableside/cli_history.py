@@ -98,7 +98,8 @@ def _print(seen: History) -> None:
         length = f"{game.length} {game.unit}{'s' if game.length != 1 else ''}"
         print(f"  {cell(game.created[:16].replace('T', ' '), 16)}  "
               f"{cell(game.name, GAME_WIDTH)} {cell(length, 10)} {state}"
-              + (f", won by {', '.join(map(one_line, game.winners))}" if game.winners else ""))
+              + (f", won by {', '.join(map(one_line, game.winners))}" if game.winners else "")
+              + (f" (provisional: {one_line(game.provisional)})" if game.provisional else ""))
         if game.warnings:  # damage or changes found in its files, until dismissed
             print(f"    ! its files hold {len(game.warnings)} warning(s): tableside report "
                   f"{game.id}")

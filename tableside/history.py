@@ -49,6 +49,7 @@ class GameSummary:
     sides: tuple[str, ...] = ()
     scores: dict[str, int] = field(default_factory=dict)
     warnings: tuple[str, ...] = ()  # tamper or damage found in the game's files
+    provisional: str = ""  # why the winners may still change (the game's secrets)
 
     @property
     def finished(self) -> bool:
@@ -81,7 +82,8 @@ def summarise(play: OpenSession) -> GameSummary:
         length=report.length, minutes=_minutes(report.started, report.last),
         actions=report.actions, ending=end.ending if end else None,
         winners=tuple(end.winners) if end else (), sides=tuple(end.sides) if end else (),
-        scores=dict(end.scores) if end else {}, warnings=tuple(play.warnings))
+        scores=dict(end.scores) if end else {}, warnings=tuple(play.warnings),
+        provisional=end.provisional if end else "")
 
 
 def _minutes(first: str, last: str) -> int:
@@ -281,8 +283,8 @@ def report_markdown(report: Report, title: str, warnings: Sequence[str] = ()) ->
         end = report.end
         lines += ["## The end", "", f"{_cell(end.ending)}" + (f": {end.summary}"
                                                           if end.summary else ""), ""]
-        if end.winners:
-            lines += [f"Winners: {', '.join(end.winners)}", ""]
+        if end.winners_line():
+            lines += [_cell(str(end.winners_line())), ""]
         if end.scores:
             lines += ["| Player | Score |", "|---|---:|"]
             lines += [f"| {_cell(n)} | {v} |" for n, v in

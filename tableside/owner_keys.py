@@ -24,6 +24,7 @@ from tableside.audit import PIN_RECORD
 
 if TYPE_CHECKING:
     from tableside.open_session import OpenSession
+    from trackers.pieces import Secret
 
 __all__ = ["PIN_RECORD", "check_pin", "key_record", "set_pin"]
 
@@ -181,3 +182,34 @@ def guard_writing(play: OpenSession, owner: str, label: str, pin: str | None) ->
             audit.log(play, "wrong_pin" if pin else "no_pin", owner=owner, label=label,
                       doing="choose")
             raise error(str(err), "pin") from err
+
+
+def secret_piece(play: OpenSession, name: str) -> Secret:
+    from trackers.pieces import Secret
+
+    piece = play.session.state.pieces.get(name)
+    if not isinstance(piece, Secret):
+        names = [n for n, p in play.session.state.pieces.items() if isinstance(p, Secret)]
+        raise error(f"secret: {name!r} is not a secret of this game (allowed: "
+                     f"{', '.join(names) or 'none'})", "secret")
+    return piece
+
+
+def open_secret(play: OpenSession, name: str, pin: str | None, doing: str) -> dict[str, Any]:
+    """Value and nonce of a sealed secret, with its owner's PIN (the app's key for its own
+    draws). A wrong or missing PIN is logged and refused; after 3, a wait."""
+    piece = secret_piece(play, name)
+    locked = piece.locked or {}
+    owner = str(locked.get("to", piece.owner))
+    if owner == vault.APP_OWNER:
+        try:
+            return vault.open_app_sealed(play.data_folder, str(locked["sealed"]))
+        except vault.AppKeyLost as err:
+            raise error(f"{piece.label}: the app's hidden draw is lost ({err})",
+                        "secret") from None
+    record = key_record(play, owner)
+    if record is None:
+        raise error(f"{piece.label}: {audit.owners(owner)} key is missing from this game's "
+                     "journal; it cannot be opened", "secret")
+    private = check_pin(play, owner, piece.label, record, pin, doing)
+    return vault.open_sealed(private, str(locked["sealed"]))

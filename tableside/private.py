@@ -28,12 +28,19 @@ import secrets
 from typing import TYPE_CHECKING, Any
 
 from tableside import audit, owner_keys, vault
-from tableside.owner_keys import check_pin, error, has_key, key_record, pin_is_set
+from tableside.owner_keys import (
+    check_pin,
+    error,
+    has_key,
+    key_record,
+    open_secret,
+    pin_is_set,
+    secret_piece,
+)
 
 if TYPE_CHECKING:
     from tableside.open_session import OpenSession
     from trackers.engine import Action, Note
-    from trackers.pieces import Secret
 
 __all__ = ["check_pin", "has_key", "key_record", "pin_is_set"]
 
@@ -113,17 +120,6 @@ def given_by_caller(action: str, name: str) -> bool:
                 or (action == PEEK and name in ("who", "label")))
 
 
-def secret_piece(play: OpenSession, name: str) -> Secret:
-    from trackers.pieces import Secret
-
-    piece = play.session.state.pieces.get(name)
-    if not isinstance(piece, Secret):
-        names = [n for n, p in play.session.state.pieces.items() if isinstance(p, Secret)]
-        raise error(f"secret: {name!r} is not a secret of this game (allowed: "
-                     f"{', '.join(names) or 'none'})", "secret")
-    return piece
-
-
 def hidden_draw(play: OpenSession, spec: Action) -> dict[str, str] | None:
     """The app's hidden draw for ``spec`` (the solo Hunt's chamber): one of the options, from
     the OS's randomness, sealed to the app's key. Drawn once per time the action is taken and
@@ -146,26 +142,6 @@ def hidden_draw(play: OpenSession, spec: Action) -> dict[str, str] | None:
     _, public = vault.app_key(play.data_folder)
     return {"code": commitment_code(value, nonce), "to": vault.APP_OWNER, "draw": key,
             "sealed": vault.seal(public, {"value": value, "nonce": nonce})}
-
-
-def open_secret(play: OpenSession, name: str, pin: str | None, doing: str) -> dict[str, Any]:
-    """Value and nonce of a sealed secret, with its owner's PIN (the app's key for its own
-    draws). A wrong or missing PIN is logged and refused; after 3, a wait."""
-    piece = secret_piece(play, name)
-    locked = piece.locked or {}
-    owner = str(locked.get("to", piece.owner))
-    if owner == vault.APP_OWNER:
-        try:
-            return vault.open_app_sealed(play.data_folder, str(locked["sealed"]))
-        except vault.AppKeyLost as err:
-            raise error(f"{piece.label}: the app's hidden draw is lost ({err})",
-                        "secret") from None
-    record = key_record(play, owner)
-    if record is None:
-        raise error(f"{piece.label}: {audit.owners(owner)} key is missing from this game's "
-                     "journal; it cannot be opened", "secret")
-    private = check_pin(play, owner, piece.label, record, pin, doing)
-    return vault.open_sealed(private, str(locked["sealed"]))
 
 
 ABSENT = "owner_absent"  # a rule's own way on when the owner cannot reveal (its form's field)
@@ -246,6 +222,10 @@ def act(play: OpenSession, action: str, args: dict[str, Any], pin: str | None,
     opener = Opener(play, pin, spec)
     try:
         args, keys = seal_args(play, spec, dict(args), pin, decline)
+        if spec.deals is not None:  # cards dealt face down to a player (tableside.dealt)
+            from tableside import dealt
+
+            args, keys = dealt.deal(play, spec, args, keys, pin, decline)
         if spec.hidden_draw is not None and not play.session.chance:  # else drawn when revealed
             drawn = hidden_draw(play, spec)
             if drawn is not None:
@@ -325,6 +305,7 @@ def pin_needed(play: OpenSession, action: str, args: dict[str, Any]) -> tuple[st
     PIN-guarded key; else None. Tried on a copy: nothing is recorded or logged, so a screen
     asks the PIN first instead of being refused."""
     from trackers.engine import ActionError
+    from trackers.engine.actions import SecretLocked
     from trackers.pieces import Secret
     from trackers.pieces.secret import is_sealed
 
@@ -352,6 +333,11 @@ def pin_needed(play: OpenSession, action: str, args: dict[str, Any]) -> tuple[st
         play.session.trial(action, args, opener=ask)
     except _Asks as need:
         return str(need.args[0]), str(need.args[1])
+    except SecretLocked as need:  # a rule that asks for the secret itself (a dealt hand)
+        locked = secret_piece(play, need.name).locked or {}
+        owner = str(locked.get("to", need.owner))
+        record = key_record(play, owner)
+        return (owner, need.label) if record is not None and vault.has_pin(record) else None
     except (ActionError, KeyError, TypeError, ValueError):
         return None  # refused, or needs more first: the real attempt says why
     return None

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from trackers.engine import Note, Session, SessionSetup
-from trackers.games.pandora_celeste import cycle
+from trackers.games.pandora_celeste import cycle, darkness
 from trackers.games.pandora_celeste.game import GAME
 from trackers.games.pandora_celeste.view import panels
 
@@ -72,6 +72,8 @@ def walk_to(s: Session, key: str) -> None:
             return
         if s.state.facts["phase"] == "setup":
             enter_setup(s)
+        if darkness.due(s.state):  # the ShipStern's dark: nobody in it, unless a test says
+            s.do("darkness", crew=darkness.NOBODY)
         s.do(OWN_ACTIONS.get(now, "next_step"))
     raise AssertionError(key)
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from tests.pandora.helpers import enter_setup, panel, walk_to
 from trackers.engine import ActionError, Session, SessionSetup
-from trackers.games.pandora_celeste import cycle
+from trackers.games.pandora_celeste import cycle, darkness
 from trackers.games.pandora_celeste.game import GAME
 from trackers.games.pandora_celeste.noise import noise_rank
 
@@ -24,12 +24,16 @@ def new(crew: list[str], **options: Any) -> Session:
     while s.state.facts["phase"] == "setup":
         enter_setup(s)
         s.do("next_step")
+    if darkness.due(s.state):  # the ShipStern's dark: nobody in it
+        s.do("darkness", crew=darkness.NOBODY)
     s.do("next_step")  # into the Crew Round
     return s
 
 
 def count(s: Session) -> str:
     while cycle.current(s.state) != "count":
+        if darkness.due(s.state):
+            s.do("darkness", crew=darkness.NOBODY)
         s.do("next_step")
     return "\n".join(n.text for n in s.do("count_noise"))
 

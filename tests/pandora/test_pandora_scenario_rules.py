@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tests.pandora.helpers import enter_setup, panel, started, texts, walk_to
@@ -164,3 +166,40 @@ def test_a_record_made_before_replays_as_it_was() -> None:
                                       "shortfall": None})
     replayed = Session(GAME, s.setup, s.seed, events=[*s.events, old])
     assert [n["name"] for n in replayed.state.facts["nasties"]] == ["MonsterBug"]
+
+
+def test_the_report_and_its_print_say_the_winners_are_provisional_and_whose_agenda_failed(
+        ) -> None:
+    from tableside.history import report_markdown
+    from trackers.engine.report import build_report
+    from tui.screens.report import report_lines
+
+    s = started(("Cap", "Flygirl"), seed="end")
+    walk_to(s, "crew_round")
+    s.do("fulfil_agenda", crew="Cap")
+    s.do("agenda_failed", crew="Cap", why="the Smoking Gun was lost")
+    s.do("end_game", how="the table stops here")
+    report = build_report(GAME, s.setup, s.seed, s.events, s.head)
+    printed = report_markdown(report, "Friday")
+    shown = report_lines(report).plain
+    for text in (printed, shown):
+        assert "Winners (provisional: Cap, Flygirl still to reveal their Agenda): none so far" \
+            in text
+        assert "Cap's Agenda failed (the Smoking Gun was lost)" in text
+
+
+def test_the_play_history_says_the_winners_are_provisional(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from tableside.api import Tableside
+    from tableside.cli import main
+    from tests.pandora.helpers import through_setup
+
+    table = Tableside(tmp_path)
+    play = table.create("pandora-celeste", 1, options={"crew": ["Cap"]}, mode="true-solo")
+    through_setup(play)
+    walk_to(play, "crew_round")  # type: ignore[arg-type]
+    play.do("end_game", how="the table stops here")
+    play.close()
+    table.close()
+    assert main(["--data-dir", str(tmp_path), "history"]) == 0
+    assert "(provisional: Cap still to reveal their Agenda)" in capsys.readouterr().out

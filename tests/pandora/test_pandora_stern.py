@@ -79,10 +79,12 @@ def test_a_collapse_is_asked_of_the_table_before_play_goes_on() -> None:
     said = str(s.blocked("next_step"))
     assert "record which section broke off and what the table agreed first" in said
     notes = texts(s.do("hull_collapse", section="the Cargo Bays",
-                       way="remove the section with the fewest crew", markers=5))
-    assert "the Cargo Bays breaks off into space" in notes
+                       way="remove the section with the fewest crew", markers=5,
+                       nasties="none"))
+    assert "the Cargo Bays broke off into space" in notes
     assert s.blocked("next_step") is None
     assert s.state.pieces["hull_breaches"].value == 4  # type: ignore[attr-defined]
+    assert "the Cargo Bays broke off into space" in str(s.blocked("unlock_bay"))
 
 
 def test_the_app_draws_a_bays_card_only_when_the_bay_is_unlocked(tmp_path: Path) -> None:
@@ -123,3 +125,107 @@ def test_the_ship_s_manifest_swaps_after_the_reveal_but_never_a_nasty_or_xwt() -
     notes = texts(s.do("manifest_swap", bay="4", card="Widgets", kind="Tech: Widgets"))
     assert "Seed Crop goes under the Manifest" in notes and "Cargo Bay 4: Widgets" in notes
     assert s.state.facts["stern"]["widgets_bay"] == "4"
+
+
+def test_the_ship_s_manifest_swaps_only_in_the_bay_just_opened() -> None:
+    s = stern_game()
+    s.do("unlock_bay", bay="4", card="Seed Crop", kind="Agri")
+    s.do("unlock_bay", bay="5", card="Rations", kind="Agri")
+    with pytest.raises(ActionError, match="bay: '4' is not allowed; give one of: 5"):
+        s.do("manifest_swap", bay="4", card="Widgets", kind="Tech: Widgets")
+    s.do("manifest_swap", bay="5", card="Widgets", kind="Tech: Widgets")
+
+
+def test_who_starts_the_cycle_in_the_dark_is_asked_before_the_cycle_goes_on() -> None:
+    s = started(("Cap", "Greaseball"), seed="stern", scenario="Scenario 4",
+                custom_big_nasties="1", board={"objective_timer": 9})
+    assert cycle.current(s.state) == "start"
+    for action in ("next_step", "count_noise"):
+        assert "say who starts it in the dark of the ShipStern" in str(s.blocked(action))
+        assert "('In the dark')" in str(s.blocked(action))
+    assert s.action("darkness").key == "I"  # due every Cycle: a key of its own
+    notes = texts(s.do("darkness", crew="Greaseball"))
+    assert "Greaseball starts the Cycle in the dark without a light of their own: discard 1" \
+        in notes
+    assert "Greaseball" not in s.action("darkness").params[0].allowed(s.state)
+    assert s.blocked("next_step") is not None
+    assert "In the dark at the start of Cycle 1: Greaseball" in texts(
+        s.do("darkness", crew="nobody (else) is in the dark"))
+    assert s.blocked("next_step") is None
+    s.do("next_step")
+    assert "asked at the start of the Cycle" in str(s.blocked("darkness"))
+
+
+def test_the_junction_box_s_lights_leave_nobody_in_the_dark() -> None:
+    s = stern_game()
+    s.do("junction_box", event="found", room="Engine Room 1")
+    s.do("junction_box", event="lights on")
+    walk_to(s, "tick")
+    s.do("end_cycle")
+    assert cycle.current(s.state) == "start" and s.blocked("next_step") is None
+    assert "lights are on" in str(s.blocked("darkness"))
+
+
+def test_without_the_shipstern_nobody_is_asked_about_the_dark() -> None:
+    s = started(("Cap", "Greaseball"))
+    assert s.blocked("next_step") is None
+    assert "only with the ShipStern" in str(s.blocked("darkness"))
+
+
+def test_the_nasties_in_a_section_that_breaks_off_go_with_it() -> None:
+    s = stern_game()
+    for name, room in (("Bug", "Cargo Bay 2"), ("MonsterBug", "Engine Room 1"), ("Bug", "Galley")):
+        s.do("reveal_nasty", name=name, room=room)
+    s.do("hull_breach", markers=9)
+    with pytest.raises(ActionError, match="nasties: required"):
+        s.do("hull_collapse", section="the Cargo Bays", way=COLLAPSE, markers=5)
+    with pytest.raises(ActionError, match=r"nasties: '7' is not in the Active Nasty Area"):
+        s.do("hull_collapse", section="the Cargo Bays", way=COLLAPSE, markers=5, nasties="1, 7")
+    notes = texts(s.do("hull_collapse", section="the Cargo Bays", way=COLLAPSE, markers=5,
+                       nasties="1, 2. MonsterBug"))
+    assert "1. Bug went into space with the Cargo Bays: its card leaves the Active" in notes
+    assert [n["name"] for n in s.state.facts["nasties"]] == ["Bug"]
+
+
+COLLAPSE = "play on with the sections apart"
+
+
+VIRTUAL = {"deck_gold": [5, 2, 7, 4, 1, 3, 6, 8, 9, 0], "deck_top": [1, 2, 3, 4, 5] * 2,
+           "deck_bottom": [5, 4, 3, 2, 1] * 2, "deck_top_red": [1, 2, 3],
+           "deck_bottom_red": [4, 5], "deck_reshuffle": [10], "cargo_deck": CARGO,
+           "objective_timer": 9}
+
+
+def test_when_the_app_draws_the_setup_keeps_the_cargo_deck_aside_and_reads_as_sentences(
+        ) -> None:
+    s = Session(GAME, SessionSetup(2, {"crew": ["Cap", "Greaseball"], "scenario": "Scenario 4",
+                                       "custom_big_nasties": "1", "nasty_cards": "virtual"},
+                                   board=VIRTUAL), seed="sc4v")
+    steps = dict(cycle.setup_steps(s.state))
+    assert "the app draws each Cargo Bay's card when it is unlocked" in steps["stern"]
+    assert "6 Cargo Cards on the Manifest" not in steps["stern"]
+    assert "its Widget. All Learning Scenarios:" in steps["stack"]
+
+
+def test_no_swap_is_offered_when_nobody_holds_the_spares_or_after_a_swap() -> None:
+    s = started(("Cap", "Greaseball"), seed="stern", scenario="Scenario 4",
+                custom_big_nasties="1", board=VIRTUAL, nasty_cards="virtual")
+    walk_to(s, "crew_round")
+    s.do("unlock_bay", bay="1")
+    assert "may swap this card" not in texts(s.do("flip_bay", bay="1"))
+    mirror = stern_game()
+    mirror.do("unlock_bay", bay="5", card="Rations", kind="Agri")
+    notes = texts(mirror.do("manifest_swap", bay="5", card="Widgets", kind="Tech: Widgets"))
+    assert "Cargo Bay 5: Widgets" in notes and "may swap this card" not in notes
+
+
+def test_a_lost_game_is_not_provisional_and_a_swap_is_its_own_key_moment() -> None:
+    from trackers.games.pandora_celeste.view import banner
+
+    s = stern_game()
+    s.do("unlock_bay", bay="5", card="Rations", kind="Agri")
+    notes = s.do("manifest_swap", bay="5", card="Widgets", kind="Tech: Widgets")
+    assert "Cargo Bay 5: Widgets put in from the Ship's Manifest" in [
+        n.key_moment for n in notes if not isinstance(n, str)]
+    s.do("set_value", target="turn_cycle.Vacuum", value=0)
+    assert banner(s.state) == ["GAME OVER: Vacuum went off", "Winners: nobody"]

@@ -28,6 +28,7 @@ OPENED = "_opened"
 ANSWERS = "_answers"
 DRAWN = "_drawn"  # the app's hidden draw for an action with ``hidden_draw``: sealed
 CHANCE = "_chance"  # what the action drew from the OS's randomness (trackers.pieces.chance)
+DEALT = "_dealt"  # the cards the app dealt face down for an action with ``deals``: sealed
 RESERVED_ARGS = (OPENED, ANSWERS)
 
 
@@ -254,6 +255,33 @@ def refused_by(check: Callable[[State], None]) -> Callable[[State], str | None]:
     return why_not
 
 @dataclass(frozen=True)
+class Deal:
+    """Cards the app deals face down for one action (the Ship's Manifest's spare Cargo
+    Cards): each of ``face_down`` (a piece on the table nobody looks at) holds one card,
+    sealed to the app's key and dealt once; the secret ``hand`` holds the rest of ``cards``,
+    sealed to ``owner``'s key. ``shows``: a card the hand must hold now, which only its
+    holder's PIN may show (the API opens the hand to check it)."""
+
+    cards: tuple[str, ...]  # every card still face down, the hand's and the table's
+    face_down: tuple[str, ...]
+    hand: str
+    owner: str
+    shows: str | None = None
+    shows_field: str = "card"  # the argument naming it, for a refusal
+
+
+def _check_dealt(value: Any) -> dict[str, Any]:
+    """DEALT as the API gives it: the hand sealed, and each face-down piece's card sealed."""
+    face_down = value.get("face_down") if isinstance(value, dict) else None
+    if not isinstance(value, dict) or not is_sealed(value.get("hand")) \
+            or not isinstance(face_down, dict) \
+            or not all(is_sealed(v) for v in face_down.values()):
+        raise ActionError(f"{DEALT}: only the app deals face down, sealed", DEALT)
+    return {"hand": dict(value["hand"]),
+            "face_down": {str(k): dict(v) for k, v in face_down.items()}}
+
+
+@dataclass(frozen=True)
 class Action:
     """A step the players take. ``apply`` changes the state in place and returns notes.
 
@@ -285,6 +313,9 @@ class Action:
     # one from the OS's randomness, seals it to the app's key and passes it as DRAWN; the
     # engine never sees the value until a reveal.
     hidden_draw: Callable[[State], Sequence[str]] | None = None
+    # What the app deals face down for this action, given its checked arguments (``Deal``):
+    # the API deals from the OS's randomness, seals the cards and passes them as DEALT.
+    deals: Callable[[State, dict[str, Any]], Deal | None] | None = None
 
     def blocked(self, state: State) -> str | None:
         """The reason this action's own rules refuse it now, or None when they allow it."""
@@ -313,7 +344,7 @@ class Action:
         """Checked arguments, or ActionError naming the first bad field."""
         known = {p.name for p in self.params}
         for name in args:
-            if name not in known and name not in (*RESERVED_ARGS, DRAWN, CHANCE):
+            if name not in known and name not in (*RESERVED_ARGS, DRAWN, CHANCE, DEALT):
                 allowed = ", ".join(sorted(known)) or "none"
                 raise ActionError(f"{self.name}: unknown argument {name!r} (allowed: {allowed})",
                                   name)
@@ -349,6 +380,10 @@ class Action:
             if self.hidden_draw is None or not is_sealed(args[DRAWN]):
                 raise ActionError(f"{DRAWN}: only the app draws in hiding, sealed", DRAWN)
             checked[DRAWN] = dict(args[DRAWN])
+        if DEALT in args:
+            if self.deals is None:
+                raise ActionError(f"{DEALT}: only the app deals face down, sealed", DEALT)
+            checked[DEALT] = _check_dealt(args[DEALT])
         if CHANCE in args:
             try:
                 checked[CHANCE] = check_recorded(args[CHANCE])

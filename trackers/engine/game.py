@@ -49,11 +49,22 @@ class EndRecord:
     sides: tuple[str, ...] = ()
     outcomes: Mapping[str, str] = field(default_factory=dict)
     scores: Mapping[str, int] = field(default_factory=dict)
+    # Why the winners may still change (secrets not yet revealed); empty once they are final.
+    provisional: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         return {"ending": self.ending, "summary": self.summary, "winners": list(self.winners),
                 "sides": list(self.sides), "outcomes": dict(self.outcomes),
-                "scores": dict(self.scores)}
+                "scores": dict(self.scores), "provisional": self.provisional}
+
+    def winners_line(self) -> str | None:
+        """"Winners: Ann, Bo", marked provisional while they may change; None if none."""
+        if not self.winners and not self.provisional:
+            return None
+        names = ", ".join(self.winners) or "none so far"
+        if self.provisional:
+            return f"Winners (provisional: {self.provisional}): {names}"
+        return f"Winners: {names}"
 
 
 @dataclass(frozen=True)

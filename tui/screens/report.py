@@ -121,8 +121,8 @@ def report_lines(report: Report) -> Text:
         text.append("  the game is not over\n")
     else:
         text.append(f"  {end.ending}" + (f": {end.summary}" if end.summary else "") + "\n")
-        if end.winners:
-            text.append(f"  Winners: {', '.join(end.winners)}\n")
+        if end.winners_line():
+            text.append(f"  {end.winners_line()}\n")
         if end.sides:
             text.append(f"  Winning side: {', '.join(end.sides)}\n")
         for line in score_bars(dict(end.scores)):

@@ -7,7 +7,7 @@ Noise count and the End of Cycle are left by their own actions, so nobody skips 
 from __future__ import annotations
 
 from trackers.engine import ActionError, Note, State
-from trackers.games.pandora_celeste import TRUE_SOLO, scenarios
+from trackers.games.pandora_celeste import TRUE_SOLO, cards, scenarios
 from trackers.games.pandora_celeste.facts import facts_of
 
 CREW_ROUND = ("start", "crew_round", "last_plays", "turn_end", "decouple_fulfilled")
@@ -49,17 +49,20 @@ def setup_steps(state: State) -> list[tuple[str, str]]:
         ("decks", "Shuffle the Vents deck; shuffle the Nasty Action deck beside Cargo Control"),
     ]
     if learning:
-        steps[1] = ("stack", " ".join(scenarios.lines(state)))
+        steps[1] = ("stack", ". ".join(scenarios.lines(state)))
         steps = [st for st in steps if st[0] not in ("alert", "shipdeck", "memories")
                  or st[0] == "alert" and alert]
         if scenarios.scenario(state) == "Scenario 1":
             steps[-1] = ("decks", "Shuffle the Nasty Action deck beside Cargo Control (no "
                                   "Vents deck in Scenario 1)")
     if facts["shipstern"]:
+        cargo = ("the app draws each Cargo Bay's card when it is unlocked: keep the Cargo Deck "
+                 "aside (the Ship's Manifest's spares come from it when someone readies it)"
+                 if cards.virtual(state) else
+                 "6 Cargo Cards on the Manifest (5 plus Marina's Kit Bay with Marina)")
         steps.append(("stern", "ShipStern: SternDeck tokens face down on the back spanner "
                                "spaces; Cards 31 and 32 in the Engineering Locker; a Memory "
-                               "token on Engine Room 2's lightbulb; 6 Cargo Cards on the "
-                               "Manifest (5 plus Marina's Kit Bay with Marina)"))
+                               f"token on Engine Room 2's lightbulb; {cargo}"))
     if scenarios.agendas(state):  # Hidden Agendas come in with Scenario 3
         steps.append(("agendas", ("Your crewmember" if is_true_solo(state)
                                   else "Each crewmember") + ": 2 Hidden Agendas, keep 1"
@@ -81,8 +84,10 @@ def cycle_steps(state: State) -> list[tuple[str, str]]:
     if facts_of(state)["shipstern"] and (facts_of(state).get("stern") or {}).get("lights"):
         start += "; the ShipStern lights are on (Junction Box): nobody at the back is in the dark"
     elif facts_of(state)["shipstern"]:
-        start += ("; starting in the dark without your own light, discard 1 card" if solo else
-                  "; crew starting in the dark without their own light discard 1 card")
+        start += ("; starting in the dark of the ShipStern without your own light, discard 1 "
+                  "card ('In the dark': you, or nobody)" if solo else
+                  "; crew starting in the dark of the ShipStern without their own light "
+                  "discard 1 card ('In the dark': each of them, then nobody else)")
     crew_round = ("Crew Round: one Action a turn (a card, 2 cards for a Quick Ref Action, a "
                   "Ready Tool, Rest or Pass) until you Pass; record each noisy play" if solo
                   else "Crew Round: from the First Player clockwise, one Action a turn (a "

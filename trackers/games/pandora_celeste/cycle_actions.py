@@ -160,9 +160,10 @@ CYCLE_ACTIONS: tuple[Action, ...] = (
     Action("count_noise", "Noise count",
            "Rank this round's noise: First Target (and Stern Target), then clear the noise.",
            count_noise, key="k", short="Count", topic="first_target",
-           why_not=lambda s: None if facts_of(s)["phase"] == "cycle" and cycle.current(s) in (
+           why_not=fields.first_of(refusals.entries_due, lambda s: None
+                                   if facts_of(s)["phase"] == "cycle" and cycle.current(s) in (
                *cycle.CREW_ROUND, "doors", "count") else "the Noise count comes once everyone "
-           "has Passed, in the Noise & Doors Round"),
+           "has Passed, in the Noise & Doors Round")),
     Action("set_target", "First Target by hand",
            "Set the First or Stern Target where the rulebook leaves it open.",
            lambda s, a, r: noise.set_target(s, a["crew"], a["which"]),

@@ -95,10 +95,16 @@ def end(state: State) -> EndRecord | None:
     outcomes = {_holder(state, n): r for n, r in results.items()}
     winners = tuple(_holder(state, n) for n, r in results.items() if r == WINNER)
     summary = "; ".join(f"{n}: {r}" for n, r in results.items())
-    if hidden_agendas(state):
+    failures = [f"{n}'s Agenda failed ({why})" for n in facts["crew"]
+                if facts["crew"][n]["fulfilled"] and (why := failed(state, n))]
+    if failures:
+        summary += "; " + "; ".join(failures)
+    hidden = hidden_agendas(state)
+    if hidden:
         summary = f"provisional until every Agenda is revealed: {summary}"
+    still = f"{', '.join(hidden)} still to reveal their Agenda" if hidden else ""
     return EndRecord(ending, summary, winners=winners, sides=("crew",) if winners else (),
-                     outcomes=outcomes, scores=scores(state))
+                     outcomes=outcomes, scores=scores(state), provisional=still)
 
 
 def hidden_agendas(state: State) -> list[str]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from trackers.engine import ActionError, State
-from trackers.games.pandora_celeste import crew, cycle, nasties, nasty_round
+from trackers.games.pandora_celeste import crew, cycle, darkness, nasties, nasty_round
 from trackers.games.pandora_celeste.facts import facts_of
 from trackers.games.pandora_celeste.setup import start_choices
 from trackers.pieces import Secret
@@ -54,12 +54,15 @@ def take_nasty(state: State, args: dict[str, Any]) -> None:
 
 def entries_due(state: State) -> str | None:
     """What must be entered before play moves on: a Ship section's collapse once more than 8
-    Hull Breach markers are down («Catastrophic Hull Breach»); at setup, both Agenda secrets
+    Hull Breach markers are down («Catastrophic Hull Breach»); at the start of a Cycle, who
+    is in the dark of the ShipStern («Darkness»); at setup, both Agenda secrets
     of every crewmember («Hidden Agendas») and every start location (the Protocol Bans decide
     where)."""
     if facts_of(state).get("collapse_due"):
         return ("more than 8 Hull Breach markers: record which section broke off and what "
                 "the table agreed first ('Hull collapse')")
+    if darkness.due(state):
+        return darkness.why_due(state)
     if facts_of(state)["phase"] != "setup":
         return None
     step = cycle.current(state)

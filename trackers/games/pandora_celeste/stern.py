@@ -15,7 +15,7 @@ from random import Random
 from typing import Any
 
 from trackers.engine import ActionError, Note, State
-from trackers.games.pandora_celeste import hazards, nasties, protocols
+from trackers.games.pandora_celeste import cards, hazards, nasties, protocols
 from trackers.games.pandora_celeste.facts import facts_of
 from trackers.pieces import Counter, Secret
 
@@ -28,7 +28,7 @@ COLLAPSE_WAYS = ("play on with the sections apart", "remove the section with the
 DRAWN_OWNER = "nobody (the app drew it)"
 
 
-def facts(state: State) -> dict[str, Any]:
+def record(state: State) -> dict[str, Any]:
     """The ShipStern's record, made when first needed (games saved before have none)."""
     held: dict[str, Any] = facts_of(state).setdefault(
         "stern", {"bays": {}, "widgets_bay": None, "widgets": [], "junction": None,
@@ -62,6 +62,16 @@ def deck_problems(text: str) -> list[str]:
     return []
 
 
+def bays_gone(state: State) -> str | None:
+    """Why no Bay may be unlocked: the Cargo Bays section broke off into space (unless the
+    table could not agree, when only its breached rooms are destroyed)."""
+    held = facts_of(state).get("stern") or {}
+    if any(c["section"] == "the Cargo Bays" and c["way"] != COLLAPSE_WAYS[2]
+           for c in held.get("collapses", [])):
+        return "the Cargo Bays broke off into space ('Hull collapse')"
+    return None
+
+
 def locked_bays(state: State) -> list[str]:
     held = facts_of(state).get("stern") or {}
     return [b for b in BAYS if b not in held.get("bays", {})]
@@ -91,7 +101,7 @@ def unlock(state: State, bay: str, card: str | None, kind: str | None, virtual: 
            rng: Random, drawn: dict[str, str] | None) -> list[Note | str]:
     """A Cargo Bay door unlocked for the first time: its card is turned up (mirror: as the
     table says; the app drawing: drawn now, face down until 'Flip the Bay's card')."""
-    held = facts(state)
+    held = record(state)
     if bay in held["bays"]:
         raise ActionError(f"bay: Cargo Bay {bay} is open already (its door never closes)", "bay")
     if not virtual:
@@ -100,9 +110,14 @@ def unlock(state: State, bay: str, card: str | None, kind: str | None, virtual: 
             raise ActionError(f"{field}: give the Cargo Card Bay {bay} shows on the Cargo "
                               "Manifest (its name and kind)", field)
         return reveal(state, bay, f"{card} = {kind}")
+    dealt = state.pieces.get(piece_name(bay))
+    held["bays"][bay] = None
+    if isinstance(dealt, Secret) and dealt.is_set and not dealt.revealed:
+        return [Note(f"Cargo Bay {bay} unlocked: its Cargo Card was dealt face down when the "
+                     f"Ship's Manifest was readied (code {dealt.code}); turn it up now ('Flip "
+                     "the Bay's card')", "shipstern")]
     secret = Secret(f"Cargo Bay {bay}'s card", DRAWN_OWNER, managed=True, sealed=True)
     state.pieces[piece_name(bay)] = secret
-    held["bays"][bay] = None
     if drawn is not None:
         code = secret.choose(drawn, "")
     else:  # bare engine use: the event's own random stream
@@ -126,13 +141,15 @@ def flip(state: State, bay: str) -> list[Note | str]:
     return notes + reveal(state, bay, value)
 
 
-def reveal(state: State, bay: str, card: str) -> list[Note | str]:
+def reveal(state: State, bay: str, card: str, swapped: bool = False) -> list[Note | str]:
     """What the Bay holds, and what it does at once («Cargo Bay Nasties», the Widgets)."""
-    held = facts(state)
+    held = record(state)
     held["bays"][bay] = card
     name, _, kind = (s.strip() for s in card.partition("="))
+    moment = (f"Cargo Bay {bay}: {name} put in from the Ship's Manifest" if swapped
+              else f"Cargo Bay {bay} opened: {name}")
     notes: list[Note | str] = [Note(f"Cargo Bay {bay}: {name} ({kind})", "shipstern",
-                                    key_moment=f"Cargo Bay {bay} opened: {name}")]
+                                    key_moment=moment)]
     if kind == "Cargo Bay Nasty":
         room = f"Cargo Bay {bay}"
         if name in nasties.known_names(state):
@@ -145,10 +162,12 @@ def reveal(state: State, bay: str, card: str) -> list[Note | str]:
         notes.append(Note("A consignment of Widgets: each crewmember may take one ('Take a "
                           "Widget'); the first taken triggers Abandon Ship and spawns every "
                           "Big Nasty left", "shipstern"))
-    if kind not in NO_SWAP:
+    # the Manifest may swap: at a mirror table, or once the app keeps its spares
+    if kind not in NO_SWAP and not swapped and (not cards.virtual(state)
+                                                or held.get("manifest")):
         notes.append(Note("The Ship's Manifest's holder, if they opened this Bay with it "
-                          "ready, may swap this card for one under the Manifest (at the table)",
-                          "shipstern"))
+                          "ready, may swap this card for one under the Manifest ('Ship's "
+                          "Manifest swap')", "shipstern"))
     return notes
 
 
@@ -164,7 +183,7 @@ def swappable_bays(state: State) -> list[str]:
 def swap(state: State, bay: str, card: str, kind: str) -> list[Note | str]:
     """The Ship's Manifest's holder, opening the Bay with it ready, put a spare card in the
     Bay instead of the one revealed («Using the Ship's Manifest»)."""
-    held = facts(state)
+    held = record(state)
     if bay not in swappable_bays(state):
         shown = held["bays"].get(bay)
         why = ("its card is not turned up yet" if not shown else
@@ -174,13 +193,13 @@ def swap(state: State, bay: str, card: str, kind: str) -> list[Note | str]:
     old = held["bays"][bay].partition("=")[0].strip()
     held.setdefault("swapped", []).append(bay)
     return [Note(f"Ship's Manifest: {old} goes under the Manifest; Bay {bay} now holds",
-                 "shipstern"), *reveal(state, bay, f"{card} = {kind}")]
+                 "shipstern"), *reveal(state, bay, f"{card} = {kind}", swapped=True)]
 
 
 def take_widget(state: State, name: str) -> list[Note | str]:
     """A Widget from the consignment: the first triggers Abandon Ship and every Big Nasty left
     spawns («The Escape Pod»: the Widget)."""
-    held = facts(state)
+    held = record(state)
     if held["widgets_bay"] is None:
         raise ActionError("crew: no Cargo Bay has shown a consignment of Widgets yet", "crew")
     if name in held["widgets"]:
@@ -203,7 +222,7 @@ def take_widget(state: State, name: str) -> list[Note | str]:
 
 def junction(state: State, event: str, room: str | None) -> list[Note | str]:
     """The Junction Box found, or its lights switched («Turning the Lights On/Off»)."""
-    held = facts(state)
+    held = record(state)
     if event == "found":
         held["junction"] = (room or "").strip() or "its room"
         return [Note(f"The Junction Box is in {held['junction']}: its token stays there; "
@@ -219,18 +238,50 @@ def junction(state: State, event: str, room: str | None) -> list[Note | str]:
                  "dark again (Engineering keeps its light)", "shipstern")]
 
 
-def collapse(state: State, section: str, way: str, markers: int) -> list[Note | str]:
-    """The section with the most markers breaks off; the table's agreement recorded."""
+NONE = "none"
+
+
+def aboard(state: State, text: str | None) -> list[dict[str, Any]]:
+    """The Nasties the table named as in the section that broke off: their numbers in the
+    Active Nasty Area ("1, 3", or "1. Bug, 3. SpyBot"), or "none"."""
+    if text is None or text.strip().lower() == NONE:
+        return []
+    found = []
+    for item in (i.strip() for i in text.split(",")):
+        number = item.split(".")[0].strip()
+        entry = next((n for n in nasties.area(state) if str(n["id"]) == number), None)
+        if entry is None:
+            raise ActionError(f"nasties: {item!r} is not in the Active Nasty Area; give their "
+                              f"numbers ({', '.join(nasties.labels(state)) or 'none there'}), "
+                              f"or {NONE}", "nasties")
+        if entry not in found:
+            found.append(entry)
+    return found
+
+
+def check_collapse(state: State, args: dict[str, Any]) -> None:
+    """The Nasties in it are named before it is recorded (the table's answer, 'none' too)."""
+    aboard(state, args.get("nasties"))
+
+
+def collapse(state: State, section: str, way: str, markers: int,
+             named: str | None = None) -> list[Note | str]:
+    """The section with the most markers breaks off with everyone in it, the Nasties the
+    table named too; the table's agreement recorded («Catastrophic Hull Breach»)."""
     if markers > hazards.breaches(state).value:
         raise ActionError(f"markers: only {hazards.breaches(state).value} on the board",
                           "markers")
-    held = facts(state)
+    held = record(state)
+    gone = aboard(state, named)
     hazards.breaches(state).value -= markers
     held["collapses"].append({"section": section, "way": way, "markers": markers})
     facts_of(state)["collapse_due"] = False
-    return [Note(f"{section} breaks off into space with everyone in it; {markers} markers come "
-                 f"off the board; the table: {way}", "hull_breach",
-                 key_moment=f"{section} broke off into space")]
+    notes: list[Note | str] = [Note(
+        f"{section} broke off into space with everyone in it; {markers} markers come off the "
+        f"board; the table: {way}", "hull_breach", key_moment=f"{section} broke off into space")]
+    for entry in gone:
+        notes += nasties.remove(state, entry, f"went into space with {section}")
+    return notes
 
 
 def lines(state: State) -> list[str]:
@@ -244,6 +295,8 @@ def lines(state: State) -> list[str]:
     if held.get("junction"):
         out.append(f"Junction Box: {held['junction']}, lights "
                    + ("on" if held.get("lights") else "off"))
+    if held.get("manifest"):
+        out.append(f"Ship's Manifest: in {held['manifest']}'s Ready Tool Slot")
     if held.get("widgets"):
         out.append("Widgets taken: " + ", ".join(held["widgets"]))
     return out

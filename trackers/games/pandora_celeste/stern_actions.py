@@ -9,7 +9,7 @@ from typing import Any
 from trackers.engine import Action, Note, Param, State
 from trackers.engine.actions import DRAWN
 from trackers.games.pandora_celeste import action_fields as fields
-from trackers.games.pandora_celeste import cards, hazards, phases, stern
+from trackers.games.pandora_celeste import cards, darkness, hazards, manifest, phases, stern
 from trackers.games.pandora_celeste.facts import facts_of
 
 Notes = list[Note | str]
@@ -22,7 +22,9 @@ def _unlock(state: State, args: dict[str, Any], rng: Random) -> Notes:
 
 def _virtual_draw(state: State) -> list[str] | None:
     """The Cargo Cards the app may draw for a Bay being unlocked (virtual mode only)."""
-    return stern.undrawn(state) if cards.virtual(state) else []
+    if not cards.virtual(state) or manifest.holder(state) is not None:
+        return []  # once the Ship's Manifest is readied, every Bay's card is dealt
+    return stern.undrawn(state)
 
 
 def _deck_needed(state: State, args: dict[str, Any]) -> list[str]:
@@ -40,7 +42,8 @@ STERN_ACTIONS: tuple[Action, ...] = (
             Param("kind", "choice", "mirror mode: its kind", choices=stern.KINDS, optional=True,
                   shown=fields.mirror, hidden_why=fields.APP_DRAWS)),
            topic="shipstern", needs=_deck_needed,
-           why_not=fields.first_of(fields.with_shipstern, phases.in_play("Unlocking a Bay")),
+           why_not=fields.first_of(fields.with_shipstern, phases.in_play("Unlocking a Bay"),
+                                   stern.bays_gone),
            hidden_draw=lambda s: list(_virtual_draw(s) or []),
            log_text=lambda a: f"Cargo Bay {a['bay']} unlocked"
            + (f": {a['card']}" if a.get("card") else "")),
@@ -51,17 +54,25 @@ STERN_ACTIONS: tuple[Action, ...] = (
            topic="shipstern",
            why_not=lambda s: None if stern.drawn_bays(s) else "no Bay's card waits face down",
            log_text=lambda a: f"Cargo Bay {a['bay']}'s card turned up"),
-    Action("manifest_swap", "Ship's Manifest swap",
-           "Mirror mode: its holder, opening a Bay with it ready, swaps the revealed card for "
-           "a spare one.", lambda s, a, r: stern.swap(s, a["bay"], a["card"], a["kind"]),
-           (Param("bay", "choice", "the Bay just opened", choices=stern.swappable_bays),
-            Param("card", "str", "the spare Cargo Card put in", max_length=60),
-            Param("kind", "choice", "its kind", choices=stern.KINDS)),
-           topic="shipstern",
-           why_not=fields.first_of(fields.with_shipstern, lambda s: None if fields.mirror(s)
-                                   else "the app does not keep the Manifest's spare cards "
-                                   "when it draws: swap at the table"),
-           log_text=lambda a: f"Ship's Manifest swap in Cargo Bay {a['bay']}"),
+    fields.Checked(
+        "ready_manifest", "Ready the Ship's Manifest",
+        "A crewmember puts the Ship's Manifest in their Ready Tool Slot; the spare Cargo "
+        "Cards go under it, for their eyes only.",
+        lambda s, a, r: manifest.ready(s, a["crew"], a),
+        (fields.crew_choice("who readies it"),), topic="shipstern", needs=_deck_needed,
+        why_not=fields.with_shipstern, check=manifest.check_ready, deals=manifest.deals,
+        log_text=lambda a: f"{a['crew']} readies the Ship's Manifest"),
+    fields.Checked(
+        "manifest_swap", "Ship's Manifest swap",
+        "Its holder, opening a Bay with it ready, swaps the revealed card for a spare one.",
+        lambda s, a, r: manifest.swap(s, a),
+        (Param("bay", "choice", "the Bay just opened", choices=manifest.swap_choices),
+         Param("card", "str", "the spare Cargo Card put in", max_length=60),
+         Param("kind", "choice", "its kind", choices=stern.KINDS)),
+        topic="shipstern", check=manifest.check_swap,
+        why_not=fields.first_of(fields.with_shipstern, manifest.why_not_swap),
+        deals=manifest.swap_deals,
+        log_text=lambda a: f"Ship's Manifest swap in Cargo Bay {a['bay']}"),
     Action("take_widget", "Take a Widget",
            "From the Widget consignment: the first one triggers Abandon Ship and spawns every "
            "Big Nasty left.", lambda s, a, r: stern.take_widget(s, a["crew"]),
@@ -76,17 +87,27 @@ STERN_ACTIONS: tuple[Action, ...] = (
             Param("room", "str", "where it was found", optional=True, max_length=60)),
            topic="shipstern", why_not=fields.with_shipstern,
            log_text=lambda a: f"Junction Box: {a['event']}"),
-    Action("hull_collapse", "Hull collapse",
-           "More than 8 Hull Breach markers: the section with the most breaks off; the "
-           "table's agreement recorded.",
-           lambda s, a, r: stern.collapse(s, a["section"], a["way"], a["markers"]),
-           (Param("section", "choice", "the section with the most markers",
-                  choices=hazards.SECTIONS),
-            Param("way", "choice", "what the table agreed", choices=stern.COLLAPSE_WAYS),
-            Param("markers", "int", "its markers coming off the board", minimum=0,
-                  maximum=60)),
-           topic="hull_breach",
-           why_not=lambda s: None if facts_of(s).get("collapse_due") else
-           "only once more than 8 Hull Breach markers are on the board",
-           log_text=lambda a: f"Hull collapse: {a['section']}"),
+    Action("darkness", "In the dark",
+           "Start of the Cycle: who starts it in the dark of the ShipStern without a light of "
+           "their own discards 1 card; or nobody does.",
+           lambda s, a, r: darkness.answer(s, a["crew"]),
+           (Param("crew", "choice", "in the dark without a light (one at a time)",
+                  choices=darkness.choices),),
+           key="I", short="In dark", topic="shipstern", why_not=darkness.why_not,
+           log_text=lambda a: f"In the dark: {a['crew']}"),
+    fields.Checked(
+        "hull_collapse", "Hull collapse",
+        "More than 8 Hull Breach markers: the section with the most breaks off with everyone "
+        "in it; the table's agreement recorded.",
+        lambda s, a, r: stern.collapse(s, a["section"], a["way"], a["markers"],
+                                       a.get("nasties")),
+        (Param("section", "choice", "the section with the most markers",
+               choices=hazards.SECTIONS),
+         Param("way", "choice", "what the table agreed", choices=stern.COLLAPSE_WAYS),
+         Param("markers", "int", "its markers coming off the board", minimum=0, maximum=60),
+         Param("nasties", "str", "Nasties in it: numbers ('1, 3') or none", max_length=120)),
+        topic="hull_breach", check=stern.check_collapse,
+        why_not=lambda s: None if facts_of(s).get("collapse_due") else
+        "only once more than 8 Hull Breach markers are on the board",
+        log_text=lambda a: f"Hull collapse: {a['section']}"),
 )

@@ -98,7 +98,7 @@ def banner(state: State) -> list[str]:
     record = outcomes.end(state)
     if record is not None:
         winners = ", ".join(record.winners) or "nobody"
-        if outcomes.hidden_agendas(state):  # the reveals may change who wins
+        if record.provisional:  # the reveals may change who wins (not a lost game)
             return [f"GAME OVER: {record.ending}",
                     f"Winners (provisional, Agendas still hidden): {winners}"]
         return [f"GAME OVER: {record.ending}", f"Winners: {winners}"]
