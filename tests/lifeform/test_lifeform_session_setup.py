@@ -8,12 +8,13 @@ import pytest
 from tests.lifeform.test_lifeform_session_fixtures import BOARD, NAMES, new, through_setup
 from trackers.engine import ActionError, Session, SessionSetup
 from trackers.engine.actions import BoardValueNeeded
+from trackers.engine.keys import RESERVED_KEYS
 from trackers.games.lifeform.board import BOARD_VALUES
 from trackers.games.lifeform.game import GAME
 from trackers.games.registry import get_game
 from trackers.pieces import PhysicalDeck, Secret, Track
 
-RESERVED = set("qurhs?lcpx0123456789") | set("tvb")  # the brief's list + the TUI's own keys
+RESERVED = RESERVED_KEYS.keys()  # the keys every game screen keeps
 
 
 def test_the_registry_serves_the_game_with_modules_a_b_d_only() -> None:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from tests.nemesis.helpers import round_on, status, walk_to
 from trackers.engine import ActionError, Session, SessionSetup
-from trackers.games.nemesis_lockdown import leaving, rounds
 from trackers.games.nemesis_lockdown.game import GAME
-from trackers.pieces import Counter, Track
+from trackers.pieces import Counter
 
 
 def new(players: int = 2, **board: object) -> Session:
@@ -17,42 +17,12 @@ def new(players: int = 2, **board: object) -> Session:
                                       board=values), seed="crew")
 
 
-def walk_to(s: Session, key: str) -> None:
-    while s.state.facts["phase"] == "setup":
-        s.do("next_step")
-    for _ in range(40):
-        now = rounds.current(s.state)
-        if now == key:
-            return
-        if now == "time":
-            s.do("advance_time")
-        elif now == "bag":
-            s.do("develop_bag", drawn="Adult")
-        elif now == "css" and leaving.css_waiting(s.state):
-            s.do("launch_css", face="no Pod")
-        else:
-            s.do("next_step")
-    raise AssertionError(key)
-
-
-def round_on(s: Session, slot: int) -> None:
-    walk_to(s, "turns")
-    while s.state.piece("time", Track).position != slot:
-        walk_to(s, "time")
-        s.do("advance_time")
-        walk_to(s, "turns")
-
-
 def count(s: Session, piece: str) -> int:
     return s.state.piece(piece, Counter).value
 
 
 def texts(notes: list) -> str:
     return "\n".join(n.text for n in notes)
-
-
-def status(s: Session, name: str) -> str:
-    return next(c["status"] for c in s.state.facts["crew"] if c["name"] == name)
 
 
 def test_w1_the_third_light_wound_becomes_serious() -> None:

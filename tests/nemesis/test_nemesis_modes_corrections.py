@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from tests.nemesis.helpers import round_on, status, walk_to
 from trackers.engine import ActionError, Session, SessionSetup
 from trackers.engine.common_actions import settable_targets
-from trackers.games.nemesis_lockdown import leaving, rounds
 from trackers.games.nemesis_lockdown.game import GAME
 from trackers.games.nemesis_lockdown.setup import solo_item_counter
 from trackers.pieces import Track
@@ -26,36 +26,6 @@ def texts(notes: list) -> str:
 
 def time(s: Session) -> int:
     return s.state.piece("time", Track).position
-
-
-def status(s: Session, name: str) -> str:
-    return next(c["status"] for c in s.state.facts["crew"] if c["name"] == name)
-
-
-def walk_to(s: Session, key: str) -> None:
-    while s.state.facts["phase"] == "setup":
-        s.do("next_step")
-    for _ in range(40):
-        now = rounds.current(s.state)
-        if now == key:
-            return
-        if now == "time":
-            s.do("advance_time")
-        elif now == "bag":
-            s.do("develop_bag", drawn="Adult")
-        elif now == "css" and leaving.css_waiting(s.state):
-            s.do("launch_css", face="no Pod")
-        else:
-            s.do("next_step")
-    raise AssertionError(key)
-
-
-def round_on(s: Session, slot: int) -> None:
-    walk_to(s, "turns")
-    while time(s) != slot:
-        walk_to(s, "time")
-        s.do("advance_time")
-        walk_to(s, "turns")
 
 
 def test_a_hand_jump_over_the_autodestruction_slot_applies_it_when_asked() -> None:

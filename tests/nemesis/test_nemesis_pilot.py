@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, Select, Static
 
@@ -23,6 +24,11 @@ from tui.app import TablesideApp
 from tui.screens.action_form import ActionFormScreen
 from tui.screens.owner_pin import OwnerPinScreen
 from tui.screens.session import SessionScreen
+
+# Whole games by keys: the slow group (`pytest -m slow`, .ci/run). Every run keeps their rules
+# through the session (test_nemesis_victory, test_nemesis_modes_corrections: solo, co-op, the
+# Victory Check) and a round's steps by keys (test_nemesis_turn_keys_pilot).
+pytestmark = pytest.mark.slow
 
 GAME_ID = "nemesis-lockdown"
 # The steps of a round after the First Player token, as round 1 takes them by keys:

@@ -5,13 +5,14 @@ from __future__ import annotations
 import pytest
 
 from trackers.engine import ActionError, Session, SessionSetup
+from trackers.engine.keys import RESERVED_KEYS
 from trackers.games.nemesis_lockdown import rounds
 from trackers.games.nemesis_lockdown.game import GAME
 from trackers.games.nemesis_lockdown.view import panels
 from trackers.games.registry import get_game
 from trackers.pieces import Bag, Counter, Secret, Track
 
-RESERVED = set("qurhs?lcpxtvb0123456789")
+RESERVED = RESERVED_KEYS.keys()  # the keys every game screen keeps
 TOPICS = {"time_track", "autodestruction", "alert_procedure", "intruder_bag", "noise", "fire",
           "malfunction", "power", "setup", "round", "victory", "wounds", "knowledge"}
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
+from tests.nemesis.helpers import round_on, walk_to
 from trackers.engine import ActionError, Session, SessionSetup
 from trackers.engine.actions import BoardValueNeeded
-from trackers.games.nemesis_lockdown import leaving, rounds
 from trackers.games.nemesis_lockdown.game import GAME
 from trackers.games.nemesis_lockdown.view import panels
 from trackers.pieces import Track
@@ -23,34 +23,6 @@ def new(players: int = 2, **board: object) -> Session:
 
 def time(s: Session) -> int:
     return s.state.piece("time", Track).position
-
-
-def walk_to(s: Session, key: str) -> None:
-    """Tick the checklist forward to step ``key``, resolving the app's own steps on the way."""
-    while s.state.facts["phase"] == "setup":
-        s.do("next_step")
-    for _ in range(40):
-        now = rounds.current(s.state)
-        if now == key:
-            return
-        if now == "time":
-            s.do("advance_time")
-        elif now == "bag":
-            s.do("develop_bag", drawn="Adult")
-        elif now == "css" and leaving.css_waiting(s.state):
-            s.do("launch_css", face="no Pod")
-        else:
-            s.do("next_step")
-    raise AssertionError(f"never reached {key}")
-
-
-def round_on(s: Session, slot: int) -> None:
-    """Walk to the Player turns of the round played on ``slot``."""
-    walk_to(s, "turns")
-    while time(s) != slot:
-        walk_to(s, "time")
-        s.do("advance_time")
-        walk_to(s, "turns")
 
 
 def texts(notes: list) -> str:

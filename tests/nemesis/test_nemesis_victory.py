@@ -9,11 +9,12 @@ from random import Random
 
 import pytest
 
+from tests.nemesis.helpers import round_on, status, walk_to
 from trackers.engine import ActionError, Session, SessionSetup
 from trackers.engine.report import build_report
-from trackers.games.nemesis_lockdown import leaving, rounds, victory
+from trackers.games.nemesis_lockdown import victory
 from trackers.games.nemesis_lockdown.game import GAME
-from trackers.pieces import Bag, Track
+from trackers.pieces import Bag
 
 DEFAULTS = dict(GAME.board_defaults)
 ISOLATED, BUNKER, EVACUATED = "locked in the Isolation Room", "in the Bunker", "evacuated"
@@ -27,37 +28,6 @@ def new(names: tuple[str, ...] = ("Ann", "Bo"), mode: str = "", seed: str = "end
 
 def texts(notes: list) -> str:
     return "\n".join(n.text for n in notes)
-
-
-def status(s: Session, name: str) -> str:
-    return next(c["status"] for c in s.state.facts["crew"] if c["name"] == name)
-
-
-def walk_to(s: Session, key: str) -> list:
-    said: list = []
-    while s.state.facts["phase"] == "setup":
-        said += s.do("next_step")
-    for _ in range(40):
-        now = rounds.current(s.state)
-        if now == key:
-            return said
-        if now == "time":
-            said += s.do("advance_time")
-        elif now == "bag":
-            said += s.do("develop_bag", drawn="Adult")
-        elif now == "css" and leaving.css_waiting(s.state):
-            said += s.do("launch_css", face="no Pod")
-        else:
-            said += s.do("next_step")
-    raise AssertionError(key)
-
-
-def round_on(s: Session, slot: int) -> None:
-    walk_to(s, "turns")
-    while s.state.piece("time", Track).position != slot:
-        walk_to(s, "time")
-        s.do("advance_time")
-        walk_to(s, "turns")
 
 
 def seat(s: Session, name: str) -> int:

@@ -8,12 +8,13 @@ import pytest
 
 from tests.pandora.helpers import enter_setup, panel
 from trackers.engine import ActionError, Session, SessionSetup
+from trackers.engine.keys import RESERVED_KEYS
 from trackers.games.pandora_celeste import cycle
 from trackers.games.pandora_celeste.game import GAME
 from trackers.games.registry import get_game
 from trackers.pieces import Countdown, Counter, Secret
 
-RESERVED = set("qurhs?lcpxtvb0123456789")
+RESERVED = RESERVED_KEYS.keys()  # the keys every game screen keeps
 TOPICS = {"turn_cycle", "emergency_protocols", "noise", "first_target", "nasties", "fire",
           "hull_breach", "wounds", "agendas", "setup", "cycle", "nasty_round", "attacks",
           "scuttlebugs", "vents", "escape", "showdown", "outcomes", "shipstern"}

@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, cast
 
+import pytest
 from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Checkbox, Input, Select
@@ -24,6 +25,11 @@ from trackers.games.pandora_celeste import cycle
 from trackers.pieces import Countdown, Counter
 from tui.app import TablesideApp
 from tui.screens.session import SessionScreen
+
+# A whole game by keys: the slow group (`pytest -m slow`, .ci/run). Every run keeps its rules
+# through the API (test_pandora_table_games, test_pandora_nasty_round, test_pandora_attacks,
+# test_pandora_timers) and a solo round by keys (test_pandora_true_solo_escape_pilot).
+pytestmark = pytest.mark.slow
 
 SIZE = (80, 24)
 # TEST DATA for an imaginary printing of the Turn Cycle Tracker (never product defaults).

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tableside.api import Tableside
 from tests.pandora.helpers import texts, through_setup
 from tests.pandora.test_pandora_round_keys import press
@@ -50,6 +52,10 @@ def _abandoned(tmp_path: Path) -> None:
     table.close()
 
 
+# A whole game by keys: the slow group (`pytest -m slow`, .ci/run). Every run keeps the escape's
+# rules through the API (test_pandora_decoupling, test_pandora_escape, test_pandora_abandon_ship)
+# and a solo round by keys (below).
+@pytest.mark.slow
 async def test_a_true_solo_game_escapes_on_the_bridge_after_the_last_attack(
         tmp_path: Path) -> None:
     _abandoned(tmp_path)

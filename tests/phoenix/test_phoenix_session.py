@@ -12,6 +12,7 @@ import pytest
 
 from tableside.api import Tableside
 from trackers.engine import ActionError, Session, SessionSetup
+from trackers.engine.keys import RESERVED_KEYS
 from trackers.games.space_station_phoenix.facts import score_sheet
 from trackers.games.space_station_phoenix.game import GAME
 from trackers.games.space_station_phoenix.view import panels
@@ -19,7 +20,7 @@ from trackers.games.space_station_phoenix.view import panels
 NAMES4 = ("P1", "P2", "P3", "P4")
 TOPICS = {"score_track", "end_of_game", "final_round", "scoring", "plurality", "station_hub",
           "level3_sectors", "diplomacy", "income", "setup"}
-RESERVED = set("qurhs?txcpvb") | {"escape", "tab", *"0123456789"}
+RESERVED = RESERVED_KEYS.keys()  # the keys every game screen keeps
 
 
 def new(players: int = 4, names: tuple[str, ...] = NAMES4, **board: object) -> Session:

@@ -12,17 +12,11 @@ import pytest
 
 from saves.journal import JOURNAL_FORMAT, decode_line, encode_line
 from tableside.api import LOST_ACTION, OpenSession, Tableside, TablesideError
-from tests.demo import INFO as DEMO_INFO
 from tests.demo.game import GAME
 from trackers.engine import Event, Session, SessionSetup
-from trackers.games import registry
 
-
-@pytest.fixture(autouse=True)
-def demo_game_registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    registry.infos()  # the real games first, then the demo beside them for this test
-    monkeypatch.setitem(registry._INFOS, "demo", DEMO_INFO)
-    monkeypatch.setitem(registry._LOADED, "demo", GAME)
+# the demo game beside the real ones, for every test here (tests/conftest.py)
+pytestmark = pytest.mark.usefixtures("demo_registered")
 
 
 def saved(root: Path, actions: int = 5, *, close: bool = True, seed: str = "dmg",

@@ -23,10 +23,8 @@ from typing import Any
 import pytest
 
 from tableside.api import Tableside
-from tests.demo import INFO as DEMO_INFO
 from tests.demo.game import GAME
 from trackers.engine import Session, SessionSetup
-from trackers.games import registry
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -95,11 +93,8 @@ def _reader(stream: Any, lines: list[bytes]) -> None:
         lines.append(raw)
 
 
-@pytest.fixture(autouse=True)
-def demo_game_registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    registry.infos()  # the real games first, then the demo beside them for this test
-    monkeypatch.setitem(registry._INFOS, "demo", DEMO_INFO)
-    monkeypatch.setitem(registry._LOADED, "demo", GAME)
+# the demo game beside the real ones, for every test here (tests/conftest.py)
+pytestmark = pytest.mark.usefixtures("demo_registered")
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL (POSIX)")

@@ -9,18 +9,13 @@ import pytest
 
 from saves.journal import decode_line
 from tableside.api import Tableside, TablesideError
-from tests.demo import INFO as DEMO_INFO
 from tests.demo.game import GAME
 from trackers.engine import ActionError
 from trackers.games import registry
 from trackers.pieces import Counter, Secret, Track, VirtualDeck
 
-
-@pytest.fixture(autouse=True)
-def demo_game_registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    registry.infos()  # the real games first, then the demo beside them for this test
-    monkeypatch.setitem(registry._INFOS, "demo", DEMO_INFO)
-    monkeypatch.setitem(registry._LOADED, "demo", GAME)
+# the demo game beside the real ones, for every test here (tests/conftest.py)
+pytestmark = pytest.mark.usefixtures("demo_registered")
 
 
 def reopen(root: Path, session_id: str) -> tuple[Tableside, object]:

@@ -25,18 +25,12 @@ from saves.journal import decode_line, encode_line
 from tableside import open_session
 from tableside.api import OpenSession, Tableside, TablesideError
 from tableside.cli import main
-from tests.demo import INFO as DEMO_INFO
 from tests.demo.game import GAME
 from trackers.engine import Session, SessionSetup
-from trackers.games import registry
 from trackers.pieces import Counter
 
-
-@pytest.fixture(autouse=True)
-def demo_game_registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    registry.infos()  # the real games first, then the demo beside them for this test
-    monkeypatch.setitem(registry._INFOS, "demo", DEMO_INFO)
-    monkeypatch.setitem(registry._LOADED, "demo", GAME)
+# the demo game beside the real ones, for every test here (tests/conftest.py)
+pytestmark = pytest.mark.usefixtures("demo_registered")
 
 
 def played(root: Path, actions: int = 4, *, close: bool = True, title: str = "Kept",

@@ -15,10 +15,8 @@ from pathlib import Path
 import pytest
 
 from tableside.api import Tableside, TablesideError
-from tests.demo import INFO as DEMO_INFO
 from tests.demo.game import GAME
 from trackers.engine import ActionError, Session, SessionSetup
-from trackers.games import registry
 from trackers.pieces import Counter, Track
 
 REPO = Path(__file__).resolve().parents[2]
@@ -80,11 +78,8 @@ table.close()
 """
 
 
-@pytest.fixture(autouse=True)
-def demo_game_registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    registry.infos()  # the real games first, then the demo beside them for this test
-    monkeypatch.setitem(registry._INFOS, "demo", DEMO_INFO)
-    monkeypatch.setitem(registry._LOADED, "demo", GAME)
+# the demo game beside the real ones, for every test here (tests/conftest.py)
+pytestmark = pytest.mark.usefixtures("demo_registered")
 
 
 def start(script: str, *args: str) -> subprocess.Popen[str]:

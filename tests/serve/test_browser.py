@@ -15,10 +15,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tableside.api import Tableside
 from tests.serve.browser import Traffic, chromium_path, launch_args, until
 from tests.tui.screen_text import screen_text
 from trackers.pieces import Secret
+
+# a real browser: the slow group (`pytest -m slow`, .ci/run)
+pytestmark = pytest.mark.slow
 
 VALUE = "ZEBRAORBIT"  # Ann's objective: a word nothing else on any screen contains
 PIN = "246810"

@@ -18,6 +18,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, cast
 
+import pytest
 from textual.app import App
 
 from tableside.api import OpenSession, Tableside
@@ -27,6 +28,9 @@ from tests.serve.browser import Traffic, chromium_path, launch_args, until
 from tests.tui.screen_text import panel_text, screen_text
 from trackers.engine import ActionError
 from trackers.pieces import Secret
+
+# a real browser: the slow group (`pytest -m slow`, .ci/run)
+pytestmark = pytest.mark.slow
 
 PIN = "246810"
 PHONE = {"width": 412, "height": 915}

@@ -24,6 +24,10 @@ from tui.screens.home import HomeScreen
 
 pytest.importorskip("textual_serve")
 
+# a process per served seat: the slow group (`pytest -m slow`, .ci/run); the seats'
+# own screens (test_seat_pilot) and their links (test_server) are tested in every run
+pytestmark = pytest.mark.slow
+
 PIN = "246810"
 
 

@@ -22,6 +22,7 @@ import re
 from pathlib import Path
 from typing import Any, cast
 
+import pytest
 from textual.app import App
 from textual.command import CommandList, CommandPalette
 from textual.pilot import Pilot
@@ -279,6 +280,11 @@ FIGHTS = [("Jacob", "matched"), ("Andrew", "matched"), ("Jacob", "cancelled: Rem
           ("Andrew", "matched"), ("Jacob", "matched"), ("Andrew", "matched")]
 
 
+# A whole game by keys: the slow group (`pytest -m slow`, .ci/run). Every run keeps its rules
+# through the session (tests/lifeform: test_lifeform_session_showdown, _session_endings,
+# test_lifeform_sealed for the image seen nowhere) and its screens by keys (the tests below,
+# test_lifeform_small_screen, test_secrets_pin_pilot).
+@pytest.mark.slow
 async def test_a_3_player_game_to_the_showdown_by_keys_with_an_ending_c(tmp_path: Path) -> None:
     table = Tableside(tmp_path)
     table.create("lifeform", 3, names=NAMES, board=BOARD, title="Friday", seed="pilot").close()

@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, cast
 
+import pytest
 from textual.app import App
 from textual.command import CommandList
 from textual.pilot import Pilot
@@ -118,6 +119,10 @@ def by_api(app: TablesideApp, name: str, args: dict[str, Any]) -> None:
     assert play.head == head + 1, f"{name} was not recorded"
 
 
+# A whole game by keys: the slow group (`pytest -m slow`, .ci/run). Every run keeps its rules
+# through the session (tests/lifeform/test_solo_session, test_solo_crisis) and the solo New
+# game by keys (below).
+@pytest.mark.slow
 async def test_a_solo_game_by_keys_from_setup_to_the_fight(tmp_path: Path) -> None:
     table = Tableside(tmp_path)
     table.create("lifeform", 1, names=["Ripley"], board=BOARD, title="Solo", seed="pilot").close()

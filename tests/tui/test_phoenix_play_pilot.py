@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, cast
 
+import pytest
 from textual.app import App
 from textual.pilot import Pilot
 
@@ -56,6 +57,10 @@ async def sector(pilot: Pilot[None], level: int, number: str = "") -> None:
     await pilot.pause()
 
 
+# A whole game by keys: the slow group (`pytest -m slow`, .ci/run). Every run keeps its rules
+# through the API (tests/phoenix/test_phoenix_at_the_table, test_phoenix_session) and its
+# screens by keys (the tests below, test_phoenix_pilot).
+@pytest.mark.slow
 async def test_a_three_player_game_to_its_end_at_80x24(tmp_path: Path) -> None:
     table = Tableside(tmp_path)
     play = table.create(GAME, 3, names=("Ann", "Bo", "Cy"), seed="s",
