@@ -20,9 +20,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tableside.api import Tableside
 from tests.serve.browser import Grid, Traffic, chromium_path, launch_args, tap, tap_on, until
 from tests.tui.screen_text import screen_text
+
+# a real browser and a process per seat: run by .ci/run's slow group (pytest -m slow)
+pytestmark = pytest.mark.slow
 
 PHONE = {"width": 390, "height": 844}
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed"]
