@@ -54,6 +54,22 @@ class TablesideApp(CrashReported, App[None]):
         self._library: Library | None = None
         self._later_css = False
 
+    async def action_quit(self) -> None:
+        """Quit, asking first while players have their seats open (a second ctrl+q while
+        asked quits at once)."""
+        from tui.screens.confirm import ConfirmScreen
+
+        served = getattr(self, "_served_games", None)  # tui.serving keeps them, if any
+        question = None
+        if served and not isinstance(self.screen, ConfirmScreen):
+            from tui.serving import quit_question
+
+            question = quit_question(self)
+        if question is None:
+            self.exit()
+            return
+        self.push_screen(ConfirmScreen(question), lambda yes: self.exit() if yes else None)
+
     # --- what the screens use -----------------------------------------------------------
     @property
     def table(self) -> Tableside:

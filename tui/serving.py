@@ -98,6 +98,18 @@ def leave_question(serving: Serving) -> str | None:
             "them back. (y/n)")
 
 
+def quit_question(app: Any) -> str | None:
+    """What quitting asks while any game this run served has seat pages open; None when
+    none has (quitting ends every seat: the pages say the table closed the game)."""
+    seated = [seat for serving in kept(app).values() for seat in serving.seated()]
+    if not seated:
+        return None
+    who = seated[0] if len(seated) == 1 else ", ".join(seated[:-1]) + " and " + seated[-1]
+    lose = "loses their seat" if len(seated) == 1 else "lose their seats"
+    return (f"Quit Tableside? {who} {lose}: their pages say the table closed the game, and "
+            "the next run of the app makes new links. (y/n)")
+
+
 def start(session_id: str, players: list[str], data_dir: Path, *, lan: bool = False,
           port: int = 0, address: str | None = None) -> Serving:
     """Serve a game's seats (localhost unless ``lan``) with a link for every player."""
