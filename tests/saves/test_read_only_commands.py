@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from tableside.cli import main
-from tests.saves.test_saves_safety import demo_game_registered, files_of, played
+from tests.saves.test_saves_safety import files_of, played
 
-__all__ = ["demo_game_registered"]  # the autouse fixture, shared
+pytestmark = pytest.mark.usefixtures("demo_registered")
 
 LOOKING = [["saves", "list"], ["saves", "show", "{id}"], ["actions", "{id}"],
            ["profile", "show", "lifeform"], ["profile", "export", "lifeform", "{out}"],

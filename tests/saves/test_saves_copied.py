@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from tableside.api import LOST_ACTION, Tableside
-from tests.saves.test_saves_damage import demo_game_registered, saved
+from tests.saves.test_saves_damage import saved
 
-__all__ = ["demo_game_registered"]  # the autouse fixture, shared
+pytestmark = pytest.mark.usefixtures("demo_registered")
 
 
 def _journal(root: Path, session_id: str) -> Path:
