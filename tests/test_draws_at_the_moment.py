@@ -169,7 +169,9 @@ def test_asteroid_tokens_are_turned_over_not_dealt_in_advance() -> None:
     for _ in range(12):
         session = lifeform_b()
         assert "asteroids" not in session.state.facts.get("hidden", {})
-        session.do("advance_self_destruct", spaces=9)  # 28 -> 19: the first token
+        session.do("advance_self_destruct", spaces=8)  # 28 -> 20
+        session.do("choose_stowaway", card="second")  # the 20 mark: the card before SD moves on
+        session.do("advance_self_destruct", spaces=1)  # 20 -> 19: the first token
         for _ in range(3):
             if session.state.facts["asteroids"]["face_down"]:
                 session.do("advance_self_destruct", spaces=1)
