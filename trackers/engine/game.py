@@ -15,6 +15,7 @@ from random import Random
 from typing import TYPE_CHECKING, Any
 
 from trackers.engine.actions import Action, ActionError, Note
+from trackers.engine.announce import Announcer
 from trackers.engine.board import BoardValue
 from trackers.engine.info import GameInfo, PlayMode
 
@@ -185,6 +186,10 @@ class Game:
     # Why a value may not be set by hand ("Set a value by hand"), naming the game's action
     # that moves it with its rules, or None where it may: checked when the table acts.
     hand_set: Callable[[State, str], str | None] | None = None
+
+    # What the table hears after an action (``trackers.engine.announce``): short phrases
+    # from the state before and after it, both with every secret hidden.
+    announce: Announcer | None = None
 
     # Values the game report charts by round besides the pieces (a count kept in ``facts``):
     # label -> how to read it from the state (None while it means nothing yet).

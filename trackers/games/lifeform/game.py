@@ -14,6 +14,7 @@ from trackers.engine import Action, ActionError, Game, Note, Option, State
 from trackers.engine.game import EndRecord
 from trackers.games.lifeform import INFO, asteroid_mirror, solo_game
 from trackers.games.lifeform.actions import ACTIONS
+from trackers.games.lifeform.announcements import ANNOUNCER
 from trackers.games.lifeform.board import BOARD_VALUES, board_of, check_board, warnings
 from trackers.games.lifeform.characters import POOL_CHOICES
 from trackers.games.lifeform.secrets import LIFEFORM_ONLY
@@ -109,6 +110,7 @@ def lifeform_by_name(state: State, owner: str) -> str | None:
 
 GAME = Game(
     info=INFO,
+    announce=ANNOUNCER,  # what the table hears: announcements.py
     setup=solo_game.setup(setup),
     actions=tuple(_readable(a) for a in solo_game.actions(tuple(_in_its_stage(a)
                                                                for a in ACTIONS))),
