@@ -3,8 +3,10 @@ table hears after an action, from the state before and after it."""
 
 from __future__ import annotations
 
-from tests.lifeform.test_lifeform_session_fixtures import new as lifeform, through_setup
-from tests.nemesis.lockdown_play import game as lockdown, step_to, turns_on
+from tests.lifeform.test_lifeform_session_fixtures import new as lifeform
+from tests.lifeform.test_lifeform_session_fixtures import through_setup
+from tests.nemesis.lockdown_play import game as lockdown
+from tests.nemesis.lockdown_play import step_to, turns_on
 from tests.pandora.helpers import started, walk_to
 from trackers.engine import Session
 

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from tests.lifeform.test_lifeform_session_fixtures import new as lifeform, through_setup
-from tests.nemesis.lockdown_play import game as lockdown, step_to, turns_on
+from tests.lifeform.test_lifeform_session_fixtures import new as lifeform
+from tests.lifeform.test_lifeform_session_fixtures import through_setup
+from tests.nemesis.lockdown_play import game as lockdown
+from tests.nemesis.lockdown_play import step_to, turns_on
 from tests.pandora.helpers import started, walk_to
 from trackers.engine import Session, State
 from trackers.engine.announce import Announcer

@@ -9,8 +9,9 @@ import pytest
 from tableside.api import OpenSession, Tableside
 from tableside.cli import main
 from tests.lifeform.test_lifeform_session_fixtures import BOARD, NAMES
-from tests.nemesis.lockdown_play import DEFAULTS, step_to, turns_on
-from tests.pandora.helpers import through_setup as pandora_setup, walk_to
+from tests.nemesis.lockdown_play import DEFAULTS, turns_on
+from tests.pandora.helpers import through_setup as pandora_setup
+from tests.pandora.helpers import walk_to
 from tests.voice.wav_check import assert_spoken
 
 pytest.importorskip("espeakng_loader", reason="the voice extra (espeakng-loader) is not "
