@@ -8,6 +8,7 @@ This module needs no espeak-ng: it decides, the speaker speaks.
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -20,7 +21,10 @@ SOUND_ENV = "TABLESIDE_SOUND"  # "off": nothing is spoken (the tests set it)
 FOLDER_ENV = "TABLESIDE_VOICE_TO"  # a folder: announcements are written there, not played
 RATE = (80, 300)  # words a minute espeak-ng speaks clearly
 VOLUME = (0, 200)  # espeak-ng's amplitude, 100 normal
-DEFAULTS = VoiceSettings(rate=120, volume=100, pitch=45, pitch_range=15, word_gap=0)
+# The ship's voice, tuned by ear (tests/voice/test_heard_back_slow.py): American English (its
+# "vacuum" and its numbers carry), slow, a narrow pitch range (an automated voice).
+DEFAULTS = VoiceSettings(rate=120, volume=100, pitch=45, pitch_range=15, word_gap=0,
+                         voice="en-us")
 
 
 class Settings(Protocol):
@@ -68,8 +72,7 @@ def voice_settings(table: Settings) -> VoiceSettings:
     rate = rate if isinstance(rate, int) and RATE[0] <= rate <= RATE[1] else DEFAULTS.rate
     volume = volume if isinstance(volume, int) and VOLUME[0] <= volume <= VOLUME[1] \
         else DEFAULTS.volume
-    return VoiceSettings(rate=rate, volume=volume, pitch=DEFAULTS.pitch,
-                         pitch_range=DEFAULTS.pitch_range, word_gap=DEFAULTS.word_gap)
+    return replace(DEFAULTS, rate=rate, volume=volume)
 
 
 def check(name: str, value: int, bounds: tuple[int, int]) -> str | None:

@@ -38,6 +38,7 @@ class VoiceSettings:
     pitch: int = 50
     pitch_range: int = 50
     word_gap: int = 0
+    voice: str = "en"
 
 
 class _Engine:
@@ -54,7 +55,7 @@ class _Engine:
         if self.sample_rate <= 0:
             raise VoiceUnavailable("espeak-ng could not start (its voice data was not found)")
         lib.espeak_SetVoiceByName.argtypes = [ctypes.c_char_p]
-        lib.espeak_SetVoiceByName(b"en")
+        self.voice = ""
         lib.espeak_SetParameter.argtypes = [ctypes.c_int, ctypes.c_int, ctypes.c_int]
         lib.espeak_SetSynthCallback.argtypes = [_CALLBACK]
         lib.espeak_Synth.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_uint,
@@ -70,6 +71,10 @@ class _Engine:
         return 0
 
     def synth(self, text: str, settings: VoiceSettings, sink: Callable[[bytes], None]) -> None:
+        if settings.voice != self.voice:
+            if self.lib.espeak_SetVoiceByName(settings.voice.encode()) != 0:
+                raise VoiceUnavailable(f"espeak-ng has no voice named {settings.voice!r}")
+            self.voice = settings.voice
         for key, value in ((RATE, settings.rate), (VOLUME, settings.volume),
                            (PITCH, settings.pitch), (RANGE, settings.pitch_range),
                            (WORDGAP, settings.word_gap)):

@@ -45,10 +45,10 @@ def test_lockdown_says_the_time_track_autodestruction_the_alert_and_the_end() ->
     turns_on(s, 11)
     assert heard(s, "start_autodestruction") == ["Autodestruction armed. Slot 8."]
     step_to(s, "time")
-    assert heard(s, "advance_time") == ["Time. Slot 10."]
+    assert heard(s, "advance_time") == ["Time track. 10 reached."]
     turns_on(s, 8)
     step_to(s, "time")
-    assert heard(s, "advance_time") == ["Time. Slot 7.", "Autodestruction red. Slot 5. It "
+    assert heard(s, "advance_time") == ["Time track. 7 reached.", "Autodestruction red. Slot 5. It "
                                                         "cannot be stopped."]
     turns_on(s, 5)
     step_to(s, "time")
@@ -65,10 +65,10 @@ def test_pandora_says_each_protocol_as_it_ticks_one_cycle_left_and_going_off() -
     s = started(("Flygirl", "Cap"), (("Vacuum", 2), ("Aircon", 3)), seed="ticks",
                 board={"objective_timer": 9})
     walk_to(s, "tick")
-    assert heard(s, "end_cycle") == ["Aircon. 2 cycles.", "Vacuum. 1 cycle left."]
+    assert heard(s, "end_cycle") == ["Aircon. 2 cycles.", "Vacuum. 1 cycle to go."]
     walk_to(s, "tick")
     said = heard(s, "end_cycle")
-    assert said[:2] == ["Aircon. 1 cycle left.", "Vacuum goes off."]
+    assert said[:2] == ["Aircon. 1 cycle to go.", "Vacuum goes off."]
 
 
 def test_pandora_says_abandon_ship() -> None:

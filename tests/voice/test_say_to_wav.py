@@ -50,7 +50,7 @@ GAMES = [
     ("nemesis-lockdown", 2, ("Ann", "Bo"), DEFAULTS, {}, lockdown,
      ["Autodestruction armed. Slot 8."]),
     ("pandora-celeste", 2, ("Ann", "Bo"), {"objective_timer": 9},
-     {"crew": ["Flygirl", "Cap"]}, pandora, ["Aircon. 2 cycles.", "Vacuum. 1 cycle left."]),
+     {"crew": ["Flygirl", "Cap"]}, pandora, ["Aircon. 2 cycles.", "Vacuum. 1 cycle to go."]),
     ("space-station-phoenix", 4, ("P1", "P2", "P3", "P4"), {}, {}, phoenix,
      ["Final round. P2 triggered the end.", "Last turn goes to P1."]),
 ]

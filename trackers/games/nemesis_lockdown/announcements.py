@@ -21,8 +21,9 @@ def _slot(state: State) -> int | None:
 
 
 def time_slot(state: State, position: int) -> str:
-    """"Time. Slot 9." (S: "Time. Slot S.")."""
-    return "Time. Slot S." if position == s_position(state) else f"Time. Slot {position}."
+    """"Time track. 9 reached." (S: "Time track. S reached."): the number after a pause,
+    before a word, is what carries across a table."""
+    return f"Time track. {'S' if position == s_position(state) else position} reached."
 
 
 def announce(before: State, after: State, _action: str) -> Sequence[str]:

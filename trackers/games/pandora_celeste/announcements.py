@@ -29,11 +29,11 @@ ORDERS = {
 
 
 def countdown(name: str, cycles: int) -> str:
-    """"Vacuum. 3 cycles." / "Vacuum. 1 cycle left." / "Vacuum goes off."."""
+    """"Vacuum. 3 cycles." / "Vacuum. 1 cycle to go." / "Vacuum goes off."."""
     if cycles <= 0:
         return f"{name} goes off."
     if cycles == 1:
-        return f"{name}. 1 cycle left."
+        return f"{name}. 1 cycle to go."
     return f"{name}. {cycles} cycles."
 
 
