@@ -58,7 +58,10 @@ class StreamPlayback(Playback):
         if self.process.stdin is not None:
             with contextlib.suppress(BrokenPipeError, OSError):
                 self.process.stdin.close()
-        _, err = self.process.communicate()
+        err = self.process.stderr.read() if self.process.stderr is not None else b""
+        self.process.wait()
+        if self.process.stderr is not None:
+            self.process.stderr.close()
         if self.process.returncode not in (0, -15):
             why = (err or b"").decode(errors="replace").strip().splitlines()
             raise PlaybackFailed(why[-1] if why else f"exit {self.process.returncode}")
@@ -101,8 +104,9 @@ def _afplay(data: bytes) -> None:
 
 
 def _winsound(data: bytes) -> None:
-    import winsound  # type: ignore[import-not-found,unused-ignore]
+    import importlib
 
+    winsound = importlib.import_module("winsound")  # Windows only
     try:
         winsound.PlaySound(data, winsound.SND_MEMORY)
     except RuntimeError as err:
@@ -121,6 +125,10 @@ def find_player() -> tuple[str, Player] | None:
     for name, args in RAW_PLAYERS:
         path = shutil.which(name)
         if path:
-            return name, lambda rate, p=path, a=args: StreamPlayback(  # type: ignore[misc]
-                [p, *(x.format(rate=rate) for x in a)])
+            return name, _streaming(path, args)
     return None
+
+
+def _streaming(path: str, args: list[str]) -> Player:
+    """Start ``path`` reading raw samples at the clip's rate."""
+    return lambda rate: StreamPlayback([path, *(a.format(rate=rate) for a in args)])

@@ -146,6 +146,8 @@ class Speaker:
                 self._go_silent(str(err))
             except (PlaybackFailed, OSError) as err:
                 self._go_silent(f"the sound could not be played: {err}")
+            except Exception as err:  # a fault in the voice must never reach the game
+                self._go_silent(f"the voice failed: {err}")
             finally:
                 self._jobs.task_done()
 
