@@ -116,3 +116,12 @@ def test_phoenix_says_the_final_round_and_whose_turn_is_last() -> None:
     assert heard(s, "end_turn") == []  # P3's final turn done
     assert heard(s, "end_turn") == ["Last turn: P1."]
     assert heard(s, "end_turn") == ["Game over. Final scoring."]
+
+
+def test_the_dragons_domain_solo_says_the_self_destruct_too() -> None:
+    from tests.lifeform.test_solo_session import new as solo
+
+    s = solo()
+    assert heard(s, "solo_advance_sd", minutes=6) == ["Self-destruct. 19 minutes.",
+                                                     "Remora boarding open."]
+    assert heard(s, "solo_advance_sd", minutes=30) == ["Self-destruct. Explosion."]
