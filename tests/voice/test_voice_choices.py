@@ -66,3 +66,19 @@ def test_a_rate_out_of_bounds_in_the_settings_falls_back_to_the_ships_voice(
     table.set_setting("voice:rate", 9000)
     table.set_setting("voice:volume", "loud")
     assert choices.voice_settings(table) == choices.DEFAULTS
+
+
+async def test_the_new_game_form_says_whether_the_game_speaks(tmp_path: Path) -> None:
+    from textual.widgets import Static
+
+    from tests.tui.test_forms_pilot import set_game
+    from tui.app import TablesideApp
+
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")  # Home: New game
+        await pilot.pause()
+        for game, said in (("lifeform", "Spoken announcements: on by default (the rulebook"),
+                           ("nemesis-lockdown", "Spoken announcements: off by default")):
+            await set_game(pilot, game, 2)
+            assert said in str(app.screen.query_one("#game-blurb", Static).render())
