@@ -23,6 +23,16 @@ else:
     _Screen = object
 
 
+class Unsaved:
+    """No store at hand (a screen opened without one): each game's own default, nothing kept."""
+
+    def setting(self, key: str, default: object = None) -> object:
+        return default
+
+    def set_setting(self, key: str, value: object) -> None:
+        return None
+
+
 class SpeakingAnnouncements(_Screen):
     """Mixin for the session screen: hear what each new action announces."""
 
@@ -59,13 +69,6 @@ class SpeakingAnnouncements(_Screen):
         return self._voice_on
 
     def _settings(self) -> Settings:
-        class Unsaved:  # no store at hand: each game's own default, nothing kept
-            def setting(self, key: str, default: object = None) -> object:
-                return default
-
-            def set_setting(self, key: str, value: object) -> None:
-                return None
-
         return self.table if self.table is not None else Unsaved()
 
     def speak(self, phrases: list[str]) -> None:
