@@ -97,3 +97,21 @@ def test_say_refuses_a_file_that_is_not_a_wav(tmp_path: Path,
                  str(tmp_path / "said.mp3")]) == 1
     assert "--to: give a file name ending in .wav ('said.mp3' given)" in capsys.readouterr().err
     assert not (tmp_path / "said.mp3").exists()
+
+
+def test_say_with_no_player_prints_the_words_and_one_plain_notice(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("TABLESIDE_SOUND", raising=False)
+    monkeypatch.setattr("tableside.voice.speaker.find_player", lambda: None)
+    table = Tableside(tmp_path)
+    play = table.create("space-station-phoenix", 4, names=("P1", "P2", "P3", "P4"), seed="v")
+    phoenix(play)
+    play.close()
+    table.close()
+    assert main(["--data-dir", str(tmp_path), "say", play.id]) == 1
+    out, err = capsys.readouterr()
+    assert out.splitlines() == ["Final round. P2 triggered the end.", "Last turn goes to P1."]
+    assert err == ("tableside: Spoken announcements are off: the sound could not be played: "
+                   "no sound player was found: paplay, pw-play or aplay. The game goes on "
+                   "without them.\n")
