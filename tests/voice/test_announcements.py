@@ -79,7 +79,7 @@ def test_pandora_says_abandon_ship() -> None:
                                     big_nasty="Time Jumper", gold=6)
     s.do("board_vehicle", who="Flygirl", vehicle="Bridge")
     walk_to(s, "tick")
-    s.do("end_cycle")
+    assert "Objective Timer. 1 cycle to go." in heard(s, "end_cycle")
     walk_to(s, "tick")
     assert "The Bridge decouples." in heard(s, "end_cycle")
 

@@ -1,7 +1,8 @@
 """What the ship's computer says aloud: each timed Emergency Protocol as its Countdown Marker
 ticks, one Cycle left and going off, Abandon Ship, each vehicle that Decouples, and in True
 Solo each Nasty as it activates and whom it goes for (rulebook «The Turn Cycle Tracker»,
-«Emergency Protocols», «Abandon Ship», «Decoupling», «Nasty Action Cards»).
+«Emergency Protocols», «Abandon Ship», «Decoupling», «Nasty Action Cards»); after Abandon
+Ship, the Objective Timer as it counts down to the Bridge leaving by itself.
 
 Only what lies face up is read: Protocols, the tracker, the Nasties and their cards. Hidden
 Agendas are never there to read (the engine hands these the table's view).
@@ -93,6 +94,9 @@ def announce(before: State, after: State, _action: str) -> Sequence[str]:
     said = _protocols(before, after)
     if facts_of(after).get("abandon_ship") and not facts_of(before).get("abandon_ship"):
         said.append("Abandon ship.")
+    timer, was = facts_of(after).get("objective_timer"), facts_of(before).get("objective_timer")
+    if timer and was is not None and timer < was:  # at 0 the Bridge's decoupling is said
+        said.append(countdown("Objective Timer", timer))
     old = facts_of(before).get("vehicles", {})
     for vehicle, data in facts_of(after).get("vehicles", {}).items():
         if data.get("decoupled") and not old.get(vehicle, {}).get("decoupled"):
