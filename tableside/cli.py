@@ -18,7 +18,7 @@ from tableside import __version__
 COMMAND_MODULES = (
     "tableside.cli_saves", "tableside.cli_rules", "tableside.games", "tableside.cli_profile",
     "tableside.cli_secrets", "tableside.cli_history", "tableside.cli_serve",
-    "tableside.cli_keys", "tableside.cli_backup",
+    "tableside.cli_keys", "tableside.cli_backup", "tableside.cli_say",
 )
 GLOBAL_OPTIONS = ("--data-dir",)  # each takes one value; accepted anywhere on the line
 

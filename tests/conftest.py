@@ -63,6 +63,12 @@ def isolated_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return data
 
 
+@pytest.fixture(autouse=True)
+def sound_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No test speaks or says it cannot (a test of the voice turns it back on)."""
+    monkeypatch.setenv("TABLESIDE_SOUND", "off")
+
+
 @pytest.fixture
 def demo_registered() -> Iterator[None]:
     """Make the small demo game available to the registry (and the New game form)."""

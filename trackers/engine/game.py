@@ -15,6 +15,7 @@ from random import Random
 from typing import TYPE_CHECKING, Any
 
 from trackers.engine.actions import Action, ActionError, Note
+from trackers.engine.announce import Announcer
 from trackers.engine.board import BoardValue
 from trackers.engine.info import GameInfo, PlayMode
 
@@ -209,6 +210,10 @@ class Game:
     # The actions that settle what the rules say is due now (a Reality Calibration after an
     # attack): a seat's "Yours to do now" lists only these; None: every private action open.
     due: Callable[[State], Sequence[str]] | None = None
+
+    # What the table hears after an action (``trackers.engine.announce``): short phrases
+    # from the state before and after it, both with every secret hidden.
+    announce: Announcer | None = None
 
     # Values the game report charts by round besides the pieces (a count kept in ``facts``):
     # label -> how to read it from the state (None while it means nothing yet).

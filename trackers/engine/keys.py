@@ -24,6 +24,7 @@ RESERVED_KEYS: Mapping[str, str] = {
     "ctrl+p": "The command palette", "tab": "Next panel", "shift+tab": "Previous panel",
     "enter": "Choose the highlighted line", "up": "Move up", "down": "Move down",
     "ctrl+o": "Serve the players' seats",
+    "f5": "Spoken announcements off or on", "f6": "Say the last announcement again",
 }
 
 

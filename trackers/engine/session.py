@@ -298,6 +298,19 @@ class Session:
         return apply_action(action, work, checked,
                             rng_of(self.seed, self.chance, seq, checked, dry))
 
+    def announcement(self) -> list[str]:
+        """What the table hears for the action at the head (nothing at the start): the
+        game's announcements from the state before it to the state after it."""
+        from trackers.engine.announce import announcements
+
+        if self.head == 0 or self.game.announce is None:
+            return []
+        if self._previous is not None and self._previous[0] == self.head - 1:
+            before = self._previous[1]
+        else:
+            before, _ = self._rebuild(self.head - 1)
+        return announcements(self.game, before, self.state, self._events[self.head - 1].action)
+
     def undo(self, steps: int = 1) -> list[Note]:
         if steps < 1:
             raise ActionError("steps: give 1 or more", "steps")

@@ -22,6 +22,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from tableside.api import OpenSession, Tableside, TablesideError
+from tableside.voice.choices import default_words
 from trackers.engine import ActionError, Game
 from trackers.engine.game import Option
 from trackers.engine.info import PlayMode
@@ -150,6 +151,8 @@ class NewGameScreen(FieldKeys, ModalScreen[OpenSession | None]):
             return
         self.game = game = get_game(game_id)
         note = f"\n{self.game.info.note}" if self.game.info.note else ""
+        voice = default_words(game)  # whether the table will hear it, and why
+        note += f"\n{voice}" if voice else ""
         self.query_one("#game-blurb", Static).update(plain(self.game.blurb + note))
         players = self.query_one("#players", Select)
         players.prompt = "choose how many play"

@@ -40,6 +40,7 @@ from tui.screens.lock_wait import when_free
 from tui.screens.peek import PeekScreen
 from tui.screens.refusal_keys import with_keys
 from tui.screens.session_refusals import RefusingWithReason
+from tui.screens.session_voice import SpeakingAnnouncements
 from tui.screens.session_watch import WatchingOtherWindows
 from tui.widgets.banner import Banner
 from tui.widgets.keys_footer import KeysFooter
@@ -71,7 +72,8 @@ def plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
-class SessionScreen(WatchingOtherWindows, RefusingWithReason, Screen[None]):
+class SessionScreen(SpeakingAnnouncements, WatchingOtherWindows, RefusingWithReason,
+                    Screen[None]):
     """Generic layout; ``screen_for`` adds one key binding per game action.
 
     The footer shows the game's actions possible now, undo, F1 and Home; every other key
@@ -106,6 +108,10 @@ class SessionScreen(WatchingOtherWindows, RefusingWithReason, Screen[None]):
                 tooltip="Seats: each player's own screen on their phone (serve this game)"),
         Binding("escape", "leave", "Home", id="session.home",
                 tooltip="Back to Home (the game is saved)"),
+        Binding("f5", "voice_toggle", "Voice", id="session.voice",
+                tooltip="Spoken announcements: off at once, or on (this game)"),
+        Binding("f6", "voice_repeat", "Say again", id="session.say_again",
+                tooltip="Say the last announcement again"),
     ]
 
     def __init__(self, play: OpenSession, table: Tableside | None = None) -> None:
@@ -216,6 +222,7 @@ class SessionScreen(WatchingOtherWindows, RefusingWithReason, Screen[None]):
             if isinstance(widget, SessionView):
                 widget.show_session(self.play)
         self.refresh_bindings()
+        self.hear()
 
     # --- doing actions ------------------------------------------------------------------
     def offerable(self, name: str) -> bool:
@@ -250,6 +257,8 @@ class SessionScreen(WatchingOtherWindows, RefusingWithReason, Screen[None]):
             return True if self.play.can_undo else None
         if action == "redo":
             return True if self.play.can_redo else None
+        if action.startswith("voice_"):
+            return self.voice_key_shown(action)
         return True
 
     async def action_run(self, name: str) -> None:
@@ -515,4 +524,5 @@ class SessionScreen(WatchingOtherWindows, RefusingWithReason, Screen[None]):
             self.seat_server.close_game()
             self.seat_server = None
         self._stop_watching.set()
+        self.stop_voice()
         self.close_play()

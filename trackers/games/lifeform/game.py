@@ -15,6 +15,7 @@ from trackers.engine import Action, ActionError, Game, Note, Option, State
 from trackers.engine.game import EndRecord
 from trackers.games.lifeform import INFO, asteroid_mirror, must_do, solo_game
 from trackers.games.lifeform.actions import ACTIONS
+from trackers.games.lifeform.announcements import ANNOUNCER
 from trackers.games.lifeform.board import BOARD_VALUES, board_of, check_board, warnings
 from trackers.games.lifeform.characters import POOL_CHOICES
 from trackers.games.lifeform.facts import facts_of
@@ -121,6 +122,7 @@ def solo_holders(state: State, owner: str, names: Sequence[str]) -> list[str]:
 
 GAME = Game(
     info=INFO,
+    announce=ANNOUNCER,  # what the table hears: announcements.py
     setup=solo_game.setup(setup),
     actions=tuple(_readable(a) for a in solo_game.actions(tuple(_in_its_stage(a)
                                                                for a in ACTIONS))),

@@ -7,6 +7,7 @@ from typing import Any
 from trackers.engine import Game, Note, Option, State
 from trackers.games.nemesis_lockdown import INFO, view
 from trackers.games.nemesis_lockdown.actions import ACTIONS
+from trackers.games.nemesis_lockdown.announcements import ANNOUNCER
 from trackers.games.nemesis_lockdown.bag import BLANK_FATES, TOKEN_FATES
 from trackers.games.nemesis_lockdown.board import (
     BOARD_DEFAULTS,
@@ -50,6 +51,7 @@ def hand_set(state: State, target: str) -> str | None:
 
 GAME = Game(
     info=INFO,
+    announce=ANNOUNCER,  # what the table hears: announcements.py
     setup=setup,
     actions=ACTIONS,
     options=OPTIONS,

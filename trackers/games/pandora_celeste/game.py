@@ -7,6 +7,7 @@ from typing import Any
 from trackers.engine import ActionError, Game, State
 from trackers.games.pandora_celeste import INFO, crew, nasties, outcomes, stern, view
 from trackers.games.pandora_celeste.actions import ACTIONS
+from trackers.games.pandora_celeste.announcements import ANNOUNCER
 from trackers.games.pandora_celeste.board import (
     BOARD_VALUES,
     DECK_KEYS,
@@ -48,6 +49,7 @@ def _topics() -> dict[str, str]:
 
 GAME = Game(
     info=INFO,
+    announce=ANNOUNCER,  # what the table hears: announcements.py
     setup=setup,
     actions=ACTIONS,
     options=OPTIONS,

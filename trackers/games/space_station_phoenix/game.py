@@ -12,6 +12,7 @@ from trackers.engine import Game, Option, State
 from trackers.engine.game import EndRecord
 from trackers.games.space_station_phoenix import INFO, facts
 from trackers.games.space_station_phoenix.actions import ACTIONS
+from trackers.games.space_station_phoenix.announcements import ANNOUNCER
 from trackers.games.space_station_phoenix.board import (
     BOARD_DEFAULTS,
     BOARD_DEFAULTS_NOTE,
@@ -50,6 +51,7 @@ def moment(state: State) -> dict[str, int]:
 
 GAME = Game(
     info=INFO,
+    announce=ANNOUNCER,  # what the table hears: announcements.py
     setup=setup,
     actions=ACTIONS,
     options=(
