@@ -119,13 +119,11 @@ def do_from_cli(play: OpenSession, action: str, args: dict[str, Any]) -> list[No
 
 
 def takes_pin(action: Action) -> list[dict[str, Any]]:
-    """``pin`` as ``tableside actions`` lists it, on the actions that take it: those that
-    choose a secret (the owner's PIN, or at their first one a new PIN or pin=none), look at or
-    reveal one, or may open one (they have ``owner_absent``)."""
-    chooses = any(p.secret for p in action.params)
-    if not (chooses or action.name in ("reveal_secret", "peek_secret")
-            or any(p.name == "owner_absent" for p in action.params)):
+    """``pin`` as ``tableside actions`` lists it, on the actions that take it
+    (``Action.takes_pin``: they choose a secret, may open one, or decide a claim about one)."""
+    if not action.takes_pin:
         return []
+    chooses = any(p.secret for p in action.params)
     allowed = "the owner's PIN, if they set one; - asks it unseen" + (
         f"; at their first secret a new one, or {NO_PIN} to decline" if chooses else "")
     return [{"name": "pin", "allowed": allowed, "optional": True}]

@@ -69,6 +69,23 @@ def sound_off(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TABLESIDE_SOUND", "off")
 
 
+@pytest.fixture(autouse=True)
+def pins_offer_not_now(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pilots through New game go on past its "Set the PINs now?" (Not now), unless the test
+    asks for ``pins_offer_shown``; a run that never loaded Textual pays nothing for it."""
+    import sys
+
+    if "textual" in sys.modules and "pins_offer_shown" not in request.fixturenames:
+        from tests.pilot_keys import pins_offer_answered_not_now
+
+        pins_offer_answered_not_now(monkeypatch)
+
+
+@pytest.fixture
+def pins_offer_shown() -> None:
+    """New game's "Set the PINs now?" waits for the pilot's answer (see pins_offer_not_now)."""
+
+
 @pytest.fixture
 def demo_registered() -> Iterator[None]:
     """Make the small demo game available to the registry (and the New game form)."""

@@ -89,6 +89,18 @@ def record_notifications(app: App[Any]) -> list[str]:
     return messages
 
 
+def pins_offer_answered_not_now(monkeypatch: Any) -> None:
+    """New game's "Set the PINs now?" answered Not now as soon as it shows, as the table
+    would that plays on: for pilots about something else (each secret's curtain still asks
+    its owner). A pilot about the offer asks for the ``pins_offer_shown`` fixture."""
+    from tui.screens.set_pin import PinsOfferScreen
+
+    def not_now(screen: PinsOfferScreen) -> None:
+        screen.dismiss(False)  # not awaited: a screen's own handler may not wait for it
+
+    monkeypatch.setattr(PinsOfferScreen, "on_mount", not_now, raising=False)
+
+
 NAMES = ["Ann", "Bo", "Cy", "Di"]
 
 

@@ -26,6 +26,7 @@ class ActionError(ValueError):
 # record), ANSWERS the answers to the tests it asked ("is it Image 2?": yes/no).
 OPENED = "_opened"
 ANSWERS = "_answers"
+ABSENT = "owner_absent"  # a claim's way on without its owner (engine.claims)
 DRAWN = "_drawn"  # the app's hidden draw for an action with ``hidden_draw``: sealed
 CHANCE = "_chance"  # what the action drew from the OS's randomness (trackers.pieces.chance)
 DEALT = "_dealt"  # the cards the app dealt face down for an action with ``deals``: sealed
@@ -316,6 +317,16 @@ class Action:
     # What the app deals face down for this action, given its checked arguments (``Deal``):
     # the API deals from the OS's randomness, seals the cards and passes them as DEALT.
     deals: Callable[[State, dict[str, Any]], Deal | None] | None = None
+    # It may open a player's sealed secret (a reveal, a search that tests the hiding place):
+    # its owner's PIN goes with it. Choosing one (a secret field) and a claim decided by the
+    # seal (its owner_absent field) say so by their fields.
+    opens_secret: bool = False
+
+    @property
+    def takes_pin(self) -> bool:
+        """Whether its owner's PIN goes with this action: it chooses a secret, may open one,
+        or decides a claim about one."""
+        return self.opens_secret or any(p.secret or p.name == ABSENT for p in self.params)
 
     def blocked(self, state: State) -> str | None:
         """The reason this action's own rules refuse it now, or None when they allow it."""

@@ -30,11 +30,10 @@ may be made is the game's rule (its ``why_not``); how it is decided is this modu
 
 from __future__ import annotations
 
-from trackers.engine.actions import Note, Param
+from trackers.engine.actions import ABSENT, Note, Param
 from trackers.engine.state import State
 from trackers.pieces import Secret
 
-ABSENT = "owner_absent"
 UNCHECKED = "unchecked_claims"  # facts: every claim the table went on without checking
 
 

@@ -215,7 +215,7 @@ def common_actions(game: Game, mode: str | None = None) -> tuple[Action, ...]:
             _reveal_secret,
             (Param("secret", "choice", "which secret", choices=secret_names,
                    labels=secret_labels),),
-            after_end=True,
+            after_end=True, opens_secret=True,
         ),
         Action(
             "peek_secret", "Look at a secret",
@@ -227,7 +227,7 @@ def common_actions(game: Game, mode: str | None = None) -> tuple[Action, ...]:
              Param("who", "str", "who looked", optional=True, max_length=40),
              Param("label", "str", "the secret's name as the table knows it", optional=True,
                    max_length=80)),
-            after_end=True,
+            after_end=True, opens_secret=True,
             log_text=_peek_log,
         ),
     ]

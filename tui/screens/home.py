@@ -363,13 +363,10 @@ class HomeScreen(Screen[None]):
     def _opened(self, play: OpenSession | None) -> None:
         if play is not None:
             from tui.screens.game_screens import screen_for
-            from tui.screens.set_pin import owners_to_ask
+            from tui.screens.set_pin import offer_after_new_game
 
             self.app.push_screen(screen_for(play, self.table))
-            if owners_to_ask(play):  # offered, never forced on the table
-                self.app.notify("Before play, each owner of secrets may set their PIN now, "
-                                "in turn: ctrl+p, 'Set the PINs now' (or at their first "
-                                "secret, behind the curtain)", timeout=8, markup=False)
+            offer_after_new_game(self.app, play)  # offered, never forced on the table
 
     @on(SavesList.Chosen)
     def _row_chosen(self) -> None:

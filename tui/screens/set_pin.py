@@ -120,6 +120,45 @@ class SetPinScreen(ModalScreen[bool]):
         self.dismiss(False)
 
 
+NOT_NOW = ("Not now: the first secret each player chooses asks them, behind the curtain, to "
+           "set their PIN or decline one.")
+
+
+class PinsOfferScreen(ModalScreen[bool]):
+    """After New game of a title with secrets: set the PINs now, each player in turn (True),
+    or not now (False, said plainly: each is asked at their first secret)."""
+
+    BINDINGS = [Binding("y", "answer(True)", "Yes", id="pins_offer.yes"),
+                Binding("n", "answer(False)", "Not now", id="pins_offer.not_now"),
+                Binding("escape", "answer(False)", "Not now", show=False)]
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="pins-offer", classes="dialog"):
+            yield Label("Set the PINs now? Each player in turn, behind the curtain.",
+                        id="question")
+            yield Static("Yes: each owner of secrets is named on the curtain and sets their "
+                         "PIN, or declines one, before play.", markup=False)
+            yield Static(NOT_NOW, markup=False)
+            yield Static("y: yes    n: not now", classes="hint")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+def offer_after_new_game(app: App[object], play: OpenSession) -> None:
+    """New game of a title with secrets: asks whether to set the PINs now (never forced)."""
+    if not owners_to_ask(play):
+        return
+
+    def answered(yes: bool | None) -> None:
+        if yes:
+            offer_pins(app, play)
+        else:
+            app.notify(NOT_NOW, timeout=8, markup=False)
+
+    app.push_screen(PinsOfferScreen(), answered)
+
+
 def offer_pins(app: App[object], play: OpenSession, held_by: str | None = None) -> None:
     """Each owner without a PIN, in turn, is offered to set theirs now."""
     owners = owners_to_ask(play, held_by)

@@ -205,7 +205,7 @@ def end_actions() -> tuple[Action, ...]:
                       "search)", choices=module_d.LOCATIONS,
                       optional=True),
                 absent_param("lifeform player")), topic="module_d", enabled=module_showdown("D"),
-               why_not=hunt_order.step_why_not),
+               why_not=hunt_order.step_why_not, opens_secret=True),  # a search tests it
         Action("hunt_reward", "Module D: reward", "The lifeform was discovered: the crew's "
                "remaining disks fill one central zone and it keeps combat tokens (Thirteenth "
                "Passenger, Module D, Reward for Skilful Searching).",

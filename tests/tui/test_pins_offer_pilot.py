@@ -1,0 +1,86 @@
+"""New game of a title with secrets offers the PINs before play: Yes takes each owner in
+turn behind the curtain (set or declined), Not now says each is asked at their first
+secret. The PINs are records of their own: undo takes none back."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.app import App
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from saves.journal import decode_line
+from tests.nemesis.test_nemesis_pilot import choose, keys, type_in
+from tui.app import TablesideApp
+from tui.screens.session import SessionScreen
+from tui.screens.set_pin import PinsOfferScreen, SetPinScreen
+
+pytestmark = pytest.mark.usefixtures("pins_offer_shown")
+
+
+async def new_game(pilot: Pilot[None], players: str, names: str) -> None:
+    """New game of Nemesis: Lockdown by keys, up to its offer of the PINs."""
+    await keys(pilot, "n")
+    await choose(pilot, "#game", "Nemesis: Lockdown")
+    await choose(pilot, "#players", players)
+    await type_in(pilot, "#names", names)
+    await keys(pilot, "ctrl+s")
+
+
+def _text(app: App[None]) -> str:
+    return "\n".join(str(w.render()) for w in app.screen.query(Static))
+
+
+async def test_yes_takes_each_player_in_turn_and_undo_removes_no_pin(tmp_path: Path) -> None:
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await new_game(pilot, "3 players", "Ann,Bo,Cy")
+        await pilot.pause()
+        assert isinstance(app.screen, PinsOfferScreen)
+        assert "Set the PINs now? Each player in turn, behind the curtain" in _text(app)
+        await pilot.press("y")
+        await pilot.pause()
+        for name, answer in (("Ann", "ann-pin-1"), ("Bo", None), ("Cy", "cy-pin-33")):
+            assert isinstance(app.screen, SetPinScreen)
+            said = _text(app)
+            assert f"PRIVATE: {name} only" in said and f"{name} sets their PIN" in said
+            if answer is None:
+                await pilot.press("tab", "space")  # No PIN
+            else:
+                await pilot.press(*answer, "enter")
+            await pilot.pause()
+        session = app.screen
+        assert isinstance(session, SessionScreen)
+        play = session.play
+        play.do("next_step")
+        session.refresh_all()
+        await pilot.press("u")
+        await pilot.pause()
+        assert play.head == 0
+        assert [play.pin_is_set(o) for o in ("Ann", "Bo", "Cy")] == [True, False, True]
+        assert play.has_key("Bo")  # declined, said as declined
+        journal = app.table.store.journal_path(play.id).read_bytes().splitlines()
+        pins = [r for r in map(decode_line, journal) if r is not None and r.get("t") == "pin"]
+        assert [r["owner"] for r in pins] == ["Ann", "Bo", "Cy"]
+        assert [line.text for line in play.table_log()][:3] == [
+            "Ann's PIN set at the laptop",
+            "Bo's PIN declined (hidden from the screen, not from the files) at the laptop",
+            "Cy's PIN set at the laptop"]
+
+
+async def test_not_now_says_each_player_is_asked_at_their_first_secret(tmp_path: Path) -> None:
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await new_game(pilot, "2 players", "Ann,Bo")
+        await pilot.pause()
+        assert isinstance(app.screen, PinsOfferScreen)
+        assert "the first secret each player chooses asks them" in _text(app)
+        await pilot.press("n")
+        await pilot.pause()
+        session = app.screen
+        assert isinstance(session, SessionScreen)
+        assert not session.play.has_key("Ann") and not session.play.has_key("Bo")
