@@ -1,8 +1,11 @@
 """New game: the game, the player count, the way to play, names, title and the options.
 
 A game's options are mounted the first time it is chosen (loading only that game's rules),
-then kept, hidden while another game is chosen. Tab and Enter move between fields before
-the next key is read (tui.screens.form_keys), so keys typed fast land where meant.
+then kept, hidden while another game is chosen; a field that appears never takes the focus.
+Tab and Enter move between fields before the next key is read, once the form has heard what
+the last field changed (tui.screens.form_keys), so keys typed fast land where meant, even
+into the player counts of a game chosen a key before; a list answers to its choices' first
+letters (tui.widgets.dialog_select).
 The form scrolls, so every option is reachable on a small terminal. Left by Escape after
 something was typed (the table says keep it) or by closing the app, what was typed comes
 back the next time (a draft in the settings, tui.screens.drafts). An error shows beside the
@@ -111,8 +114,9 @@ class NewGameScreen(FieldKeys, ModalScreen[OpenSession | None]):
             yield Vertical(id="options")
             yield Static("", id="new-error", classes="error", markup=False)
             yield Button("Start (ctrl+s)", id="start", variant="primary")
-            yield Static("Tab moves between fields. Escape closes (you may keep a draft).",
-                         classes="hint")
+            yield Static("Tab moves between fields. In a list, type the first letters (or "
+                         "digits) of a choice, then Enter. Escape closes (you may keep a "
+                         "draft).", classes="hint")
 
     @staticmethod
     def error_line(field: str) -> Static:
@@ -268,7 +272,7 @@ class NewGameScreen(FieldKeys, ModalScreen[OpenSession | None]):
                 widget.value = values[widget.id]
 
     # --- starting ---------------------------------------------------------------------
-    async def field_entered(self, field: Input) -> None:
+    async def field_entered(self, field: Input | DialogSelect) -> None:
         self.focus_next()
 
     def show_error(self, field: str | None, text: str) -> None:
