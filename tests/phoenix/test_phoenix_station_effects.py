@@ -121,7 +121,7 @@ def test_324_gains_only_the_aliens_left() -> None:
     s = new()
     s.do("aliens_taken", count=69)
     notes = s.do("build_sector", level=3, number="324")
-    assert supply(s) == 0 and "Ann gains 1 pink Aliens" in said(notes)
+    assert supply(s) == 0 and "Ann gains 1 pink Alien from" in said(notes)
     s.do("return_sector", level=3, number="324")
     notes = s.do("build_sector", level=3, number="324")
     assert supply(s) == 0 and "gains 0 pink Aliens" in said(notes)  # none left: none gained

@@ -9,12 +9,13 @@ from typing import Any
 
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Checkbox, Label, Select, Static
+from textual.widgets import Label, Select, Static
 
 from trackers.engine import ActionError, BoardValue, Param, State
 from tui.screens.drafts import field_value
 from tui.widgets.dialog_select import DialogSelect
 from tui.widgets.plain import plain
+from tui.widgets.tick_box import TickBox
 from tui.widgets.typed_input import TypedInput
 
 
@@ -55,7 +56,7 @@ def field_widgets(param: Param, choices: list[tuple[str, str]], value: Any,
         out.append(select)
         out.append(Static("", id=f"chosen-{param.name}", classes="chosen hidden", markup=False))
     elif param.kind == "bool":
-        out.append(Checkbox(param.help, bool(param.default if value is None else value),
+        out.append(TickBox(param.help, bool(param.default if value is None else value),
                             id=wid))
     else:
         shown = param.default if value is None else value

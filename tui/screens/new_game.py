@@ -40,6 +40,7 @@ from tui.screens.drafts import (
 from tui.screens.form_keys import FIELD_KEYS, FieldKeys
 from tui.widgets.dialog_select import DialogSelect
 from tui.widgets.plain import plain
+from tui.widgets.tick_box import TickBox
 from tui.widgets.typed_input import TypedInput
 
 DRAFT = "new_game"  # the name of the New game form's draft in the settings
@@ -56,14 +57,14 @@ def option_widgets(game: Game, option: Option) -> list[Any]:
     base = f"opt-{game.info.package}-{option.name}"
     shown = option.labels.get
     if option.kind == "bool":
-        return [Checkbox(plain(option.label), bool(option.default), id=base)]
+        return [TickBox(plain(option.label), bool(option.default), id=base)]
     if option.kind == "choice":
         return [Label(plain(option.label)),
                 DialogSelect([(plain(shown(c, c)), c) for c in option.choices],
                              value=option.default, allow_blank=False, id=base)]
     # Ids by position: a choice's text may hold spaces ("The Kid").
     return [Label(plain(option.label + (f" ({option.help})" if option.help else ""))),
-            *[Checkbox(plain(shown(choice, choice)), choice in option.default,
+            *[TickBox(plain(shown(choice, choice)), choice in option.default,
                        id=f"{base}-{i}") for i, choice in enumerate(option.choices)]]
 
 
