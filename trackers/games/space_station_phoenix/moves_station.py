@@ -125,6 +125,8 @@ def built_effects(state: State, name: str, level: int, number: str | None, free:
     if number in effects.ALIENS_WHEN_BUILT:
         wanted, colour = effects.ALIENS_WHEN_BUILT[number]
         taken = take_aliens(state, wanted)
+        gained = facts.aliens_gained(state, name)
+        gained[colour] = gained.get(colour, 0) + taken
         left = facts.aliens(state).value
         notes.append(Note(f"Sector {number}: {name} gains {aliens(taken, colour)} from the Home "
                           f"Planets board ({left} left there; if fewer {colour} were there, "
