@@ -4,6 +4,7 @@ never marks this window's own action as another's."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -25,7 +26,7 @@ def test_a_window_is_named_by_who_it_is() -> None:
     assert elsewhere_line([]) == ""
 
 
-def cli_does(data: Path, session_id: str, process: int, name: str, **args: object) -> None:
+def cli_does(data: Path, session_id: str, process: int, name: str, **args: Any) -> None:
     """One `tableside do` call: its own process, so its own id."""
     table = Tableside(data, by=f"cli {process}")
     play = table.load(session_id)

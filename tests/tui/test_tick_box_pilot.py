@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import Checkbox
+from textual.widgets import Checkbox, Select
 
 from tests.tui.screen_text import screen_text
 from tui.app import TablesideApp
@@ -15,7 +15,7 @@ async def test_an_unchecked_box_is_empty_and_a_checked_one_marked(tmp_path: Path
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n")
         await pilot.pause()
-        app.screen.query_one("#game").value = "space-station-phoenix"
+        app.screen.query_one("#game", Select).value = "space-station-phoenix"
         await pilot.pause()
         box = app.screen.query_one("#opt-space_station_phoenix-first_game", Checkbox)
         box.scroll_visible(animate=False, immediate=True)
