@@ -92,3 +92,29 @@ async def test_a_list_in_an_action_form_takes_two_or_three_keys(
         await burst(pilot, "r", "e", "enter")
         assert app.screen is screen
         assert "picked rest" in panel_text(app, "#now")
+
+
+async def test_enter_passes_an_optional_list_left_blank(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Blank is an answer for an optional list ("blank: the active player"): Enter goes on
+    to the next field instead of opening the list."""
+    from trackers.engine import Action, Param
+    from trackers.games import registry
+
+    demo = registry.get_game("demo")
+    give = Action("give", "Give points", "Someone's points.",
+                  lambda state, args, rng: [f"{args['who'] or 'the active player'} +{args['n']}"],
+                  (Param("who", "choice", "whose (blank: the active player)",
+                         choices=("Ann", "Bo"), optional=True),
+                   Param("n", "int", "how many", minimum=1, maximum=9)), key="k")
+    monkeypatch.setitem(registry._LOADED, "demo", replace(demo, actions=(*demo.actions, give)))
+    save_game(tmp_path, "demo", 2)
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        await burst(pilot, "k", "enter", "3", "enter")
+        assert app.screen is screen
+        assert "the active player +3" in panel_text(app, "#now")

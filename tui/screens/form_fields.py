@@ -51,8 +51,10 @@ def field_widgets(param: Param, choices: list[tuple[str, str]], value: Any,
         # after, the list held it but still showed "choose")
         first = next((v for v in (value, param.default, suggested) if v in offered),
                      Select.NULL)
+        # an optional list left blank is an answer: Enter passes it (tui.screens.form_keys)
         select = DialogSelect([(plain(label), c) for label, c in choices], id=wid,
-                              allow_blank=True, prompt="choose", value=first)
+                              allow_blank=True, prompt="choose", value=first,
+                              classes="optional" if param.optional else "")
         out.append(select)
         out.append(Static("", id=f"chosen-{param.name}", classes="chosen hidden", markup=False))
     elif param.kind == "bool":

@@ -83,9 +83,9 @@ class FieldKeys:
         field = self.focused
         if isinstance(field, DialogSelect) and not field.expanded:
             await settle(field)  # the letters typed before Enter have chosen
-            if not field.typed and field.is_blank():
+            if not field.typed and field.is_blank() and not field.has_class("optional"):
                 raise SkipAction()  # nothing chosen yet: Enter opens the list
-            field.typed = ""  # chosen (typed, or shown chosen): Enter confirms it
+            field.typed = ""  # chosen (typed, shown chosen, or blank by choice): confirmed
             await self.field_entered(field)
             return
         if not isinstance(field, Input):
