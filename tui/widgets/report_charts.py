@@ -145,12 +145,12 @@ class ReportChart(PlotextPlot):
                 marks.append((at, mark))
         first = min(report.moment_of_action, default=1)
         every = max(1, -(-(report.length + 1 - first) // MOMENT_TICKS))
-        # a moment's number gives way to a key moment's letter too close to read apart;
-        # moment 0 is the setup, before the first round
+        # the moments' numbers first (moment 0 is the setup, before the first round); a key
+        # moment's letter where it does not sit on one (its line is drawn either way)
         numbers = [(float(m), str(m) if m else "setup")
-                   for m in range(first, report.length + 1, every)
-                   if all(abs(m - at) > 0.3 for at, _ in marks)]
-        ticks = sorted(numbers + marks)
+                   for m in range(first, report.length + 1, every)]
+        ticks = sorted(numbers + [(at, mark) for at, mark in marks
+                                  if all(abs(at - n) > 0.15 for n, _ in numbers)])
         plt.xticks([t for t, _ in ticks], [label for _, label in ticks])
         plt.xlabel(f"{report.unit}s (letters: the key moments below)"
                    if report.moments else f"{report.unit}s")
