@@ -33,7 +33,7 @@ from references.errors import (
 )
 from references.games import GAMES, check_game
 from references.model import BookInfo, BookKind, Hit, SearchResult, Section, TocEntry
-from references.query import Plan, Term, plan
+from references.query import Plan, Term, game_named, plan
 from references.reader import load_rulebook
 from references.sectioning import split_markdown
 from references.store import (
@@ -330,7 +330,8 @@ class Library:
 
     def _search(self, query: str, game: str | None, limit: int,
                 kind: str | None) -> SearchResult:
-        steps = plan(query, game)
+        asked, game = game_named(query, game)
+        steps = plan(asked, game)
         suggestion = None
         if steps.chunks:
             suggestion = did_you_mean(steps.chunks, self._vocabulary(game),

@@ -135,6 +135,25 @@ def quote(text: str) -> str:
     return '"' + text.replace('"', '""') + '"'
 
 
+def game_named(query: str, game: str | None) -> tuple[str, str | None]:
+    """A question that names a game by its title ("how does Pandora Celeste end") asks about
+    that game: (the question, that game's id). A title of several words is said as "the
+    game": its words are in every section of its books, so left in they rank nothing; a
+    one-word title stays (Lifeform's is also the name of a side). Unchanged when no title is
+    named, or the search is kept to another game."""
+    from trackers.games.registry import infos
+
+    for info in infos():
+        words = tokens(info.title)
+        pattern = r"\b" + r"\W+".join(map(re.escape, words)) + r"\b"
+        found = re.search(pattern, query, flags=re.IGNORECASE)
+        if found and game in (None, info.id):
+            if len(words) > 1:
+                query = f"{query[:found.start()]}the game{query[found.end():]}"
+            return query, info.id
+    return query, game
+
+
 def plan(query: str, game: str | None) -> Plan:
     """Build the expressions for `query`; both are None when nothing searchable is left."""
     query = _CONTROL.sub(" ", query)  # a NUL would end the SQL string early

@@ -50,8 +50,10 @@ class Vocabulary:
             self._by_length.setdefault(len(word), []).append(word)
 
     def known(self, word: str) -> bool:
-        """A word of these books, or another form of one ("scored" when "score" is printed)."""
-        return word in self.counts or root(word) in self.roots
+        """A word of these books, or another form of one ("scored" when "score" is printed,
+        "ally" when "allies" is)."""
+        return (word in self.counts or root(word) in self.roots
+                or (word.endswith("y") and f"{word[:-1]}ies" in self.counts))
 
     def starts_a_word(self, prefix: str) -> bool:
         i = bisect.bisect_left(self.words, prefix)

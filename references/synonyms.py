@@ -20,6 +20,8 @@ COMMON: tuple[tuple[str, ...], ...] = (
     ("attack", "combat"),
     ("go", "move"),
     ("self destruct", "autodestruction"),
+    # "how does the game end": each rulebook and card names its end in its own words
+    ("game end", "end of the game", "game ends", "game over", "endings"),
 )
 
 

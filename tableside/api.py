@@ -146,9 +146,11 @@ class Tableside(ProfilesAndSettings):
                 return self._open(info, self.store.read(session_id), None)
             with self.store.locked(session_id):
                 loaded = self.store.read(session_id)
-                return self._open(info, loaded, self.store)
+                play = self._open(info, loaded, self.store)
         except (OSError, JournalError) as err:
             raise plain_error(err, f"the game {info.title!r} cannot be opened") from err
+        play.take_board_from_profile()  # a value typed in another game serves this one
+        return play
 
     def _open(self, info: SessionInfo, loaded: LoadedJournal, store: Store | None
               ) -> OpenSession:

@@ -34,6 +34,7 @@ class OutsideChange:
     at: str
     undone: bool
     by: str
+    moved: bool = False  # an undo or redo (the history's head moved), not an action
 
 
 def now() -> str:

@@ -25,7 +25,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--address", help="with --lan: the address the links name (default: this "
                                      "computer's address as its resolver knows it)")
     p.set_defaults(func=_serve)
-    s = subparsers.add_parser("seat", help=argparse.SUPPRESS)
+    # A seat's own process, started by `serve`: no help, so `tableside --help` leaves it out
+    # (argparse lists a command given help=SUPPRESS with that marker as its help).
+    s = subparsers.add_parser("seat")
     s.add_argument("id")
     s.add_argument("--seat", type=int, required=True)
     s.set_defaults(func=_seat)

@@ -165,7 +165,7 @@ class JournalFollower:
                 to = int(record.get("head", 0))
                 text = f"Undo back to action {to}" if to < head else f"Redo up to action {to}"
                 head = to
-                changes.append(OutsideChange(to, text, at, False, by))
+                changes.append(OutsideChange(to, text, at, False, by, moved=True))
         return changes
 
     def _reload(self, locked: bool) -> list[OutsideChange]:

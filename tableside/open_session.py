@@ -295,6 +295,30 @@ class OpenSession(JournalFollower):
             notes += self.do("set_board_value", key=key, value=shown)
         return notes + self.do(action, **args)
 
+    def take_board_from_profile(self) -> list[Note]:
+        """A value the table typed once, in any game, serves this one too: each value this
+        game's play mode reads, still unset here and in the board profile, is entered as a
+        logged 'Enter a board value' (replay reads the journal, never the live profile).
+        Only a game still being played, in a window that may write; a value the game
+        refuses stays unset and is said in ``warnings``."""
+        from trackers.engine import ActionError
+
+        if self._journal is None or self._closed or self.game.is_over(self.state):
+            return []
+        try:
+            profile = self._table.board_profile(self.game.id)
+        except TablesideError:
+            return []  # settings that cannot be read: the game asks, as before
+        missing = {k: v for k, v in profile.items()
+                   if k in self.board_keys and k not in self.state.board}
+        if not missing:
+            return []
+        try:
+            return self.import_board(missing)
+        except (ActionError, TablesideError) as err:
+            self.warnings.append(f"the board profile's values were not entered: {err}")
+            return []
+
     @checked
     def import_board(self, values: dict[str, Any]) -> list[Note]:
         """Bring board values (a profile just imported) into this running game: one logged

@@ -31,15 +31,16 @@ async def choose_focused(pilot: Pilot[None], label: object) -> None:
 
 
 async def _pick(pilot: Pilot[None], select: Select[Any], label: object) -> None:
-    """Open ``select`` with Enter, then the arrows to the option shown as ``label`` (or whose
-    value is ``label``) and Enter, in one burst; the list opens on the value chosen (a
-    default, or the only choice), else on its first line."""
+    """Open ``select`` with space (Enter on a list already chosen confirms it), then the
+    arrows to the option shown as ``label`` (or whose value is ``label``) and Enter, in one
+    burst; the list opens on the value chosen (a default, or the only choice), else on its
+    first line."""
     wanted = str(label)
     labels = [str(prompt) for prompt, _ in select._options]
     values = [str(value) for _, value in select._options]
     target = labels.index(wanted) if wanted in labels else values.index(wanted)
     start = values.index(str(select.value)) if str(select.value) in values else 0
-    await pilot.press("enter")
+    await pilot.press("space")
     await pilot.pause()
     steps = target - start
     await burst(pilot, *["down" if steps > 0 else "up"] * abs(steps), "enter")

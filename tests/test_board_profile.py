@@ -146,3 +146,53 @@ def _solo_mode() -> str:
     from trackers.games.registry import get_game
 
     return next(m.id for m in get_game("lifeform").modes if m.player_counts == (1,))
+
+
+@pytest.mark.parametrize("game, key, typed", [
+    ("pandora-celeste", "deck_gold", "1, 2, 3"),
+    ("lifeform", "hostility.length", "12"),
+])
+def test_a_value_typed_in_one_game_serves_a_game_already_started(
+        tmp_path: Path, game: str, key: str, typed: str) -> None:
+    from trackers.games.registry import get_game
+
+    table = Tableside(tmp_path)
+    players = 2 if game == "lifeform" else 3
+    options = {o.name: list(o.choices[:players]) for o in get_game(game).options
+               if o.kind == "multi" and not o.default}  # Pandora's crew: one each
+    first = table.create(game, players, board={}, options=options)
+    second = table.create(game, players, board={}, options=options)
+    for play in (first, second):
+        assert key not in play.state.board
+        play.close()
+    first = table.load(first.id)
+    first.do("set_board_value", key=key, value=typed)
+    first.close()
+    again = table.load(second.id)  # started before the value was typed: it takes it
+    entered = again.state.board[key]
+    assert again.history()[-1].text.startswith("Board value: ")  # one logged record
+    head = again.head
+    again.close()
+    table.clear_board_value(game, key)  # replay reads the journal, never the profile
+    replayed = table.load(second.id)
+    assert replayed.state.board[key] == entered and replayed.head == head
+    replayed.close()
+
+
+def test_a_finished_game_takes_no_value_from_the_profile(tmp_path: Path) -> None:
+    from tests.demo import INFO
+    from trackers.games import registry
+
+    registry.register(INFO)
+    try:
+        table = Tableside(tmp_path)
+        done = table.create("demo", 2, board={})
+        done.do("escape", who="Ann")
+        head = done.head
+        done.close()
+        table.set_board_value("demo", "hatch_space", "5")
+        again = table.load(done.id)
+        assert "hatch_space" not in again.state.board and again.head == head
+        again.close()
+    finally:
+        registry.unregister("demo")

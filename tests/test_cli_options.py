@@ -174,3 +174,10 @@ def test_cli_messages_never_mention_app_keys(capsys: pytest.CaptureFixture[str],
     assert "needs a value from your board" in text  # the open_hatch refusal was said
     assert f"tableside do {sid} set_board_value key=hatch_space value=" in text
     assert not APP_KEYS.search(text), APP_KEYS.search(text)
+
+
+def test_help_lists_no_hidden_command_marker(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = capsys.readouterr().out
+    assert "SUPPRESS" not in out and "serve" in out

@@ -214,3 +214,16 @@ def test_a_game_saved_with_the_calibration_last_then_all_remaining_still_opens()
     closing = Event(s.head + 1, "tick_setup", {"step": "all remaining"})
     again = Session(GAME, s.setup, s.seed, events=[*s.events[:s.head], closing])
     assert again.state.facts["stage"] == "starship" and again.state.facts["round"] == 1
+
+
+def test_long_names_are_whole_in_the_hands_line() -> None:
+    from tests.lifeform.test_lifeform_session_fixtures import BOARD
+    from trackers.engine import Session, SessionSetup
+    from trackers.games.lifeform.game import GAME
+
+    names = ("Bartholomew Montgomery-Smythe", "Alexandrina Featherstonehaugh",
+             "Maximilian Oppenheimer-Vance", "Genevieve Castellanos")
+    s = Session(GAME, SessionSetup(4, {"modules": []}, names, BOARD), seed="t")
+    shown = "\n".join(banner_lines(s.state))
+    assert all(name in shown for name in names)
+    assert all(len(line) <= 78 for line in shown.splitlines())

@@ -218,3 +218,14 @@ def test_the_residents_working_names_humans_as_the_rulebook_does() -> None:
     assert anna == "2 × 25 residents (7 teal, 8 pink, 0 brown, 9 gold, 1 Human) = 50"
     beth = result.players[1].cell("residents").why
     assert "11 Humans" in beth
+
+
+def test_one_alien_is_singular_in_every_note() -> None:
+    s = new()
+    notes = [n.text for n in s.do("aliens_taken", count=1)]
+    assert notes[0].startswith("1 Alien taken from the supply")
+    from trackers.games.space_station_phoenix import facts
+
+    s.do("aliens_taken", count=facts.aliens(s.state).value - 1)
+    said = " ".join(n.text for n in s.notes)
+    assert "Only 1 Alien left" in said and "1 Aliens" not in said

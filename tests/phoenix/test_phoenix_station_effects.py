@@ -121,7 +121,7 @@ def test_324_gains_only_the_aliens_left() -> None:
     s = new()
     s.do("aliens_taken", count=69)
     notes = s.do("build_sector", level=3, number="324")
-    assert supply(s) == 0 and "Ann gains 1 pink Aliens" in said(notes)
+    assert supply(s) == 0 and "Ann gains 1 pink Alien from" in said(notes)
     s.do("return_sector", level=3, number="324")
     notes = s.do("build_sector", level=3, number="324")
     assert supply(s) == 0 and "gains 0 pink Aliens" in said(notes)  # none left: none gained
@@ -536,3 +536,14 @@ def test_setup_done_with_hubs_unrecorded_says_whose() -> None:
     assert said(s.do("setup_all")).startswith("Hub not recorded yet for Bo: j records it")
     first = Session(GAME, SessionSetup(2, {"first_game": True}, names=("Ann", "Bo")), seed="fx")
     assert said(first.do("setup_all")) == "Setup is done"  # dealt by the app
+
+
+def test_the_score_sheet_starts_with_the_aliens_311_and_324_placed() -> None:
+    from trackers.games.space_station_phoenix import facts
+
+    s = new()
+    s.do("build_sector", level=3, number="311")
+    s.do("build_sector", level=3, number="324")
+    ann = facts.score_sheet(s.state).players[0]
+    assert (ann.residents.brown, ann.residents.pink) == (2, 2)
+    assert facts.score_sheet(s.state).players[1].residents.brown == 0

@@ -148,7 +148,7 @@ async def test_the_now_panel_draws_what_textual_draws_for_its_whole_text(
             assert len(expected) > 2 * now.size.height  # a long text: the case this is about
             assert now.virtual_size.height == len(expected)
             assert _strips_alike(_drawn_rows(now), expected)
-        now.elsewhere = "1 action made in another window, marked in the log"
+        now.elsewhere = "1 action from another window, marked in the log"
         now.show_session(app.screen.play)  # type: ignore[attr-defined]
         await pilot.pause()
         expected = whole(now)

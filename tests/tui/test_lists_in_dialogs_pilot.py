@@ -29,7 +29,7 @@ def inside_border(dialog: Any) -> Region:
 
 
 async def open_each_list(pilot: Pilot[None], dialog: Any) -> list[str]:
-    """Open every list shown in ``dialog`` by Enter; the ids of those that spilled out."""
+    """Open every list shown in ``dialog`` by space; the ids of those that spilled out."""
     app = pilot.app
     spilled: list[str] = []
     opened = 0
@@ -38,7 +38,7 @@ async def open_each_list(pilot: Pilot[None], dialog: Any) -> list[str]:
             continue
         app.screen.set_focus(select)
         await pilot.pause()
-        await pilot.press("enter")
+        await pilot.press("space")
         await pilot.pause()
         overlay = select.query_one(SelectOverlay)
         assert select.expanded and overlay.region.height > 0, select.id

@@ -213,7 +213,8 @@ async def test_a_game_started_before_the_lap_size_takes_the_tables_own(tmp_path:
     app = TablesideApp(data_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await resume_first(pilot)  # Home's first game, by Enter
-        assert "lap size unset" in panel(app, "#tracks")
-        await pilot.press("ctrl+d")  # the table confirms: the profile's 60, not the tokens' 50
-        await pilot.pause()
-        assert game_screen(app).play.state.board == {"lap_size": 60}
+        # the profile's 60 (not the tokens' 50), entered as one logged board value
+        assert "lap size unset" not in panel(app, "#tracks")
+        play = game_screen(app).play
+        assert play.state.board == {"lap_size": 60}
+        assert play.history()[-1].text.startswith("Board value: ")

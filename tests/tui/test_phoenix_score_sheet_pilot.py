@@ -136,3 +136,52 @@ async def test_load_asks_before_replacing_a_changed_sheet(tmp_path: Path) -> Non
         await pilot.press("n")
         await pilot.pause()
         assert sheet_screen(app).form.texts[0]["points"] == "4"
+
+
+def _totals(screen: ScoreSheetScreen) -> list[str]:
+    row = ROW_KEYS.index("=total")
+    return [screen.table.get_cell_at(screen.table.cursor_coordinate._replace(
+        row=row, column=c)).plain.strip() for c in range(len(screen.form.names))]
+
+
+async def test_a_problem_waits_only_its_own_columns_total(tmp_path: Path) -> None:
+    """A Level-3 Sector over none built is one player's problem: the other columns keep
+    their totals; a residents count moves every plurality: then every column waits."""
+    sheet = ScoreSheet((player("Ann", level3=("306",)), player("Bo"), player("Cy")),
+                       ScoreSettings())
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.push_screen(ScoreSheetScreen(sheet))
+        await pilot.pause()
+        screen = sheet_screen(app)
+        assert "?" not in _totals(screen)
+        screen.form.texts[0]["sectors.3"] = "0"  # Ann's 306 now stands over no Level-3
+        screen._changed()
+        await pilot.pause()
+        totals = _totals(screen)
+        assert totals[0] == "?" and totals[1] != "?" and totals[2] != "?"
+        assert screen.evaluation.problems
+        screen.form.texts[1]["residents.teal"] = "x"  # a count the pluralities need
+        screen._changed()
+        await pilot.pause()
+        assert _totals(screen) == ["?", "?", "?"]
+
+
+async def test_a_games_own_sheet_asks_before_a_file_replaces_it(tmp_path: Path) -> None:
+    from tableside.api import Tableside
+
+    table = Tableside(tmp_path)
+    play = table.create("space-station-phoenix", 2, names=["Ann", "Bo"])
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.push_screen(ScoreSheetScreen(ScoreSheet((player("Ann"), player("Bo")),
+                                                    ScoreSettings()), play=play))
+        await pilot.pause()
+        await pilot.press("l")  # unchanged, but the game's: it asks
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "this game's sheet" in screen_text(app)
+    play.close()
+    table.close()

@@ -10,7 +10,8 @@ from tableside.api import Tableside
 from tests.tui.screen_text import panel_text
 from tui.app import TablesideApp
 from tui.screens.play_history import PlayHistoryScreen
-from tui.screens.report import ReportScreen, SeriesChart
+from tui.screens.report import ReportScreen
+from tui.widgets.report_charts import ReportChart
 
 SIZE = (100, 40)
 
@@ -41,8 +42,10 @@ async def test_the_report_of_a_finished_phoenix_game(tmp_path: Path) -> None:
         await pilot.press("ctrl+r")
         await pilot.pause()
         assert isinstance(app.screen, ReportScreen)
-        charts = [c.series.label for c in app.screen.query(SeriesChart)]
-        assert charts[:2] == ["Anna", "Beth"]  # each score marker over the turns
+        charts = list(app.screen.query(ReportChart))
+        # the score markers race in one chart, first
+        assert charts[0].title_text == "Scores"
+        assert [s.label for s in charts[0].series] == ["Anna", "Beth"]
         lines = panel_text(app, "#report-lines")
         assert "The end: Final round done" in lines
         assert "Final scoring" in lines and "Winners: Beth" in lines
@@ -168,7 +171,7 @@ async def test_the_report_of_a_lifeform_game_at_its_end(tmp_path: Path) -> None:
         await pilot.press("ctrl+r")
         await pilot.pause()
         assert isinstance(app.screen, ReportScreen)
-        assert "Self-Destruct" in [c.series.label for c in app.screen.query(SeriesChart)]
+        assert "Self-Destruct" in [c.title_text for c in app.screen.query(ReportChart)]
         lines = panel_text(app, "#report-lines")
         assert "Self-Destruct 20:" in lines  # the milestone, on the round it fired
         assert "Ending B" in lines and "Winning side: crew" in lines
@@ -205,11 +208,44 @@ async def test_report_and_history_read_well_at_80x24(tmp_path: Path) -> None:
 
 
 def test_charts_draw_values_as_steps_with_the_values_on_the_axis() -> None:
-    """A value holds through each round and changes at the round it changed in; few values
-    are their own ticks (no diagonal ramps, 66 on its row)."""
-    from tui.screens.report import steps
+    """A value holds until the action that changed it and changes there (no diagonal
+    ramps); a moment's actions are spread across it, so a round of many actions reads as
+    many steps, not one jump from its start to its end."""
+    from trackers.engine.report import Point, Report
+    from tui.widgets.report_charts import placer, steps
 
-    assert steps([(1, 0), (2, 0), (3, 66), (4, 68)]) == (
-        [1, 2, 2, 3, 3, 4, 4], [0, 0, 0, 0, 66, 66, 68])
-    assert steps([(1, 5)]) == ([1], [5])
-    assert steps([]) == ([], [])
+    report = Report("demo", "Demo", "round", 5, (), (), None,
+                    moment_of_action=(1, 1, 1, 2, 2))
+    x = placer(report)
+    assert [x(seq, 0) for seq in range(1, 6)] == [1.25, 1.5, 1.75, 2 + 1 / 3, 2 + 2 / 3]
+    assert x(0, 1) == 1.0  # the setup: the start of the first round
+    points = [Point(0, 1, 0), Point(2, 1, 1), Point(3, 1, 2), Point(5, 2, 6)]
+    assert steps(points, x, 3.0) == ([1.0, 1.5, 1.5, 1.75, 1.75, 2 + 2 / 3, 2 + 2 / 3, 3.0],
+                                     [0, 0, 1, 1, 2, 2, 6, 6])
+    assert steps([], x, 3.0) == ([], [])
+
+async def test_the_lifeform_report_draws_what_moved_and_says_what_did_not(
+        tmp_path: Path) -> None:
+    """A value that never moved is one line, not a flat chart; the key moments are lettered
+    on the axis and in the list alike; a round's actions are spread across it."""
+    from tests.tui.screen_text import screen_text
+    from tui.widgets.report_charts import placer
+
+    lifeform_to_ending_b(tmp_path)
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter", "ctrl+r")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReportScreen)
+        charts = list(screen.query(ReportChart))
+        assert all(s.changed for chart in charts for s in chart.series)
+        assert "Never moved: Hostility 2" in panel_text(app, "#report-unmoved")
+        assert "Hostility" not in [c.title_text for c in charts]
+        lines = panel_text(app, "#report-lines").splitlines()
+        assert lines[1].startswith("  A Round 1: ")  # its letter, as on the axis
+        assert "rounds (letters: the key moments below)" in screen_text(app)
+        x = placer(screen.report)
+        spots = {x(seq, 1) for seq in range(1, screen.report.actions + 1)}
+        assert len(spots) == screen.report.actions  # 29 actions, 29 places, not one jump

@@ -129,20 +129,20 @@ async def test_actions_from_another_window_show_in_the_open_game(tmp_path: Path)
         assert "Fires: 1/3" in panel_text(app, "#tracks")
         log = panel_text(app, "#log")
         assert "Add a fire" in log and "from another window" in log
-        assert "1 action made in another window" in panel_text(app, "#now")
+        assert "1 action from another app window" in panel_text(app, "#now")
         other = Tableside(tmp_path)
         script = other.load(session_id)
         script.do("fire")  # a second one, folded in by a later look: both are counted
         script.close()
         other.close()
         await until(pilot, lambda: "Fires: 2/3" in panel_text(app, "#tracks"))
-        assert "2 actions made in another window" in panel_text(app, "#now")
+        assert "2 actions from another app window" in panel_text(app, "#now")
         await pilot.press("a")  # and this window goes on from there
         await pilot.pause()
         await pilot.press("2", "enter")
         await pilot.pause()
         assert app.screen.play.head == 3  # type: ignore[attr-defined]
-        assert "made in another window" not in panel_text(app, "#now")  # its own news now
+        assert "another app window" not in panel_text(app, "#now")  # its own news now
 
 
 MARKUP = "[b]Bo[/b] [/] [red"

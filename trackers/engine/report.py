@@ -129,6 +129,9 @@ class Report:
     codes: tuple[CodeShown, ...] = ()  # every commitment code shown, in order
     table_log: tuple[TableLogLine, ...] = ()  # looks, wrong PINs, reveals (filled by the API)
     has_secrets: bool = True  # False: the game keeps no hidden information at all
+    players: tuple[str, ...] = ()  # the names at the table (a series named so is a score)
+    # the moment of each action in order (action 1 first): charts spread a moment's actions
+    moment_of_action: tuple[int, ...] = ()
 
     @property
     def length(self) -> int:
@@ -156,7 +159,9 @@ def build_report(game: Game, setup: SessionSetup, seed: str, events: Sequence[Ev
 
     _sample(game, state, 0, 1, values, labels)
     ended = game.end_record(state)
+    at_moment: list[int] = []
     for event in events[:head]:
+        at_moment.append(int(event.when.get(unit, 1)) if event.when else 1)
         action = actions.get(event.action)
         if action is None:
             continue  # an action of a newer version: the replay skips it, as the session does
@@ -204,7 +209,8 @@ def build_report(game: Game, setup: SessionSetup, seed: str, events: Sequence[Ev
                   tuple(shown) + tuple(s for s in _revealed(state, None, held)
                                        if s not in shown),
                   done[0].at if done else "", done[-1].at if done else "", last_moment,
-                  codes, has_secrets=any(isinstance(p, Secret) for p in state.pieces.values()))
+                  codes, has_secrets=any(isinstance(p, Secret) for p in state.pieces.values()),
+                  players=tuple(setup.names), moment_of_action=tuple(at_moment))
 
 
 def _end_text(record: EndRecord) -> str:

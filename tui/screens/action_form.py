@@ -235,12 +235,25 @@ class ActionFormScreen(FieldKeys, ModalScreen[bool]):
         return f"{field_label(label)}: {text[len(err.field) + 2:]}"
 
     # --- moving on --------------------------------------------------------------------------
-    async def field_entered(self, field: Input) -> None:
-        """Enter in a text field submits the step, as the OK button does."""
+    async def field_entered(self, field: Input | DialogSelect) -> None:
+        """Enter in a text field submits the step, as the OK button does; in a list chosen
+        by typing, it goes on to the next field still blank, else submits too."""
+        if isinstance(field, DialogSelect) and self.step in ("open", "secret"):
+            blank = self._next_blank(field)
+            if blank is not None:
+                self.set_focus(blank)
+                return
         if field.id == "pin" or self.step in ("open", "secret"):
             await self._next()
         else:
             self.focus_next()
+
+    def _next_blank(self, after: Widget) -> Widget | None:
+        """The first field after ``after`` in this step that is shown and still blank."""
+        shown = self.query_one(f"#step-{self.step}")
+        fields = [w for w in shown.query("Input, Select") if w.focusable and w.display]
+        later = fields[fields.index(after) + 1:] if after in fields else []
+        return next((w for w in later if field_value(w) in (None, "")), None)
 
     async def action_submit_step(self) -> None:
         """ctrl+s: the step's OK button, from any field (not past the curtain: the owner

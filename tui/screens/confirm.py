@@ -9,6 +9,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from tui.screens.form_keys import FIELD_KEYS, FieldKeys
+from tui.widgets.dialog_select import DialogSelect
 from tui.widgets.plain import plain
 from tui.widgets.typed_input import TypedInput
 
@@ -52,8 +53,8 @@ class TextPromptScreen(FieldKeys, ModalScreen[str | None]):
             yield TypedInput(self.value, password=self.password, id="prompt-input")
             yield Static("Enter: accept    Escape: cancel", classes="hint")
 
-    async def field_entered(self, field: Input) -> None:
-        self.dismiss(field.value)
+    async def field_entered(self, field: Input | DialogSelect) -> None:
+        self.dismiss(field.value if isinstance(field, Input) else None)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

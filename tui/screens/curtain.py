@@ -17,6 +17,7 @@ from textual.widgets import Checkbox, Input, Label, Static
 from tableside.vault import DECLINED, MIN_PIN, check_new_pin
 from trackers.engine import ActionError
 from tui.widgets.plain import plain
+from tui.widgets.tick_box import TickBox
 from tui.widgets.typed_input import TypedInput
 
 if TYPE_CHECKING:
@@ -50,7 +51,7 @@ class CurtainStep(Vertical):
         yield Static("", id="curtain-text", markup=False)
         yield Label("PIN", id="pin-label")
         yield TypedInput(password=True, id="pin")
-        yield Checkbox("No PIN", id="no-pin")
+        yield TickBox("No PIN", id="no-pin")
         yield Static(f"No PIN: the secret is {DECLINED}.", id="no-pin-hint", classes="hint")
         yield Static("Enter: continue    Escape: cancel", classes="hint")
 

@@ -9,12 +9,13 @@ from typing import Any
 
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Checkbox, Label, Select, Static
+from textual.widgets import Label, Select, Static
 
 from trackers.engine import ActionError, BoardValue, Param, State
 from tui.screens.drafts import field_value
 from tui.widgets.dialog_select import DialogSelect
 from tui.widgets.plain import plain
+from tui.widgets.tick_box import TickBox
 from tui.widgets.typed_input import TypedInput
 
 
@@ -50,12 +51,14 @@ def field_widgets(param: Param, choices: list[tuple[str, str]], value: Any,
         # after, the list held it but still showed "choose")
         first = next((v for v in (value, param.default, suggested) if v in offered),
                      Select.NULL)
+        # an optional list left blank is an answer: Enter passes it (tui.screens.form_keys)
         select = DialogSelect([(plain(label), c) for label, c in choices], id=wid,
-                              allow_blank=True, prompt="choose", value=first)
+                              allow_blank=True, prompt="choose", value=first,
+                              classes="optional" if param.optional else "")
         out.append(select)
         out.append(Static("", id=f"chosen-{param.name}", classes="chosen hidden", markup=False))
     elif param.kind == "bool":
-        out.append(Checkbox(param.help, bool(param.default if value is None else value),
+        out.append(TickBox(param.help, bool(param.default if value is None else value),
                             id=wid))
     else:
         shown = param.default if value is None else value

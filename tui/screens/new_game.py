@@ -1,8 +1,11 @@
 """New game: the game, the player count, the way to play, names, title and the options.
 
 A game's options are mounted the first time it is chosen (loading only that game's rules),
-then kept, hidden while another game is chosen. Tab and Enter move between fields before
-the next key is read (tui.screens.form_keys), so keys typed fast land where meant.
+then kept, hidden while another game is chosen; a field that appears never takes the focus.
+Tab and Enter move between fields before the next key is read, once the form has heard what
+the last field changed (tui.screens.form_keys), so keys typed fast land where meant, even
+into the player counts of a game chosen a key before; a list answers to its choices' first
+letters (tui.widgets.dialog_select).
 The form scrolls, so every option is reachable on a small terminal. Left by Escape after
 something was typed (the table says keep it) or by closing the app, what was typed comes
 back the next time (a draft in the settings, tui.screens.drafts). An error shows beside the
@@ -38,6 +41,7 @@ from tui.screens.drafts import (
 from tui.screens.form_keys import FIELD_KEYS, FieldKeys
 from tui.widgets.dialog_select import DialogSelect
 from tui.widgets.plain import plain
+from tui.widgets.tick_box import TickBox
 from tui.widgets.typed_input import TypedInput
 
 DRAFT = "new_game"  # the name of the New game form's draft in the settings
@@ -54,14 +58,14 @@ def option_widgets(game: Game, option: Option) -> list[Any]:
     base = f"opt-{game.info.package}-{option.name}"
     shown = option.labels.get
     if option.kind == "bool":
-        return [Checkbox(plain(option.label), bool(option.for_new_game), id=base)]
+        return [TickBox(plain(option.label), bool(option.for_new_game), id=base)]
     if option.kind == "choice":
         return [Label(plain(option.label)),
                 DialogSelect([(plain(shown(c, c)), c) for c in option.choices],
                              value=option.for_new_game, allow_blank=False, id=base)]
     # Ids by position: a choice's text may hold spaces ("The Kid").
     return [Label(plain(option.label + (f" ({option.help})" if option.help else ""))),
-            *[Checkbox(plain(shown(choice, choice)), choice in option.for_new_game,
+            *[TickBox(plain(shown(choice, choice)), choice in option.for_new_game,
                        id=f"{base}-{i}") for i, choice in enumerate(option.choices)]]
 
 
@@ -112,8 +116,9 @@ class NewGameScreen(FieldKeys, ModalScreen[OpenSession | None]):
             yield Vertical(id="options")
             yield Static("", id="new-error", classes="error", markup=False)
             yield Button("Start (ctrl+s)", id="start", variant="primary")
-            yield Static("Tab moves between fields. Escape closes (you may keep a draft).",
-                         classes="hint")
+            yield Static("Tab moves between fields. In a list, type the first letters (or "
+                         "digits) of a choice, then Enter. Escape closes (you may keep a "
+                         "draft).", classes="hint")
 
     @staticmethod
     def error_line(field: str) -> Static:
@@ -271,7 +276,7 @@ class NewGameScreen(FieldKeys, ModalScreen[OpenSession | None]):
                 widget.value = values[widget.id]
 
     # --- starting ---------------------------------------------------------------------
-    async def field_entered(self, field: Input) -> None:
+    async def field_entered(self, field: Input | DialogSelect) -> None:
         self.focus_next()
 
     def show_error(self, field: str | None, text: str) -> None:

@@ -1,5 +1,7 @@
-"""The game report: each track over the rounds as a chart, the key moments on the same axis,
-the end (final scores as bars), and every revealed secret beside its commitment code.
+"""The game report: the players' scores as one race, each other value that moved as a chart
+(tui.widgets.report_charts), the values that never moved in one line, the key moments marked
+on the charts' axis and listed by the same letters, the end (final scores as bars), and every
+revealed secret beside its commitment code.
 
 ``m`` writes the report as Markdown and ``x`` the screen as an SVG into the data folder's
 exports/. Charts are ``textual-plotext`` widgets; the numbers behind them are in the
@@ -18,80 +20,21 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Header, Static
-from textual_plotext import PlotextPlot
 
 from tableside.history import report_markdown
-from trackers.engine.report import Report, Series
+from trackers.engine.report import Report
 from trackers.pieces.secret import MISMATCH
 from tui.widgets.keys_footer import KeysFooter
 from tui.widgets.path_text import path_lines
+from tui.widgets.report_charts import (
+    ReportChart,
+    letters,
+    race_series,
+    unmoved_line,
+)
 
-CHARTS_SHOWN = 8  # the first eight series; the Markdown has all of them
-CHART_HEIGHT = 10
-TICKS_EXACT = 4  # a chart 10 lines high shows this many values on its axis, each on its row
+CHARTS_SHOWN = 8  # the first eight charts; the Markdown has every series
 BAR_WIDTH = 30
-
-
-class SeriesChart(PlotextPlot):
-    """One tracked value over the game's moments, key moments marked on the same axis."""
-
-    DEFAULT_CSS = """
-    SeriesChart { height: 10; }
-    """
-
-    def __init__(self, series: Series, report: Report) -> None:
-        super().__init__(classes="report-chart")
-        self.series = series
-        self.report = report
-
-    def on_mount(self) -> None:
-        super().on_mount()
-        points = self.series.by_moment()
-        plt = self.plt
-        plt.title(self.series.label)
-        xs, ys = steps(points)
-        plt.plot(xs, ys, marker="braille")
-        marked = sorted({m.moment for m in self.report.moments})
-        if marked:
-            plt.vline(marked[0], "gray")
-            for moment in marked[1:]:
-                plt.vline(moment, "gray")
-        plt.xlabel(self.report.unit)
-        plt.xticks([m for m, _ in points])
-        values = sorted({v for _, v in points})
-        # the values reached themselves on the axis when few (a tick never sits between
-        # two of them); else whole-number ticks, the lowest and highest exact
-        ticks = values if len(values) <= TICKS_EXACT else value_ticks(values)
-        # whole numbers on the axis: a score is never 4.33
-        plt.yticks([float(t) for t in ticks], [self.series.shown(t) for t in ticks])
-
-
-def steps(points: list[tuple[int, int]]) -> tuple[list[int], list[int]]:
-    """A value by moment as steps: it holds through each round and changes at the round it
-    changed in (a straight line between rounds would seem to start the change a round early).
-    ``points`` are (moment, value at its end)."""
-    xs: list[int] = []
-    ys: list[int] = []
-    for index, (moment, value) in enumerate(points):
-        if index:
-            xs.append(moment)
-            ys.append(points[index - 1][1])  # held until this round...
-        xs.append(moment)
-        ys.append(value)  # ...where it reads its new value
-    return xs, ys
-
-
-def value_ticks(values: list[int], most: int = 5) -> list[int]:
-    """At most ``most`` whole-number ticks from the lowest value to the highest, both shown."""
-    if not values:
-        return []
-    low, high = min(values), max(values)
-    if low == high:
-        return [low]
-    step = max(1, -(-(high - low) // (most - 1)))  # rounded up: never more than ``most``
-    ticks = list(range(low, high, step))
-    return [*ticks, high] if high - ticks[-1] >= step / 2 or len(ticks) < 2 else \
-        [*ticks[:-1], high]
 
 
 def score_bars(scores: dict[str, int], width: int = BAR_WIDTH) -> list[str]:
@@ -112,8 +55,9 @@ def report_lines(report: Report) -> Text:
     text.append("Key moments\n", style="bold")
     if not report.moments:
         text.append("  none yet\n")
-    for moment in report.moments:
-        text.append(f"  {unit} {moment.moment}: ")
+    for moment, mark in zip(report.moments, letters(report), strict=True):
+        # the letter marks it on the charts' axis
+        text.append(f"  {mark:<2}{unit} {moment.moment}: ")
         text.append(moment.text + "\n")
     text.append("\nThe end\n", style="bold")
     end = report.end
@@ -178,10 +122,15 @@ class ReportScreen(Screen[None]):
                              id="report-warnings", classes="warning")
             yield Static(Text(f"{report.title}: {report.actions} actions over {report.length} "
                               f"{report.unit}{plural}"), id="report-summary")
-            for series in report.series[:CHARTS_SHOWN]:
-                yield SeriesChart(series, report)
-            if len(report.series) > CHARTS_SHOWN:
-                yield Static(f"{len(report.series) - CHARTS_SHOWN} more in the Markdown (m)")
+            race = race_series(report)
+            charts = ([ReportChart(race, report, "Scores")] if race else []) + [
+                ReportChart([s], report, s.label) for s in report.series
+                if s.changed and s not in race]
+            yield from charts[:CHARTS_SHOWN]
+            if len(charts) > CHARTS_SHOWN:
+                yield Static(f"{len(charts) - CHARTS_SHOWN} more in the Markdown (m)")
+            if unmoved_line(report):
+                yield Static(Text(unmoved_line(report)), id="report-unmoved")
             yield Static(report_lines(report), id="report-lines")
         yield KeysFooter()
 

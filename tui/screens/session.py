@@ -41,7 +41,7 @@ from tui.screens.peek import PeekScreen
 from tui.screens.refusal_keys import with_keys
 from tui.screens.session_refusals import RefusingWithReason
 from tui.screens.session_voice import SpeakingAnnouncements
-from tui.screens.session_watch import WatchingOtherWindows
+from tui.screens.session_watch import WatchingOtherWindows, elsewhere_line
 from tui.widgets.banner import Banner
 from tui.widgets.keys_footer import KeysFooter
 from tui.widgets.log_panel import LogPanel
@@ -119,11 +119,11 @@ class SessionScreen(SpeakingAnnouncements, WatchingOtherWindows, RefusingWithRea
         super().__init__()
         self.play = play
         self.table = table
-        self.elsewhere: set[int] = set()  # seqs recorded by another window
-        # what other windows did since this one last acted: the Now panel counts it all,
-        # however many times the watch folded some in ("cli 4188", "app 4121")
-        self.elsewhere_since: list[int] = []
-        self.elsewhere_by: set[str] = set()
+        # (number, time) of the actions another window recorded, marked in the log
+        self.elsewhere: set[tuple[int, str]] = set()
+        # who made each change since this window last acted ("cli 4188", "seat Ann"): the
+        # Now panel counts it all, however many times the watch folded some in
+        self.elsewhere_by: list[str] = []
         self._play_closed = False
         self.seat_server: Serving | None = None  # the players' seats, once served (ctrl+o)
         self._drawn: object = None  # the session state last drawn (a change makes a new one)
@@ -207,17 +207,10 @@ class SessionScreen(SpeakingAnnouncements, WatchingOtherWindows, RefusingWithRea
     def redraw(self, elsewhere: tuple[int, ...] = ()) -> None:
         self.redraws += 1
         self._drawn = self.play.session.state
-        self.elsewhere.update(elsewhere)
         self.query_one("#log", LogPanel).elsewhere = self.elsewhere
-        if elsewhere:
-            self.elsewhere_since += [seq for seq in elsewhere if seq not in self.elsewhere_since]
-        else:  # this window's own change: its notes are the news now
-            self.elsewhere_since, self.elsewhere_by = [], set()
-        count = len(self.elsewhere_since)
-        who = f" ({', '.join(sorted(self.elsewhere_by))})" if self.elsewhere_by else ""
-        self.query_one("#now", NowPanel).elsewhere = (
-            f"{plural(count, 'action')} made in another window{who}, marked in the log"
-            if count else "")
+        if not elsewhere:  # this window's own change: its notes are the news now
+            self.elsewhere_by = []
+        self.query_one("#now", NowPanel).elsewhere = elsewhere_line(self.elsewhere_by)
         for widget in self.query("*"):
             if isinstance(widget, SessionView):
                 widget.show_session(self.play)

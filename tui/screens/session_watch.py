@@ -35,7 +35,8 @@ class WatchingOtherWindows(_Screen):
 
     if TYPE_CHECKING:  # the session screen's own
         play: OpenSession
-        elsewhere_by: set[str]
+        elsewhere: set[tuple[int, str]]
+        elsewhere_by: list[str]
         _play_closed: bool
         _stop_watching: threading.Event
 
@@ -68,5 +69,32 @@ class WatchingOtherWindows(_Screen):
                         markup=False)
             return
         if changes or self.play.head != head:
-            self.elsewhere_by.update(c.by for c in changes if c.by)
+            self.elsewhere_by += [c.by for c in changes]
+            # an action is marked by its number and time: the number alone is taken again
+            # by the next action after an undo (this window's own); an undo marks nothing
+            self.elsewhere.update((c.seq, c.at) for c in changes if not c.moved)
             self.session_changed(tuple(c.seq for c in changes))
+
+
+def window_words(by: str) -> str:
+    """Who another window is, in the table's words: "the CLI", "a script", "Ann's seat"
+    (never a process id)."""
+    kind, _, rest = by.partition(" ")
+    if kind == "seat" and rest:
+        return f"{rest}'s seat"
+    return {"cli": "the CLI", "script": "a script", "app": "another app window"}.get(
+        kind, "another window")
+
+
+def elsewhere_line(bys: list[str]) -> str:
+    """One short line for what other windows did since this one last acted: "3 actions
+    from the CLI, 1 from Ann's seat, marked in the log" (empty when nothing)."""
+    counts: dict[str, int] = {}
+    for by in bys:
+        who = window_words(by)
+        counts[who] = counts.get(who, 0) + 1
+    parts = [f"{count} from {who}" for who, count in counts.items()]
+    if parts:  # the first says what is counted: "3 actions from the CLI, 1 from a script"
+        first = next(iter(counts.values()))
+        parts[0] = f"{first} action{'' if first == 1 else 's'} {parts[0].split(' ', 1)[1]}"
+    return f"{', '.join(parts)}, marked in the log" if parts else ""

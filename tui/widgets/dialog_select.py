@@ -1,4 +1,4 @@
-"""A choice list that opens inside the dialog around it.
+"""A choice list that opens inside the dialog around it, and answers to typing.
 
 Textual's Select opens its list over the whole screen (``overlay: screen``), kept only
 inside the screen's edges: at 80x24 a list of nine player counts, or one low in a form,
@@ -6,6 +6,10 @@ ran over the dialog's border and the table behind it. This Select measures the r
 inside its dialog (the nearest ancestor with the ``dialog`` class, else the screen) when it
 opens: the list goes below the field when it fits there, else on the side with more room,
 and is as tall as that room allows (it scrolls, as any long list does).
+
+Typing on the closed list chooses: the first letters (or digits, in a numbered list) of a
+choice pick it, and Enter then confirms it as Enter confirms a typed field (the form's own
+``FieldKeys``), so most answers take two or three keys instead of Enter, arrows and Enter.
 """
 
 from __future__ import annotations
@@ -14,6 +18,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from rich.console import RenderableType
+from rich.text import Text
+from textual import events
 from textual.geometry import Region
 from textual.widget import Widget
 from textual.widgets import OptionList, Select
@@ -42,8 +48,61 @@ def placement(field: Region, room: Region, rows: int) -> tuple[int, int]:
     return -(height + field.height), height
 
 
+def chosen_by_typing(labels: list[str], typed: str) -> int | None:
+    """The choice ``typed`` picks: the one it names whole, else the first that starts with
+    it (a unique start picks that one), else the first with a word that starts with it;
+    None when no choice starts so. Case is ignored."""
+    wanted = typed.casefold()
+    if not wanted.strip():
+        return None
+    folded = [label.casefold().strip() for label in labels]
+    for rule in (lambda t: t == wanted, lambda t: t.startswith(wanted),
+                 lambda t: any(w.startswith(wanted) for w in t.split())):
+        found = [i for i, label in enumerate(folded) if label and rule(label)]
+        if found:
+            return found[0]
+    return None
+
+
 class DialogSelect(Select[Any]):
-    """A Select whose open list stays inside its dialog."""
+    """A Select whose open list stays inside its dialog, chosen from by typing."""
+
+    typed = ""  # what was typed on the closed list since it took the focus
+
+    def _labels(self) -> list[str]:
+        return [prompt.plain if isinstance(prompt, Text) else str(prompt)
+                for prompt, _value in self.choices]
+
+    async def on_key(self, event: events.Key) -> None:
+        """A letter or digit on the closed list chooses by typing (space opens the list,
+        as it always did, unless a choice is being typed)."""
+        character = event.character
+        if (self.expanded or not event.is_printable or character is None
+                or (character == " " and not self.typed)):
+            return
+        event.stop()
+        event.prevent_default()  # handled here, in line with the keys around it
+        self.type_ahead(character)
+
+    def type_ahead(self, character: str) -> None:
+        """Add ``character`` to what is typed and choose the choice it names; a key that
+        names none starts over from itself (a bell when that names none either)."""
+        labels = self._labels()
+        typed = self.typed + character
+        found = chosen_by_typing(labels, typed)
+        if found is None and self.typed:
+            typed, found = character, chosen_by_typing(labels, character)
+        if found is None:
+            self.typed = ""
+            self.app.bell()
+            return
+        self.typed = typed
+        value = self.choices[found][1]
+        if value != self.value:
+            self.value = value
+
+    def on_blur(self, event: events.Blur) -> None:
+        self.typed = ""  # coming back to the list later starts a new answer
 
     def __init__(self, options: Iterable[tuple[RenderableType, Any]], **kwargs: Any) -> None:
         self.choices = list(options)

@@ -31,7 +31,8 @@ def history_line(entry: HistoryEntry, head: int, elsewhere: bool = False) -> str
 class LogPanel(SessionView, OptionList):
     """The history, newest last; selecting an entry asks to jump there."""
 
-    elsewhere: Collection[int] = ()  # seqs another window recorded while this one watched
+    # (number, time) of the actions another window recorded while this one watched
+    elsewhere: Collection[tuple[int, str]] = ()
 
     _listed: list[tuple[str, str]] | None = None  # (id, text) of what is listed now
 
@@ -57,7 +58,8 @@ class LogPanel(SessionView, OptionList):
         shown = history if latest is None else history[-latest:]
         # compared as strings; a line becomes Text (shown as typed) only when it is drawn
         lines = [("seq:0", f"{'>' if head == 0 else ' '}   0       game set up"),
-                 *((f"seq:{entry.seq}", history_line(entry, head, entry.seq in self.elsewhere))
+                 *((f"seq:{entry.seq}", history_line(entry, head,
+                                                          (entry.seq, entry.at) in self.elsewhere))
                    for entry in shown)]
         old = self._listed
         shift = _shift(old, lines) if old is not None else None

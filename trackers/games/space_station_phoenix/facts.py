@@ -22,6 +22,7 @@ from trackers.games.space_station_phoenix.scoring import (
     ScoreSheet,
     SectorsBuilt,
 )
+from trackers.games.space_station_phoenix.station import SPECIES
 from trackers.pieces import Counter
 
 ALIENS = "aliens"  # piece name: the Aliens on the Home Planets board (the supply)
@@ -82,6 +83,7 @@ class SpaceStationPhoenixFacts(TypedDict, total=False):
     final_scores: dict[str, int]  # once recorded
     final_winners: list[str]
     in_game_points: dict[str, int]  # the score track before final scoring moved it
+    aliens_gained: dict[str, dict[str, int]]  # by player and species (Sectors 311, 324)
 
 
 def facts_of(state: State) -> SpaceStationPhoenixFacts:
@@ -231,12 +233,20 @@ def built_counts(state: State, name: str) -> tuple[int, ...]:
 # --- the score calculator, prefilled ------------------------------------------------------------
 
 
+def aliens_gained(state: State, name: str) -> dict[str, int]:
+    """The Aliens a Sector's own effect gave ``name`` (311's brown, 324's pink), by species:
+    residents the game itself placed, so the score sheet starts with them."""
+    gained = facts_of(state).setdefault("aliens_gained", {})
+    return gained.setdefault(name, {})
+
+
 def score_sheet(state: State) -> ScoreSheet:
     """What the session knows for the end-game calculator (spec §7.1).
 
     Names, in-game points, the Hub kept, Sectors by level (free ones noted) and the Level-3
-    Sector numbers; everything else is for the table to count, so it starts at 0. Whether each
-    Level-3 bonus is occupied is not tracked, so it starts as not occupied.
+    Sector numbers, and the Aliens that Sectors 311 and 324 placed; everything else is for the
+    table to count, so it starts at 0. Whether each Level-3 bonus is occupied is not tracked,
+    so it starts as not occupied.
     """
     sheet = []
     in_game = facts_of(state).get("in_game_points") or {}  # once final scores moved the markers
@@ -245,7 +255,9 @@ def score_sheet(state: State) -> ScoreSheet:
         sheet.append(PlayerSheet(
             name=name, points=in_game.get(name, marker(state, name).points),
             sectors=SectorsBuilt(n1, n2, n3),
-            residents=Residents(0, 0, 0, 0, 0), hub=hub(state, name),
+            residents=Residents(**{species: int((facts_of(state).get("aliens_gained") or {})
+                                                .get(name, {}).get(species, 0))
+                                   for species in SPECIES}), hub=hub(state, name),
             level3=tuple(Level3Sector(s, False) for s in facts_of(state)["level3"][name]),
             ships_left=0, full_sectors=0, gems=0, food=0, water=0, metal=0,
             free_sectors=int(facts_of(state)["free_sectors"][name]),

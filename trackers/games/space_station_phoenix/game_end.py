@@ -11,6 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+
+def aliens(count: int, colour: str = "") -> str:
+    """"1 Alien", "3 Aliens", "2 green Aliens": a count said as the table says it."""
+    kind = f"{colour} " if colour else ""
+    return f"{count} {kind}Alien{'' if abs(count) == 1 else 's'}"
+
 END_SCORE = 40  # spec §6 condition 1: 40 or more points
 ALL_SECTORS = 9  # spec §6 condition 2: all nine Sectors on the station
 ALIENS_IN_SUPPLY_AT_MOST = 4  # spec §6 condition 3: 4 or fewer Aliens (Humans not counted)
@@ -24,7 +30,7 @@ def end_triggers(*, score: int, sectors_built: int, aliens_in_supply: int) -> tu
     if sectors_built >= ALL_SECTORS:
         reasons.append("all 9 Sectors built")
     if aliens_in_supply <= ALIENS_IN_SUPPLY_AT_MOST:
-        reasons.append(f"{aliens_in_supply} Aliens left in the supply (4 or fewer)")
+        reasons.append(f"{aliens(aliens_in_supply)} left in the supply (4 or fewer)")
     return tuple(reasons)
 
 

@@ -15,7 +15,12 @@ from typing import Any
 from trackers.engine import ActionError, Note, State
 from trackers.games.space_station_phoenix import effects, facts, moves_station
 from trackers.games.space_station_phoenix.facts import facts_of
-from trackers.games.space_station_phoenix.game_end import END_SCORE, end_of_turn, end_triggers
+from trackers.games.space_station_phoenix.game_end import (
+    END_SCORE,
+    aliens,
+    end_of_turn,
+    end_triggers,
+)
 from trackers.games.space_station_phoenix.moves_diplomacy import ship_used
 from trackers.games.space_station_phoenix.plurality import join_names
 from trackers.games.space_station_phoenix.score_marker import points_text
@@ -194,10 +199,10 @@ def aliens_taken(state: State, args: dict[str, Any], rng: Random) -> Notes:
     supply = facts.aliens(state)
     notes: Notes = list(supply.add(-count))
     verb = "taken from" if count > 0 else "returned to"
-    notes.insert(0, f"{abs(count)} Aliens {verb} the supply: {supply.value} left on the "
+    notes.insert(0, f"{aliens(abs(count))} {verb} the supply: {supply.value} left on the "
                     "Home Planets board")
     if supply.value <= 4 and not facts.game_end(state).triggered:
-        notes.append(Note(f"Only {supply.value} Aliens left on the Home Planets board: the end "
+        notes.append(Note(f"Only {aliens(supply.value)} left on the Home Planets board: the end "
                           "is checked when the active player ends this turn", "end_of_game"))
     return notes
 

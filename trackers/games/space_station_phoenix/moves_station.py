@@ -17,6 +17,7 @@ from trackers.engine import ActionError, Note, State
 from trackers.games.space_station_phoenix import effects, facts
 from trackers.games.space_station_phoenix.diplomacy import TOP_LEVEL, TRACKS, sector_226_points
 from trackers.games.space_station_phoenix.facts import facts_of
+from trackers.games.space_station_phoenix.game_end import aliens
 from trackers.games.space_station_phoenix.score_marker import points_text
 from trackers.games.space_station_phoenix.setup_counts import FIRST_GAME_SETS
 from trackers.games.space_station_phoenix.station import HUB_IDS
@@ -82,8 +83,9 @@ def keep_hub(state: State, args: dict[str, Any], rng: Random) -> Notes:
     wanted = effects.ALIENS_AT_SETUP.get(hub, 0)
     if wanted:
         taken = take_aliens(state, wanted)
-        notes.append(Note(f"Hub {hub}: {taken} Aliens leave the Home Planets board for the Hub "
-                          f"({facts.aliens(state).value} left)", "station_hub"))
+        leave = "leaves" if taken == 1 else "leave"
+        notes.append(Note(f"Hub {hub}: {aliens(taken)} {leave} the Home Planets board for the "
+                          f"Hub ({facts.aliens(state).value} left)", "station_hub"))
     if hub in effects.PROMPT_AT_SETUP:
         notes.append(Note(f"Hub {hub} at setup: {effects.PROMPT_AT_SETUP[hub]}", "station_hub"))
     if facts_of(state)["options"].get("first_game") and hub == "B-2":
@@ -121,13 +123,15 @@ def built_effects(state: State, name: str, level: int, number: str | None, free:
     if number in effects.ALIENS_WHEN_BUILT:
         wanted, colour = effects.ALIENS_WHEN_BUILT[number]
         taken = take_aliens(state, wanted)
+        gained = facts.aliens_gained(state, name)
+        gained[colour] = gained.get(colour, 0) + taken
         left = facts.aliens(state).value
-        notes.append(Note(f"Sector {number}: {name} gains {taken} {colour} Aliens from the Home "
+        notes.append(Note(f"Sector {number}: {name} gains {aliens(taken, colour)} from the Home "
                           f"Planets board ({left} left there; if fewer {colour} were there, "
                           "put the rest back with m)", "end_of_game"))
         notes += gaining_alien(state, name)
         if left <= 4 and not facts.game_end(state).triggered:
-            notes.append(Note(f"Only {left} Aliens left on the Home Planets board: the end is "
+            notes.append(Note(f"Only {aliens(left)} left on the Home Planets board: the end is "
                               "checked when the active player ends this turn", "end_of_game"))
     if number == effects.FREE_SECTOR_WHEN_BUILT:
         if facts.sectors(state, name)[0] >= 3:

@@ -127,6 +127,17 @@ class Evaluation:
     problems: tuple[CellProblem, ...]
     unset: tuple[str, ...]
     sheet: ScoreSheet | None = None  # the sheet scored (None when there are problems)
+    # With problems: the columns they leave unknown, and the others' scores meanwhile (a
+    # bad cell of one player leaves every other player's own categories as they are; a
+    # residents count or a whole-sheet problem moves the pluralities: every column waits)
+    blocked: frozenset[int] = frozenset()
+    partial: ScoreResult | None = None
+
+    def column_known(self, player: int) -> ScoreResult | None:
+        """The result that scores ``player``'s column now, or None while it waits."""
+        if self.result is not None:
+            return self.result
+        return None if player in self.blocked else self.partial
 
 
 @dataclass
@@ -245,7 +256,7 @@ class ScoreForm:
                 continue  # read above: blank is unset, an unknown id is already reported
             problems.append(self._locate(problem))
         if problems:
-            return Evaluation(None, tuple(problems), ())
+            return self._partly(sheet, tuple(problems))
         result = score(sheet)
         unset = [f"{name}: Hub not chosen yet, so its endgame bonus counts 0"
                  for name, texts in zip(self.names, self.texts, strict=True) if not texts["hub"]]
@@ -256,6 +267,24 @@ class ScoreForm:
                   for player in sheet.players for sector in player.level3
                   if not sector.occupied and sector.id in LEVEL3_BONUSES]
         return Evaluation(result, (), (*unset, *unset_lines(result, _decide_on_screen)), sheet)
+
+    def _partly(self, sheet: ScoreSheet, problems: tuple[CellProblem, ...]) -> Evaluation:
+        """The problems, and the columns they do not touch scored meanwhile."""
+        everyone = frozenset(range(len(self.names)))
+        blocked = frozenset(p.player for p in problems if p.player is not None)
+        if any(p.player is None or (p.row or "").startswith("residents.") for p in problems):
+            blocked = everyone
+        if blocked == everyone:
+            return Evaluation(None, problems, (), blocked=blocked)
+        # a waiting column is scored without its Level-3 Sectors and Hub (a bad one there
+        # must not stop the others); its own cells show "?" whatever it scores
+        stand_in = ScoreSheet(tuple(replace(p, level3=(), hub="") if i in blocked else p
+                                    for i, p in enumerate(sheet.players)), sheet.settings)
+        try:
+            partial = score(stand_in)
+        except (ValueError, KeyError, IndexError, TypeError):
+            return Evaluation(None, problems, (), blocked=everyone)
+        return Evaluation(None, problems, (), blocked=blocked, partial=partial)
 
     def _index_of(self, who: str | None) -> int | None:
         if who in self.names:

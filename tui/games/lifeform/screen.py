@@ -114,7 +114,7 @@ def banner_lines(state: State) -> list[str]:
         first = f"SHOWDOWN {status.removeprefix('Showdown ')}"
     else:
         first = f"GAME OVER: {status}"
-    lines = [first, hands_line(state)]
+    lines = [first, *hands_lines(state)]
     todo = pending(state) if stage in ("setup", "starship") else []
     if todo:
         more = f" (+{len(todo) - 1} more)" if len(todo) > 1 else ""
@@ -126,15 +126,22 @@ def banner_lines(state: State) -> list[str]:
     return [_fit(line) for line in lines]
 
 
-def hands_line(state: State) -> str:
-    """Every hand against its limit, always in view: the limit is checked as cards arrive."""
+def hands_lines(state: State) -> list[str]:
+    """Every hand against its limit, always in view: the limit is checked as cards arrive.
+    Long names go on to a second line rather than being cut."""
     lifeform = state.facts["lifeform"]
     limit = decks.hand_limit(state, lifeform, _profile(state))
     held = [f"{lifeform} (lifeform) {decks.hand_size(state, lifeform)}/"
             f"{'?' if limit is None else limit}"]
     held += [f"{m} {decks.hand_size(state, m)}/{decks.CREW_HAND_LIMIT}"
              for m in state.facts["crew"]]
-    return "Hands: " + " | ".join(held)
+    lines = ["Hands: " + held[0]]
+    for hand in held[1:]:
+        if len(lines[-1]) + 3 + len(hand) <= WIDTH:
+            lines[-1] += " | " + hand
+        else:
+            lines.append("       " + hand)  # under the first hand
+    return lines
 
 
 def _fit(line: str) -> str:

@@ -3,7 +3,8 @@
 Players are columns and the rows are the inputs of each scoring category with the category's
 result below them (``score_form.ROWS``). Arrow keys move, digits type (the first digit replaces
 the cell), Enter goes to the next input, Backspace deletes. Every change rescores the sheet; a
-bad cell shows the problem naming the player and the row and leaves the result as it was.
+bad cell shows the problem naming the player and the row, and only the columns it touches wait
+("?") while the others keep their scores.
 
 Nothing typed is lost: every change is saved as a draft (with the session when the sheet
 belongs to one, else as Home's sheet) and comes back when the sheet is opened again; leaving a
@@ -164,7 +165,8 @@ class ScoreSheetScreen(Screen[None]):
             bad = any(p.player == player and p.row == row.key for p in self.evaluation.problems)
             text = self.form.cell_text(player, row.key)
             return _right(text + (" !" if bad else ""))
-        result = self.result
+        # only a column a problem touches waits ("?"): the others keep scoring
+        result = self.evaluation.column_known(player)
         if result is None or len(result.players) != len(self.form.names):
             return _right("?")
         scored = result.players[player]
@@ -264,10 +266,11 @@ class ScoreSheetScreen(Screen[None]):
         label = row.label.lstrip("= ").strip()
         if row.is_input:
             text = f"{name}, {label}: {describe_input(self.form, player, row)}"
-        elif self.result is None or len(self.result.players) != len(self.form.names):
+        elif (known := self.evaluation.column_known(player)) is None \
+                or len(known.players) != len(self.form.names):
             text = f"{name}, {label}: fix the problems below to score"
         else:
-            text = f"{name}, {label}: {explain(self.form, self.result, player, row)}"
+            text = f"{name}, {label}: {explain(self.form, known, player, row)}"
         self.query_one("#phx-explain", Static).update(Text(text))
 
     @on(DataTable.CellHighlighted, "#phx-sheet")
@@ -457,16 +460,18 @@ class ScoreSheetScreen(Screen[None]):
 
     def action_load(self) -> None:
         """Load a sheet file (an export, or one written by hand) in place of this sheet; a
-        changed sheet asks first, as a new sheet does."""
+        changed sheet asks first, as a new sheet does, and so does a game's own sheet (its
+        players would give way to the file's, which r could then record as its result)."""
         def prompt() -> None:
             self.app.push_screen(TextPromptScreen("Score sheet file to load (.json or .toml)",
                                                   self._latest_export()), self._load_from)
 
-        if not self.changed:
+        if not self.changed and self.play is None:
             prompt()
             return
-        self.app.push_screen(ConfirmScreen("Load a file in place of this sheet?"),
-                             lambda yes: prompt() if yes else None)
+        question = ("Load a file in place of this game's sheet?" if self.play is not None
+                    else "Load a file in place of this sheet?")
+        self.app.push_screen(ConfirmScreen(question), lambda yes: prompt() if yes else None)
 
     def _latest_export(self) -> str:
         """The newest sheet exported into the data folder (x), offered in the load prompt so

@@ -294,7 +294,8 @@ def table_actions() -> tuple[Action, ...]:
                "up to MAX HAND (rulebook, Lifeform Activity Phase).", lurk,
                (Param("discard", "choice", "cards discarded first (up to the Evolution number)",
                       choices=lurk_discards, optional=True, default="0"),),
-               topic="cocoon", enabled=lambda s: playing(s) and facts_of(s)["phase"] == "lifeform"),
+               key="l", topic="cocoon",
+               enabled=lambda s: playing(s) and facts_of(s)["phase"] == "lifeform"),
         Action("use_vent", "Use Vent", "The lifeform spends a Vent token (rulebook, Lifeform "
                                        "Activity Phase).", use_vent,
                topic="round", enabled=lambda s: moves.vents_held(s) > 0

@@ -1,0 +1,20 @@
+"""A checkbox whose mark says checked or not without colour.
+
+Textual's Checkbox draws the same X either way and tells them apart by colour alone, which a
+colour-blind player, a washed-out laptop screen or a monochrome terminal cannot see. Here an
+unchecked box is empty.
+"""
+
+from __future__ import annotations
+
+from textual.content import Content
+from textual.widgets import Checkbox
+
+
+class TickBox(Checkbox):
+    """``Checkbox``, with an X only when checked."""
+
+    @property
+    def _button(self) -> Content:
+        self.BUTTON_INNER = "X" if self.value else " "
+        return super()._button
