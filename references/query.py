@@ -81,8 +81,10 @@ class Plan:
         return hit / len(words)
 
     def title_boost(self, title: str) -> float:
-        """How squarely a title names the query: both shares above, as one factor."""
-        return (1 + self.title_coverage(title)) * (1 + 0.5 * self.title_precision(title))
+        """How squarely a title names the query: both shares above, as one factor; the share
+        of the query a title holds counts more than how much of the title is query (a title
+        naming two of three asked words beats one naming one, however long its body)."""
+        return (1 + self.title_coverage(title)) ** 1.5 * (1 + 0.5 * self.title_precision(title))
 
     @functools.cached_property
     def _wanted(self) -> tuple[tuple[bool, tuple[tuple[frozenset[str], str], ...]], ...]:
@@ -203,10 +205,11 @@ def root(word: str) -> str:
     breach); the index itself uses the porter stemmer."""
     for ending in _ENDINGS:
         if word.endswith(ending) and len(word) - len(ending) >= 3:
-            word = word[: -len(ending)]
+            # nasties ~ nasty, allies ~ ally: "ies" was a "y"
+            word = word[: -len(ending)] + ("y" if ending == "ies" else "")
             break
     # decouple ~ decoupling, move ~ moves: a final e is dropped too
-    return word[:-1] if word.endswith("e") and len(word) > 4 else word
+    return word[:-1] if word.endswith("e") and len(word) > 3 else word
 
 
 def _synonym_at(

@@ -31,5 +31,6 @@ INFO = GameInfo(
         ("dmg", "damage"),  # the text's own shorthand for a point of damage
         ("fenn", "cyberdog"),  # Fenn the CyberDog (The Full Game: Fenn)
         ("nrg", "recharge"),  # NRG/Recharge card (NRG Pills)
+        ("turn", "round"),  # the Nasties' turn is the Nasty Action Round
     ),
 )
