@@ -67,8 +67,11 @@ def test_a_copied_data_folder_cannot_tell_the_next_crisis_cards(tmp_path: Path) 
     assert len({tuple(cards) for cards in drawn.values()}) > 1
     for path, data in before.items():  # the copy's files, as they were, hold no order drawn
         for cards in drawn.values():
-            for sep in (",", ", "):
-                assert sep.join(json.dumps(c) for c in cards[:2]).encode() not in data, path
+            if cards == sorted(cards):  # drawn in the piles' own order: nothing to tell apart
+                continue
+            for sep in (",", ", "):  # the five drawn, in the order drawn (two alone may
+                # happen to stand side by side in a sorted pile)
+                assert sep.join(json.dumps(c) for c in cards).encode() not in data, path
         for pile in piles(data):
             assert pile == sorted(pile), path
     assert any(piles(data) for data in before.values())  # the snapshot holds the deck
