@@ -71,3 +71,12 @@ def test_a_save_that_passed_them_by_replays_as_it_was() -> None:
     assert rounds.current(replayed.state) == "turns"
     finish_setup(s)  # a new game makes the entries
     assert s.state.facts["power"]["at"] and all(c["kind"] for c in s.state.facts["crew"])
+
+
+def test_a_save_that_went_on_past_the_first_encounter_replays_as_it_was() -> None:
+    s = game(("Ann", "Bo"))
+    walk_to(s, "turns")
+    s.do("encounter", room="Laboratory", drawn="Adult")
+    old = [*s.events, Event(len(s.events) + 1, "next_step", {})]
+    replayed = Session(s.game, s.setup, s.seed, events=old)
+    assert rounds.current(replayed.state) == "venting"
