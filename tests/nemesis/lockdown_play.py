@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests.nemesis.helpers import finish_setup, keep_objectives
 from trackers.engine import Note, Session, SessionSetup
 from trackers.games.nemesis_lockdown import leaving, rounds
 from trackers.games.nemesis_lockdown.game import GAME
@@ -35,9 +36,9 @@ def where(s: Session, name: str) -> str:
 
 def step_to(s: Session, key: str) -> None:
     """Tick the round forward to step ``key``, doing the app's own steps on the way."""
-    while s.state.facts["phase"] == "setup":
-        s.do("next_step")
+    finish_setup(s)
     for _ in range(40):
+        keep_objectives(s)
         now = rounds.current(s.state)
         if now == key or s.state.facts.get("ended"):
             return

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.nemesis.helpers import finish_setup
 from trackers.engine import ActionError, Session, SessionSetup
 from trackers.engine.actions import BoardValueNeeded
 from trackers.games.nemesis_lockdown import rounds
@@ -21,7 +22,8 @@ def new(players: int = 4, **board: object) -> Session:
 
 def at_bag_step(players: int = 4) -> Session:
     s = new(players, time_last_number=1, css_slots=[], red_thresholds=[], blue_thresholds=[])
-    while s.state.facts["phase"] == "setup" or rounds.current(s.state) != "bag":
+    finish_setup(s)
+    while rounds.current(s.state) != "bag":
         s.do("advance_time" if s.state.facts["phase"] == "round"
              and rounds.current(s.state) == "time" else "next_step")
     return s
@@ -293,7 +295,8 @@ def test_a_queen_draw_finds_a_character_the_app_tracks_in_the_nest() -> None:
     that Character in the Nest, the draw uses it even if the form's box was left unticked."""
     s = Session(GAME, SessionSetup(2, names=("Ann", "Bo"), board=dict(GAME.board_defaults)),
                 seed="queen")
-    while rounds.current(s.state) != "bag" or s.state.facts["phase"] == "setup":
+    finish_setup(s)
+    while rounds.current(s.state) != "bag":
         now = rounds.current(s.state)
         s.do("advance_time" if now == "time" and s.state.facts["phase"] == "round"
              else "next_step")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tests.nemesis.helpers import finish_setup
 from tests.nemesis.lockdown_play import game
 from trackers.games.nemesis_lockdown.facts import NemesisLockdownFacts
 
@@ -19,6 +20,5 @@ def test_facts_are_read_only_through_facts_of() -> None:
 
 def test_every_fact_a_game_keeps_is_declared() -> None:
     s = game(("Ann", "Bo"), mode="coop")
-    while s.state.facts["phase"] == "setup":
-        s.do("next_step")
+    finish_setup(s)
     assert set(s.state.facts) <= set(NemesisLockdownFacts.__annotations__)

@@ -18,6 +18,8 @@ FIVE = ("Ann", "Bo", "Cy", "Di", "Ed")
 def to_the_deal(names: tuple[str, ...] = FIVE, **board: object):
     s = game(names, **board)
     while rounds.current(s.state) != "contingency":
+        if rounds.current(s.state) == "power":
+            s.do("place_power", s01=1, s02=2, s03=3, elevator=4)
         s.do("next_step")
     return s
 

@@ -44,20 +44,31 @@ def test_five_players_through_the_cli_to_the_victory_check(
     t.id = out.strip().splitlines()[-1]
     for key, value in BOARD.items():
         t.do("set_board_value", f"key={key}", f"value={value}")
-    for _ in range(8):  # the setup up to the Contingency deal
+    for _ in range(2):  # the setup up to the Power tokens
+        t.do("next_step")
+    assert "'Enter Power tokens'" in t.do("next_step", ok=False)
+    t.do("place_power", "s01=1", "s02=2", "s03=3", "elevator=4")
+    for _ in range(6):  # on to the Contingency deal
         t.do("next_step")
     assert "Contingency tokens in your box" in t.do("next_step", ok=False)
     t.do("set_board_value", "key=contingency_tokens", "value=5")
     assert "this setup deals 6 Contingency tokens and your box holds 5" in \
         t.do("next_step", ok=False)
     t.do("set_board_value", "key=contingency_tokens", "value=6")
-    for _ in range(4):  # the deal, the draft; round 1 to its Player turns
+    t.do("next_step")  # the deal
+    for name in NAMES:
+        t.do("character_kind", f"player={name}", "kind=Facility Worker")
+    for _ in range(3):  # the draft; round 1 to its Player turns
         t.do("next_step")
     t.do("choose_secret", "secret=p2_objective", "value=Kill the Queen", "pin=bo-7710")
     assert "First Encounter" in t.do("encounter", "room=Laboratory", "drawn=Adult")
     for _ in range(4):
         said = t.do("wound", "player=Di", "kind=serious")
     assert "the Main Gate opens" in said
+    assert "'Choose a secret', key c" in t.do("next_step", ok=False)
+    for seat, name in enumerate(NAMES, 1):
+        if name not in ("Bo", "Di"):  # Bo kept hers; Di is dead
+            t.do("choose_secret", f"secret=p{seat}_objective", "value=Send a Signal", "pin=none")
     t.do("start_autodestruction")  # yellow on 12, red on 9 once passed
     for step in ROUND * 2:
         t.do(*step.split(" "))
@@ -74,7 +85,7 @@ def test_five_players_through_the_cli_to_the_victory_check(
     assert "owner_absent=yes" in t.do("victory_check", "player=Bo", "objective=met", ok=False)
     said = t.do("victory_check", "player=Bo", "objective=met", "pin=bo-7710")
     assert "Bo's kept Objective revealed: Kill the Queen" in said and "Bo wins" in said
-    assert "Cy cannot win" in t.do("victory_check", "player=Cy")
+    assert "Cy cannot win" in t.do("victory_check", "player=Cy", "objective=cannot be revealed")
     code, out = t.run("report", t.id, "--json")
     report = json.loads(out)
     assert report["end"]["winners"] == ["Bo"]

@@ -158,6 +158,7 @@ def test_v1_v2_the_victory_check_names_the_winners() -> None:
 
 def test_the_app_draws_four_from_the_cards_it_counted() -> None:
     s = new()
+    objective(s, "Ann")
     round_on(s, 8)
     s.do("contamination_card", player="Ann", count=9)
     s.do("scan", player="Ann", infected=1)

@@ -8,6 +8,7 @@ from random import Random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.nemesis.helpers import finish_setup
 from trackers.engine import ActionError, Session, SessionSetup, State
 from trackers.games.nemesis_lockdown import bag, crew, intruders, rounds
 from trackers.games.nemesis_lockdown.bag import TOKEN_FATES
@@ -99,8 +100,7 @@ def test_each_round_moves_the_time_token_one_slot_and_undo_restores_all(rounds_p
                                                                         ) -> None:
     s = Session(GAME, SessionSetup(2, board=DEFAULTS), seed="prop")
     start = s.state.to_dict()
-    while s.state.facts["phase"] == "setup":
-        s.do("next_step")
+    finish_setup(s)
     for k in range(rounds_played):
         while rounds.current(s.state) != "time":
             if rounds.current(s.state) == "css" and s.state.facts["css"][:1] == [15 - k]:

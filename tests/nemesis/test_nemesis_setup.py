@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.nemesis.helpers import finish_setup
 from trackers.engine import ActionError, Session, SessionSetup
 from trackers.engine.keys import RESERVED_KEYS
 from trackers.games.nemesis_lockdown import rounds
@@ -122,8 +123,7 @@ def test_power_tokens_must_each_appear_once() -> None:
 def test_setup_checklist_leads_into_round_one() -> None:
     s = new()
     assert [done for _, done in rounds.checklist(s.state)] == [False] * len(rounds.SETUP_STEPS)
-    for _ in rounds.SETUP_STEPS:
-        s.do("next_step")
+    finish_setup(s)
     assert s.state.facts["phase"] == "round" and s.state.facts["round"] == 1
     assert rounds.checklist(s.state)[0][0].startswith(
         "Round 1, Player Phase 1: Draw Action cards: Everyone draws")
@@ -160,8 +160,7 @@ def test_play_modes_replace_the_player_count_meaning_solo() -> None:
 def test_the_log_names_each_step_of_the_round() -> None:
     s = Session(GAME, SessionSetup(2, names=("Ann", "Bo"), board=dict(GAME.board_defaults)),
                 seed="log")
-    while s.state.facts["phase"] == "setup":
-        s.do("next_step")
+    finish_setup(s)
     while rounds.current(s.state) != "time":
         s.do("next_step")
     s.do("advance_time")

@@ -16,8 +16,18 @@ from tui.screens.action_form import ActionFormScreen
 from tui.widgets.keys_footer import KeysFooter
 
 GAME_ID = "nemesis-lockdown"
-# The ten setup steps, drawing Action cards and the First Player token: the Player turns.
-TO_THE_TURNS = [("next_step", {})] * 12
+
+
+def to_the_turns(*names: str) -> list[tuple[str, dict[str, object]]]:
+    """The ten setup steps with their entries (Power tokens, the draft), drawing Action
+    cards and the First Player token: the Player turns."""
+    power = ("place_power", {"s01": 1, "s02": 2, "s03": 3, "elevator": 4})
+    drafted = [("character_kind", {"player": n, "kind": "Facility Worker"}) for n in names]
+    return [*[("next_step", {})] * 2, power, *[("next_step", {})] * 7, *drafted,
+            *[("next_step", {})] * 3]
+
+
+TO_THE_TURNS = to_the_turns("Ann", "Bo")
 
 
 def footer(app: TablesideApp) -> dict[str, str]:
@@ -91,7 +101,9 @@ async def test_an_intruder_on_the_board_leaves_noise_and_fire_in_the_footer(
     """With an Intruder on the board, Injure, Move and Technical Corridor are possible too:
     the turn's most used keys (Encounter, Noise, Noise marker, Fire) still show, the
     Intruder's keys stay in F1 and the palette."""
-    moves = [*TO_THE_TURNS, ("encounter", {"room": "Nest", "drawn": "Adult"})]
+    kept = [("choose_secret", {"secret": f"p{seat}_objective", "value": "Send a Signal",
+                               "decline_pin": True}) for seat in (1, 2)]
+    moves = [*TO_THE_TURNS, ("encounter", {"room": "Nest", "drawn": "Adult"}), *kept]
     pilot_keys.save_game(tmp_path, GAME_ID, 2, moves, names=["Ann", "Bo"])
     app = TablesideApp(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -110,7 +122,7 @@ async def test_an_intruder_on_the_board_leaves_noise_and_fire_in_the_footer(
 async def test_the_now_panel_gives_the_key_of_each_action_it_names(tmp_path: Path) -> None:
     """After an Encounter the Now panel says to use 'Noise marker': with its key, N; a note
     that already gives its key ('Choose a secret', key c) is not given it twice."""
-    pilot_keys.save_game(tmp_path, GAME_ID, 1, TO_THE_TURNS)
+    pilot_keys.save_game(tmp_path, GAME_ID, 1, to_the_turns("Player 1"))
     app = TablesideApp(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot_keys.resume_first(pilot)
@@ -171,8 +183,8 @@ async def test_with_nobody_left_inside_the_footer_shows_fast_forward(tmp_path: P
     still inside."""
     out = [("leave", {"player": "Cyrille", "how": "dead"}),  # the first death opens the Gate
            ("leave", {"player": "Ann", "how": "in the Bunker"})]
-    pilot_keys.save_game(tmp_path, GAME_ID, 3, [*TO_THE_TURNS, *out], mode="coop",
-                         names=["Ann", "Bo", "Cyrille"])
+    moves = [*to_the_turns("Ann", "Bo", "Cyrille"), *out]
+    pilot_keys.save_game(tmp_path, GAME_ID, 3, moves, mode="coop", names=["Ann", "Bo", "Cyrille"])
     app = TablesideApp(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await pilot_keys.resume_first(pilot)

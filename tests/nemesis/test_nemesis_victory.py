@@ -42,11 +42,15 @@ def reveal(s: Session, name: str) -> None:
     s.do("reveal_secret", secret=f"p{seat(s, name)}_objective")
 
 
-def ended(where: dict[str, str], code: str, mode: str = "", seed: str = "end") -> Session:
-    """Every Character set where ``where`` says (by hand), the track fast-forwarded to S
-    (the purge spares the Isolation Room), the Active Contingency ``code`` revealed."""
+def ended(where: dict[str, str], code: str, mode: str = "", seed: str = "end",
+          keep: bool = True) -> Session:
+    """Every Character set where ``where`` says (by hand), each kept Objective recorded
+    (unless not ``keep``), the track fast-forwarded to S (the purge spares the Isolation
+    Room), the Active Contingency ``code`` revealed."""
     s = new(tuple(where), mode=mode, seed=seed)
     for name, now in where.items():
+        if keep and s.setup.mode != "coop":
+            keep_objective(s, name)
         s.do("correct_status", player=name, status=now)
     s.do("fast_forward")
     assert s.state.facts["ended"] == "E1"
@@ -79,6 +83,8 @@ def test_infected_cards_entered_at_the_check_kill_on_some_seeds_and_never_withou
 
 def test_a_larva_logged_before_triggers_the_draw_and_cards_held_need_a_scan() -> None:
     s = new(("Ann", "Bo"))
+    keep_objective(s, "Ann")
+    keep_objective(s, "Bo")
     s.do("contamination_card", player="Ann", count=3)
     s.do("scan", player="Ann", infected=1)  # a Larva on Ann's board
     s.do("contamination_card", player="Bo", count=2)
@@ -99,14 +105,13 @@ def test_a_larva_logged_before_triggers_the_draw_and_cards_held_need_a_scan() ->
 
 
 # --- step 3: the Objective -----------------------------------------------------------------
-def test_solo_no_objective_chosen_means_no_win() -> None:
-    s = ended({"Ann": ISOLATED}, "Green")
+def test_a_kept_objective_never_recorded_is_refused_never_decided_as_no_win() -> None:
+    s = ended({"Ann": ISOLATED}, "Green", keep=False)
     assert s.setup.mode == "solo"
-    said = texts(s.do("victory_check", player="Ann", objective="met"))
-    assert "Ann never chose an Objective to keep: Ann cannot win" in said
-    record = GAME.end_record(s.state)
-    assert record.winners == () and "Nobody wins." in record.summary
-    assert record.outcomes["Ann"] == "survived, no win (Objective)"
+    with pytest.raises(ActionError, match="Ann's kept Objective was never recorded.*"
+                                          "'Choose a secret', key c"):
+        s.do("victory_check", player="Ann", objective="met")
+    assert GAME.end_record(s.state).winners == () and "Ann" in victory.pending(s.state)
 
 
 def test_the_purge_fails_a_kill_the_queen_objective() -> None:

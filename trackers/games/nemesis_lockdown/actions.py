@@ -27,6 +27,7 @@ from trackers.games.nemesis_lockdown import (
     log_lines,
     markers,
     nest,
+    objectives,
     power,
     rounds,
     time_track,
@@ -78,7 +79,11 @@ def _next_step(state: State, args: dict[str, Any], rng: Random) -> Notes:
 def _next_step_why_not(state: State) -> str | None:
     """Steps 5 and 10 are left by their own action: the footer drops 'Next step' there and
     the refusal names the action that is due (the screen adds its key). The Contingency deal
-    needs as many tokens as the box holds."""
+    needs as many tokens as the box holds; the setup steps that record something, and the
+    First Encounter's kept Objectives, wait for their entries."""
+    held = objectives.keep_due(state) or _setup_entry_due(state)
+    if held is not None:
+        return held
     if facts_of(state)["phase"] == "round" and rounds.current(state) in rounds.OWN_ACTION:
         return f"this step is done with '{rounds.OWN_ACTION[rounds.current(state)]}'"
     box = state.board.get("contingency_tokens")
@@ -89,6 +94,25 @@ def _next_step_why_not(state: State) -> str | None:
                     "(rulebook: Setup (Summary)); correct 'Contingency tokens in your box' "
                     "if it holds more")
     return None
+
+
+def _setup_entry_due(state: State) -> str | None:
+    """Setup (Summary): the Power tokens and the draft are entered before the step passes."""
+    if facts_of(state)["phase"] != "setup":
+        return None
+    if rounds.current(state) == "power" and not power.where(state):
+        return ("enter where each Power token lies first with 'Enter Power tokens' "
+                "(rulebook: Setup (Summary))")
+    undrafted = [c["name"] for c in facts_of(state)["crew"] if c["kind"] is None]
+    if rounds.current(state) == "draft" and undrafted:
+        return (f"say what {', '.join(undrafted)} drafted first with 'Character drafted' "
+                "(rulebook: Setup (Summary))")
+    return None
+
+
+def _moving_on(own: Callable[[State], str | None]) -> Callable[[State], str | None]:
+    """An action that moves play on waits, like 'Next step', for the kept Objectives."""
+    return lambda state: objectives.keep_due(state) or own(state)
 
 
 def _dealing(state: State) -> bool:
@@ -255,12 +279,12 @@ PLAY: tuple[Action, ...] = (
                   optional=True),
             Param("pod_player", "choice", "for 'one Pod': whose Pod launches",
                   choices=_in_pods, optional=True)),
-           key="k", short="CSS", topic="time_track", why_not=_launch_why,
+           key="k", short="CSS", topic="time_track", why_not=_moving_on(_launch_why),
            log_text=log_lines.launch_css),
     Action("advance_time", "Move the Time token (step 5)",
            "Move the Time token one slot and resolve Autodestruction, Alert and Thresholds.",
            ruled(_advance, "time", "Moving the Time token"), key="a", short="Time",
-           why_not=at_step("time", "Moving the Time token"),
+           why_not=_moving_on(at_step("time", "Moving the Time token")),
            topic="time_track", needs=_needs_time,
            log_text=lambda a: "Event Phase 5: Time token moved"),
     Action("develop_bag", "Intruder bag development (step 10)",
@@ -270,7 +294,7 @@ PLAY: tuple[Action, ...] = (
                   choices=bag.KINDS, optional=True),
             Param("nest_occupied", "bool", "is a Character in the Nest now?", optional=True,
                   default=False)),
-           why_not=at_step("bag", "Intruder bag development"),
+           why_not=_moving_on(at_step("bag", "Intruder bag development")),
            key="i", short="Develop", topic="intruder_bag",
            log_text=log_lines.develop_bag),
 )
@@ -498,7 +522,8 @@ CHARACTERS: tuple[Action, ...] = (
          Param("walk", "bool", "resolve each slot passed as step 5 does", optional=True,
                default=True, shown=lambda s: False,
                hidden_why="the app always resolves each slot passed")),
-        key="E", short="Fast-fwd", topic="victory", why_not=_someone_inside,
+        key="E", short="Fast-fwd", topic="victory",
+        why_not=_moving_on(_someone_inside),
         needs=("time_last_number", "red_thresholds", "blue_thresholds"),
         log_text=log_lines.fast_forward),
 )

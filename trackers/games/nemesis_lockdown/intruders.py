@@ -66,8 +66,8 @@ def first_intruder(state: State) -> list[Note | str]:
         return [Note("First Encounter: in the co-operative game the Objectives stay public; "
                      "nothing is discarded", "victory", key_moment="First Encounter")]
     return [Note("First Encounter: each player discards 1 of their 2 Objectives face down and "
-                 "keeps the other secret (record the kept one with 'Choose a secret', key c)",
-                 "victory", key_moment="First Encounter")]
+                 "keeps the other secret; the round waits until each has recorded the kept "
+                 "one ('Choose a secret', key c)", "victory", key_moment="First Encounter")]
 
 
 def place(state: State, kind: str, room: str, *, token: bool = True) -> list[Note | str]:

@@ -36,6 +36,24 @@ def objective_secret(state: State, name: str) -> Secret | None:
     return piece if isinstance(piece, Secret) else None
 
 
+def unkept(state: State) -> list[str]:
+    """Players still in the game (not dead) with no kept Objective recorded yet."""
+    return [c["name"] for c in facts_of(state)["crew"] if c["status"] != crew.DEAD
+            and (secret := objective_secret(state, c["name"])) is not None
+            and not secret.is_set]
+
+
+def keep_due(state: State) -> str | None:
+    """From the First Encounter on, play waits for every kept Objective to be recorded."""
+    if facts_of(state)["mode"] == "coop" or not facts_of(state)["first_encounter"]:
+        return None
+    waiting = unkept(state)
+    if not waiting:
+        return None
+    return (f"First Encounter (rulebook: Critical Gameplay Moments): {', '.join(waiting)} "
+            f"must first keep 1 of their 2 Objectives: record it with 'Choose a secret', key c")
+
+
 def kind_param(help_text: str) -> Param:
     return Param("objective_kind", "choice", help_text, choices=KINDS, optional=True)
 
@@ -109,6 +127,11 @@ class VictoryCheckAction(Action):
         checked = super().validate(state, args)
         name = checked["player"]
         secret = objective_secret(state, name)
+        if facts_of(state).get("mode") != "coop" and secret is not None and not secret.is_set:
+            # Never decided as "cannot win": the kept Objective is recorded before the end.
+            raise ActionError(f"player: {name}'s kept Objective was never recorded, so step 3 "
+                              f"cannot be done ({RULE}): undo to before the end and record it "
+                              "with 'Choose a secret', key c", "player")
         asked_first = crew.status(state, name) == crew.IN_POD and checked.get("pod") is None
         if facts_of(state).get("mode") != "coop" and secret is not None and secret.is_set \
                 and not asked_first:

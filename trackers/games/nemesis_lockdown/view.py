@@ -9,6 +9,7 @@ from trackers.games.nemesis_lockdown import (
     crew,
     intruders,
     knowledge,
+    objectives,
     power,
     rounds,
     time_track,
@@ -119,6 +120,9 @@ def panels(state: State) -> list[Panel]:
     if facts["phase"] == "setup" and facts["step"] == 0:  # before any note: where to start
         _, name, says = rounds.SETUP_STEPS[0]
         out.insert(0, Panel("Now due", (f"Setup: {name}. {says}; then 'Next step'",), "setup"))
+    held = objectives.keep_due(state)
+    if held is not None and record is None:  # the round waits on it: in view first
+        out.insert(0, Panel("Now due", (held,), "victory"))
     if facts["mode"] == "coop":
         out.append(Panel("Public Objectives", tuple(cooperative.lines(state)), "victory"))
     if facts["phase"] == "setup":
