@@ -17,7 +17,7 @@ from trackers.games.lifeform.endings import StowawayCard
 from trackers.games.lifeform.facts import facts_of
 from trackers.games.lifeform.moves import add_hostility, advance_sd, call_calibration
 from trackers.games.lifeform.words import CREW_ONLY, LIFEFORM_ONLY
-from trackers.pieces import Secret
+from trackers.pieces import Secret, Track
 from trackers.pieces.secret import is_sealed
 
 IMAGES = ("Image 1", "Image 2", "Image 3")  # spec §1.1: 3 image figures, 3 identifiers
@@ -203,6 +203,15 @@ def stowaway_due(state: State) -> bool:
     from trackers.games.lifeform.moves import remora_open
 
     return remora_open(state) and not state.piece("stowaway", Secret).is_set
+
+
+def stowaway_mark(state: State) -> str:
+    """Where Self-Destruct stands while the Stowaway card is due: on the 20 mark, or already
+    past it when one move went over it (Equip's +2 from 21)."""
+    at = state.piece("self_destruct", Track).position
+    if at >= 20:
+        return "the next Self-Destruct move passes 20"
+    return f"Self-Destruct passed 20 and is on {at}"
 
 
 def stowaway_passed(state: State) -> bool:
