@@ -113,6 +113,22 @@ def test_a_crew_activity_is_only_for_the_crew_member_whose_turn_it_is() -> None:
             card="a Crew card")
 
 
+# --- Movement and Attack: the attack's steps in their order --------------------------------
+def test_an_attack_s_calibration_waits_for_its_reactions_and_kills() -> None:
+    s = lifeform_phase(through_setup(new(3)))
+    s.do("attack", character="Solomon")
+    said = refused(s, "reality_calibration", "at its steps 4 and 5", image="Image 2")
+    assert "('Crew reaction')" in said and "('Character killed')" in said
+    s.do("crew_reaction", crew_member="Jacob", reaction="Hide", character="Cameron")
+    s.do("character_killed", character="Solomon", kill="silent")
+    refused(s, "crew_reaction", "reactions come before them", crew_member="Andrew",
+            reaction="Hide", character="Palmer")
+    s.do("reality_calibration", image="Image 2")
+    assert s.state.facts["attack"] is None
+    refused(s, "crew_reaction", "no attack is open", crew_member="Andrew", reaction="Hide",
+            character="Palmer")
+
+
 # --- Movement and Attack: an attack's calibration comes before Equip ------------------------
 def test_equip_waits_for_the_calibration_an_attack_calls_for() -> None:
     s = through_setup(new(3))

@@ -130,6 +130,7 @@ def test_the_lifeform_takes_its_activity_only_in_its_own_phase() -> None:
             s.do(name, **args)
     assert s.head == before and s.state.piece("lifeform_deck", PhysicalDeck).hands["Sarah"] == 3
     s.do("attack", character="Solomon", card="already counted")  # Solomon walked in
+    s.do("character_killed", character="Solomon", kill="silent")
     s.do("reality_calibration", image="Image 1")
     while not s.state.facts["android"]["active"]:  # an active android keeps its phase
         s.do("malfunction_advance", card="already counted")

@@ -101,10 +101,10 @@ def test_an_attack_with_reactions_t12_and_one_reaction_per_phase_t18() -> None:
     assert s.state.piece("real_lifeform", Secret).revealed
     s.do("crew_reaction", crew_member="Andrew", reaction="Hide", character="Solomon")
     assert s.state.facts["characters"]["Solomon"]["hidden"]
-    s.do("character_killed", character="Cameron", kill="noisy")
-    assert s.state.piece("hostility", Track).position == start + 3  # T12: +1 +2
     with pytest.raises(ActionError, match="already played a reaction"):
         s.do("crew_reaction", crew_member="Andrew", reaction="Run!", character="Palmer")
+    s.do("character_killed", character="Cameron", kill="noisy")
+    assert s.state.piece("hostility", Track).position == start + 3  # T12: +1 +2
     s.do("reality_calibration", image="Image 2")
     with pytest.raises(ActionError, match="'Solomon' is not allowed"):
         s.do("attack", character="Solomon")  # hidden: not offered

@@ -11,6 +11,8 @@ Rules; Movement and Attack; Crew Activity Phase):
   Phase), and not while a module B asteroid decision is still open;
 - at the 20-minute mark the lifeform chooses its Stowaway card before Self-Destruct moves on
   or a character boards the Remora, and never after (rulebook p. 46, Self-Destruct Track);
+- an attack's Reality Calibration after its reactions and kills are recorded, and no
+  reaction after its kills (rulebook, Movement and Attack);
 - a Reality Calibration only when one is due (setup step 17, an image met, an attack, the
   Cocoon's final space) (rulebook p. 10);
 - the Crew Activity phase ends only after every crew member's turn (rulebook, Crew Activity
@@ -36,7 +38,12 @@ from trackers.engine import State
 from trackers.games.lifeform import asteroid_mirror, decks, hunt_order, turns
 from trackers.games.lifeform.closed import closed
 from trackers.games.lifeform.facts import facts_of
-from trackers.games.lifeform.secrets import stowaway_due, stowaway_mark, stowaway_passed
+from trackers.games.lifeform.secrets import (
+    attack_unsettled,
+    stowaway_due,
+    stowaway_mark,
+    stowaway_passed,
+)
 from trackers.games.lifeform.setup import open_steps
 from trackers.pieces import Secret
 
@@ -98,6 +105,17 @@ def calibration_not_due(state: State, keys: Mapping[str, tuple[str, str | None]]
     return ("no Reality Calibration is due: the lifeform makes one at setup step 17, after a "
             "character meets an image, at the end of an attack and when the Cocoon reaches its "
             "final space (rulebook p. 10, Reality Calibration)")
+
+
+def attack_steps(state: State, keys: Mapping[str, tuple[str, str | None]]) -> str | None:
+    """An attack's calibration (step 6) comes after its reactions and kills are recorded."""
+    target = attack_unsettled(state)
+    if facts_of(state)["stage"] != "starship" or target is None:
+        return None
+    return (f"the attack on {target}'s chamber is at its steps 4 and 5: record the crew's "
+            f"reactions ({_how(keys, 'crew_reaction')}) and the kills "
+            f"({_how(keys, 'character_killed')}) first; a Survival token that saves a "
+            f"character: {_how(keys, 'activate_survival')} (rulebook, Movement and Attack)")
 
 
 STOWAWAY_RULE = "(rulebook p. 46, Self-Destruct Track)"
@@ -325,6 +343,7 @@ def why_not(name: str, keys: Mapping[str, tuple[str, str | None]], own: Why | No
         checks.append(lambda s: lifeform_activity_missing(s, keys))
     if name == "reality_calibration":
         checks.append(lambda s: calibration_not_due(s, keys))
+        checks.append(lambda s: attack_steps(s, keys))
     if name == "choose_stowaway":
         checks.append(stowaway_moment)
     if name == "place_mission":

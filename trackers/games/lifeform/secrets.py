@@ -140,7 +140,9 @@ def _unrevealed(state: State, what: str, then: str) -> Note:
 
 
 def _open_attack(state: State, image: str, target: str, how: str) -> list[Note]:
-    facts_of(state)["attack"] = {"image": image, "target": target, "cancelled": False}
+    # answered: a reaction or a Survival token recorded (step 4); killed: a kill (step 5).
+    facts_of(state)["attack"] = {"image": image, "target": target, "cancelled": False,
+                                 "answered": False, "killed": False}
     call_calibration(state, "the end of an attack")
     steps = [
         f"Attack ({how}) on the chamber of {target}: step 1 done, the identifier is shown",
@@ -154,6 +156,40 @@ def _open_attack(state: State, image: str, target: str, how: str) -> list[Note]:
         "step 6: Reality Calibration ('Reality Calibration') (rulebook, Movement and Attack)",
     ]
     return [Note(text, "reality_calibration") for text in steps]
+
+
+def attack_step(state: State, step: str) -> None:
+    """Mark an open attack's step 4 ("answered") or step 5 ("killed") as recorded."""
+    if facts_of(state)["attack"] is not None:
+        facts_of(state)["attack"][step] = True
+
+
+def attack_unsettled(state: State) -> str | None:
+    """The attacked character while an attack's steps 4 and 5 have nothing recorded: no
+    reaction, no Survival token, no kill, no cancel (an attack from a game saved before these
+    were recorded counts as settled)."""
+    attack = facts_of(state)["attack"]
+    if attack is None or attack["cancelled"]:
+        return None
+    if attack.get("answered", True) or attack.get("killed", True):
+        return None
+    return str(attack["target"])
+
+
+def check_reaction(state: State, reaction: str) -> None:
+    """A crew reaction answers an open attack before its kills (Run! also answers a Hull
+    Breach) (rulebook, Movement and Attack; rulebook p. 30, Crew Reaction Reference)."""
+    if facts_of(state)["stage"] != "starship":
+        return
+    attack = facts_of(state)["attack"]
+    if attack is None and reaction != REACTIONS["run"]:
+        raise ActionError(f"reaction: {reaction} answers a lifeform attack, and no attack is "
+                          "open (Run! also answers a Hull Breach) (rulebook p. 30, Crew "
+                          "Reaction Reference)", "reaction")
+    if attack is not None and attack.get("killed"):
+        raise ActionError(f"reaction: the kills of the attack on {attack['target']}'s chamber "
+                          "are recorded (step 5); reactions come before them (step 4) "
+                          "(rulebook, Movement and Attack)", "reaction")
 
 
 def crew_reaction(state: State, member: str, reaction: str, cancelled: bool, character: str | None,
@@ -172,6 +208,7 @@ def crew_reaction(state: State, member: str, reaction: str, cancelled: bool, cha
     if character is not None and characters.need(state, character)["owner"] != member:
         raise ActionError(f"character: {character} is not {member}'s character", "character")
     notes = decks.discard(state, "crew", member, 1)
+    attack_step(state, "answered")
     if in_lifeform_phase:
         facts_of(state)["reacted"].append(member)
     name = REACTIONS[reaction]
