@@ -113,6 +113,17 @@ def test_a_crew_activity_is_only_for_the_crew_member_whose_turn_it_is() -> None:
             card="a Crew card")
 
 
+def test_a_game_saved_with_a_skipped_turn_and_an_activity_out_of_turn_replays() -> None:
+    s = through_setup(new(3))
+    n = s.head
+    late = [Event(n + 1, "next_phase", {}),  # Andrew's and Jacob's turns skipped
+            Event(n + 2, "equip", {"crew_member": "Jacob",
+                                   "option": "draw 2, Self-Destruct +1"})]
+    old = Session(GAME, s.setup, "t", events=[*s.events, *late])
+    assert old.state.facts["phase"] == "android"  # a journal of then: no idle pass
+    assert old.state.piece("self_destruct", Track).position == 27
+
+
 # --- Movement and Attack: the attack's steps in their order --------------------------------
 def test_an_attack_s_calibration_waits_for_its_reactions_and_kills() -> None:
     s = lifeform_phase(through_setup(new(3)))
