@@ -64,7 +64,7 @@ def test_an_open_setup_is_named_in_the_refusal() -> None:
     s.do("record_characters", crew_member="Andrew", first="Solomon", second="Palmer")
     s.do("record_characters", crew_member="Jacob", first="Cameron", second="Bennings")
     s.do("reality_calibration", image="Image 1")
-    assert s.blocked("next_phase") is None
+    assert s.blocked("end_turn") is None
 
 
 def test_after_the_launch_the_starship_moves_say_the_stage_is_over() -> None:

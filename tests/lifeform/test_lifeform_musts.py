@@ -79,6 +79,67 @@ def test_a_member_whose_characters_are_all_aboard_places_no_mission_token() -> N
     s.do("place_mission", column="coolant", crew_member="Jacob")  # before his Step 1
 
 
+# --- Crew Activity phase: one turn each, then the phase ends -------------------------------
+def test_the_crew_phase_ends_only_after_every_crew_member_s_turn() -> None:
+    s = through_setup(new(3))
+    s.do("equip", crew_member="Andrew", option="draw 2, Self-Destruct +1")
+    said = refused(s, "next_phase", "it is Andrew's turn")
+    assert "('End of turn')" in said and "(rulebook, Crew Activity Phase)" in said
+    s.do("end_turn")
+    refused(s, "next_phase", "it is Jacob's turn")
+    s.do("end_turn")
+    s.do("next_phase")
+    assert s.state.facts["phase"] != "crew"
+
+
+# --- Crew Activity phase, Step 2: an activity in its crew member's own turn -----------------
+def test_a_crew_activity_is_only_for_the_crew_member_whose_turn_it_is() -> None:
+    s = through_setup(new(3))
+    while not s.state.facts["android"]["active"]:  # an active android keeps its phase
+        s.do("malfunction_advance", card="already counted")
+    refused(s, "equip", "it is Andrew's turn; Jacob waits", crew_member="Jacob",
+            option="draw 2, Self-Destruct +1")
+    s.do("equip", crew_member="Andrew", option="draw 2, Self-Destruct +1")
+    s.do("end_turn")
+    s.do("end_turn")
+    s.do("next_phase")  # the Android phase
+    said = refused(s, "equip", "this is the Android phase", crew_member="Andrew",
+                   option="draw 2, Self-Destruct +1")
+    assert "(rulebook, Crew Activity Phase)" in said
+    s.do("next_phase")  # the Lifeform Activity phase
+    refused(s, "equip", "this is the Lifeform Activity phase", crew_member="Jacob",
+            option="draw 2, Self-Destruct +1")
+    refused(s, "flamethrower", "this is the Lifeform Activity phase", crew_member="Andrew",
+            card="a Crew card")
+
+
+def test_a_game_saved_with_a_skipped_turn_and_an_activity_out_of_turn_replays() -> None:
+    s = through_setup(new(3))
+    n = s.head
+    late = [Event(n + 1, "next_phase", {}),  # Andrew's and Jacob's turns skipped
+            Event(n + 2, "equip", {"crew_member": "Jacob",
+                                   "option": "draw 2, Self-Destruct +1"})]
+    old = Session(GAME, s.setup, "t", events=[*s.events, *late])
+    assert old.state.facts["phase"] == "android"  # a journal of then: no idle pass
+    assert old.state.piece("self_destruct", Track).position == 27
+
+
+# --- Movement and Attack: the attack's steps in their order --------------------------------
+def test_an_attack_s_calibration_waits_for_its_reactions_and_kills() -> None:
+    s = lifeform_phase(through_setup(new(3)))
+    s.do("attack", character="Solomon")
+    said = refused(s, "reality_calibration", "at its steps 4 and 5", image="Image 2")
+    assert "('Crew reaction')" in said and "('Character killed')" in said
+    s.do("crew_reaction", crew_member="Jacob", reaction="Hide", character="Cameron")
+    s.do("character_killed", character="Solomon", kill="silent")
+    refused(s, "crew_reaction", "reactions come before them", crew_member="Andrew",
+            reaction="Hide", character="Palmer")
+    s.do("reality_calibration", image="Image 2")
+    assert s.state.facts["attack"] is None
+    refused(s, "crew_reaction", "no attack is open", crew_member="Andrew", reaction="Hide",
+            character="Palmer")
+
+
 # --- Movement and Attack: an attack's calibration comes before Equip ------------------------
 def test_equip_waits_for_the_calibration_an_attack_calls_for() -> None:
     s = through_setup(new(3))
@@ -127,6 +188,28 @@ def test_the_stowaway_card_is_chosen_at_20_before_self_destruct_moves_on() -> No
     s.do("choose_stowaway", card="second")
     s.do("advance_self_destruct", spaces=1)
     assert s.state.piece("self_destruct", Track).position == 19
+
+
+def test_no_character_boards_the_remora_before_the_stowaway_card() -> None:
+    s = through_setup(new(3))
+    s.do("advance_self_destruct", spaces=8)  # 20: the Remora opens
+    said = refused(s, "board_remora", "the next Self-Destruct move passes 20", character="Solomon")
+    assert "('Choose the Stowaway card')" in said
+    s.do("choose_stowaway", card="second")
+    s.do("board_remora", character="Solomon")
+
+
+def test_a_move_over_the_20_mark_says_where_self_destruct_stands() -> None:
+    s = through_setup(new(3))
+    s.do("advance_self_destruct", spaces=7)  # 21
+    s.do("equip", crew_member="Andrew", option="draw 3, Self-Destruct +2")  # over 20, to 19
+    assert s.state.piece("self_destruct", Track).position == 19
+    warned = "Self-Destruct passed 20 and is on 19: the lifeform chooses its Stowaway card first"
+    assert any(warned in line for line in rounds.pending(s.state))
+    refused(s, "board_remora", warned, character="Solomon")
+    refused(s, "advance_self_destruct", warned, spaces=1)
+    s.do("choose_stowaway", card="second")
+    s.do("board_remora", character="Solomon")
 
 
 def test_a_stowaway_card_left_past_its_moment_in_a_saved_game_is_never_chosen() -> None:

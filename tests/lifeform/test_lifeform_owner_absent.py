@@ -15,6 +15,7 @@ from tests.lifeform.test_lifeform_session_showdown import example
 from tests.test_secrets_at_rest import files_holding, forms, nonce_forms, sealed_of
 from trackers.engine import ActionError
 from trackers.engine.actions import OPENED
+from trackers.games.lifeform import turns
 from trackers.pieces import Secret, Track
 
 PINS = {"Lifeform player": LIFE, "Crew (not the Lifeform player)": CREW}
@@ -81,7 +82,7 @@ def test_meeting_an_image_with_the_lifeform_player_absent_lets_the_table_decide(
 def test_an_attack_with_the_lifeform_player_absent_goes_on_unrevealed(table: Tableside) -> None:
     play = calibrated(table)
     while play.state.facts["phase"] != "lifeform":
-        play.do("next_phase")
+        play.do("end_turn" if turns.current(play.state) is not None else "next_phase")
     notes = play.do("attack", character="Solomon", owner_absent=True)
     text = said(notes)
     assert "cannot be revealed" in text and "the table places the attacking image" in text

@@ -130,9 +130,12 @@ def test_the_lifeform_takes_its_activity_only_in_its_own_phase() -> None:
             s.do(name, **args)
     assert s.head == before and s.state.piece("lifeform_deck", PhysicalDeck).hands["Sarah"] == 3
     s.do("attack", character="Solomon", card="already counted")  # Solomon walked in
+    s.do("character_killed", character="Solomon", kill="silent")
     s.do("reality_calibration", image="Image 1")
     while not s.state.facts["android"]["active"]:  # an active android keeps its phase
         s.do("malfunction_advance", card="already counted")
+    s.do("end_turn")
+    s.do("end_turn")
     s.do("next_phase")
     assert s.state.facts["phase"] == "android"
     with pytest.raises(ActionError, match="Android phase"):
@@ -163,6 +166,7 @@ def test_boarding_the_remora_is_offered_from_self_destruct_20_only() -> None:
     s = through_setup(new(3))  # Self-Destruct 28
     assert not s.available("board_remora")
     s.do("advance_self_destruct", spaces=8)  # 20
+    s.do("choose_stowaway", card="second")  # due at the 20 mark, before anyone boards
     assert s.available("board_remora")
     s.do("board_remora", character="Solomon")
 

@@ -43,6 +43,7 @@ def test_lifeform_hand_limit_follows_the_cocoon_space() -> None:
     assert "MAX HAND 7" in " ".join(n.text for n in notes)
     notes = s.do("draw_cards", who="lifeform", count=2)  # 7 held: within MAX HAND 7
     assert not any("over the hand limit" in n.text for n in notes)
+    s.do("next_phase")  # round 2: Andrew's turn
     notes = s.do("flamethrower_cocoon", crew_member="Andrew")  # back to 6 with 7 held
     assert any("over the hand limit of 6: discard 1" in n.text for n in notes)
 

@@ -88,6 +88,7 @@ def test_2p_the_last_character_dying_is_a_lifeform_win() -> None:
 def test_last_man_aboard() -> None:
     s = through_setup(new(3))
     s.do("advance_self_destruct", spaces=8)
+    s.do("choose_stowaway", card="second")
     for name in ("Solomon", "Palmer", "Cameron"):
         s.do("board_remora", character=name)
     notes = s.do("character_killed", character="Bennings", kill="silent")

@@ -157,6 +157,7 @@ PILOT: list[tuple[str, dict[str, Any]]] = [  # what the lead's pilot test plays 
     ("choose_stowaway", {"card": "second"}),  # behind the curtain (3-8 on the test board)
     ("meet_image", {"image": "Image 2", "character": "Solomon"}),  # i: a ghost, SD -> 19
     ("reality_calibration", {"image": "Image 2"}),  # z
+    ("end_turn", {}),  # w: Jacob's turn is over
     ("next_phase", {}),  # n: the android is not active: on to the Lifeform Activity phase
     ("attack", {"character": "Bennings"}),  # a
     ("character_killed", {"character": "Bennings", "kill": "noisy"}),  # k

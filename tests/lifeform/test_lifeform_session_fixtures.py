@@ -86,8 +86,19 @@ def lifeform_acts(s: Session) -> Session:
     return s
 
 
+def crew_turns_over(s: Session) -> Session:
+    """Every crew member still to play this Crew Activity phase ends their turn."""
+    from trackers.games.lifeform import turns
+
+    while turns.current(s.state) is not None:
+        s.do("end_turn")
+    return s
+
+
 def lifeform_phase(s: Session) -> Session:
     """On to this round's Lifeform Activity phase, where the lifeform takes its activity."""
+    from trackers.games.lifeform import turns
+
     while s.state.facts["phase"] != "lifeform":
-        s.do("next_phase")
+        s.do("end_turn" if turns.current(s.state) is not None else "next_phase")
     return s

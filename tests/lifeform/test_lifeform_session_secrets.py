@@ -95,17 +95,16 @@ def test_meeting_the_real_lifeform_is_an_attack_then_a_calibration() -> None:
 
 
 def test_an_attack_with_reactions_t12_and_one_reaction_per_phase_t18() -> None:
-    s = through_setup(new(3))
-    s.do("next_phase")  # the Lifeform Activity phase (the idle Android phase passes)
+    s = lifeform_phase(through_setup(new(3)))  # the idle Android phase passes
     start = s.state.piece("hostility", Track).position
     s.do("attack", character="Solomon")
     assert s.state.piece("real_lifeform", Secret).revealed
     s.do("crew_reaction", crew_member="Andrew", reaction="Hide", character="Solomon")
     assert s.state.facts["characters"]["Solomon"]["hidden"]
-    s.do("character_killed", character="Cameron", kill="noisy")
-    assert s.state.piece("hostility", Track).position == start + 3  # T12: +1 +2
     with pytest.raises(ActionError, match="already played a reaction"):
         s.do("crew_reaction", crew_member="Andrew", reaction="Run!", character="Palmer")
+    s.do("character_killed", character="Cameron", kill="noisy")
+    assert s.state.piece("hostility", Track).position == start + 3  # T12: +1 +2
     s.do("reality_calibration", image="Image 2")
     with pytest.raises(ActionError, match="'Solomon' is not allowed"):
         s.do("attack", character="Solomon")  # hidden: not offered
@@ -113,8 +112,7 @@ def test_an_attack_with_reactions_t12_and_one_reaction_per_phase_t18() -> None:
 
 
 def test_the_reaction_limit_is_per_lifeform_phase_not_carried_into_the_next_round() -> None:
-    s = through_setup(new(3))
-    s.do("next_phase")  # round 1, Lifeform Activity (the idle Android phase passes)
+    s = lifeform_phase(through_setup(new(3)))  # round 1 (the idle Android phase passes)
     s.do("attack", character="Solomon")
     s.do("crew_reaction", crew_member="Andrew", reaction="Shock-Prod")
     s.do("reality_calibration", image="Image 1")

@@ -90,6 +90,8 @@ def test_setup_checklist_ticks_and_starts_round_one() -> None:
     through_setup(s)
     assert s.state.facts["stage"] == "starship" and s.state.facts["round"] == 1
     assert not s.available("tick_setup")
+    s.do("end_turn")
+    s.do("end_turn")
     notes = s.do("next_phase")  # the android is not active yet: its phase passes by itself
     assert s.state.facts["phase"] == "lifeform"
     said = [n.text for n in notes]  # the phase the table is in first, the idle one after

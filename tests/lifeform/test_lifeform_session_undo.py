@@ -55,6 +55,7 @@ STEPS: list[tuple[str, dict[str, Any]]] = [
     ("token_moved", {"token": "Terror", "move": "placed on the board", "why": "SD icon"}),
     ("activate_survival", {"character": "Emma"}),
     ("end_turn", {}),
+    ("end_turn", {}),  # Jacob's turn: a pass
     ("next_phase", {}),  # round 3: the destroyed android's phase passes; Lifeform Activity
     ("use_vent", {}),
     ("next_phase", {}),
@@ -70,6 +71,8 @@ STEPS: list[tuple[str, dict[str, Any]]] = [
     ("hostility_other", {"spaces": 3, "why": "a card"}),
     ("remove_mission", {"column": "improvised_weaponry", "why": "a card"}),
     ("mission_from_pool", {"chamber": "Maintenance"}),
+    ("end_turn", {}),
+    ("end_turn", {}),
     ("next_phase", {}),  # round 4: the destroyed android's phase passes; Lifeform Activity
     ("lifeform_card_played", {}),
     ("draw_cards", {"who": "lifeform", "count": 2}),

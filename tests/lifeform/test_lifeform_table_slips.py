@@ -30,6 +30,7 @@ def test_an_attack_takes_the_played_lifeform_card_out_of_the_hand() -> None:
     s = lifeform_phase(through_setup(new(3)))
     s.do("attack", character="Solomon")
     assert lifeform_hand(s) == 2  # 3 at setup, 1 played
+    s.do("character_killed", character="Solomon", kill="silent")
     s.do("reality_calibration", image="Image 1")
     s.do("attack", character="Palmer", card="already counted")  # after a Force Move
     assert lifeform_hand(s) == 2

@@ -43,8 +43,7 @@ def test_turns_go_from_the_lifeforms_left_with_step_1_then_one_activity() -> Non
 
 
 def test_the_lifeform_takes_one_activity_in_its_phase() -> None:
-    s = through_setup(new(3))
-    s.do("next_phase")  # the idle Android phase passes by itself
+    s = lifeform_phase(through_setup(new(3)))  # the idle Android phase passes by itself
     assert s.state.facts["phase"] == "lifeform"
     s.do("malfunction_advance")
     with pytest.raises(ActionError, match="taken its activity this phase"):

@@ -27,6 +27,7 @@ from tests.pilot_keys import choose
 from tests.serve.browser import Traffic, chromium_path, launch_args, until
 from tests.tui.screen_text import panel_text, screen_text
 from trackers.engine import ActionError
+from trackers.games.lifeform import turns
 from trackers.pieces import Secret
 
 # a real browser: the slow group (`pytest -m slow`, .ci/run)
@@ -209,7 +210,7 @@ async def test_the_lifeform_player_calibrates_every_time_on_her_phone(tmp_path: 
                         continue
                     except ActionError:
                         pass  # its activity already taken this phase
-                play.do("next_phase")
+                play.do("end_turn" if turns.current(play.state) is not None else "next_phase")
             app.screen.session_changed()
             assert "Image 3" in play.state.facts["images"]["on_board"]
             fifth = await _calibrate(ann, ann_sees, play, "Image 3")

@@ -15,6 +15,7 @@ from tableside.api import Tableside
 from tests.lifeform.test_lifeform_session_fixtures import BOARD
 from tests.pilot_keys import burst, choose_focused
 from tests.tui.test_lifeform_pilot import NAMES, SIZE, game_screen, panel, seen
+from trackers.games.lifeform import turns
 from tui.app import TablesideApp
 from tui.screens.action_form import ActionFormScreen
 from tui.screens.owner_pin import OwnerPinScreen
@@ -78,8 +79,8 @@ async def test_the_lifeform_sets_a_pin_once_and_the_attack_asks_for_it(tmp_path:
         assert "Image 1 is the real" not in seen(app)
 
         # The attack turns the identifier over: the lifeform's PIN, asked behind the curtain.
-        while play.state.facts["phase"] != "lifeform":
-            play.do("next_phase")
+        while play.state.facts["phase"] != "lifeform":  # each crew turn ends, then the phase
+            play.do("end_turn" if turns.current(play.state) is not None else "next_phase")
         game_screen(app).session_changed()
         await pilot.pause()
         head = play.head

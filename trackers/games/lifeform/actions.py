@@ -38,6 +38,17 @@ class LifeformActivity(Action):
         return checked
 
 
+@dataclass(frozen=True)
+class CrewActivity(Action):
+    """A crew activity: refused outside its crew member's turn when the table does it (in
+    ``validate``, so a game saved before the check replays as played)."""
+
+    def validate(self, state: State, args: dict[str, Any]) -> dict[str, Any]:
+        checked = super().validate(state, args)
+        turns.check_crew_turn(state, self.name, checked)
+        return checked
+
+
 def _counted(action: Action) -> Action:
     """A crew activity counts against the turn, a lifeform activity against its phase
     (rulebook, Crew Activity Phase; Lifeform Activity Phase)."""
@@ -53,7 +64,7 @@ def _counted(action: Action) -> Action:
     counted = replace(action, apply=apply)
     if action.name in turns.LIFEFORM_ACTIVITIES:
         return LifeformActivity(**{f.name: getattr(counted, f.name) for f in fields(counted)})
-    return counted
+    return CrewActivity(**{f.name: getattr(counted, f.name) for f in fields(counted)})
 
 
 def _who_of(a: dict[str, Any]) -> str:

@@ -9,10 +9,14 @@ Rules; Movement and Attack; Crew Activity Phase):
   final space) is done before the turn or the phase moves on (rulebook p. 10);
 - the Remora is launched by the active crew member during their turn (rulebook, Crew Activity
   Phase), and not while a module B asteroid decision is still open;
-- at the 20-minute mark the lifeform chooses its Stowaway card before Self-Destruct moves on,
-  and never after (rulebook p. 46, Self-Destruct Track);
+- at the 20-minute mark the lifeform chooses its Stowaway card before Self-Destruct moves on
+  or a character boards the Remora, and never after (rulebook p. 46, Self-Destruct Track);
+- an attack's Reality Calibration after its reactions and kills are recorded, and no
+  reaction after its kills (rulebook, Movement and Attack);
 - a Reality Calibration only when one is due (setup step 17, an image met, an attack, the
   Cocoon's final space) (rulebook p. 10);
+- the Crew Activity phase ends only after every crew member's turn (rulebook, Crew Activity
+  Phase);
 - the Lifeform Activity phase holds exactly one activity (rulebook, Lifeform Activity Phase);
 - a crew member left with no character takes control before play goes on (rulebook, Taking
   Control);
@@ -34,7 +38,12 @@ from trackers.engine import State
 from trackers.games.lifeform import asteroid_mirror, decks, hunt_order, turns
 from trackers.games.lifeform.closed import closed
 from trackers.games.lifeform.facts import facts_of
-from trackers.games.lifeform.secrets import stowaway_due, stowaway_passed
+from trackers.games.lifeform.secrets import (
+    attack_unsettled,
+    stowaway_due,
+    stowaway_mark,
+    stowaway_passed,
+)
 from trackers.games.lifeform.setup import open_steps
 from trackers.pieces import Secret
 
@@ -45,6 +54,8 @@ OPEN_OVER_LIMIT = frozenset({"discard_from_hand"})
 MOVE_ON = frozenset({"next_phase", "end_turn", "launch", "equip"})
 # Actions that move Self-Destruct on: at the 20 mark the Stowaway card is chosen first.
 SD_MOVES = frozenset({"advance_self_destruct", "equip", "malfunction_advance", "meet_image"})
+# Actions that use the open Remora: the Stowaway card due at the 20 mark comes first.
+STOWAWAY_FIRST = frozenset({*SD_MOVES, "board_remora"})
 # What waits while a collected Mission token is still to be placed: the turn's activity and
 # the turn's end.
 AFTER_MISSIONS = frozenset({*turns.CREW_ACTIVITIES, "end_turn", "next_phase", "launch"})
@@ -96,6 +107,17 @@ def calibration_not_due(state: State, keys: Mapping[str, tuple[str, str | None]]
             "final space (rulebook p. 10, Reality Calibration)")
 
 
+def attack_steps(state: State, keys: Mapping[str, tuple[str, str | None]]) -> str | None:
+    """An attack's calibration (step 6) comes after its reactions and kills are recorded."""
+    target = attack_unsettled(state)
+    if facts_of(state)["stage"] != "starship" or target is None:
+        return None
+    return (f"the attack on {target}'s chamber is at its steps 4 and 5: record the crew's "
+            f"reactions ({_how(keys, 'crew_reaction')}) and the kills "
+            f"({_how(keys, 'character_killed')}) first; a Survival token that saves a "
+            f"character: {_how(keys, 'activate_survival')} (rulebook, Movement and Attack)")
+
+
 STOWAWAY_RULE = "(rulebook p. 46, Self-Destruct Track)"
 
 
@@ -103,7 +125,7 @@ def stowaway(state: State, keys: Mapping[str, tuple[str, str | None]]) -> str | 
     """At the 20 mark the Stowaway card is chosen before Self-Destruct moves on."""
     if facts_of(state)["stage"] != "starship" or not stowaway_due(state) or stowaway_passed(state):
         return None
-    return ("the next Self-Destruct move passes 20: the lifeform chooses its Stowaway card "
+    return (f"{stowaway_mark(state)}: the lifeform chooses its Stowaway card "
             f"first ({_how(keys, 'choose_stowaway')}) {STOWAWAY_RULE}")
 
 
@@ -126,6 +148,16 @@ def lifeform_activity_missing(state: State, keys: Mapping[str, tuple[str, str | 
             f"{_how(keys, 'lurk')}, {_how(keys, 'use_vent')} or a Lifeform card "
             f"({_how(keys, 'lifeform_card_played')} or the card's own action) (rulebook, "
             "Lifeform Activity Phase)")
+
+
+def turn_running(state: State, keys: Mapping[str, tuple[str, str | None]]) -> str | None:
+    """The Crew Activity phase ends only once every crew member has had their turn."""
+    member = turns.current(state)
+    if facts_of(state)["stage"] != "starship" or member is None:
+        return None
+    return (f"it is {member}'s turn: the Crew Activity phase ends once every crew member has "
+            f"had a turn, so {member} ends theirs first ({_how(keys, 'end_turn')}) (rulebook, "
+            "Crew Activity Phase)")
 
 
 def taking_control(state: State, keys: Mapping[str, tuple[str, str | None]]) -> str | None:
@@ -304,12 +336,14 @@ def why_not(name: str, keys: Mapping[str, tuple[str, str | None]], own: Why | No
         checks.append(lambda s: calibration(s, keys))
     if name in MOVE_ON or name in SD_MOVES:
         checks.append(lambda s: asteroid_flip(s, keys))
-    if name in MOVE_ON or name in SD_MOVES:
+    if name in MOVE_ON or name in STOWAWAY_FIRST:
         checks.append(lambda s: stowaway(s, keys))
     if name == "next_phase":
+        checks.append(lambda s: turn_running(s, keys))
         checks.append(lambda s: lifeform_activity_missing(s, keys))
     if name == "reality_calibration":
         checks.append(lambda s: calibration_not_due(s, keys))
+        checks.append(lambda s: attack_steps(s, keys))
     if name == "choose_stowaway":
         checks.append(stowaway_moment)
     if name == "place_mission":

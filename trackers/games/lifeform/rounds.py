@@ -9,7 +9,7 @@ from __future__ import annotations
 from trackers.engine import ActionError, Note, State
 from trackers.games.lifeform import asteroid_mirror, decks, turns
 from trackers.games.lifeform.facts import facts_of
-from trackers.games.lifeform.secrets import stowaway_due, stowaway_passed
+from trackers.games.lifeform.secrets import stowaway_due, stowaway_mark, stowaway_passed
 
 PHASES = ("crew", "android", "lifeform")
 PHASE_WORDS = {"crew": "Crew Activity phase", "android": "Android phase",
@@ -92,7 +92,7 @@ def pending(state: State) -> list[str]:
         out.append(f"attack on {f['attack']['target']}'s chamber in progress: reactions, kills, "
                    "then Reality Calibration")
     if stowaway_due(state) and not stowaway_passed(state):
-        out.append("the next Self-Destruct move passes 20: the lifeform chooses its Stowaway "
+        out.append(f"{stowaway_mark(state)}: the lifeform chooses its Stowaway "
                    "card first ('Choose the Stowaway card')")
     if f["stage"] == "starship" and f["phase"] == "lifeform" and not f.get("lifeform_activity"):
         out.append("the lifeform's one activity of this phase: 'Lurk', 'Use Vent' or a "

@@ -17,7 +17,7 @@ from trackers.games.lifeform.endings import StowawayCard
 from trackers.games.lifeform.facts import facts_of
 from trackers.games.lifeform.moves import add_hostility, advance_sd, call_calibration
 from trackers.games.lifeform.words import CREW_ONLY, LIFEFORM_ONLY
-from trackers.pieces import Secret
+from trackers.pieces import Secret, Track
 from trackers.pieces.secret import is_sealed
 
 IMAGES = ("Image 1", "Image 2", "Image 3")  # spec §1.1: 3 image figures, 3 identifiers
@@ -140,7 +140,9 @@ def _unrevealed(state: State, what: str, then: str) -> Note:
 
 
 def _open_attack(state: State, image: str, target: str, how: str) -> list[Note]:
-    facts_of(state)["attack"] = {"image": image, "target": target, "cancelled": False}
+    # answered: a reaction or a Survival token recorded (step 4); killed: a kill (step 5).
+    facts_of(state)["attack"] = {"image": image, "target": target, "cancelled": False,
+                                 "answered": False, "killed": False}
     call_calibration(state, "the end of an attack")
     steps = [
         f"Attack ({how}) on the chamber of {target}: step 1 done, the identifier is shown",
@@ -154,6 +156,40 @@ def _open_attack(state: State, image: str, target: str, how: str) -> list[Note]:
         "step 6: Reality Calibration ('Reality Calibration') (rulebook, Movement and Attack)",
     ]
     return [Note(text, "reality_calibration") for text in steps]
+
+
+def attack_step(state: State, step: str) -> None:
+    """Mark an open attack's step 4 ("answered") or step 5 ("killed") as recorded."""
+    if facts_of(state)["attack"] is not None:
+        facts_of(state)["attack"][step] = True
+
+
+def attack_unsettled(state: State) -> str | None:
+    """The attacked character while an attack's steps 4 and 5 have nothing recorded: no
+    reaction, no Survival token, no kill, no cancel (an attack from a game saved before these
+    were recorded counts as settled)."""
+    attack = facts_of(state)["attack"]
+    if attack is None or attack["cancelled"]:
+        return None
+    if attack.get("answered", True) or attack.get("killed", True):
+        return None
+    return str(attack["target"])
+
+
+def check_reaction(state: State, reaction: str) -> None:
+    """A crew reaction answers an open attack before its kills (Run! also answers a Hull
+    Breach) (rulebook, Movement and Attack; rulebook p. 30, Crew Reaction Reference)."""
+    if facts_of(state)["stage"] != "starship":
+        return
+    attack = facts_of(state)["attack"]
+    if attack is None and reaction != REACTIONS["run"]:
+        raise ActionError(f"reaction: {reaction} answers a lifeform attack, and no attack is "
+                          "open (Run! also answers a Hull Breach) (rulebook p. 30, Crew "
+                          "Reaction Reference)", "reaction")
+    if attack is not None and attack.get("killed"):
+        raise ActionError(f"reaction: the kills of the attack on {attack['target']}'s chamber "
+                          "are recorded (step 5); reactions come before them (step 4) "
+                          "(rulebook, Movement and Attack)", "reaction")
 
 
 def crew_reaction(state: State, member: str, reaction: str, cancelled: bool, character: str | None,
@@ -172,6 +208,7 @@ def crew_reaction(state: State, member: str, reaction: str, cancelled: bool, cha
     if character is not None and characters.need(state, character)["owner"] != member:
         raise ActionError(f"character: {character} is not {member}'s character", "character")
     notes = decks.discard(state, "crew", member, 1)
+    attack_step(state, "answered")
     if in_lifeform_phase:
         facts_of(state)["reacted"].append(member)
     name = REACTIONS[reaction]
@@ -203,6 +240,15 @@ def stowaway_due(state: State) -> bool:
     from trackers.games.lifeform.moves import remora_open
 
     return remora_open(state) and not state.piece("stowaway", Secret).is_set
+
+
+def stowaway_mark(state: State) -> str:
+    """Where Self-Destruct stands while the Stowaway card is due: on the 20 mark, or already
+    past it when one move went over it (Equip's +2 from 21)."""
+    at = state.piece("self_destruct", Track).position
+    if at >= 20:
+        return "the next Self-Destruct move passes 20"
+    return f"Self-Destruct passed 20 and is on {at}"
 
 
 def stowaway_passed(state: State) -> bool:

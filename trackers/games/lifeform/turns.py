@@ -143,6 +143,32 @@ def crew_activity(state: State, action: str, args: dict[str, Any]) -> None:
     turn["activity"] = CREW_ACTIVITIES[action]
 
 
+def check_crew_turn(state: State, action: str, args: dict[str, Any]) -> None:
+    """A crew activity belongs to the turn of the crew member who does it, in the Crew Activity
+    phase (rulebook, Crew Activity Phase). Open at any moment: a further action of a card
+    already played (card 'already counted'), and the Android Status a Shock-Prod reaction
+    advances (its Flamethrower-Android record)."""
+    if facts_of(state)["stage"] != "starship" or action not in CREW_ACTIVITIES:
+        return
+    if args.get("card") == ALREADY_COUNTED or (
+            action == "flamethrower_android" and str(args.get("via", "")).startswith("Shock")):
+        return
+    member, who = current(state), args.get("crew_member")
+    title = CREW_ACTIVITIES[action]
+    if member is None:
+        now = {"crew": "every crew member has had a turn this round",
+               "android": "this is the Android phase",
+               "lifeform": "this is the Lifeform Activity phase"}.get(facts_of(state)["phase"],
+                                                                     "no turn is running")
+        raise ActionError(f"crew_member: {title} is a crew activity, done in its crew member's "
+                          f"turn in the Crew Activity phase; {now} ('Next phase'). A further "
+                          "action of a card already played: card 'already counted' (rulebook, "
+                          "Crew Activity Phase)", "crew_member")
+    if who is not None and who != member:
+        raise ActionError(f"crew_member: it is {member}'s turn; {who} waits for their own "
+                          "(rulebook, Crew Activity Phase)", "crew_member")
+
+
 def role_card(state: State, member: str) -> None:
     """Once per turn: one Ship's Cat card (2P, the crew member's turn) or the cat / SIS-TER
     player's one card (rulebook, The Ship's Cat; The Sis-ter Mainframe)."""

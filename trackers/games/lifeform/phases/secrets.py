@@ -3,6 +3,7 @@ Stowaway card, Secret Objectives."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from random import Random
 from typing import Any
 
@@ -67,6 +68,17 @@ def _attackable(state: State) -> list[str]:
     """Characters an attack can reach: not hidden, on the Valley Forge (rulebook, Attack)."""
     return [n for n, c in facts_of(state)["characters"].items()
             if c["where"] == characters.VALLEY_FORGE and not c["hidden"]]
+
+
+@dataclass(frozen=True)
+class Reaction(Action):
+    """A crew reaction: refused outside an attack's step 4 when the table records it (in
+    ``validate``, so a game saved before the check replays as played)."""
+
+    def validate(self, state: State, args: dict[str, Any]) -> dict[str, Any]:
+        checked = super().validate(state, args)
+        secrets.check_reaction(state, str(checked["reaction"]))
+        return checked
 
 
 def _reaction(state: State, args: dict[str, Any], rng: Random) -> Notes:
@@ -153,7 +165,7 @@ def secret_actions() -> tuple[Action, ...]:
                 absent_param("lifeform player")), key="a", short="Attack",
                log_text=lambda a: f"Lifeform attack on {a['character']}'s chamber",
                topic="reality_calibration"),
-        Action("crew_reaction", "Crew reaction", "Hide, Run! or Shock-Prod; not cancelled: "
+        Reaction("crew_reaction", "Crew reaction", "Hide, Run! or Shock-Prod; not cancelled: "
                "Hostility +1; one per crew member per Lifeform phase (rulebook, Movement and "
                "Attack).", _reaction,
                (member_param("the crew member reacting"),

@@ -13,6 +13,7 @@ from trackers.games.lifeform import (
     loadout,
     moves,
     rounds,
+    secrets,
     turns,
 )
 from trackers.games.lifeform.board import COLUMNS
@@ -167,6 +168,7 @@ def _killed(state: State, args: dict[str, Any], rng: Random) -> Notes:
         from trackers.games.lifeform.showdown import kill_in_showdown
 
         return list(kill_in_showdown(state, args["character"]))
+    secrets.attack_step(state, "killed")
     return list(characters.kill(state, args["character"], args["kill"] == "noisy",
                                 profile(state)))
 

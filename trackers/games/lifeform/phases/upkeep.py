@@ -8,6 +8,7 @@ from typing import Any
 
 from trackers.engine import Action, Note, Param, State
 from trackers.games.lifeform import (
+    secrets,
     turns,
     upkeep,
 )
@@ -27,6 +28,12 @@ from trackers.games.lifeform.phases.common import (
 from trackers.games.lifeform.words import count
 
 Notes = list[Note | str]
+
+def _survival(state: State, args: dict[str, Any], rng: Random) -> Notes:
+    """A Survival token may be how a character avoids an attack (its step 4)."""
+    secrets.attack_step(state, "answered")
+    return list(upkeep.activate(state, args["character"], "Survival"))
+
 
 def upkeep_actions() -> tuple[Action, ...]:
     """Turns, the Security Door, the android's path, Survival abilities and Skill tokens."""
@@ -52,7 +59,7 @@ def upkeep_actions() -> tuple[Action, ...]:
                (member_param(), character_param()), topic="round"),
         Action("activate_survival", "Character Survival token", "A character's Survival token "
                "moves to its Active Slot (rulebook, Character Boards).",
-               lambda s, a, r: upkeep.activate(s, a["character"], "Survival"),
+               _survival,
                (character_param(),), topic="round"),
         Action("security_door", "Security Door", "The door placed (Full-lock) or removed "
                "(rulebook p. 48, Token Reference).",
