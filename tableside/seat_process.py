@@ -22,6 +22,7 @@ import socket
 import subprocess
 import sys
 import threading
+import weakref
 from pathlib import Path
 from typing import Any
 
@@ -135,10 +136,20 @@ class ForkedSeat:
         return _Pipes(reader, stderr), stdin
 
 
+_FORKED: weakref.WeakKeyDictionary[AppService, ForkedSeat] = weakref.WeakKeyDictionary()
+
+
 def make_service(parent: WarmParent | None, seat_number: int, command: str,
                  download_manager: DownloadManager, **writers: Any) -> AppService:
     """A forked seat when the warm parent runs, else a process started from nothing."""
     if parent is not None and parent.alive:
         seat = ForkedSeat(parent, seat_number)
-        return own_process_service(seat.open, download_manager=download_manager, **writers)
+        service = own_process_service(seat.open, download_manager=download_manager, **writers)
+        _FORKED[service] = seat
+        return service
     return AppService(command, download_manager=download_manager, **writers)
+
+
+def forked_seat(service: AppService) -> ForkedSeat | None:
+    """The forked seat behind ``service`` (its number, and its process id once started)."""
+    return _FORKED.get(service)

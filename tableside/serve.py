@@ -36,7 +36,7 @@ from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
 from tableside.seat_links import SeatLinks
-from tableside.seat_process import CAN_FORK, WarmParent, make_service
+from tableside.seat_process import CAN_FORK, WarmParent, forked_seat, make_service
 from tableside.textual_adapter import pipe_messages, run_task
 
 log = logging.getLogger("tableside.serve")
@@ -165,7 +165,8 @@ class SeatServer(Server):
         """Each seat's processes running now, by their ids (those forked: their ids known)."""
         found: dict[str, list[int]] = {}
         for service in list(self._services):
-            pid, number = getattr(service, "pid", None), getattr(service, "seat_number", 0)
+            seat = forked_seat(service)
+            pid, number = (seat.pid, seat.seat_number) if seat is not None else (None, 0)
             if pid and 1 <= number <= len(self.links.seats):
                 found.setdefault(self.links.seats[number - 1], []).append(pid)
         return found

@@ -80,16 +80,10 @@ async def type_in(pilot: Pilot[None], selector: str, text: str) -> None:
 
 
 async def pick(pilot: Pilot[None], selector: str, value: str) -> None:
-    """Choose ``value`` in a Select by keys: the open list starts on the current value and
-    wraps around at its ends."""
-    select = pilot.app.screen.query_one(selector, Select)
-    values = [v for _, v in select._options]
-    downs = (values.index(value) - values.index(select.value)) % len(values)
-    select.focus()
-    await keys(pilot, "enter")
-    await pilot.press(*["down"] * downs, "enter")
-    await pilot.pause()
-    assert select.value == value
+    """Choose ``value`` in a Select by keys (space opens a list that has a value: Enter
+    confirms it), as every form's lists do."""
+    await pilot_keys.choose(pilot, selector, value)
+    assert pilot.app.screen.query_one(selector, Select).value == value
 
 
 async def behind_the_screen(pilot: Pilot[None], *moves: str) -> None:
@@ -116,9 +110,26 @@ async def new_game(pilot: Pilot[None], players: str, mode: str | None, names: st
 
 async def setup_checklist(pilot: Pilot[None]) -> None:
     """The ten setup steps: the first and the last (on to round 1) by keys, the eight
-    between (the same key again) behind the screen."""
+    between (the same key again, with the Power tokens and the draft entered where their
+    steps wait for them) behind the screen."""
+    from trackers.games.nemesis_lockdown import power, rounds
+
     await keys(pilot, "n")
-    await behind_the_screen(pilot, *["next_step"] * 8)
+    screen = pilot.app.screen
+    assert isinstance(screen, SessionScreen), type(screen)
+    play = screen.play
+    while True:
+        if rounds.current(play.state) == "power" and not power.where(play.state):
+            play.do("place_power", s01=1, s02=2, s03=3, elevator=4)
+        if rounds.current(play.state) == "draft":
+            for person in play.state.facts["crew"]:
+                if person["kind"] is None:
+                    play.do("character_kind", player=person["name"], kind="Facility Worker")
+        if rounds.current(play.state) == rounds.SETUP_STEPS[-1][0]:
+            break
+        play.do("next_step")
+    screen.refresh_all()
+    await pilot.pause()
     await keys(pilot, "n")
 
 
@@ -133,7 +144,7 @@ async def first_round(pilot: Pilot[None], during_turns: Callable[[], Awaitable[N
     # Step 10 at 80x24: its key in the footer, the bag's odds and Power in view.
     seen = screen_text(pilot.app)
     assert " i \n Develop" in seen and " a \n Time" not in seen
-    assert "Intruder bag: next draw" in seen and "Larva 4/" in seen and "Powered tokens" in seen
+    assert "Intruder bag: next draw" in seen and "Larva 4/" in seen and "Powered: S-01" in seen
     await keys(pilot, "i")  # development: the app draws
     await submit(pilot)
     await keys(pilot, "n")  # end of the round
@@ -246,10 +257,15 @@ async def test_a_solo_game_by_keys(tmp_path: Path) -> None:
         assert "Fire markers: 0/12" in tracks(app)
         await setup_checklist(pilot)
         assert play.state.facts["phase"] == "round"
-        await first_round(pilot, lambda: encounter_in_the_nest(pilot))
+
+        async def encounter_then_keep() -> None:
+            """The First Encounter; the round then waits for Ann's kept Objective."""
+            await encounter_in_the_nest(pilot)
+            await keep_objective(pilot, "Ann's kept Objective", "Send a Signal")
+
+        await first_round(pilot, encounter_then_keep)
         assert "Adult #1 in the Nest" in str(play.game.panels(play.state))
         assert play.state.facts["first_encounter"]
-        await keep_objective(pilot, "Ann's kept Objective", "Send a Signal")
         await second_round(pilot, lambda: scan(pilot, "Ann"), first_player=0)
         assert "Ann's Scan: 0 INFECTED" in [h.text for h in play.history()]
         await third_round(pilot)

@@ -75,7 +75,7 @@ async def act(pilot: Pilot[None], name: str, args: dict[str, Any] | None = None)
                 values = [v for _, v in widget._options]
                 here = values.index(widget.value) if widget.value in values else 0
                 steps = values.index(value) - here
-                await pilot.press("enter")
+                await pilot.press("space")  # opens the list (Enter passes a blank optional one)
                 await pilot.press(*["down" if steps > 0 else "up"] * abs(steps), "enter")
                 await pilot.pause()
                 assert widget.value == value, (param.name, widget.value)

@@ -80,7 +80,8 @@ def _code(play: OpenSession) -> str | None:
 
 async def _calibrate(ann: Any, sees: Traffic, play: OpenSession, image: str) -> str:
     """Ann's Reality Calibration on her page: c opens it on its images, listed open with the
-    first lit; arrows to ``image``, Enter picks it; her PIN at her first secret, else OK."""
+    first lit; arrows to ``image``, Enter picks it; her PIN, set at her first secret and asked
+    at every one after."""
     before = _code(play)
     images = list(play.state.facts["images"]["on_board"])
     frames = len(sees.raw)
@@ -92,8 +93,11 @@ async def _calibrate(ann: Any, sees: Traffic, play: OpenSession, image: str) -> 
     assert sees.page_size and sees.widest_column(frames) <= sees.page_size[0]  # fits her phone
     if first:
         await until(lambda: "Set a PIN" in sees.text, "the PIN field, set once")
-        await ann.keyboard.type(PIN)
-    await ann.keyboard.press("Enter")  # the PIN's Enter, or OK (it has the focus)
+    else:  # her PIN guards every later choice too: nobody else replaces her calibration
+        await until(lambda: "asked to choose or change" in sees.text[-3000:],
+                    "the PIN field, asked again")
+    await ann.keyboard.type(PIN)
+    await ann.keyboard.press("Enter")  # the PIN's Enter
     await until(lambda: _code(play) not in (None, before), "the calibration on the laptop")
     code = _code(play)
     assert code is not None
