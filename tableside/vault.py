@@ -138,8 +138,17 @@ def seal(public_b64: str, data: dict[str, Any]) -> str:
     shared = eph.exchange(X25519PublicKey.from_public_bytes(public))
     nonce = secrets.token_bytes(12)
     box = AESGCM(_box_key(shared, eph_public, public)).encrypt(
-        nonce, json.dumps(data, sort_keys=True).encode(), None)
+        nonce, _padded(json.dumps(data, sort_keys=True).encode()), None)
     return _b64(eph_public + nonce + box)
+
+
+SEALED_BLOCK = 256  # a sealed value's length says only how many blocks it takes
+
+
+def _padded(plain: bytes) -> bytes:
+    """``plain`` with spaces to a whole number of blocks (JSON reads past them): the length of
+    what is sealed would otherwise tell "no Company Agenda" from "Company Agenda"."""
+    return plain + b" " * (-len(plain) % SEALED_BLOCK)
 
 
 def open_sealed(private: bytes, blob: str) -> dict[str, Any]:
