@@ -284,6 +284,8 @@ class ActionFormScreen(FieldKeys, ModalScreen[bool]):
                 self.step = "secret"
             elif self.step == "secret":
                 self.args.update(self._read(self.secret_params))
+                # read: keys typed on while a PIN screen opens must not land in a list here
+                self.set_focus(None)
                 self.args = self.action_spec.validate(self.play.state, self.args)
                 if not self._free_now() or not await self._do():
                     return
