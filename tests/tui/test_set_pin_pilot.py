@@ -16,17 +16,21 @@ LIFE = "sarah-pin-1"
 
 
 class PinsApp(App[None]):
-    """The offer over an empty app: what it asks does not depend on a game screen."""
+    """The PIN screens over an empty app: what they ask does not depend on a game screen.
+    ``change`` opens Ann's change of PIN; else the offer of every owner's PIN."""
 
-    def __init__(self, play: OpenSession) -> None:
+    def __init__(self, play: OpenSession, change: bool = False) -> None:
         super().__init__()
-        self.play = play
+        self.play, self.change = play, change
 
     def compose(self) -> ComposeResult:
         yield Static("the table")
 
     def on_mount(self) -> None:
-        offer_pins(self, self.play)
+        if self.change:
+            self.push_screen(SetPinScreen(self.play, "Ann", change=True))
+        else:
+            offer_pins(self, self.play)
 
 
 def _text(app: App[None]) -> str:
@@ -110,23 +114,11 @@ async def test_the_app_asks_the_owners_pin_to_choose_and_a_wrong_one_changes_not
     table.close()
 
 
-class ChangeApp(App[None]):
-    def __init__(self, play: OpenSession) -> None:
-        super().__init__()
-        self.play = play
-
-    def compose(self) -> ComposeResult:
-        yield Static("the table")
-
-    def on_mount(self) -> None:
-        self.push_screen(SetPinScreen(self.play, "Ann", change=True))
-
-
 async def test_a_pin_is_changed_with_the_old_one_behind_the_curtain(tmp_path: Path) -> None:
     table = Tableside(tmp_path, by="app")
     play = table.create("nemesis-lockdown", 2, names=["Ann", "Bo"])
     play.choose_secret("p1_objective", "Survive", pin=LIFE)
-    app = ChangeApp(play)
+    app = PinsApp(play, change=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert "PRIVATE: Ann only" in _text(app)
