@@ -61,10 +61,13 @@ def test_a_3_player_game_meets_every_must_at_its_moment(tmp_path: Path) -> None:
     play.do("take_control", crew_member="Jacob", character="Palmer")
     play.do("end_turn")
 
-    # The Lifeform Activity phase: exactly one activity.
+    # The Lifeform Activity phase: exactly one activity; no Mission token outside a turn.
     play.do("next_phase")
     held(play, "next_phase", "performs exactly one activity")
+    held(play, "place_mission", "no crew member's turn is running", column="coolant",
+         crew_member="Andrew")
     play.do("lurk")
+    play.do("next_phase")  # round 2, Andrew's turn
     # The table's cards filled the rest of the Loadout (their own texts, the table's word).
     for column, n in (("improvised_weaponry", 3), ("coolant", 2), ("energy_cells", 4),
                       ("spacesuits", 2)):
@@ -73,7 +76,6 @@ def test_a_3_player_game_meets_every_must_at_its_moment(tmp_path: Path) -> None:
             for who, count, limit in decks.over_limit_hands(play.state):  # a bonus draw
                 play.do("discard_from_hand", who="crew member", crew_member=who,
                         count=count - limit)
-    play.do("next_phase")
 
     # Self-Destruct at 20: the Stowaway card before it moves on.
     play.do("advance_self_destruct", spaces=sd(play) - 20)

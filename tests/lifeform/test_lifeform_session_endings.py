@@ -20,7 +20,8 @@ def ready(card: str, board: bool = True, aboard: tuple[str, ...] = (
     if not board:
         loadout = [f"{c}.{v}" for c in ("improvised_weaponry", "coolant", "energy_cells",
                                         "spacesuits") for v in ("length", "bonus_spaces")]
-        for key in ("self_destruct.minutes", "improvised_weaponry.minimum",
+        for key in ("self_destruct.minutes", "self_destruct.terror_minutes",
+                    "improvised_weaponry.minimum",
                     "energy_cells.minimum", "stowaway.third_card_minutes", *loadout):
             s.do("set_board_value", key=key, value=BOARD[key])
     for column, n in (("improvised_weaponry", 4), ("coolant", 3), ("energy_cells", 4),
@@ -162,6 +163,7 @@ PILOT: list[tuple[str, dict[str, Any]]] = [  # what the lead's pilot test plays 
     ("attack", {"character": "Bennings"}),  # a
     ("character_killed", {"character": "Bennings", "kill": "noisy"}),  # k
     ("reality_calibration", {"image": "Image 1"}),  # z
+    ("next_phase", {}),  # n: round 2; Andrew's turn: the tokens go on, then the launch
     *[("place_mission", {"column": c, "crew_member": "Andrew"})
       for c in ["improvised_weaponry"] * 3 + ["coolant"] * 3 + ["energy_cells"] * 4
       + ["spacesuits"] * 3],
@@ -169,8 +171,7 @@ PILOT: list[tuple[str, dict[str, Any]]] = [  # what the lead's pilot test plays 
     ("complete_objective", {"slot": "2"}),
     *[("board_remora", {"character": c}) for c in ("Solomon", "Palmer", "Cameron")],  # o
     ("advance_self_destruct", {"spaces": 13}),  # j: 19 -> 6
-    ("next_phase", {}),  # n: round 2; Andrew, the active crew member, launches in his turn
-    ("launch", {}),  # g
+    ("launch", {}),  # g: Andrew, the active crew member, launches in his turn
 ]
 
 

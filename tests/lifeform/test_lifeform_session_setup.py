@@ -113,7 +113,7 @@ def test_without_a_board_profile_values_show_unset_and_nothing_is_guessed() -> N
                            "when a rule needs it (or enter them now in the Board profile)",)
     with pytest.raises(BoardValueNeeded) as asked:  # asked in the action's form, not refused
         s.do("advance_self_destruct", spaces=1)
-    assert asked.value.keys == ["self_destruct.minutes"]
+    assert asked.value.keys == ["self_destruct.minutes", "self_destruct.terror_minutes"]
     assert s.state.piece("self_destruct", Track).position == 28  # unchanged
     readiness = next(p for p in GAME.panels(s.state) if p.title == "Launch readiness")  # type: ignore
     assert any(line.startswith("[unknown] Improvised") for line in readiness.lines)
@@ -134,9 +134,10 @@ def test_board_changed_re_reads_tracks_and_fires_what_was_passed() -> None:
     assert hostility.position == 3 and hostility.label == "Hostility"
     assert any("Draw card" in n.text for n in notes)
     s.do("set_board_value", key="self_destruct.minutes", value=BOARD["self_destruct.minutes"])
+    s.do("set_board_value", key="self_destruct.terror_minutes", value="14")  # asked by the move
     s.do("advance_self_destruct", spaces=8)
     assert s.state.piece("self_destruct", Track).is_fired("20")
-    notes = s.do("set_board_value", key="self_destruct.terror_minutes", value="24")
+    notes = s.do("set_board_value", key="self_destruct.terror_minutes", value="24, 14")
     assert any("Terror" in n.text and "already passed" in n.text for n in notes)
 
 

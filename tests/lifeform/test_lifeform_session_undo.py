@@ -81,15 +81,15 @@ STEPS: list[tuple[str, dict[str, Any]]] = [
 
 
 def fill_and_launch() -> list[tuple[str, dict[str, Any]]]:
-    steps: list[tuple[str, dict[str, Any]]] = []
+    steps: list[tuple[str, dict[str, Any]]] = [
+        ("advance_self_destruct", {"spaces": 13}),  # 19 -> 6
+        ("pathway_deviation", {"card": "already counted"}),
+        ("next_phase", {})]  # round 5: tokens go on, and the launch, in a crew member's turn
     for column, n in (("improvised_weaponry", 5), ("coolant", 3), ("energy_cells", 6),
                       ("halon_gas", 4), ("spacesuits", 3)):
         steps += [("place_mission", {"column": column, "crew_member": "Jacob"})] * n
     steps += [("board_remora", {"character": c}) for c in ("Emma", "Palmer", "Overman")]
-    steps += [("advance_self_destruct", {"spaces": 13}),  # 19 -> 6
-              ("pathway_deviation", {"card": "already counted"}),
-              ("next_phase", {}),  # round 5: the active crew member launches in their turn
-              ("launch", {}),
+    steps += [("launch", {}),
               ("hibernation", {"keep": "keep 1 (rule text)"}),
               ("hide_in_remora", {"location": "Cockpit"}),
               ("hunt_bet", {"location": "Storage Bay"}),

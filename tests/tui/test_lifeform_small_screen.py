@@ -190,3 +190,49 @@ async def test_the_footer_marks_the_key_that_settles_what_is_due(tmp_path: Path)
         footer = screen.query_one(KeysFooter).render()
         assert str(footer).startswith(" z  Calibrate")  # first, in the marked style
         assert any("reverse" in str(span.style) for span in footer.spans[:2])
+
+
+async def test_bang_says_what_is_due_fills_the_discard_and_says_when_nothing_is(
+        tmp_path: Path) -> None:
+    """Nothing due: '!' says so. A hand over its limit: '!' opens the discard for that player,
+    with how many to discard. The lifeform's phase: the footer marks its activity's keys (and
+    '!', which names the ways to do it)."""
+    from tui.screens.action_form import ActionFormScreen
+    from tui.widgets.keys_footer import KeysFooter
+
+    saved(tmp_path, SETUP)
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, LifeformScreen)
+        said = record_notifications(cast("App[object]", app))
+        assert not [c for c in screen.query_one(KeysFooter).cells if c.due]
+        await pilot.press("exclamation_mark")
+        await pilot.pause()
+        assert said and said[-1].startswith("Nothing is due now")
+        screen.play.do("draw_cards", who="crew member", crew_member="Jacob", count=5)  # 8 of 6
+        screen.session_changed()
+        await pilot.pause()
+        await pilot.press("exclamation_mark")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, ActionFormScreen) and form.action_spec.name == "discard_from_hand"
+        assert form.query_one("#arg-who", Select).value == "crew member"
+        assert form.query_one("#arg-crew_member", Select).value == "Jacob"
+        assert form.query_one("#arg-count", Input).value == "2"
+        await pilot.press("escape")
+        await pilot.pause()
+        screen.play.do("discard_from_hand", who="crew member", crew_member="Jacob", count=2)
+        for _ in range(2):
+            screen.play.do("end_turn")
+        screen.play.do("next_phase")  # the idle Android phase passes: Lifeform Activity
+        screen.session_changed()
+        await pilot.pause()
+        marked = {c.key for c in screen.query_one(KeysFooter).cells if c.due}
+        assert {"l", "a", "exclamation_mark"} <= marked
+        await pilot.press("exclamation_mark")
+        await pilot.pause()
+        assert "exactly one activity" in said[-1] and "'Lurk' (key l)" in said[-1]

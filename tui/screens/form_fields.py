@@ -31,8 +31,8 @@ def field_label(words: str) -> str:
 
 def field_widgets(param: Param, choices: list[tuple[str, str]], value: Any,
                   suggested: Any = None) -> list[Widget]:
-    """Label, input and the line for its error, for one argument; a choice shows ``value``
-    (a draft's), else the rules' default, else ``suggested`` (whose turn it is)."""
+    """Label, input and the line for its error, for one argument; it shows ``value`` (a
+    draft's), else the rules' default, else ``suggested`` (whose turn it is)."""
     words = field_label(param.help)
     optional = " (optional)" if param.optional and "optional" not in words.lower() else ""
     wid = f"arg-{param.name}"
@@ -61,7 +61,8 @@ def field_widgets(param: Param, choices: list[tuple[str, str]], value: Any,
         out.append(TickBox(param.help, bool(param.default if value is None else value),
                             id=wid))
     else:
-        shown = param.default if value is None else value
+        # a draft's answer, else the default, else what the rules suggest (a discard due)
+        shown = next((v for v in (value, param.default, suggested) if v is not None), None)
         out.append(TypedInput("" if shown is None else str(shown), id=wid, password=param.secret,
                          type="integer" if param.kind == "int" else "text",
                          max_length=200))

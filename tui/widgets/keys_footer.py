@@ -88,15 +88,16 @@ class KeysFooter(Widget):
         app = self.app
         shown: dict[str, tuple[Binding, bool]] = {}  # by action: one key per action
         palette: tuple[Binding, bool] | None = None
+        # A screen may name the bindings that settle what is due now (``due_bindings``):
+        # those come first and are marked, so the key that settles it is never crowded out;
+        # one kept out of the footer (show=False) shows while it is due.
+        due_of = getattr(self.screen, "due_bindings", None)
+        due = set(due_of()) if callable(due_of) else set()
         for key, (_node, binding, enabled, _tooltip) in self.screen.active_bindings.items():
             if key == app.COMMAND_PALETTE_BINDING and app.ENABLE_COMMAND_PALETTE:
                 palette = (binding, enabled)
-            elif binding.show:
+            elif binding.show or binding.action in due:
                 shown.setdefault(binding.action, (binding, enabled))
-        # A screen may name the bindings that settle what is due now (``due_bindings``):
-        # those come first and are marked, so the key that settles it is never crowded out.
-        due_of = getattr(self.screen, "due_bindings", None)
-        due = set(due_of()) if callable(due_of) else set()
         pinned = [pair for pair in shown.values() if pair[0].action in PINNED]
         others = sorted((pair for pair in shown.values() if pair[0].action not in PINNED),
                         key=lambda pair: pair[0].action not in due)

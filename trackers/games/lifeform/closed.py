@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 
 from trackers.engine import State
 from trackers.games.lifeform.facts import facts_of
+from trackers.games.lifeform.setup import open_steps
 
 Keys = Mapping[str, tuple[str, str | None]]
 STAGES = {"setup": "the setup", "starship": "the Starship stage",
@@ -46,8 +47,12 @@ def _module_d(state: State, keys: Keys) -> str:
 
 def _tick_setup(state: State, keys: Keys) -> str:
     if facts_of(state)["stage"] == "setup":  # only the steps that tick themselves are left
-        return ("the steps left tick themselves: 'Record characters' (step 8) and 'Reality "
-                "Calibration' (step 17) (rulebook, Setup)")
+        ways = {"8": f"{_how(keys, 'record_characters')} (step 8)",
+                "17": f"{_how(keys, 'reality_calibration')} (step 17)"}
+        left = [ways[s] for s in open_steps(state) if s in ways]
+        return (f"the {'steps' if len(left) > 1 else 'step'} left "
+                f"{'tick themselves' if len(left) > 1 else 'ticks itself'}: "
+                f"{' and '.join(left)} (rulebook, Setup)")
     return f"the setup is done; this is {_now(state)} (a step is corrected with 'x' or undo)"
 
 

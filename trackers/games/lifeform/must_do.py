@@ -138,11 +138,17 @@ def stowaway_moment(state: State) -> str | None:
     return None
 
 
+def lifeform_activity_due(state: State) -> bool:
+    """The Lifeform Activity phase has not had its one activity yet."""
+    f = facts_of(state)
+    return f["stage"] == "starship" and f["phase"] == "lifeform" and not f.get(
+        "lifeform_activity")
+
+
 def lifeform_activity_missing(state: State, keys: Mapping[str, tuple[str, str | None]]
                               ) -> str | None:
     """The Lifeform Activity phase ends only after the lifeform's one activity."""
-    f = facts_of(state)
-    if f["stage"] != "starship" or f["phase"] != "lifeform" or f.get("lifeform_activity"):
+    if not lifeform_activity_due(state):
         return None
     return ("the lifeform performs exactly one activity in its phase and has not yet: "
             f"{_how(keys, 'lurk')}, {_how(keys, 'use_vent')} or a Lifeform card "
@@ -194,12 +200,21 @@ def missions_unplaced(state: State, keys: Mapping[str, tuple[str, str | None]]) 
 
 def mission_not_collected(state: State, keys: Mapping[str, tuple[str, str | None]]
                           ) -> str | None:
-    """In a crew member's turn, no token goes on the Loadout past those Step 1 collected until
+    """No token goes on the Loadout outside a crew member's turn (none is collected there).
+    In a crew member's turn, no token goes on the Loadout past those Step 1 collected until
     the activity (an Explore card collects one: the table's word), and none from a member
     whose characters are all aboard the Remora or who plays the cat or the SIS-TER."""
     member = turns.current(state)
-    if facts_of(state)["stage"] != "starship" or member is None or missions_to_place(state):
+    if facts_of(state)["stage"] != "starship" or missions_to_place(state):
         return None
+    if member is None:
+        phase = facts_of(state)["phase"]
+        now = ("every crew member has had a turn this round" if phase == "crew"
+               else f"this is the {PHASE_NAMES.get(phase, phase)} phase")
+        return (f"no crew member's turn is running ({now}): a Mission token is collected only "
+                "in a crew member's turn, at Step 1 or by a card's collect, and goes on the "
+                f"Loadout at once; the next turns come with {_how(keys, 'next_phase')} "
+                "(rulebook, Step 1: Collect Mission Tokens)")
     turn = facts_of(state)["turn"]
     kind = turns.turn_kind(state, member)
     if kind != "normal":
@@ -244,7 +259,8 @@ def launch_turn(state: State, keys: Mapping[str, tuple[str, str | None]]) -> str
 
 def due_actions(state: State) -> list[str]:
     """The actions that settle what is due now, first due first (the footer marks their keys);
-    the lifeform's one activity is left out: it has several ways to be done."""
+    the lifeform's one activity comes last, as each of its ways (Lurk, Use Vent, a Lifeform
+    card or the card's own action)."""
     f = facts_of(state)
     out: list[str] = []
     if f.get("stage") == "starship":
@@ -263,6 +279,8 @@ def due_actions(state: State) -> list[str]:
     if hunt_order.in_play(state) and hunt_order.next_step(state) and not state.piece(
             "hiding_place", Secret).is_set:
         out.append("hide_in_remora")  # module D step 1, before the bet
+    if lifeform_activity_due(state):
+        out += list(turns.LIFEFORM_ACTIVITIES)
     return out
 
 
@@ -288,7 +306,8 @@ def stage(state: State, keys: Mapping[str, tuple[str, str | None]], name: str) -
                            for s in left if s in auto)
         by_hand = [s for s in left if s not in auto]
         how = (f"finish it first ({_how(keys, 'tick_next_step')} or "
-               f"{_how(keys, 'tick_setup')})" if by_hand else "do them first")
+               f"{_how(keys, 'tick_setup')})" if by_hand
+               else f"do {'them' if len(left) > 1 else 'it'} first")
         return (f"the setup is still open ({len(left)} step{'s' if len(left) != 1 else ''} "
                 f"left{'; ' + itself if itself else ''}): {how} (rulebook, Setup)")
     if now in ("launched", "showdown", "over"):

@@ -207,8 +207,10 @@ class LifeformScreen(SessionScreen):
     }
     """
 
+    # Out of the footer unless something due has no key of its own (then shown, marked);
+    # always pressable: with nothing due it says so.
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("exclamation_mark", "settle", "Due", id="lifeform.settle",
+        Binding("exclamation_mark", "settle", "Due", id="lifeform.settle", show=False,
                 tooltip="Do what the rules say is due now (the key the footer marks)"),
     ]
 
@@ -221,17 +223,23 @@ class LifeformScreen(SessionScreen):
         return [f"run('{name}')" if keys.get(name) else "settle"
                 for name in must_do.due_actions(self.play.state)]
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "settle":  # shown only while something due has no key of its own
-            return "settle" in self.due_bindings()
-        return super().check_action(action, parameters)
-
     async def action_settle(self) -> None:
-        """Open the form of the first thing due that has no key of its own."""
-        keys = {a.name: a.key for a in self.play.session.actions()}
-        due = [n for n in must_do.due_actions(self.play.state) if not keys.get(n)]
-        if due:
-            await self.action_run(due[0])
+        """Open the form of the first thing due that has no key of its own, else of the first
+        thing due; the lifeform's one activity, done several ways, is named with their keys;
+        with nothing due, say so."""
+        actions = self.play.session.actions()
+        keys = {a.name: a.key for a in actions}
+        due = must_do.due_actions(self.play.state)
+        first = next((n for n in due if not keys.get(n)), due[0] if due else None)
+        if first is None:
+            self.notify("Nothing is due now: no step the rules require is waiting.",
+                        markup=False)
+        elif first in turns.LIFEFORM_ACTIVITIES:
+            titles = {a.name: (a.title, a.key) for a in actions}
+            reason = must_do.lifeform_activity_missing(self.play.state, titles)
+            self.notify(f"Due now: {with_keys(reason or '', actions)}.", markup=False)
+        else:
+            await self.action_run(first)
 
     async def action_run(self, name: str) -> None:
         """A refusal names what is due by the action's quoted title (the CLI reads it so);

@@ -88,12 +88,17 @@ def impact_needs(state: State, spaces: int) -> tuple[str, ...]:
     return ("module_b.impact_decks",) if reached == [target] else ()
 
 
+SD_PRINTED = ("self_destruct.minutes", "self_destruct.terror_minutes")
+
+
 def sd_needs(spaces: int) -> Any:
-    """A move of ``spaces`` on Self-Destruct reads its printed minutes, then module B's decks."""
+    """A move of ``spaces`` on Self-Destruct reads its printed minutes and the spaces with a
+    Terror icon (the lifeform may place a Terror token there, rulebook p. 46), then module B's
+    decks."""
     def needs(state: State, args: dict[str, Any]) -> tuple[str, ...]:
         if "self_destruct.minutes" not in state.board:
-            return ("self_destruct.minutes",)  # the landing space is known once they are
-        return ("self_destruct.minutes", *impact_needs(state, spaces))
+            return SD_PRINTED  # the landing space is known once they are
+        return (*SD_PRINTED, *impact_needs(state, spaces))
     return needs
 
 

@@ -114,6 +114,37 @@ def _open_slots(state: State) -> list[str]:
     return [s for s in secrets.objective_slots(state) if s not in done]
 
 
+def _unnoted_slots(state: State) -> list[str]:
+    """Drawn cards not completed and not noted yet: a noted card stays as noted."""
+    return [s for s in _open_slots(state)
+            if not state.piece(f"objective_{s}", Secret).is_set]
+
+
+OBJECTIVES_KEPT = ("the crew keeps the cards drawn at setup until each is completed, so a "
+                   "noted card is not changed (rulebook, Setup step 19; Gameplay Additional "
+                   "Rules); a mistyped note is taken back with undo")
+
+
+def _noted_already(state: State) -> str | None:
+    """No drawn card is left to note: each is noted or completed."""
+    if _unnoted_slots(state) or not _open_slots(state):
+        return None
+    return f"every Secret Objective still in play is noted: {OBJECTIVES_KEPT}"
+
+
+@dataclass(frozen=True)
+class RecordObjective(Action):
+    """Noting a drawn card's title, once: a second note on the same card would swap the card
+    the crew drew. Checked when the table acts, never on replay."""
+
+    def validate(self, state: State, args: dict[str, Any]) -> dict[str, Any]:
+        slot = str(args.get("slot") or "")
+        if slot in _open_slots(state) and slot not in _unnoted_slots(state):
+            raise ActionError(f"slot: Secret Objective {slot} is noted already: "
+                              f"{OBJECTIVES_KEPT}", "slot")
+        return super().validate(state, args)
+
+
 def _stowaway_labels(state: State) -> dict[str, str]:
     """Each card as the table knows it: its range of minutes (rulebook, Stowaway Cards)."""
     board = profile(state)
@@ -188,12 +219,12 @@ def secret_actions() -> tuple[Action, ...]:
                "+/- Stowaway token (how it is gained is not in the text) (rulebook, "
                "Endings).", _stowaway_token,
                (Param("held", "bool", "does the lifeform hold it?"),), topic="stowaway"),
-        Action("record_objective", "Note a Secret Objective", "The crew notes a drawn card's "
-               "title, hidden from the lifeform (optional) (rulebook, Gameplay Additional "
-               "Rules).", _record_objective,
-               (Param("slot", "choice", "which card", choices=_open_slots),
-                Param("title", "str", "the card's title", secret=True)),
-               topic="setup", private_to=CREW_ONLY),
+        RecordObjective("record_objective", "Note a Secret Objective", "The crew notes a "
+                        "drawn card's title, hidden from the lifeform (optional) (rulebook, "
+                        "Gameplay Additional Rules).", _record_objective,
+                        (Param("slot", "choice", "which card", choices=_unnoted_slots),
+                         Param("title", "str", "the card's title", secret=True)),
+                        topic="setup", private_to=CREW_ONLY, why_not=_noted_already),
         Action("complete_objective", "Secret Objective completed", "Show the card to the "
                "lifeform and remove it; all must go before launch (rulebook, Gameplay Additional "
                "Rules; rulebook p. 35, Launch the Remora Sequence).",

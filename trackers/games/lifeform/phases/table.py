@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from random import Random
 from typing import Any
 
@@ -188,6 +188,34 @@ def _who() -> tuple[Param, Param]:
                   optional=True))
 
 
+def _over(state: State) -> tuple[str, int, int] | None:
+    """The first hand over its limit (who, held, limit): the discard that is due."""
+    over = decks.over_limit_hands(state) if facts_of(state)["stage"] == "starship" else []
+    return over[0] if over else None
+
+
+def _discard_params() -> tuple[Param, Param, Param]:
+    """Whose hand and how many, preselected as the hand over its limit and what it is over
+    by (rulebook p. 43, Hand Size); the player may pick another."""
+    def who(state: State) -> str | None:
+        over = _over(state)
+        if over is None:
+            return None
+        return "lifeform" if over[0] == facts_of(state)["lifeform"] else "crew member"
+
+    def member(state: State) -> str | None:
+        over = _over(state)
+        return over[0] if over and over[0] in facts_of(state)["crew"] else turns.current(state)
+
+    def extra(state: State) -> int | None:
+        over = _over(state)
+        return None if over is None else over[1] - over[2]
+
+    hand, crew_member = _who()
+    return (replace(hand, suggested=who), replace(crew_member, suggested=member),
+            Param("count", "int", "how many", minimum=1, maximum=20, suggested=extra))
+
+
 IDLE_PASSES = "idle_android_passes"
 
 
@@ -289,8 +317,7 @@ def table_actions() -> tuple[Action, ...]:
                short="Draw",
                topic="round"),
         Action("discard_from_hand", "Discard cards", "Cards from a hand to its discard pile "
-               "(rulebook, Gameplay Additional Rules).", _discard,
-               (*_who(), Param("count", "int", "how many", minimum=1, maximum=20)),
+               "(rulebook, Gameplay Additional Rules).", _discard, _discard_params(),
                topic="round"),
         Action("lurk", "Lurk", "Lifeform activity below MAX HAND: discard up to Evolution, draw "
                "up to MAX HAND (rulebook, Lifeform Activity Phase).", lurk,
