@@ -1,6 +1,7 @@
 """Two whole games through the API, from setup to an ending, each must-do step met at its
 moment: before it, what would move past it is refused (nothing recorded); once done, play goes
-on. A 3-player game to Ending B, and a solo game with modules B and C to its outcome."""
+on. A 3-player game with modules B and D to the Showdown's end, and a solo game with modules
+B and C to its outcome."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from tableside.api import OpenSession, Tableside
 from tests.lifeform.test_lifeform_session_fixtures import BOARD, NAMES
 from tests.lifeform.test_solo_session import BOARD as SOLO_BOARD
 from trackers.engine import ActionError
-from trackers.games.lifeform import decks
+from trackers.games.lifeform import decks, hunt_order
 from trackers.pieces import Track
 
 
@@ -28,13 +29,18 @@ def sd(play: OpenSession) -> int:
 
 
 def test_a_3_player_game_meets_every_must_at_its_moment(tmp_path: Path) -> None:
+    """Modules B (the table's own tokens) and D, to the end of the Showdown."""
     table = Tableside(tmp_path)
-    play = table.create("lifeform", 3, names=NAMES[3], board=BOARD, seed="musts")
+    play = table.create("lifeform", 3, names=NAMES[3], board=BOARD, seed="musts",
+                        options={"modules": ["B", "D"]})
     play.do("record_characters", crew_member="Andrew", first="Solomon", second="Palmer")
     play.do("record_characters", crew_member="Jacob", first="Cameron", second="Bennings")
     held(play, "equip", "the setup is still open", crew_member="Andrew",
          option="draw 2, Self-Destruct +1")
     play.do("reality_calibration", image="Image 1", decline_pin=True)  # setup step 17
+    play.do("record_objective", slot="1", title="Here, Kitty, Kitty!", decline_pin=True)
+    held(play, "record_objective", "noted already", slot="1", title="Another",
+         decline_pin=True)  # setup step 19: the drawn card stays as noted
     play.do("tick_setup", step="all remaining")
     held(play, "reality_calibration", "no Reality Calibration is due", image="Image 2")
 
@@ -47,13 +53,17 @@ def test_a_3_player_game_meets_every_must_at_its_moment(tmp_path: Path) -> None:
     play.do("draw_cards", who="crew member", crew_member="Andrew", count=4)  # 7 of 6
     held(play, "end_turn", "over the hand limit of 6")
     play.do("discard_from_hand", who="crew member", crew_member="Andrew", count=1)
+    held(play, "next_phase", "it is Andrew's turn")  # every crew member takes a turn
     play.do("end_turn")
+    held(play, "equip", "it is Jacob's turn", crew_member="Andrew",
+         option="draw 2, Self-Destruct +1")
 
-    # Jacob walks into the real lifeform: the attack's calibration holds Equip; his last
-    # character dies: Taking Control before play goes on.
+    # Jacob walks into the real lifeform: the attack's steps, then its calibration, hold
+    # Equip; his last character dies: Taking Control before play goes on.
     play.do("meet_image", image="Image 1", character="Cameron")
     held(play, "equip", "a Reality Calibration is due", crew_member="Jacob",
          option="draw 2, Self-Destruct +1")
+    held(play, "reality_calibration", "at its steps 4 and 5", image="Image 2")
     play.do("character_killed", character="Cameron", kill="noisy")
     play.do("reality_calibration", image="Image 2")
     play.do("character_killed", character="Bennings", kill="silent")
@@ -81,15 +91,41 @@ def test_a_3_player_game_meets_every_must_at_its_moment(tmp_path: Path) -> None:
     play.do("advance_self_destruct", spaces=sd(play) - 20)
     held(play, "advance_self_destruct", "the next Self-Destruct move passes 20", spaces=1)
     held(play, "end_turn", "the next Self-Destruct move passes 20")
-    play.do("choose_stowaway", card="third")  # 9-15 on the test board
+    play.do("choose_stowaway", card="second", decline_pin=True)  # 3-8 on the test board
+    # Module B: each token the tracker reaches is flipped before it moves on.
+    for shows in ("Impact imminent!", "Struck by asteroids!"):
+        play.do("advance_self_destruct", spaces=1)
+        held(play, "advance_self_destruct", "asteroid token on", spaces=1)
+        held(play, "launch", "asteroid token on")
+        play.do("asteroid_token", shows=shows, impact_card="A-Deck")
     for name in ("Solomon", "Palmer"):
         play.do("board_remora", character=name)
+    held(play, "launch", "Secret Objective")  # every drawn card completed first
     for slot in ("1", "2"):
         play.do("complete_objective", slot=slot)
     play.do("advance_self_destruct", spaces=sd(play) - 6)
-    notes = play.do("launch")  # Andrew's turn; 6 is outside the card's 9-15: Ending B
-    assert any("wrong guess" in n.text for n in notes)
-    assert play.state.facts["status"] == "the crew won (Ending B)"
+    play.do("launch")  # Andrew's turn; 6 is inside the card's 3-8: Ending B, the Showdown
+    assert play.state.facts["stage"] == "showdown"
+
+    # Module D: the hibernation, then the hiding place and the bet, the strip, the fights.
+    play.do("hide_in_remora", location="Cockpit", decline_pin=True)
+    held(play, "hunt_bet", "the hibernation comes first", location="Storage Bay")
+    play.do("hibernation", keep="keep 1 (rule text)")
+    held(play, "fight_result", "the module D hunt comes first", target="Andrew",
+         result="eliminated")
+    play.do("hunt_bet", location="Storage Bay")
+    for _ in range(4):
+        if hunt_order.next_step(play.state) is None:
+            break
+        step = hunt_order.step_choices(play.state)[0]
+        where = "Supply Locker" if step == "lifeform reveal" else "Cockpit"
+        play.do("hunt_step", step=step, location=where)
+        if hunt_order.reward_choices(play.state) and hunt_order.hunt_done(play.state):
+            play.do("hunt_reward", zone=hunt_order.reward_choices(play.state)[0])
+    assert hunt_order.next_step(play.state) is None
+    for member in ("Andrew", "Jacob"):
+        play.do("fight_result", target=member, result="eliminated")
+    assert play.state.facts["status"] == "the lifeform won the Showdown"
     play.close()
     table.close()
 
@@ -134,5 +170,13 @@ def test_each_seat_lists_only_what_is_due_to_its_player(tmp_path: Path) -> None:
     play.do("meet_image", image="Image 2", character="Solomon")  # a sensor ghost
     assert "Yours to do now: Reality Calibration (c)" in str(yours_text(play, lifeform, [], []))
     assert "Yours to do now" not in str(yours_text(play, crew, [], []))
+    play.do("reality_calibration", image="Image 2")
+    play.do("advance_self_destruct", spaces=sd(play) - 20)  # the Stowaway card is due
+    assert "Yours to do now: Choose the Stowaway card (c)" in str(
+        yours_text(play, lifeform, [], []))
+    assert "Yours to do now" not in str(yours_text(play, crew, [], []))
+    play.do("choose_stowaway", card="second")
+    for seat in (lifeform, crew):
+        assert "Yours to do now" not in str(yours_text(play, seat, [], []))
     play.close()
     table.close()
