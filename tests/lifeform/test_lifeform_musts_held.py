@@ -102,8 +102,13 @@ def test_the_discard_form_preselects_the_hand_over_its_limit_and_by_how_much() -
                                                  "count": 2}
     s.do("discard_from_hand", **suggested(s, "discard_from_hand"))  # type: ignore[arg-type]
     assert s.blocked("end_turn") is None
+    s.do("end_turn")  # Andrew's
+    s.do("character_killed", character="Solomon")
+    s.do("character_killed", character="Palmer")  # Andrew's last: he takes control first
+    assert suggested(s, "take_control")["crew_member"] == "Andrew"  # not Jacob, whose turn
+    s.do("take_control", crew_member="Andrew", character="Cameron")
     lifeform_phase(s)
-    s.do("draw_cards", who="lifeform", count=4)  # 3 + 4 = 7 of 6
+    s.do("draw_cards", who="lifeform", count=3)  # 4 (a Hostility draw) + 3 = 7 of 6
     assert suggested(s, "discard_from_hand") == {"who": "lifeform", "crew_member": None,
                                                  "count": 1}
 
@@ -115,6 +120,21 @@ def test_the_lifeform_s_one_activity_is_due_in_its_phase_until_it_is_done() -> N
     assert {"lurk", "use_vent", "attack", "lifeform_card_played"} <= set(due)
     lifeform_acts(s)
     assert must_do.due_actions(s.state) == []
+
+
+# --- Movement and Attack: the attack's reactions and kills are due before its calibration --
+def test_an_attack_s_steps_are_due_before_its_calibration_and_said_with_their_keys() -> None:
+    s = lifeform_phase(through_setup(new(3)))
+    s.do("attack", character="Solomon")
+    assert must_do.due_actions(s.state) == ["crew_reaction", "character_killed",
+                                            "reality_calibration"]
+    keys = {a.name: (a.title, a.key) for a in s.actions()}
+    said = must_do.several_ways(s.state, keys, "character_killed") or ""
+    assert "('Crew reaction')" in said and "('Character killed')" in said
+    assert suggested(s, "character_killed")["character"] == "Solomon"  # the one attacked
+    s.do("character_killed", character="Solomon", kill="silent")
+    assert must_do.due_actions(s.state) == ["reality_calibration"]
+    assert must_do.several_ways(s.state, keys, "reality_calibration") is None
 
 
 # --- Self-Destruct Track (rulebook p. 46): the Terror icons are asked, never guessed -------
@@ -131,3 +151,15 @@ def test_a_self_destruct_move_asks_for_the_spaces_with_a_terror_icon() -> None:
     notes = s.do("advance_self_destruct", spaces=1)
     assert s.state.piece("self_destruct", Track).position == 27
     assert any("Terror icon" in n.text for n in notes)
+
+
+# --- Launch the Remora Sequence (rulebook p. 35): refused before its form, with the way ----
+def test_the_launch_is_held_for_its_criteria_naming_what_meets_each() -> None:
+    s = through_setup(new(3))
+    s.do("collect_missions", tokens=0)
+    said = s.blocked("launch") or ""
+    assert said.startswith("the launch waits for its criteria: At least 1 surviving character")
+    assert "'Board the Remora'" in said and "'Secret Objective completed'" in said
+    assert "'Put a Mission token on the Loadout'" in said
+    assert "(rulebook p. 35, Launch the Remora Sequence)" in said
+

@@ -8,7 +8,8 @@ Rules; Movement and Attack; Crew Activity Phase):
 - a Reality Calibration that is due (after an attack, a character meeting an image, the Cocoon's
   final space) is done before the turn or the phase moves on (rulebook p. 10);
 - the Remora is launched by the active crew member during their turn (rulebook, Crew Activity
-  Phase), and not while a module B asteroid decision is still open;
+  Phase), and not while a module B asteroid decision is still open, nor before every launch
+  criterion the app can read is met (rulebook p. 35, Launch the Remora Sequence);
 - at the 20-minute mark the lifeform chooses its Stowaway card before Self-Destruct moves on
   or a character boards the Remora, and never after (rulebook p. 46, Self-Destruct Track);
 - an attack's Reality Calibration after its reactions and kills are recorded, and no
@@ -34,10 +35,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from trackers.engine import State
-from trackers.games.lifeform import asteroid_mirror, decks, hunt_order, turns
+from trackers.engine import ActionError, State
+from trackers.games.lifeform import asteroid_mirror, decks, hunt_order, loadout, turns
+from trackers.games.lifeform.board import board_of
 from trackers.games.lifeform.closed import closed
 from trackers.games.lifeform.facts import facts_of
+from trackers.games.lifeform.launch import Status
 from trackers.games.lifeform.secrets import (
     attack_unsettled,
     stowaway_due,
@@ -52,6 +55,8 @@ Why = Callable[[State], str | None]
 OPEN_OVER_LIMIT = frozenset({"discard_from_hand"})
 # Actions that move the turn or the phase on: a due Reality Calibration comes first.
 MOVE_ON = frozenset({"next_phase", "end_turn", "launch", "equip"})
+# An attack's steps 4 and 5 (reactions, kills), recorded before its calibration (step 6).
+ATTACK_STEPS = ("crew_reaction", "character_killed")
 # Actions that move Self-Destruct on: at the 20 mark the Stowaway card is chosen first.
 SD_MOVES = frozenset({"advance_self_destruct", "equip", "malfunction_advance", "meet_image"})
 # Actions that use the open Remora: the Stowaway card due at the 20 mark comes first.
@@ -257,6 +262,30 @@ def launch_turn(state: State, keys: Mapping[str, tuple[str, str | None]]) -> str
             "Phase)")
 
 
+# The action that meets each launch criterion (the crew's agreement is the table's word).
+CRITERION_WAYS = {"character_aboard": "board_remora", "secret_objectives": "complete_objective",
+                  "improvised_weaponry": "place_mission", "coolant": "place_mission",
+                  "energy_cells": "place_mission", "spacesuits": "place_mission",
+                  "nine_minutes": "board_remora", "ships_cat": "cat_aboard"}
+
+
+def launch_criteria(state: State, keys: Mapping[str, tuple[str, str | None]]) -> str | None:
+    """The launch waits for every criterion the app knows is not met (one it cannot read, a
+    board value unset, stays the table's to confirm)."""
+    if facts_of(state)["stage"] != "starship":
+        return None
+    try:
+        check = loadout.readiness(state, board_of(state.board))
+    except ActionError:
+        return None  # a Loadout longer than the board entered: the launch itself says so
+    unmet = [f"{c.name} ({c.why}; {_how(keys, CRITERION_WAYS[c.key])})"
+             for c in check.criteria if c.status is Status.NOT_MET and c.key in CRITERION_WAYS]
+    if not unmet:
+        return None
+    return ("the launch waits for its criteria: " + "; ".join(unmet)
+            + " (rulebook p. 35, Launch the Remora Sequence)")
+
+
 def due_actions(state: State) -> list[str]:
     """The actions that settle what is due now, first due first (the footer marks their keys);
     the lifeform's one activity comes last, as each of its ways (Lurk, Use Vent, a Lifeform
@@ -269,6 +298,8 @@ def due_actions(state: State) -> list[str]:
         out += ["take_role"] if f["pending_role"] else []
         out += ["place_mission"] if missions_to_place(state) else []
     if f.get("stage") in ("setup", "starship") and f.get("calibration_due"):
+        if f.get("stage") == "starship" and attack_unsettled(state) is not None:
+            out += list(ATTACK_STEPS)  # steps 4 and 5 before the calibration (step 6)
         out.append("reality_calibration")
     if (f.get("asteroids") or {}).get("held"):
         out.append("asteroids_jumped")
@@ -282,6 +313,17 @@ def due_actions(state: State) -> list[str]:
     if lifeform_activity_due(state):
         out += list(turns.LIFEFORM_ACTIVITIES)
     return out
+
+
+def several_ways(state: State, keys: Mapping[str, tuple[str, str | None]], name: str
+                 ) -> str | None:
+    """What is due, said with each way to settle it, where ``name`` is one of several (the
+    lifeform's one activity; an attack's reactions and kills): no one form settles it."""
+    if name in turns.LIFEFORM_ACTIVITIES:
+        return lifeform_activity_missing(state, keys)
+    if name in ATTACK_STEPS:
+        return attack_steps(state, keys)
+    return None
 
 
 # Actions of the Starship stage: refused with a reason during the setup and after the launch.
@@ -369,6 +411,7 @@ def why_not(name: str, keys: Mapping[str, tuple[str, str | None]], own: Why | No
         checks.append(lambda s: mission_not_collected(s, keys))
     if name == "launch":
         checks.append(lambda s: launch_turn(s, keys))
+        checks.append(lambda s: launch_criteria(s, keys))
     if own is not None:
         checks.append(own)
     checks.append(lambda s: closed(s, keys, name, enabled))  # the step it waits for

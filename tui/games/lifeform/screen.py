@@ -225,19 +225,20 @@ class LifeformScreen(SessionScreen):
 
     async def action_settle(self) -> None:
         """Open the form of the first thing due that has no key of its own, else of the first
-        thing due; the lifeform's one activity, done several ways, is named with their keys;
-        with nothing due, say so."""
+        thing due; what is done one of several ways (the lifeform's one activity, an attack's
+        reactions and kills) is named with their keys; with nothing due, say so."""
         actions = self.play.session.actions()
         keys = {a.name: a.key for a in actions}
         due = must_do.due_actions(self.play.state)
         first = next((n for n in due if not keys.get(n)), due[0] if due else None)
         if first is None:
-            self.notify("Nothing is due now: no step the rules require is waiting.",
-                        markup=False)
-        elif first in turns.LIFEFORM_ACTIVITIES:
-            titles = {a.name: (a.title, a.key) for a in actions}
-            reason = must_do.lifeform_activity_missing(self.play.state, titles)
-            self.notify(f"Due now: {with_keys(reason or '', actions)}.", markup=False)
+            then = ("; the setup goes on with 'Tick the next setup step'"
+                    if self.play.available("tick_next_step") else "")
+            self.notify(with_keys(f"Nothing is due now: no step the rules require is "
+                                  f"waiting{then}.", actions), markup=False)
+        elif said := must_do.several_ways(self.play.state,
+                                          {a.name: (a.title, a.key) for a in actions}, first):
+            self.notify(f"Due now: {with_keys(said, actions)}.", markup=False)
         else:
             await self.action_run(first)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from random import Random
 from typing import Any
@@ -186,6 +187,15 @@ def _who() -> tuple[Param, Param]:
     return (Param("who", "choice", "whose hand", choices=WHO),
             Param("crew_member", "choice", "the crew member (for a crew hand)", choices=crew,
                   optional=True))
+
+
+def _waiting(which: str) -> Callable[[State], str | None]:
+    """The crew member who lost their last character and takes control (or a role) first."""
+    def member(state: State) -> str | None:
+        waiting = facts_of(state)["pending_control" if which == "pending_control"
+                                  else "pending_role"]
+        return waiting[0] if waiting else turns.current(state)
+    return member
 
 
 def _over(state: State) -> tuple[str, int, int] | None:
@@ -382,17 +392,20 @@ def table_actions() -> tuple[Action, ...]:
                (character_param(), Param("hidden", "bool", "hidden now?")), topic="round"),
         Action("character_killed", "Character killed", "Hostility +2; Noisy (Panic Move) or "
                "Silent; Taking Control (rulebook p. 33, If a Character is Killed).", _killed,
-               (character_param(), Param("kill", "choice", "the lifeform declares",
+               (replace(character_param(), suggested=secrets.attack_unsettled),
+                Param("kill", "choice", "the lifeform declares",
                                          choices=("noisy", "silent"), optional=True,
                                          default="silent")),
                key="k", short="Killed", topic="character_death"),
         Action("take_control", "Take control of a character", "A crew member with no character "
                "takes one from someone with 2 (rulebook, Taking Control).", _control,
-               (member_param(), character_param()), topic="character_death",
+               (replace(member_param(), suggested=_waiting("pending_control")),
+                character_param()), topic="character_death",
                enabled=lambda s: bool(facts_of(s)["pending_control"])),
         Action("take_role", "Take the Ship's Cat or SIS-TER", "With no character to take "
                "(rulebook, Taking Control).", _role,
-               (member_param(), Param("role", "choice", "which role",
+               (replace(member_param(), suggested=_waiting("pending_role")),
+                Param("role", "choice", "which role",
                                       choices=tuple(ROLE_NAMES.values()))),
                topic="ships_cat", enabled=lambda s: bool(facts_of(s)["pending_role"])),
         Action("play_role_card", "Play a Ship's Cat / SIS-TER card", "The card leaves the game "
