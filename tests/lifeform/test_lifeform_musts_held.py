@@ -153,6 +153,22 @@ def test_a_self_destruct_move_asks_for_the_spaces_with_a_terror_icon() -> None:
     assert any("Terror icon" in n.text for n in notes)
 
 
+# --- Module B: tokens jumped over are settled before the tracker or the turn moves on -----
+def test_tokens_jumped_over_are_decided_before_self_destruct_moves_again() -> None:
+    s = through_setup(new(3, ("B",)))
+    s.do("advance_self_destruct", spaces=8)  # 20
+    s.do("choose_stowaway", card="second")
+    s.do("advance_self_destruct", spaces=6)  # 20 -> 14, over the tokens on 19-16
+    assert s.state.facts["asteroids"]["held"]
+    for name, args in (("advance_self_destruct", {"spaces": 1}), ("end_turn", {}),
+                       ("equip", {"crew_member": "Andrew",
+                                  "option": "draw 2, Self-Destruct +1"})):
+        said = refused(s, name, "jumped over are still to be decided", **args)
+        assert "('Asteroid tokens jumped over')" in said
+    s.do("asteroids_jumped", decision=s.action("asteroids_jumped").params[0].allowed(s.state)[1])
+    s.do("advance_self_destruct", spaces=1)
+
+
 # --- Launch the Remora Sequence (rulebook p. 35): refused before its form, with the way ----
 def test_the_launch_is_held_for_its_criteria_naming_what_meets_each() -> None:
     s = through_setup(new(3))

@@ -235,12 +235,21 @@ def mission_not_collected(state: State, keys: Mapping[str, tuple[str, str | None
 
 
 def asteroid_flip(state: State, keys: Mapping[str, tuple[str, str | None]]) -> str | None:
-    """Module B with the table's tokens: a token the tracker reached is flipped first."""
+    """Module B: tokens the tracker jumped over are settled, and a token it reached (the
+    table's own) is flipped, before anything moves on."""
+    if facts_of(state)["stage"] != "starship":
+        return None
+    if facts_of(state).get("asteroids", {}).get("held"):
+        return JUMPED.format(_how(keys, "asteroids_jumped"))
     space = asteroid_mirror.due(state)
-    if facts_of(state)["stage"] != "starship" or space is None:
+    if space is None:
         return None
     return (f"module B: the asteroid token on {space} is to be flipped: enter what it shows "
             f"first ({_how(keys, 'asteroid_token')}) (Thirteenth Passenger, Module B)")
+
+
+JUMPED = ("module B: the asteroid tokens the tracker jumped over are still to be decided: "
+          "decide first ({}) (Thirteenth Passenger, Module B)")
 
 
 def launch_turn(state: State, keys: Mapping[str, tuple[str, str | None]]) -> str | None:
@@ -248,8 +257,7 @@ def launch_turn(state: State, keys: Mapping[str, tuple[str, str | None]]) -> str
     if facts_of(state)["stage"] != "starship":
         return None
     if facts_of(state).get("asteroids", {}).get("held"):
-        return ("module B: the asteroid tokens the tracker jumped over are still to be decided: "
-                f"decide first ({_how(keys, 'asteroids_jumped')}) (Thirteenth Passenger, Module B)")
+        return JUMPED.format(_how(keys, "asteroids_jumped"))
     if turns.current(state) is not None:
         return None
     if facts_of(state)["phase"] not in ("crew", "android", "lifeform"):
