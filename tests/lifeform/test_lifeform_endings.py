@@ -106,7 +106,7 @@ def test_unset_stowaway_range_is_unknown_not_a_guess() -> None:
                                 characters_on_valley_forge=0,
                                 stowaway_card=StowawayCard.SECOND), Board())
     assert reading.outcome is Outcome.UNKNOWN
-    assert "unknown: enter 'Stowaway card B range (minutes)'" in reading.steps[1]
+    assert "unknown: enter 'Second Stowaway card: range (minutes)'" in reading.steps[1]
 
 
 def test_last_man_aboard_kill_after_nine_is_ending_c_ignoring_the_card() -> None:

@@ -197,10 +197,10 @@ BOARD_VALUES: tuple[BoardValue, ...] = (
     _icons("spacesuits.bonus_spaces", "Spacesuits bonus spaces", _LOAD, BONUSES, spaced=True,
            help=_BONUS_HELP),
     # G10: the Stowaway cards other than 1-2 Minute.
-    BoardValue("stowaway.second_card_minutes", "Stowaway card B range (minutes)", _STOW,
+    BoardValue("stowaway.second_card_minutes", "Second Stowaway card: range (minutes)", _STOW,
                "range", 1, 30, help="one of the two other cards includes 6 (Showdown example)"),
-    BoardValue("stowaway.third_card_minutes", "Stowaway card C range (minutes)", _STOW, "range",
-               1, 30),
+    BoardValue("stowaway.third_card_minutes", "Third Stowaway card: range (minutes)", _STOW,
+               "range", 1, 30),
     _icons("stowaway.one_two_minute_icons", "1-2 Minute card showdown icons", _STOW,
            _ICON_CODES, fewest=1, most=5),
     # G12, G24, G26: Showdown values the text leaves out.
