@@ -236,3 +236,52 @@ async def test_bang_says_what_is_due_fills_the_discard_and_says_when_nothing_is(
         await pilot.press("exclamation_mark")
         await pilot.pause()
         assert "exactly one activity" in said[-1] and "'Lurk' (key l)" in said[-1]
+
+
+async def test_a_launch_that_asks_a_board_value_then_asks_the_lifeform_s_pin(
+        tmp_path: Path) -> None:
+    """Ending B reads the Stowaway card: when the launch first asks a card's range, the form
+    takes it, then asks the lifeform player's PIN (it was refused 'no PIN' before)."""
+    from trackers.games.lifeform import decks
+    from trackers.pieces import Track
+    from tui.screens.owner_pin import OwnerPinScreen
+
+    board = {k: v for k, v in BOARD.items() if k != "stowaway.second_card_minutes"}
+    table = Tableside(tmp_path)
+    play = table.create("lifeform", 3, names=NAMES[3], board=board, title="Friday", seed="s")
+    for name, args in SETUP:
+        play.do(name, **(args if name != "reality_calibration"
+                         else {"image": "Image 1", "pin": "sarah-pin"}))
+    for slot in ("1", "2"):
+        play.do("complete_objective", slot=slot)
+    for column, n in (("improvised_weaponry", 4), ("coolant", 3), ("energy_cells", 4),
+                      ("spacesuits", 4)):
+        for _ in range(n):
+            play.do("place_mission", column=column, crew_member="Andrew")
+            for who, held, limit in decks.over_limit_hands(play.state):  # a bonus draw
+                play.do("discard_from_hand", who="crew member", crew_member=who,
+                        count=held - limit)
+    play.do("advance_self_destruct", spaces=8)  # 20
+    play.do("choose_stowaway", card="second", pin="sarah-pin")
+    for name in ("Solomon", "Palmer", "Cameron", "Bennings"):
+        play.do("board_remora", character=name)
+    play.do("advance_self_destruct", spaces=14)  # 6
+    assert play.state.piece("self_destruct", Track).position == 6
+    play.close()
+    table.close()
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("g", "ctrl+s")  # the launch: its range is asked in the form
+        await pilot.pause()
+        assert "Second Stowaway card: range (minutes)" in seen(app)
+        await pilot.press(*"3-8", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, OwnerPinScreen)
+        await pilot.press(*"sarah-pin", "enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, LifeformScreen)
+        assert screen.play.state.facts["stage"] == "showdown"

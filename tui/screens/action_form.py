@@ -349,6 +349,12 @@ class ActionFormScreen(FieldKeys, ModalScreen[bool]):
             await self._ask_board(err)
             return False
         except ActionError as err:
+            if (err.field == "pin" and owner_pin is None and self.board_keys
+                    and all(k in self.play.state.board for k in self.board_keys)):
+                # The board values are entered now, and the action opens an owner's sealed
+                # secret: which one could not be told before them. Ask that owner's PIN.
+                self.board_keys = []
+                return await self._do()
             if err.field == "pin" and owner_pin is None and self.secret_params:
                 # the new PIN did not fit: back to the curtain, to type it again
                 self.step = "curtain"
