@@ -15,6 +15,7 @@ from tests.lifeform.test_lifeform_session_fixtures import (
     new,
     through_setup,
 )
+from tests.lifeform.test_lifeform_session_showdown import example
 from trackers.engine import ActionError, Session, SessionSetup
 from trackers.engine.records import Event
 from trackers.engine.session import BoardValueNeeded
@@ -178,4 +179,12 @@ def test_the_launch_is_held_for_its_criteria_naming_what_meets_each() -> None:
     assert "'Board the Remora'" in said and "'Secret Objective completed'" in said
     assert "'Put a Mission token on the Loadout'" in said
     assert "(rulebook p. 35, Launch the Remora Sequence)" in said
+
+
+# --- Showdown Stage (rulebook p. 38): the hibernation is due first -------------------------
+def test_the_hibernation_is_due_at_the_showdown_until_it_is_done() -> None:
+    s = example(("D",))
+    assert must_do.due_actions(s.state)[:2] == ["hibernation", "hide_in_remora"]
+    s.do("hibernation", keep="keep 1 (rule text)")
+    assert "hibernation" not in must_do.due_actions(s.state)
 

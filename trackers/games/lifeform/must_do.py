@@ -315,6 +315,11 @@ def due_actions(state: State) -> list[str]:
         out.append("asteroid_token")
     if f.get("stage") == "starship" and stowaway_due(state) and not stowaway_passed(state):
         out.append("choose_stowaway")
+    show = f.get("showdown") or {}
+    if f.get("stage") == "showdown" and show.get("refill_due"):
+        out.append("ending_c_refill")  # Ending C's clean-up, before the hibernation
+    elif f.get("stage") == "showdown" and not show.get("hibernated"):
+        out.append("hibernation")  # before the fights (rulebook p. 38, Showdown Stage)
     if hunt_order.in_play(state) and hunt_order.next_step(state) and not state.piece(
             "hiding_place", Secret).is_set:
         out.append("hide_in_remora")  # module D step 1, before the bet
