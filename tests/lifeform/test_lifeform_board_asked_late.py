@@ -14,7 +14,7 @@ import tests.lifeform.test_lifeform_session_showdown as showdown_tests
 from tableside.api import Tableside
 from tableside.cli import main
 from tests.lifeform.test_lifeform_session_fixtures import BOARD, NAMES, new, through_setup
-from trackers.engine import Session, SessionSetup
+from trackers.engine import ActionError, Session, SessionSetup
 from trackers.engine.actions import BoardValueNeeded
 from trackers.games.lifeform.game import GAME
 from trackers.pieces import Track
@@ -67,8 +67,14 @@ def test_module_d_strip_is_asked_at_the_bet_for_the_disks_left(
 
 
 def test_a_fight_check_asks_only_what_the_fight_puts_in(monkeypatch: pytest.MonkeyPatch) -> None:
-    s = showdown(monkeypatch, (), "stowaway.one_two_minute_icons",
-                 "showdown.tokens_in_two_for_one")
+    import tests.lifeform.test_lifeform_session_endings as endings_tests
+
+    keys = ("stowaway.one_two_minute_icons", "showdown.tokens_in_two_for_one")
+    monkeypatch.setattr(endings_tests, "new", lambda players, board=True: session(without(*keys)))
+    s = endings_tests.ready("1-2 Minute")  # kept for the Showdown: a right guess at 3, +/- 1
+    s.do("stowaway_token", held=True)
+    endings_tests.to_minute(s, 3)
+    s.do("launch")
     s.do("hibernation", keep="keep all (worked example)")
     plain = {"target": "Andrew", "fight_icons": "green eye", "cards": "green eye"}
     s.do("fight_check", **plain)  # no card added, no token held: nothing asked
@@ -152,3 +158,12 @@ def test_the_command_line_says_where_each_asked_value_is_printed(
     assert code != 0
     assert (f"tableside do {sid} set_board_value key=coolant.length value=... (where to look: "
             "rulebook p. 46, Shuttle Loadout") in said
+
+
+def test_the_1_2_minute_card_is_not_offered_to_a_lifeform_without_it() -> None:
+    s = showdown_tests.example()  # the second card, guessed right: the 1-2 Minute card is gone
+    s.do("hibernation", keep="keep all (worked example)")
+    assert "stowaway_card" not in [p.name for p in s.action("fight_check").shown_params(s.state)]
+    with pytest.raises(ActionError, match="does not hold the 1-2 Minute card"):
+        s.do("fight_check", target="Andrew", fight_icons="green eye", stowaway_card=True)
+

@@ -61,6 +61,17 @@ def _jumped(state: State, args: dict[str, Any], rng: Random) -> Notes:
     return list(asteroids.resolve_jumped(state, args["decision"] == JUMPED[0], rng))
 
 
+def one_two_minute_card() -> Param:
+    """Asked only while the lifeform keeps the 1-2 Minute card: it keeps it for the Showdown
+    only when that was the card it chose at 20 and guessed right (rulebook, Endings)."""
+    return Param("stowaway_card", "bool", "the 1-2 Minute card added?", optional=True,
+                 default=False,
+                 shown=lambda s: bool((facts_of(s).get("showdown") or {}).get("stowaway_card")),
+                 hidden_why="the lifeform does not hold the 1-2 Minute card: it keeps it for "
+                            "the Showdown only as the card it chose and guessed right with "
+                            "(rulebook, Endings)")
+
+
 def _hide(state: State, args: dict[str, Any], rng: Random) -> Notes:
     return list(remora_hunt.choose_hiding_place(state, args["location"], rng))
 
@@ -140,8 +151,7 @@ def end_actions() -> tuple[Action, ...]:
                 Param("fight_icons", "str", f"the lifeform card's {icons}"),
                 Param("hostility_tokens", "int", "Hostility tokens added (red claws)",
                       minimum=0, maximum=10, optional=True, default=0),
-                Param("stowaway_card", "bool", "the 1-2 Minute card added?", optional=True,
-                      default=False),
+                one_two_minute_card(),
                 Param("cards", "str", "the target's cards, e.g. 'green eye + red claw; harpoon "
                       "gun'", optional=True,
                       default=""),
@@ -164,8 +174,7 @@ def end_actions() -> tuple[Action, ...]:
                 Param("result", "choice", "what happened", choices=showdown.RESULTS),
                 Param("hostility_tokens", "int", "Hostility tokens the lifeform added",
                       minimum=0, maximum=10, optional=True, default=0),
-                Param("stowaway_card", "bool", "the 1-2 Minute card added?", optional=True,
-                      default=False),
+                one_two_minute_card(),
                 Param("crew_cards_used", "int", "Crew cards the target played", minimum=0,
                       maximum=10, optional=True, default=0),
                 Param("combat_tokens_used", "int", "module D: combat tokens from the hunt used",
