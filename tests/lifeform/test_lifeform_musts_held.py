@@ -98,6 +98,7 @@ def test_a_game_saved_with_a_token_placed_between_turns_replays() -> None:
 # --- Hand Size (rulebook p. 43): the discard that is due opens filled in ------------------
 def test_the_discard_form_preselects_the_hand_over_its_limit_and_by_how_much() -> None:
     s = through_setup(new(3))
+    assert suggested(s, "draw_cards")["crew_member"] == "Andrew"  # whose turn it is
     s.do("draw_cards", who="crew member", crew_member="Jacob", count=5)  # 3 + 5 = 8 of 6
     assert suggested(s, "discard_from_hand") == {"who": "crew member", "crew_member": "Jacob",
                                                  "count": 2}

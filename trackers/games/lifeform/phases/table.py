@@ -186,7 +186,7 @@ def _role(state: State, args: dict[str, Any], rng: Random) -> Notes:
 def _who() -> tuple[Param, Param]:
     return (Param("who", "choice", "whose hand", choices=WHO),
             Param("crew_member", "choice", "the crew member (for a crew hand)", choices=crew,
-                  optional=True))
+                  optional=True, suggested=turns.current))
 
 
 def _waiting(which: str) -> Callable[[State], str | None]:
