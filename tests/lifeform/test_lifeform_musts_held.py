@@ -99,6 +99,10 @@ def test_a_game_saved_with_a_token_placed_between_turns_replays() -> None:
 def test_the_discard_form_preselects_the_hand_over_its_limit_and_by_how_much() -> None:
     s = through_setup(new(3))
     assert suggested(s, "draw_cards")["crew_member"] == "Andrew"  # whose turn it is
+    s.do("draw_cards", who="lifeform", count=4)  # in Andrew's turn: 3 + 4 = 7 of 6
+    assert suggested(s, "discard_from_hand") == {"who": "lifeform", "crew_member": None,
+                                                 "count": 1}
+    s.do("discard_from_hand", who="lifeform", count=1)
     s.do("draw_cards", who="crew member", crew_member="Jacob", count=5)  # 3 + 5 = 8 of 6
     assert suggested(s, "discard_from_hand") == {"who": "crew member", "crew_member": "Jacob",
                                                  "count": 2}
@@ -107,10 +111,11 @@ def test_the_discard_form_preselects_the_hand_over_its_limit_and_by_how_much() -
     s.do("end_turn")  # Andrew's
     s.do("character_killed", character="Solomon")
     s.do("character_killed", character="Palmer")  # Andrew's last: he takes control first
+    s.do("discard_from_hand", who="lifeform", count=1)  # a Hostility draw took it to 7
     assert suggested(s, "take_control")["crew_member"] == "Andrew"  # not Jacob, whose turn
     s.do("take_control", crew_member="Andrew", character="Cameron")
     lifeform_phase(s)
-    s.do("draw_cards", who="lifeform", count=3)  # 4 (a Hostility draw) + 3 = 7 of 6
+    s.do("draw_cards", who="lifeform", count=1)  # 6 + 1 = 7 of 6
     assert suggested(s, "discard_from_hand") == {"who": "lifeform", "crew_member": None,
                                                  "count": 1}
 

@@ -215,7 +215,9 @@ def _discard_params() -> tuple[Param, Param, Param]:
 
     def member(state: State) -> str | None:
         over = _over(state)
-        return over[0] if over and over[0] in facts_of(state)["crew"] else turns.current(state)
+        if over is None:
+            return turns.current(state)
+        return over[0] if over[0] in facts_of(state)["crew"] else None  # the lifeform's hand
 
     def extra(state: State) -> int | None:
         over = _over(state)
