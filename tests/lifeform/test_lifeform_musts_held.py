@@ -19,7 +19,7 @@ from tests.lifeform.test_lifeform_session_showdown import example
 from trackers.engine import ActionError, Session, SessionSetup
 from trackers.engine.records import Event
 from trackers.engine.session import BoardValueNeeded
-from trackers.games.lifeform import must_do
+from trackers.games.lifeform import hunt_order, must_do
 from trackers.games.lifeform.game import GAME
 from trackers.pieces import Secret, Track
 
@@ -192,5 +192,14 @@ def test_the_hibernation_is_due_at_the_showdown_until_it_is_done() -> None:
     s = example(("D",))
     assert must_do.due_actions(s.state)[:2] == ["hibernation", "hide_in_remora"]
     s.do("hibernation", keep="keep 1 (rule text)")
-    assert "hibernation" not in must_do.due_actions(s.state)
+    assert must_do.due_actions(s.state) == ["hide_in_remora"]
+    s.do("hide_in_remora", location="Cockpit")
+    assert must_do.due_actions(s.state) == ["hunt_bet"]  # module D's steps, in order
+    s.do("hunt_bet", location="Storage Bay")
+    assert must_do.due_actions(s.state) == ["hunt_step"]
+    while "hunt_step" in must_do.due_actions(s.state):
+        s.do("hunt_step", step=hunt_order.step_choices(s.state)[0], location="Cockpit")
+    assert must_do.due_actions(s.state) == ["hunt_reward"]  # found: the crew's reward
+    s.do("hunt_reward", zone=hunt_order.reward_choices(s.state)[0])
+    assert must_do.due_actions(s.state) == []
 

@@ -320,9 +320,8 @@ def due_actions(state: State) -> list[str]:
         out.append("ending_c_refill")  # Ending C's clean-up, before the hibernation
     elif f.get("stage") == "showdown" and not show.get("hibernated"):
         out.append("hibernation")  # before the fights (rulebook p. 38, Showdown Stage)
-    if hunt_order.in_play(state) and hunt_order.next_step(state) and not state.piece(
-            "hiding_place", Secret).is_set:
-        out.append("hide_in_remora")  # module D step 1, before the bet
+    if hunt_order.in_play(state) and hunt_order.next_step(state):
+        out += _hunt_due(state, bool(show.get("hibernated")))
     if lifeform_activity_due(state):
         out += list(turns.LIFEFORM_ACTIVITIES)
     return out
@@ -337,6 +336,18 @@ def several_ways(state: State, keys: Mapping[str, tuple[str, str | None]], name:
     if name in ATTACK_STEPS:
         return attack_steps(state, keys)
     return None
+
+
+def _hunt_due(state: State, hibernated: bool) -> list[str]:
+    """Module D's next step before the fights: the hiding place (step 1), then, after the
+    hibernation, the bet (step 2), the strip's actions (step 3) and the reward."""
+    if not state.piece("hiding_place", Secret).is_set:
+        return ["hide_in_remora"]
+    if not hibernated:
+        return []
+    if facts_of(state).get("hunt") is None:
+        return ["hunt_bet"]
+    return ["hunt_step"] if not hunt_order.hunt_done(state) else ["hunt_reward"]
 
 
 # Actions of the Starship stage: refused with a reason during the setup and after the launch.
