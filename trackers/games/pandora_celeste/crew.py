@@ -38,7 +38,7 @@ WORKSTATIONS = {"Cargo": "Cargo Control", "Cap": "Captain's Cabin", "Flygirl": "
 def workstation(state: State, name: str) -> str:
     """Greaseball works in the Cryo-Chamber when only the front of the Ship is used."""
     if name == "Greaseball" and not facts_of(state)["shipstern"]:
-        return "Cryo-Chamber (Wake-Up)"
+        return "Cryo-Chamber (Workstation)"  # at work there: no Wake-Up discard
     return f"{WORKSTATIONS.get(name, 'Cryo-Chamber')} (Workstation)"
 
 

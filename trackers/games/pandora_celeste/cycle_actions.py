@@ -22,10 +22,11 @@ from trackers.games.pandora_celeste import (
     phases,
     protocols,
     refusals,
+    starts,
 )
 from trackers.games.pandora_celeste.end_of_cycle import end_cycle
 from trackers.games.pandora_celeste.facts import facts_of
-from trackers.games.pandora_celeste.setup import start_choices
+from trackers.games.pandora_celeste.setup import WAKE_UP, start_choices
 
 Notes = list[Note | str]
 
@@ -94,8 +95,8 @@ def start_location(state: State, args: dict[str, Any], rng: Random) -> Notes:
     if room not in allowed:
         raise ActionError(f"room: {name} may start in {' or '.join(allowed)}", "room")
     facts_of(state)["crew"][name]["room"] = room
-    groggy = (": Wake-Up, discard 1 card of your choice at once (rulebook «On Wake-Up»)"
-              if room.startswith("Cryo-Chamber") else "")
+    groggy = (": Wake-Up, discard 1 card of your choice at once ('Wake-Up discard')"
+              if room == WAKE_UP else "")
     return [Note(f"{name} starts in {room}{groggy}", "setup")]
 
 
@@ -131,13 +132,21 @@ CYCLE_ACTIONS: tuple[Action, ...] = (
            key="a", short="Add EP", topic="emergency_protocols", enabled=fields.at_setup,
            log_text=lambda a: f"Emergency Protocol {a['name']}"
            + (f" on {a['start']}" if a.get("start") else ", no time limit")),
-    Action("start_location", "Start location",
-           "Where a crewmember starts; the Protocol Bans limit the choice.", start_location,
-           (fields.crew_choice("who"),
-            Param("room", "choice", "where they start", choices=lambda s: sorted(
-                {r for n in crew.alive(s) for r in start_choices(s, n)}))),
-           key="L", short="Start at", topic="setup", enabled=fields.at_setup,
+    starts.StartLocation("start_location", "Start location",
+           "Where each crewmember starts, in turn; the Protocol Bans limit the choice.",
+           start_location,
+           (Param("crew", "choice", "whose start (each in turn)",
+                  choices=starts.next_to_place),
+            Param("room", "choice", "where they start (the rooms open to them)",
+                  choices=starts.rooms)),
+           key="L", short="Start at", topic="setup", why_not=starts.place_why_not,
            log_text=lambda a: f"{a['crew']} starts in {a['room']}"),
+    Action("wake_up", "Wake-Up discard",
+           "A crewmember who started On Wake-Up in the Cryo-Chamber has discarded 1 card of "
+           "their choice.", lambda s, a, r: starts.discard(s, a["crew"]),
+           (Param("crew", "choice", "who discarded", choices=starts.due),),
+           key="W", short="Wake-Up", topic="setup", why_not=starts.why_not,
+           log_text=lambda a: f"{a['crew']} discards on Wake-Up"),
     Action("record_noise", "Record noise",
            "Count a noisy play of the Crew Round for one crewmember.", record_noise,
            (fields.crew_choice("who made the noise"),

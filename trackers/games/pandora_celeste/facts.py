@@ -29,6 +29,7 @@ class PandoraCelesteFacts(TypedDict, total=False):
     rules: dict[str, Any]  # the table's readings of open questions (options)
     players: list[str]
     crew: dict[str, dict[str, Any]]
+    wake_up: list[str]  # who made the Wake-Up discard at setup
     # the timers and the Company
     protocols: list[dict[str, Any]]
     discord: bool

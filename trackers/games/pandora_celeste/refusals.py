@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from trackers.engine import ActionError, State
-from trackers.games.pandora_celeste import crew, cycle, darkness, nasties, nasty_round
+from trackers.games.pandora_celeste import crew, cycle, darkness, nasties, nasty_round, starts
 from trackers.games.pandora_celeste.facts import facts_of
 from trackers.games.pandora_celeste.setup import start_choices
 from trackers.pieces import Secret
@@ -65,6 +65,8 @@ def entries_due(state: State) -> str | None:
         return darkness.why_due(state)
     if facts_of(state)["phase"] != "setup":
         return None
+    if starts.due(state):
+        return starts.why_due(state)
     step = cycle.current(state)
     if step == "agendas":
         missing = [n for n in facts_of(state)["crew"]
