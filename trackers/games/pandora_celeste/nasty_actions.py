@@ -285,7 +285,7 @@ NASTY_ACTIONS: tuple[Action, ...] = (
            key="C", short="Cryo-Pod", why_not=phases.nasty_attack, topic="attacks",
            needs=fields.deck,
            log_text=lambda a: f"Cryo-Pod trap on {a['nasty']}"),
-    Action("vents_card", "Vents card",
+    fields.Checked("vents_card", "Vents card",
            "The top Vents card (Check Aircon, the empty-board draw, a crewmember in the Vents).",
            lambda s, a, r: vents.draw(s, a["why"], a["card"], a["nasty"], a["room"],
                                       a["drawer"]),
@@ -297,7 +297,8 @@ NASTY_ACTIONS: tuple[Action, ...] = (
                   optional=True),
             Param("drawer", "choice", "who drew it, in the Vents", choices=fields.alive,
                   optional=True)),
-           key="V", short="Vents", why_not=phases.in_play("Drawing a Vents card"), topic="vents",
+           key="V", short="Vents", topic="vents", check=vents.check,
+           why_not=fields.first_of(phases.in_play("Drawing a Vents card"), vents.why_not),
            needs=lambda s, a: nasties.needs_for(str(a.get("nasty"))),
            log_text=lambda a: f"Vents card ({a['why']}): {a.get('nasty') or a['card']}"),
 )
