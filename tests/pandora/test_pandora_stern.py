@@ -13,6 +13,7 @@ from tableside.api import Tableside
 from tests.pandora.helpers import panel, started, texts, through_setup, walk_to
 from trackers.engine import ActionError, Session, SessionSetup
 from trackers.engine.actions import DRAWN, OPENED
+from trackers.engine.records import Event
 from trackers.games.pandora_celeste import cycle
 from trackers.games.pandora_celeste.game import GAME
 
@@ -57,10 +58,32 @@ def test_the_widget_consignment_abandons_ship_and_spawns_the_big_nasties_left() 
         s.do("take_widget", crew="Cap")
     s.do("unlock_bay", bay="5", card="Widgets", kind="Tech: Widgets")
     notes = texts(s.do("take_widget", crew="Cap"))
-    assert "Every Big Nasty left spawns: turn over the 1 on the stack" in notes
+    assert "Every Big Nasty left spawns now (1): turn each over and enter it" in notes
     assert "Abandon Ship (a Widget was taken from the consignment)" in notes
-    assert s.state.facts["abandon_ship"] and s.state.pieces["big_nasties"].value == 0  # type: ignore
+    assert s.state.facts["abandon_ship"]
+    for action in ("next_step", "count_noise", "end_turn"):  # held until it is entered
+        assert "every Big Nasty left spawns at once (1 still to enter)" in str(
+            s.blocked(action))
+        assert "('Big Nasty spawns')" in str(s.blocked(action))
+    with pytest.raises(ActionError, match="gold: flip a Nasty Action card"):
+        s.do("widget_spawn", big_nasty="MonsterBug")
+    notes = texts(s.do("widget_spawn", big_nasty="MonsterBug", gold=4))
+    assert "MonsterBug spawns in the ShipStern room with the gold number" in notes
+    assert [(n["name"], n["room"]) for n in s.state.facts["nasties"]] == [
+        ("MonsterBug", "gold-number room 4")]
+    assert s.state.pieces["big_nasties"].value == 0  # type: ignore[attr-defined]
+    assert s.blocked("next_step") is None and s.blocked("widget_spawn") is not None
     assert "Abandon Ship" not in texts(s.do("take_widget", crew="Greaseball"))
+    assert s.blocked("widget_spawn") is not None  # the second Widget calls none
+
+
+def test_a_widget_taken_in_a_game_saved_before_replays_as_it_was() -> None:
+    s = stern_game()
+    s.do("unlock_bay", bay="5", card="Widgets", kind="Tech: Widgets")
+    old = Event(s.head + 1, "take_widget", {"crew": "Cap"})  # made before the rule was held
+    replayed = Session(GAME, s.setup, s.seed, events=[*s.events, old])
+    assert replayed.state.pieces["big_nasties"].value == 0  # type: ignore[attr-defined]
+    assert replayed.blocked("next_step") is None
 
 
 def test_the_junction_box_switches_the_lights_once_found() -> None:

@@ -23,6 +23,7 @@ from trackers.games.pandora_celeste import (
     protocols,
     refusals,
     starts,
+    stern,
 )
 from trackers.games.pandora_celeste.end_of_cycle import end_cycle
 from trackers.games.pandora_celeste.facts import facts_of
@@ -200,7 +201,7 @@ CYCLE_ACTIONS: tuple[Action, ...] = (
             Param("in_breach", "bool", "ends in a Hull Breached room", optional=True,
                   default=False)),
            key="E", short="Turn end", topic="scuttlebugs",
-           why_not=phases.crew_round("The end of a turn"),
+           why_not=fields.first_of(stern.spawns_why, phases.crew_round("The end of a turn")),
            log_text=lambda a: f"End of {a['crew']}'s turn",
            played=True),
     fields.Checked("end_cycle", "End the Cycle",

@@ -59,6 +59,7 @@ class PandoraCelesteFacts(TypedDict, total=False):
     collapse_due: bool
     # the ShipStern's pieces (Cargo Bays, Widgets, Junction Box, collapses)
     stern: dict[str, Any]
+    widget_spawns: int  # Big Nasties the first Widget called, still to spawn
     darkness: dict[str, Any]  # this Cycle's answer: who started it in the dark
     # the escape and the end
     vehicles: dict[str, dict[str, Any]]

@@ -210,7 +210,7 @@ def override_action(state: State, args: dict[str, Any], rng: Random) -> list[Not
                                     "emergency_protocols")]
     stack = state.piece("big_nasties", Counter)
     if stack.value > 0:
-        notes += _spawn_big(state, rng, args, where)
+        notes += spawn_big(state, rng, args, where)
         stack.value -= 1
     else:
         if args.get("big_nasty") is not None:
@@ -229,7 +229,7 @@ def override_action(state: State, args: dict[str, Any], rng: Random) -> list[Not
     return notes
 
 
-def _spawn_big(state: State, rng: Random, args: dict[str, Any],
+def spawn_big(state: State, rng: Random, args: dict[str, Any],
                where: str) -> list[Note | str]:
     """Turn over the top Big Nasty and place it (spec §4.6; «Spawning a Big Nasty», p.23)."""
     big = args.get("big_nasty")

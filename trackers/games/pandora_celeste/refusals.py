@@ -6,7 +6,15 @@ from __future__ import annotations
 from typing import Any
 
 from trackers.engine import ActionError, State
-from trackers.games.pandora_celeste import crew, cycle, darkness, nasties, nasty_round, starts
+from trackers.games.pandora_celeste import (
+    crew,
+    cycle,
+    darkness,
+    nasties,
+    nasty_round,
+    starts,
+    stern,
+)
 from trackers.games.pandora_celeste.facts import facts_of
 from trackers.games.pandora_celeste.setup import start_choices
 from trackers.pieces import Secret
@@ -61,6 +69,8 @@ def entries_due(state: State) -> str | None:
     if facts_of(state).get("collapse_due"):
         return ("more than 8 Hull Breach markers: record which section broke off and what "
                 "the table agreed first ('Hull collapse')")
+    if stern.spawns_why(state):
+        return stern.spawns_why(state)
     if darkness.due(state):
         return darkness.why_due(state)
     if facts_of(state)["phase"] != "setup":

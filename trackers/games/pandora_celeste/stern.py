@@ -196,9 +196,11 @@ def swap(state: State, bay: str, card: str, kind: str) -> list[Note | str]:
                  "shipstern"), *reveal(state, bay, f"{card} = {kind}", swapped=True)]
 
 
-def take_widget(state: State, name: str) -> list[Note | str]:
+def take_widget(state: State, name: str, played: bool = False) -> list[Note | str]:
     """A Widget from the consignment: the first triggers Abandon Ship and every Big Nasty left
-    spawns («The Escape Pod»: the Widget)."""
+    spawns («The Escape Pod»: the Widget). ``played``: a record made under the rule held now,
+    each spawn entered before play goes on ('Big Nasty spawns'); one made before replays as
+    it was (the stack emptied with a note)."""
     held = record(state)
     if held["widgets_bay"] is None:
         raise ActionError("crew: no Cargo Bay has shown a consignment of Widgets yet", "crew")
@@ -210,6 +212,16 @@ def take_widget(state: State, name: str) -> list[Note | str]:
     if len(held["widgets"]) > 1:
         return notes
     stack = state.piece("big_nasties", Counter)
+    if played:
+        facts_of(state)["widget_spawns"] = stack.value
+        if stack.value:
+            notes.append(Note(f"Every Big Nasty left spawns now ({stack.value}): turn each "
+                              "over and enter it; it spawns in the ShipStern room with the "
+                              "gold number of a flipped Nasty Action card ('Big Nasty "
+                              "spawns')", "nasties"))
+        if not facts_of(state)["abandon_ship"]:
+            notes += protocols.abandon_ship(state, "a Widget was taken from the consignment")
+        return notes
     left, stack.value = stack.value, 0
     if left:
         notes.append(Note(f"Every Big Nasty left spawns: turn over the {left} on the stack; "
@@ -217,6 +229,44 @@ def take_widget(state: State, name: str) -> list[Note | str]:
                           "Nasty Action card ('Reveal a Nasty')", "nasties"))
     if not facts_of(state)["abandon_ship"]:
         notes += protocols.abandon_ship(state, "a Widget was taken from the consignment")
+    return notes
+
+
+def spawns_due(state: State) -> int:
+    """Big Nasties still to spawn since the first Widget was taken (the stack may have lost
+    some to a Protocol shut down meanwhile)."""
+    due = facts_of(state).get("widget_spawns") or 0
+    return min(due, state.piece("big_nasties", Counter).value)
+
+
+def spawns_why(state: State) -> str | None:
+    """What holds play while a Big Nasty the Widget called is not entered."""
+    due = spawns_due(state)
+    if not due:
+        return None
+    return (f"the first Widget was taken: every Big Nasty left spawns at once ({due} still "
+            "to enter); turn the top one over and enter it first ('Big Nasty spawns')")
+
+
+def spawn_why_not(state: State) -> str | None:
+    if spawns_due(state):
+        return None
+    return ("no Big Nasty waits to spawn: every one left spawns when the first Widget is "
+            "taken from the consignment ('Take a Widget')")
+
+
+def spawn_left(state: State, args: dict[str, Any], rng: Random) -> list[Note | str]:
+    """One of the Big Nasties left, called by the Widget: it spawns in the ShipStern room of
+    a flipped card's gold number («Where to Spawn Big Nasties»: an action in the back)."""
+    if not spawns_due(state):
+        raise ActionError("action: no Big Nasty waits to spawn", "action")
+    notes = protocols.spawn_big(state, rng, args, protocols.WHERE[1])
+    state.piece("big_nasties", Counter).value -= 1
+    facts_of(state)["widget_spawns"] = spawns_due(state)
+    left = spawns_due(state)
+    if left:
+        notes.append(Note(f"{left} more to spawn: turn the next one over ('Big Nasty spawns')",
+                          "nasties"))
     return notes
 
 

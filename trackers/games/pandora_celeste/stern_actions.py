@@ -9,7 +9,15 @@ from typing import Any
 from trackers.engine import Action, Note, Param, State
 from trackers.engine.actions import DRAWN
 from trackers.games.pandora_celeste import action_fields as fields
-from trackers.games.pandora_celeste import cards, darkness, hazards, manifest, phases, stern
+from trackers.games.pandora_celeste import (
+    cards,
+    darkness,
+    hazards,
+    manifest,
+    nasties,
+    phases,
+    stern,
+)
 from trackers.games.pandora_celeste.facts import facts_of
 
 Notes = list[Note | str]
@@ -73,12 +81,23 @@ STERN_ACTIONS: tuple[Action, ...] = (
         why_not=fields.first_of(fields.with_shipstern, manifest.why_not_swap),
         deals=manifest.swap_deals,
         log_text=lambda a: f"Ship's Manifest swap in Cargo Bay {a['bay']}"),
-    Action("take_widget", "Take a Widget",
-           "From the Widget consignment: the first one triggers Abandon Ship and spawns every "
-           "Big Nasty left.", lambda s, a, r: stern.take_widget(s, a["crew"]),
-           (fields.crew_choice("who takes it"),), topic="shipstern",
-           why_not=fields.first_of(fields.with_shipstern, phases.crew_round("Taking a Widget")),
-           log_text=lambda a: f"{a['crew']} takes a Widget"),
+    fields.Checked(
+        "take_widget", "Take a Widget",
+        "From the Widget consignment: the first one triggers Abandon Ship and spawns every "
+        "Big Nasty left.", lambda s, a, r: stern.take_widget(s, a["crew"], fields.played(a)),
+        (fields.crew_choice("who takes it"),), topic="shipstern",
+        why_not=fields.first_of(fields.with_shipstern, phases.crew_round("Taking a Widget")),
+        log_text=lambda a: f"{a['crew']} takes a Widget", played=True),
+    Action("widget_spawn", "Big Nasty spawns",
+           "One of the Big Nasties left, called by the first Widget taken: it spawns in the "
+           "ShipStern room of a flipped card's gold number.", stern.spawn_left,
+           (Param("big_nasty", "choice", "the Big Nasty turned over",
+                  choices=nasties.BIG_NAMES),
+            fields.GOLD, Param("room", "str", "the room it spawns in (optional)",
+                               optional=True, max_length=60)),
+           key="O", short="BN spawns", topic="nasties", needs=fields.deck,
+           why_not=stern.spawn_why_not,
+           log_text=lambda a: f"{a['big_nasty']} spawns (the Widget)"),
     Action("junction_box", "Junction Box",
            "The Junction Box found, or the ShipStern's lights switched on or off.",
            lambda s, a, r: stern.junction(s, a["event"], a["room"]),
