@@ -246,7 +246,7 @@ CYCLE_ACTIONS: tuple[Action, ...] = (
            "a wrong call ticks every timer.",
            lambda s, a, r: call_out.call_out(s, a["caller"], a["accused"],
                                              call_out.said(a.get("correct")),
-                                             bool(a.get(call_out.ABSENT))),
+                                             bool(a.get(call_out.ABSENT)), fields.played(a)),
            (fields.crew_choice("who calls out", "caller"),
             fields.crew_choice("who is accused", "accused"),
             Param(call_out.ABSENT, "bool", "yes: the accused's player is away (no PIN)",
@@ -255,7 +255,7 @@ CYCLE_ACTIONS: tuple[Action, ...] = (
                   choices=call_out.TABLE_CALLS, optional=True)),
            key="z", short="Call Out", topic="agendas",
            why_not=fields.first_of(call_out.why_not, phases.crew_round("Calling Out")),
-           check=call_out.check,
+           check=call_out.check, played=True,
            log_text=lambda a: f"{a['caller']} calls out {a['accused']}"
            + (" (unchecked: the accused's player absent)" if a.get(call_out.ABSENT) else "")),
     Action("sow_discord", "Discord is Sown",
