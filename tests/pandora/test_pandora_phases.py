@@ -95,8 +95,8 @@ def test_no_vents_card_in_the_hand_refill() -> None:
              drawer="Cap")
     s.do("next_step")
     s.do("nasty_round")  # nobody to move: the round ends with the board empty
-    with pytest.raises(ActionError, match="why: the Vents card is drawn when a crewmember "
-                       "enters a Vent Node, in the Crew Round; the game is at the End of "
+    with pytest.raises(ActionError, match=r"why: the Vents card is drawn when a crewmember "
+                       r"enters a Vent Node \(the Crew Round\); the game is at the End of "
                        "Cycle"):
         s.do("vents_card", why="crew entered a Vent Node", card="an Action card")
     with pytest.raises(ActionError, match="why: the Vents card is drawn for Check Aircon"):
@@ -105,8 +105,8 @@ def test_no_vents_card_in_the_hand_refill() -> None:
     s.do("vents_card", why="Check Aircon", card="an Action card")
     walk_to(s, "crew_round")
     s.do("vents_card", why="crew entered a Vent Node", card="an Action card", drawer="Cap")
-    with pytest.raises(ActionError, match="why: the Vents card is drawn for an empty board at "
-                       "the end of the Nasty Action Round"):
+    with pytest.raises(ActionError, match=r"why: the Vents card is drawn for an empty board "
+                       r"\(the end of the Nasty Action Round\)"):
         s.do("vents_card", why="empty board", card="a Nasty", nasty="Bug")
 
 

@@ -8,6 +8,7 @@ import pytest
 from trackers.engine import ActionError, Session, SessionSetup
 from trackers.games.pandora_celeste import cycle
 from trackers.games.pandora_celeste.game import GAME
+from trackers.games.pandora_celeste.view import banner
 
 
 def at_starts(crew: list[str], shipstern: bool = False) -> Session:
@@ -59,8 +60,9 @@ def test_the_wake_up_discard_is_held_before_the_setup_goes_on() -> None:
     s.do("start_location", crew="Cap", room="Cryo-Chamber (Wake-Up)")
     s.do("start_location", crew="Flygirl", room="Bridge (Workstation)")
     said = str(s.blocked("next_step"))
-    assert said == ("Cap woke up in the Cryo-Chamber: each discards 1 card of their choice at "
+    assert said == ("Cap woke up in the Cryo-Chamber: they discard 1 card of their choice at "
                     "once; record it first ('Wake-Up discard')")
+    assert banner(s.state) == ["SETUP", said]  # in view while it is due
     with pytest.raises(ActionError, match="Cap woke up in the Cryo-Chamber"):
         s.do("next_step")
     assert GAME.action("wake_up").params[0].allowed(s.state) == ["Cap"]

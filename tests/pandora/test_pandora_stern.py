@@ -16,6 +16,7 @@ from trackers.engine.actions import DRAWN, OPENED
 from trackers.engine.records import Event
 from trackers.games.pandora_celeste import cycle
 from trackers.games.pandora_celeste.game import GAME
+from trackers.games.pandora_celeste.view import banner
 
 # TEST DATA: an imaginary Cargo Deck (the rulebook lists no Cargo Cards)
 CARGO = ("Seed Crop = Agri; Rations = Agri; Pulse Rifles = Military; Widgets = Tech: Widgets; "
@@ -61,6 +62,7 @@ def test_the_widget_consignment_abandons_ship_and_spawns_the_big_nasties_left() 
     assert "Every Big Nasty left spawns now (1): turn each over and enter it" in notes
     assert "Abandon Ship (a Widget was taken from the consignment)" in notes
     assert s.state.facts["abandon_ship"]
+    assert banner(s.state)[1].startswith("The first Widget was taken: every Big Nasty left")
     for action in ("next_step", "count_noise", "end_turn"):  # held until it is entered
         assert "every Big Nasty left spawns at once (1 still to enter)" in str(
             s.blocked(action))

@@ -52,7 +52,8 @@ def why_due(state: State) -> str | None:
     waiting = due(state)
     if not waiting:
         return None
-    return (f"{', '.join(waiting)} woke up in the Cryo-Chamber: each discards 1 card of their "
+    each = "each discards" if len(waiting) > 1 else "they discard"
+    return (f"{' and '.join(waiting)} woke up in the Cryo-Chamber: {each} 1 card of their "
             "choice at once; record it first ('Wake-Up discard')")
 
 

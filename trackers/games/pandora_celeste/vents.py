@@ -20,9 +20,9 @@ FOUND = ("a Nasty", "an Action card", "Hear That", "another card")
 # Active Nasty Area»); Check Aircon at the End of Cycle, so entered as the next Cycle starts
 # («4. End of Cycle» B).
 WHEN = {WHY[2]: cycle.CREW_ROUND, WHY[1]: ("round_end", "tick"), WHY[0]: ("start",)}
-SAID = {WHY[2]: "when a crewmember enters a Vent Node, in the Crew Round",
-        WHY[1]: "for an empty board at the end of the Nasty Action Round",
-        WHY[0]: "for Check Aircon at the End of Cycle (entered once 'End the Cycle' is done)"}
+SAID = {WHY[2]: "when a crewmember enters a Vent Node (the Crew Round)",
+        WHY[1]: "for an empty board (the end of the Nasty Action Round)",
+        WHY[0]: "for Check Aircon (the End of Cycle, entered once 'End the Cycle' is done)"}
 
 
 def _now(state: State) -> str | None:
@@ -41,7 +41,7 @@ def why_not(state: State) -> str | None:
     the Nasties act."""
     if _now(state) is None or any(_fits(state, w) for w in WHY):
         return None
-    return (f"a Vents card is drawn {SAID[WHY[2]]}, {SAID[WHY[1]]}, or {SAID[WHY[0]]}; the "
+    return (f"a Vents card is drawn {SAID[WHY[2]]}, {SAID[WHY[1]]} or {SAID[WHY[0]]}; the "
             f"game is at the {cycle.STEP_NAMES[cycle.current(state)]}")
 
 
