@@ -72,7 +72,7 @@ def test_the_widget_consignment_abandons_ship_and_spawns_the_big_nasties_left() 
     notes = texts(s.do("widget_spawn", big_nasty="MonsterBug", gold=4))
     assert "MonsterBug spawns in the ShipStern room with the gold number" in notes
     assert [(n["name"], n["room"]) for n in s.state.facts["nasties"]] == [
-        ("MonsterBug", "gold-number room 4")]
+        ("MonsterBug", "ShipStern gold-number room 4")]
     assert s.state.pieces["big_nasties"].value == 0  # type: ignore[attr-defined]
     assert s.blocked("next_step") is None and s.blocked("widget_spawn") is not None
     assert "Abandon Ship" not in texts(s.do("take_widget", crew="Greaseball"))

@@ -250,7 +250,8 @@ def spawn_big(state: State, rng: Random, args: dict[str, Any],
                               "room it names)", "gold")
         else:
             card = {"gold": args.get("gold")}
-        room = room or f"gold-number room {card['gold']}"
+        back = "ShipStern " if where == WHERE[1] else ""
+        room = room or f"{back}gold-number room {card['gold']}"
     _, added = nasties.add(state, big, room, why="spawns")
     said = "in Cargo Control (Scenario 3)" if third else _spawn(where)
     return [*notes, Note(f"Turn over the top Big Nasty: {big} spawns {said}", "nasties"),
@@ -260,9 +261,11 @@ def spawn_big(state: State, rng: Random, args: dict[str, Any],
 def _spawn(where: str) -> str:
     if where == WHERE[2]:
         return "in the room where the Protocol was shut down"
-    part = "ShipStern" if where == WHERE[1] else "front of the Ship"
-    return (f"in the {part} room with the gold number of a flipped Nasty Action card, even a "
-            "locked room («Spawning a Big Nasty», p.23)")
+    if where == WHERE[1]:
+        return ("in the ShipStern room with the gold number of a flipped Nasty Action card "
+                "(«Where to Spawn Big Nasties», p.33)")
+    return ("in the front of the Ship room with the gold number of a flipped Nasty Action "
+            "card, even a locked room («Spawning a Big Nasty», p.23)")
 
 
 def abandon_ship(state: State, why: str) -> list[Note | str]:
