@@ -128,8 +128,8 @@ CYCLE_ACTIONS: tuple[Action, ...] = (
            (Param("name", "str", "as printed, e.g. Vacuum, Aircon, Lockdown"),
             Param("start", "int", "start value on its card (blank: no time limit)", minimum=1,
                   maximum=30, optional=True),
-            Param("delay_limit", "int", "delays its card allows (Vacuum: the rulebook's 2; "
-                  "blank: from your board profile)", minimum=0, maximum=30, optional=True)),
+            Param("delay_limit", "int", "delays its card allows (blank: your board's)",
+                  minimum=0, maximum=30, optional=True)),
            key="a", short="Add EP", topic="emergency_protocols", enabled=fields.at_setup,
            check=protocols.check_add,
            log_text=lambda a: f"Emergency Protocol {a['name']}"
