@@ -308,3 +308,37 @@ def test_the_end_of_cycle_after_abandon_ship_reads_no_box() -> None:
     assert "None" not in notes
     assert "B. No Countdown Marker drives the tracker: no box to read for Check Aircon" in notes
     assert "moves down 1 (no marker is left on the tracker)" in notes
+
+
+def test_the_escape_pod_after_abandon_ship_asks_the_table_to_end_or_play_on() -> None:
+    """Played (Scenario 4): the Pod ejected after Abandon Ship and the game was over at once;
+    the table chooses whenever the Pod ejects («The Escape Pod»)."""
+    s = abandoned(("Cap", "Greaseball"))
+    s.do("board_vehicle", who="Greaseball", vehicle="Escape Pod")
+    power(s, "Escape Pod", widget=True)
+    s.do("fulfil_agenda", crew="Greaseball")
+    walk_to(s, "decouple_fulfilled")
+    notes = texts(s.do("next_step"))
+    assert "The Escape Pod is away: the table chooses to end now" in notes
+    assert s.game.end_record(s.state) is None  # Cap is still on the Ship
+    for action in ("next_step", "count_noise"):
+        assert "the Escape Pod has ejected: the table says whether the game ends" in str(
+            s.blocked(action))
+    s.do("pod_choice", choice="end now")
+    record = s.game.end_record(s.state)
+    assert record is not None and record.ending == "the Escape Pod ejected"
+    assert record.winners == (s.state.facts["crew"]["Greaseball"]["player"],)
+    assert s.blocked("pod_choice") is not None
+
+
+def test_a_pod_that_ejected_after_abandon_ship_in_a_game_saved_before_ends_it() -> None:
+    from trackers.engine.records import Event
+
+    s = abandoned(("Cap", "Greaseball"))
+    s.do("board_vehicle", who="Greaseball", vehicle="Escape Pod")
+    power(s, "Escape Pod", widget=True)
+    s.do("fulfil_agenda", crew="Greaseball")
+    walk_to(s, "decouple_fulfilled")
+    old = Event(s.head + 1, "next_step", {})  # made before the choice was offered here
+    replayed = Session(s.game, s.setup, s.seed, events=[*s.events, old])
+    assert replayed.game.end_record(replayed.state) is not None

@@ -42,6 +42,9 @@ class StepAction(Action):
     def describe(self, args: dict[str, Any]) -> str:
         return str(args.get("step") or self.title)
 
+    def validate(self, state: State, args: dict[str, Any]) -> dict[str, Any]:
+        return {**super().validate(state, args), fields.PLAYED: True}
+
 
 def next_step(state: State, args: dict[str, Any], rng: Random) -> Notes:
     args["step"] = cycle.step_label(state)  # recorded with the event (a replay sets it again)
@@ -49,7 +52,7 @@ def next_step(state: State, args: dict[str, Any], rng: Random) -> Notes:
     if facts_of(state)["phase"] == "setup" and cycle.current(state) == "protocols":
         notes += protocols.finish_setup(state)
     if facts_of(state)["phase"] == "cycle" and cycle.current(state) == "decouple_fulfilled":
-        notes += escape.decouple_check(state, "crew_round")
+        notes += escape.decouple_check(state, "crew_round", fields.played(args))
         if outcomes.end(state) is not None or facts_of(state)["showdown"] is not None:
             return notes  # the game is over, or time stands still for the Final Showdown
     if facts_of(state)["phase"] == "cycle" and cycle.current(state) == "round_end":
@@ -65,7 +68,7 @@ def count_noise(state: State, args: dict[str, Any], rng: Random) -> Notes:
     notes: Notes = []
     if facts_of(state)["phase"] == "cycle" and cycle.current(state) in (*cycle.CREW_ROUND, "doors"):
         if cycle.current(state) != "doors":
-            notes += escape.decouple_check(state, "crew_round")
+            notes += escape.decouple_check(state, "crew_round", fields.played(args))
             if outcomes.end(state) is not None or facts_of(state)["showdown"] is not None:
                 return notes
             cycle.jump_to(state, "doors")
@@ -168,13 +171,13 @@ CYCLE_ACTIONS: tuple[Action, ...] = (
                                                              "target")),
            key="y", short="You First", topic="first_target",
            log_text=lambda a: f"You First: {a['by']} on {a['target']}"),
-    Action("count_noise", "Noise count",
+    fields.Checked("count_noise", "Noise count",
            "Rank this round's noise: First Target (and Stern Target), then clear the noise.",
            count_noise, key="k", short="Count", topic="first_target",
            why_not=fields.first_of(refusals.entries_due, lambda s: None
                                    if facts_of(s)["phase"] == "cycle" and cycle.current(s) in (
                *cycle.CREW_ROUND, "doors", "count") else "the Noise count comes once everyone "
-           "has Passed, in the Noise & Doors Round")),
+           "has Passed, in the Noise & Doors Round"), played=True),
     Action("set_target", "First Target by hand",
            "Set the First or Stern Target where the rulebook leaves it open.",
            lambda s, a, r: noise.set_target(s, a["crew"], a["which"]),

@@ -65,6 +65,7 @@ class PandoraCelesteFacts(TypedDict, total=False):
     vehicles: dict[str, dict[str, Any]]
     showdown: dict[str, Any] | None
     pod_winner: str | None
+    pod_choice: str  # the table's answer once the Escape Pod ejected: end now or play on
     player_nasties: dict[str, dict[str, int]]
 
 

@@ -10,6 +10,7 @@ from trackers.games.pandora_celeste import (
     crew,
     cycle,
     darkness,
+    escape,
     nasties,
     nasty_round,
     starts,
@@ -71,6 +72,8 @@ def entries_due(state: State) -> str | None:
                 "the table agreed first ('Hull collapse')")
     if stern.spawns_why(state):
         return stern.spawns_why(state)
+    if escape.pod_choice_due(state):
+        return escape.pod_choice_due(state)
     if darkness.due(state):
         return darkness.why_due(state)
     if facts_of(state)["phase"] != "setup":
