@@ -321,6 +321,7 @@ def test_the_escape_pod_after_abandon_ship_asks_the_table_to_end_or_play_on() ->
     notes = texts(s.do("next_step"))
     assert "The Escape Pod is away: the table chooses to end now" in notes
     assert s.game.end_record(s.state) is None  # Cap is still on the Ship
+    assert banner(s.state)[1].startswith("The Escape Pod has ejected: the table says")
     for action in ("next_step", "count_noise"):
         assert "the Escape Pod has ejected: the table says whether the game ends" in str(
             s.blocked(action))

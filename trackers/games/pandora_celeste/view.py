@@ -140,9 +140,9 @@ def _under_way(state: State) -> str:
         verb = "attacks" if len(found) == 1 else "attack"
         return (f"Showdown: the crew act, then {aboard} {verb} the vehicle's First Target "
                 "('Nasty attacks')")
-    spawning = stern.spawns_why(state)
-    if spawning:
-        return spawning[:1].upper() + spawning[1:]
+    due = stern.spawns_why(state) or escape.pod_choice_due(state)
+    if due:  # held before play goes on: said where the step would be
+        return due[:1].upper() + due[1:]
     held = nasty_round.running(state)
     if held is not None:
         entry = next((n for n in nasties.area(state) if n["id"] == held["queue"][held["pos"]]),
