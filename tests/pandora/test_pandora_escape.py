@@ -313,13 +313,15 @@ def test_the_end_of_cycle_after_abandon_ship_reads_no_box() -> None:
 def test_the_escape_pod_after_abandon_ship_asks_the_table_to_end_or_play_on() -> None:
     """Played (Scenario 4): the Pod ejected after Abandon Ship and the game was over at once;
     the table chooses whenever the Pod ejects («The Escape Pod»)."""
-    s = abandoned(("Cap", "Greaseball"))
+    s = abandoned(("Cap", "Greaseball"), shipstern=True)
+    s.do("set_target", crew="Greaseball", which="Stern Target")
     s.do("board_vehicle", who="Greaseball", vehicle="Escape Pod")
     power(s, "Escape Pod", widget=True)
     s.do("fulfil_agenda", crew="Greaseball")
     walk_to(s, "decouple_fulfilled")
     notes = texts(s.do("next_step"))
     assert "The Escape Pod is away: the table chooses to end now" in notes
+    assert "The Stern Target token passes to Cap, the only one left" in notes
     assert s.game.end_record(s.state) is None  # Cap is still on the Ship
     assert banner(s.state)[1].startswith("The Escape Pod has ejected: the table says")
     for action in ("next_step", "count_noise"):

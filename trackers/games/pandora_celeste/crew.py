@@ -162,9 +162,11 @@ def die(state: State, name: str, source: str, played: bool = False) -> list[Note
     return notes
 
 
-def pass_targets(state: State, name: str) -> list[Note | str]:
+def pass_targets(state: State, name: str, on_ship: list[str] | None = None
+                 ) -> list[Note | str]:
     """The dead hold no target token: it goes to the next noisiest living crewmember of the
-    last count, to the only one left, or the table says («Noise Count»: the text is silent)."""
+    last count, to the only one left, or the table says («Noise Count»: the text is silent).
+    ``on_ship``: who is left to take it (one who got away takes none either)."""
     facts = facts_of(state)
     if facts.get("you_first") == name:
         facts["you_first"] = None
@@ -174,7 +176,7 @@ def pass_targets(state: State, name: str) -> list[Note | str]:
     for key, word in targets:
         if facts.get(key) != name:
             continue
-        living = alive(state)
+        living = [n for n in alive(state) if on_ship is None or n in on_ship]
         ranked = [n for n in facts.get("noise_order", []) if n in living]
         heir = ranked[0] if ranked else (living[0] if len(living) == 1 else None)
         facts[key] = heir

@@ -241,9 +241,13 @@ def after_escape(state: State, vehicle: str, played: bool = False) -> list[Note 
     left = [n for n in crew.alive(state) if not escaped(state, n)]
     if vehicle == "Escape Pod" and left and (played or not facts_of(state)["abandon_ship"]):
         when = "" if played else " before Abandon Ship"
-        return [Note(f"The Escape Pod is away{when}: the table chooses to end now (the escapee "
-                     "wins) or play on with the escapee as a Player-Nasty ('Escape Pod: end "
-                     "or play on')", "escape")]
+        notes: list[Note | str] = [Note(
+            f"The Escape Pod is away{when}: the table chooses to end now (the escapee wins) or "
+            "play on with the escapee as a Player-Nasty ('Escape Pod: end or play on')",
+            "escape")]
+        for name in vehicles(state)[vehicle]["crew"] if played else ():
+            notes += crew.pass_targets(state, name, left)  # gone: no target token
+        return notes
     if "Long Game" in facts_of(state)["variants"]:
         return [Note("Long Game: play on until every surviving crewmember has left the Ship",
                      "escape")]
