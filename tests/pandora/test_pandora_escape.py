@@ -10,7 +10,7 @@ import pytest
 from tableside.api import Tableside
 from tests.pandora.helpers import enter_setup, panel, power, started, texts, walk_to
 from trackers.engine import ActionError, Session
-from trackers.games.pandora_celeste import cycle, escape
+from trackers.games.pandora_celeste import cycle, escape, nasty_round
 from trackers.games.pandora_celeste.cards import BLUE, RED
 from trackers.games.pandora_celeste.view import banner, panels
 
@@ -345,3 +345,18 @@ def test_a_pod_that_ejected_after_abandon_ship_in_a_game_saved_before_ends_it() 
     old = Event(s.head + 1, "next_step", {})  # made before the choice was offered here
     replayed = Session(s.game, s.setup, s.seed, events=[*s.events, old])
     assert replayed.game.end_record(replayed.state) is not None
+
+
+def test_no_nasty_on_the_ship_attacks_the_escape_pod_s_passenger() -> None:
+    s = abandoned(("Cap", "Greaseball"))
+    s.do("board_vehicle", who="Greaseball", vehicle="Escape Pod")
+    power(s, "Escape Pod", widget=True)
+    s.do("fulfil_agenda", crew="Greaseball")
+    walk_to(s, "decouple_fulfilled")
+    s.do("next_step")
+    s.do("pod_choice", choice="play on")
+    walk_to(s, "crew_round")  # the next Cycle
+    s.do("set_target", crew="Cap", which="First Target")
+    assert nasty_round.attack_order(s.state) == "If it attacks: Cap ('Nasty attacks')"
+    with pytest.raises(ActionError, match="crew: Greaseball got away in an escape vehicle"):
+        s.do("nasty_attacks", nasty="1. MonsterBug", crew="Greaseball", box=RED)

@@ -29,6 +29,10 @@ def nasty_attack(state: State, args: dict[str, Any]) -> None:
     why = nasty_round.paused_why(state, entry)
     if why:
         raise ActionError(why, "nasty")
+    victim = args.get("crew")
+    if victim and escape.escaped(state, str(victim)):
+        raise ActionError(f"crew: {victim} got away in an escape vehicle: no Nasty on the Ship "
+                          "reaches them", "crew")
 
 
 def crew_attack(state: State, args: dict[str, Any]) -> None:
