@@ -360,3 +360,6 @@ def test_no_nasty_on_the_ship_attacks_the_escape_pod_s_passenger() -> None:
     assert nasty_round.attack_order(s.state) == "If it attacks: Cap ('Nasty attacks')"
     with pytest.raises(ActionError, match="crew: Greaseball got away in an escape vehicle"):
         s.do("nasty_attacks", nasty="1. MonsterBug", crew="Greaseball", box=RED)
+    notes = texts(s.do("wound", crew="Cap", dmg=8))  # the last one on the Ship dies
+    assert "Cap is dead" in notes and "token passes" not in notes
+    assert s.state.facts["first_target"] is None

@@ -58,6 +58,13 @@ def alive(state: State) -> list[str]:
     return [n for n, c in facts_of(state)["crew"].items() if c["status"] == "alive"]
 
 
+def still_aboard(state: State) -> list[str]:
+    """The living crew still on the Ship: not in an escape vehicle that got away."""
+    gone = {n for v in (facts_of(state).get("vehicles") or {}).values() if v.get("decoupled")
+            for n in v.get("crew", [])}
+    return [n for n in alive(state) if n not in gone]
+
+
 def record(state: State, name: str) -> dict[str, Any]:
     if name not in facts_of(state)["crew"]:
         raise ActionError(f"crew: {name!r} is not in play; give one of "
@@ -176,7 +183,8 @@ def pass_targets(state: State, name: str, on_ship: list[str] | None = None
     for key, word in targets:
         if facts.get(key) != name:
             continue
-        living = [n for n in alive(state) if on_ship is None or n in on_ship]
+        living = [n for n in alive(state) if n in (on_ship if on_ship is not None
+                                                   else still_aboard(state))]
         ranked = [n for n in facts.get("noise_order", []) if n in living]
         heir = ranked[0] if ranked else (living[0] if len(living) == 1 else None)
         facts[key] = heir
