@@ -12,7 +12,7 @@ import pytest
 from tableside.api import Tableside
 from tests.pandora.helpers import panel, started, texts, through_setup, walk_to
 from trackers.engine import ActionError, Session, SessionSetup
-from trackers.engine.actions import DRAWN, OPENED
+from trackers.engine.actions import DRAWN, OPENED, BoardValueNeeded
 from trackers.engine.records import Event
 from trackers.games.pandora_celeste import cycle
 from trackers.games.pandora_celeste.game import GAME
@@ -254,3 +254,16 @@ def test_a_lost_game_is_not_provisional_and_a_swap_is_its_own_key_moment() -> No
         n.key_moment for n in notes if not isinstance(n, str)]
     s.do("set_value", target="turn_cycle.Vacuum", value=0)
     assert banner(s.state) == ["GAME OVER: Vacuum went off", "Winners: nobody"]
+
+
+def test_the_first_widget_asks_the_objective_timer_as_abandon_ship_starts_it() -> None:
+    s = started(("Cap", "Greaseball"), seed="stern", scenario="Scenario 4",
+                custom_big_nasties="0")
+    walk_to(s, "crew_round")
+    s.do("unlock_bay", bay="5", card="Widgets", kind="Tech: Widgets")
+    with pytest.raises(BoardValueNeeded) as asked:
+        s.do("take_widget", crew="Cap")
+    assert asked.value.keys == ["objective_timer"]
+    s.do("set_board_value", key="objective_timer", value="3")
+    assert "the Objective Timer starts at 3" in texts(s.do("take_widget", crew="Cap"))
+    s.do("take_widget", crew="Greaseball")  # asks nothing more

@@ -232,6 +232,14 @@ def take_widget(state: State, name: str, played: bool = False) -> list[Note | st
     return notes
 
 
+def widget_needs(state: State, args: dict[str, Any]) -> list[str]:
+    """The first Widget triggers Abandon Ship, which starts the Objective Timer: its length
+    is asked once, as when the last Protocol is shut down."""
+    held = facts_of(state).get("stern") or {}
+    first = held.get("widgets_bay") is not None and not held.get("widgets")
+    return ["objective_timer"] if first and not facts_of(state)["abandon_ship"] else []
+
+
 def spawns_due(state: State) -> int:
     """Big Nasties still to spawn since the first Widget was taken (the stack may have lost
     some to a Protocol shut down meanwhile)."""

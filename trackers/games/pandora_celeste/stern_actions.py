@@ -87,7 +87,8 @@ STERN_ACTIONS: tuple[Action, ...] = (
         "Big Nasty left.", lambda s, a, r: stern.take_widget(s, a["crew"], fields.played(a)),
         (fields.crew_choice("who takes it"),), topic="shipstern",
         why_not=fields.first_of(fields.with_shipstern, phases.crew_round("Taking a Widget")),
-        log_text=lambda a: f"{a['crew']} takes a Widget", played=True),
+        needs=stern.widget_needs, log_text=lambda a: f"{a['crew']} takes a Widget",
+        played=True),
     Action("widget_spawn", "Big Nasty spawns",
            "One of the Big Nasties left, called by the first Widget taken: it spawns in the "
            "ShipStern room of a flipped card's gold number.", stern.spawn_left,
