@@ -363,3 +363,18 @@ def test_no_nasty_on_the_ship_attacks_the_escape_pod_s_passenger() -> None:
     notes = texts(s.do("wound", crew="Cap", dmg=8))  # the last one on the Ship dies
     assert "Cap is dead" in notes and "token passes" not in notes
     assert s.state.facts["first_target"] is None
+
+
+def test_a_player_nasty_s_kill_counts_as_it_happens() -> None:
+    """Played: Bo's MonsterBug killed Cap and the Biggest Badass score stayed 0."""
+    s = started(("Cap", "Flygirl"), seed="pn3")
+    s.do("reveal_nasty", name="Bug", room="Galley")
+    s.do("wound", crew="Cap", dmg=8)
+    s.do("take_nasty", crew="Cap", nasty="1. Bug")
+    walk_to(s, "crew_round")
+    s.do("wound", crew="Flygirl", dmg=6)
+    s.do("nasty_attacks", nasty="1. Bug", crew="Flygirl", box=RED)
+    notes = texts(s.do("settle_attack"))
+    assert "Player-Nasty Player 1: killed Flygirl; Biggest Badass score 1" in notes
+    record = s.game.end_record(s.state)
+    assert record is not None and record.scores == {"Player 1": 1}
