@@ -152,6 +152,16 @@ def test_the_ship_s_manifest_swaps_after_the_reveal_but_never_a_nasty_or_xwt() -
     assert s.state.facts["stern"]["widgets_bay"] == "4"
 
 
+def test_widgets_swapped_under_the_manifest_are_no_longer_in_the_bay() -> None:
+    """Played: the Widgets went under the Manifest and 'Take a Widget' was still offered."""
+    s = stern_game()
+    s.do("unlock_bay", bay="4", card="Widgets", kind="Tech: Widgets")
+    s.do("manifest_swap", bay="4", card="Seed Crop", kind="Agri")
+    assert s.state.facts["stern"]["widgets_bay"] is None
+    with pytest.raises(ActionError, match="no Cargo Bay has shown a consignment of Widgets"):
+        s.do("take_widget", crew="Cap")
+
+
 def test_the_ship_s_manifest_swaps_only_in_the_bay_just_opened() -> None:
     s = stern_game()
     s.do("unlock_bay", bay="4", card="Seed Crop", kind="Agri")

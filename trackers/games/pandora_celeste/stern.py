@@ -180,9 +180,12 @@ def swappable_bays(state: State) -> list[str]:
             and b not in held.get("swapped", [])]
 
 
-def swap(state: State, bay: str, card: str, kind: str) -> list[Note | str]:
+def swap(state: State, bay: str, card: str, kind: str, played: bool = False
+         ) -> list[Note | str]:
     """The Ship's Manifest's holder, opening the Bay with it ready, put a spare card in the
-    Bay instead of the one revealed («Using the Ship's Manifest»)."""
+    Bay instead of the one revealed («Using the Ship's Manifest»). ``played``: a record made
+    since a consignment of Widgets put under the Manifest is no longer in the Bay (one made
+    before replays as it was)."""
     held = record(state)
     if bay not in swappable_bays(state):
         shown = held["bays"].get(bay)
@@ -192,6 +195,8 @@ def swap(state: State, bay: str, card: str, kind: str) -> list[Note | str]:
         raise ActionError(f"bay: Cargo Bay {bay} cannot be swapped: {why}", "bay")
     old = held["bays"][bay].partition("=")[0].strip()
     held.setdefault("swapped", []).append(bay)
+    if played and held.get("widgets_bay") == bay:
+        held["widgets_bay"] = None  # the consignment went under the Manifest
     return [Note(f"Ship's Manifest: {old} goes under the Manifest; Bay {bay} now holds",
                  "shipstern"), *reveal(state, bay, f"{card} = {kind}", swapped=True)]
 
@@ -230,6 +235,12 @@ def take_widget(state: State, name: str, played: bool = False) -> list[Note | st
     if not facts_of(state)["abandon_ship"]:
         notes += protocols.abandon_ship(state, "a Widget was taken from the consignment")
     return notes
+
+
+def no_widgets(state: State) -> str | None:
+    if (facts_of(state).get("stern") or {}).get("widgets_bay") is None:
+        return "no Cargo Bay has shown a consignment of Widgets"
+    return None
 
 
 def widget_needs(state: State, args: dict[str, Any]) -> list[str]:

@@ -79,14 +79,15 @@ STERN_ACTIONS: tuple[Action, ...] = (
          Param("kind", "choice", "its kind", choices=stern.KINDS)),
         topic="shipstern", check=manifest.check_swap,
         why_not=fields.first_of(fields.with_shipstern, manifest.why_not_swap),
-        deals=manifest.swap_deals,
+        deals=manifest.swap_deals, played=True,
         log_text=lambda a: f"Ship's Manifest swap in Cargo Bay {a['bay']}"),
     fields.Checked(
         "take_widget", "Take a Widget",
         "From the Widget consignment: the first one triggers Abandon Ship and spawns every "
         "Big Nasty left.", lambda s, a, r: stern.take_widget(s, a["crew"], fields.played(a)),
         (fields.crew_choice("who takes it"),), topic="shipstern",
-        why_not=fields.first_of(fields.with_shipstern, phases.crew_round("Taking a Widget")),
+        why_not=fields.first_of(fields.with_shipstern, phases.crew_round("Taking a Widget"),
+                                stern.no_widgets),
         needs=stern.widget_needs, log_text=lambda a: f"{a['crew']} takes a Widget",
         played=True),
     Action("widget_spawn", "Big Nasty spawns",
