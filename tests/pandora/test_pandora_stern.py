@@ -277,3 +277,14 @@ def test_the_first_widget_asks_the_objective_timer_as_abandon_ship_starts_it() -
     s.do("set_board_value", key="objective_timer", value="3")
     assert "the Objective Timer starts at 3" in texts(s.do("take_widget", crew="Cap"))
     s.do("take_widget", crew="Greaseball")  # asks nothing more
+
+
+def test_noise_only_at_the_back_pauses_nobody() -> None:
+    """Played: Greaseball made noise at the back, nobody at the front, and the count said
+    'Nobody made noise ... Nasties that Follow Instincts ... pause'."""
+    s = stern_game()
+    s.do("crew_area", crew="Greaseball", area="back")
+    s.do("record_noise", crew="Greaseball", colour="Yellow")
+    notes = texts(s.do("count_noise"))
+    assert "Nobody at the front or in Cargo Control made noise" in notes
+    assert "pause" not in notes and "Stern Target: Greaseball" in notes
