@@ -264,8 +264,8 @@ def _spawn(where: str) -> str:
     if where == WHERE[1]:
         return ("in the ShipStern room with the gold number of a flipped Nasty Action card "
                 "(«Where to Spawn Big Nasties», p.33)")
-    return ("in the front of the Ship room with the gold number of a flipped Nasty Action "
-            "card, even a locked room («Spawning a Big Nasty», p.23)")
+    return ("in the room at the front of the Ship with the gold number of a flipped Nasty "
+            "Action card, even a locked room («Spawning a Big Nasty», p.23)")
 
 
 def abandon_ship(state: State, why: str) -> list[Note | str]:
