@@ -105,7 +105,7 @@ def test_a_collapse_is_asked_of_the_table_before_play_goes_on() -> None:
     assert "record which section broke off and what the table agreed first" in said
     notes = texts(s.do("hull_collapse", section="the Cargo Bays",
                        way="remove the section with the fewest crew", markers=5,
-                       nasties="none"))
+                       nasties="none", crew="none"))
     assert "the Cargo Bays broke off into space" in notes
     assert s.blocked("next_step") is None
     assert s.state.pieces["hull_breaches"].value == 4  # type: ignore[attr-defined]
@@ -217,9 +217,30 @@ def test_the_nasties_in_a_section_that_breaks_off_go_with_it() -> None:
     with pytest.raises(ActionError, match=r"nasties: '7' is not in the Active Nasty Area"):
         s.do("hull_collapse", section="the Cargo Bays", way=COLLAPSE, markers=5, nasties="1, 7")
     notes = texts(s.do("hull_collapse", section="the Cargo Bays", way=COLLAPSE, markers=5,
-                       nasties="1, 2. MonsterBug"))
+                       nasties="1, 2. MonsterBug", crew="none"))
     assert "1. Bug went into space with the Cargo Bays: its card leaves the Active" in notes
     assert [n["name"] for n in s.state.facts["nasties"]] == ["Bug"]
+
+
+def test_the_crew_in_a_section_that_breaks_off_go_with_it() -> None:
+    """Played: the collapse asked which Nasties were in the section, never which crew
+    («Catastrophic Hull Breach»: it takes all its occupants with it)."""
+    s = stern_game()
+    s.do("hull_breach", markers=9)
+    with pytest.raises(ActionError, match="crew: say who was in the Cargo Bays when it broke "
+                       "off"):
+        s.do("hull_collapse", section="the Cargo Bays", way=COLLAPSE, markers=5, nasties="none")
+    with pytest.raises(ActionError, match="crew: 'Skins' is not a living crewmember"):
+        s.do("hull_collapse", section="the Cargo Bays", way=COLLAPSE, markers=5, nasties="none",
+             crew="Skins")
+    with pytest.raises(ActionError, match="crew: without agreement the section is not "
+                       "destroyed"):
+        s.do("hull_collapse", section="the Cargo Bays", markers=5, nasties="none",
+             way="no agreement: every breached room destroyed", crew="Greaseball")
+    notes = texts(s.do("hull_collapse", section="the Cargo Bays", way=COLLAPSE, markers=5,
+                       nasties="none", crew="Greaseball"))
+    assert "Greaseball is dead" in notes
+    assert s.state.facts["crew"]["Greaseball"]["status"] == "dead"
 
 
 COLLAPSE = "play on with the sections apart"

@@ -15,7 +15,7 @@ from random import Random
 from typing import Any
 
 from trackers.engine import ActionError, Note, State
-from trackers.games.pandora_celeste import cards, hazards, nasties, protocols
+from trackers.games.pandora_celeste import cards, crew, hazards, nasties, protocols
 from trackers.games.pandora_celeste.facts import facts_of
 from trackers.pieces import Counter, Secret
 
@@ -328,13 +328,36 @@ def aboard(state: State, text: str | None) -> list[dict[str, Any]]:
     return found
 
 
+def lost_crew(state: State, text: str | None) -> list[str]:
+    """The crewmembers the table named as in the section that broke off ("Cap, Skins"), or
+    "none"."""
+    if text is None or text.strip().lower() == NONE:
+        return []
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    living = crew.alive(state)
+    for name in names:
+        if name not in living:
+            raise ActionError(f"crew: {name!r} is not a living crewmember; give who was in it "
+                              f"({', '.join(living)}), or {NONE}", "crew")
+    return list(dict.fromkeys(names))
+
+
 def check_collapse(state: State, args: dict[str, Any]) -> None:
-    """The Nasties in it are named before it is recorded (the table's answer, 'none' too)."""
+    """The Nasties and the crew in it are named before it is recorded (the table's answer,
+    'none' too); with no agreement the section stays and nobody in it is lost."""
     aboard(state, args.get("nasties"))
+    gone = args.get("way") != COLLAPSE_WAYS[2]
+    if gone and args.get("crew") is None:
+        raise ActionError(f"crew: say who was in {args.get('section')} when it broke off "
+                          f"(names, or {NONE}): they go into space with it", "crew")
+    if not gone and lost_crew(state, args.get("crew")):
+        raise ActionError("crew: without agreement the section is not destroyed: nobody in "
+                          f"it is lost; leave it blank or give {NONE}", "crew")
+    lost_crew(state, args.get("crew"))
 
 
 def collapse(state: State, section: str, way: str, markers: int,
-             named: str | None = None) -> list[Note | str]:
+             named: str | None = None, crew_in: str | None = None) -> list[Note | str]:
     """The section with the most markers breaks off with everyone in it, the Nasties the
     table named too; the table's agreement recorded («Catastrophic Hull Breach»)."""
     if markers > hazards.breaches(state).value:
@@ -350,6 +373,8 @@ def collapse(state: State, section: str, way: str, markers: int,
         f"board; the table: {way}", "hull_breach", key_moment=f"{section} broke off into space")]
     for entry in gone:
         notes += nasties.remove(state, entry, f"went into space with {section}")
+    for name in lost_crew(state, crew_in) if way != COLLAPSE_WAYS[2] else ():
+        notes += crew.die(state, name, "Hull collapse")  # into space with the section
     return notes
 
 

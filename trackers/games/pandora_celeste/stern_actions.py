@@ -121,12 +121,14 @@ STERN_ACTIONS: tuple[Action, ...] = (
         "More than 8 Hull Breach markers: the section with the most breaks off with everyone "
         "in it; the table's agreement recorded.",
         lambda s, a, r: stern.collapse(s, a["section"], a["way"], a["markers"],
-                                       a.get("nasties")),
+                                       a.get("nasties"), a.get("crew")),
         (Param("section", "choice", "the section with the most markers",
                choices=hazards.SECTIONS),
          Param("way", "choice", "what the table agreed", choices=stern.COLLAPSE_WAYS),
          Param("markers", "int", "its markers coming off the board", minimum=0, maximum=60),
-         Param("nasties", "str", "Nasties in it: numbers ('1, 3') or none", max_length=120)),
+         Param("nasties", "str", "Nasties in it: numbers ('1, 3') or none", max_length=120),
+         Param("crew", "str", "crew in it: names ('Cap, Skins') or none", max_length=120,
+               optional=True)),
         topic="hull_breach", check=stern.check_collapse,
         why_not=lambda s: None if facts_of(s).get("collapse_due") else
         "only once more than 8 Hull Breach markers are on the board",
