@@ -63,10 +63,16 @@ def test_a_showdown_begun_at_the_crew_round_end_stops_the_cycle() -> None:
 def test_boarding_says_the_pods_taken_and_why_skins_takes_none() -> None:
     """Played: Skins boarding the Escape Pod read '(0 of 1 pods)'."""
     s = abandoned()
-    assert ("Skins is aboard the Escape Pod (0 of 1 pod taken; Skins takes none, being an "
-            "Android)") in texts(s.do("board_vehicle", who="Skins", vehicle="Escape Pod"))
-    assert "Cap is aboard the Shuttle (1 of 2 pods taken)" in texts(
+    assert ("Skins is aboard the Escape Pod (0 of 1 pod taken by crew; Skins takes none, "
+            "being an Android)") in texts(s.do("board_vehicle", who="Skins",
+                                                vehicle="Escape Pod"))
+    assert "Cap is aboard the Shuttle (1 of 2 pods taken by crew)" in texts(
         s.do("board_vehicle", who="Cap", vehicle="Shuttle"))
+    # played: a Nasty in the Airlock read as if it had taken a pod
+    s.do("reveal_nasty", name="Bug", room="CC Aft")
+    assert "(1 of 2 pods taken by crew)" in texts(
+        s.do("board_vehicle", who="3. Bug", vehicle="Shuttle", spot="in its Airlock or on the "
+             "Bridge's Vent Nodes"))
 
 
 def test_t35_shuttle_within_capacity_and_a_pod_needs_a_fulfilled_agenda() -> None:

@@ -80,7 +80,8 @@ def _count_line(state: State, vehicle: str) -> str:
     cap = CAPACITY[vehicle]
     free = [n for n in vehicles(state)[vehicle]["crew"] if n in crew.ANDROIDS]
     return (f"{on_board_count(state, vehicle)} of {cap} pod{'' if cap == 1 else 's'} taken"
-            + (f"; {' and '.join(free)} takes none, being an Android" if free else ""))
+            " by crew" + (f"; {' and '.join(free)} takes none, being an Android"
+                          if free else ""))
 
 
 def power_up(state: State, vehicle: str, station: int, icons: int, who: str | None = None,
