@@ -45,7 +45,7 @@ def through_setup(game: Any, eps: Sequence[tuple[str, int | None]] = (("Vacuum",
 def enter_setup(game: Any, company: Sequence[str] = (), pin: str | None = None) -> None:
     """What the setup step now due records: the Agendas, or the start locations."""
     from trackers.games.pandora_celeste.crew import slug
-    from trackers.games.pandora_celeste.setup import start_choices
+    from trackers.games.pandora_celeste.setup import WAKE_UP, start_choices
     from trackers.pieces import Secret
 
     step, state = cycle.current(game.state), game.state
@@ -61,7 +61,10 @@ def enter_setup(game: Any, company: Sequence[str] = (), pin: str | None = None) 
                     game.do("choose_secret", secret=f"{slug(name)}_{key}", value=value,
                             **sealed)
         if step == "start" and not entry["room"]:
-            game.do("start_location", crew=name, room=start_choices(state, name)[0])
+            room = start_choices(state, name)[0]
+            game.do("start_location", crew=name, room=room)
+            if room == WAKE_UP:  # the Wake-Up discard, held before setup goes on
+                game.do("wake_up", crew=name)
 
 
 def walk_to(s: Session, key: str) -> None:

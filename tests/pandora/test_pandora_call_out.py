@@ -96,3 +96,39 @@ def test_an_absent_accused_leaves_the_table_s_call_unchecked(tmp_path: Path) -> 
     assert "(unchecked: the accused's player absent)" in play.session.history()[-1].text
     moments = [m.text for m in play.report().moments]
     assert any("unchecked" in m for m in moments)
+
+
+def test_an_admission_turns_the_agenda_type_up_for_all_to_see() -> None:
+    s = crew_round(company=("Flygirl",))
+    assert s.state.pieces["flygirl_company"].public_value().startswith("hidden")  # type: ignore
+    s.do("call_out", caller="Flygirl", accused="Cap")  # wrong: Cap's stays hidden
+    assert s.state.pieces["cap_company"].public_value().startswith("hidden")  # type: ignore
+    assert s.state.pieces["flygirl_company"].public_value().startswith("hidden")  # type: ignore
+    s.do("call_out", caller="Cap", accused="Flygirl")
+    assert s.state.pieces["flygirl_company"].public_value() == "Company Agenda"  # type: ignore
+    assert s.state.pieces["flygirl_agenda"].public_value().startswith("hidden")  # type: ignore
+
+
+def test_an_admission_recorded_before_replays_with_the_type_sealed() -> None:
+    s = crew_round(company=("Flygirl",))
+    old = Event(s.head + 1, "call_out", {"caller": "Cap", "accused": "Flygirl"})
+    replayed = Session(GAME, s.setup, s.seed, events=[*s.events, old])
+    assert replayed.state.facts["discord"]
+    assert replayed.state.pieces["flygirl_company"].public_value().startswith(  # type: ignore
+        "hidden")
+
+
+def test_an_admission_opened_with_the_pin_shows_in_the_report(tmp_path: Path) -> None:
+    table = Tableside(tmp_path)
+    play = table.create("pandora-celeste", 2, names=("Ann", "Bo"),
+                        options={"crew": ["Cap", "Flygirl"]}, seed="call")
+    through_setup(play, company=("Flygirl",), pin=PIN)
+    walk_to(play, "crew_round")  # type: ignore[arg-type]
+    assert not play.report().secrets
+    play.do("call_out", caller="Cap", accused="Flygirl", pin=PIN)
+    shown = {s.label: s.value for s in play.report().secrets}
+    assert shown == {"Flygirl's Agenda type": "Company Agenda"}  # the Agenda itself: not
+    assert any("Flygirl's Agenda type revealed: Company Agenda" in m.text
+               for m in play.report().moments)
+    play.close()
+    table.close()

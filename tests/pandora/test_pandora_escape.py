@@ -10,7 +10,7 @@ import pytest
 from tableside.api import Tableside
 from tests.pandora.helpers import enter_setup, panel, power, started, texts, walk_to
 from trackers.engine import ActionError, Session
-from trackers.games.pandora_celeste import cycle, escape
+from trackers.games.pandora_celeste import cycle, escape, nasty_round
 from trackers.games.pandora_celeste.cards import BLUE, RED
 from trackers.games.pandora_celeste.view import banner, panels
 
@@ -63,10 +63,16 @@ def test_a_showdown_begun_at_the_crew_round_end_stops_the_cycle() -> None:
 def test_boarding_says_the_pods_taken_and_why_skins_takes_none() -> None:
     """Played: Skins boarding the Escape Pod read '(0 of 1 pods)'."""
     s = abandoned()
-    assert ("Skins is aboard the Escape Pod (0 of 1 pod taken; Skins takes none, being an "
-            "Android)") in texts(s.do("board_vehicle", who="Skins", vehicle="Escape Pod"))
-    assert "Cap is aboard the Shuttle (1 of 2 pods taken)" in texts(
+    assert ("Skins is aboard the Escape Pod (0 of 1 pod taken by crew; Skins takes none, "
+            "being an Android)") in texts(s.do("board_vehicle", who="Skins",
+                                                vehicle="Escape Pod"))
+    assert "Cap is aboard the Shuttle (1 of 2 pods taken by crew)" in texts(
         s.do("board_vehicle", who="Cap", vehicle="Shuttle"))
+    # played: a Nasty in the Airlock read as if it had taken a pod
+    s.do("reveal_nasty", name="Bug", room="CC Aft")
+    assert "(1 of 2 pods taken by crew)" in texts(
+        s.do("board_vehicle", who="3. Bug", vehicle="Shuttle", spot="in its Airlock or on the "
+             "Bridge's Vent Nodes"))
 
 
 def test_t35_shuttle_within_capacity_and_a_pod_needs_a_fulfilled_agenda() -> None:
@@ -308,3 +314,73 @@ def test_the_end_of_cycle_after_abandon_ship_reads_no_box() -> None:
     assert "None" not in notes
     assert "B. No Countdown Marker drives the tracker: no box to read for Check Aircon" in notes
     assert "moves down 1 (no marker is left on the tracker)" in notes
+
+
+def test_the_escape_pod_after_abandon_ship_asks_the_table_to_end_or_play_on() -> None:
+    """Played (Scenario 4): the Pod ejected after Abandon Ship and the game was over at once;
+    the table chooses whenever the Pod ejects («The Escape Pod»)."""
+    s = abandoned(("Cap", "Greaseball"), shipstern=True)
+    s.do("set_target", crew="Greaseball", which="Stern Target")
+    s.do("board_vehicle", who="Greaseball", vehicle="Escape Pod")
+    power(s, "Escape Pod", widget=True)
+    s.do("fulfil_agenda", crew="Greaseball")
+    walk_to(s, "decouple_fulfilled")
+    notes = texts(s.do("next_step"))
+    assert "The Escape Pod is away: the table chooses to end now" in notes
+    assert "The Stern Target token passes to Cap, the only one left" in notes
+    assert s.game.end_record(s.state) is None  # Cap is still on the Ship
+    assert banner(s.state)[1].startswith("The Escape Pod has ejected: the table says")
+    for action in ("next_step", "count_noise"):
+        assert "the Escape Pod has ejected: the table says whether the game ends" in str(
+            s.blocked(action))
+    s.do("pod_choice", choice="end now")
+    record = s.game.end_record(s.state)
+    assert record is not None and record.ending == "the Escape Pod ejected"
+    assert record.winners == (s.state.facts["crew"]["Greaseball"]["player"],)
+    assert s.blocked("pod_choice") is not None
+
+
+def test_a_pod_that_ejected_after_abandon_ship_in_a_game_saved_before_ends_it() -> None:
+    from trackers.engine.records import Event
+
+    s = abandoned(("Cap", "Greaseball"))
+    s.do("board_vehicle", who="Greaseball", vehicle="Escape Pod")
+    power(s, "Escape Pod", widget=True)
+    s.do("fulfil_agenda", crew="Greaseball")
+    walk_to(s, "decouple_fulfilled")
+    old = Event(s.head + 1, "next_step", {})  # made before the choice was offered here
+    replayed = Session(s.game, s.setup, s.seed, events=[*s.events, old])
+    assert replayed.game.end_record(replayed.state) is not None
+
+
+def test_no_nasty_on_the_ship_attacks_the_escape_pod_s_passenger() -> None:
+    s = abandoned(("Cap", "Greaseball"))
+    s.do("board_vehicle", who="Greaseball", vehicle="Escape Pod")
+    power(s, "Escape Pod", widget=True)
+    s.do("fulfil_agenda", crew="Greaseball")
+    walk_to(s, "decouple_fulfilled")
+    s.do("next_step")
+    s.do("pod_choice", choice="play on")
+    walk_to(s, "crew_round")  # the next Cycle
+    s.do("set_target", crew="Cap", which="First Target")
+    assert nasty_round.attack_order(s.state) == "If it attacks: Cap ('Nasty attacks')"
+    with pytest.raises(ActionError, match="crew: Greaseball got away in an escape vehicle"):
+        s.do("nasty_attacks", nasty="1. MonsterBug", crew="Greaseball", box=RED)
+    notes = texts(s.do("wound", crew="Cap", dmg=8))  # the last one on the Ship dies
+    assert "Cap is dead" in notes and "token passes" not in notes
+    assert s.state.facts["first_target"] is None
+
+
+def test_a_player_nasty_s_kill_counts_as_it_happens() -> None:
+    """Played: Bo's MonsterBug killed Cap and the Biggest Badass score stayed 0."""
+    s = started(("Cap", "Flygirl"), seed="pn3")
+    s.do("reveal_nasty", name="Bug", room="Galley")
+    s.do("wound", crew="Cap", dmg=8)
+    s.do("take_nasty", crew="Cap", nasty="1. Bug")
+    walk_to(s, "crew_round")
+    s.do("wound", crew="Flygirl", dmg=6)
+    s.do("nasty_attacks", nasty="1. Bug", crew="Flygirl", box=RED)
+    notes = texts(s.do("settle_attack"))
+    assert "Player-Nasty Player 1: killed Flygirl; Biggest Badass score 1" in notes
+    record = s.game.end_record(s.state)
+    assert record is not None and record.scores == {"Player 1": 1}

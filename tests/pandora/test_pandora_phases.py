@@ -78,8 +78,35 @@ def test_one_dodge_a_cycle_and_the_empty_board_draw_only_when_empty() -> None:
                        "no Nasty on it; on the board now: 1. Bug"):
         s.do("vents_card", why="empty board", card="a Nasty", nasty="Bug")
     s.do("remove_nasty", nasty="1. Bug")
+    walk_to(s, "tick")  # the Nasty Action Round has ended with the board empty
     s.do("vents_card", why="empty board", card="a Nasty", nasty="Bug")
     with pytest.raises(ActionError, match="why: the empty-board draw is only"):
+        s.do("vents_card", why="empty board", card="a Nasty", nasty="Bug")
+
+
+def test_no_vents_card_in_the_hand_refill() -> None:
+    """A Vents card comes with a crewmember's move into a Vent Node, the empty board at the
+    end of the Nasty Action Round, or Check Aircon at the End of Cycle: never the refill."""
+    s = started(("Cap", "Flygirl"), seed="ph5")
+    walk_to(s, "refill")
+    assert "the game is at the hand refill" in str(s.blocked("vents_card"))
+    with pytest.raises(ActionError, match="the game is at the hand refill"):
+        s.do("vents_card", why="crew entered a Vent Node", card="an Action card",
+             drawer="Cap")
+    s.do("next_step")
+    s.do("nasty_round")  # nobody to move: the round ends with the board empty
+    with pytest.raises(ActionError, match=r"why: the Vents card is drawn when a crewmember "
+                       r"enters a Vent Node \(the Crew Round\); the game is at the End of "
+                       "Cycle"):
+        s.do("vents_card", why="crew entered a Vent Node", card="an Action card")
+    with pytest.raises(ActionError, match="why: the Vents card is drawn for Check Aircon"):
+        s.do("vents_card", why="Check Aircon", card="an Action card")
+    s.do("end_cycle")
+    s.do("vents_card", why="Check Aircon", card="an Action card")
+    walk_to(s, "crew_round")
+    s.do("vents_card", why="crew entered a Vent Node", card="an Action card", drawer="Cap")
+    with pytest.raises(ActionError, match=r"why: the Vents card is drawn for an empty board "
+                       r"\(the end of the Nasty Action Round\)"):
         s.do("vents_card", why="empty board", card="a Nasty", nasty="Bug")
 
 

@@ -72,5 +72,7 @@ def test_setup_holds_until_every_agenda_is_recorded() -> None:
         s.blocked("next_step"))
     s.do("start_location", crew="Cap", room="Cryo-Chamber (Wake-Up)")
     s.do("start_location", crew="Flygirl", room="Cryo-Chamber (Wake-Up)")
+    s.do("wake_up", crew="Cap")
+    s.do("wake_up", crew="Flygirl")
     s.do("next_step")
     assert s.state.facts["phase"] == "cycle"

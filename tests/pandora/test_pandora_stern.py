@@ -12,9 +12,11 @@ import pytest
 from tableside.api import Tableside
 from tests.pandora.helpers import panel, started, texts, through_setup, walk_to
 from trackers.engine import ActionError, Session, SessionSetup
-from trackers.engine.actions import DRAWN, OPENED
+from trackers.engine.actions import DRAWN, OPENED, BoardValueNeeded
+from trackers.engine.records import Event
 from trackers.games.pandora_celeste import cycle
 from trackers.games.pandora_celeste.game import GAME
+from trackers.games.pandora_celeste.view import banner
 
 # TEST DATA: an imaginary Cargo Deck (the rulebook lists no Cargo Cards)
 CARGO = ("Seed Crop = Agri; Rations = Agri; Pulse Rifles = Military; Widgets = Tech: Widgets; "
@@ -40,8 +42,9 @@ def stern_game(**kw: object) -> Session:
 
 def test_a_mirror_bay_shows_its_card_and_a_cargo_bay_nasty_is_placed_there() -> None:
     s = stern_game()
-    with pytest.raises(ActionError, match="card: give the Cargo Card Bay 3 shows"):
+    with pytest.raises(ActionError, match="card: required"):  # a mirror table gives it
         s.do("unlock_bay", bay="3")
+    assert not GAME.action("unlock_bay").params[1].optional
     notes = texts(s.do("unlock_bay", bay="3", card="Bug", kind="Cargo Bay Nasty"))
     assert "Cargo Bay 3: Bug (Cargo Bay Nasty)" in notes
     assert [(n["name"], n["room"]) for n in s.state.facts["nasties"]] == [("Bug",
@@ -57,10 +60,33 @@ def test_the_widget_consignment_abandons_ship_and_spawns_the_big_nasties_left() 
         s.do("take_widget", crew="Cap")
     s.do("unlock_bay", bay="5", card="Widgets", kind="Tech: Widgets")
     notes = texts(s.do("take_widget", crew="Cap"))
-    assert "Every Big Nasty left spawns: turn over the 1 on the stack" in notes
+    assert "Every Big Nasty left spawns now (1): turn each over and enter it" in notes
     assert "Abandon Ship (a Widget was taken from the consignment)" in notes
-    assert s.state.facts["abandon_ship"] and s.state.pieces["big_nasties"].value == 0  # type: ignore
+    assert s.state.facts["abandon_ship"]
+    assert banner(s.state)[1].startswith("The first Widget was taken: every Big Nasty left")
+    for action in ("next_step", "count_noise", "end_turn"):  # held until it is entered
+        assert "every Big Nasty left spawns at once (1 still to enter)" in str(
+            s.blocked(action))
+        assert "('Big Nasty spawns')" in str(s.blocked(action))
+    with pytest.raises(ActionError, match="gold: flip a Nasty Action card"):
+        s.do("widget_spawn", big_nasty="MonsterBug")
+    notes = texts(s.do("widget_spawn", big_nasty="MonsterBug", gold=4))
+    assert "MonsterBug spawns in the ShipStern room with the gold number" in notes
+    assert [(n["name"], n["room"]) for n in s.state.facts["nasties"]] == [
+        ("MonsterBug", "ShipStern gold-number room 4")]
+    assert s.state.pieces["big_nasties"].value == 0  # type: ignore[attr-defined]
+    assert s.blocked("next_step") is None and s.blocked("widget_spawn") is not None
     assert "Abandon Ship" not in texts(s.do("take_widget", crew="Greaseball"))
+    assert s.blocked("widget_spawn") is not None  # the second Widget calls none
+
+
+def test_a_widget_taken_in_a_game_saved_before_replays_as_it_was() -> None:
+    s = stern_game()
+    s.do("unlock_bay", bay="5", card="Widgets", kind="Tech: Widgets")
+    old = Event(s.head + 1, "take_widget", {"crew": "Cap"})  # made before the rule was held
+    replayed = Session(GAME, s.setup, s.seed, events=[*s.events, old])
+    assert replayed.state.pieces["big_nasties"].value == 0  # type: ignore[attr-defined]
+    assert replayed.blocked("next_step") is None
 
 
 def test_the_junction_box_switches_the_lights_once_found() -> None:
@@ -80,7 +106,7 @@ def test_a_collapse_is_asked_of_the_table_before_play_goes_on() -> None:
     assert "record which section broke off and what the table agreed first" in said
     notes = texts(s.do("hull_collapse", section="the Cargo Bays",
                        way="remove the section with the fewest crew", markers=5,
-                       nasties="none"))
+                       nasties="none", crew="none"))
     assert "the Cargo Bays broke off into space" in notes
     assert s.blocked("next_step") is None
     assert s.state.pieces["hull_breaches"].value == 4  # type: ignore[attr-defined]
@@ -125,6 +151,16 @@ def test_the_ship_s_manifest_swaps_after_the_reveal_but_never_a_nasty_or_xwt() -
     notes = texts(s.do("manifest_swap", bay="4", card="Widgets", kind="Tech: Widgets"))
     assert "Seed Crop goes under the Manifest" in notes and "Cargo Bay 4: Widgets" in notes
     assert s.state.facts["stern"]["widgets_bay"] == "4"
+
+
+def test_widgets_swapped_under_the_manifest_are_no_longer_in_the_bay() -> None:
+    """Played: the Widgets went under the Manifest and 'Take a Widget' was still offered."""
+    s = stern_game()
+    s.do("unlock_bay", bay="4", card="Widgets", kind="Tech: Widgets")
+    s.do("manifest_swap", bay="4", card="Seed Crop", kind="Agri")
+    assert s.state.facts["stern"]["widgets_bay"] is None
+    with pytest.raises(ActionError, match="no Cargo Bay has shown a consignment of Widgets"):
+        s.do("take_widget", crew="Cap")
 
 
 def test_the_ship_s_manifest_swaps_only_in_the_bay_just_opened() -> None:
@@ -182,9 +218,30 @@ def test_the_nasties_in_a_section_that_breaks_off_go_with_it() -> None:
     with pytest.raises(ActionError, match=r"nasties: '7' is not in the Active Nasty Area"):
         s.do("hull_collapse", section="the Cargo Bays", way=COLLAPSE, markers=5, nasties="1, 7")
     notes = texts(s.do("hull_collapse", section="the Cargo Bays", way=COLLAPSE, markers=5,
-                       nasties="1, 2. MonsterBug"))
+                       nasties="1, 2. MonsterBug", crew="none"))
     assert "1. Bug went into space with the Cargo Bays: its card leaves the Active" in notes
     assert [n["name"] for n in s.state.facts["nasties"]] == ["Bug"]
+
+
+def test_the_crew_in_a_section_that_breaks_off_go_with_it() -> None:
+    """Played: the collapse asked which Nasties were in the section, never which crew
+    («Catastrophic Hull Breach»: it takes all its occupants with it)."""
+    s = stern_game()
+    s.do("hull_breach", markers=9)
+    with pytest.raises(ActionError, match="crew: say who was in the Cargo Bays when it broke "
+                       "off"):
+        s.do("hull_collapse", section="the Cargo Bays", way=COLLAPSE, markers=5, nasties="none")
+    with pytest.raises(ActionError, match="crew: 'Skins' is not a living crewmember"):
+        s.do("hull_collapse", section="the Cargo Bays", way=COLLAPSE, markers=5, nasties="none",
+             crew="Skins")
+    with pytest.raises(ActionError, match="crew: without agreement the section is not "
+                       "destroyed"):
+        s.do("hull_collapse", section="the Cargo Bays", markers=5, nasties="none",
+             way="no agreement: every breached room destroyed", crew="Greaseball")
+    notes = texts(s.do("hull_collapse", section="the Cargo Bays", way=COLLAPSE, markers=5,
+                       nasties="none", crew="Greaseball"))
+    assert "Greaseball is dead" in notes
+    assert s.state.facts["crew"]["Greaseball"]["status"] == "dead"
 
 
 COLLAPSE = "play on with the sections apart"
@@ -229,3 +286,27 @@ def test_a_lost_game_is_not_provisional_and_a_swap_is_its_own_key_moment() -> No
         n.key_moment for n in notes if not isinstance(n, str)]
     s.do("set_value", target="turn_cycle.Vacuum", value=0)
     assert banner(s.state) == ["GAME OVER: Vacuum went off", "Winners: nobody"]
+
+
+def test_the_first_widget_asks_the_objective_timer_as_abandon_ship_starts_it() -> None:
+    s = started(("Cap", "Greaseball"), seed="stern", scenario="Scenario 4",
+                custom_big_nasties="0")
+    walk_to(s, "crew_round")
+    s.do("unlock_bay", bay="5", card="Widgets", kind="Tech: Widgets")
+    with pytest.raises(BoardValueNeeded) as asked:
+        s.do("take_widget", crew="Cap")
+    assert asked.value.keys == ["objective_timer"]
+    s.do("set_board_value", key="objective_timer", value="3")
+    assert "the Objective Timer starts at 3" in texts(s.do("take_widget", crew="Cap"))
+    s.do("take_widget", crew="Greaseball")  # asks nothing more
+
+
+def test_noise_only_at_the_back_pauses_nobody() -> None:
+    """Played: Greaseball made noise at the back, nobody at the front, and the count said
+    'Nobody made noise ... Nasties that Follow Instincts ... pause'."""
+    s = stern_game()
+    s.do("crew_area", crew="Greaseball", area="back")
+    s.do("record_noise", crew="Greaseball", colour="Yellow")
+    notes = texts(s.do("count_noise"))
+    assert "Nobody at the front or in Cargo Control made noise" in notes
+    assert "pause" not in notes and "Stern Target: Greaseball" in notes

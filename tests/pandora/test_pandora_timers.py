@@ -67,8 +67,6 @@ def test_a_protocol_delay_limit_comes_from_the_board_profile() -> None:
     s = Session(GAME, SessionSetup(2, {"crew": ["Cap", "Skins"]}), seed="d")
     while cycle.current(s.state) != "protocols":
         s.do("next_step")
-    with pytest.raises(ActionError, match="delay_limit: Aircon's delays come from your board"):
-        s.do("add_protocol", name="Aircon", start=6, delay_limit=1)
     s.do("add_protocol", name="Aircon", start=6)
     s.do("add_protocol", name="Lockdown")
     while s.state.facts["phase"] == "setup":
@@ -101,6 +99,34 @@ def test_a_used_up_delay_is_said_in_plain_words(limit: str, said: str) -> None:
     for _ in range(int(limit)):
         s.do("delay_protocol", protocol="Aircon")
     with pytest.raises(ActionError, match=said):
+        s.do("delay_protocol", protocol="Aircon")
+
+
+def test_a_delay_limit_given_with_a_protocol_agrees_with_its_card() -> None:
+    """The listing offers delay_limit for every Protocol: Aircon's given at setup is its
+    printed value, kept on the board profile; one against the profile or the rulebook is
+    refused."""
+    s = Session(GAME, SessionSetup(1, {"crew": ["Cap"]}), seed="d")
+    while cycle.current(s.state) != "protocols":
+        s.do("next_step")
+    with pytest.raises(ActionError, match="delay_limit: the rulebook gives Vacuum 2 delays"):
+        s.do("add_protocol", name="Vacuum", start=4, delay_limit=3)
+    s.do("add_protocol", name="Vacuum", start=4, delay_limit=2)
+    assert "kept on your board profile" in texts(
+        s.do("add_protocol", name="Aircon", start=6, delay_limit=1))
+    assert s.state.board["delays_aircon"] == 1
+    s.undo()
+    s.do("set_board_value", key="delays_aircon", value="2")
+    with pytest.raises(ActionError, match="delay_limit: your board profile says Aircon's card "
+                       "allows 2; leave it blank"):
+        s.do("add_protocol", name="Aircon", start=6, delay_limit=1)
+    s.do("add_protocol", name="Aircon", start=6, delay_limit=2)
+    while s.state.facts["phase"] == "setup":
+        enter_setup(s)
+        s.do("next_step")
+    s.do("delay_protocol", protocol="Aircon")
+    s.do("delay_protocol", protocol="Aircon")
+    with pytest.raises(ActionError, match="Aircon has used all 2 of its delays"):
         s.do("delay_protocol", protocol="Aircon")
 
 

@@ -19,6 +19,7 @@ _ALL: tuple[Action, ...] = (*CYCLE_ACTIONS, *NASTY_ACTIONS, *CREW_ACTIONS, *STER
 # The footer lists keys in this order and has room for few: the steps' own actions first, so
 # 'Nasty round', 'Nasty's card', 'Push' and 'Stop pushing' are on screen when they are due.
 DUE_FIRST = ("next_step", "count_noise", "nasty_round", "nasty_card", "nasty_attacks", "push",
-             "settle_attack", "reveal_nasty", "end_cycle")
+             "settle_attack", "reveal_nasty", "end_cycle", "wake_up", "widget_spawn",
+             "pod_choice")
 ACTIONS: tuple[Action, ...] = tuple(sorted(
     _ALL, key=lambda a: DUE_FIRST.index(a.name) if a.name in DUE_FIRST else len(DUE_FIRST)))

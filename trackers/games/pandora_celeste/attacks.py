@@ -239,8 +239,11 @@ def _odds(state: State) -> list[Note | str]:
     return [Note(text, "attacks") for text in said if text]
 
 
-def settle(state: State, rng: Random, args: dict[str, Any]) -> list[Note | str]:
-    """Stop pushing: the damage lands (spec §5.6, §6.1, §6.2)."""
+def settle(state: State, rng: Random, args: dict[str, Any],
+           played: bool = False) -> list[Note | str]:
+    """Stop pushing: the damage lands (spec §5.6, §6.1, §6.2). ``played``: a record made
+    since a Player-Nasty's kill is counted as it happens (one made before replays as it
+    was)."""
     attack = current(state)
     if attack is None:
         raise ActionError("there is no attack under way", "action")
@@ -270,7 +273,20 @@ def settle(state: State, rng: Random, args: dict[str, Any]) -> list[Note | str]:
                         from_deck=args.get("from_deck") or 0,
                         from_discards=args.get("from_discards") or 0,
                         cards_left=args.get("cards_left"), shortfall=args.get("shortfall"))
+    if played and entry is not None and entry["player"] \
+            and facts_of(state)["crew"][attack["crew"]]["status"] != "alive":
+        notes += _badass(state, entry["player"], "kills", f"killed {attack['crew']}")
     return notes + escape.showdown_over(state)
+
+
+def _badass(state: State, holder: str, key: str, what: str) -> list[Note | str]:
+    """A Player-Nasty's kill, +1 as it happens («Killing's Just a Way of Keeping Score»; a
+    Nasty of theirs lost is counted where it leaves the Active Nasty Area)."""
+    tally = facts_of(state)["player_nasties"].setdefault(holder,
+                                                         {"kills": 0, "little": 0, "big": 0})
+    tally[key] += 1
+    points = tally["kills"] - tally["little"] - 2 * tally["big"]
+    return [Note(f"Player-Nasty {holder}: {what}; Biggest Badass score {points}", "outcomes")]
 
 
 def lines(state: State) -> list[str]:

@@ -64,9 +64,11 @@ def check(state: State, args: dict[str, Any]) -> None:
 
 
 def call_out(state: State, caller: str, accused: str, correct: bool | None,
-             absent: bool = False) -> list[Note | str]:
+             absent: bool = False, played: bool = False) -> list[Note | str]:
     """The call decided: by the seal when ``correct`` is None, else as the table said (an
-    absent owner's call, or a record made before the seal decided it)."""
+    absent owner's call, or a record made before the seal decided it). ``played``: a record
+    made since an admission turns the Agenda type up for all to see (one made before kept it
+    sealed, and replays so)."""
     cycle.require_crew_round(state, "A Call Out")
     if caller == accused:
         raise ActionError("accused: call out someone else", "accused")
@@ -89,6 +91,8 @@ def call_out(state: State, caller: str, accused: str, correct: bool | None,
                               "unchecked, the accused's player was absent"))
     if right:
         facts_of(state)["discord"] = True
+        if played and correct is None and recorded is not None and not recorded.revealed:
+            recorded.reveal()  # admitted aloud: the type is known to all (which one is not)
         return notes + [Note(f"{accused} admits to a Company Agenda (not which one): Discord "
                              "is Sown; crewmembers may fight each other, with good reason",
                              "agendas")]

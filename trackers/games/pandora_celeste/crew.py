@@ -38,7 +38,7 @@ WORKSTATIONS = {"Cargo": "Cargo Control", "Cap": "Captain's Cabin", "Flygirl": "
 def workstation(state: State, name: str) -> str:
     """Greaseball works in the Cryo-Chamber when only the front of the Ship is used."""
     if name == "Greaseball" and not facts_of(state)["shipstern"]:
-        return "Cryo-Chamber (Wake-Up)"
+        return "Cryo-Chamber (Workstation)"  # at work there: no Wake-Up discard
     return f"{WORKSTATIONS.get(name, 'Cryo-Chamber')} (Workstation)"
 
 
@@ -56,6 +56,13 @@ def names(state: State) -> list[str]:
 
 def alive(state: State) -> list[str]:
     return [n for n, c in facts_of(state)["crew"].items() if c["status"] == "alive"]
+
+
+def still_aboard(state: State) -> list[str]:
+    """The living crew still on the Ship: not in an escape vehicle that got away."""
+    gone = {n for v in (facts_of(state).get("vehicles") or {}).values() if v.get("decoupled")
+            for n in v.get("crew", [])}
+    return [n for n in alive(state) if n not in gone]
 
 
 def record(state: State, name: str) -> dict[str, Any]:
@@ -162,9 +169,11 @@ def die(state: State, name: str, source: str, played: bool = False) -> list[Note
     return notes
 
 
-def pass_targets(state: State, name: str) -> list[Note | str]:
+def pass_targets(state: State, name: str, on_ship: list[str] | None = None
+                 ) -> list[Note | str]:
     """The dead hold no target token: it goes to the next noisiest living crewmember of the
-    last count, to the only one left, or the table says («Noise Count»: the text is silent)."""
+    last count, to the only one left, or the table says («Noise Count»: the text is silent).
+    ``on_ship``: who is left to take it (one who got away takes none either)."""
     facts = facts_of(state)
     if facts.get("you_first") == name:
         facts["you_first"] = None
@@ -174,7 +183,8 @@ def pass_targets(state: State, name: str) -> list[Note | str]:
     for key, word in targets:
         if facts.get(key) != name:
             continue
-        living = alive(state)
+        living = [n for n in alive(state) if n in (on_ship if on_ship is not None
+                                                   else still_aboard(state))]
         ranked = [n for n in facts.get("noise_order", []) if n in living]
         heir = ranked[0] if ranked else (living[0] if len(living) == 1 else None)
         facts[key] = heir

@@ -22,10 +22,12 @@ from trackers.games.pandora_celeste import (
     phases,
     protocols,
     refusals,
+    starts,
+    stern,
 )
 from trackers.games.pandora_celeste.end_of_cycle import end_cycle
 from trackers.games.pandora_celeste.facts import facts_of
-from trackers.games.pandora_celeste.setup import start_choices
+from trackers.games.pandora_celeste.setup import WAKE_UP, start_choices
 
 Notes = list[Note | str]
 
@@ -40,6 +42,9 @@ class StepAction(Action):
     def describe(self, args: dict[str, Any]) -> str:
         return str(args.get("step") or self.title)
 
+    def validate(self, state: State, args: dict[str, Any]) -> dict[str, Any]:
+        return {**super().validate(state, args), fields.PLAYED: True}
+
 
 def next_step(state: State, args: dict[str, Any], rng: Random) -> Notes:
     args["step"] = cycle.step_label(state)  # recorded with the event (a replay sets it again)
@@ -47,7 +52,7 @@ def next_step(state: State, args: dict[str, Any], rng: Random) -> Notes:
     if facts_of(state)["phase"] == "setup" and cycle.current(state) == "protocols":
         notes += protocols.finish_setup(state)
     if facts_of(state)["phase"] == "cycle" and cycle.current(state) == "decouple_fulfilled":
-        notes += escape.decouple_check(state, "crew_round")
+        notes += escape.decouple_check(state, "crew_round", fields.played(args))
         if outcomes.end(state) is not None or facts_of(state)["showdown"] is not None:
             return notes  # the game is over, or time stands still for the Final Showdown
     if facts_of(state)["phase"] == "cycle" and cycle.current(state) == "round_end":
@@ -63,7 +68,7 @@ def count_noise(state: State, args: dict[str, Any], rng: Random) -> Notes:
     notes: Notes = []
     if facts_of(state)["phase"] == "cycle" and cycle.current(state) in (*cycle.CREW_ROUND, "doors"):
         if cycle.current(state) != "doors":
-            notes += escape.decouple_check(state, "crew_round")
+            notes += escape.decouple_check(state, "crew_round", fields.played(args))
             if outcomes.end(state) is not None or facts_of(state)["showdown"] is not None:
                 return notes
             cycle.jump_to(state, "doors")
@@ -94,8 +99,8 @@ def start_location(state: State, args: dict[str, Any], rng: Random) -> Notes:
     if room not in allowed:
         raise ActionError(f"room: {name} may start in {' or '.join(allowed)}", "room")
     facts_of(state)["crew"][name]["room"] = room
-    groggy = (": Wake-Up, discard 1 card of your choice at once (rulebook «On Wake-Up»)"
-              if room.startswith("Cryo-Chamber") else "")
+    groggy = (": Wake-Up, discard 1 card of your choice at once ('Wake-Up discard')"
+              if room == WAKE_UP else "")
     return [Note(f"{name} starts in {room}{groggy}", "setup")]
 
 
@@ -120,24 +125,33 @@ CYCLE_ACTIONS: tuple[Action, ...] = (
     StepAction("next_step", "Next step", "Tick off the step now due and show the next one.",
            next_step, key="n", short="Next step", topic="cycle",
            why_not=_next_step_why_not),
-    Action("add_protocol", "Add an Emergency Protocol",
+    fields.Checked("add_protocol", "Add an Emergency Protocol",
            "Enter a Protocol drawn at setup with its card's start value (blank: no time limit).",
            lambda s, a, r: protocols.add(s, a["name"], a["start"], a["delay_limit"]),
            (Param("name", "str", "as printed, e.g. Vacuum, Aircon, Lockdown"),
             Param("start", "int", "start value on its card (blank: no time limit)", minimum=1,
                   maximum=30, optional=True),
-            Param("delay_limit", "int", "delays its card allows (if not on your board)",
+            Param("delay_limit", "int", "delays its card allows (blank: your board's)",
                   minimum=0, maximum=30, optional=True)),
            key="a", short="Add EP", topic="emergency_protocols", enabled=fields.at_setup,
+           check=protocols.check_add,
            log_text=lambda a: f"Emergency Protocol {a['name']}"
            + (f" on {a['start']}" if a.get("start") else ", no time limit")),
-    Action("start_location", "Start location",
-           "Where a crewmember starts; the Protocol Bans limit the choice.", start_location,
-           (fields.crew_choice("who"),
-            Param("room", "choice", "where they start", choices=lambda s: sorted(
-                {r for n in crew.alive(s) for r in start_choices(s, n)}))),
-           key="L", short="Start at", topic="setup", enabled=fields.at_setup,
+    starts.StartLocation("start_location", "Start location",
+           "Where each crewmember starts, in turn; the Protocol Bans limit the choice.",
+           start_location,
+           (Param("crew", "choice", "whose start (each in turn)",
+                  choices=starts.next_to_place),
+            Param("room", "choice", "where they start (the rooms open to them)",
+                  choices=starts.rooms)),
+           key="L", short="Start at", topic="setup", why_not=starts.place_why_not,
            log_text=lambda a: f"{a['crew']} starts in {a['room']}"),
+    Action("wake_up", "Wake-Up discard",
+           "A crewmember who started On Wake-Up in the Cryo-Chamber has discarded 1 card of "
+           "their choice.", lambda s, a, r: starts.discard(s, a["crew"]),
+           (Param("crew", "choice", "who discarded", choices=starts.due),),
+           key="W", short="Wake-Up", topic="setup", why_not=starts.why_not,
+           log_text=lambda a: f"{a['crew']} discards on Wake-Up"),
     Action("record_noise", "Record noise",
            "Count a noisy play of the Crew Round for one crewmember.", record_noise,
            (fields.crew_choice("who made the noise"),
@@ -157,13 +171,13 @@ CYCLE_ACTIONS: tuple[Action, ...] = (
                                                              "target")),
            key="y", short="You First", topic="first_target",
            log_text=lambda a: f"You First: {a['by']} on {a['target']}"),
-    Action("count_noise", "Noise count",
+    fields.Checked("count_noise", "Noise count",
            "Rank this round's noise: First Target (and Stern Target), then clear the noise.",
            count_noise, key="k", short="Count", topic="first_target",
            why_not=fields.first_of(refusals.entries_due, lambda s: None
                                    if facts_of(s)["phase"] == "cycle" and cycle.current(s) in (
                *cycle.CREW_ROUND, "doors", "count") else "the Noise count comes once everyone "
-           "has Passed, in the Noise & Doors Round")),
+           "has Passed, in the Noise & Doors Round"), played=True),
     Action("set_target", "First Target by hand",
            "Set the First or Stern Target where the rulebook leaves it open.",
            lambda s, a, r: noise.set_target(s, a["crew"], a["which"]),
@@ -190,7 +204,7 @@ CYCLE_ACTIONS: tuple[Action, ...] = (
             Param("in_breach", "bool", "ends in a Hull Breached room", optional=True,
                   default=False)),
            key="E", short="Turn end", topic="scuttlebugs",
-           why_not=phases.crew_round("The end of a turn"),
+           why_not=fields.first_of(stern.spawns_why, phases.crew_round("The end of a turn")),
            log_text=lambda a: f"End of {a['crew']}'s turn",
            played=True),
     fields.Checked("end_cycle", "End the Cycle",
@@ -235,7 +249,7 @@ CYCLE_ACTIONS: tuple[Action, ...] = (
            "a wrong call ticks every timer.",
            lambda s, a, r: call_out.call_out(s, a["caller"], a["accused"],
                                              call_out.said(a.get("correct")),
-                                             bool(a.get(call_out.ABSENT))),
+                                             bool(a.get(call_out.ABSENT)), fields.played(a)),
            (fields.crew_choice("who calls out", "caller"),
             fields.crew_choice("who is accused", "accused"),
             Param(call_out.ABSENT, "bool", "yes: the accused's player is away (no PIN)",
@@ -244,7 +258,7 @@ CYCLE_ACTIONS: tuple[Action, ...] = (
                   choices=call_out.TABLE_CALLS, optional=True)),
            key="z", short="Call Out", topic="agendas",
            why_not=fields.first_of(call_out.why_not, phases.crew_round("Calling Out")),
-           check=call_out.check,
+           check=call_out.check, played=True,
            log_text=lambda a: f"{a['caller']} calls out {a['accused']}"
            + (" (unchecked: the accused's player absent)" if a.get(call_out.ABSENT) else "")),
     Action("sow_discord", "Discord is Sown",

@@ -122,7 +122,10 @@ END_ACTIONS: tuple[Action, ...] = (
            "After the Escape Pod ejects: end the game now or play on.",
            lambda s, a, r: outcomes.pod_choice(s, a["choice"]),
            (Param("choice", "choice", "what the table chooses", choices=outcomes.POD_CHOICES),),
-           topic="escape", log_text=lambda a: f"After the Escape Pod: {a['choice']}"),
+           key="Y", short="Pod: end?", topic="escape",
+           why_not=lambda s: None if escape.pod_choice_due(s) else
+           "only once the Escape Pod has ejected with someone aboard, and once",
+           log_text=lambda a: f"After the Escape Pod: {a['choice']}"),
     Action("player_nasty", "Player-Nasty score",
            "A Player-Nasty kills a crewmember or loses one of its Nasties.",
            lambda s, a, r: outcomes.player_nasty(s, a),

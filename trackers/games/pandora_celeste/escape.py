@@ -80,7 +80,8 @@ def _count_line(state: State, vehicle: str) -> str:
     cap = CAPACITY[vehicle]
     free = [n for n in vehicles(state)[vehicle]["crew"] if n in crew.ANDROIDS]
     return (f"{on_board_count(state, vehicle)} of {cap} pod{'' if cap == 1 else 's'} taken"
-            + (f"; {' and '.join(free)} takes none, being an Android" if free else ""))
+            " by crew" + (f"; {' and '.join(free)} takes none, being an Android"
+                          if free else ""))
 
 
 def power_up(state: State, vehicle: str, station: int, icons: int, who: str | None = None,
@@ -177,7 +178,7 @@ def would_decouple(state: State) -> list[str]:
             and not _fulfilled_aboard(state, v) and on_board_count(state, v) <= CAPACITY[v]]
 
 
-def decouple_check(state: State, when: str) -> list[Note | str]:
+def decouple_check(state: State, when: str, played: bool = False) -> list[Note | str]:
     """Which vehicles Decouple now (spec §9.6; T34-T36; rulebook «Decoupling»): at the end of
     the Crew Round with a crewmember aboard who Fulfilled their Agenda; at the end of the Nasty
     Action Round, after its last attack, when every survivor is aboard some vehicle."""
@@ -198,15 +199,16 @@ def decouple_check(state: State, when: str) -> list[Note | str]:
             continue
         why = ("a crewmember aboard has Fulfilled their Agenda" if when == "crew_round"
                else "every surviving crewmember is aboard")
-        notes += decouple(state, vehicle, why)
+        notes += decouple(state, vehicle, why, played)
         if facts_of(state)["showdown"] is not None:
             break  # time stands still: the Showdown is played before anything else
     return notes
 
 
-def decouple(state: State, vehicle: str, why: str) -> list[Note | str]:
+def decouple(state: State, vehicle: str, why: str, played: bool = False) -> list[Note | str]:
     """The vehicle leaves; its Airlock is pulled in; a Nasty aboard starts the Final Showdown
-    (spec §9.6, §9.7)."""
+    (spec §9.6, §9.7). ``played``: a record made since the Escape Pod's choice is offered
+    whenever it ejects (see ``after_escape``)."""
     data = vehicles(state)[vehicle]
     if data["decoupled"]:
         raise ActionError(f"vehicle: the {vehicle} has Decoupled already", "vehicle")
@@ -230,14 +232,23 @@ def decouple(state: State, vehicle: str, why: str) -> list[Note | str]:
                              "a Desperation Attack or one Airlock flush), then every Nasty "
                              "aboard attacks the vehicle's First Target", "showdown",
                              key_moment="The Final Showdown")]
-    return notes + after_escape(state, vehicle)
+    return notes + after_escape(state, vehicle, played)
 
 
-def after_escape(state: State, vehicle: str) -> list[Note | str]:
-    if vehicle == "Escape Pod" and not facts_of(state)["abandon_ship"]:
-        return [Note("The Escape Pod is away before Abandon Ship: the table chooses to end "
-                     "now (the escapee wins) or play on with the escapee as a Player-Nasty "
-                     "('Escape Pod: end or play on')", "escape")]
+def after_escape(state: State, vehicle: str, played: bool = False) -> list[Note | str]:
+    """What follows a vehicle that got away: the Escape Pod's ejection lets the table end the
+    game or play on, before Abandon Ship or after it («The Escape Pod»; a record made before
+    ``played`` offered it only before Abandon Ship, and replays so)."""
+    left = [n for n in crew.alive(state) if not escaped(state, n)]
+    if vehicle == "Escape Pod" and left and (played or not facts_of(state)["abandon_ship"]):
+        when = "" if played else " before Abandon Ship"
+        notes: list[Note | str] = [Note(
+            f"The Escape Pod is away{when}: the table chooses to end now (the escapee wins) or "
+            "play on with the escapee as a Player-Nasty ('Escape Pod: end or play on')",
+            "escape")]
+        for name in vehicles(state)[vehicle]["crew"] if played else ():
+            notes += crew.pass_targets(state, name, left)  # gone: no target token
+        return notes
     if "Long Game" in facts_of(state)["variants"]:
         return [Note("Long Game: play on until every surviving crewmember has left the Ship",
                      "escape")]
@@ -457,3 +468,15 @@ def lines(state: State) -> list[str]:
         out.append(f"Final Showdown in the {held['vehicle']}"
                    + ("; Airlock flushed" if held["flushed"] else ""))
     return out
+
+
+def pod_choice_due(state: State) -> str | None:
+    """The Escape Pod has ejected with someone aboard and the table has not said whether the
+    game ends there or plays on («The Escape Pod»)."""
+    facts = facts_of(state)
+    pod = vehicles(state)["Escape Pod"]
+    if not pod["decoupled"] or not pod["crew"] or facts.get("pod_choice") or facts["ended"] \
+            or all(escaped(state, n) for n in crew.alive(state)):
+        return None
+    return ("the Escape Pod has ejected: the table says whether the game ends here (the "
+            "escapee wins) or plays on first ('Escape Pod: end or play on')")

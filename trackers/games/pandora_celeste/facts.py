@@ -29,6 +29,7 @@ class PandoraCelesteFacts(TypedDict, total=False):
     rules: dict[str, Any]  # the table's readings of open questions (options)
     players: list[str]
     crew: dict[str, dict[str, Any]]
+    wake_up: list[str]  # who made the Wake-Up discard at setup
     # the timers and the Company
     protocols: list[dict[str, Any]]
     discord: bool
@@ -58,11 +59,13 @@ class PandoraCelesteFacts(TypedDict, total=False):
     collapse_due: bool
     # the ShipStern's pieces (Cargo Bays, Widgets, Junction Box, collapses)
     stern: dict[str, Any]
+    widget_spawns: int  # Big Nasties the first Widget called, still to spawn
     darkness: dict[str, Any]  # this Cycle's answer: who started it in the dark
     # the escape and the end
     vehicles: dict[str, dict[str, Any]]
     showdown: dict[str, Any] | None
     pod_winner: str | None
+    pod_choice: str  # the table's answer once the Escape Pod ejected: end now or play on
     player_nasties: dict[str, dict[str, int]]
 
 

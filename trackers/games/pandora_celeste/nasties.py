@@ -53,7 +53,7 @@ CATALOGUE: dict[str, Kind] = {k.name: k for k in (
          instincts="up to 5 rooms towards the First Target (it may use the Vents), striking "
                    "the first non-Bug it meets: 5 dmg less 1 per room it moved"),
     Kind("Trophy Hunter", "Big", hits_key="trophy_hunter_hits", dmg_key="trophy_hunter_dmg",
-         draws=False, instincts="its Xeno Data Log: it draws no card"),
+         draws=False, instincts="as its Xeno Data Log says"),
     Kind("Time Jumper", "Big", hits_key="time_jumper_hits", dmg_key="time_jumper_dmg"),
     Kind("FN(R1R)", "Big", hits_key="fn_r1r_hits", dmg=3, whole_room=True,
          instincts="towards the First Target; where its move ends it strikes every creature "

@@ -267,7 +267,8 @@ def plain_words(state: State, entry: dict[str, Any], instruction: str) -> str:
 
 def attack_order(state: State) -> str:
     """Whom it attacks given a choice: the First Target, then anti-clockwise (spec §5.4)."""
-    seats = [n for n in facts_of(state)["crew"] if facts_of(state)["crew"][n]["status"] == "alive"]
+    seats = [n for n in facts_of(state)["crew"] if facts_of(state)["crew"][n]["status"] == "alive"
+             and not escape.escaped(state, n)]  # nobody who got away is attacked
     target = facts_of(state)["first_target"]
     if not seats:
         return "No crewmember is left to attack"

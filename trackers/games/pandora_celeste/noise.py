@@ -93,6 +93,11 @@ def count(state: State) -> list[Note | str]:
         facts["first_target"] = order[0]
         notes.append(Note(f"First Target: {order[0]}; they take the First Player marker",
                           "first_target"))
+    elif stern and noise_rank(tallies, last, list(areas)):
+        notes.append(Note("Nobody at the front or in Cargo Control made noise: the rulebook "
+                          "does not say who is First Target; the token stays with "
+                          f"{facts['first_target'] or 'nobody'} unless set by hand ('First "
+                          "Target by hand')", "first_target"))
     else:
         notes += _silent_round(state)
     if stern:

@@ -164,6 +164,7 @@ def pod_choice(state: State, choice: str) -> list[Note | str]:
     if not pod["decoupled"] or not pod["crew"]:
         raise ActionError("choice: the Escape Pod has not ejected with anyone aboard", "choice")
     escapee = pod["crew"][0]
+    facts_of(state)["pod_choice"] = choice
     if choice == "end now":
         facts_of(state)["pod_winner"] = escapee
         facts_of(state)["ended"] = "the Escape Pod ejected"

@@ -75,11 +75,12 @@ def add(state: State, name: str, start: int | None, delay_limit: int | None) -> 
     if name.lower() in (p["name"].lower() for p in facts["protocols"]):
         raise ActionError(f"name: {name} is entered already", "name")
     vacuum = "vacuum" in name.lower()
-    if delay_limit is not None and (vacuum or delay_key(name)):
-        raise ActionError(f"delay_limit: {name}'s delays come from "
-                          + ("the rulebook (2, one per Airlock)" if vacuum
-                             else "your board profile") + "; leave it blank", "delay_limit")
     notes: list[Note | str] = []
+    key = delay_key(name)
+    if key and delay_limit is not None and key not in state.board:
+        state.board[key] = delay_limit  # read off the card: a printed value, kept as one
+        notes.append(Note(f"{name}: {delay_limit} delay{'' if delay_limit == 1 else 's'} on "
+                          "its card, kept on your board profile", "emergency_protocols"))
     if start is not None:
         tracker(state).add_marker(name, start)
         notes.append(Note(f"{name}: Countdown Marker on {start}", "emergency_protocols"))
@@ -91,10 +92,27 @@ def add(state: State, name: str, start: int | None, delay_limit: int | None) -> 
                           "emergency_protocols"))
     facts["protocols"].append({
         "name": name, "timed": start is not None, "state": "active", "delays": [],
-        "delay_limit": len(VACUUM_DELAYS) if vacuum else delay_limit,
+        "delay_limit": len(VACUUM_DELAYS) if vacuum else None if key else delay_limit,
         "delay_sources": list(VACUUM_DELAYS) if vacuum else [],
     })
     return notes
+
+
+def check_add(state: State, args: dict[str, Any]) -> None:
+    """A delay limit given with a Protocol agrees with what is known of its card: Vacuum's 2
+    is the rulebook's; another Protocol's is the one on the board profile, once entered."""
+    name, given = str(args.get("name") or ""), args.get("delay_limit")
+    if given is None:
+        return
+    if "vacuum" in name.lower() and given != len(VACUUM_DELAYS):
+        raise ActionError(f"delay_limit: the rulebook gives Vacuum {len(VACUUM_DELAYS)} delays "
+                          "(one per Airlock); give 2 or leave it blank", "delay_limit")
+    key = delay_key(name)
+    known = state.board.get(key) if key else None
+    if known is not None and known != given:
+        raise ActionError(f"delay_limit: your board profile says {name}'s card allows "
+                          f"{known}; leave it blank (or enter the board value again: 'Enter a "
+                          "board value')", "delay_limit")
 
 
 def delay_needs(state: State, args: dict[str, Any]) -> list[str]:
@@ -192,7 +210,7 @@ def override_action(state: State, args: dict[str, Any], rng: Random) -> list[Not
                                     "emergency_protocols")]
     stack = state.piece("big_nasties", Counter)
     if stack.value > 0:
-        notes += _spawn_big(state, rng, args, where)
+        notes += spawn_big(state, rng, args, where)
         stack.value -= 1
     else:
         if args.get("big_nasty") is not None:
@@ -211,7 +229,7 @@ def override_action(state: State, args: dict[str, Any], rng: Random) -> list[Not
     return notes
 
 
-def _spawn_big(state: State, rng: Random, args: dict[str, Any],
+def spawn_big(state: State, rng: Random, args: dict[str, Any],
                where: str) -> list[Note | str]:
     """Turn over the top Big Nasty and place it (spec §4.6; «Spawning a Big Nasty», p.23)."""
     big = args.get("big_nasty")
@@ -232,7 +250,8 @@ def _spawn_big(state: State, rng: Random, args: dict[str, Any],
                               "room it names)", "gold")
         else:
             card = {"gold": args.get("gold")}
-        room = room or f"gold-number room {card['gold']}"
+        back = "ShipStern " if where == WHERE[1] else ""
+        room = room or f"{back}gold-number room {card['gold']}"
     _, added = nasties.add(state, big, room, why="spawns")
     said = "in Cargo Control (Scenario 3)" if third else _spawn(where)
     return [*notes, Note(f"Turn over the top Big Nasty: {big} spawns {said}", "nasties"),
@@ -242,9 +261,11 @@ def _spawn_big(state: State, rng: Random, args: dict[str, Any],
 def _spawn(where: str) -> str:
     if where == WHERE[2]:
         return "in the room where the Protocol was shut down"
-    part = "ShipStern" if where == WHERE[1] else "front of the Ship"
-    return (f"in the {part} room with the gold number of a flipped Nasty Action card, even a "
-            "locked room («Spawning a Big Nasty», p.23)")
+    if where == WHERE[1]:
+        return ("in the ShipStern room with the gold number of a flipped Nasty Action card "
+                "(«Where to Spawn Big Nasties», p.33)")
+    return ("in the room at the front of the Ship with the gold number of a flipped Nasty "
+            "Action card, even a locked room («Spawning a Big Nasty», p.23)")
 
 
 def abandon_ship(state: State, why: str) -> list[Note | str]:

@@ -6,7 +6,16 @@ from __future__ import annotations
 from typing import Any
 
 from trackers.engine import ActionError, State
-from trackers.games.pandora_celeste import crew, cycle, darkness, nasties, nasty_round
+from trackers.games.pandora_celeste import (
+    crew,
+    cycle,
+    darkness,
+    escape,
+    nasties,
+    nasty_round,
+    starts,
+    stern,
+)
 from trackers.games.pandora_celeste.facts import facts_of
 from trackers.games.pandora_celeste.setup import start_choices
 from trackers.pieces import Secret
@@ -20,6 +29,10 @@ def nasty_attack(state: State, args: dict[str, Any]) -> None:
     why = nasty_round.paused_why(state, entry)
     if why:
         raise ActionError(why, "nasty")
+    victim = args.get("crew")
+    if victim and escape.escaped(state, str(victim)):
+        raise ActionError(f"crew: {victim} got away in an escape vehicle: no Nasty on the Ship "
+                          "reaches them", "crew")
 
 
 def crew_attack(state: State, args: dict[str, Any]) -> None:
@@ -61,10 +74,16 @@ def entries_due(state: State) -> str | None:
     if facts_of(state).get("collapse_due"):
         return ("more than 8 Hull Breach markers: record which section broke off and what "
                 "the table agreed first ('Hull collapse')")
+    if stern.spawns_why(state):
+        return stern.spawns_why(state)
+    if escape.pod_choice_due(state):
+        return escape.pod_choice_due(state)
     if darkness.due(state):
         return darkness.why_due(state)
     if facts_of(state)["phase"] != "setup":
         return None
+    if starts.due(state):
+        return starts.why_due(state)
     step = cycle.current(state)
     if step == "agendas":
         missing = [n for n in facts_of(state)["crew"]

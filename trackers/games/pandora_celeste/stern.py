@@ -15,7 +15,7 @@ from random import Random
 from typing import Any
 
 from trackers.engine import ActionError, Note, State
-from trackers.games.pandora_celeste import cards, hazards, nasties, protocols
+from trackers.games.pandora_celeste import cards, crew, hazards, nasties, protocols
 from trackers.games.pandora_celeste.facts import facts_of
 from trackers.pieces import Counter, Secret
 
@@ -180,9 +180,12 @@ def swappable_bays(state: State) -> list[str]:
             and b not in held.get("swapped", [])]
 
 
-def swap(state: State, bay: str, card: str, kind: str) -> list[Note | str]:
+def swap(state: State, bay: str, card: str, kind: str, played: bool = False
+         ) -> list[Note | str]:
     """The Ship's Manifest's holder, opening the Bay with it ready, put a spare card in the
-    Bay instead of the one revealed («Using the Ship's Manifest»)."""
+    Bay instead of the one revealed («Using the Ship's Manifest»). ``played``: a record made
+    since a consignment of Widgets put under the Manifest is no longer in the Bay (one made
+    before replays as it was)."""
     held = record(state)
     if bay not in swappable_bays(state):
         shown = held["bays"].get(bay)
@@ -192,13 +195,17 @@ def swap(state: State, bay: str, card: str, kind: str) -> list[Note | str]:
         raise ActionError(f"bay: Cargo Bay {bay} cannot be swapped: {why}", "bay")
     old = held["bays"][bay].partition("=")[0].strip()
     held.setdefault("swapped", []).append(bay)
+    if played and held.get("widgets_bay") == bay:
+        held["widgets_bay"] = None  # the consignment went under the Manifest
     return [Note(f"Ship's Manifest: {old} goes under the Manifest; Bay {bay} now holds",
                  "shipstern"), *reveal(state, bay, f"{card} = {kind}", swapped=True)]
 
 
-def take_widget(state: State, name: str) -> list[Note | str]:
+def take_widget(state: State, name: str, played: bool = False) -> list[Note | str]:
     """A Widget from the consignment: the first triggers Abandon Ship and every Big Nasty left
-    spawns («The Escape Pod»: the Widget)."""
+    spawns («The Escape Pod»: the Widget). ``played``: a record made under the rule held now,
+    each spawn entered before play goes on ('Big Nasty spawns'); one made before replays as
+    it was (the stack emptied with a note)."""
     held = record(state)
     if held["widgets_bay"] is None:
         raise ActionError("crew: no Cargo Bay has shown a consignment of Widgets yet", "crew")
@@ -210,6 +217,16 @@ def take_widget(state: State, name: str) -> list[Note | str]:
     if len(held["widgets"]) > 1:
         return notes
     stack = state.piece("big_nasties", Counter)
+    if played:
+        facts_of(state)["widget_spawns"] = stack.value
+        if stack.value:
+            notes.append(Note(f"Every Big Nasty left spawns now ({stack.value}): turn each "
+                              "over and enter it; it spawns in the ShipStern room with the "
+                              "gold number of a flipped Nasty Action card ('Big Nasty "
+                              "spawns')", "nasties"))
+        if not facts_of(state)["abandon_ship"]:
+            notes += protocols.abandon_ship(state, "a Widget was taken from the consignment")
+        return notes
     left, stack.value = stack.value, 0
     if left:
         notes.append(Note(f"Every Big Nasty left spawns: turn over the {left} on the stack; "
@@ -217,6 +234,58 @@ def take_widget(state: State, name: str) -> list[Note | str]:
                           "Nasty Action card ('Reveal a Nasty')", "nasties"))
     if not facts_of(state)["abandon_ship"]:
         notes += protocols.abandon_ship(state, "a Widget was taken from the consignment")
+    return notes
+
+
+def no_widgets(state: State) -> str | None:
+    if (facts_of(state).get("stern") or {}).get("widgets_bay") is None:
+        return "no Cargo Bay has shown a consignment of Widgets"
+    return None
+
+
+def widget_needs(state: State, args: dict[str, Any]) -> list[str]:
+    """The first Widget triggers Abandon Ship, which starts the Objective Timer: its length
+    is asked once, as when the last Protocol is shut down."""
+    held = facts_of(state).get("stern") or {}
+    first = held.get("widgets_bay") is not None and not held.get("widgets")
+    return ["objective_timer"] if first and not facts_of(state)["abandon_ship"] else []
+
+
+def spawns_due(state: State) -> int:
+    """Big Nasties still to spawn since the first Widget was taken (the stack may have lost
+    some to a Protocol shut down meanwhile)."""
+    due = facts_of(state).get("widget_spawns") or 0
+    return min(due, state.piece("big_nasties", Counter).value)
+
+
+def spawns_why(state: State) -> str | None:
+    """What holds play while a Big Nasty the Widget called is not entered."""
+    due = spawns_due(state)
+    if not due:
+        return None
+    return (f"the first Widget was taken: every Big Nasty left spawns at once ({due} still "
+            "to enter); turn the top one over and enter it first ('Big Nasty spawns')")
+
+
+def spawn_why_not(state: State) -> str | None:
+    if spawns_due(state):
+        return None
+    return ("no Big Nasty waits to spawn: every one left spawns when the first Widget is "
+            "taken from the consignment ('Take a Widget')")
+
+
+def spawn_left(state: State, args: dict[str, Any], rng: Random) -> list[Note | str]:
+    """One of the Big Nasties left, called by the Widget: it spawns in the ShipStern room of
+    a flipped card's gold number («Where to Spawn Big Nasties»: an action in the back)."""
+    if not spawns_due(state):
+        raise ActionError("action: no Big Nasty waits to spawn", "action")
+    notes = protocols.spawn_big(state, rng, args, protocols.WHERE[1])
+    state.piece("big_nasties", Counter).value -= 1
+    facts_of(state)["widget_spawns"] = spawns_due(state)
+    left = spawns_due(state)
+    if left:
+        notes.append(Note(f"{left} more to spawn: turn the next one over ('Big Nasty spawns')",
+                          "nasties"))
     return notes
 
 
@@ -259,13 +328,36 @@ def aboard(state: State, text: str | None) -> list[dict[str, Any]]:
     return found
 
 
+def lost_crew(state: State, text: str | None) -> list[str]:
+    """The crewmembers the table named as in the section that broke off ("Cap, Skins"), or
+    "none"."""
+    if text is None or text.strip().lower() == NONE:
+        return []
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    living = crew.alive(state)
+    for name in names:
+        if name not in living:
+            raise ActionError(f"crew: {name!r} is not a living crewmember; give who was in it "
+                              f"({', '.join(living)}), or {NONE}", "crew")
+    return list(dict.fromkeys(names))
+
+
 def check_collapse(state: State, args: dict[str, Any]) -> None:
-    """The Nasties in it are named before it is recorded (the table's answer, 'none' too)."""
+    """The Nasties and the crew in it are named before it is recorded (the table's answer,
+    'none' too); with no agreement the section stays and nobody in it is lost."""
     aboard(state, args.get("nasties"))
+    gone = args.get("way") != COLLAPSE_WAYS[2]
+    if gone and args.get("crew") is None:
+        raise ActionError(f"crew: say who was in {args.get('section')} when it broke off "
+                          f"(names, or {NONE}): they go into space with it", "crew")
+    if not gone and lost_crew(state, args.get("crew")):
+        raise ActionError("crew: without agreement the section is not destroyed: nobody in "
+                          f"it is lost; leave it blank or give {NONE}", "crew")
+    lost_crew(state, args.get("crew"))
 
 
 def collapse(state: State, section: str, way: str, markers: int,
-             named: str | None = None) -> list[Note | str]:
+             named: str | None = None, crew_in: str | None = None) -> list[Note | str]:
     """The section with the most markers breaks off with everyone in it, the Nasties the
     table named too; the table's agreement recorded («Catastrophic Hull Breach»)."""
     if markers > hazards.breaches(state).value:
@@ -281,6 +373,8 @@ def collapse(state: State, section: str, way: str, markers: int,
         f"board; the table: {way}", "hull_breach", key_moment=f"{section} broke off into space")]
     for entry in gone:
         notes += nasties.remove(state, entry, f"went into space with {section}")
+    for name in lost_crew(state, crew_in) if way != COLLAPSE_WAYS[2] else ():
+        notes += crew.die(state, name, "Hull collapse")  # into space with the section
     return notes
 
 

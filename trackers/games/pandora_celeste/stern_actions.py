@@ -9,7 +9,15 @@ from typing import Any
 from trackers.engine import Action, Note, Param, State
 from trackers.engine.actions import DRAWN
 from trackers.games.pandora_celeste import action_fields as fields
-from trackers.games.pandora_celeste import cards, darkness, hazards, manifest, phases, stern
+from trackers.games.pandora_celeste import (
+    cards,
+    darkness,
+    hazards,
+    manifest,
+    nasties,
+    phases,
+    stern,
+)
 from trackers.games.pandora_celeste.facts import facts_of
 
 Notes = list[Note | str]
@@ -37,9 +45,9 @@ STERN_ACTIONS: tuple[Action, ...] = (
            _unlock,
            (Param("bay", "choice", "which Cargo Bay (its number on the Manifest)",
                   choices=stern.locked_bays),
-            Param("card", "str", "mirror mode: the Cargo Card's name", optional=True,
+            Param("card", "str", "mirror mode: the Cargo Card's name, as turned up",
                   max_length=60, shown=fields.mirror, hidden_why=fields.APP_DRAWS),
-            Param("kind", "choice", "mirror mode: its kind", choices=stern.KINDS, optional=True,
+            Param("kind", "choice", "mirror mode: its kind", choices=stern.KINDS,
                   shown=fields.mirror, hidden_why=fields.APP_DRAWS)),
            topic="shipstern", needs=_deck_needed,
            why_not=fields.first_of(fields.with_shipstern, phases.in_play("Unlocking a Bay"),
@@ -71,14 +79,27 @@ STERN_ACTIONS: tuple[Action, ...] = (
          Param("kind", "choice", "its kind", choices=stern.KINDS)),
         topic="shipstern", check=manifest.check_swap,
         why_not=fields.first_of(fields.with_shipstern, manifest.why_not_swap),
-        deals=manifest.swap_deals,
+        deals=manifest.swap_deals, played=True,
         log_text=lambda a: f"Ship's Manifest swap in Cargo Bay {a['bay']}"),
-    Action("take_widget", "Take a Widget",
-           "From the Widget consignment: the first one triggers Abandon Ship and spawns every "
-           "Big Nasty left.", lambda s, a, r: stern.take_widget(s, a["crew"]),
-           (fields.crew_choice("who takes it"),), topic="shipstern",
-           why_not=fields.first_of(fields.with_shipstern, phases.crew_round("Taking a Widget")),
-           log_text=lambda a: f"{a['crew']} takes a Widget"),
+    fields.Checked(
+        "take_widget", "Take a Widget",
+        "From the Widget consignment: the first one triggers Abandon Ship and spawns every "
+        "Big Nasty left.", lambda s, a, r: stern.take_widget(s, a["crew"], fields.played(a)),
+        (fields.crew_choice("who takes it"),), topic="shipstern",
+        why_not=fields.first_of(fields.with_shipstern, phases.crew_round("Taking a Widget"),
+                                stern.no_widgets),
+        needs=stern.widget_needs, log_text=lambda a: f"{a['crew']} takes a Widget",
+        played=True),
+    Action("widget_spawn", "Big Nasty spawns",
+           "One of the Big Nasties left, called by the first Widget taken: it spawns in the "
+           "ShipStern room of a flipped card's gold number.", stern.spawn_left,
+           (Param("big_nasty", "choice", "the Big Nasty turned over",
+                  choices=nasties.BIG_NAMES),
+            fields.GOLD, Param("room", "str", "the room it spawns in (optional)",
+                               optional=True, max_length=60)),
+           key="O", short="BN spawns", topic="nasties", needs=fields.deck,
+           why_not=stern.spawn_why_not,
+           log_text=lambda a: f"{a['big_nasty']} spawns (the Widget)"),
     Action("junction_box", "Junction Box",
            "The Junction Box found, or the ShipStern's lights switched on or off.",
            lambda s, a, r: stern.junction(s, a["event"], a["room"]),
@@ -100,12 +121,14 @@ STERN_ACTIONS: tuple[Action, ...] = (
         "More than 8 Hull Breach markers: the section with the most breaks off with everyone "
         "in it; the table's agreement recorded.",
         lambda s, a, r: stern.collapse(s, a["section"], a["way"], a["markers"],
-                                       a.get("nasties")),
+                                       a.get("nasties"), a.get("crew")),
         (Param("section", "choice", "the section with the most markers",
                choices=hazards.SECTIONS),
          Param("way", "choice", "what the table agreed", choices=stern.COLLAPSE_WAYS),
          Param("markers", "int", "its markers coming off the board", minimum=0, maximum=60),
-         Param("nasties", "str", "Nasties in it: numbers ('1, 3') or none", max_length=120)),
+         Param("nasties", "str", "Nasties in it: numbers ('1, 3') or none", max_length=120),
+         Param("crew", "str", "crew in it: names ('Cap, Skins') or none", max_length=120,
+               optional=True)),
         topic="hull_breach", check=stern.check_collapse,
         why_not=lambda s: None if facts_of(s).get("collapse_due") else
         "only once more than 8 Hull Breach markers are on the board",

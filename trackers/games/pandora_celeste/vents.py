@@ -7,12 +7,60 @@ came up; a Nasty joins the Active Nasty Area.
 
 from __future__ import annotations
 
+from typing import Any
+
 from trackers.engine import ActionError, Note, State
-from trackers.games.pandora_celeste import nasties, scenarios
+from trackers.games.pandora_celeste import cycle, nasties, scenarios
 from trackers.games.pandora_celeste.facts import facts_of
 
 WHY = ("Check Aircon", "empty board", "crew entered a Vent Node")
 FOUND = ("a Nasty", "an Action card", "Hear That", "another card")
+# When each draw comes: a crewmember's move in the Crew Round («Moving Through the Vents»);
+# the empty board at the end of the Nasty Action Round, before the End of Cycle's tick («The
+# Active Nasty Area»); Check Aircon at the End of Cycle, so entered as the next Cycle starts
+# («4. End of Cycle» B).
+WHEN = {WHY[2]: cycle.CREW_ROUND, WHY[1]: ("round_end", "tick"), WHY[0]: ("start",)}
+SAID = {WHY[2]: "when a crewmember enters a Vent Node (the Crew Round)",
+        WHY[1]: "for an empty board (the end of the Nasty Action Round)",
+        WHY[0]: "for Check Aircon (the End of Cycle, entered once 'End the Cycle' is done)"}
+
+
+def _now(state: State) -> str | None:
+    return cycle.current(state) if facts_of(state)["phase"] == "cycle" else None
+
+
+def _fits(state: State, why: str) -> bool:
+    now = _now(state)
+    if why == WHY[0] and facts_of(state)["cycle"] < 2:
+        return False  # no End of Cycle has been played yet
+    return now in WHEN[why]
+
+
+def why_not(state: State) -> str | None:
+    """No Vents card is drawn in the Noise & Doors Round (the hand refill among it) or while
+    the Nasties act."""
+    if _now(state) is None or any(_fits(state, w) for w in WHY):
+        return None
+    return (f"a Vents card is drawn {SAID[WHY[2]]}, {SAID[WHY[1]]} or {SAID[WHY[0]]}; the "
+            f"game is at the {cycle.STEP_NAMES[cycle.current(state)]}")
+
+
+def check(state: State, args: dict[str, Any]) -> None:
+    """This draw's own moment (a new record; one saved before replays as it was)."""
+    scenarios.no_vents(state)
+    why = str(args.get("why"))
+    if why == WHY[1]:
+        _empty(state)
+    if _now(state) is not None and why in WHEN and not _fits(state, why):
+        raise ActionError(f"why: the Vents card is drawn {SAID[why]}; the game is at the "
+                          f"{cycle.STEP_NAMES[cycle.current(state)]}", "why")
+
+
+def _empty(state: State) -> None:
+    if nasties.on_board(state):
+        on = ", ".join(nasties.label(n) for n in nasties.on_board(state))
+        raise ActionError(f"why: the empty-board draw is only for a board with no Nasty on it; "
+                          f"on the board now: {on}", "why")
 
 
 def draw(state: State, why: str, found: str, nasty: str | None, room: str | None,
@@ -20,10 +68,8 @@ def draw(state: State, why: str, found: str, nasty: str | None, room: str | None
     """What the top Vents card was and where it goes (spec §7.4, §5.1)."""
     scenarios.no_vents(state)
     target = facts_of(state)["first_target"]
-    if why == "empty board" and nasties.on_board(state):
-        on = ", ".join(nasties.label(n) for n in nasties.on_board(state))
-        raise ActionError(f"why: the empty-board draw is only for a board with no Nasty on it; "
-                          f"on the board now: {on}", "why")
+    if why == "empty board":
+        _empty(state)
     if found == "a Nasty":
         if nasty is None:
             raise ActionError("nasty: give which Nasty the Vents card shows", "nasty")

@@ -15,6 +15,7 @@ from trackers.games.pandora_celeste import (
     outcomes,
     protocols,
     scenarios,
+    starts,
     stern,
 )
 from trackers.games.pandora_celeste.board import box_lines
@@ -103,7 +104,7 @@ def banner(state: State) -> list[str]:
                     f"Winners (provisional, Agendas still hidden): {winners}"]
         return [f"GAME OVER: {record.ending}", f"Winners: {winners}"]
     if facts["phase"] == "setup":
-        return ["SETUP", cycle.steps(state)[facts["step"]][1]]
+        return ["SETUP", starts.why_due(state) or cycle.steps(state)[facts["step"]][1]]
     timer = protocols.tracker(state)
     driver = timer.driver()
     drives = f"{driver} {timer.driving_value()} drives" if driver else "no marker drives"
@@ -139,6 +140,9 @@ def _under_way(state: State) -> str:
         verb = "attacks" if len(found) == 1 else "attack"
         return (f"Showdown: the crew act, then {aboard} {verb} the vehicle's First Target "
                 "('Nasty attacks')")
+    due = stern.spawns_why(state) or escape.pod_choice_due(state)
+    if due:  # held before play goes on: said where the step would be
+        return due[:1].upper() + due[1:]
     held = nasty_round.running(state)
     if held is not None:
         entry = next((n for n in nasties.area(state) if n["id"] == held["queue"][held["pos"]]),
