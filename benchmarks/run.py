@@ -366,7 +366,9 @@ def report(r: dict[str, Any]) -> str:
     if "later_look_s" in history:
         first, later = history["first_look_s"], history["later_look_s"]
         lines.append(f"  (f) play history, 500 games: first look {first:.2f} s, later looks "
-                     f"{later:.2f} s (target < 1 s: {_mark(max(first, later) < 1)})")
+                     f"{later:.2f} s (target < 1 s: {_mark(max(first, later) < 1)}); CPU "
+                     f"{history.get('first_look_cpu_s', 0):.2f} s and "
+                     f"{history.get('later_look_cpu_s', 0):.2f} s")
     elif history:
         lines.append(f"  (f) play history: {history}")
     if "query_median_ms" in search:
