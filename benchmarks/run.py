@@ -359,7 +359,8 @@ def report(r: dict[str, Any]) -> str:
               keys.get("every_game", {}).items()),
             f"      Home with 500 saved games {keys['home_500_ms']:.0f} ms, with none "
             f"{keys['home_none_ms']:.0f} ms: ratio {keys['home_ratio']:.2f} (target <= 1.2: "
-            f"{_mark(keys['home_ratio'] <= 1.2)})",
+            f"{_mark(keys['home_ratio'] <= 1.2)}); CPU time ratio "
+            f"{keys.get('home_cpu_ratio', 0):.2f}",
         ]
     elif keys:
         lines.append(f"  (e) key press: {keys}")
