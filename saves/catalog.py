@@ -302,7 +302,10 @@ class Catalog:
     def old_settings(self) -> dict[str, Any]:
         """Settings an older Tableside kept in the catalog (moved to their own file)."""
         try:
-            rows = self._db().table("settings").all()
+            if self._memory is not None:
+                rows = list(self._memory.table("settings").all())
+            else:  # only read (a folder without settings.json asks at every start)
+                rows = list(read_json(self.path, copy=False).get("settings", {}).values())
         except (OSError, ValueError, UnicodeDecodeError, AttributeError, TypeError):
             return {}
         return {str(r["key"]): r.get("value") for r in rows
