@@ -359,14 +359,17 @@ def report(r: dict[str, Any]) -> str:
               keys.get("every_game", {}).items()),
             f"      Home with 500 saved games {keys['home_500_ms']:.0f} ms, with none "
             f"{keys['home_none_ms']:.0f} ms: ratio {keys['home_ratio']:.2f} (target <= 1.2: "
-            f"{_mark(keys['home_ratio'] <= 1.2)})",
+            f"{_mark(keys['home_ratio'] <= 1.2)}); CPU time ratio "
+            f"{keys.get('home_cpu_ratio', 0):.2f}",
         ]
     elif keys:
         lines.append(f"  (e) key press: {keys}")
     if "later_look_s" in history:
         first, later = history["first_look_s"], history["later_look_s"]
         lines.append(f"  (f) play history, 500 games: first look {first:.2f} s, later looks "
-                     f"{later:.2f} s (target < 1 s: {_mark(max(first, later) < 1)})")
+                     f"{later:.2f} s (target < 1 s: {_mark(max(first, later) < 1)}); CPU "
+                     f"{history.get('first_look_cpu_s', 0):.2f} s and "
+                     f"{history.get('later_look_cpu_s', 0):.2f} s")
     elif history:
         lines.append(f"  (f) play history: {history}")
     if "query_median_ms" in search:

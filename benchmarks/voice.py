@@ -32,18 +32,11 @@ from tableside.api import Tableside  # noqa: E402
 from tableside.voice import choices  # noqa: E402
 from tableside.voice.players import Playback, find_player  # noqa: E402
 from tableside.voice.speaker import Speaker  # noqa: E402
-from tests.lifeform.test_lifeform_session_fixtures import BOARD, NAMES  # noqa: E402
+from tests.voice.ready import ready_game  # noqa: E402
 
 RUNS = 20
 PRESSES = 20
 TARGET_MS = 300.0
-SETUP = [("record_characters", {"crew_member": "Andrew", "first": "Solomon", "second": "Palmer"}),
-         ("record_characters", {"crew_member": "Jacob", "first": "Cameron",
-                                "second": "Bennings"}),
-         ("reality_calibration", {"image": "Image 1", "decline_pin": True}),
-         ("tick_setup", {"step": "all remaining"})]
-
-
 class PipeStandIn(Playback):
     """Takes samples as a player's pipe would (no sound device on this machine)."""
 
@@ -52,16 +45,6 @@ class PipeStandIn(Playback):
 
     def finish(self) -> None:
         pass
-
-
-def _game(data: Path) -> str:
-    table = Tableside(data)
-    play = table.create("lifeform", 3, names=NAMES[3], board=BOARD, seed="voice")
-    for name, args in SETUP:
-        play.do(name, **args)
-    play.close()
-    table.close()
-    return play.id
 
 
 def first_sample(data: Path, game: str, folder: Path | None) -> tuple[list[float], list[float]]:
@@ -128,7 +111,7 @@ async def _presses(data: Path, voice_on: bool) -> dict[str, float]:
 def run() -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
         data = Path(tmp) / "data"
-        game = _game(data)
+        game = ready_game(data, "voice")
         os.environ[choices.FOLDER_ENV] = str(Path(tmp) / "said")  # no sound device needed
         played, ui = first_sample(data, game, None)
         written, _ = first_sample(data, game, Path(tmp) / "wav")

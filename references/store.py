@@ -7,10 +7,11 @@ Ids are AUTOINCREMENT: an id a screen still holds never comes back as another bo
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sqlite3
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -82,18 +83,26 @@ def connect(data_dir: Path, read_only: bool = False) -> sqlite3.Connection:
         conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
     except sqlite3.Error as error:
         raise LibraryError(f"{path}: cannot open the rulebook library ({error})") from None
-    try:
+    with _closed_if_refused(conn, path):
         check_fts5(conn)
         conn.execute("PRAGMA journal_mode=WAL")
         conn.execute("PRAGMA synchronous=NORMAL")
         _ensure_schema(conn, path)
+    return conn
+
+
+@contextlib.contextmanager
+def _closed_if_refused(conn: sqlite3.Connection, path: Path) -> Iterator[None]:
+    """Checks of a library just opened: the connection closed when one refuses it, a
+    damaged file said as such."""
+    try:
+        yield
     except sqlite3.DatabaseError as error:
         conn.close()
         raise _damaged(path, error) from None
     except LibraryError:
         conn.close()
         raise
-    return conn
 
 
 def _make_private(data_dir: Path, path: Path) -> None:
@@ -137,7 +146,7 @@ def _connect_read_only(path: Path) -> sqlite3.Connection:
         conn = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
     except sqlite3.Error as error:
         raise LibraryError(f"{path}: cannot open the rulebook library ({error})") from None
-    try:
+    with _closed_if_refused(conn, path):
         check_fts5(conn)
         version = _schema_version(conn)
         if version != SCHEMA_VERSION:
@@ -145,12 +154,6 @@ def _connect_read_only(path: Path) -> sqlite3.Connection:
                 f"{path}: written by another Tableside version (library format {version}, "
                 f"this one reads {SCHEMA_VERSION})"
             )
-    except sqlite3.DatabaseError as error:
-        conn.close()
-        raise _damaged(path, error) from None
-    except LibraryError:
-        conn.close()
-        raise
     return conn
 
 

@@ -58,17 +58,18 @@ def info_from_row(row: Any) -> SessionInfo | None:
     read as empty, not a crash); None for a row without an id."""
     if not isinstance(row, dict) or not isinstance(row.get("id"), str) or not row["id"]:
         return None
-
-    def text(key: str, default: str = "") -> str:
-        value = row.get(key)
-        return value if isinstance(value, str) else default
-
-    players = row.get("players")
+    # each field read inline (Home reads every row at start-up)
+    game, title, created, updated, status, mode, players = (
+        row.get("game"), row.get("title"), row.get("created"), row.get("updated"),
+        row.get("status"), row.get("mode"), row.get("players"))
+    created = created if isinstance(created, str) else ""
     return SessionInfo(
-        id=row["id"], game=text("game", "?"), title=text("title", row["id"]),
+        id=row["id"], game=game if isinstance(game, str) else "?",
+        title=title if isinstance(title, str) else row["id"],
         players=players if isinstance(players, int) and not isinstance(players, bool) else 0,
-        created=text("created"), updated=text("updated") or text("created"),
-        status=text("status", "in progress"), mode=text("mode"))
+        created=created, updated=updated if isinstance(updated, str) and updated else created,
+        status=status if isinstance(status, str) else "in progress",
+        mode=mode if isinstance(mode, str) else "")
 
 
 def _format_of(path: Path) -> int | None:
@@ -77,7 +78,7 @@ def _format_of(path: Path) -> int | None:
     Valid JSON of the wrong shape counts as unreadable too: TinyDB would fail on it later,
     mid-game, with a traceback instead of a message.
     """
-    data = read_json(path)
+    data = read_json(path, copy=False)  # only read here
     if not isinstance(data, dict):
         raise ValueError("not a JSON object")
     for name, table in data.items():
@@ -286,7 +287,8 @@ class Catalog:
         return None if row is None else copy.deepcopy(row)  # the caller's own copy
 
     def session(self, session_id: str) -> SessionInfo | None:
-        return info_from_row(self.row(session_id))
+        # the row itself (no copy): the info takes only its strings and numbers
+        return info_from_row(self._by_id().get(session_id))
 
     def update_session(self, session_id: str, **changes: Any) -> None:
         with self.locked():
@@ -300,7 +302,10 @@ class Catalog:
     def old_settings(self) -> dict[str, Any]:
         """Settings an older Tableside kept in the catalog (moved to their own file)."""
         try:
-            rows = self._db().table("settings").all()
+            if self._memory is not None:
+                rows = list(self._memory.table("settings").all())
+            else:  # only read (a folder without settings.json asks at every start)
+                rows = list(read_json(self.path, copy=False).get("settings", {}).values())
         except (OSError, ValueError, UnicodeDecodeError, AttributeError, TypeError):
             return {}
         return {str(r["key"]): r.get("value") for r in rows

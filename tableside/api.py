@@ -26,7 +26,7 @@ import os
 from collections.abc import Sequence  # read at run time: @checked evaluates the annotations
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from saves.catalog import SessionInfo
 from saves.journal import JournalError
@@ -44,12 +44,24 @@ from tableside.basics import (
     plain_error,
     window_name,
 )
-from tableside.open_session import OpenSession
 from tableside.profiles import PROFILE_FORMAT, PROFILE_VERSION, ProfilesAndSettings
+
+if TYPE_CHECKING:
+    from tableside.open_session import OpenSession
 
 __all__ = ["LOST_ACTION", "PROFILE_FORMAT", "PROFILE_VERSION", "OpenSession", "OutsideChange",
            "Tableside", "TablesideError", "game_definition", "now", "plain_error",
            "window_name"]
+
+
+def __getattr__(name: str) -> Any:
+    """``OpenSession`` (with the follower and problem log it brings) loads when a game is
+    first opened or asked for: Home lists the saved games without it (start-up time)."""
+    if name == "OpenSession":
+        from tableside.open_session import OpenSession
+
+        return OpenSession
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class Tableside(ProfilesAndSettings):
@@ -128,6 +140,8 @@ class Tableside(ProfilesAndSettings):
                 from err
         session.attach(journal)
         stored = self.store.catalog.row(info.id) or {}
+        from tableside.open_session import OpenSession
+
         return OpenSession(self, info, session, journal, header=stored.get("header"))
 
     @checked
@@ -195,6 +209,7 @@ class Tableside(ProfilesAndSettings):
             journal = store.open_journal(info.id, contents, self.by)
             session.attach(journal)
         from tableside import reveals  # each reveal rechecked against its code at every open
+        from tableside.open_session import OpenSession
 
         return OpenSession(self, info, session, journal,
                            [*loaded.warnings, *reveals.warnings(session.state)],

@@ -65,22 +65,13 @@ def _print(seen: History) -> None:
     hours, minutes = divmod(seen.minutes, 60)
     print(f"{len(seen.games)} game{'s' if len(seen.games) != 1 else ''}, "
           f"{hours} h {minutes:02d} min of play")
-    if seen.by_title:
-        print("\nGames played to the end")
-        for title, count in sorted(seen.by_title.items()):
-            print(f"  {count:>4}  {one_line(title)}")
-    if seen.unfinished:
-        print("\nGames not over yet (neither won nor lost)")
-        for title, count in sorted(seen.unfinished.items()):
-            print(f"  {count:>4}  {one_line(title)}")
-    if seen.endings:
-        print("\nEndings reached")
-        for ending, count in sorted(seen.endings.items()):
-            print(f"  {count:>4}  {one_line(ending)}")
-    if seen.sides:
-        print("\nWins by side")
-        for side, count in sorted(seen.sides.items()):
-            print(f"  {count:>4}  {one_line(side)}")
+    for heading, counts in (("Games played to the end", seen.by_title),
+                            ("Games not over yet (neither won nor lost)", seen.unfinished),
+                            ("Endings reached", seen.endings), ("Wins by side", seen.sides)):
+        if counts:
+            print(f"\n{heading}")
+            for name, count in sorted(counts.items()):
+                print(f"  {count:>4}  {one_line(name)}")
     print("\nPlayers")
     print(f"  {cell('Name', NAME_WIDTH)} {'Played':>6} {'Won':>4} {'Not over':>8}")
     for record in seen.players:

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from tableside.open_session import OpenSession
     from trackers.pieces import Secret
 
-__all__ = ["PIN_RECORD", "check_pin", "key_record", "set_pin"]
+__all__ = ["PIN_RECORD", "check_old_pin", "check_pin", "key_record", "set_pin"]
 
 
 def error(message: str, field: str) -> Exception:
@@ -176,12 +176,21 @@ def guard_writing(play: OpenSession, owner: str, label: str, pin: str | None) ->
         check_pin(play, owner, label, record, pin, "choose")
         return
     if pins.is_set(play.settings, play.id, owner):  # a game saved before: settings.json
-        try:
-            pins.check(play.settings, play.id, owner, pin)
-        except pins.PinError as err:
-            audit.log(play, "wrong_pin" if pin else "no_pin", owner=owner, label=label,
-                      doing="choose")
-            raise error(str(err), "pin") from err
+        check_old_pin(play, owner, label, pin, "choose")
+
+
+def check_old_pin(play: OpenSession, owner: str, label: str, pin: str | None,
+                  doing: str) -> None:
+    """The PIN of a game saved before keyed owners (kept in settings.json), checked: a wrong
+    or missing one is logged (``doing``: "choose", "reveal", "look") and refused."""
+    from tableside import pins
+
+    try:
+        pins.check(play.settings, play.id, owner, pin)
+    except pins.PinError as err:
+        audit.log(play, "wrong_pin" if pin else "no_pin", owner=owner, label=label,
+                  doing=doing)
+        raise error(str(err), "pin") from err
 
 
 def secret_piece(play: OpenSession, name: str) -> Secret:

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from tableside import audit, owner_keys, vault
 from tableside.owner_keys import (
+    check_old_pin,
     check_pin,
     error,
     has_key,
@@ -253,25 +254,17 @@ def act(play: OpenSession, action: str, args: dict[str, Any], pin: str | None,
 def _check_older_pin(play: OpenSession, name: str, pin: str | None) -> None:
     """A plain secret of a game saved before, whose owner set a PIN in settings.json: the
     reveal asks it too (a wrong one logged), as a look does."""
-    from tableside import pins
     from trackers.pieces import Secret
 
     piece = play.session.state.pieces.get(name)
     if not isinstance(piece, Secret) or piece.locked is not None or piece.revealed \
             or piece.value is None:
         return
-    try:
-        pins.check(play.settings, play.id, piece.owner, pin)
-    except pins.PinError as err:
-        audit.log(play, "wrong_pin" if pin else "no_pin", owner=piece.owner,
-                  label=piece.label, doing="reveal")
-        raise error(str(err), "pin") from err
+    check_old_pin(play, piece.owner, piece.label, pin, "reveal")
 
 
 def look(play: OpenSession, name: str, pin: str | None) -> str:
     """The hidden value, for its owner: PIN checked, the look logged; ActionError if refused."""
-    from tableside import pins
-
     secret = secret_piece(play, name)
     if not secret.is_set:
         raise error(f"{secret.label}: nothing has been chosen yet", "secret")
@@ -284,12 +277,7 @@ def look(play: OpenSession, name: str, pin: str | None) -> str:
     else:  # a game saved before: the value in the clear, the PIN (if any) in settings.json
         if secret.value is None:
             raise error(f"{secret.label}: nothing has been chosen yet", "secret")
-        try:
-            pins.check(play.settings, play.id, secret.owner, pin)
-        except pins.PinError as err:
-            audit.log(play, "wrong_pin" if pin else "no_pin", owner=secret.owner,
-                      label=secret.label, doing="look")
-            raise error(str(err), "pin") from err
+        check_old_pin(play, secret.owner, secret.label, pin, "look")
         value = secret.value
     audit.log(play, "look", owner=secret.owner, label=secret.label, doing="look")
     return value

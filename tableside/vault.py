@@ -23,6 +23,7 @@ import hashlib
 import json
 import os
 import secrets
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -213,14 +214,19 @@ def _write_key(path: Path, raw: bytes) -> None:
         tmp.unlink(missing_ok=True)
 
 
-def key_files(root: Path) -> list[Path]:
-    """Every app key file this data folder holds, its own first: ``keys/app.key``, keys
-    restored from other folders, and the copy of each in ``sessions/``."""
+def key_files(root: Path) -> Iterator[Path]:
+    """Every app key file this data folder holds, its own first: ``keys/app.key`` and its
+    copy, then keys restored from other folders and the copy of each in ``sessions/``. Lazy:
+    ``sessions/`` holds every game's files, so it is listed only when the keys before it
+    are not enough."""
     keys = root / "keys"
-    own = [keys / "app.key", *sorted(keys.glob(RESTORED))]
-    return [path for key in own for path in (key, _copy_of(key))] + [
-        copy for copy in sorted((root / "sessions").glob(RESTORED + ".copy"))
-        if keys / copy.name[:-len(".copy")] not in own]
+    own = keys / "app.key"
+    yield from (own, _copy_of(own))
+    restored = sorted(keys.glob(RESTORED))
+    for key in restored:
+        yield from (key, _copy_of(key))
+    yield from (copy for copy in sorted((root / "sessions").glob(RESTORED + ".copy"))
+                if keys / copy.name[:-len(".copy")] not in restored)
 
 
 def keep_copies(root: Path) -> None:
@@ -269,8 +275,11 @@ class AppKeyLost(ValueError):
 def open_app_sealed(root: Path, blob: str) -> dict[str, Any]:
     """What was sealed to the app's key, opened with any key this folder holds (its own, its
     copy, one restored from another folder); AppKeyLost saying plainly why not."""
-    held = [raw for raw in map(_read_key, key_files(root)) if raw is not None]
-    for raw in dict.fromkeys(held):
+    held: list[bytes] = []
+    for raw in map(_read_key, key_files(root)):
+        if raw is None or raw in held:
+            continue
+        held.append(raw)
         with contextlib.suppress(ValueError):
             return open_sealed(raw, blob)
     where = root / "keys" / "app.key"

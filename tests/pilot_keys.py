@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import contextlib
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -138,3 +139,27 @@ async def resume_first(pilot: Pilot[Any]) -> Any:
     screen = pilot.app.screen
     assert isinstance(screen, SessionScreen)
     return screen
+
+
+@contextlib.asynccontextmanager
+async def playing(data: Path, size: tuple[int, int] = (80, 24)
+                  ) -> AsyncIterator[tuple[Any, Pilot[Any], Any]]:
+    """The app on ``data`` with Home's first saved game resumed by Enter: (the app, its
+    pilot, the game's session screen)."""
+    from tui.app import TablesideApp
+
+    app = TablesideApp(data_dir=data)
+    async with app.run_test(size=size) as pilot:
+        yield app, pilot, await resume_first(pilot)
+
+
+def demo_with(monkeypatch: Any, *actions: Any, **changes: Any) -> None:
+    """The demo game with ``actions`` added (and ``changes`` to its other fields, e.g. its
+    setup), for one test."""
+    from dataclasses import replace
+
+    from trackers.games import registry
+
+    demo = registry.get_game("demo")
+    monkeypatch.setitem(registry._LOADED, "demo",
+                        replace(demo, actions=(*demo.actions, *actions), **changes))

@@ -13,6 +13,7 @@ from saves.seal import Seal, read_seal, write_seal
 from tableside.api import Tableside
 from tableside.cli import main
 from tableside.history import report_markdown
+from trackers.engine.actions import OPENED
 from trackers.pieces.secret import MISMATCH
 
 
@@ -30,7 +31,7 @@ def revealed_then_rewritten(root: Path) -> str:
     contents = read_journal(path)
     for record in contents.records:
         if record.get("action") == "reveal_secret":
-            record["args"]["_opened"]["plan"]["value"] = "right"
+            record["args"][OPENED]["plan"]["value"] = "right"
     header = {k: v for k, v in contents.header.items() if k not in ("t", "format")}
     _, head, lines = JournalFile.rewrite(path, header, contents.records)
     seal = read_seal(table.store.seal_path(play.id))

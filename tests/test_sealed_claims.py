@@ -114,3 +114,45 @@ def test_a_claim_replays_from_its_recorded_answer(play: OpenSession, tmp_path: P
     notes = [n.text for n in again.redo()]
     assert any(text.startswith("Ann holds a Company card: true") for text in notes)
     again.close()
+
+
+def test_an_actions_checks_see_the_sealed_secret_as_its_rules_do() -> None:
+    """A claim checked in ``validate`` (refused before anything is recorded) asks the piece
+    only: the engine lends it the recorded answer, the trial's opener, or names the secret
+    (``SecretLocked``) for the app to ask its owner's PIN; the game never reads the seal's
+    arguments itself."""
+    import dataclasses
+    from typing import Any
+
+    from tests.claims_game.game import GAME
+    from trackers.engine import Action, State
+    from trackers.engine.actions import SecretLocked
+
+    @dataclasses.dataclass(frozen=True)
+    class Accuse(Action):
+        def validate(self, state: State, args: dict[str, Any]) -> dict[str, Any]:
+            checked = super().validate(state, args)
+            if state.piece("ann_card", Secret).holds("Loyal"):
+                raise ActionError("Ann is Loyal: the accusation is refused", "accused")
+            return checked
+
+    accuse = Accuse("accuse", "Accuse", "Say Ann is Company.", lambda *_: ["accused"])
+    game = dataclasses.replace(GAME, actions=(*GAME.actions, accuse))
+    session = Session(game, SessionSetup(2, names=("Ann", "Bo")), "seed")
+    sealed = {"code": "0000-0000-0000", "sealed": "box:Company", "to": "Ann"}
+    session.do("choose_secret", secret="ann_card", value=sealed)
+    with pytest.raises(SecretLocked) as locked:
+        session.act("accuse", {})
+    assert (locked.value.name, locked.value.kind, locked.value.query) == (
+        "ann_card", "test", "Loyal")
+    with pytest.raises(ActionError, match="Ann is Loyal"):
+        session.trial("accuse", {}, opener=lambda *_: ("Loyal", "n"))
+    assert [n.text for n in session.trial("accuse", {}, opener=lambda *_: ("Company", "n"))
+            ] == ["accused"]
+    with pytest.raises(ActionError, match="Ann is Loyal"):
+        session.act("accuse", {ANSWERS: {"ann_card": {"Loyal": True}}})
+    assert session.head == 1
+    session.act("accuse", {ANSWERS: {"ann_card": {"Loyal": False}}})
+    assert session.head == 2 and session.events[-1].args[ANSWERS] == {
+        "ann_card": {"Loyal": False}}
+    assert session.state.piece("ann_card", Secret).answers == {}  # lent for the action only

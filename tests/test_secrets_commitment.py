@@ -21,6 +21,7 @@ from tableside.api import Tableside
 from tableside.cli import main
 from tests.demo.game import GAME
 from trackers.engine import ActionError, Session, SessionSetup
+from trackers.engine.actions import ANSWERS, DRAWN, OPENED
 from trackers.engine.records import fold
 from trackers.pieces import Secret, commitment_code
 
@@ -89,7 +90,7 @@ def test_a_nonce_edited_to_fit_a_new_value_still_does_not_match() -> None:
 
 def _opened(play: Any) -> dict[str, str]:
     """Value and nonce the reveal recorded in the clear (its ``_opened`` argument)."""
-    return dict(play.session.events[play.head - 1].args["_opened"]["plan"])
+    return dict(play.session.events[play.head - 1].args[OPENED]["plan"])
 
 
 def test_the_api_draws_a_real_nonce_and_makes_the_code_once(tmp_path: Path,
@@ -113,7 +114,7 @@ def test_the_api_draws_a_real_nonce_and_makes_the_code_once(tmp_path: Path,
     assert _opened(other)["nonce"] != nonce
     # Edit the value the reveal recorded and replay the session's events: no match.
     event = play.session.events[-1]
-    forged = {**event.args, "_opened": {"plan": {"value": "right", "nonce": nonce}}}
+    forged = {**event.args, OPENED: {"plan": {"value": "right", "nonce": nonce}}}
     events = [*play.session.events[:-1], type(event)(event.seq, event.action, forged, event.at)]
     s = Session(GAME, play.setup, "commit", events=events)
     assert "DOES NOT match" in s.notes[0].text
@@ -136,7 +137,7 @@ def test_a_callers_own_nonce_or_code_is_refused(tmp_path: Path, demo_registered:
         play.do("choose_secret", secret="plan", value="left", decline_pin=True, **given)
     assert err.value.field == field
     assert play.session.events == []
-    for reserved in ("_opened", "_answers", "_drawn"):
+    for reserved in (OPENED, ANSWERS, DRAWN):
         with pytest.raises(ActionError, match=f"{reserved}: "):
             play.do("reveal_secret", secret="plan", **{reserved: {}})
     assert play.session.events == []
@@ -217,7 +218,7 @@ def test_a_value_edited_in_the_journal_file_with_its_checksum_fixed_does_not_mat
     for i, line in enumerate(lines):
         record = decode_line(line)
         if record and record.get("action") == "reveal_secret":
-            record["args"]["_opened"]["plan"]["value"] = "right"
+            record["args"][OPENED]["plan"]["value"] = "right"
             lines[i] = encode_line(record).rstrip(b"\n")
             assert decode_line(lines[i]) == record  # the checksum fits the edited line
     path.write_bytes(b"\n".join(lines) + b"\n")

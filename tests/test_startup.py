@@ -33,14 +33,17 @@ LATER_SCREENS = """
 import sys
 import tui.app
 later = ["tui.screens.keys",  # the F1 screen and the palette's list of keys
-         "textual.widgets._data_table"]  # the tables of later screens (not Home's list)
+         "textual.widgets._data_table",  # the tables of later screens (not Home's list)
+         "tableside.open_session",  # a game opened (Home only lists them)
+         "tui.screens.form_keys"]  # the forms' keys and lists
 print(" ".join(m for m in later if m in sys.modules))
 """
 
 
 def test_the_keys_screen_and_tables_load_when_first_asked_for() -> None:
     """F1's screen and the palette's key list are not Home's: the app's module leaves them
-    for the first F1 or ctrl+p (tests/tui/test_shell_pilot.py checks both still work). Home
+    for the first F1 or ctrl+p, as it leaves an open game's room and the forms' keys for the
+    first game opened or form shown (tests/tui/test_shell_pilot.py checks both still work). Home
     lists the games without Textual's DataTable (tui/screens/home_list.py): the play
     history's and the board profiles' tables load with their screens."""
     result = subprocess.run([sys.executable, "-c", LATER_SCREENS], capture_output=True,

@@ -4,6 +4,8 @@ secret. The PINs are records of their own: undo takes none back."""
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -20,13 +22,21 @@ from tui.screens.set_pin import PinsOfferScreen, SetPinScreen
 pytestmark = pytest.mark.usefixtures("pins_offer_shown")
 
 
-async def new_game(pilot: Pilot[None], players: str, names: str) -> None:
-    """New game of Nemesis: Lockdown by keys, up to its offer of the PINs."""
-    await keys(pilot, "n")
-    await choose(pilot, "#game", "Nemesis: Lockdown")
-    await choose(pilot, "#players", players)
-    await type_in(pilot, "#names", names)
-    await keys(pilot, "ctrl+s")
+@contextlib.asynccontextmanager
+async def offered(data: Path, players: str, names: str
+                  ) -> AsyncIterator[tuple[TablesideApp, Pilot[None]]]:
+    """New game of Nemesis: Lockdown by keys, up to its offer of the PINs (shown)."""
+    app = TablesideApp(data_dir=data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await keys(pilot, "n")
+        await choose(pilot, "#game", "Nemesis: Lockdown")
+        await choose(pilot, "#players", players)
+        await type_in(pilot, "#names", names)
+        await keys(pilot, "ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, PinsOfferScreen)
+        yield app, pilot
 
 
 def _text(app: App[None]) -> str:
@@ -34,12 +44,7 @@ def _text(app: App[None]) -> str:
 
 
 async def test_yes_takes_each_player_in_turn_and_undo_removes_no_pin(tmp_path: Path) -> None:
-    app = TablesideApp(data_dir=tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await new_game(pilot, "3 players", "Ann,Bo,Cy")
-        await pilot.pause()
-        assert isinstance(app.screen, PinsOfferScreen)
+    async with offered(tmp_path, "3 players", "Ann,Bo,Cy") as (app, pilot):
         assert "Set the PINs now? Each player in turn, behind the curtain" in _text(app)
         await pilot.press("y")
         await pilot.pause()
@@ -72,12 +77,7 @@ async def test_yes_takes_each_player_in_turn_and_undo_removes_no_pin(tmp_path: P
 
 
 async def test_not_now_says_each_player_is_asked_at_their_first_secret(tmp_path: Path) -> None:
-    app = TablesideApp(data_dir=tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await new_game(pilot, "2 players", "Ann,Bo")
-        await pilot.pause()
-        assert isinstance(app.screen, PinsOfferScreen)
+    async with offered(tmp_path, "2 players", "Ann,Bo") as (app, pilot):
         assert "the first secret each player chooses asks them" in _text(app)
         await pilot.press("n")
         await pilot.pause()

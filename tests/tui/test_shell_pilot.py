@@ -8,7 +8,7 @@ import pytest
 from textual.widgets import Input
 
 from tableside.api import Tableside
-from tests.pilot_keys import choose, save_game, saved
+from tests.pilot_keys import choose, demo_with, playing, save_game, saved
 from tests.tui.screen_text import panel_text, screen_text
 from tui.app import TablesideApp
 from tui.screens.history import HistoryScreen
@@ -59,11 +59,7 @@ async def test_new_game_then_actions_undo_redo_by_keys(tmp_path: Path) -> None:
 
 async def test_bad_argument_is_refused_and_nothing_recorded(tmp_path: Path) -> None:
     save_game(tmp_path, "demo", 2)
-    app = TablesideApp(data_dir=tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")  # resume the only saved game
-        await pilot.pause()
+    async with playing(tmp_path) as (app, pilot, screen):
         await pilot.press("a")
         await pilot.pause()
         await pilot.press("9", "9", "enter")  # 99 spaces: more than allowed
@@ -89,11 +85,7 @@ async def test_bad_argument_is_refused_and_nothing_recorded(tmp_path: Path) -> N
 
 async def test_secret_is_chosen_behind_the_curtain_and_never_shown(tmp_path: Path) -> None:
     save_game(tmp_path, "demo", 2)
-    app = TablesideApp(data_dir=tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+    async with playing(tmp_path) as (app, pilot, screen):
         await pilot.press("c")  # choose a secret
         await pilot.pause()
         # the demo's one secret is the only possible answer: filled in, never asked
@@ -131,11 +123,7 @@ async def test_secret_is_chosen_behind_the_curtain_and_never_shown(tmp_path: Pat
 
 async def test_undo_survives_a_restart(tmp_path: Path) -> None:
     session_id = save_game(tmp_path, "demo", 3, [("advance", {"spaces": 2}), ("fire", {})])
-    app = TablesideApp(data_dir=tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+    async with playing(tmp_path) as (app, pilot, screen):
         assert "Fires: 1/3" in panel_text(app, "#tracks")
         await pilot.press("u")
         await pilot.pause()
@@ -150,13 +138,7 @@ async def test_undo_survives_a_restart(tmp_path: Path) -> None:
 
 async def test_palette_lists_every_game_action_by_name(tmp_path: Path) -> None:
     save_game(tmp_path, "demo", 2)
-    app = TablesideApp(data_dir=tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, SessionScreen)
+    async with playing(tmp_path) as (app, pilot, screen):
         names = {e.name for e in key_entries(screen)}
         for action in screen.play.actions():
             assert action.title in names, action.title
@@ -196,10 +178,7 @@ def test_every_footer_label_fits_its_cell() -> None:
 async def test_history_reaches_the_first_action_of_a_long_game(tmp_path: Path) -> None:
     # more than the side panel's 200 lines
     save_game(tmp_path, "demo", 2, [("set_value", {"target": "fires.value", "value": 1})] * 260)
-    app = TablesideApp(data_dir=tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter")
-        await pilot.pause()
+    async with playing(tmp_path) as (app, pilot, screen):
         await pilot.press("h")
         await pilot.pause()
         await pilot.press("home")  # the top of the list: action 1 is there, not cut off
@@ -212,11 +191,7 @@ async def test_history_reaches_the_first_action_of_a_long_game(tmp_path: Path) -
 async def test_every_key_of_a_game_screen_is_in_the_palette_by_its_plain_name(
         tmp_path: Path) -> None:
     save_game(tmp_path, "demo", 2)
-    app = TablesideApp(data_dir=tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter")
-        await pilot.pause()
-        screen = app.screen
+    async with playing(tmp_path) as (app, pilot, screen):
         entries = {e.action: e for e in key_entries(screen)}
         bindings = screen_bindings(screen)
         assert len(bindings) > 12  # the screen's own keys and the game's
@@ -237,10 +212,7 @@ async def test_every_key_of_a_game_screen_is_in_the_palette_by_its_plain_name(
 
 async def test_actions_not_possible_now_are_marked_in_the_palette(tmp_path: Path) -> None:
     save_game(tmp_path, "demo", 2, [("escape", {"who": "Ann"})])  # the game is over
-    app = TablesideApp(data_dir=tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter")
-        await pilot.pause()
+    async with playing(tmp_path) as (app, pilot, screen):
         titles = [e.title for e in key_entries(app.screen)]
         assert "Add a fire [f] (not possible now)" in titles
         assert "Set a value by hand [x]" in titles  # corrections stay possible after the end
@@ -250,10 +222,7 @@ async def test_actions_not_possible_now_are_marked_in_the_palette(tmp_path: Path
 
 async def test_footer_is_two_lines_and_f1_lists_every_key(tmp_path: Path) -> None:
     save_game(tmp_path, "demo", 2)
-    app = TablesideApp(data_dir=tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter")
-        await pilot.pause()
+    async with playing(tmp_path) as (app, pilot, screen):
         footer = app.screen.query_one(KeysFooter)
         assert footer.region.height <= 2
         now = app.screen.query_one("#now")
@@ -292,10 +261,7 @@ async def test_a_click_on_a_footer_key_presses_it(tmp_path: Path) -> None:
 async def test_escape_in_the_now_panel_leaves_the_panel_before_going_home(
         tmp_path: Path) -> None:
     save_game(tmp_path, "demo", 2)
-    app = TablesideApp(data_dir=tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter")
-        await pilot.pause()
+    async with playing(tmp_path) as (app, pilot, screen):
         app.screen.query_one("#now").focus()
         await pilot.press("pagedown", "escape")
         await pilot.pause()
@@ -308,10 +274,7 @@ async def test_escape_in_the_now_panel_leaves_the_panel_before_going_home(
 
 async def test_now_panel_goes_back_to_the_newest_notes_after_an_action(tmp_path: Path) -> None:
     save_game(tmp_path, "demo", 2, [("set_value", {"target": "fires.value", "value": 1})] * 3)
-    app = TablesideApp(data_dir=tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter")
-        await pilot.pause()
+    async with playing(tmp_path) as (app, pilot, screen):
         scroll = app.screen.query_one("#now")
         app.screen.query_one("#now").update("\n".join(f"line {i}" for i in range(80)))
         await pilot.pause()
@@ -328,8 +291,6 @@ async def test_now_panel_goes_back_to_the_newest_notes_after_an_action(tmp_path:
 
 async def test_a_form_never_opens_on_an_empty_list(tmp_path: Path,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    from dataclasses import replace
-
     from trackers.games import registry
 
     demo = registry.get_game("demo")
@@ -339,13 +300,9 @@ async def test_a_form_never_opens_on_an_empty_list(tmp_path: Path,
         state.pieces["plan"].managed = True  # the game keeps its only secret itself
         return state
 
-    monkeypatch.setitem(registry._LOADED, "demo", replace(demo, setup=setup))
+    demo_with(monkeypatch, setup=setup)
     save_game(tmp_path, "demo", 2)
-    app = TablesideApp(data_dir=tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter")
-        await pilot.pause()
-        screen = app.screen
+    async with playing(tmp_path) as (app, pilot, screen):
         await pilot.press("c")  # nothing the generic choice may touch: no empty form
         await pilot.pause()
         assert app.screen is screen
@@ -374,12 +331,7 @@ async def test_every_home_key_has_a_plain_name_in_the_palette(tmp_path: Path) ->
 async def test_each_game_footer_is_two_lines_and_f1_lists_its_keyed_actions(
         tmp_path: Path, game: str) -> None:
     saved(tmp_path, game, "Friday night")
-    app = TablesideApp(data_dir=tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, SessionScreen)
+    async with playing(tmp_path) as (app, pilot, screen):
         footer = screen.query_one(KeysFooter)
         assert footer.region.height <= 2
         shown = " ".join(screen_text(app).split("\n")[-30:])

@@ -3,13 +3,12 @@ in every form, and keys typed fast while fields appear land where they were mean
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from textual.widgets import Input, Select
 
-from tests.pilot_keys import burst, save_game
+from tests.pilot_keys import burst, demo_with, playing, save_game
 from tests.tui.screen_text import panel_text
 from tui.app import TablesideApp
 from tui.screens.action_form import ActionFormScreen
@@ -66,22 +65,14 @@ async def test_new_game_typed_fast_as_its_fields_appear(tmp_path: Path) -> None:
 async def test_a_list_in_an_action_form_takes_two_or_three_keys(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from trackers.engine import Action, Param
-    from trackers.games import registry
 
-    demo = registry.get_game("demo")
     pick = Action("pick", "Pick a plan", "A choice from a list.",
                   lambda state, args, rng: [f"picked {args['plan']}"],
                   (Param("plan", "choice", "which plan",
                          choices=("stay", "run", "rest")),), key="k")
-    monkeypatch.setitem(registry._LOADED, "demo", replace(demo, actions=(*demo.actions, pick)))
+    demo_with(monkeypatch, pick)
     save_game(tmp_path, "demo", 2)
-    app = TablesideApp(data_dir=tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, SessionScreen)
+    async with playing(tmp_path) as (app, pilot, screen):
         await burst(pilot, "k", "r", "u", "enter")  # "ru": run, not rest
         assert app.screen is screen
         assert "picked run" in panel_text(app, "#now")
@@ -99,22 +90,15 @@ async def test_enter_passes_an_optional_list_left_blank(
     """Blank is an answer for an optional list ("blank: the active player"): Enter goes on
     to the next field instead of opening the list."""
     from trackers.engine import Action, Param
-    from trackers.games import registry
 
-    demo = registry.get_game("demo")
     give = Action("give", "Give points", "Someone's points.",
                   lambda state, args, rng: [f"{args['who'] or 'the active player'} +{args['n']}"],
                   (Param("who", "choice", "whose (blank: the active player)",
                          choices=("Ann", "Bo"), optional=True),
                    Param("n", "int", "how many", minimum=1, maximum=9)), key="k")
-    monkeypatch.setitem(registry._LOADED, "demo", replace(demo, actions=(*demo.actions, give)))
+    demo_with(monkeypatch, give)
     save_game(tmp_path, "demo", 2)
-    app = TablesideApp(data_dir=tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        screen = app.screen
+    async with playing(tmp_path) as (app, pilot, screen):
         await burst(pilot, "k", "enter", "3", "enter")
         assert app.screen is screen
         assert "the active player +3" in panel_text(app, "#now")

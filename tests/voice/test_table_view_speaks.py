@@ -11,21 +11,15 @@ import pytest
 from textual.app import App
 
 from tableside.api import Tableside
-from tests.lifeform.test_lifeform_session_fixtures import BOARD, NAMES
 from tests.pilot_keys import record_notifications
 from tests.tui.screen_text import screen_text
+from tests.voice.ready import ready_game
 from tui.app import TablesideApp
 from tui.screens.session import SessionScreen
 
 pytest.importorskip("espeakng_loader", reason="the voice extra (espeakng-loader) is not "
                                               "installed")
 SIZE = (80, 24)
-SETUP = [("record_characters", {"crew_member": "Andrew", "first": "Solomon", "second": "Palmer"}),
-         ("record_characters", {"crew_member": "Jacob", "first": "Cameron",
-                                "second": "Bennings"}),
-         ("reality_calibration", {"image": "Image 1", "decline_pin": True}),
-         ("tick_setup", {"step": "all remaining"}),
-         ("advance_self_destruct", {"spaces": 1})]  # said before the app opens: never again
 
 
 @pytest.fixture
@@ -38,13 +32,8 @@ def spoken_to(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def saved(data: Path) -> str:
-    table = Tableside(data)
-    play = table.create("lifeform", 3, names=NAMES[3], board=BOARD, seed="v")
-    for name, args in SETUP:
-        play.do(name, **args)
-    play.close()
-    table.close()
-    return play.id
+    # one announcement said before the app opens: never said again
+    return ready_game(data, "v", ("advance_self_destruct", {"spaces": 1}))
 
 
 def heard(screen: SessionScreen, folder: Path) -> list[str]:

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from random import Random
 from typing import Any, Protocol
@@ -86,34 +87,64 @@ def normalise(notes: Sequence[Note | str]) -> list[Note]:
     return [n if isinstance(n, Note) else Note(str(n)) for n in notes]
 
 
-def apply_action(action: Action, state: State, args: dict[str, Any], rng: Random
-                 ) -> list[Note]:
-    """Apply one action to ``state``: a sealed secret it reveals gets the value and nonce its
-    arguments recorded (OPENED), one it tests the recorded answers (ANSWERS); one it needs
-    and lacks raises ``SecretLocked`` (naming it). Used by the session and the report alike."""
-    opened, answers = args.get(OPENED) or {}, args.get(ANSWERS) or {}
+@contextmanager
+def secrets_given(state: State, args: dict[str, Any]) -> Iterator[None]:
+    """What the owner's key gave one action, lent to the sealed secrets of ``state`` while
+    its checks or rules run: the values and nonces of those it reveals (OPENED), the answers
+    to its tests (ANSWERS); forgotten after. A sealed secret needed and not given (nor
+    opened by a trial's opener) raises ``SecretLocked`` naming it. The checks and the rules
+    of every game see a sealed secret this one way: they ask the piece, never the arguments."""
+    opened, answers = _given(args, OPENED), _given(args, ANSWERS)
     touched: list[Secret] = []
     for name in {*opened, *answers}:
         piece = state.pieces.get(name)
         if isinstance(piece, Secret) and piece.locked is not None:
             touched.append(piece)
-            if name in opened and not piece.revealed:
-                piece.open(str(opened[name]["value"]), str(opened[name]["nonce"]))
+            value, nonce = opened.get(name, {}).get("value"), opened.get(name, {}).get("nonce")
+            if isinstance(value, str) and isinstance(nonce, str) and not piece.revealed:
+                piece.open(value, nonce)
             if name in answers:
-                piece.answers = dict(answers[name])
-    if opened or answers or CHANCE in args:
-        args = {k: v for k, v in args.items() if k not in (*RESERVED_ARGS, CHANCE)}
+                piece.answers = {k: v for k, v in answers[name].items() if isinstance(v, bool)}
     try:
-        return normalise(action.apply(state, args, rng))
+        yield
     except SecretNeeded as err:
         name = next((n for n, p in state.pieces.items() if p is err.piece), "")
         raise SecretLocked(name, err.piece.owner, err.piece.label, err.kind,
                            err.query) from None
-    except PieceError as err:
-        raise ActionError(str(err)) from err
     finally:
         for piece in touched:
             piece.relock()
+
+
+def _given(args: dict[str, Any], key: str) -> dict[str, dict[str, Any]]:
+    """The secrets ``args[key]`` names, as far as they are well formed (``Action.validate``
+    refuses the rest, naming the field)."""
+    given = args.get(key)
+    if not isinstance(given, dict):
+        return {}
+    return {str(k): v for k, v in given.items() if isinstance(v, dict)}
+
+
+def validate_action(action: Action, state: State, args: dict[str, Any]) -> dict[str, Any]:
+    """``action``'s checked arguments, its checks seeing the sealed secrets as its rules do
+    (``secrets_given``): a claim checked there is decided by the recorded answer."""
+    with secrets_given(state, args):
+        return action.validate(state, args)
+
+
+def apply_action(action: Action, state: State, args: dict[str, Any], rng: Random
+                 ) -> list[Note]:
+    """Apply one action to ``state``, its sealed secrets given as its arguments recorded
+    (``secrets_given``). Used by the session and the report alike."""
+    with secrets_given(state, args):
+        if OPENED in args or ANSWERS in args or CHANCE in args:
+            args = {k: v for k, v in args.items() if k not in (*RESERVED_ARGS, CHANCE)}
+        try:
+            return normalise(action.apply(state, args, rng))
+        except SecretNeeded:
+            raise
+        except PieceError as err:
+            raise ActionError(str(err)) from err
 
 
 def _bound(opener: Callable[[str, str, str | None], tuple[str, str]], name: str
@@ -244,14 +275,14 @@ class Session:
         a draw (the app's, from the OS): what the action used is recorded with it."""
         action = self.action(name)
         self.check_allowed(action)
-        checked = action.validate(self.state, args)
+        work = self.state.copy()  # its checks may lend it a sealed secret's answers
+        checked = validate_action(action, work, args)
         missing = action.board_needs(self.state, checked)
         if missing:
             labels = ", ".join(self.game.board_value(k).label for k in missing)
             raise BoardValueNeeded(f"{action.title} needs a value from your board: {labels}",
                                    missing)
         seq = self.head + 1
-        work = self.state.copy()
         when = self.game.moment_of(self.state)
         before = _codes(work)
         rng = rng_of(self.seed, self.chance, seq, checked, draw)
@@ -288,7 +319,7 @@ class Session:
             for piece_name, piece in work.pieces.items():
                 if isinstance(piece, Secret) and piece.locked is not None:
                     piece.opener = _bound(opener, piece_name)
-        checked = action.validate(work, args)
+        checked = validate_action(action, work, args)
         missing = action.board_needs(work, checked)
         if missing:
             labels = ", ".join(self.game.board_value(k).label for k in missing)

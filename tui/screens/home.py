@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import threading
 from collections.abc import Iterable
 from datetime import datetime
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.cells import cell_len, set_cell_size
 from rich.text import Text
@@ -19,14 +20,16 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from saves.catalog import SessionInfo
-from tableside.api import OpenSession, Tableside, TablesideError
+from tableside.api import Tableside, TablesideError
 from tableside.textual_adapter import add_binding
 from trackers.games.registry import game_ids, game_title, infos
-from tui.screens.form_keys import settle
 from tui.screens.home_list import SavesList
 from tui.widgets.keys_footer import KeysFooter
 from tui.widgets.plain import plain
 from tui.widgets.title_bar import TitleBar
+
+if TYPE_CHECKING:
+    from tableside.api import OpenSession
 
 WATCH_SECONDS = 1.0  # how often Home's thread looks for games created, renamed or deleted
 
@@ -58,8 +61,13 @@ def _widest(rows: list[SessionInfo]) -> list[int]:
     handful); the times only until one is as wide as the column ever gets."""
     kinds = {(r.game, r.mode, r.players): r for r in rows}
     widest_when = len("Last played")
+    today = datetime.now().date()
     for r in rows:
-        widest_when = max(widest_when, cell_len(when(str(r.updated))))
+        stamp = str(r.updated)
+        with contextlib.suppress(ValueError):
+            if datetime.fromisoformat(stamp).date() == today:
+                continue  # "today 20:14": as wide as the heading
+        widest_when = max(widest_when, cell_len(when(stamp)))
         if widest_when >= WHEN_WIDTH:
             break
     return [max([cell_len(r.title) for r in rows] + [len("Title")]),
@@ -375,6 +383,8 @@ class HomeScreen(Screen[None]):
     async def action_resume(self) -> None:
         if self.focused is not None:
             raise SkipAction()  # Enter belongs to whatever has the focus
+        from tui.screens.form_keys import settle  # with the forms' lists (start-up time)
+
         await settle(self)  # arrows typed just before Enter move the highlight first
         self.resume_highlighted()
 

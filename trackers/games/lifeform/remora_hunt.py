@@ -11,7 +11,6 @@ from random import Random
 from typing import Any
 
 from trackers.engine import ActionError, Note, State
-from trackers.engine.actions import ANSWERS, SecretLocked
 from trackers.games.lifeform import characters, decks
 from trackers.games.lifeform.absent import ABSENT
 from trackers.games.lifeform.board import Board
@@ -113,17 +112,7 @@ def check_mark(state: State, location: str | None, args: dict[str, Any]) -> None
     secret = state.piece("hiding_place", Secret)
     if location is None or args.get(ABSENT) or not secret.is_set:
         return
-    if secret.value is not None:
-        here = secret.value == location
-    else:
-        answers = (args.get(ANSWERS) or {}).get("hiding_place", {})
-        if location in answers:
-            here = bool(answers[location])
-        elif secret.opener is not None:  # the app's trial: the owner's key answers now
-            here = secret.holds(location)
-        else:
-            raise SecretLocked("hiding_place", secret.owner, secret.label, "test", location)
-    if here:
+    if secret.holds(location):  # the engine gives the seal's recorded answer, or asks it
         raise ActionError("location: the seal refuses this mark: the lifeform's Mission token "
                           "goes on a location where it is not hiding; nothing was recorded "
                           "(Thirteenth Passenger, Module D, Lifeform Reveal)", "location")
