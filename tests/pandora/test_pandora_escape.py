@@ -384,3 +384,29 @@ def test_a_player_nasty_s_kill_counts_as_it_happens() -> None:
     assert "Player-Nasty Player 1: killed Flygirl; Biggest Badass score 1" in notes
     record = s.game.end_record(s.state)
     assert record is not None and record.scores == {"Player 1": 1}
+
+
+def test_a_death_recorded_under_the_earlier_rules_passes_the_token_as_it_did() -> None:
+    """Records hold the rules version they were played under: a wound marked by the earlier
+    rules (True, version 1) replays with the token passing to any living crewmember, one who
+    got away included, as it did then; one recorded now keeps it from the escapee."""
+    from dataclasses import replace
+
+    from trackers.games.pandora_celeste.action_fields import PLAYED, RULES
+
+    s = abandoned(("Cap", "Greaseball"))
+    s.do("board_vehicle", who="Greaseball", vehicle="Escape Pod")
+    power(s, "Escape Pod", widget=True)
+    s.do("fulfil_agenda", crew="Greaseball")
+    walk_to(s, "decouple_fulfilled")
+    s.do("next_step")
+    s.do("pod_choice", choice="play on")
+    walk_to(s, "crew_round")
+    s.do("set_target", crew="Cap", which="First Target")
+    s.do("wound", crew="Cap", dmg=8)
+    now = s.events[-1]
+    assert now.args[PLAYED] == RULES >= 2  # a version, not a yes/no
+    assert s.state.facts["first_target"] is None
+    earlier = replace(now, args={**now.args, PLAYED: True})
+    replayed = Session(s.game, s.setup, s.seed, events=[*s.events[:-1], earlier])
+    assert replayed.state.facts["first_target"] == "Greaseball"
