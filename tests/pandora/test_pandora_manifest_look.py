@@ -61,3 +61,5 @@ async def test_p_lists_the_manifest_and_its_holder_looks_with_their_pin(
         await pilot.pause()
         said = "\n".join(str(w.render()) for w in peek.query(Static))
         assert all(card in said for card in held)
+        shown = peek.query_one("#peek-value", Static)  # every card in view, wrapped at 80
+        assert shown.size.height >= len(str(shown.render())) // shown.size.width + 1

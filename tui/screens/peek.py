@@ -56,7 +56,7 @@ def look(app: App[Any], play: OpenSession, highlighted: str | None) -> str | Non
         if name is not None:
             app.push_screen(PeekScreen(play, name))
 
-    app.push_screen(PickScreen("Look at which secret? (its owner only, behind the curtain)",
+    app.push_screen(PickScreen("Look at which secret? (its owner only)",
                                choices, highlighted=highlighted), picked)
     return None
 
@@ -107,9 +107,11 @@ class PeekScreen(ModalScreen[None]):
             await body.mount_all(parts)
             self.query_one("#pin" if pin_set else "#show").focus()
         elif self.step == "shown":
+            value = Static(f"{label}: {self.value}", classes="section-title", id="peek-value",
+                           markup=False)
+            value.styles.height = "auto"  # a long value (a hand of cards) wraps, all of it shown
             await body.mount_all([
-                Static(f"{label}: {self.value}", classes="section-title", id="peek-value",
-                       markup=False),
+                value,
                 Static(f"Its code on the table: {self.secret.code or '-'}", markup=False),
                 Button("Hide it", id="hide", variant="primary")])
             self.query_one("#hide", Button).focus()
