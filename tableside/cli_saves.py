@@ -138,7 +138,8 @@ def _with_session(args: argparse.Namespace, work: Any, read_only: bool = False) 
     try:
         return int(work(play))
     except ActionError as err:  # the action a refusal names, as this command line does it
-        return fail(named(str(err), play.game.actions,
+        # the engine's own actions too ('Enter a board value')
+        return fail(named(str(err), play.actions(),
                           lambda a: f"tableside do {args.id} {a.name}"))
     except TablesideError as err:
         return fail(str(err))

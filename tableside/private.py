@@ -243,7 +243,10 @@ def act(play: OpenSession, action: str, args: dict[str, Any], pin: str | None,
     except ActionError as err:  # what other windows did before this one looked says why
         said = "meanwhile another window" in str(err)
         raise (err if said else after_others(err, changed)) from None
-    for kind, names in (("reveal", opener.opened), ("check", opener.answers)):
+    # one line a secret: one tested and then revealed by the same action (a Call Out's
+    # admission) was shown, so it is logged as revealed, never also as checked unseen
+    checked = [n for n in opener.answers if n not in opener.opened]
+    for kind, names in (("reveal", list(opener.opened)), ("check", checked)):
         for name in names:
             piece = secret_piece(play, name)
             audit.log(play, kind, owner=str((piece.locked or {}).get("to", piece.owner)),

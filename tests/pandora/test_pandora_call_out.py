@@ -132,3 +132,24 @@ def test_an_admission_opened_with_the_pin_shows_in_the_report(tmp_path: Path) ->
                for m in play.report().moments)
     play.close()
     table.close()
+
+
+def test_the_audit_says_once_what_a_call_out_did_with_the_seal(tmp_path: Path) -> None:
+    """An admission turns the Agenda type up: logged once, as revealed; a wrong call only
+    tested it: logged once, as checked without showing it."""
+    table = Tableside(tmp_path)
+    play = table.create("pandora-celeste", 2, names=("Ann", "Bo"),
+                        options={"crew": ["Cap", "Flygirl"]}, seed="call")
+    through_setup(play, company=("Flygirl",), pin=PIN)
+    walk_to(play, "crew_round")  # type: ignore[arg-type]
+    play.do("call_out", caller="Flygirl", accused="Cap", pin=PIN)  # wrong: Cap's is innocent
+    play.do("call_out", caller="Cap", accused="Flygirl", pin=PIN)  # right: admitted
+    opened = [(line.label, line.text) for line in play.table_log()
+              if line.kind in ("reveal", "check")]
+    assert opened == [
+        ("Cap's Agenda type", "Cap's Agenda type checked without showing it (Call Out), "
+                              "with Ann's PIN"),
+        ("Flygirl's Agenda type", "Flygirl's Agenda type revealed (Call Out), opened with "
+                                  "Bo's PIN")]
+    play.close()
+    table.close()

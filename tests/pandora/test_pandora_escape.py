@@ -360,7 +360,7 @@ def test_no_nasty_on_the_ship_attacks_the_escape_pod_s_passenger() -> None:
     s.do("fulfil_agenda", crew="Greaseball")
     walk_to(s, "decouple_fulfilled")
     s.do("next_step")
-    s.do("pod_choice", choice="play on")
+    s.do("pod_choice", choice="play on", instead="Greaseball sits out")  # no Big Nasty left
     walk_to(s, "crew_round")  # the next Cycle
     s.do("set_target", crew="Cap", which="First Target")
     assert nasty_round.attack_order(s.state) == "If it attacks: Cap ('Nasty attacks')"
@@ -384,3 +384,77 @@ def test_a_player_nasty_s_kill_counts_as_it_happens() -> None:
     assert "Player-Nasty Player 1: killed Flygirl; Biggest Badass score 1" in notes
     record = s.game.end_record(s.state)
     assert record is not None and record.scores == {"Player 1": 1}
+
+
+def test_a_death_recorded_under_the_earlier_rules_passes_the_token_as_it_did() -> None:
+    """Records hold the rules version they were played under: a wound marked by the earlier
+    rules (True, version 1) replays with the token passing to any living crewmember, one who
+    got away included, as it did then; one recorded now keeps it from the escapee."""
+    from dataclasses import replace
+
+    from trackers.games.pandora_celeste.action_fields import PLAYED, RULES
+
+    s = pod_away()
+    s.do("pod_choice", choice="play on", instead="Greaseball sits out")
+    walk_to(s, "crew_round")
+    s.do("set_target", crew="Cap", which="First Target")
+    s.do("wound", crew="Cap", dmg=8)
+    now = s.events[-1]
+    assert now.args[PLAYED] == RULES >= 2  # a version, not a yes/no
+    assert s.state.facts["first_target"] is None
+    earlier = replace(now, args={**now.args, PLAYED: True})
+    replayed = Session(s.game, s.setup, s.seed, events=[*s.events[:-1], earlier])
+    assert replayed.state.facts["first_target"] == "Greaseball"
+
+
+def pod_away() -> Session:
+    """Abandon Ship (both Big Nasties spawned: the stack is empty), then Greaseball ejects in
+    the Escape Pod while Cap stays on the Ship: the table's choice is due."""
+    s = abandoned(("Cap", "Greaseball"))
+    s.do("board_vehicle", who="Greaseball", vehicle="Escape Pod")
+    power(s, "Escape Pod", widget=True)
+    s.do("fulfil_agenda", crew="Greaseball")
+    walk_to(s, "decouple_fulfilled")
+    s.do("next_step")
+    return s
+
+
+def test_play_on_with_the_big_nasty_stack_empty_says_what_the_table_decided() -> None:
+    """Played: the Widget spawned both Big Nasties, yet play on told the escapee to take the
+    top card. The rulebook has them take its top card and says nothing of an empty stack."""
+    from trackers.engine.records import Event
+
+    s = pod_away()
+    assert s.state.pieces["big_nasties"].value == 0  # type: ignore[attr-defined]
+    with pytest.raises(ActionError, match="instead: the Big Nasty stack is empty, so there is "
+                       "no top card"):
+        s.do("pod_choice", choice="play on")
+    with pytest.raises(ActionError, match="instead: only when the table plays on"):
+        s.do("pod_choice", choice="end now", instead="Bo runs the MonsterBug")
+    notes = texts(s.do("pod_choice", choice="play on", instead="Bo runs the MonsterBug"))
+    assert "take the top" not in notes and "takes the top" not in notes
+    assert ("the Big Nasty stack is empty, so Greaseball has no Big Nasty card to take; the "
+            "rulebook does not say what happens then («The Escape Pod»): the table decided: "
+            "Bo runs the MonsterBug") in notes
+    assert s.history()[-1].text == "After the Escape Pod: play on (Bo runs the MonsterBug)"
+    # a choice recorded before the question was asked replays, saying the table decides
+    old = Event(s.head, "pod_choice", {"choice": "play on"})
+    replayed = Session(s.game, s.setup, s.seed, events=[*s.events[:-1], old])
+    assert replayed.state.facts["pod_choice"] == "play on"
+
+
+def test_play_on_with_a_big_nasty_left_takes_the_top_card() -> None:
+    s = started(("Cap", "Greaseball"), board=BRIDGE, seed="escape", difficulty="Custom",
+                custom_big_nasties="3")
+    s.do("override_protocol", protocol="Vacuum", big_nasty="MonsterBug", gold=2)
+    s.do("override_protocol", protocol="Aircon", big_nasty="Time Jumper", gold=6)
+    s.do("board_vehicle", who="Greaseball", vehicle="Escape Pod")
+    power(s, "Escape Pod", widget=True)
+    s.do("fulfil_agenda", crew="Greaseball")
+    walk_to(s, "decouple_fulfilled")
+    s.do("next_step")
+    assert s.state.pieces["big_nasties"].value == 1  # type: ignore[attr-defined]
+    with pytest.raises(ActionError, match="a Big Nasty card is on the stack"):
+        s.do("pod_choice", choice="play on", instead="Bo sits out")
+    notes = texts(s.do("pod_choice", choice="play on"))
+    assert "Greaseball takes the top Big Nasty card" in notes

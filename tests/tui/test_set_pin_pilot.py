@@ -47,6 +47,8 @@ async def test_each_owner_in_turn_sets_or_declines_their_pin_before_play(
         assert isinstance(app.screen, SetPinScreen)
         said = _text(app)
         assert "PRIVATE: Sarah only" in said and "Sarah sets their PIN for this game now" in said
+        # unticked reads unticked without colour (an X read as 'declined' at a dim screen)
+        assert "X" not in str(app.screen.query_one("#decline-pin").render())
         await pilot.press(*"12345", "enter")  # too short: said, nothing set
         await pilot.pause()
         assert "pin: give 6 to 64" in _text(app) and not play.has_key("Lifeform player")

@@ -83,11 +83,20 @@ class Option:
     # What a new game starts with, where it differs from ``default``: ``default`` stays what a
     # game saved before the option (or before this change) reads as, so it replays as played.
     new_default: Any = None
+    # A bool another option's choice brings in (a scenario that puts a board part in play):
+    # (option, value) pairs; a new game with one of them has this ticked, and a form shows it
+    # ticked and fixed.
+    brought_in_by: tuple[tuple[str, str], ...] = ()
 
     @property
     def for_new_game(self) -> Any:
         """The value a New-game form, the CLI and the API start a game with."""
         return self.default if self.new_default is None else self.new_default
+
+    def brought_in(self, values: Mapping[str, Any]) -> str | None:
+        """The chosen value of another option that brings this one in, or None."""
+        return next((value for name, value in self.brought_in_by
+                     if values.get(name) == value), None)
 
     def check(self, value: Any) -> Any:
         if self.kind == "bool":
@@ -349,6 +358,8 @@ class Game:
         options = {o.name: o.check(setup.options.get(o.name, mode.option_defaults.get(
                        o.name, o.for_new_game if new else o.default)))
                    for o in offered.values()}
+        if new:  # what the chosen scenario brings in is in play, whatever was ticked
+            options |= {o.name: True for o in offered.values() if o.brought_in(options)}
         names = tuple(setup.names) or tuple(f"Player {i + 1}" for i in range(setup.players))
         if len(names) != setup.players:
             raise ActionError(f"names: give {setup.players} names, one per player", "names")

@@ -91,6 +91,7 @@ class NewGameScreen(FieldKeys, ModalScreen[OpenSession | None]):
         self._live: dict[str, Any] = {}  # every field as typed now (followed as it changes)
         self._finished = False  # started, or left with the draft kept or dropped
         self._restored = False
+        self._own_ticks: dict[str, bool] = {}  # a box's own tick, kept while it is brought in
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog wide", id="new-body"):
@@ -182,6 +183,31 @@ class NewGameScreen(FieldKeys, ModalScreen[OpenSession | None]):
         for other in self.query(".game-options"):
             other.set_class(other.id != box_id, "hidden")
         self.show_mode(None)
+
+    @on(Select.Changed)
+    def _option_chosen(self, event: Select.Changed) -> None:
+        if (event.select.id or "").startswith("opt-"):
+            self.show_brought_in()
+
+    def show_brought_in(self) -> None:
+        """A box another choice brings in (Scenario 4's ShipStern) shows ticked and fixed,
+        saying so; released, it shows its own tick again."""
+        if self.game is None:
+            return
+        values = self._option_values()
+        for option in self.game.options:
+            if not option.brought_in_by:
+                continue
+            box = self.query_one(f"#opt-{self.game.info.package}-{option.name}", Checkbox)
+            by = option.brought_in(values)
+            if by is not None and not box.disabled:
+                self._own_ticks[option.name] = box.value
+                box.value, box.disabled = True, True
+                box.label = plain(f"{option.label} ({by} brings it in)")
+            elif by is None and box.disabled:
+                box.value = self._own_ticks.pop(option.name, bool(option.for_new_game))
+                box.disabled = False
+                box.label = plain(option.label)
 
     @on(Select.Changed, "#players")
     def _players_chosen(self, event: Select.Changed) -> None:

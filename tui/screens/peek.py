@@ -1,5 +1,9 @@
 """Look at a secret behind the privacy curtain: only its owner, with their PIN if they set one.
 
+``p`` on the game screen offers every secret the table holds that is chosen and hidden, each
+with its owner (a game's own, such as the spare Cargo Cards under Pandora's Ship's Manifest,
+beside the players' Agendas), the highlighted one first in line.
+
 The PIN check, the log line ("Ann looked at ...") and the wait after wrong PINs are the API's
 (``play.secret_value``); this screen only asks. Looking never sets a PIN: the owner sets one
 (or declines) at their first secret.
@@ -7,21 +11,54 @@ The PIN check, the log line ("Ann looked at ...") and the wait after wrong PINs 
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual import on
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Static
 
+from tableside import vault
 from tableside.api import OpenSession
-from tableside.vault import DECLINED
 from trackers.engine import ActionError
 from trackers.pieces import Secret
 from tui.screens.curtain import solo_owner
 from tui.screens.owner_pin import hand_to
 from tui.widgets.typed_input import TypedInput
+
+
+def lookable(play: OpenSession) -> list[str]:
+    """The secrets someone at the table may look at now: chosen, hidden, held by an owner
+    (not those only the app may open, such as a card dealt face down)."""
+    return [name for name, p in play.state.pieces.items()
+            if isinstance(p, Secret) and p.is_set and not p.revealed and not p.sealed
+            and (p.locked or {}).get("to") != vault.APP_OWNER]
+
+
+def look(app: App[Any], play: OpenSession, highlighted: str | None) -> str | None:
+    """Open the look at one secret (a list to pick from when there are several, the
+    highlighted one in line); the reason when there is nothing to look at."""
+    from tui.screens.pick import PickScreen
+
+    names = lookable(play)
+    if not names:
+        return "No secret is chosen and hidden: nothing to look at."
+    if len(names) == 1:
+        app.push_screen(PeekScreen(play, names[0]))
+        return None
+    choices = [(f"{play.state.piece(n, Secret).label} "
+                f"({play.owner_name(play.state.piece(n, Secret).owner)})", n) for n in names]
+
+    def picked(name: str | None) -> None:
+        if name is not None:
+            app.push_screen(PeekScreen(play, name))
+
+    app.push_screen(PickScreen("Look at which secret? (its owner only)",
+                               choices, highlighted=highlighted), picked)
+    return None
 
 
 class PeekScreen(ModalScreen[None]):
@@ -62,7 +99,7 @@ class PeekScreen(ModalScreen[None]):
             else:
                 who = hand_to(owner)
                 parts += [Static(f"{who[:1].upper()}{who[1:]} declined a PIN: this secret is "
-                                 f"{DECLINED}.",
+                                 f"{vault.DECLINED}.",
                                  markup=False),
                           Button("Show it", id="show", variant="primary")]
             parts += [Static("Escape: cancel", classes="hint"),
@@ -70,9 +107,11 @@ class PeekScreen(ModalScreen[None]):
             await body.mount_all(parts)
             self.query_one("#pin" if pin_set else "#show").focus()
         elif self.step == "shown":
+            value = Static(f"{label}: {self.value}", classes="section-title", id="peek-value",
+                           markup=False)
+            value.styles.height = "auto"  # a long value (a hand of cards) wraps, all of it shown
             await body.mount_all([
-                Static(f"{label}: {self.value}", classes="section-title", id="peek-value",
-                       markup=False),
+                value,
                 Static(f"Its code on the table: {self.secret.code or '-'}", markup=False),
                 Button("Hide it", id="hide", variant="primary")])
             self.query_one("#hide", Button).focus()

@@ -18,10 +18,12 @@ class PickScreen(ModalScreen[str | None]):
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", tooltip="Cancel")]
 
-    def __init__(self, prompt: str, choices: list[tuple[str, str]]) -> None:
+    def __init__(self, prompt: str, choices: list[tuple[str, str]],
+                 highlighted: str | None = None) -> None:
         super().__init__()
         self.prompt = prompt
         self.choices = choices
+        self.highlighted = highlighted  # the value in line when it opens (else the first)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -30,7 +32,11 @@ class PickScreen(ModalScreen[str | None]):
                              id="pick")
 
     def on_mount(self) -> None:
-        self.query_one("#pick", OptionList).focus()
+        pick = self.query_one("#pick", OptionList)
+        values = [value for _, value in self.choices]
+        if self.highlighted in values:
+            pick.highlighted = values.index(self.highlighted)
+        pick.focus()
 
     @on(OptionList.OptionSelected)
     def _chosen(self, event: OptionList.OptionSelected) -> None:

@@ -11,14 +11,20 @@ from tableside.refusal_names import named
 from trackers.engine import Action
 from tui.screens.keys import player_key
 
+# The engine's own actions a refusal may name, done here on another screen: its key there.
+ENGINE_KEYS = {"set_board_value": ("session.board", "b")}  # the Board profile
+
 
 def with_keys(app: App[object], play: OpenSession, text: str) -> str:
     """``text`` with " (key k)" after each quoted title of one of the game's actions, or
     " (ctrl+p)" for one without a key (the palette finds it by its title)."""
     def key(action: Action) -> str | None:
+        if action.name in ENGINE_KEYS:
+            return f"key {player_key(app, *ENGINE_KEYS[action.name])}"
         if not action.key:
             return "ctrl+p"
         return f"key {player_key(app, f'{play.game.id}.{action.name}', action.key)}"
 
-    return named(text, play.game.actions, key)
+    engine = [a for a in play.actions() if a.name in ENGINE_KEYS]
+    return named(text, [*play.game.actions, *engine], key)
 

@@ -31,13 +31,12 @@ from textual.widgets import Header, OptionList, Static
 from tableside.api import OpenSession, Tableside, TablesideError
 from tableside.textual_adapter import bindings_of
 from trackers.engine import ActionError
-from trackers.pieces import Secret
 from tui.screens.action_form import ActionFormScreen
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.history import HistoryScreen
 from tui.screens.keys import player_key
 from tui.screens.lock_wait import when_free
-from tui.screens.peek import PeekScreen
+from tui.screens.peek import look
 from tui.screens.refusal_keys import with_keys
 from tui.screens.session_refusals import RefusingWithReason
 from tui.screens.session_voice import SpeakingAnnouncements
@@ -434,13 +433,10 @@ class SessionScreen(SpeakingAnnouncements, WatchingOtherWindows, RefusingWithRea
         self.session_changed()  # a screen on top (board profile, peek) may have changed it
 
     def action_peek(self) -> None:
-        secrets = [n for n, p in self.play.state.pieces.items() if isinstance(p, Secret)]
-        if not secrets:
-            self.notify("This game has no secrets to look at.")
-            return
-        chosen = self.query_one("#tracks", TracksPanel).current_piece()
-        name = chosen if chosen in secrets else secrets[0]
-        self.app.push_screen(PeekScreen(self.play, name))
+        """Every secret held, by owner, to pick from (tui.screens.peek.look)."""
+        problem = look(self.app, self.play, self.query_one("#tracks", TracksPanel).current_piece())
+        if problem:
+            self.notify(problem)
 
     # --- references ------------------------------------------------------------------
     def action_search(self) -> None:

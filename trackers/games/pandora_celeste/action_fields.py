@@ -18,16 +18,20 @@ from trackers.games.pandora_celeste.facts import facts_of
 Notes = list[Note | str]
 
 
-# Recorded with an action whose rules changed (``Checked(played=True)``): its record plays
-# the scenario rules as the engine holds them now; a record without it replays as it was made.
+# The rules version a record was played under, recorded with an action whose rules changed
+# (``Checked(played=True)``): each change that alters what a recorded action does names the
+# version that brought it in, and a record made before replays as it was. 1: the rules of the
+# first marked records (they hold True); 2: a dead crewmember's target token never passes to
+# one who got away in an escape vehicle.
 PLAYED = "played_rules"
+RULES = 2
 
 
 @dataclass(frozen=True)
 class Checked(Action):
     """An action whose rule refuses some arguments: ``check`` raises ActionError when the
     table acts (``validate``), never at replay, so a game saved before plays back as it was.
-    With ``played`` the record also says the current rules apply to it (``PLAYED``)."""
+    With ``played`` the record also says which rules it was played under (``PLAYED``)."""
 
     check: Callable[[State, dict[str, Any]], None] | None = None
     played: bool = False
@@ -37,13 +41,21 @@ class Checked(Action):
         if self.check is not None:
             self.check(state, checked)
         if self.played:
-            checked[PLAYED] = True
+            checked[PLAYED] = RULES
         return checked
 
 
-def played(args: dict[str, Any]) -> bool:
-    """Whether this record was made under the rules the engine plays now."""
-    return bool(args.get(PLAYED))
+def rules_of(args: dict[str, Any]) -> int:
+    """The rules version a record was played under: 0 unmarked, an old marker (True) 1."""
+    marker = args.get(PLAYED)
+    if isinstance(marker, bool):
+        return int(marker)
+    return marker if isinstance(marker, int) else 0
+
+
+def played(args: dict[str, Any], since: int = 1) -> bool:
+    """Whether this record was played under the rules of version ``since`` or later."""
+    return rules_of(args) >= since
 
 
 def monsterbug_active(state: State) -> bool:

@@ -240,10 +240,10 @@ def _odds(state: State) -> list[Note | str]:
 
 
 def settle(state: State, rng: Random, args: dict[str, Any],
-           played: bool = False) -> list[Note | str]:
-    """Stop pushing: the damage lands (spec §5.6, §6.1, §6.2). ``played``: a record made
-    since a Player-Nasty's kill is counted as it happens (one made before replays as it
-    was)."""
+           rules: int = 0) -> list[Note | str]:
+    """Stop pushing: the damage lands (spec §5.6, §6.1, §6.2). ``rules``: the record's rules
+    version; one made before a Player-Nasty's kill was counted as it happens (1) replays as
+    it was."""
     attack = current(state)
     if attack is None:
         raise ActionError("there is no attack under way", "action")
@@ -272,8 +272,9 @@ def settle(state: State, rng: Random, args: dict[str, Any],
     notes += crew.wound(state, attack["crew"], dmg, "Nasty attack", False,
                         from_deck=args.get("from_deck") or 0,
                         from_discards=args.get("from_discards") or 0,
-                        cards_left=args.get("cards_left"), shortfall=args.get("shortfall"))
-    if played and entry is not None and entry["player"] \
+                        cards_left=args.get("cards_left"), shortfall=args.get("shortfall"),
+                        rules=rules)
+    if rules >= 1 and entry is not None and entry["player"] \
             and facts_of(state)["crew"][attack["crew"]]["status"] != "alive":
         notes += _badass(state, entry["player"], "kills", f"killed {attack['crew']}")
     return notes + escape.showdown_over(state)

@@ -72,7 +72,7 @@ def draw(state: State, rng: Random) -> tuple[dict[str, Any], list[Note | str]]:
     problems = deck_problems(state.board)
     if problems:
         raise ActionError("the deck lists on your board profile disagree: " + "; ".join(problems)
-                          + " ('Set a board value' to correct them)", "board")
+                          + " ('Enter a board value' to correct them)", "board")
     deck = _deck(state)
     notes: list[Note | str] = []
     if not deck["draw"]:

@@ -89,13 +89,14 @@ SHORTFALL = ("counts as wounds", "is not taken")  # G-17: the table's reading, a
 
 def wound(state: State, name: str, dmg: int, source: str, eva_suit: bool, *,
           from_deck: int = 0, from_discards: int = 0, cards_left: int | None = None,
-          shortfall: str | None = None, played: bool = False) -> list[Note | str]:
+          shortfall: str | None = None, rules: int = 0) -> list[Note | str]:
     """Lose ``dmg`` cards to the Wound Tracker (spec §6.1, §6.2, §7.2, §7.3; T27, T29, T30).
 
     ``from_deck`` and ``from_discards`` say how many lost cards came off the top of the Deck
     and of the discard pile; the rest came from the hand (never a Hand Clogger). When the
     table says fewer cards are left to lose (``cards_left``) than the damage, the rulebook
-    does not say what the rest does (G-17): the table answers with ``shortfall``.
+    does not say what the rest does (G-17): the table answers with ``shortfall``. ``rules``:
+    the rules version of the record (``action_fields.rules_of``), for a death it brings.
     """
     entry = need_alive(state, name)
     notes: list[Note | str] = []
@@ -141,13 +142,15 @@ def wound(state: State, name: str, dmg: int, source: str, eva_suit: bool, *,
         return notes + [Note("Keni survives one fatal blow per game; the rulebook leaves the "
                              "details to her card («Keni & Marina», p.37): set her Wound "
                              "Tracker by hand", "wounds")]
-    return notes + die(state, name, source, played)
+    return notes + die(state, name, source, rules)
 
 
-def die(state: State, name: str, source: str, played: bool = False) -> list[Note | str]:
+def die(state: State, name: str, source: str, rules: int = 0) -> list[Note | str]:
     """A crewmember dies (spec §6.4, §6.5 step 6). Killed by a ScuttleBug inside, a
     MonsterBug bursts out, except in a scenario without Big Nasties (Scenario 1, 2: «Scenario
-    1»; a record made before that rule was held, ``played`` false, replays as it was)."""
+    1»). Their target tokens pass to a living crewmember still on the Ship. ``rules``: the
+    record's rules version; one made before a rule (1: no burst, 2: none who got away takes
+    a token) replays as it was."""
     entry = need_alive(state, name)
     entry["status"] = "dead"
     after = ("The player may wake a spare crewmember ('Wake a spare crewmember') or become a "
@@ -155,11 +158,11 @@ def die(state: State, name: str, source: str, played: bool = False) -> list[Note
     notes: list[Note | str] = [Note(
         f"{name} is dead: take the Crew Cards off the mat; tokens of carried Tools and Items go "
         f"in the room. {after}", "wounds", key_moment=f"{name} died")]
-    notes += pass_targets(state, name)
+    notes += pass_targets(state, name, None if rules >= 2 else alive(state))
     if source == "ScuttleBug" and entry["scuttlebugs"]:
         from trackers.games.pandora_celeste import nasties, scenarios
 
-        if played and not scenarios.big_nasties(state):
+        if rules >= 1 and not scenarios.big_nasties(state):
             return notes + [Note(f"No MonsterBug bursts out: {scenarios.scenario(state)} has "
                                  "no Big Nasties", "scuttlebugs")]
 
@@ -249,7 +252,7 @@ TURNS = ("an Action", "Rest", "Pass", "missed (Stunned)")
 
 
 def end_turn(state: State, name: str, turn: str, in_fire: bool,
-             in_breach: bool, played: bool = False) -> list[Note | str]:
+             in_breach: bool, rules: int = 0) -> list[Note | str]:
     """What a Player Turn's end costs (spec §2 Phase 1 step 5, §6.5, §7.1, §7.2; T20, T29).
 
     ScuttleBug damage comes on the turns the table's reading counts (G-16: 1 dmg each; the
@@ -268,12 +271,12 @@ def end_turn(state: State, name: str, turn: str, in_fire: bool,
     if bugs:
         notes.append(Note(f"ScuttleBug{'s' if bugs > 1 else ''} inside {name}: {bugs} dmg, no "
                           "push-your-luck, no EVA protection", "scuttlebugs"))
-        notes += wound(state, name, bugs, "ScuttleBug", False, played=played)
+        notes += wound(state, name, bugs, "ScuttleBug", False, rules=rules)
     if in_fire and entry["status"] == "alive":
         notes.append(Note(f"{name} ends the turn by a flame-up Fire token: 1 Hit", "fire"))
-        notes += wound(state, name, 1, "Fire", entry["eva_suit"])
+        notes += wound(state, name, 1, "Fire", entry["eva_suit"], rules=rules)
     if in_breach and entry["status"] == "alive":
-        notes += wound(state, name, 1, "Hull Breach", entry["eva_suit"])
+        notes += wound(state, name, 1, "Hull Breach", entry["eva_suit"], rules=rules)
     if fresh and counts:
         notes.append(Note(f"The ScuttleBug that burrowed into {name} this turn bites from their "
                           "next turn on", "scuttlebugs"))

@@ -25,7 +25,7 @@ def wound(state: State, args: dict[str, Any], rng: Random) -> Notes:
                        from_deck=args["from_deck"] or 0,
                        from_discards=args["from_discards"] or 0,
                        cards_left=args["cards_left"], shortfall=args["shortfall"],
-                       played=fields.played(args))
+                       rules=fields.rules_of(args))
     return notes + fields.all_dead(state)
 
 

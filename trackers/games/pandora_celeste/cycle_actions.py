@@ -43,7 +43,7 @@ class StepAction(Action):
         return str(args.get("step") or self.title)
 
     def validate(self, state: State, args: dict[str, Any]) -> dict[str, Any]:
-        return {**super().validate(state, args), fields.PLAYED: True}
+        return {**super().validate(state, args), fields.PLAYED: fields.RULES}
 
 
 def next_step(state: State, args: dict[str, Any], rng: Random) -> Notes:
@@ -106,7 +106,7 @@ def start_location(state: State, args: dict[str, Any], rng: Random) -> Notes:
 
 def end_turn(state: State, args: dict[str, Any], rng: Random) -> Notes:
     notes = crew.end_turn(state, args["crew"], args["turn"], args["in_fire"], args["in_breach"],
-                          fields.played(args))
+                          fields.rules_of(args))
     return notes + fields.all_dead(state)
 
 

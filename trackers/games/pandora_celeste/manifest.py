@@ -17,7 +17,7 @@ from typing import Any
 from trackers.engine import ActionError, Note, State
 from trackers.engine.actions import DEALT, Deal
 from trackers.games.pandora_celeste import cards, crew, stern
-from trackers.games.pandora_celeste.action_fields import PLAYED
+from trackers.games.pandora_celeste.action_fields import played
 from trackers.games.pandora_celeste.facts import facts_of
 from trackers.pieces import Secret
 from trackers.pieces.secret import SecretNeeded
@@ -141,7 +141,7 @@ def swap(state: State, args: dict[str, Any]) -> list[Note | str]:
         # the holder's PIN shows the card was under the Manifest (tableside.dealt)
         raise SecretNeeded(hand, "test", f"{args['card']} = {args['kind']}")
     notes = stern.swap(state, args["bay"], args["card"], args["kind"],
-                       bool(args.get(PLAYED)))
+                       played(args))
     if dealt is not None and isinstance(hand, Secret):
         code = hand.choose(dealt["hand"], "")
         notes.append(Note(f"The spare Cargo Cards under the Manifest changed (code {code})",

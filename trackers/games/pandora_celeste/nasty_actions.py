@@ -265,7 +265,7 @@ NASTY_ACTIONS: tuple[Action, ...] = (
            + (", reshuffle icon" if a.get("reshuffle") else "")),
     fields.Checked("settle_attack", "Stop pushing",
            "The attack lands: wounds on the crewmember or wound markers on the Nasty.",
-           lambda s, a, r: attacks.settle(s, r, a, fields.played(a)),
+           lambda s, a, r: attacks.settle(s, r, a, fields.rules_of(a)),
            (Param("from_deck", "int", "lost cards taken off the top of the Deck", minimum=0,
                   maximum=20, optional=True),
             Param("from_discards", "int", "lost cards taken off the top of the discards",

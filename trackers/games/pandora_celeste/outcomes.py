@@ -11,7 +11,7 @@ from trackers.engine.game import EndRecord
 from trackers.games.pandora_celeste import crew, escape, protocols
 from trackers.games.pandora_celeste.facts import facts_of
 from trackers.games.pandora_celeste.setup import is_true_solo
-from trackers.pieces import Secret
+from trackers.pieces import Counter, Secret
 
 SURVIVOR, WINNER, FIRED, LOSER = "survivor", "winner", "fired", "loser"
 POD_CHOICES = ("end now", "play on")
@@ -158,8 +158,27 @@ def fail(state: State, name: str, why: str) -> list[Note | str]:
                  key_moment=f"{name}'s Agenda failed")]
 
 
-def pod_choice(state: State, choice: str) -> list[Note | str]:
-    """After the Escape Pod ejects: end now or play on (spec §9.5)."""
+def stack_empty(state: State) -> bool:
+    """No Big Nasty card is left on the stack (the Widget or the overrides spawned them)."""
+    return state.piece("big_nasties", Counter).value <= 0
+
+
+def check_pod_choice(state: State, args: dict[str, Any]) -> None:
+    """Playing on with the Big Nasty stack empty, the table says what the escapee does (the
+    rulebook has them take its top card and says nothing of an empty stack); only then."""
+    instead = (args.get("instead") or "").strip()
+    if args.get("choice") == "play on" and stack_empty(state) and not instead:
+        raise ActionError("instead: the Big Nasty stack is empty, so there is no top card for "
+                          "the escapee to take, and the rulebook does not say what they do then "
+                          "(«The Escape Pod»): give what the table decides", "instead")
+    if instead and (args.get("choice") != "play on" or not stack_empty(state)):
+        raise ActionError("instead: only when the table plays on with the Big Nasty stack "
+                          "empty; leave it blank", "instead")
+
+
+def pod_choice(state: State, choice: str, instead: str | None = None) -> list[Note | str]:
+    """After the Escape Pod ejects: end now or play on (spec §9.5). With the Big Nasty stack
+    empty the rulebook is silent: ``instead`` is what the table decided."""
     pod = escape.vehicles(state)["Escape Pod"]
     if not pod["decoupled"] or not pod["crew"]:
         raise ActionError("choice: the Escape Pod has not ejected with anyone aboard", "choice")
@@ -171,6 +190,12 @@ def pod_choice(state: State, choice: str) -> list[Note | str]:
         return [Note(f"The table stops: {escapee} wins", "outcomes")]
     facts_of(state)["player_nasties"].setdefault(_holder(state, escapee),
                                              {"kills": 0, "little": 0, "big": 0})
+    if stack_empty(state):  # the rulebook gives no top card to take: the table's call
+        decided = (f"the table decided: {instead.strip()}" if instead and instead.strip()
+                   else "the table decides what they do")
+        return [Note(f"Play on: the Big Nasty stack is empty, so {escapee} has no Big Nasty "
+                     "card to take; the rulebook does not say what happens then («The Escape "
+                     f"Pod»): {decided}", "outcomes")]
     return [Note(f"Play on: {escapee} takes the top Big Nasty card, spawns it in the ShipStern "
                  "and plays it as a Player-Nasty ('Reveal a Nasty')", "outcomes")]
 

@@ -47,7 +47,8 @@ OPTIONS = (
            "with Custom difficulty, or in Scenario 3 or 4: how many Big Nasties go on the stack"),
     Option("crew", "Crew", "multi", [], tuple(crew.CREW),
            "at least one per player; True Solo: exactly one"),
-    Option("shipstern", "ShipStern in play", "bool", False, help="the back of the Ship"),
+    Option("shipstern", "ShipStern in play", "bool", False, help="the back of the Ship",
+           brought_in_by=(("scenario", "Scenario 4"),)),
     Option("variants", "Variants", "multi", [], VARIANTS, "optional rules"),
     Option("nasty_cards", "Nasty Action cards", "choice", "mirror", NASTY_CARDS,
            "mirror: flip the real Nasty Action deck and enter what it shows; virtual: the app "

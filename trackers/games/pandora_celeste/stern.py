@@ -357,9 +357,11 @@ def check_collapse(state: State, args: dict[str, Any]) -> None:
 
 
 def collapse(state: State, section: str, way: str, markers: int,
-             named: str | None = None, crew_in: str | None = None) -> list[Note | str]:
+             named: str | None = None, crew_in: str | None = None, rules: int = 0
+             ) -> list[Note | str]:
     """The section with the most markers breaks off with everyone in it, the Nasties the
-    table named too; the table's agreement recorded («Catastrophic Hull Breach»)."""
+    table named too; the table's agreement recorded («Catastrophic Hull Breach»). ``rules``:
+    the record's rules version (``crew.die``)."""
     if markers > hazards.breaches(state).value:
         raise ActionError(f"markers: only {hazards.breaches(state).value} on the board",
                           "markers")
@@ -374,7 +376,7 @@ def collapse(state: State, section: str, way: str, markers: int,
     for entry in gone:
         notes += nasties.remove(state, entry, f"went into space with {section}")
     for name in lost_crew(state, crew_in) if way != COLLAPSE_WAYS[2] else ():
-        notes += crew.die(state, name, "Hull collapse")  # into space with the section
+        notes += crew.die(state, name, "Hull collapse", rules)  # into space with it
     return notes
 
 

@@ -121,7 +121,7 @@ STERN_ACTIONS: tuple[Action, ...] = (
         "More than 8 Hull Breach markers: the section with the most breaks off with everyone "
         "in it; the table's agreement recorded.",
         lambda s, a, r: stern.collapse(s, a["section"], a["way"], a["markers"],
-                                       a.get("nasties"), a.get("crew")),
+                                       a.get("nasties"), a.get("crew"), fields.rules_of(a)),
         (Param("section", "choice", "the section with the most markers",
                choices=hazards.SECTIONS),
          Param("way", "choice", "what the table agreed", choices=stern.COLLAPSE_WAYS),
@@ -132,5 +132,5 @@ STERN_ACTIONS: tuple[Action, ...] = (
         topic="hull_breach", check=stern.check_collapse,
         why_not=lambda s: None if facts_of(s).get("collapse_due") else
         "only once more than 8 Hull Breach markers are on the board",
-        log_text=lambda a: f"Hull collapse: {a['section']}"),
+        log_text=lambda a: f"Hull collapse: {a['section']}", played=True),
 )
