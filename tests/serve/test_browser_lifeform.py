@@ -180,7 +180,7 @@ async def test_the_lifeform_player_calibrates_every_time_on_her_phone(tmp_path: 
                 now = " ".join(panel_text(cast("App[object]", app), "#now").split())
                 assert line in now and f"matches code {code}" in now, "the verdict in view"
                 last = panel_text(cast("App[object]", app), "#log").splitlines()[-1]
-                assert "from another window" in last, last  # Ann's seat did it: the log says
+                assert "(from Ann's seat)" in last, last  # Ann's seat did it: the log says
 
             # 1. Setup step 17: Image 1, and her PIN, set there once.
             first = await _calibrate(ann, ann_sees, play, "Image 1")
