@@ -105,7 +105,9 @@ def banner_lines(state: State) -> list[str]:
                  f"Self-Destruct {sd}")
     elif stage == "starship":
         member = turns.current(state)  # in the Crew Activity phase, whose turn it is
-        phase = f"{member}'s turn" if member else PHASES.get(f["phase"], f["phase"])
+        # whose turn, and the key that ends it (a new table looked for it in the footer)
+        phase = f"{member}'s turn (w ends it)" if member else PHASES.get(f["phase"],
+                                                                         f["phase"])
         first = (f"Round {f['round']}, {phase} | Self-Destruct {sd} | Launch: "
                  f"{launch_summary(state, _profile(state))}")
     elif stage == "launched":  # the status reads "launched: ..." (launch_flow)
