@@ -66,13 +66,14 @@ async def test_a_new_users_first_round_by_keys_alone(tmp_path: Path) -> None:
         await burst(pilot, "2", "enter")  # Image 2, by its digit
         await burst(pilot, "enter")  # the screen cleared: back to the table
         assert play.state.piece("real_lifeform", Secret).is_set  # sealed, code shown
-        assert "Round 1, Al's turn (w ends it)" in banner(app)
+        assert "Round 1, Al's turn" in banner(app)
+        assert "Next: Al's activity, then w ends the turn" in banner(app)
 
         await key(pilot, "e")  # Al equips: draw 2, Self-Destruct +1
         await burst(pilot, "tab", *"dr", "enter")
         assert "Self-Destruct 27" in banner(app)
         await burst(pilot, "w")
-        assert "Round 1, Jo's turn (w ends it)" in banner(app)
+        assert "Round 1, Jo's turn" in banner(app) and "w ends the turn" in banner(app)
         await burst(pilot, "w")  # Jo passes
         await burst(pilot, "n")  # the Android phase passes by itself: Lifeform Activity
         assert "the Android phase passed by itself" in panel_text(app, "#now")
@@ -80,5 +81,5 @@ async def test_a_new_users_first_round_by_keys_alone(tmp_path: Path) -> None:
         await burst(pilot, "enter")
         assert "Sue draws 3 Lifeform cards" in panel_text(app, "#now")
         await burst(pilot, "n")
-        assert "Round 2, Al's turn (w ends it)" in banner(app)
+        assert "Round 2, Al's turn" in banner(app)
         assert play.state.facts["round"] == 2

@@ -309,7 +309,7 @@ async def test_a_3_player_game_to_the_showdown_by_keys_with_an_ending_c(tmp_path
         count = 3  # the lifeform's hand, as this test counts it: 3 at setup
 
         # Round 1: whose turn it is, one activity each (rulebook, Crew Activity Phase).
-        assert "Round 1, Andrew's turn (w ends it) | Self-Destruct 28" in seen(app)
+        assert "Round 1, Andrew's turn | Self-Destruct 28" in seen(app)
         await play_step(pilot, "equip", {"crew_member": "Andrew",
                                          "option": "draw 2, Self-Destruct +1"})
         assert "Self-Destruct: 27" in panel(app, "#tracks")

@@ -105,9 +105,7 @@ def banner_lines(state: State) -> list[str]:
                  f"Self-Destruct {sd}")
     elif stage == "starship":
         member = turns.current(state)  # in the Crew Activity phase, whose turn it is
-        # whose turn, and the key that ends it (a new table looked for it in the footer)
-        phase = f"{member}'s turn (w ends it)" if member else PHASES.get(f["phase"],
-                                                                         f["phase"])
+        phase = f"{member}'s turn" if member else PHASES.get(f["phase"], f["phase"])
         first = (f"Round {f['round']}, {phase} | Self-Destruct {sd} | Launch: "
                  f"{launch_summary(state, _profile(state))}")
     elif stage == "launched":  # the status reads "launched: ..." (launch_flow)
@@ -121,6 +119,9 @@ def banner_lines(state: State) -> list[str]:
     if todo:
         more = f" (+{len(todo) - 1} more)" if len(todo) > 1 else ""
         lines.append(f"To do: {todo[0]}{more}")
+    elif stage == "starship" and turns.current(state):
+        # the key that ends the turn: not in the 80x24 footer, a new table looked for it
+        lines.append(f"Next: {turns.current(state)}'s activity, then w ends the turn")
     elif stage in ("setup", "launched", "showdown"):  # the checklist's next step
         steps = [step for step, done in checklist(state) if not done]
         if steps:
