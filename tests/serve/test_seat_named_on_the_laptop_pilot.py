@@ -61,6 +61,10 @@ async def test_a_seats_action_is_named_by_its_player_on_the_laptop(tmp_path: Pat
         now = panel_text(app, "#now")
         assert now.splitlines()[0] == "1 action from Ann's seat, marked in the log"
         assert "from Ann's seat" in _log_line(app, seq)
+        # in the table's words, as on her seat: no command line's "secret=p1_objective"
+        assert "Choose a secret: secret Ann's kept Objective, value hidden" in " ".join(
+            panel_text(app, "#log").split())
+        assert "secret=" not in panel_text(app, "#log")
         assert not re.search(r"\d{3,}", now.splitlines()[0])  # no process id
 
         await pilot.press("u")  # the laptop undoes Ann's choice: the note names her seat

@@ -50,7 +50,14 @@ class LogPanel(SessionView, OptionList):
             self.refresh(layout=True)
 
     def show_session(self, play: OpenSession) -> None:
-        self.show(play.history(SIDE_PANEL), play.head)
+        """The latest actions in the table's words: "Choose a secret: secret Ann's kept
+        Objective, value hidden", not the command line's "(secret=p1_objective, ...)"."""
+        from dataclasses import replace
+
+        from tableside import seat_words
+
+        self.show([replace(e, text=seat_words.log_words(play, e.text))
+                   for e in play.history(SIDE_PANEL)], play.head)
 
     def show(self, history: list[HistoryEntry], head: int, latest: int | None = SIDE_PANEL
              ) -> None:
