@@ -251,7 +251,7 @@ async def test_the_lifeform_player_calibrates_every_time_on_her_phone(tmp_path: 
             assert "opens nothing" in await stranger.inner_text("body")
             # Undo at the laptop takes back Ann's last calibration and names her seat.
             await pilot.press("u")
-            await until(lambda: "(seat Ann" in panel_text(cast("App[object]", app), "#now"),
+            await until(lambda: "(Ann's seat" in panel_text(cast("App[object]", app), "#now"),
                         "the undo naming Ann's seat",
                         show=lambda: panel_text(cast("App[object]", app), "#now"))
             assert _code(play) == fourth
