@@ -1,7 +1,7 @@
 """A new user's first round of Space Station Phoenix at 80x24, by keys alone: New game from
 Home (the game, the count and the names typed), the lap size in one key, the setup checklist
-with each Hub recorded, then one turn each: Ann scores, Bo builds a Sector, Cy takes Aliens;
-the turn passes back to Ann."""
+with each Hub recorded (the form offers the next player without one), then one turn each:
+Ann scores, Bo builds a Sector, Cy takes Aliens; the turn passes back to Ann."""
 
 from __future__ import annotations
 
@@ -34,8 +34,8 @@ async def test_a_new_users_first_round_by_keys_alone(tmp_path: Path) -> None:
         for _ in range(11):  # the checklist, a step a key, up to the Hubs
             await burst(pilot, "n")
         assert "j records each Hub kept" in panel_text(app, "#now")
-        for who, hub in (("a", "b-2"), ("b", "b-4"), ("c", "b-5")):
-            await burst(pilot, "j", who, "enter", *hub, "enter")
+        for hub in ("b-2", "b-4", "b-5"):  # whose: the next player without one, preselected
+            await burst(pilot, "j", "enter", *hub, "enter")
         assert dict(play.state.facts["hubs"]) == {"Ann": "B-2", "Bo": "B-4", "Cy": "B-5"}
         assert "Ann B-2" in panel_text(app, "#phx-stations")
         while "Setting up" in panel_text(app, "#banner"):
