@@ -1,9 +1,10 @@
 """Screenshots of the game report and the play history: `python docs/make_report_screenshots.py`.
 
-Plays a whole 4-player Space Station Phoenix game (31 turns, Sectors 311 and 324 built, to its
-recorded scores) and a 3-player Lifeform game over five rounds to its launch and Showdown in a
-throw-away data folder, then exports the report of each at 80x24 and 120x40, and the play
-history, to docs/screenshots.
+Plays two whole games to their endings in a throw-away data folder: a 4-player Space Station
+Phoenix game (31 turns, Sectors 311 and 324 built, to its recorded scores) and a 3-player
+Lifeform game with modules A and D over five rounds, through its launch, the hunt and seven
+fights of the Showdown until the lifeform has no card left and the crew wins. Then it exports
+the report of each at 80x24 and 120x40, and the play history, to docs/screenshots.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import asyncio
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -27,16 +29,46 @@ BUILDS = {2: {"level": 1}, 5: {"level": 1}, 9: {"level": 2},
           14: {"level": 3, "number": "311"}, 17: {"level": 3, "number": "324"}}
 
 
-def lifeform_long_game(data: Path) -> str:
-    """A 3-player Lifeform game with modules A, B and D over five rounds, to the launch and
-    the Showdown (the long game the undo tests play), every secret's PIN declined."""
+# The Showdown after the first fight (the undo tests' game stops there): each fight checked
+# first and recorded as its check says, until Sarah, the lifeform, holds no card.
+SHOWDOWN: list[tuple[str, dict[str, Any]]] = [
+    ("fight_check", {"target": "Jacob", "fight_icons": "red claw",
+                     "cards": "red claw; green eye"}),
+    ("fight_result", {"target": "Jacob", "result": "matched", "crew_cards_used": 1}),
+    ("fight_result", {"target": "Andrew", "result": "cancelled: Remora token"}),
+    ("fight_check", {"target": "Jacob", "fight_icons": "green eye", "hostility_tokens": 1,
+                     "cards": "green eye; red claw"}),
+    ("fight_result", {"target": "Jacob", "result": "matched", "hostility_tokens": 1,
+                      "crew_cards_used": 2}),
+    ("fight_check", {"target": "Andrew", "fight_icons": "blue claw, red claw",
+                     "hostility_tokens": 1, "cards": "green eye"}),
+    ("fight_result", {"target": "Andrew", "result": "eliminated", "hostility_tokens": 1}),
+    ("fight_check", {"target": "Jacob", "fight_icons": "green eye", "cards": "green eye"}),
+    ("fight_result", {"target": "Jacob", "result": "matched", "crew_cards_used": 1}),
+    ("fight_check", {"target": "Jacob", "fight_icons": "purple stinger",
+                     "cards": "purple stinger"}),  # the hunt's combat token
+    ("fight_result", {"target": "Jacob", "result": "matched", "combat_tokens_used": 1}),
+]
+
+
+def lifeform_whole_game(data: Path) -> str:
+    """A 3-player Lifeform game with modules A and D over five rounds (the long game the undo
+    tests play), through the launch and the Showdown to its end, every secret's PIN declined.
+    Each fight's check must say what its result records, and the game must be over."""
     table = Tableside(data)
     play = table.create("lifeform", 3, names=NAMES[3], board=dict(BOARD), seed="undo",
-                        options={"modules": ["A", "B", "D"]})
-    for name, args in STEPS + fill_and_launch():
+                        options={"modules": ["A", "D"]})
+    # (the asteroids are module B's, not in this game)
+    steps = [step for step in STEPS + fill_and_launch() + SHOWDOWN
+             if step[0] != "asteroids_jumped"]
+    for index, (name, args) in enumerate(steps):
         secret = any(p.secret for p in play.action(name).params) or name in (
             "record_objective", "reality_calibration", "choose_stowaway")
-        play.do(name, **args, **({"decline_pin": True} if secret else {}))
+        notes = play.do(name, **args, **({"decline_pin": True} if secret else {}))
+        if name == "fight_check":  # the next step records this fight as its check says
+            matched = steps[index + 1][1]["result"] == "matched"
+            assert matched == (": every fight icon can be matched" in notes[0].text), notes
+    assert play.game.is_over(play.state), play.state.facts.get("status")
     play.close()
     table.close()
     return play.id
@@ -65,7 +97,7 @@ def phoenix_whole_game(data: Path) -> str:
 async def shoot() -> None:
     data = Path(tempfile.mkdtemp())
     phoenix_whole_game(data)
-    lifeform_long_game(data)  # the newest: first on Home
+    lifeform_whole_game(data)  # the newest: first on Home
     for size, suffix in (((80, 24), ""), ((120, 40), "-120x40")):
         for down, game in (((), "lifeform"), (("down",), "phoenix")):
             app = TablesideApp(data_dir=data)

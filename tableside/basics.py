@@ -124,10 +124,21 @@ def game_definition(game_id: str) -> Game:
     return get_game(game_id)
 
 
+def window_words(by: str) -> str:
+    """Who another window is, in the table's words: "the CLI", "a script", "Ann's seat"
+    (never a process id)."""
+    kind, _, rest = by.partition(" ")
+    if kind == "seat" and rest:
+        return f"{rest}'s seat"
+    return {"cli": "the CLI", "script": "a script", "app": "another app window"}.get(
+        kind, "another window")
+
+
 def _after_others(err: Exception, changed: Sequence[OutsideChange]) -> Exception:
     """``err`` with what other windows did meanwhile in front, when they did something."""
     if changed:
-        done = "; ".join(f"{c.text} ({c.by})" if c.by else c.text for c in changed)
+        done = "; ".join(f"{c.text} ({window_words(c.by)})" if c.by else c.text
+                         for c in changed)
         err.args = (f"meanwhile another window changed the game ({done}), so nothing was "
                     f"recorded: {err.args[0] if err.args else err}", *err.args[1:])
     return err

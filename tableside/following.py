@@ -40,6 +40,7 @@ class JournalFollower:
     info: SessionInfo
     warnings: list[str]
     _closing: bool
+    _folded: list[OutsideChange]
 
     @property
     def id(self) -> str:
@@ -62,17 +63,33 @@ class JournalFollower:
         state, notes and history include those changes."""
         if self._closed:
             return []
+        folded = self.folded_in()
         try:
-            return self._catch_up(locked=False)
+            return folded + self._catch_up(locked=False)
         except (OSError, JournalError) as err:
             raise plain_error(err, f"reading what other windows did in {self.info.title}") \
                 from err
+
+    def catch_up(self) -> list[OutsideChange]:
+        """Fold in what other windows recorded before this window writes; what it returns
+        is kept for the screen as well (``folded_in``), which marks them as theirs."""
+        changed = self.refresh()
+        self._folded += changed
+        return changed
+
+    def folded_in(self) -> list[OutsideChange]:
+        """What other windows recorded that this window's own last write folded in first
+        (a screen marks them as theirs); each is handed on once, here or by ``refresh``."""
+        folded, self._folded = self._folded, []
+        return folded
 
     def outside_changed(self) -> bool:
         """Whether the journal holds records this window has not read yet (one ``stat``;
         safe from a watching thread: it only reads). ``refresh`` then folds them in."""
         if self._closed:
             return False
+        if self._folded:
+            return True  # an own write folded them in: the screen has not heard of them
         try:
             stat = os.stat(self._table.store.journal_path(self.id))
         except OSError:
@@ -105,7 +122,9 @@ class JournalFollower:
         try:
             with self._table.store.locked(self.id):
                 try:
-                    yield self._catch_up(locked=True)
+                    changed = self._catch_up(locked=True)
+                    self._folded += changed  # refresh hands them on, as any other's
+                    yield changed
                 finally:  # this window's own records, kept also when the block refused
                     self._records += self._journal.appended
                     self._journal.appended.clear()

@@ -13,11 +13,13 @@ from saves.catalog import SessionInfo
 from saves.journal import JournalContents, JournalError, JournalFile
 from tableside.arguments import checked
 from tableside.basics import (
+    OutsideChange,
     TablesideError,
     _after_others,
     _holds_hidden,
     now,
     plain_error,
+    window_words,
 )
 from tableside.following import JournalFollower
 from tableside.problem_log import masked
@@ -56,6 +58,7 @@ class OpenSession(JournalFollower):
         self._seen = (0, "", 0)
         if contents is not None:
             self._seen = (contents.good_bytes, contents.last_hash, contents.lines)
+        self._folded: list[OutsideChange] = []  # others' records an own write folded in
         self._mark = table.store.mark_open(info.id, table.by) if journal is not None else None
         self._closed = False
         self._closing = False
@@ -451,7 +454,8 @@ class OpenSession(JournalFollower):
                 raise _after_others(err, changed) from None
         others = [e for e in taken if e.by and e.by != self.session.by]
         if others:
-            names = "; ".join(f"{self.session.describe(e)} ({e.by})" for e in others)
+            names = "; ".join(f"{self.session.describe(e)} ({window_words(e.by)})"
+                              for e in others)
             notes = [*notes, Note(f"That was done in another window: {names}")]
             self.session.notes = notes
         self._after_change()

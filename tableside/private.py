@@ -218,7 +218,7 @@ def act(play: OpenSession, action: str, args: dict[str, Any], pin: str | None,
     refuse_callers_commitment(action, args)
     if action == REVEAL:
         _check_older_pin(play, str(args.get("secret", "")), pin)
-    changed = play.refresh()  # the trial meets the game as other windows left it
+    changed = play.catch_up()  # the trial meets the game as other windows left it
     spec = play.session.action(action)
     opener = Opener(play, pin, spec)
     try:

@@ -1,10 +1,10 @@
 """A seat's texts in the table's words: what the engine writes for its log and its command
 line (``secret=p1_objective``, ``owner_absent=yes``), said for a player's phone instead.
 
-The laptop's log and the CLI keep their own wording; a seat shows the same lines with each
-argument named in plain words and each piece by its label ("Ann's kept Objective"), and an
-error without the command line's way around it (a seat's player is there: they give their
-own PIN).
+The CLI keeps its own wording; the logs on screen (a seat's and the laptop's) show the same
+lines with each argument named in plain words and each piece by its label ("Ann's kept
+Objective"), and a seat an error without the command line's way around it (a seat's player
+is there: they give their own PIN).
 """
 
 from __future__ import annotations

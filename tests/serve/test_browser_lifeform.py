@@ -180,7 +180,7 @@ async def test_the_lifeform_player_calibrates_every_time_on_her_phone(tmp_path: 
                 now = " ".join(panel_text(cast("App[object]", app), "#now").split())
                 assert line in now and f"matches code {code}" in now, "the verdict in view"
                 last = panel_text(cast("App[object]", app), "#log").splitlines()[-1]
-                assert "from another window" in last, last  # Ann's seat did it: the log says
+                assert "(from Ann's seat)" in last, last  # Ann's seat did it: the log says
 
             # 1. Setup step 17: Image 1, and her PIN, set there once.
             first = await _calibrate(ann, ann_sees, play, "Image 1")
@@ -251,7 +251,7 @@ async def test_the_lifeform_player_calibrates_every_time_on_her_phone(tmp_path: 
             assert "opens nothing" in await stranger.inner_text("body")
             # Undo at the laptop takes back Ann's last calibration and names her seat.
             await pilot.press("u")
-            await until(lambda: "(seat Ann" in panel_text(cast("App[object]", app), "#now"),
+            await until(lambda: "(Ann's seat" in panel_text(cast("App[object]", app), "#now"),
                         "the undo naming Ann's seat",
                         show=lambda: panel_text(cast("App[object]", app), "#now"))
             assert _code(play) == fourth

@@ -88,7 +88,7 @@ async def test_a_seat_chooses_looks_and_reveals_with_its_pin(tmp_path: Path) -> 
     table, laptop = _other_window(tmp_path, game_id)  # the laptop names the seat that acted
     assert {e.by for e in laptop.session.events} == {"seat Ann"}  # the table's words, no pid
     undone = " ".join(n.text for n in laptop.undo())  # the reveal, taken back at the table
-    assert "done in another window" in undone and "(seat Ann)" in undone
+    assert "done in another window" in undone and "(Ann's seat)" in undone
     laptop.close()
     table.close()
 

@@ -84,7 +84,10 @@ async def test_the_same_text_changes_nothing_and_a_fixed_panel_needs_no_layout(
 @pytest.mark.usefixtures("demo_registered")
 async def test_the_side_log_follows_undo_without_a_layout(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    save_game(tmp_path, "demo", 2, [("set_value", {"target": "fires.value", "value": 1})] * 8)
+    # the head's line two rows long, three once "(undone: r redoes)" follows it
+    who = "Ann of the long name who runs for the hatch at last, on foot"
+    save_game(tmp_path, "demo", 2, [("set_value", {"target": "fires.value", "value": 1})] * 8
+              + [("escape", {"who": who})])
     app = TablesideApp(data_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await resume_first(pilot)

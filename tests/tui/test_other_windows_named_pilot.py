@@ -78,7 +78,7 @@ async def test_an_action_here_after_a_cli_undo_is_not_marked_as_another_windows(
         assert screen.play.head == 2
         log = panel_text(app, "#log").splitlines()
         own = next(line for line in log if line.lstrip(">").split()[:1] == ["2"])
-        assert "from another window" not in own
+        assert "(from " not in own
         first = next(line for line in log if line.lstrip(">").split()[:1] == ["1"])
-        assert "from another window" not in first  # the CLI's undo back to it marks nothing
+        assert "(from " not in first  # the CLI's undo back to it marks nothing
         assert "from the CLI" not in panel_text(app, "#now")  # its own news now

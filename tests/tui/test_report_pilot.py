@@ -245,7 +245,14 @@ async def test_the_lifeform_report_draws_what_moved_and_says_what_did_not(
         assert "Hostility" not in [c.title_text for c in charts]
         lines = panel_text(app, "#report-lines").splitlines()
         assert lines[1].startswith("  A Round 1: ")  # its letter, as on the axis
-        assert "rounds (letters: the key moments below)" in screen_text(app)
+        drawn = [str(chart.render()).splitlines() for chart in charts]
+        assert all(rows[0].strip().endswith(", by round") for rows in drawn)
+        # every chart's plot starts in one column: a moment's lines stand one under another
+        frames = {next(row.index("┌") for row in rows if "┌" in row) for rows in drawn}
+        assert len(frames) == 1 and len(charts) > 1
+        letter_rows = [rows[-1] for rows in drawn]  # the key moments' letters, under the axis
+        assert all(row.strip(" \u2800").startswith("A") for row in letter_rows)
+        assert "A Round 1" in screen_text(app) or lines[1].startswith("  A Round 1: ")
         x = placer(screen.report)
         spots = {x(seq, 1) for seq in range(1, screen.report.actions + 1)}
         assert len(spots) == screen.report.actions  # 29 actions, 29 places, not one jump

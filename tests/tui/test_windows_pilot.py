@@ -128,7 +128,7 @@ async def test_actions_from_another_window_show_in_the_open_game(tmp_path: Path)
         await until(pilot, lambda: "Fires: 1/3" in panel_text(app, "#tracks"))
         assert "Fires: 1/3" in panel_text(app, "#tracks")
         log = panel_text(app, "#log")
-        assert "Add a fire" in log and "from another window" in log
+        assert "Add a fire" in log and "(from another app window)" in log
         assert "1 action from another app window" in panel_text(app, "#now")
         other = Tableside(tmp_path)
         script = other.load(session_id)

@@ -130,7 +130,7 @@ class HomeScreen(Screen[None]):
                 tooltip="Board profiles: enter printed board values once, share them"),
         Binding("g", "play_history", "History", id="home.history",
                 tooltip="Play history: every saved game, counted"),
-        Binding("m", "move_folder", "Backup", id="home.backup", show=False,
+        Binding("m", "move_folder", "Backup", id="home.backup",
                 tooltip="Back up the data folder to one file, or restore a backup"),
         Binding("q", "app.quit", "Quit", id="home.quit", tooltip="Quit Tableside"),
         # The list's keys (moved by on_key below; listed here for F1 and the palette).

@@ -28,6 +28,7 @@ from tui.widgets.keys_footer import KeysFooter
 from tui.widgets.path_text import path_lines
 from tui.widgets.report_charts import (
     ReportChart,
+    align,
     letters,
     race_series,
     unmoved_line,
@@ -126,6 +127,7 @@ class ReportScreen(Screen[None]):
             charts = ([ReportChart(race, report, "Scores")] if race else []) + [
                 ReportChart([s], report, s.label) for s in report.series
                 if s.changed and s not in race]
+            align(charts[:CHARTS_SHOWN])
             yield from charts[:CHARTS_SHOWN]
             if len(charts) > CHARTS_SHOWN:
                 yield Static(f"{len(charts) - CHARTS_SHOWN} more in the Markdown (m)")

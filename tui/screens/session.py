@@ -118,8 +118,8 @@ class SessionScreen(SpeakingAnnouncements, WatchingOtherWindows, RefusingWithRea
         super().__init__()
         self.play = play
         self.table = table
-        # (number, time) of the actions another window recorded, marked in the log
-        self.elsewhere: set[tuple[int, str]] = set()
+        # (number, time) of the actions another window recorded -> who, marked in the log
+        self.elsewhere: dict[tuple[int, str], str] = {}
         # who made each change since this window last acted ("cli 4188", "seat Ann"): the
         # Now panel counts it all, however many times the watch folded some in
         self.elsewhere_by: list[str] = []
@@ -206,9 +206,10 @@ class SessionScreen(SpeakingAnnouncements, WatchingOtherWindows, RefusingWithRea
     def redraw(self, elsewhere: tuple[int, ...] = ()) -> None:
         self.redraws += 1
         self._drawn = self.play.session.state
-        self.query_one("#log", LogPanel).elsewhere = self.elsewhere
         if not elsewhere:  # this window's own change: its notes are the news now
             self.elsewhere_by = []
+            self.mark_elsewhere(self.play.folded_in())  # what it folded in first: others'
+        self.query_one("#log", LogPanel).elsewhere = self.elsewhere
         self.query_one("#now", NowPanel).elsewhere = elsewhere_line(self.elsewhere_by)
         for widget in self.query("*"):
             if isinstance(widget, SessionView):

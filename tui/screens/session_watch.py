@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from textual.message import Message
 
 from tableside.api import TablesideError
+from tableside.basics import OutsideChange, window_words
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -35,7 +36,7 @@ class WatchingOtherWindows(_Screen):
 
     if TYPE_CHECKING:  # the session screen's own
         play: OpenSession
-        elsewhere: set[tuple[int, str]]
+        elsewhere: dict[tuple[int, str], str]
         elsewhere_by: list[str]
         _play_closed: bool
         _stop_watching: threading.Event
@@ -69,21 +70,16 @@ class WatchingOtherWindows(_Screen):
                         markup=False)
             return
         if changes or self.play.head != head:
-            self.elsewhere_by += [c.by for c in changes]
-            # an action is marked by its number and time: the number alone is taken again
-            # by the next action after an undo (this window's own); an undo marks nothing
-            self.elsewhere.update((c.seq, c.at) for c in changes if not c.moved)
+            self.mark_elsewhere(changes)
             self.session_changed(tuple(c.seq for c in changes))
 
-
-def window_words(by: str) -> str:
-    """Who another window is, in the table's words: "the CLI", "a script", "Ann's seat"
-    (never a process id)."""
-    kind, _, rest = by.partition(" ")
-    if kind == "seat" and rest:
-        return f"{rest}'s seat"
-    return {"cli": "the CLI", "script": "a script", "app": "another app window"}.get(
-        kind, "another window")
+    def mark_elsewhere(self, changes: list[OutsideChange]) -> None:
+        """Count ``changes`` for the Now panel and mark their actions in the log."""
+        self.elsewhere_by += [c.by for c in changes]
+        # an action is marked by its number and time: the number alone is taken again
+        # by the next action after an undo (this window's own); an undo marks nothing
+        self.elsewhere.update({(c.seq, c.at): window_words(c.by) for c in changes
+                               if not c.moved})
 
 
 def elsewhere_line(bys: list[str]) -> str:

@@ -129,7 +129,9 @@ class KeysFooter(Widget):
                 part = Text(no_wrap=True, overflow="crop")
                 faded = (Style() if cell.enabled else dim) + (marked if cell.due else Style())
                 part.append(f" {cell.shown} ", key_style + faded)
-                part.append(f" {cell.description}", text_style + faded)
+                # one space fewer where the whole name would not fit ("f6 Say again" at 80)
+                spaced = len(cell.shown) + len(cell.description) + 3 <= width
+                part.append(f"{' ' if spaced else ''}{cell.description}", text_style + faded)
                 part.truncate(width, pad=True)
                 line.append_text(part)
             lines.append(line)

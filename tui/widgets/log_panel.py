@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from textual.geometry import Size
@@ -17,22 +17,23 @@ from tui.widgets.session_view import SessionView
 if TYPE_CHECKING:
     from tableside.api import OpenSession
 
-ELSEWHERE = "  (from another window)"
 SIDE_PANEL = 200  # lines the side log keeps; the history screen lists every action
 
 
-def history_line(entry: HistoryEntry, head: int, elsewhere: bool = False) -> str:
+def history_line(entry: HistoryEntry, head: int, elsewhere: str = "") -> str:
+    """One line of the log; ``elsewhere`` names the other window that made it."""
     time = entry.at[11:16] if len(entry.at) >= 16 else entry.at
     mark = ">" if entry.seq == head else " "
     tail = "  (undone: r redoes)" if entry.undone else ""
-    return f"{mark}{entry.seq:>4} {time} {entry.text}{tail}{ELSEWHERE if elsewhere else ''}"
+    made = f"  (from {elsewhere})" if elsewhere else ""
+    return f"{mark}{entry.seq:>4} {time} {entry.text}{tail}{made}"
 
 
 class LogPanel(SessionView, OptionList):
     """The history, newest last; selecting an entry asks to jump there."""
 
-    # (number, time) of the actions another window recorded while this one watched
-    elsewhere: Collection[tuple[int, str]] = ()
+    # (number, time) of the actions another window recorded while this one watched -> who
+    elsewhere: Mapping[tuple[int, str], str] = {}
 
     _listed: list[tuple[str, str]] | None = None  # (id, text) of what is listed now
 
@@ -49,7 +50,14 @@ class LogPanel(SessionView, OptionList):
             self.refresh(layout=True)
 
     def show_session(self, play: OpenSession) -> None:
-        self.show(play.history(SIDE_PANEL), play.head)
+        """The latest actions in the table's words: "Choose a secret: secret Ann's kept
+        Objective, value hidden", not the command line's "(secret=p1_objective, ...)"."""
+        from dataclasses import replace
+
+        from tableside import seat_words
+
+        self.show([replace(e, text=seat_words.log_words(play, e.text))
+                   for e in play.history(SIDE_PANEL)], play.head)
 
     def show(self, history: list[HistoryEntry], head: int, latest: int | None = SIDE_PANEL
              ) -> None:
@@ -58,8 +66,8 @@ class LogPanel(SessionView, OptionList):
         shown = history if latest is None else history[-latest:]
         # compared as strings; a line becomes Text (shown as typed) only when it is drawn
         lines = [("seq:0", f"{'>' if head == 0 else ' '}   0       game set up"),
-                 *((f"seq:{entry.seq}", history_line(entry, head,
-                                                          (entry.seq, entry.at) in self.elsewhere))
+                 *((f"seq:{entry.seq}",
+                    history_line(entry, head, self.elsewhere.get((entry.seq, entry.at), "")))
                    for entry in shown)]
         old = self._listed
         shift = _shift(old, lines) if old is not None else None

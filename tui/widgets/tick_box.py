@@ -7,12 +7,22 @@ unchecked box is empty.
 
 from __future__ import annotations
 
+from textual import events
 from textual.content import Content
 from textual.widgets import Checkbox
 
 
 class TickBox(Checkbox):
     """``Checkbox``, with an X only when checked."""
+
+    def on_key(self, event: events.Key) -> None:
+        """Space ticks this box in its own queue, so a Tab typed right after it cannot
+        move the tick to the next box (the app reads its own binding for space only after
+        that Tab, a priority key, has moved the focus)."""
+        if event.key == "space":
+            event.stop()
+            event.prevent_default()
+            self.toggle()
 
     @property
     def _button(self) -> Content:

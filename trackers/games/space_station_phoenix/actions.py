@@ -19,6 +19,13 @@ def _names(state: State) -> list[str]:
     return facts.players(state)
 
 
+def _next_without_hub(state: State) -> str | None:
+    """The first player, in turn order, whose kept Hub is not recorded yet (the form
+    preselects them: at setup the Hubs are recorded one player after another)."""
+    hubs = facts_of(state).get("hubs", {})
+    return next((name for name in _names(state) if not hubs.get(name)), None)
+
+
 def _whose(args: dict[str, Any], thing: str) -> str:
     """"Ann's score" or, when the player was left blank, "the active player's score"."""
     return f"{args['player']}'s {thing}" if args.get("player") else f"the active player's {thing}"
@@ -147,7 +154,8 @@ ACTIONS: tuple[Action, ...] = (
            "Record the Station Hub a player keeps (first game: dealt by the app; correct it "
            "here): it reaches the score calculator, and its effects are applied or asked.",
            station.keep_hub,
-           (Param("player", "choice", "whose Hub", choices=_names),
+           (Param("player", "choice", "whose Hub", choices=_names,
+                  suggested=_next_without_hub),
             Param("hub", "choice", "the Hub kept", choices=station.hub_choices)),
            key="j", short="Hub", topic="station_hub",
            log_text=lambda args: f"{args['player']} keeps Hub {args['hub']}"),

@@ -119,6 +119,9 @@ def banner_lines(state: State) -> list[str]:
     if todo:
         more = f" (+{len(todo) - 1} more)" if len(todo) > 1 else ""
         lines.append(f"To do: {todo[0]}{more}")
+    elif stage == "starship" and turns.current(state):
+        # the key that ends the turn: not in the 80x24 footer, a new table looked for it
+        lines.append(f"Next: {turns.current(state)}'s activity, then w ends the turn")
     elif stage in ("setup", "launched", "showdown"):  # the checklist's next step
         steps = [step for step, done in checklist(state) if not done]
         if steps:
