@@ -1,8 +1,10 @@
 """Serving a game's seats to browsers: textual-serve's aiohttp application, behind seat links.
 
 textual-serve runs one command for every websocket and checks nobody. ``SeatServer`` keeps
-its parts (the page template's script, ``AppService`` that pipes a Textual process to a
-websocket, the message loop) and replaces its routes: ``/seat/{token}`` (the page) and
+its parts (``AppService`` that pipes a Textual process to a websocket, the message loop) and
+replaces its page and routes: ``/seat/{token}`` (our own light page, which opens its
+connection as it is read; its terminal's script and style, ``tableside.seat_files``, under
+``/static/``, kept by the browser) and
 ``/seat/{token}/ws`` (the seat's process) open only for a token of an open seat
 (``tableside.seat_links``); anything else gets the same bare 404 and a log line that names
 the address that tried, never the token. Each connection runs its seat in a process of its
