@@ -54,7 +54,9 @@ from tui.serving import start  # noqa: E402
 from tui.table_view import TableViewApp  # noqa: E402
 
 OPENS = 5
-ACTIONS = 5
+# Each player's Contingency token chosen once (a chosen one is not chosen again; each
+# player's first secret declines a PIN): four actions, each with a new code.
+CHOICES = [f"p{n}_contingency" for n in range(1, 5)]
 PRESSES = 20
 SEATS = 10
 NAMES = ["Ann", "Bo", "Cy", "Di"]
@@ -100,7 +102,6 @@ async def _run(chromium: str, data: Path) -> dict[str, float]:
 
     table = Tableside(data)
     play = table.create("nemesis-lockdown", 4, names=NAMES)
-    play.choose_secret("p4_objective", "first", decline_pin=True)  # Di keeps no PIN
     game = play.id
     serving = start(game, NAMES, data)
     app = TableViewApp(data, game, serving)
@@ -121,9 +122,9 @@ async def _run(chromium: str, data: Path) -> dict[str, float]:
         _bo, bo_sees = await _page(browser, serving.links["Bo"])
         await _wait(lambda: "Bo's seat" in bo_sees.text)
         on_table, on_seat = [], []
-        for i in range(ACTIONS):
-            play.choose_secret("p4_objective", f"value {i}")  # Di's device, say
-            code = play.state.piece("p4_objective", Secret).code or "?"
+        for secret in CHOICES:
+            play.choose_secret(secret, "Green", decline_pin=True)  # its owner's device, say
+            code = play.state.piece(secret, Secret).code or "?"
             table_s, seat_s = await asyncio.gather(  # both watched at once, from now
                 _wait(lambda c=code: c in screen_text(app)),
                 _wait(lambda c=code: c in bo_sees.text))
