@@ -21,7 +21,7 @@ is opened.
     5 s on this 2-core machine. Each run says the load average it began at and the CPU time
     the browser, the seats and this process (the seat server, and the benchmark driving the
     browser) used meanwhile: on a machine shared with others the clock swings with their
-    load, the CPU time far less. With --runs N, the fastest run is the figure.
+    load, the CPU time far less. With --runs N: the fastest run, and the median.
     Also the same six without a browser (each a websocket client that reads what its seat
     draws): how much of it is the seats' own, and how much the browser's pages.
 (e) Memory per seat: the PSS of each seat's process (``/proc/<pid>/smaps_rollup``: what it
@@ -186,11 +186,12 @@ async def _usable(page: Any, link: str, name: str, started: float) -> float:
     return time.perf_counter() - started
 
 
-def cpu_seconds() -> dict[str, float]:
-    """CPU time used so far (Linux's /proc) by the browser's processes, the seats' (the warm
-    parent and its forks) and this process (the seat server, and the benchmark driving it)."""
+def cpu_seconds() -> dict[int, tuple[str, float]]:
+    """CPU time used so far (Linux's /proc), by process: the browser's processes, the seats'
+    (the warm parent and its forks) and this process (the seat server, and the benchmark
+    driving the browser)."""
     tick = os.sysconf("SC_CLK_TCK")
-    used = {"browser": 0.0, "seats": 0.0, "server": 0.0}
+    used: dict[int, tuple[str, float]] = {}
     for entry in Path("/proc").glob("[0-9]*"):
         try:
             command = (entry / "cmdline").read_bytes()
@@ -201,7 +202,18 @@ def cpu_seconds() -> dict[str, float]:
                 if b"chrom" in command else "seats" if b"seat_zygote" in command else None)
         if kind:
             fields = stat[stat.rindex(")") + 2:].split()
-            used[kind] += (int(fields[11]) + int(fields[12])) / tick
+            used[int(entry.name)] = (kind, (int(fields[11]) + int(fields[12])) / tick)
+    return used
+
+
+def cpu_between(before: dict[int, tuple[str, float]], after: dict[int, tuple[str, float]]
+                ) -> dict[str, float]:
+    """CPU seconds of each kind used between the two readings, by the processes alive at
+    the second (one started meanwhile counts whole)."""
+    used = {"browser": 0.0, "seats": 0.0, "server": 0.0}
+    for pid, (kind, seconds) in after.items():
+        earlier = before.get(pid)
+        used[kind] += seconds - (earlier[1] if earlier and earlier[0] == kind else 0.0)
     return used
 
 
@@ -216,7 +228,7 @@ async def _six_at_once(browser: Any, links: dict[str, str]) -> dict[str, float]:
                                    for phone, name in zip(phones, SIX_PAGES, strict=True)))
     after = cpu_seconds()
     figures = {"six_seats_usable_s": max(times), "load_before": load}
-    figures.update({f"cpu_{kind}_s": after[kind] - before[kind] for kind in after})
+    figures.update({f"cpu_{kind}_s": used for kind, used in cpu_between(before, after).items()})
     for phone in phones:
         await phone.context.close()
     return figures
@@ -262,6 +274,7 @@ async def _at_once(chromium: str, data: Path, runs: int = 1) -> dict[str, float]
             figures["one_seat_usable_s"] = await _usable(
                 phone, serving.links["Ann"], "Ann", time.perf_counter())
             await phone.context.close()
+            every = []
             for i in range(runs):
                 await asyncio.sleep(2)  # the last run's seats ended
                 found = await _six_at_once(browser, serving.links)
@@ -271,8 +284,9 @@ async def _at_once(chromium: str, data: Path, runs: int = 1) -> dict[str, float]
                       f"server and benchmark {found['cpu_server_s']:.2f} s)", flush=True)
                 for name, value in found.items():
                     figures.setdefault(name, value)
-                figures["six_seats_usable_s"] = min(figures["six_seats_usable_s"],
-                                                    found["six_seats_usable_s"])
+                every.append(found["six_seats_usable_s"])
+            figures["six_seats_usable_s"] = min(every)
+            figures["six_seats_median_s"] = statistics.median(every)
             # Memory: six pages open and settled (each seat drawn and polling).
             phones = [await _phone(browser) for _ in SIX_PAGES]
             for phone, name in zip(phones, SIX_PAGES, strict=True):
