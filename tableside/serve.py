@@ -1,8 +1,10 @@
 """Serving a game's seats to browsers: textual-serve's aiohttp application, behind seat links.
 
 textual-serve runs one command for every websocket and checks nobody. ``SeatServer`` keeps
-its parts (the page template's script, ``AppService`` that pipes a Textual process to a
-websocket, the message loop) and replaces its routes: ``/seat/{token}`` (the page) and
+its parts (``AppService`` that pipes a Textual process to a websocket, the message loop) and
+replaces its page and routes: ``/seat/{token}`` (our own light page, which opens its
+connection as it is read; its terminal's script and style, ``tableside.seat_files``, under
+``/static/``, kept by the browser) and
 ``/seat/{token}/ws`` (the seat's process) open only for a token of an open seat
 (``tableside.seat_links``); anything else gets the same bare 404 and a log line that names
 the address that tried, never the token. Each connection runs its seat in a process of its
@@ -35,6 +37,7 @@ from aiohttp import web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
+from tableside.seat_files import SeatFiles
 from tableside.seat_links import SeatLinks
 from tableside.seat_process import CAN_FORK, WarmParent, forked_seat, make_service
 from tableside.textual_adapter import pipe_messages, run_task
@@ -112,6 +115,7 @@ class SeatServer(Server):
         self.closed = False  # the table left the game: its links say so, nothing opens
         self._parent: WarmParent | None = None
         self._services: set[AppService] = set()  # every seat process running now
+        self._files: SeatFiles | None = None  # read when the server starts listening
 
     # --- links ----------------------------------------------------------------------
     def url(self, token: str, host: str | None = None) -> str:
@@ -190,10 +194,19 @@ class SeatServer(Server):
         app.add_routes([
             web.get("/seat/{token}", self.handle_index, name="index"),
             web.get("/seat/{token}/ws", self.handle_websocket, name="websocket"),
-            web.static("/static", self.statics_path, name="static"),
+            web.get("/static/{version}/{name}", self._file, name="static"),
         ])
         app.router.add_route("*", "/{anything:.*}", self._nothing)
         return app
+
+    async def _file(self, request: web.Request) -> web.StreamResponse:
+        """The page's script and style (the same for every seat: no token, nothing counted)."""
+        return await self._page_files().handle(request)
+
+    def _page_files(self) -> SeatFiles:
+        if self._files is None:  # read once, in the server's thread
+            self._files = SeatFiles()
+        return self._files
 
     def _refuse(self, request: web.Request, what: str) -> web.Response:
         peer = request.remote or "?"
@@ -221,7 +234,7 @@ class SeatServer(Server):
         context = {
             "font_size": 16,
             "app_websocket_url": f"{scheme}://{request.host}/seat/{token}/ws",
-            "config": {"static": {"url": "/static/"}},
+            "files": self._page_files(),
             "application": {"name": f"Tableside: {seat}'s seat"},
         }
         return _seat_page(request, "seat.html", context, "open")
@@ -303,6 +316,7 @@ class SeatServer(Server):
 
     async def _listen(self) -> None:
         app = await self._seat_routes()
+        self._page_files()
         # No access log: a request line would carry the seat's token.
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
         await self._runner.setup()

@@ -76,3 +76,30 @@ def test_stopping_closes_the_door(tmp_path: Path) -> None:
     served.stop()
     with pytest.raises(urllib.error.URLError):
         urllib.request.urlopen(link, timeout=10)
+
+
+def test_a_page_loads_its_terminal_from_its_own_server_and_keeps_it(serving: Serving) -> None:
+    """Nothing from the internet (this machine may be offline, a phone's fetch of a web font
+    would wait); the terminal's one script and style come from the seat server, kept by the
+    browser under a name that changes with their contents; the page opens its connection
+    before it loads the script, so the seat starts meanwhile."""
+    import gzip
+    import re
+
+    base = f"http://127.0.0.1:{serving.server.port}"
+    _, page, _ = _get(serving.links["Ann"])
+    fetched = re.findall(r'(?:src|href)="([^"]+)"', page)
+    assert fetched and all(re.fullmatch(r"/static/[0-9a-f]{16}/[\w.-]+", url) for url in fetched)
+    assert not re.search(r"https?://", page)
+    assert page.index("new WebSocket") < page.index('src="/static/')
+    for url in fetched:
+        request = urllib.request.Request(base + url, headers={"Accept-Encoding": "gzip"})
+        with urllib.request.urlopen(request, timeout=30) as response:
+            assert response.status == 200
+            assert response.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+            assert response.headers["Content-Encoding"] == "gzip"
+            body = gzip.decompress(response.read())
+        assert not re.search(rb"url\(\s*['\"]?https?:", body)  # no font or image from afar
+    script = next(url for url in fetched if url.endswith(".js"))
+    stale = re.sub(r"/static/[0-9a-f]{16}/", "/static/0123456789abcdef/", script)
+    assert _get(base + stale)[0] == 404 and serving.server.refused == 0  # not a seat's try
