@@ -7,6 +7,7 @@ import pytest
 
 from tests.lifeform.test_lifeform_session_fixtures import new, through_setup
 from trackers.engine import ActionError, Session
+from trackers.games.lifeform import crew_share
 from trackers.games.lifeform.game import GAME
 from trackers.pieces import PhysicalDeck
 
@@ -33,6 +34,17 @@ def example(modules: tuple[str, ...] = ()) -> Session:
     s.do("advance_self_destruct", spaces=14)  # 6
     s.do("launch")
     return s
+
+
+def hibernate(s: Session, keep: str = "keep all (worked example)") -> None:
+    """The hibernation, then its step 1's draw shared out a card at a time to the smallest
+    hand, so no hand goes over its limit (rulebook p. 38, Showdown Stage)."""
+    s.do("hibernation", keep=keep)
+    hands = s.state.piece("crew_deck", PhysicalDeck).hands
+    while crew_share.left(s.state):
+        to = min(crew_share.receivers(s.state), key=lambda m: hands.get(m, 0))
+        s.do("draw_cards", who="crew member", crew_member=to, count=1)
+        hands = s.state.piece("crew_deck", PhysicalDeck).hands
 
 
 def lines(s: Session, title: str) -> tuple[str, ...]:
@@ -87,7 +99,7 @@ def test_hibernation_then_the_six_fights_until_the_crew_wins() -> None:
 
 def test_hibernation_keep_1_reading_and_the_last_survivor_eliminated() -> None:
     s = example()
-    s.do("hibernation", keep="keep 1 (rule text)")
+    hibernate(s, "keep 1 (rule text)")
     assert s.state.piece("lifeform_deck", PhysicalDeck).hands["Sarah"] == 3
     s.do("fight_result", target="Andrew", result="eliminated")
     s.do("fight_result", target="Jacob", result="eliminated")

@@ -98,11 +98,11 @@ async def test_a_solo_new_game_suggests_one_name(tmp_path: Path) -> None:
 
 def test_the_loadout_bar_counts_the_blasts_still_in_the_pool() -> None:
     """Module D: a Halon blast spent on a search leaves the pool the Loadout bar shows."""
-    from tests.lifeform.test_lifeform_session_showdown import example
+    from tests.lifeform.test_lifeform_session_showdown import example, hibernate
     from tui.games.lifeform.screen import loadout_rows
 
     s = example(("D",))
-    s.do("hibernation", keep="keep all (worked example)")
+    hibernate(s, "keep all (worked example)")
     halon = next(r for r in loadout_rows(s.state) if r.name == "Halon Gas")
     assert halon.status == "1 blast"
     s.do("hide_in_remora", location="Cockpit")

@@ -22,7 +22,9 @@ Rules; Movement and Attack; Crew Activity Phase):
 - a crew member left with no character takes control before play goes on (rulebook, Taking
   Control);
 - a Mission token collected goes on the Loadout at once, and only a collected one does
-  (rulebook, Step 1: Collect Mission Tokens).
+  (rulebook, Step 1: Collect Mission Tokens);
+- the crew's hibernation draw is shared out before the Showdown goes on: the fights and
+  module D's bet and hunt wait (rulebook p. 38, Showdown Stage step 1).
 
 The full list, and what stays with the table, is in the game's card (``card.md``).
 
@@ -36,7 +38,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from trackers.engine import ActionError, State
-from trackers.games.lifeform import asteroid_mirror, decks, hunt_order, loadout, turns
+from trackers.games.lifeform import (
+    asteroid_mirror,
+    crew_share,
+    decks,
+    hunt_order,
+    loadout,
+    turns,
+)
 from trackers.games.lifeform.board import board_of
 from trackers.games.lifeform.closed import closed
 from trackers.games.lifeform.facts import facts_of
@@ -64,6 +73,8 @@ STOWAWAY_FIRST = frozenset({*SD_MOVES, "board_remora"})
 # What waits while a collected Mission token is still to be placed: the turn's activity and
 # the turn's end.
 AFTER_MISSIONS = frozenset({*turns.CREW_ACTIVITIES, "end_turn", "next_phase", "launch"})
+# What waits for the hibernation's step 1, the crew's draw shared out: what comes after it.
+AFTER_SHARE = frozenset({"fight_result", "hunt_bet", "hunt_step", "hunt_reward"})
 
 
 def _how(keys: Mapping[str, tuple[str, str | None]], name: str) -> str:
@@ -320,6 +331,8 @@ def due_actions(state: State) -> list[str]:
         out.append("ending_c_refill")  # Ending C's clean-up, before the hibernation
     elif f.get("stage") == "showdown" and not show.get("hibernated"):
         out.append("hibernation")  # before the fights (rulebook p. 38, Showdown Stage)
+    elif crew_share.left(state):
+        out.append("draw_cards")  # its step 1: the crew's draw shared out
     if hunt_order.in_play(state) and hunt_order.next_step(state):
         out += _hunt_due(state, bool(show.get("hibernated")))
     if lifeform_activity_due(state):
@@ -343,7 +356,7 @@ def _hunt_due(state: State, hibernated: bool) -> list[str]:
     hibernation, the bet (step 2), the strip's actions (step 3) and the reward."""
     if not state.piece("hiding_place", Secret).is_set:
         return ["hide_in_remora"]
-    if not hibernated:
+    if not hibernated or crew_share.left(state):
         return []
     if facts_of(state).get("hunt") is None:
         return ["hunt_bet"]
@@ -433,6 +446,8 @@ def why_not(name: str, keys: Mapping[str, tuple[str, str | None]], own: Why | No
         checks.append(stowaway_moment)
     if name == "place_mission":
         checks.append(lambda s: mission_not_collected(s, keys))
+    if name in AFTER_SHARE:
+        checks.append(lambda s: crew_share.unshared(s, _how(keys, "draw_cards")))
     if name == "launch":
         checks.append(lambda s: launch_turn(s, keys))
         checks.append(lambda s: launch_criteria(s, keys))
