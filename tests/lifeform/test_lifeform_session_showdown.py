@@ -14,6 +14,14 @@ from trackers.pieces import PhysicalDeck
 
 def example(modules: tuple[str, ...] = ()) -> Session:
     """Andrew (Solomon, Palmer) and Jacob (Cameron) launch at 6 inside Sarah's card's range."""
+    s = at_the_launch(modules)
+    s.do("launch")
+    return s
+
+
+def at_the_launch(modules: tuple[str, ...] = ()) -> Session:
+    """The example's table in Andrew's turn with every launch criterion met, before the
+    launch."""
     s = through_setup(new(3, modules))
     s.do("take_mining_laser", crew_member="Andrew")
     for column, n in (("improvised_weaponry", 5), ("coolant", 3), ("energy_cells", 6),
@@ -32,7 +40,6 @@ def example(modules: tuple[str, ...] = ()) -> Session:
     for name in ("Solomon", "Palmer", "Cameron"):
         s.do("board_remora", character=name)
     s.do("advance_self_destruct", spaces=14)  # 6
-    s.do("launch")
     return s
 
 

@@ -305,6 +305,34 @@ def launch_criteria(state: State, keys: Mapping[str, tuple[str, str | None]]) ->
             + " (rulebook p. 35, Launch the Remora Sequence)")
 
 
+class _Untitled(dict[str, tuple[str, str | None]]):
+    """Any action's title, blank: a check asked only whether it holds, not for its words."""
+
+    def __missing__(self, name: str) -> tuple[str, str | None]:
+        return ("", None)
+
+
+# What holds the launch besides its criteria, in its refusal's order, in the banner's words
+# (at most 20 characters: the banner's line is 78 wide, and its phase may be long).
+LAUNCH_WAITS: tuple[tuple[Callable[[State, Mapping[str, tuple[str, str | None]]],
+                               str | None], str], ...] = (
+    (over_limit, "a discard first"),
+    (taking_control, "Taking Control first"),
+    (missions_unplaced, "place Missions first"),
+    (calibration, "Calibration first"),
+    (asteroid_flip, "asteroids first"),
+    (stowaway, "Stowaway card first"),
+    (launch_turn, "in a crew turn only"),
+)
+
+
+def launch_waits(state: State) -> str | None:
+    """Why the launch is refused now for something other than its criteria, in a few words
+    (the banner's), or None: the same checks as the launch's refusal, in the same order."""
+    untitled = _Untitled()
+    return next((words for check, words in LAUNCH_WAITS if check(state, untitled)), None)
+
+
 def due_actions(state: State) -> list[str]:
     """The actions that settle what is due now, first due first (the footer marks their keys);
     the lifeform's one activity comes last, as each of its ways (Lurk, Use Vent, a Lifeform
