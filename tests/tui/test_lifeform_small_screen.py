@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import cast
 
+import pytest
 from textual.app import App
 from textual.widgets import Input, Select
 
@@ -285,3 +286,25 @@ async def test_a_launch_that_asks_a_board_value_then_asks_the_lifeform_s_pin(
         screen = app.screen
         assert isinstance(screen, LifeformScreen)
         assert screen.play.state.facts["stage"] == "showdown"
+
+
+async def test_end_of_turn_stays_in_the_footer_before_voice_and_say_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Played at 80x24 with sound on: in a crew member's turn 'w End turn' was crowded out of
+    the footer by f5 Voice (and f6 Say again). What moves play stays; the comforts give way."""
+    from tui.widgets.keys_footer import KeysFooter
+
+    monkeypatch.setenv("TABLESIDE_SOUND", "on")  # f5 offered, as at a table with sound
+    saved(tmp_path, SETUP)  # round 1: Andrew's turn
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, LifeformScreen)
+        assert "Andrew's turn" in seen(app)
+        footer = str(screen.query_one(KeysFooter).render())
+        assert " w  End turn" in footer
+        assert "f5" not in footer  # the comfort gave way; F1 lists it
+        assert all(key in footer for key in (" u  Undo", " esc  Home", " f1 ", " ^p "))
