@@ -22,6 +22,7 @@ from textual.widgets import Checkbox, Input, Label, Static
 from tableside.vault import DECLINED, MIN_PIN
 from trackers.engine import ActionError
 from tui.screens.owner_pin import hand_to
+from tui.widgets.tick_box import TickBox
 from tui.widgets.typed_input import TypedInput
 
 if TYPE_CHECKING:
@@ -66,7 +67,7 @@ class SetPinScreen(ModalScreen[bool]):
             yield Label(f"PIN (at least {MIN_PIN} characters; a short one is guessed from the "
                         "files in minutes)")
             yield TypedInput(password=True, id="new-pin")
-            yield Checkbox("No PIN", id="decline-pin")
+            yield TickBox("No PIN", id="decline-pin")
             yield Static(f"No PIN: their secrets are {DECLINED}.", classes="hint",
                          markup=False)
             yield Static("", id="set-pin-error", classes="error", markup=False)
