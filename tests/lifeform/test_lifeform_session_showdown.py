@@ -7,7 +7,7 @@ import pytest
 
 from tests.lifeform.test_lifeform_session_fixtures import new, through_setup
 from trackers.engine import ActionError, Session
-from trackers.games.lifeform import crew_share
+from trackers.games.lifeform import crew_share, decks
 from trackers.games.lifeform.game import GAME
 from trackers.pieces import PhysicalDeck
 
@@ -45,13 +45,13 @@ def at_the_launch(modules: tuple[str, ...] = ()) -> Session:
 
 def hibernate(s: Session, keep: str = "keep all (worked example)") -> None:
     """The hibernation, then its step 1's draw shared out a card at a time to the smallest
-    hand, so no hand goes over its limit (rulebook p. 38, Showdown Stage)."""
+    hand, and a hand it takes over the limit cut (rulebook p. 38, Showdown Stage)."""
     s.do("hibernation", keep=keep)
-    hands = s.state.piece("crew_deck", PhysicalDeck).hands
     while crew_share.left(s.state):
-        to = min(crew_share.receivers(s.state), key=lambda m: hands.get(m, 0))
+        to = min(crew_share.receivers(s.state), key=lambda m: decks.hand_size(s.state, m))
         s.do("draw_cards", who="crew member", crew_member=to, count=1)
-        hands = s.state.piece("crew_deck", PhysicalDeck).hands
+    for who, held, limit in decks.over_limit_hands(s.state):
+        s.do("discard_from_hand", who="crew member", crew_member=who, count=held - limit)
 
 
 def lines(s: Session, title: str) -> tuple[str, ...]:

@@ -8,7 +8,7 @@ import pytest
 from tests.lifeform.test_lifeform_session_showdown import example
 from trackers.engine import ActionError, Session
 from trackers.engine.records import Event
-from trackers.games.lifeform import must_do
+from trackers.games.lifeform import decks, must_do
 from trackers.games.lifeform.game import GAME
 from trackers.pieces import PhysicalDeck
 
@@ -65,7 +65,8 @@ def test_module_d_s_bet_waits_for_the_share_too() -> None:
     s.do("hibernation", keep=KEEP)
     refused(s, "hunt_bet", "hibernation step 1 is not done", location="Storage Bay")
     assert must_do.due_actions(s.state) == ["draw_cards"]
-    s.do("draw_cards", who="crew member", crew_member="Jacob", count=3)
+    s.do("draw_cards", who="crew member", crew_member="Jacob", count=2)  # 4 + 2: the limit
+    s.do("draw_cards", who="crew member", crew_member="Andrew", count=1)
     assert must_do.due_actions(s.state) == ["hunt_bet"]
     s.do("hunt_bet", location="Storage Bay")
 
@@ -88,3 +89,25 @@ def test_the_checklist_names_the_share_right_after_the_hibernation() -> None:
     todo = [text for text, done in GAME.checklist(s.state) if not done]
     assert todo[0] == ("Hibernation step 1: share 3 of the crew's draw ('Draw cards') "
                        "(rulebook p. 38, Showdown Stage)")
+
+
+def test_a_hand_the_share_takes_over_its_limit_is_cut_before_the_fights() -> None:
+    """Played at 80x24: all 3 cards went to Andrew, who held 6, and a fight was accepted with
+    him at 9 (the hand limits stay in force in the Showdown, rulebook p. 38)."""
+    from tests.lifeform.test_lifeform_session_showdown import at_the_launch
+
+    s = at_the_launch()
+    held = decks.hand_size(s.state, "Andrew")  # the Mining Laser card counts
+    if held < 6:
+        s.do("draw_cards", who="crew member", crew_member="Andrew", count=6 - held)
+    s.do("launch")
+    s.do("hibernation", keep=KEEP)
+    s.do("draw_cards", who="crew member", crew_member="Andrew", count=3)
+    said = refused(s, "fight_result", "Andrew holds 9 cards, over the hand limit of 6: "
+                   "discard 3 first", target="Jacob", result="matched")
+    assert "the limits stay in force in the Showdown (rulebook p. 38, Showdown Stage)" in said
+    assert must_do.due_actions(s.state) == ["discard_from_hand"]
+    form = {p.name: p.suggestion(s.state) for p in s.action("discard_from_hand").params}
+    assert form == {"who": "crew member", "crew_member": "Andrew", "count": 3}
+    s.do("discard_from_hand", who="crew member", crew_member="Andrew", count=3)
+    s.do("fight_result", target="Jacob", result="cancelled: Halon Gas Blast")

@@ -30,8 +30,8 @@ GAME: list[Step] = [
     *TO_THE_LAUNCH,
     ("launch", {}), ("ending_c_refill", {"discard": "1"}),
     ("hibernation", {"keep": "keep 1 (rule text)"}),
-    ("draw_cards", {"who": "crew member", "crew_member": "Jacob", "count": 2}),
     ("discard_from_hand", {"who": "lifeform", "count": 1}),
+    ("draw_cards", {"who": "crew member", "crew_member": "Jacob", "count": 2}),
     *[("fight_result", {"target": t, "result": r}) for t, r in FIGHTS],
 ]
 

@@ -60,6 +60,8 @@ from trackers.games.lifeform.setup import open_steps
 from trackers.pieces import Secret
 
 Why = Callable[[State], str | None]
+# Where a hand over its limit is cut before play goes on (rulebook p. 43; p. 38).
+HAND_LIMIT_STAGES = ("starship", "showdown")
 # The one action still open while a hand is over its limit: the discard itself.
 OPEN_OVER_LIMIT = frozenset({"discard_from_hand"})
 # Actions that move the turn or the phase on: a due Reality Calibration comes first.
@@ -84,15 +86,18 @@ def _how(keys: Mapping[str, tuple[str, str | None]], name: str) -> str:
 
 
 def over_limit(state: State, keys: Mapping[str, tuple[str, str | None]]) -> str | None:
-    """A hand above its limit in the Starship stage: it is cut before anything else."""
-    if facts_of(state)["stage"] != "starship":
+    """A hand above its limit in the Starship stage or the Showdown (the limits stay in force
+    there): it is cut before anything else."""
+    if facts_of(state)["stage"] not in HAND_LIMIT_STAGES:
         return None
     over = decks.over_limit_hands(state)
     if not over:
         return None
     who, held, limit = over[0]
+    showdown = ("; the limits stay in force in the Showdown (rulebook p. 38, Showdown Stage)"
+                if facts_of(state)["stage"] == "showdown" else "")
     return (f"{who} holds {held} cards, over the hand limit of {limit}: discard {held - limit} "
-            f"first ({_how(keys, 'discard_from_hand')}) (rulebook p. 43, Hand Size)")
+            f"first ({_how(keys, 'discard_from_hand')}) (rulebook p. 43, Hand Size){showdown}")
 
 
 def calibration(state: State, keys: Mapping[str, tuple[str, str | None]]) -> str | None:
@@ -339,8 +344,9 @@ def due_actions(state: State) -> list[str]:
     card or the card's own action)."""
     f = facts_of(state)
     out: list[str] = []
-    if f.get("stage") == "starship":
+    if f.get("stage") in HAND_LIMIT_STAGES:
         out += ["discard_from_hand"] if decks.over_limit_hands(state) else []
+    if f.get("stage") == "starship":
         out += ["take_control"] if f["pending_control"] else []
         out += ["take_role"] if f["pending_role"] else []
         out += ["place_mission"] if missions_to_place(state) else []

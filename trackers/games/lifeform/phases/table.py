@@ -224,7 +224,8 @@ def _waiting(which: str) -> Callable[[State], str | None]:
 
 def _over(state: State) -> tuple[str, int, int] | None:
     """The first hand over its limit (who, held, limit): the discard that is due."""
-    over = decks.over_limit_hands(state) if facts_of(state)["stage"] == "starship" else []
+    over = (decks.over_limit_hands(state)
+            if facts_of(state)["stage"] in ("starship", "showdown") else [])
     return over[0] if over else None
 
 
