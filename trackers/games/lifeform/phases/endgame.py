@@ -48,7 +48,7 @@ def _declare(state: State, args: dict[str, Any], rng: Random) -> Notes:
 
 def _hibernate(state: State, args: dict[str, Any], rng: Random) -> Notes:
     drawn = numbers(state, profile(state))
-    notes = list(showdown.hibernate(state, args["keep"], profile(state)))
+    notes: Notes = list(showdown.hibernate(state, args["keep"], profile(state)))
     if args.get(crew_share.FLAG) and drawn is not None:
         crew_share.open_share(state, drawn.crew_cards.value)
     return notes

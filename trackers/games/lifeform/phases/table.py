@@ -136,7 +136,8 @@ def _owner(state: State, args: dict[str, Any]) -> str:
 
 def _draw(state: State, args: dict[str, Any], rng: Random) -> Notes:
     deck = "lifeform" if args["who"] == "lifeform" else "crew"
-    notes = list(decks.draw(state, deck, _owner(state, args), args["count"], profile(state)))
+    notes: Notes = list(decks.draw(state, deck, _owner(state, args), args["count"],
+                                   profile(state)))
     if deck == "crew" and crew_share.left(state):  # a share of the hibernation's draw
         crew_share.took(state, _owner(state, args), args["count"])
         left = crew_share.left(state)
