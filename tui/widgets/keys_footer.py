@@ -19,6 +19,8 @@ PINNED = ("undo", "leave", "app.show_keys", "show_keys", "app.quit")
 # every game gives them: when room is short they stay, after what is due.
 MOVES_PLAY = ("end_turn", "end_cycle", "next_phase", "next_step", "next_round",
               "tick_next_step")
+# Before the key that settles what is due, in place of its cell's leading space.
+DUE_MARK = "▸"
 # Comforts that move no play: when room is short they give way first. F1 lists every key.
 GIVE_WAY = ("voice_toggle", "voice_repeat")
 
@@ -147,7 +149,9 @@ class KeysFooter(Widget):
             for cell in self.cells[row * COLUMNS:(row + 1) * COLUMNS]:
                 part = Text(no_wrap=True, overflow="crop")
                 faded = (Style() if cell.enabled else dim) + (marked if cell.due else Style())
-                part.append(f" {cell.shown} ", key_style + faded)
+                # The mark is a character too, not only a style: a monochrome terminal (or a
+                # screen reader) still tells which key settles what is due.
+                part.append(f"{DUE_MARK if cell.due else ' '}{cell.shown} ", key_style + faded)
                 part.append(f" {cell.description}", text_style + faded)
                 part.truncate(width, pad=True)
                 line.append_text(part)
