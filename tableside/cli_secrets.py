@@ -80,6 +80,9 @@ def do_from_cli(play: OpenSession, action: str, args: dict[str, Any]) -> list[No
         params = {p.name: p for p in play.action(action).params}
     except ActionError:
         params = {}
+    if "decline_pin" in args:  # the app's own flag: from the shell, pin=none says it
+        raise ActionError(f"decline_pin: not an argument of the command; to go without a PIN "
+                          f"give pin={NO_PIN}", "decline_pin")
     pin = args.pop("pin", None)
     decline = pin == NO_PIN
     if decline:

@@ -65,3 +65,14 @@ def test_actions_lists_pin_where_it_is_taken_and_nothing_the_command_refuses(
     assert args["reveal_secret"] == ["secret", "pin"]
     assert args["peek_secret"] == ["secret", "pin"]  # who looked is never typed
     assert "pin" not in args["set_value"]
+
+
+def test_decline_pin_typed_as_an_argument_is_refused_by_name(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, game: str) -> None:
+    """Played from the shell: `decline_pin=yes` ended in "unexpected problem: TypeError"."""
+    code, out, err = run(capsys, "--data-dir", str(tmp_path), "do", game, "choose_secret",
+                         "decline_pin=yes")
+    assert code != 0
+    assert "decline_pin: not an argument of the command; to go without a PIN give pin=none" \
+        in err
+    assert "unexpected problem" not in err

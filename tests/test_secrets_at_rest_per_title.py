@@ -130,11 +130,11 @@ def test_a_lifeform_game_with_module_d(tmp_path: Path) -> None:
     """The rulebook's worked example to the Showdown, with the Thirteenth Passenger's module D
     hunt: the Reality Calibration, the Stowaway card, the crew's Secret Objectives and the
     hiding place, each chosen with its owner's PIN."""
-    from tests.lifeform.test_lifeform_session_showdown import example
+    from tests.lifeform.test_lifeform_session_showdown import example, hibernate
 
     pins = {"Lifeform player": "sarah-pin-9", "Crew (not the Lifeform player)": "crew-pin-7"}
     s = example(("D",))
-    s.do("hibernation", keep="keep all (worked example)")
+    hibernate(s, "keep all (worked example)")
     s.do("hide_in_remora", location="Storage Bay")
     s.do("hunt_bet", location="Cockpit")
     table = Tableside(tmp_path)

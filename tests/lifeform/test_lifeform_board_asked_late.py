@@ -54,7 +54,7 @@ def test_module_d_strip_is_asked_at_the_bet_for_the_disks_left(
         monkeypatch: pytest.MonkeyPatch) -> None:
     strips = [f"module_d.actions_{n}_disks" for n in (1, 2, 3, 4)]
     s = showdown(monkeypatch, ("D",), *strips)
-    s.do("hibernation", keep="keep all (worked example)")
+    showdown_tests.hibernate(s)
     s.do("hide_in_remora", location="Cockpit")  # hiding asks nothing
     assert asks(s, "hunt_bet", location="Storage Bay") == ["module_d.actions_3_disks"]
     assert s.state.facts.get("hunt") is None  # nothing placed yet

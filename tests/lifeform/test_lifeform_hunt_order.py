@@ -11,7 +11,7 @@ import pytest
 
 from tableside.api import Tableside
 from tests.lifeform.test_lifeform_session_fixtures import BOARD, NAMES, new, through_setup
-from tests.lifeform.test_lifeform_session_showdown import example
+from tests.lifeform.test_lifeform_session_showdown import example, hibernate
 from trackers.engine import ActionError, Session
 from trackers.games.lifeform import hunt_order
 from trackers.games.lifeform.game import GAME
@@ -27,7 +27,7 @@ def next_up(s: Session) -> str:
 
 def test_the_hunt_runs_in_order_and_the_fights_wait_for_it() -> None:
     s = example(("D",))
-    s.do("hibernation", keep="keep all (worked example)")
+    hibernate(s, "keep all (worked example)")
     assert next_up(s).startswith("Module D step 1: the lifeform chooses its hiding place")
     for name, args in (("fight_result", {"target": "Andrew", "result": "matched"}),
                        ("fight_check", {"target": "Andrew", "fight_icons": "green eye"}),
@@ -55,7 +55,7 @@ def test_the_hunt_runs_in_order_and_the_fights_wait_for_it() -> None:
 def marked(hide: str) -> Session:
     """Module D after the hibernation, the strip opening with a lifeform reveal."""
     s = example(("D",))
-    s.do("hibernation", keep="keep all (worked example)")
+    hibernate(s, "keep all (worked example)")
     s.do("set_board_value", key="module_d.actions_3_disks",
          value="lifeform reveal, search, search")
     s.do("hide_in_remora", location=hide)
@@ -91,7 +91,7 @@ def test_a_mark_with_the_owner_absent_stands_unchecked_and_a_false_one_is_told_a
 
 def test_a_halon_blast_searches_without_a_disk_on_any_search_step() -> None:
     s = example(("D",))
-    s.do("hibernation", keep="keep all (worked example)")
+    hibernate(s, "keep all (worked example)")
     s.do("set_board_value", key="module_d.actions_3_disks", value="search, search, search")
     blasts = s.state.facts["showdown"]["halon"]
     assert blasts >= 1
@@ -108,7 +108,7 @@ def test_a_halon_blast_searches_without_a_disk_on_any_search_step() -> None:
 
 def test_two_disks_left_earn_one_zone_and_the_tokens_go_into_the_fights() -> None:
     s = example(("D",))
-    s.do("hibernation", keep="keep all (worked example)")
+    hibernate(s, "keep all (worked example)")
     s.do("hide_in_remora", location="Storage Bay")
     s.do("hunt_bet", location="Cockpit")
     s.do("hunt_step", step="halon search", location="Storage Bay")  # found, no disk used
@@ -189,6 +189,8 @@ API_TO_THE_HUNT: list[tuple[str, dict[str, object]]] = [
     ("advance_self_destruct", {"spaces": 14}),
     ("launch", {}),
     ("hibernation", {"keep": "keep all (worked example)"}),
+    ("draw_cards", {"who": "crew member", "crew_member": "Jacob", "count": 2}),
+    ("draw_cards", {"who": "crew member", "crew_member": "Andrew", "count": 1}),
     ("set_board_value", {"key": "module_d.actions_3_disks",
                          "value": "lifeform reveal, search, search"}),
     ("hide_in_remora", {"location": "Storage Bay"}),
@@ -199,7 +201,7 @@ API_TO_THE_HUNT: list[tuple[str, dict[str, object]]] = [
 def test_the_bet_names_the_strips_actions_in_the_tables_words() -> None:
     """Played at 80x24: the bet's note read 'halon_search, then search'."""
     s = example(("D",))
-    s.do("hibernation", keep="keep all (worked example)")
+    hibernate(s, "keep all (worked example)")
     s.do("hide_in_remora", location="Cockpit")
     said = " ".join(n.text for n in s.do("hunt_bet", location="Storage Bay"))
     assert "3 crew disks: halon search, then search, then search" in said
@@ -212,7 +214,7 @@ def test_the_step_list_offers_what_the_strip_allows_now() -> None:
     lists = []
     for hide in ("Cockpit", "Storage Bay"):
         s = example(("D",))
-        s.do("hibernation", keep="keep all (worked example)")
+        hibernate(s, "keep all (worked example)")
         s.do("hide_in_remora", location=hide)
         s.do("hunt_bet", location="Supply Locker")  # 3 disks: halon search, search, search
         seen = [hunt_order.step_choices(s.state)]
@@ -227,7 +229,7 @@ def test_a_discovered_lifeform_s_reward_comes_before_the_fights() -> None:
     """Played by the CLI: the hunt found the lifeform with 1 disk left, and a fight was
     accepted before the reward, so the combat token it keeps never reached the fight."""
     s = example(("D",))
-    s.do("hibernation", keep="keep all (worked example)")
+    hibernate(s, "keep all (worked example)")
     s.do("hide_in_remora", location="Storage Bay")
     s.do("hunt_bet", location="Supply Locker")  # 3 disks: halon search, search, search
     s.do("hunt_step", step="halon search", location="Cockpit")

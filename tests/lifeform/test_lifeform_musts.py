@@ -13,7 +13,7 @@ from tests.lifeform.test_lifeform_session_fixtures import (
     new,
     through_setup,
 )
-from tests.lifeform.test_lifeform_session_showdown import example
+from tests.lifeform.test_lifeform_session_showdown import example, hibernate
 from tests.lifeform.test_solo_session import new as new_solo
 from tests.lifeform.test_solo_session import objectives_met
 from trackers.engine import ActionError, Session, SessionSetup
@@ -228,7 +228,7 @@ def test_a_stowaway_card_left_past_its_moment_in_a_saved_game_is_never_chosen() 
 # --- Hand Size: a reward that ignores the limit demands no discard (module D) ---------------
 def test_the_supply_locker_reward_is_kept_past_the_hand_limit() -> None:
     s = example(("D",))
-    s.do("hibernation", keep="keep all (worked example)")
+    hibernate(s, "keep all (worked example)")
     s.do("hide_in_remora", location="Supply Locker")
     s.do("hunt_bet", location="Cockpit")
     s.do("hunt_step", step="skip the Halon search")
@@ -253,7 +253,7 @@ def test_the_hunt_bet_waits_for_the_hibernation_s_kills() -> None:
     s.do("hide_in_remora", location="Cockpit")
     said = refused(s, "hunt_bet", "the hibernation comes first", location="Storage Bay")
     assert "('Hibernation')" in said
-    s.do("hibernation", keep="keep all (worked example)")
+    hibernate(s, "keep all (worked example)")
     s.do("hunt_bet", location="Storage Bay")
 
 

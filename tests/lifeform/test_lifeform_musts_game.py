@@ -111,6 +111,8 @@ def test_a_3_player_game_meets_every_must_at_its_moment(tmp_path: Path) -> None:
     play.do("hide_in_remora", location="Cockpit", decline_pin=True)
     held(play, "hunt_bet", "the hibernation comes first", location="Storage Bay")
     play.do("hibernation", keep="keep 1 (rule text)")
+    held(play, "hunt_bet", "hibernation step 1 is not done", location="Storage Bay")
+    play.do("draw_cards", who="crew member", crew_member="Jacob", count=2)
     held(play, "fight_result", "the module D hunt comes first", target="Andrew",
          result="eliminated")
     play.do("hunt_bet", location="Storage Bay")

@@ -192,6 +192,9 @@ def test_the_hibernation_is_due_at_the_showdown_until_it_is_done() -> None:
     s = example(("D",))
     assert must_do.due_actions(s.state)[:2] == ["hibernation", "hide_in_remora"]
     s.do("hibernation", keep="keep 1 (rule text)")
+    assert must_do.due_actions(s.state) == ["draw_cards", "hide_in_remora"]  # step 1's share
+    s.do("draw_cards", who="crew member", crew_member="Jacob", count=2)
+    s.do("draw_cards", who="crew member", crew_member="Andrew", count=1)
     assert must_do.due_actions(s.state) == ["hide_in_remora"]
     s.do("hide_in_remora", location="Cockpit")
     assert must_do.due_actions(s.state) == ["hunt_bet"]  # module D's steps, in order

@@ -54,8 +54,10 @@ def test_the_report_of_a_game_with_a_death_a_launch_and_two_calibrations() -> No
 
 
 def test_fights_and_showdown_deaths_are_key_moments() -> None:
+    from tests.lifeform.test_lifeform_session_showdown import hibernate
+
     s = played()
-    s.do("hibernation", keep="keep all (worked example)")
+    hibernate(s, "keep all (worked example)")
     s.do("fight_result", target="Andrew", result="matched", crew_cards_used=1)
     said = moments(s)
     assert "Fight 1 on Andrew: matched" in said
@@ -77,14 +79,14 @@ def test_an_objective_is_named_in_the_report() -> None:
 
 def test_the_module_d_hunt_s_outcome_is_a_key_moment() -> None:
     """Found by playing a module D game: the report had the hiding place but not the hunt."""
-    from tests.lifeform.test_lifeform_session_showdown import example
+    from tests.lifeform.test_lifeform_session_showdown import example, hibernate
 
     for hide, searched, said in (
             ("Storage Bay", "Storage Bay", "Module D: the crew found the lifeform in the Storage "
                                            "Bay"),
             ("Cockpit", "Supply Locker", "Module D: the lifeform stayed hidden")):
         s = example(("D",))
-        s.do("hibernation", keep="keep all (worked example)")
+        hibernate(s, "keep all (worked example)")
         s.do("hide_in_remora", location=hide)
         s.do("hunt_bet", location="Hypersleep Chamber")  # halon search, search, search
         s.do("hunt_step", step="skip the Halon search")

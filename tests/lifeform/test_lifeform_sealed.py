@@ -16,7 +16,7 @@ import pytest
 
 from tableside.api import OpenSession, Tableside
 from tests.lifeform.test_lifeform_session_fixtures import NAMES
-from tests.lifeform.test_lifeform_session_showdown import example
+from tests.lifeform.test_lifeform_session_showdown import example, hibernate
 from tests.lifeform.test_solo_session import BOARD as SOLO_BOARD
 from trackers.engine import ActionError, Session
 from trackers.engine.actions import ANSWERS, OPENED
@@ -127,7 +127,7 @@ def test_the_stowaway_card_is_sealed_and_revealed_at_the_launch(table: Tableside
 
 def test_module_d_asks_is_it_here_and_records_only_the_answer(table: Tableside) -> None:
     s = example(("D",))
-    s.do("hibernation", keep="keep all (worked example)")
+    hibernate(s, "keep all (worked example)")
     s.do("hide_in_remora", location="Storage Bay")
     s.do("hunt_bet", location="Cockpit")
     play = api_copy(table, s, {"Lifeform player": LIFE, "Crew (not the Lifeform player)": CREW})
@@ -157,7 +157,7 @@ def test_module_d_s_mark_is_decided_by_the_sealed_hiding_place(table: Tableside)
     """The mark asks the lifeform's PIN and records only "not here"; on its real hiding place
     the seal refuses it, nothing recorded; owner absent: it stands, unchecked, in the log."""
     s = example(("D",))
-    s.do("hibernation", keep="keep all (worked example)")
+    hibernate(s, "keep all (worked example)")
     s.do("set_board_value", key="module_d.actions_3_disks",
          value="lifeform reveal, search, search")
     s.do("hide_in_remora", location="Storage Bay")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.lifeform.test_lifeform_session_fixtures import new, through_setup
-from tests.lifeform.test_lifeform_session_showdown import example
+from tests.lifeform.test_lifeform_session_showdown import example, hibernate
 from trackers.engine import ActionError, Session
 from trackers.games.lifeform.game import GAME
 from trackers.pieces import PhysicalDeck, Secret, Track
@@ -68,7 +68,7 @@ def test_tokens_jumped_over_wait_for_the_tables_decision_g20() -> None:
 
 def hunted(hide: str, bet: str) -> Session:
     s = example(("D",))
-    s.do("hibernation", keep="keep all (worked example)")
+    hibernate(s, "keep all (worked example)")
     s.do("hide_in_remora", location=hide)
     s.do("hunt_bet", location=bet)
     return s
@@ -116,7 +116,7 @@ def test_module_d_found_it() -> None:
 
 def test_module_d_refuses_a_bet_on_engineering_and_a_second_hiding_place() -> None:
     s = example(("D",))
-    s.do("hibernation", keep="keep all (worked example)")
+    hibernate(s, "keep all (worked example)")
     with pytest.raises(ActionError, match="hiding place first"):
         s.do("hunt_bet", location="Cockpit")
     s.do("hide_in_remora", location="Engineering Compartment")

@@ -7,12 +7,21 @@ import pytest
 
 from tests.lifeform.test_lifeform_session_fixtures import new, through_setup
 from trackers.engine import ActionError, Session
+from trackers.games.lifeform import crew_share, decks
 from trackers.games.lifeform.game import GAME
 from trackers.pieces import PhysicalDeck
 
 
 def example(modules: tuple[str, ...] = ()) -> Session:
     """Andrew (Solomon, Palmer) and Jacob (Cameron) launch at 6 inside Sarah's card's range."""
+    s = at_the_launch(modules)
+    s.do("launch")
+    return s
+
+
+def at_the_launch(modules: tuple[str, ...] = ()) -> Session:
+    """The example's table in Andrew's turn with every launch criterion met, before the
+    launch."""
     s = through_setup(new(3, modules))
     s.do("take_mining_laser", crew_member="Andrew")
     for column, n in (("improvised_weaponry", 5), ("coolant", 3), ("energy_cells", 6),
@@ -31,8 +40,18 @@ def example(modules: tuple[str, ...] = ()) -> Session:
     for name in ("Solomon", "Palmer", "Cameron"):
         s.do("board_remora", character=name)
     s.do("advance_self_destruct", spaces=14)  # 6
-    s.do("launch")
     return s
+
+
+def hibernate(s: Session, keep: str = "keep all (worked example)") -> None:
+    """The hibernation, then its step 1's draw shared out a card at a time to the smallest
+    hand, and a hand it takes over the limit cut (rulebook p. 38, Showdown Stage)."""
+    s.do("hibernation", keep=keep)
+    while crew_share.left(s.state):
+        to = min(crew_share.receivers(s.state), key=lambda m: decks.hand_size(s.state, m))
+        s.do("draw_cards", who="crew member", crew_member=to, count=1)
+    for who, held, limit in decks.over_limit_hands(s.state):
+        s.do("discard_from_hand", who="crew member", crew_member=who, count=held - limit)
 
 
 def lines(s: Session, title: str) -> tuple[str, ...]:
@@ -87,7 +106,7 @@ def test_hibernation_then_the_six_fights_until_the_crew_wins() -> None:
 
 def test_hibernation_keep_1_reading_and_the_last_survivor_eliminated() -> None:
     s = example()
-    s.do("hibernation", keep="keep 1 (rule text)")
+    hibernate(s, "keep 1 (rule text)")
     assert s.state.piece("lifeform_deck", PhysicalDeck).hands["Sarah"] == 3
     s.do("fight_result", target="Andrew", result="eliminated")
     s.do("fight_result", target="Jacob", result="eliminated")

@@ -91,6 +91,7 @@ def fill_and_launch() -> list[tuple[str, dict[str, Any]]]:
     steps += [("board_remora", {"character": c}) for c in ("Emma", "Palmer", "Overman")]
     steps += [("launch", {}),
               ("hibernation", {"keep": "keep 1 (rule text)"}),
+              ("draw_cards", {"who": "crew member", "crew_member": "Andrew", "count": 3}),
               ("hide_in_remora", {"location": "Cockpit"}),
               ("hunt_bet", {"location": "Storage Bay"}),
               ("hunt_step", {"step": "halon search", "location": "Cockpit"}),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.lifeform.test_lifeform_session_fixtures import BOARD, lifeform_phase, new, through_setup
-from tests.lifeform.test_lifeform_session_showdown import example
+from tests.lifeform.test_lifeform_session_showdown import example, hibernate
 from trackers.engine import ActionError, Session
 from trackers.games.lifeform.board import check_board, warnings
 from trackers.games.lifeform.characters import POOL_CHOICES, character_pool
@@ -49,7 +49,7 @@ def test_the_real_lifeform_is_never_burned_as_a_sensor_ghost() -> None:
 
 def test_check_a_fight_takes_none_for_the_data_tokens() -> None:
     s = example()
-    s.do("hibernation", keep="keep all (worked example)")
+    hibernate(s, "keep all (worked example)")
     notes = s.do("fight_check", target="Jacob", fight_icons="green eye", data_tokens="none",
                  sister_data_tokens="none", cards="green eye")
     assert "every fight icon can be matched" in notes[0].text
@@ -72,7 +72,7 @@ def test_a_completed_secret_objective_reads_completed() -> None:
 
 def test_eliminated_crew_no_longer_show_aboard_the_remora() -> None:
     s = example()
-    s.do("hibernation", keep="keep all (worked example)")
+    hibernate(s, "keep all (worked example)")
     s.do("fight_result", target="Jacob", result="eliminated")
     crew = next(p for p in GAME.panels(s.state)  # type: ignore[misc]
                 if p.title == "Crew and characters")

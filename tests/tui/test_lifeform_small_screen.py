@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import cast
 
+import pytest
 from textual.app import App
 from textual.widgets import Input, Select
 
@@ -98,11 +99,11 @@ async def test_a_solo_new_game_suggests_one_name(tmp_path: Path) -> None:
 
 def test_the_loadout_bar_counts_the_blasts_still_in_the_pool() -> None:
     """Module D: a Halon blast spent on a search leaves the pool the Loadout bar shows."""
-    from tests.lifeform.test_lifeform_session_showdown import example
+    from tests.lifeform.test_lifeform_session_showdown import example, hibernate
     from tui.games.lifeform.screen import loadout_rows
 
     s = example(("D",))
-    s.do("hibernation", keep="keep all (worked example)")
+    hibernate(s, "keep all (worked example)")
     halon = next(r for r in loadout_rows(s.state) if r.name == "Halon Gas")
     assert halon.status == "1 blast"
     s.do("hide_in_remora", location="Cockpit")
@@ -174,6 +175,8 @@ async def test_the_footer_marks_the_key_that_settles_what_is_due(tmp_path: Path)
         cells = screen.query_one(KeysFooter).cells
         assert [c.key for c in cells if c.due] == ["exclamation_mark"]
         assert cells[0].due and cells[0].description == "Due"
+        # the mark reads without colour (a tmux capture)
+        assert "▸!  Due" in str(screen.query_one(KeysFooter).render())
         assert {"u", "escape", "f1", "ctrl+p"} <= {c.key for c in cells}
         await pilot.press("exclamation_mark")
         await pilot.pause()
@@ -188,7 +191,7 @@ async def test_the_footer_marks_the_key_that_settles_what_is_due(tmp_path: Path)
         cells = screen.query_one(KeysFooter).cells
         assert [c.key for c in cells if c.due] == ["z"]
         footer = screen.query_one(KeysFooter).render()
-        assert str(footer).startswith(" z  Calibrate")  # first, in the marked style
+        assert str(footer).startswith("▸z  Calibrate")  # first, marked in text and style
         assert any("reverse" in str(span.style) for span in footer.spans[:2])
 
 
@@ -285,3 +288,25 @@ async def test_a_launch_that_asks_a_board_value_then_asks_the_lifeform_s_pin(
         screen = app.screen
         assert isinstance(screen, LifeformScreen)
         assert screen.play.state.facts["stage"] == "showdown"
+
+
+async def test_end_of_turn_stays_in_the_footer_before_voice_and_say_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Played at 80x24 with sound on: in a crew member's turn 'w End turn' was crowded out of
+    the footer by f5 Voice (and f6 Say again). What moves play stays; the comforts give way."""
+    from tui.widgets.keys_footer import KeysFooter
+
+    monkeypatch.setenv("TABLESIDE_SOUND", "on")  # f5 offered, as at a table with sound
+    saved(tmp_path, SETUP)  # round 1: Andrew's turn
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, LifeformScreen)
+        assert "Andrew's turn" in seen(app)
+        footer = str(screen.query_one(KeysFooter).render())
+        assert " w  End turn" in footer
+        assert "f5" not in footer  # the comfort gave way; F1 lists it
+        assert all(key in footer for key in (" u  Undo", " esc  Home", " f1 ", " ^p "))

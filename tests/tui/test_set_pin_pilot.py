@@ -136,3 +136,22 @@ async def test_a_pin_is_changed_with_the_old_one_behind_the_curtain(tmp_path: Pa
     assert [line.kind for line in play.table_log()][-3:] == ["wrong_pin", "pin", "look"]
     play.close()
     table.close()
+
+
+async def test_the_no_pin_box_reads_unticked_without_colour(tmp_path: Path) -> None:
+    """In a monochrome terminal (a tmux capture) Textual's box showed its X ticked or not:
+    'No PIN' looked chosen before anyone chose it. Unticked, the box is empty."""
+    from textual.widgets import Checkbox
+
+    from tests.tui.screen_text import screen_text
+
+    table = Tableside(tmp_path, by="app")
+    play = table.create("lifeform", 3, names=["Sarah", "Bo", "Cy"])
+    app = PinsApp(play)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert not app.screen.query_one("#decline-pin", Checkbox).value
+        shown = screen_text(app).replace("\n", "")
+        assert "▐▌ No PIN" in shown and "▐X▌ No PIN" not in shown  # a blank draws no text
+    play.close()
+    table.close()

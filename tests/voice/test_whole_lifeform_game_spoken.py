@@ -31,6 +31,7 @@ GAME: list[Step] = [
     ("launch", {}), ("ending_c_refill", {"discard": "1"}),
     ("hibernation", {"keep": "keep 1 (rule text)"}),
     ("discard_from_hand", {"who": "lifeform", "count": 1}),
+    ("draw_cards", {"who": "crew member", "crew_member": "Jacob", "count": 2}),
     *[("fight_result", {"target": t, "result": r}) for t, r in FIGHTS],
 ]
 

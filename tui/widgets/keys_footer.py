@@ -15,6 +15,21 @@ COLUMNS = 6
 ROWS = 2
 # Keys every screen keeps in view, at the end of the footer: the rest fill the cells before.
 PINNED = ("undo", "leave", "app.show_keys", "show_keys", "app.quit")
+# The game actions that move play on (a turn, a phase, a cycle, the next step), by the names
+# every game gives them: when room is short they stay, after what is due.
+MOVES_PLAY = ("end_turn", "end_cycle", "next_phase", "next_step", "next_round",
+              "tick_next_step")
+# Before the key that settles what is due, in place of its cell's leading space.
+DUE_MARK = "▸"
+# Comforts that move no play: when room is short they give way first. F1 lists every key.
+GIVE_WAY = ("voice_toggle", "voice_repeat")
+
+
+def _rank(action: str, due: set[str]) -> tuple[bool, int]:
+    """Which keys keep their place when not all fit: what is due, then what moves play, then
+    the other keys, then the comforts."""
+    moves = action.removeprefix("run('").removesuffix("')") in MOVES_PLAY
+    return (action not in due, 0 if moves else 2 if action in GIVE_WAY else 1)
 
 
 class FooterCell(NamedTuple):
@@ -29,7 +44,9 @@ class KeysFooter(Widget):
     """The screen's most used keys in a grid of ``COLUMNS`` per row, ``ROWS`` rows at most.
 
     A screen lists its most used keys first (``show=True``); when more are possible now than
-    fit, the last ones give way, but the keys in ``PINNED`` and the palette's always show.
+    fit, the comforts (``GIVE_WAY``) give way first, then the last of the others, never what
+    is due or what moves play (``MOVES_PLAY``); the keys in ``PINNED`` and the palette's always
+    show.
     Every key stays in the palette and on the F1 screen. One widget draws every key (Textual's
     Footer makes a widget per key and re-makes them on each action: styling them was most of
     the cost of a key press and of opening a screen). A click on a key presses it.
@@ -99,10 +116,14 @@ class KeysFooter(Widget):
             elif binding.show or binding.action in due:
                 shown.setdefault(binding.action, (binding, enabled))
         pinned = [pair for pair in shown.values() if pair[0].action in PINNED]
-        others = sorted((pair for pair in shown.values() if pair[0].action not in PINNED),
-                        key=lambda pair: pair[0].action not in due)
+        others = [pair for pair in shown.values() if pair[0].action not in PINNED]
         ends = pinned + ([palette] if palette else [])
-        chosen = others[:max(COLUMNS * ROWS - len(ends), 0)] + ends
+        room = max(COLUMNS * ROWS - len(ends), 0)
+        kept = {pair[0].action for pair in sorted(others,
+                                                  key=lambda p: _rank(p[0].action, due))[:room]}
+        # What is kept shows in the screen's order, what is due first.
+        chosen = sorted((pair for pair in others if pair[0].action in kept),
+                        key=lambda pair: pair[0].action not in due) + ends
         return tuple(FooterCell(b.key, app.get_key_display(b), b.description, enabled,
                                 b.action in due) for b, enabled in chosen)
 
@@ -128,7 +149,9 @@ class KeysFooter(Widget):
             for cell in self.cells[row * COLUMNS:(row + 1) * COLUMNS]:
                 part = Text(no_wrap=True, overflow="crop")
                 faded = (Style() if cell.enabled else dim) + (marked if cell.due else Style())
-                part.append(f" {cell.shown} ", key_style + faded)
+                # The mark is a character too, not only a style: a monochrome terminal (or a
+                # screen reader) still tells which key settles what is due.
+                part.append(f"{DUE_MARK if cell.due else ' '}{cell.shown} ", key_style + faded)
                 # one space fewer where the whole name would not fit ("f6 Say again" at 80)
                 spaced = len(cell.shown) + len(cell.description) + 3 <= width
                 part.append(f"{' ' if spaced else ''}{cell.description}", text_style + faded)

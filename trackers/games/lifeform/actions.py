@@ -15,7 +15,7 @@ from random import Random
 from typing import Any
 
 from trackers.engine import Action, Note, State
-from trackers.games.lifeform import must_do, turns
+from trackers.games.lifeform import must_do, step_one, turns
 from trackers.games.lifeform.phases.common import COLUMN_TITLES
 from trackers.games.lifeform.phases.endgame import end_actions
 from trackers.games.lifeform.phases.needs import NEEDS
@@ -46,7 +46,7 @@ class CrewActivity(Action):
     def validate(self, state: State, args: dict[str, Any]) -> dict[str, Any]:
         checked = super().validate(state, args)
         turns.check_crew_turn(state, self.name, checked)
-        return checked
+        return step_one.check(state, checked)  # Step 1 said with the activity (none here)
 
 
 def _counted(action: Action) -> Action:
@@ -57,13 +57,15 @@ def _counted(action: Action) -> Action:
     inner = action.apply
 
     def apply(state: State, args: dict[str, Any], rng: Random) -> Notes:
+        said: Notes = list(step_one.confirmed(state, args))
         turns.crew_activity(state, action.name, args)
         turns.lifeform_activity(state, action.name, args)
-        return list(inner(state, args, rng))
+        return said + list(inner(state, args, rng))
 
     counted = replace(action, apply=apply)
     if action.name in turns.LIFEFORM_ACTIVITIES:
         return LifeformActivity(**{f.name: getattr(counted, f.name) for f in fields(counted)})
+    counted = replace(counted, params=(*counted.params, step_one.param()))
     return CrewActivity(**{f.name: getattr(counted, f.name) for f in fields(counted)})
 
 

@@ -22,7 +22,9 @@ Rules; Movement and Attack; Crew Activity Phase):
 - a crew member left with no character takes control before play goes on (rulebook, Taking
   Control);
 - a Mission token collected goes on the Loadout at once, and only a collected one does
-  (rulebook, Step 1: Collect Mission Tokens).
+  (rulebook, Step 1: Collect Mission Tokens);
+- the crew's hibernation draw is shared out before the Showdown goes on: the fights and
+  module D's bet and hunt wait (rulebook p. 38, Showdown Stage step 1).
 
 The full list, and what stays with the table, is in the game's card (``card.md``).
 
@@ -36,7 +38,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from trackers.engine import ActionError, State
-from trackers.games.lifeform import asteroid_mirror, decks, hunt_order, loadout, turns
+from trackers.games.lifeform import (
+    asteroid_mirror,
+    crew_share,
+    decks,
+    hunt_order,
+    loadout,
+    turns,
+)
 from trackers.games.lifeform.board import board_of
 from trackers.games.lifeform.closed import closed
 from trackers.games.lifeform.facts import facts_of
@@ -51,6 +60,8 @@ from trackers.games.lifeform.setup import open_steps
 from trackers.pieces import Secret
 
 Why = Callable[[State], str | None]
+# Where a hand over its limit is cut before play goes on (rulebook p. 43; p. 38).
+HAND_LIMIT_STAGES = ("starship", "showdown")
 # The one action still open while a hand is over its limit: the discard itself.
 OPEN_OVER_LIMIT = frozenset({"discard_from_hand"})
 # Actions that move the turn or the phase on: a due Reality Calibration comes first.
@@ -64,6 +75,8 @@ STOWAWAY_FIRST = frozenset({*SD_MOVES, "board_remora"})
 # What waits while a collected Mission token is still to be placed: the turn's activity and
 # the turn's end.
 AFTER_MISSIONS = frozenset({*turns.CREW_ACTIVITIES, "end_turn", "next_phase", "launch"})
+# What waits for the hibernation's step 1, the crew's draw shared out: what comes after it.
+AFTER_SHARE = frozenset({"fight_result", "hunt_bet", "hunt_step", "hunt_reward"})
 
 
 def _how(keys: Mapping[str, tuple[str, str | None]], name: str) -> str:
@@ -73,15 +86,18 @@ def _how(keys: Mapping[str, tuple[str, str | None]], name: str) -> str:
 
 
 def over_limit(state: State, keys: Mapping[str, tuple[str, str | None]]) -> str | None:
-    """A hand above its limit in the Starship stage: it is cut before anything else."""
-    if facts_of(state)["stage"] != "starship":
+    """A hand above its limit in the Starship stage or the Showdown (the limits stay in force
+    there): it is cut before anything else."""
+    if facts_of(state)["stage"] not in HAND_LIMIT_STAGES:
         return None
     over = decks.over_limit_hands(state)
     if not over:
         return None
     who, held, limit = over[0]
+    showdown = ("; the limits stay in force in the Showdown (rulebook p. 38, Showdown Stage)"
+                if facts_of(state)["stage"] == "showdown" else "")
     return (f"{who} holds {held} cards, over the hand limit of {limit}: discard {held - limit} "
-            f"first ({_how(keys, 'discard_from_hand')}) (rulebook p. 43, Hand Size)")
+            f"first ({_how(keys, 'discard_from_hand')}) (rulebook p. 43, Hand Size){showdown}")
 
 
 def calibration(state: State, keys: Mapping[str, tuple[str, str | None]]) -> str | None:
@@ -294,14 +310,43 @@ def launch_criteria(state: State, keys: Mapping[str, tuple[str, str | None]]) ->
             + " (rulebook p. 35, Launch the Remora Sequence)")
 
 
+class _Untitled(dict[str, tuple[str, str | None]]):
+    """Any action's title, blank: a check asked only whether it holds, not for its words."""
+
+    def __missing__(self, name: str) -> tuple[str, str | None]:
+        return ("", None)
+
+
+# What holds the launch besides its criteria, in its refusal's order, in the banner's words
+# (at most 20 characters: the banner's line is 78 wide, and its phase may be long).
+LAUNCH_WAITS: tuple[tuple[Callable[[State, Mapping[str, tuple[str, str | None]]],
+                               str | None], str], ...] = (
+    (over_limit, "a discard first"),
+    (taking_control, "Taking Control first"),
+    (missions_unplaced, "place Missions first"),
+    (calibration, "Calibration first"),
+    (asteroid_flip, "asteroids first"),
+    (stowaway, "Stowaway card first"),
+    (launch_turn, "in a crew turn only"),
+)
+
+
+def launch_waits(state: State) -> str | None:
+    """Why the launch is refused now for something other than its criteria, in a few words
+    (the banner's), or None: the same checks as the launch's refusal, in the same order."""
+    untitled = _Untitled()
+    return next((words for check, words in LAUNCH_WAITS if check(state, untitled)), None)
+
+
 def due_actions(state: State) -> list[str]:
     """The actions that settle what is due now, first due first (the footer marks their keys);
     the lifeform's one activity comes last, as each of its ways (Lurk, Use Vent, a Lifeform
     card or the card's own action)."""
     f = facts_of(state)
     out: list[str] = []
-    if f.get("stage") == "starship":
+    if f.get("stage") in HAND_LIMIT_STAGES:
         out += ["discard_from_hand"] if decks.over_limit_hands(state) else []
+    if f.get("stage") == "starship":
         out += ["take_control"] if f["pending_control"] else []
         out += ["take_role"] if f["pending_role"] else []
         out += ["place_mission"] if missions_to_place(state) else []
@@ -320,6 +365,8 @@ def due_actions(state: State) -> list[str]:
         out.append("ending_c_refill")  # Ending C's clean-up, before the hibernation
     elif f.get("stage") == "showdown" and not show.get("hibernated"):
         out.append("hibernation")  # before the fights (rulebook p. 38, Showdown Stage)
+    elif crew_share.left(state):
+        out.append("draw_cards")  # its step 1: the crew's draw shared out
     if hunt_order.in_play(state) and hunt_order.next_step(state):
         out += _hunt_due(state, bool(show.get("hibernated")))
     if lifeform_activity_due(state):
@@ -343,7 +390,7 @@ def _hunt_due(state: State, hibernated: bool) -> list[str]:
     hibernation, the bet (step 2), the strip's actions (step 3) and the reward."""
     if not state.piece("hiding_place", Secret).is_set:
         return ["hide_in_remora"]
-    if not hibernated:
+    if not hibernated or crew_share.left(state):
         return []
     if facts_of(state).get("hunt") is None:
         return ["hunt_bet"]
@@ -433,6 +480,8 @@ def why_not(name: str, keys: Mapping[str, tuple[str, str | None]], own: Why | No
         checks.append(stowaway_moment)
     if name == "place_mission":
         checks.append(lambda s: mission_not_collected(s, keys))
+    if name in AFTER_SHARE:
+        checks.append(lambda s: crew_share.unshared(s, _how(keys, "draw_cards")))
     if name == "launch":
         checks.append(lambda s: launch_turn(s, keys))
         checks.append(lambda s: launch_criteria(s, keys))

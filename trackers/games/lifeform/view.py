@@ -9,6 +9,7 @@ from trackers.games.lifeform import (
     asteroid_mirror,
     asteroids,
     characters,
+    crew_share,
     decks,
     hibernation,
     hunt_order,
@@ -150,6 +151,11 @@ def phase_checklist(state: State) -> list[tuple[str, bool]]:
                       "(rulebook p. 36, Endings)", False))
     elif f["stage"] == "showdown":
         items += showdown.showdown_checklist(state)
+        if crew_share.left(state):  # the hibernation's step 1, right after the hibernation
+            at = next(n for n, (text, _) in enumerate(items) if text.startswith("Hibernation"))
+            items.insert(at + 1, (f"Hibernation step 1: share {crew_share.left(state)} of the "
+                                  "crew's draw ('Draw cards') (rulebook p. 38, Showdown Stage)",
+                                  False))
     else:
         items.append((f"Game over: {f['status']}", True))
     return items

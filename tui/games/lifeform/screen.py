@@ -78,13 +78,17 @@ def _profile(state: State) -> Board:
 
 
 def launch_summary(state: State, profile: Board) -> str:
-    """'N criteria not met', 'N unknown' or 'ready, ask the crew' (spec §5.3): all crew members
-    must agree, which only the table knows."""
+    """'N criteria not met', what else holds it now (as its refusal says), 'N unknown' or
+    'ready, ask the crew' (spec §5.3): all crew members must agree, which only the table
+    knows."""
     criteria = [c for c in loadout.readiness(state, profile).criteria if c.key != "crew_agree"]
     not_met = sum(c.status is Status.NOT_MET for c in criteria)
     unknown = sum(c.status is Status.UNKNOWN for c in criteria)
     if not_met:
         return f"{not_met} criteria not met" if not_met > 1 else "1 criterion not met"
+    waits = must_do.launch_waits(state)
+    if waits:
+        return waits
     if unknown:
         return f"{unknown} unknown (board values unset)"
     return "ready, ask the crew"

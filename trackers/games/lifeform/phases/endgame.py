@@ -11,6 +11,7 @@ from trackers.engine import Action, Note, Param, State
 from trackers.games.lifeform import (
     asteroid_mirror,
     asteroids,
+    crew_share,
     endings,
     hunt_order,
     module_d,
@@ -19,6 +20,7 @@ from trackers.games.lifeform import (
 )
 from trackers.games.lifeform.absent import ABSENT, absent_param
 from trackers.games.lifeform.facts import facts_of
+from trackers.games.lifeform.hibernation import numbers
 from trackers.games.lifeform.phases.common import (
     in_stage,
     module_showdown,
@@ -45,7 +47,22 @@ def _declare(state: State, args: dict[str, Any], rng: Random) -> Notes:
 
 
 def _hibernate(state: State, args: dict[str, Any], rng: Random) -> Notes:
-    return list(showdown.hibernate(state, args["keep"], profile(state)))
+    drawn = numbers(state, profile(state))
+    notes: Notes = list(showdown.hibernate(state, args["keep"], profile(state)))
+    if args.get(crew_share.FLAG) and drawn is not None:
+        crew_share.open_share(state, drawn.crew_cards.value)
+    return notes
+
+
+@dataclass(frozen=True)
+class Hibernate(Action):
+    """The hibernation as the app does it now: its step 1 (the crew's draw, shared out) is
+    held until every card is shared. The flag is added in ``validate``, which runs when the
+    table acts and not on replay, so a game saved before replays without the hold."""
+
+    def validate(self, state: State, args: dict[str, Any]) -> dict[str, Any]:
+        given = {k: v for k, v in args.items() if k != crew_share.FLAG}
+        return {**super().validate(state, given), crew_share.FLAG: True}
 
 
 def _fight_check(state: State, args: dict[str, Any], rng: Random) -> Notes:
@@ -135,7 +152,7 @@ def end_actions() -> tuple[Action, ...]:
                           s, profile(s)), optional=True, default="0"),),
                topic="endings", needs=cocoon_needs,
                enabled=lambda s: bool((facts_of(s).get("showdown") or {}).get("refill_due"))),
-        Action("hibernation", "Hibernation", "The six hibernation steps the app can count: "
+        Hibernate("hibernation", "Hibernation", "The six hibernation steps the app can count: "
                "kills, crew pool, the lifeform's draw and Hostility tokens (rulebook p. 38, "
                "Showdown Stage).",
                _hibernate,

@@ -10,6 +10,7 @@ from typing import Any
 from trackers.engine import Action, ActionError, Note, Param, State
 from trackers.games.lifeform import (
     characters,
+    crew_share,
     decks,
     loadout,
     moves,
@@ -135,7 +136,31 @@ def _owner(state: State, args: dict[str, Any]) -> str:
 
 def _draw(state: State, args: dict[str, Any], rng: Random) -> Notes:
     deck = "lifeform" if args["who"] == "lifeform" else "crew"
-    return list(decks.draw(state, deck, _owner(state, args), args["count"], profile(state)))
+    notes: Notes = list(decks.draw(state, deck, _owner(state, args), args["count"],
+                                   profile(state)))
+    if deck == "crew" and crew_share.left(state):  # a share of the hibernation's draw
+        crew_share.took(state, _owner(state, args), args["count"])
+        left = crew_share.left(state)
+        notes.append(Note(f"hibernation step 1: {left} of the crew's draw left to share"
+                          if left else "hibernation step 1 done: the crew's draw is shared out",
+                          "hibernation"))
+    return notes
+
+
+def _draw_params() -> tuple[Param, Param, Param]:
+    """Whose hand and how many; while the hibernation's draw is being shared out, a crew
+    hand, the first crew member who may take a share, and what is left are preselected."""
+    hand, member = _who()
+
+    def who(state: State) -> str | None:
+        return "crew member" if crew_share.left(state) else None
+
+    def receiver(state: State) -> str | None:
+        return crew_share.suggested_member(state) or turns.current(state)
+
+    return (replace(hand, suggested=who), replace(member, suggested=receiver),
+            Param("count", "int", "how many", minimum=1, maximum=20,
+                  suggested=lambda s: crew_share.left(s) or None))
 
 
 def _discard(state: State, args: dict[str, Any], rng: Random) -> Notes:
@@ -200,7 +225,8 @@ def _waiting(which: str) -> Callable[[State], str | None]:
 
 def _over(state: State) -> tuple[str, int, int] | None:
     """The first hand over its limit (who, held, limit): the discard that is due."""
-    over = decks.over_limit_hands(state) if facts_of(state)["stage"] == "starship" else []
+    over = (decks.over_limit_hands(state)
+            if facts_of(state)["stage"] in ("starship", "showdown") else [])
     return over[0] if over else None
 
 
@@ -249,6 +275,17 @@ class NextPhase(Action):
     def describe(self, args: dict[str, Any]) -> str:
         """The history says which phase ended (a game saved before says 'Next phase')."""
         return f"Next phase: {args[LEFT]} over" if args.get(LEFT) else self.title
+
+
+@dataclass(frozen=True)
+class DrawCards(Action):
+    """While the hibernation's crew draw is shared out, a crew draw is a share: checked when
+    the table acts, never on replay."""
+
+    def validate(self, state: State, args: dict[str, Any]) -> dict[str, Any]:
+        checked = super().validate(state, args)
+        crew_share.check_draw(state, checked)
+        return checked
 
 
 @dataclass(frozen=True)
@@ -323,9 +360,9 @@ def table_actions() -> tuple[Action, ...]:
                   lambda s, a, r: list(rounds.next_phase(s, bool(a.get(IDLE_PASSES)))), key="n",
                short="Phase",
                topic="round", enabled=lambda s: facts_of(s)["stage"] == "starship"),
-        Action("draw_cards", "Draw cards", "Draw Crew or Lifeform cards; the hand limit is "
+        DrawCards("draw_cards", "Draw cards", "Draw Crew or Lifeform cards; the hand limit is "
                "checked after the draw (rulebook, Gameplay Additional Rules).", _draw,
-               (*_who(), Param("count", "int", "how many", minimum=1, maximum=20)), key="d",
+               _draw_params(), key="d",
                short="Draw",
                topic="round"),
         Action("discard_from_hand", "Discard cards", "Cards from a hand to its discard pile "
