@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import time
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -51,7 +52,8 @@ class KeptCopies:
         kept = self.all().get(session_id)
         return kept if isinstance(kept, dict) else {}
 
-    def change(self, changes: dict[str, dict[str, Any] | None], *, keep: bool = False) -> None:
+    def change(self, changes: Mapping[str, dict[str, Any] | None], *,
+               keep: bool = False) -> None:
         """Set each game's copies (None: forget the game); ``keep`` leaves a copy already
         held as it is. Call under the catalog's lock."""
         copies = dict(self.all())
