@@ -76,3 +76,13 @@ def test_a_damaged_header_is_restored_from_an_older_catalogs_copy(tmp_path: Path
     assert again.state == play.state
     assert any("first line" in w and "restored" in w for w in again.warnings)
     again.close()
+
+
+def test_a_deleted_game_leaves_no_copy_of_its_sealed_seed(tmp_path: Path) -> None:
+    play = saved(tmp_path, 2)
+    kept = saved(tmp_path, 2, seed="kept")
+    table = Tableside(tmp_path)
+    table.delete(play.id)
+    copies = json.loads((tmp_path / "catalog.copies.json").read_text())["copies"]
+    assert set(copies) == {kept.id}
+    table.close()
