@@ -7,6 +7,11 @@ at once lose none; every read goes to the file, so a list shown follows changes 
 other windows. It holds one row per game id: adding a game already listed replaces or keeps
 its row, and rows doubled by an older Tableside are shown merged and written back merged
 by the next window that writes.
+
+The rows hold only what the list shows; the copies of each journal's header and chain head
+that a damaged journal is checked against live beside it (``saves.copies``), so Home reads
+a small file. A catalog of format 1 (the copies inside its rows) is brought up to date by
+the first window that writes, and read as it is by one that only reads.
 """
 
 from __future__ import annotations
@@ -23,11 +28,14 @@ from typing import TYPE_CHECKING, Any
 from tinydb import Query, TinyDB
 
 from saves.atomic import PRIVATE_FILE, AtomicJSONStorage, atomic_write, read_json
+from saves.copies import KeptCopies, split
 
 if TYPE_CHECKING:
     from filelock import FileLock
 
-CATALOG_FORMAT = 1
+CATALOG_FORMAT = 2  # 2: the header and chain copies kept apart (saves.copies)
+
+
 def merged(first: dict[str, Any], second: dict[str, Any]) -> dict[str, Any]:
     """Two rows of one game as one: the fields of the row updated last win, and a copy
     (header, chain) only one of them holds is kept."""
@@ -63,13 +71,17 @@ def info_from_row(row: Any) -> SessionInfo | None:
         row.get("game"), row.get("title"), row.get("created"), row.get("updated"),
         row.get("status"), row.get("mode"), row.get("players"))
     created = created if isinstance(created, str) else ""
-    return SessionInfo(
+    # made without the frozen class's __init__ (one setattr call a field: half the cost of
+    # reading Home's 500 rows); the fields are exactly the class's, as its __init__ sets them
+    info = SessionInfo.__new__(SessionInfo)
+    vars(info).update(
         id=row["id"], game=game if isinstance(game, str) else "?",
         title=title if isinstance(title, str) else row["id"],
         players=players if isinstance(players, int) and not isinstance(players, bool) else 0,
         created=created, updated=updated if isinstance(updated, str) and updated else created,
         status=status if isinstance(status, str) else "in progress",
         mode=mode if isinstance(mode, str) else "")
+    return info
 
 
 def _format_of(path: Path) -> int | None:
@@ -106,11 +118,39 @@ class Catalog:
         self._memory: TinyDB | None = None
         self._lock: FileLock | None = None  # made on the first write (start-up time)
         self._index: tuple[list[Any], dict[str, Any], int] | None = None
+        self._format: int | None = None  # of the file opened
         self._open()
-        if not self.read_only and not self._db().table("meta").all():
+        self.copies = KeptCopies(path.with_name("catalog.copies.json"), self.read_only)
+        if not self.read_only and self._format != CATALOG_FORMAT:
             with self.locked():
-                if not self._db().table("meta").all():
-                    self._db().table("meta").insert({"format": CATALOG_FORMAT})
+                self._bring_up_to_date()
+
+    def _bring_up_to_date(self) -> None:
+        """Give a new catalog its format, and move an older one's copies out of its rows
+        (copies first: a kill between the two writes leaves them in both, never in
+        neither). Under the lock."""
+        storage = AtomicJSONStorage(self.path)
+        data = storage.read() or {}
+        meta = [r for r in data.get("meta", {}).values() if isinstance(r, dict)]
+        if meta and meta[0].get("format") == CATALOG_FORMAT:
+            return  # another window was first
+        rows = data.get("sessions", {})
+        listed: dict[str, Any] = {}
+        kept: dict[str, dict[str, Any]] = {}
+        # the row updated last wins where a game has two (as ``merged`` does)
+        for key, row in sorted(rows.items(), key=lambda kv: str(
+                kv[1].get("updated") or "") if isinstance(kv[1], dict) else ""):
+            if not isinstance(row, dict):
+                listed[key] = row
+                continue
+            listed[key], copies = split(row)
+            if copies and isinstance(row.get("id"), str) and row["id"]:
+                kept.setdefault(row["id"], {}).update(copies)
+        if kept:
+            self.copies.change(kept)
+        ordered = {key: listed[key] for key in rows}  # the rows' own order
+        storage.write(data | {"sessions": ordered, "meta": {"1": {"format": CATALOG_FORMAT}}})
+        self._format = CATALOG_FORMAT
 
     @contextlib.contextmanager
     def locked(self) -> Iterator[None]:
@@ -140,7 +180,7 @@ class Catalog:
             if not candidate.exists():
                 continue
             try:
-                fmt = _format_of(candidate)
+                fmt = self._format = _format_of(candidate)
             except (OSError, ValueError, UnicodeDecodeError):
                 self._set_aside(candidate)
                 continue
@@ -254,9 +294,10 @@ class Catalog:
 
     def add_session(self, info: SessionInfo, *, replace: bool = True, **extra: Any) -> bool:
         """List a session, one row per game id: a row already there is replaced (``replace``)
-        or kept as it is; ``extra`` keeps copies the journal can be checked against. Returns
+        or kept as it is; ``extra`` keeps copies the journal can be checked against (kept
+        apart: ``saves.copies``; one already held for a row not replaced stays). Returns
         whether the row was written. A read-only catalog keeps it in memory only."""
-        row = info.__dict__ | extra
+        row, kept = split(info.__dict__ | extra)
         if self.read_only and self._memory is None:
             try:
                 self._in_memory(read_json(self.path))  # from now on, changes stay here
@@ -264,9 +305,12 @@ class Catalog:
                 self._in_memory({})
         with self.locked():
             table = self._db().table("sessions")
-            if table.contains(Query().id == info.id):
-                if not replace:
-                    return False
+            listed = table.contains(Query().id == info.id)
+            if listed and not replace:
+                return False
+            if kept:
+                self.copies.change({info.id: kept}, keep=not replace)
+            if listed:
                 table.update(row, Query().id == info.id)  # one write, the row stays listed
             else:
                 table.insert(row)
@@ -282,21 +326,34 @@ class Catalog:
         return set(self._by_id())
 
     def row(self, session_id: str) -> dict[str, Any] | None:
-        """The whole row of a session (with the header and chain copies), or None."""
+        """The whole row of a session with its header and chain copies, or None."""
         row = self._by_id().get(session_id)
-        return None if row is None else copy.deepcopy(row)  # the caller's own copy
+        if row is None:
+            return None
+        # a row of format 1 (a read-only window) still holds its own copies
+        whole = dict(row)
+        for name, kept in self.copies.of(session_id).items():
+            if whole.get(name) is None:
+                whole[name] = kept
+        return copy.deepcopy(whole)  # the caller's own copy
 
     def session(self, session_id: str) -> SessionInfo | None:
         # the row itself (no copy): the info takes only its strings and numbers
         return info_from_row(self._by_id().get(session_id))
 
     def update_session(self, session_id: str, **changes: Any) -> None:
+        listed, kept = split(changes)
         with self.locked():
-            self._db().table("sessions").update(changes, Query().id == session_id)
+            if kept:
+                self.copies.change({session_id: kept})
+            if listed:
+                self._db().table("sessions").update(listed, Query().id == session_id)
 
     def remove_session(self, session_id: str) -> None:
         with self.locked():
             self._db().table("sessions").remove(Query().id == session_id)
+            if session_id in self.copies.all():
+                self.copies.change({session_id: None})
 
     # --- settings of catalogs written before saves.settings ---------------------------
     def old_settings(self) -> dict[str, Any]:

@@ -25,10 +25,11 @@ FRESH_SECONDS = 10.0  # an unlisted journal this young is a game being created e
 
 
 def folder_names(folder: Path) -> list[str]:
-    """The file names in ``folder`` (one listing, sorted; none if it cannot be read):
-    with hundreds of games, one listing as text is felt less than globs of Paths."""
+    """The file names in ``folder`` (one listing, in no order; none if it cannot be read):
+    with hundreds of games, one listing as text is felt less than globs of Paths, and
+    sorting the 2,000 names of 500 games at every start is felt too."""
     try:
-        return sorted(os.listdir(folder))
+        return os.listdir(folder)
     except OSError:
         return []
 
@@ -39,9 +40,8 @@ def remove_leftovers(store: Store, in_sessions: list[str]) -> None:
     mark_name = re.compile(r"\.open-(\d+)-\d+$")
     for folder, names in ((store.root, folder_names(store.root)),
                           (store.sessions_dir, in_sessions)):
-        for name in names:
-            if not name.endswith(TMP_SUFFIX) and ".open-" not in name:
-                continue  # nearly every name: a journal, a seal, a snapshot
+        # nearly every name is a journal, a seal or a snapshot: left out in one pass
+        for name in [n for n in names if n.endswith(TMP_SUFFIX) or ".open-" in n]:
             match = tmp_name.search(name) or (
                 mark_name.search(name) if folder is store.sessions_dir else None)
             if match and not pid_alive(int(match.group(1))):
@@ -57,8 +57,10 @@ def find_unlisted(store: Store, in_sessions: list[str] | None = None) -> None:
     """
     names = folder_names(store.sessions_dir) if in_sessions is None else in_sessions
     known = store.catalog.session_ids()
-    journals = [name[:-len(".jsonl")] for name in names
-                if name.endswith(".jsonl") and name[:-len(".jsonl")] not in known]
+    # one set difference over the 2,000 names of 500 games, not a test of each in Python
+    unlisted = {name for name in names if name.endswith(".jsonl")}.difference(
+        [f"{session_id}.jsonl" for session_id in known])
+    journals = sorted(name[:-len(".jsonl")] for name in unlisted)
     found = 0
     if journals:
         with store.catalog.locked():

@@ -3,6 +3,8 @@
 Layout::
 
     <data dir>/catalog.json             the list of sessions (an index; rebuilt if lost)
+    <data dir>/catalog.copies.json      the catalog's copies of each journal's header and
+                                        chain head, kept apart from the list Home reads
     <data dir>/settings.json            settings and board profiles (atomic, with a .bak)
     <data dir>/sessions/<id>.jsonl      the journal: every record of the session (the truth)
     <data dir>/sessions/<id>.seal.json  the journal's chain head, header and title

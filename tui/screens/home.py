@@ -7,6 +7,7 @@ import os
 import threading
 from collections.abc import Iterable
 from datetime import datetime
+from operator import attrgetter
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.cells import cell_len, set_cell_size
@@ -70,10 +71,11 @@ def _widest(rows: list[SessionInfo]) -> list[int]:
         widest_when = max(widest_when, cell_len(when(stamp)))
         if widest_when >= WHEN_WIDTH:
             break
-    return [max([cell_len(r.title) for r in rows] + [len("Title")]),
+    # each distinct title and status measured once (games made together share them)
+    return [max([cell_len(t) for t in {r.title for r in rows}] + [len("Title")]),
             max([cell_len(game_label(r)) for r in kinds.values()] + [len("Game")]),
             widest_when,
-            max([cell_len(str(r.status)) for r in rows] + [len("Status")])]
+            max([cell_len(str(s)) for s in {r.status for r in rows}] + [len("Status")])]
 
 
 def game_label(info: SessionInfo) -> str:
@@ -102,8 +104,7 @@ def latest_first(rows: Iterable[SessionInfo]) -> list[SessionInfo]:
     Stamps equal to the second (games made in one second) keep the catalog's order, which
     is the order they were made in, newest first: a stable sort of the reversed list.
     """
-    return sorted(reversed(list(rows)), key=lambda s: (str(s.updated or ""),
-                                                       str(s.created or "")), reverse=True)
+    return sorted(reversed(list(rows)), key=attrgetter("updated", "created"), reverse=True)
 
 
 def tool_bindings() -> list[Binding]:

@@ -170,8 +170,10 @@ class SavesList(ScrollView):
                 style = Style()
         pad = " " * PADDING
         line = set_cell_size(f"{pad}{text.plain}{pad}", self.line_width + 2 * PADDING)
-        strip = Strip([Segment(line, base + style)], cell_len(line))
         scroll_x = int(self.scroll_x)
+        if not scroll_x:  # the common case: one strip, cut or filled to the width
+            return Strip([Segment(set_cell_size(line, width), base + style)], width)
+        strip = Strip([Segment(line, base + style)], cell_len(line))
         strip = strip.crop(scroll_x, scroll_x + width)
         return strip.extend_cell_length(width, base + style).crop(0, width)  # a whole line
 
