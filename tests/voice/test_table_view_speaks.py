@@ -12,7 +12,6 @@ from textual.app import App
 
 from tableside.api import Tableside
 from tests.pilot_keys import record_notifications
-from tests.tui.screen_text import screen_text
 from tests.voice.ready import ready_game
 from tui.app import TablesideApp
 from tui.screens.session import SessionScreen
