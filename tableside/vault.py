@@ -59,7 +59,7 @@ def check_new_pin(pin: str) -> str:
     return pin
 
 
-def _derive(pin: str, salt: bytes, n: int = N, r: int = R, p: int = P) -> bytes:
+def _derive(pin: str, salt: bytes, n: int, r: int, p: int) -> bytes:
     return hashlib.scrypt(pin.encode(), salt=salt, n=n, r=r, p=p,
                           maxmem=128 * 1024 * 1024, dklen=32)
 
@@ -78,7 +78,8 @@ def new_key(pin: str | None) -> tuple[bytes, dict[str, Any]]:
         record["wrap"] = {"scheme": NO_PIN, "key": _b64(raw)}
         return raw, record
     salt, nonce = secrets.token_bytes(16), secrets.token_bytes(12)
-    box = AESGCM(_derive(check_new_pin(pin), salt)).encrypt(nonce, raw, b"tableside-key")
+    key = _derive(check_new_pin(pin), salt, N, R, P)  # the work factors the record keeps
+    box = AESGCM(key).encrypt(nonce, raw, b"tableside-key")
     record["wrap"] = {"scheme": WRAP, "n": N, "r": R, "p": P, "salt": _b64(salt),
                       "nonce": _b64(nonce), "box": _b64(box)}
     return raw, record
@@ -90,7 +91,8 @@ def rewrap(record: dict[str, Any], raw: bytes, pin: str) -> dict[str, Any]:
     from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
     salt, nonce = secrets.token_bytes(16), secrets.token_bytes(12)
-    box = AESGCM(_derive(check_new_pin(pin), salt)).encrypt(nonce, raw, b"tableside-key")
+    key = _derive(check_new_pin(pin), salt, N, R, P)  # the work factors the record keeps
+    box = AESGCM(key).encrypt(nonce, raw, b"tableside-key")
     return {"scheme": record.get("scheme", SCHEME), "public": record["public"],
             "wrap": {"scheme": WRAP, "n": N, "r": R, "p": P, "salt": _b64(salt),
                      "nonce": _b64(nonce), "box": _b64(box)}}

@@ -11,6 +11,7 @@ folder is a package, so tests import helpers as ``tests.pilot_keys`` or ``tests.
 from __future__ import annotations
 
 import gc
+import itertools
 import os
 from collections import Counter
 from collections.abc import Iterator
@@ -40,6 +41,7 @@ def pytest_configure(config: pytest.Config) -> None:
     objects by the million, and the default thresholds ran the collector thousands of
     times, a fifth of the suite's CPU. What a test checks is unchanged."""
     gc.set_threshold(20_000, 20, 50)
+    _cheap_pin_work_factors()
     if os.environ.get(SIXTH_GAME):  # the run that proves no test depends on the games there are
         from tests.sixth import INFO
         from trackers.games import registry
@@ -49,6 +51,35 @@ def pytest_configure(config: pytest.Config) -> None:
 
 SIXTH_GAME = "TABLESIDE_TEST_SIXTH_GAME"  # set: a sixth game is registered for the whole run
 
+# scrypt's work factors for a PIN as the app ships them (tableside.vault and tableside.pins),
+# read before the tests lower them; the test of the wrapped key asks for them back
+# (``production_pin_work_factors``).
+PRODUCTION_PIN_WORK_FACTORS: dict[str, tuple[int, int, int]] = {}
+
+
+def _cheap_pin_work_factors() -> None:
+    """Each PIN set or typed costs the app ~45 ms of scrypt by design, and the tests set and
+    type several hundred: 20 s of CPU spent making guessing slow for nobody. The tests use
+    the lowest factors instead; every record keeps the factors it was made with, so what is
+    sealed, opened and refused is the same, only quicker (child processes keep the app's)."""
+    from tableside import pins, vault
+
+    for module in (vault, pins):
+        PRODUCTION_PIN_WORK_FACTORS[module.__name__] = (module.N, module.R, module.P)
+        module.N, module.R, module.P = 2, 1, 1
+
+
+@pytest.fixture
+def production_pin_work_factors(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The app's own scrypt work factors for this test (see _cheap_pin_work_factors)."""
+    from tableside import pins, vault
+
+    for module in (vault, pins):
+        n, r, p = PRODUCTION_PIN_WORK_FACTORS[module.__name__]
+        monkeypatch.setattr(module, "N", n)
+        monkeypatch.setattr(module, "R", r)
+        monkeypatch.setattr(module, "P", p)
+
 
 def pytest_collection_finish(session: pytest.Session) -> None:
     """Never rescan what loading the tests loaded (Textual, the games, the tests)."""
@@ -56,9 +87,16 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     gc.freeze()
 
 
+_data_dirs = itertools.count()
+
+
 @pytest.fixture(autouse=True)
-def isolated_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    data = tmp_path / "data"
+def isolated_data_dir(tmp_path_factory: pytest.TempPathFactory,
+                      monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A data folder of the test's own, not yet made (as the app finds one the first time).
+    Not under ``tmp_path``: making a numbered folder for each of ~2,500 tests, most of which
+    never write a file, cost more CPU than many of the tests."""
+    data = tmp_path_factory.getbasetemp() / "data" / str(next(_data_dirs))
     monkeypatch.setenv("TABLESIDE_DATA_DIR", str(data))
     return data
 

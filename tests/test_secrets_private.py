@@ -137,6 +137,7 @@ def test_the_pin_is_set_once_and_checked_at_every_look(play: OpenSession) -> Non
         play.secret_value("plan", pin="000000")
 
 
+@pytest.mark.usefixtures("production_pin_work_factors")
 def test_the_wrapped_key_is_salted_scrypt_in_the_journal_not_settings(
         play: OpenSession, table: Tableside) -> None:
     play.choose_secret("plan", WORD, pin="246810")

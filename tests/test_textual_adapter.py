@@ -128,12 +128,14 @@ def _private_names(path: Path, theirs: set[str], root: Path = ROOT) -> list[str]
     private name or module of Textual's (read by tokens: no AST, which CPython 3.11 may
     refuse to build while another thread compiles)."""
     found = []
-    tokens = [t for t in tokenize.generate_tokens(io.StringIO(path.read_text("utf-8")).readline)
-              if t.type in (tokenize.NAME, tokenize.OP)]
-    for before, token in itertools.pairwise(tokens):
-        if token.string in theirs and before.string in (".", "def"):
-            found.append(f"{path.relative_to(root)}:{token.start[0]} {token.string}")
-    for number, line in enumerate(path.read_text("utf-8").splitlines(), 1):
+    text = path.read_text("utf-8")
+    if any(name in text for name in theirs):  # else no token can be one (tokenizing is slow)
+        tokens = [t for t in tokenize.generate_tokens(io.StringIO(text).readline)
+                  if t.type in (tokenize.NAME, tokenize.OP)]
+        for before, token in itertools.pairwise(tokens):
+            if token.string in theirs and before.string in (".", "def"):
+                found.append(f"{path.relative_to(root)}:{token.start[0]} {token.string}")
+    for number, line in enumerate(text.splitlines(), 1):
         words = line.split()
         if words[:1] == ["from"] and len(words) > 3 and \
                 words[1].split(".")[0] in ("textual", "textual_serve") and \
