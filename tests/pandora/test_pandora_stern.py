@@ -142,6 +142,7 @@ def test_the_app_draws_a_bays_card_only_when_the_bay_is_unlocked(tmp_path: Path)
 
 def test_the_ship_s_manifest_swaps_after_the_reveal_but_never_a_nasty_or_xwt() -> None:
     s = stern_game()
+    s.do("ready_manifest", crew="Cap")  # ready before a Bay opens
     s.do("unlock_bay", bay="1", card="Bug", kind="Cargo Bay Nasty")
     s.do("unlock_bay", bay="2", card="XWT Control", kind="XWT Control")
     for bay in ("1", "2", "4"):  # a Nasty, XWT Control, a Bay not opened
@@ -156,6 +157,7 @@ def test_the_ship_s_manifest_swaps_after_the_reveal_but_never_a_nasty_or_xwt() -
 def test_widgets_swapped_under_the_manifest_are_no_longer_in_the_bay() -> None:
     """Played: the Widgets went under the Manifest and 'Take a Widget' was still offered."""
     s = stern_game()
+    s.do("ready_manifest", crew="Cap")  # ready before a Bay opens
     s.do("unlock_bay", bay="4", card="Widgets", kind="Tech: Widgets")
     s.do("manifest_swap", bay="4", card="Seed Crop", kind="Agri")
     assert s.state.facts["stern"]["widgets_bay"] is None
@@ -165,6 +167,7 @@ def test_widgets_swapped_under_the_manifest_are_no_longer_in_the_bay() -> None:
 
 def test_the_ship_s_manifest_swaps_only_in_the_bay_just_opened() -> None:
     s = stern_game()
+    s.do("ready_manifest", crew="Cap")  # ready before a Bay opens
     s.do("unlock_bay", bay="4", card="Seed Crop", kind="Agri")
     s.do("unlock_bay", bay="5", card="Rations", kind="Agri")
     with pytest.raises(ActionError, match="bay: '4' is not allowed; give one of: 5"):
@@ -271,6 +274,7 @@ def test_no_swap_is_offered_when_nobody_holds_the_spares_or_after_a_swap() -> No
     s.do("unlock_bay", bay="1")
     assert "may swap this card" not in texts(s.do("flip_bay", bay="1"))
     mirror = stern_game()
+    mirror.do("ready_manifest", crew="Cap")
     mirror.do("unlock_bay", bay="5", card="Rations", kind="Agri")
     notes = texts(mirror.do("manifest_swap", bay="5", card="Widgets", kind="Tech: Widgets"))
     assert "Cargo Bay 5: Widgets" in notes and "may swap this card" not in notes
@@ -280,6 +284,7 @@ def test_a_lost_game_is_not_provisional_and_a_swap_is_its_own_key_moment() -> No
     from trackers.games.pandora_celeste.view import banner
 
     s = stern_game()
+    s.do("ready_manifest", crew="Cap")  # ready before a Bay opens
     s.do("unlock_bay", bay="5", card="Rations", kind="Agri")
     notes = s.do("manifest_swap", bay="5", card="Widgets", kind="Tech: Widgets")
     assert "Cargo Bay 5: Widgets put in from the Ship's Manifest" in [
@@ -310,3 +315,25 @@ def test_noise_only_at_the_back_pauses_nobody() -> None:
     notes = texts(s.do("count_noise"))
     assert "Nobody at the front or in Cargo Control made noise" in notes
     assert "pause" not in notes and "Stern Target: Greaseball" in notes
+
+
+def test_a_manifest_readied_after_the_bay_opened_cannot_swap_its_card() -> None:
+    """Played: the Manifest was readied after Bay 3 opened, and its card was still swapped."""
+    s = stern_game()
+    s.do("unlock_bay", bay="3", card="Seed Crop", kind="Agri")
+    s.do("ready_manifest", crew="Cap")
+    with pytest.raises(ActionError, match="Cargo Bay 3 was opened with the Ship's Manifest in "
+                                          "nobody's Ready Tool Slot"):
+        s.do("manifest_swap", bay="3", card="Widgets", kind="Tech: Widgets")
+    s.do("unlock_bay", bay="4", card="Rations", kind="Agri")  # opened with it ready
+    assert "Cargo Bay 4: Widgets" in texts(
+        s.do("manifest_swap", bay="4", card="Widgets", kind="Tech: Widgets"))
+
+
+def test_a_swap_made_before_the_manifest_rule_replays_as_it_was() -> None:
+    s = stern_game()
+    s.do("unlock_bay", bay="3", card="Seed Crop", kind="Agri")
+    old = Event(s.head + 1, "manifest_swap",
+                {"bay": "3", "card": "Widgets", "kind": "Tech: Widgets"})
+    replayed = Session(GAME, s.setup, s.seed, events=[*s.events, old])
+    assert replayed.state.facts["stern"]["bays"]["3"] == "Widgets = Tech: Widgets"

@@ -129,6 +129,14 @@ def why_not_swap(state: State) -> str | None:
     """The app keeps the spares only once somebody has readied the Manifest."""
     if cards.virtual(state) and holder(state) is None:
         return "nobody has readied the Ship's Manifest yet ('Ready the Ship's Manifest')"
+    held = facts_of(state).get("stern") or {}
+    opened = list(held.get("bays", {}))
+    at_open = held.get("manifest_at_open", {})
+    # a Bay opened before this was recorded (an older game) keeps the swap it had
+    if opened and opened[-1] in at_open and at_open[opened[-1]] is None:
+        return (f"Cargo Bay {opened[-1]} was opened with the Ship's Manifest in nobody's Ready "
+                "Tool Slot; it must be ready before a Bay is opened ('Ready the Ship's "
+                "Manifest', then open the next Bay)")
     return None
 
 
