@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tableside.api import Tableside
-from tests.pandora.helpers import panel, started, texts, through_setup, walk_to
+from tests.pandora.helpers import act_three, panel, started, texts, through_setup, walk_to
 from trackers.engine import ActionError, Session, SessionSetup
 from trackers.engine.actions import DRAWN, OPENED, BoardValueNeeded
 from trackers.engine.records import Event
@@ -75,6 +75,14 @@ def test_the_widget_consignment_abandons_ship_and_spawns_the_big_nasties_left() 
     assert [(n["name"], n["room"]) for n in s.state.facts["nasties"]] == [
         ("MonsterBug", "ShipStern gold-number room 4")]
     assert s.state.pieces["big_nasties"].value == 0  # type: ignore[attr-defined]
+    # then the Act III Reveal: each crewmember's sealed Agenda type, before play goes on
+    assert "the Act III Reveal after Abandon Ship: Cap, Greaseball each declare" in str(
+        s.blocked("next_step"))
+    assert banner(s.state)[1].startswith("The Act III Reveal after Abandon Ship")
+    s.do("reveal_secret", secret="cap_company")
+    assert "Greaseball declares whether they hold a Company Agenda" in str(
+        s.blocked("end_turn"))
+    act_three(s)
     assert s.blocked("next_step") is None and s.blocked("widget_spawn") is not None
     assert "Abandon Ship" not in texts(s.do("take_widget", crew="Greaseball"))
     assert s.blocked("widget_spawn") is not None  # the second Widget calls none
@@ -86,6 +94,7 @@ def test_a_widget_taken_in_a_game_saved_before_replays_as_it_was() -> None:
     old = Event(s.head + 1, "take_widget", {"crew": "Cap"})  # made before the rule was held
     replayed = Session(GAME, s.setup, s.seed, events=[*s.events, old])
     assert replayed.state.pieces["big_nasties"].value == 0  # type: ignore[attr-defined]
+    act_three(replayed)
     assert replayed.blocked("next_step") is None
 
 
