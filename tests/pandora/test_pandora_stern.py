@@ -155,7 +155,7 @@ def test_the_ship_s_manifest_swaps_after_the_reveal_but_never_a_nasty_or_xwt() -
     s.do("unlock_bay", bay="1", card="Bug", kind="Cargo Bay Nasty")
     s.do("unlock_bay", bay="2", card="XWT Control", kind="XWT Control")
     for bay in ("1", "2", "4"):  # a Nasty, XWT Control, a Bay not opened
-        with pytest.raises(ActionError, match=f"bay: '{bay}' is not allowed"):
+        with pytest.raises(ActionError, match="Cargo Bay 2, opened last, shows XWT Control"):
             s.do("manifest_swap", bay=bay, card="Widgets", kind="Tech: Widgets")
     s.do("unlock_bay", bay="4", card="Seed Crop", kind="Agri")
     notes = texts(s.do("manifest_swap", bay="4", card="Widgets", kind="Tech: Widgets"))
@@ -346,3 +346,16 @@ def test_a_swap_made_before_the_manifest_rule_replays_as_it_was() -> None:
                 {"bay": "3", "card": "Widgets", "kind": "Tech: Widgets"})
     replayed = Session(GAME, s.setup, s.seed, events=[*s.events, old])
     assert replayed.state.facts["stern"]["bays"]["3"] == "Widgets = Tech: Widgets"
+
+
+def test_with_nothing_to_swap_the_swap_says_why_instead_of_an_empty_list() -> None:
+    """Played: a swap on a Cargo Bay Nasty read "give one of: " with nothing after it."""
+    s = stern_game()
+    assert "no Cargo Bay is open yet" in str(s.blocked("manifest_swap"))
+    s.do("ready_manifest", crew="Cap")
+    s.do("unlock_bay", bay="1", card="Bug", kind="Cargo Bay Nasty")
+    assert ("Cargo Bay 1, opened last, shows Cargo Bay Nasty: the Ship's Manifest never "
+            "replaces a Cargo Bay Nasty or XWT Control") in str(s.blocked("manifest_swap"))
+    s.do("unlock_bay", bay="4", card="Seed Crop", kind="Agri")
+    s.do("manifest_swap", bay="4", card="Widgets", kind="Tech: Widgets")
+    assert "Cargo Bay 4, opened last, was swapped already" in str(s.blocked("manifest_swap"))
