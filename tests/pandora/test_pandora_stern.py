@@ -15,6 +15,7 @@ from trackers.engine import ActionError, Session, SessionSetup
 from trackers.engine.actions import DRAWN, OPENED, BoardValueNeeded
 from trackers.engine.records import Event
 from trackers.games.pandora_celeste import cycle
+from trackers.games.pandora_celeste.action_fields import PLAYED
 from trackers.games.pandora_celeste.game import GAME
 from trackers.games.pandora_celeste.view import banner
 
@@ -359,3 +360,34 @@ def test_with_nothing_to_swap_the_swap_says_why_instead_of_an_empty_list() -> No
     s.do("unlock_bay", bay="4", card="Seed Crop", kind="Agri")
     s.do("manifest_swap", bay="4", card="Widgets", kind="Tech: Widgets")
     assert "Cargo Bay 4, opened last, was swapped already" in str(s.blocked("manifest_swap"))
+
+
+def test_a_crewmember_starting_in_engineering_makes_noise_at_the_back() -> None:
+    """Greaseball started in Engineering and his noise made him First Target, not Stern."""
+    from tests.pandora.helpers import enter_setup
+
+    s = Session(GAME, SessionSetup(2, {"crew": ["Cap", "Greaseball"], "shipstern": True},
+                                   board={"objective_timer": 9}), seed="stern")
+    while cycle.current(s.state) != "protocols":
+        s.do("next_step")
+    s.do("add_protocol", name="Aircon", start=6)
+    s.do("add_protocol", name="Jettison", start=8)
+    while s.state.facts["phase"] == "setup":
+        if cycle.current(s.state) == "start" and not s.state.facts["crew"]["Cap"]["room"]:
+            s.do("start_location", crew="Cap", room="Cryo-Chamber (Wake-Up)")
+            s.do("wake_up", crew="Cap")
+            s.do("start_location", crew="Greaseball", room="Engineering (Workstation)")
+        enter_setup(s)
+        s.do("next_step")
+    assert s.state.facts["crew"]["Greaseball"]["area"] == "back"
+    walk_to(s, "crew_round")
+    s.do("record_noise", crew="Greaseball", colour="Red", count=2)
+    walk_to(s, "count")
+    s.do("count_noise")
+    assert s.state.facts["stern_target"] == "Greaseball"
+    assert s.state.facts["first_target"] != "Greaseball"
+    # a start entered before the area was placed replays as it was (the table set it then)
+    old = [Event(e.seq, e.action, {k: v for k, v in e.args.items() if k != PLAYED})
+           if e.action == "start_location" else e for e in s.events]
+    replayed = Session(GAME, s.setup, s.seed, events=old)
+    assert replayed.state.facts["crew"]["Greaseball"]["area"] == "front"

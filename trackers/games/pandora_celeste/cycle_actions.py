@@ -99,6 +99,8 @@ def start_location(state: State, args: dict[str, Any], rng: Random) -> Notes:
     if room not in allowed:
         raise ActionError(f"room: {name} may start in {' or '.join(allowed)}", "room")
     facts_of(state)["crew"][name]["room"] = room
+    if facts_of(state)["shipstern"] and fields.played(args):  # older starts replay as they were
+        facts_of(state)["crew"][name]["area"] = starts.area_of(room)
     groggy = (": Wake-Up, discard 1 card of your choice at once ('Wake-Up discard')"
               if room == WAKE_UP else "")
     return [Note(f"{name} starts in {room}{groggy}", "setup")]
