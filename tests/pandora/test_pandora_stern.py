@@ -193,6 +193,11 @@ def test_who_starts_the_cycle_in_the_dark_is_asked_before_the_cycle_goes_on() ->
         assert "say who starts it in the dark of the ShipStern" in str(s.blocked(action))
         assert "('In the dark')" in str(s.blocked(action))
     assert s.action("darkness").key == "I"  # due every Cycle: a key of its own
+    # both woke in the Cryo-Chamber, at the front: the dark does not reach them there
+    with pytest.raises(ActionError, match="crew: Greaseball is recorded at the front of the "
+                                          "Ship, where the dark does not reach"):
+        s.do("darkness", crew="Greaseball")
+    s.do("crew_area", crew="Greaseball", area="back")  # the table says he stands further back
     notes = texts(s.do("darkness", crew="Greaseball"))
     assert "Greaseball starts the Cycle in the dark without a light of their own: discard 1" \
         in notes
