@@ -17,7 +17,7 @@ from tests.lifeform.test_lifeform_session_fixtures import NAMES as LIFEFORM_NAME
 from tests.nemesis.test_nemesis_victory import DEFAULTS as NEMESIS_BOARD
 from tests.nemesis.test_nemesis_victory import round_on
 from tests.nemesis.test_nemesis_victory import walk_to as nemesis_walk_to
-from tests.pandora.helpers import power
+from tests.pandora.helpers import act_three, power
 from tests.pandora.helpers import through_setup as pandora_through_setup
 from tests.pandora.helpers import walk_to as pandora_walk_to
 from tests.pandora.test_pandora_decoupling import BRIDGE, FLIPS
@@ -116,6 +116,7 @@ def test_a_pandora_games_report(table: Any) -> None:
     pandora_through_setup(g, (("Vacuum", 4), ("Aircon", 6)))
     g.do("override_protocol", protocol="Vacuum", big_nasty="MonsterBug", gold=2)
     g.do("override_protocol", protocol="Aircon", big_nasty="Time Jumper", gold=6)
+    act_three(g)  # each Agenda type revealed at Abandon Ship
     g.do("wound", crew="Cargo", dmg=8)
     for who in ("Cap", "Skins", "Greaseball", "1. MonsterBug"):
         g.do("board_vehicle", who=who, vehicle="Bridge")

@@ -108,3 +108,18 @@ def power(s: Session, vehicle: str, stations: int = 1, **extra: Any) -> None:
             s.do("end_turn", crew=who)
         s.do("power_up", vehicle=vehicle, station=i + 1, who=who,
              **({"icons": 2} if vehicle != "Escape Pod" else {}) | extra)
+
+
+def act_three(game: Any, pins: dict[str, str] | None = None) -> None:
+    """The Act III Reveal after Abandon Ship: each crewmember aboard reveals their Agenda type
+    (through the API with their player's PIN from ``pins``)."""
+    from trackers.games.pandora_celeste import crew, escape
+    from trackers.pieces import Secret
+
+    for name in crew.alive(game.state):
+        piece = game.state.pieces.get(f"{crew.slug(name)}_company")
+        if escape.escaped(game.state, name) or not isinstance(piece, Secret) \
+                or not piece.is_set or piece.revealed:
+            continue
+        sealed = {} if isinstance(game, Session) or pins is None else {"pin": pins[piece.owner]}
+        game.do("reveal_secret", secret=f"{crew.slug(name)}_company", **sealed)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.pandora.helpers import started, texts, walk_to
+from tests.pandora.helpers import act_three, started, texts, walk_to
 from trackers.engine import Session
 from trackers.engine.actions import BoardValueNeeded
 from trackers.games.pandora_celeste.view import banner
@@ -16,6 +16,7 @@ def abandoned(board: dict[str, object]) -> Session:
     s = started(("Cap", "Flygirl"), seed="abandon", mode="crew", board=board)
     s.do("override_protocol", protocol="Vacuum", big_nasty="MonsterBug", gold=2)
     s.do("override_protocol", protocol="Aircon", big_nasty="Time Jumper", gold=6)
+    act_three(s)
     return s
 
 

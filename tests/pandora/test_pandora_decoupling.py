@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.pandora.helpers import power, started, texts, walk_to
+from tests.pandora.helpers import act_three, power, started, texts, walk_to
 from trackers.engine import ActionError, Session
 from trackers.games.pandora_celeste import cycle
 from trackers.games.pandora_celeste.cards import BLUE, RED
@@ -27,6 +27,7 @@ def abandoned(crew: tuple[str, ...], mode: str = "crew", players: int | None = N
     s = started(crew, board=BRIDGE, seed=seed, mode=mode, players=players, company=company)
     s.do("override_protocol", protocol="Vacuum", big_nasty="MonsterBug", gold=2)
     s.do("override_protocol", protocol="Aircon", big_nasty="Time Jumper", gold=6)
+    act_three(s)
     return s
 
 

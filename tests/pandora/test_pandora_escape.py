@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from tableside.api import Tableside
-from tests.pandora.helpers import enter_setup, panel, power, started, texts, walk_to
+from tests.pandora.helpers import act_three, enter_setup, panel, power, started, texts, walk_to
 from trackers.engine import ActionError, Session
 from trackers.games.pandora_celeste import cycle, escape, nasty_round
 from trackers.games.pandora_celeste.cards import BLUE, RED
@@ -24,6 +24,7 @@ def abandoned(crew: tuple[str, ...] = ALL, **kw: object) -> Session:
     s = started(crew, board=BRIDGE, seed="escape", **kw)  # type: ignore[arg-type]
     s.do("override_protocol", protocol="Vacuum", big_nasty="MonsterBug", gold=2)
     s.do("override_protocol", protocol="Aircon", big_nasty="Time Jumper", gold=6)
+    act_three(s)
     assert s.state.facts["abandon_ship"]
     return s
 
@@ -259,6 +260,7 @@ def test_abandon_ship_to_a_decoupling_with_the_outcome_shown(tmp_path: Path) -> 
     notes = texts(play.do("override_protocol", protocol="Vacuum", big_nasty="Time Jumper",
                           gold=8))
     assert "Abandon Ship" in notes and "Act III Reveal" in notes
+    act_three(play)
     play.do("board_vehicle", who="Flygirl", vehicle="Bridge")
     play.do("power_up", vehicle="Bridge", station=1, icons=2)  # blank who: the only one
     with pytest.raises(ActionError, match="who: Flygirl powered Bridge 1 this turn already"):
@@ -448,6 +450,7 @@ def test_play_on_with_a_big_nasty_left_takes_the_top_card() -> None:
                 custom_big_nasties="3")
     s.do("override_protocol", protocol="Vacuum", big_nasty="MonsterBug", gold=2)
     s.do("override_protocol", protocol="Aircon", big_nasty="Time Jumper", gold=6)
+    act_three(s)
     s.do("board_vehicle", who="Greaseball", vehicle="Escape Pod")
     power(s, "Escape Pod", widget=True)
     s.do("fulfil_agenda", crew="Greaseball")

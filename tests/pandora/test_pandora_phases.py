@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.pandora.helpers import started, texts, walk_to
+from tests.pandora.helpers import act_three, started, texts, walk_to
 from trackers.engine import ActionError, Session, SessionSetup
 from trackers.games.pandora_celeste.cards import RED
 from trackers.games.pandora_celeste.game import GAME
@@ -54,6 +54,7 @@ def test_one_station_a_turn_unless_a_card_allows_more() -> None:
     s = started(("Cap", "Flygirl"), seed="ph2", board=BRIDGE)
     s.do("override_protocol", protocol="Vacuum", big_nasty="MonsterBug", gold=2)
     s.do("override_protocol", protocol="Aircon", big_nasty="Time Jumper", gold=6)
+    act_three(s)
     s.do("power_up", vehicle="Bridge", station=1, icons=1, who="Flygirl")
     s.do("power_up", vehicle="Bridge", station=1, icons=1, who="Flygirl")  # same Station
     with pytest.raises(ActionError, match="who: Flygirl powered Bridge 1 this turn already"):
@@ -123,6 +124,7 @@ def test_the_showdown_holds_the_cycle() -> None:
     s = started(("Cap",), seed="ph4", board=BRIDGE)
     s.do("override_protocol", protocol="Vacuum", big_nasty="MonsterBug", gold=2)
     s.do("override_protocol", protocol="Aircon", big_nasty="Time Jumper", gold=6)
+    act_three(s)
     s.do("board_vehicle", who="Cap", vehicle="Bridge")
     s.do("board_vehicle", who="1. MonsterBug", vehicle="Bridge")
     s.do("decouple_bridge")

@@ -10,11 +10,12 @@ from pathlib import Path
 import pytest
 
 from tableside.api import Tableside
-from tests.pandora.helpers import panel, started, texts, through_setup, walk_to
+from tests.pandora.helpers import act_three, panel, started, texts, through_setup, walk_to
 from trackers.engine import ActionError, Session, SessionSetup
 from trackers.engine.actions import DRAWN, OPENED, BoardValueNeeded
 from trackers.engine.records import Event
 from trackers.games.pandora_celeste import cycle
+from trackers.games.pandora_celeste.action_fields import PLAYED
 from trackers.games.pandora_celeste.game import GAME
 from trackers.games.pandora_celeste.view import banner
 
@@ -75,6 +76,14 @@ def test_the_widget_consignment_abandons_ship_and_spawns_the_big_nasties_left() 
     assert [(n["name"], n["room"]) for n in s.state.facts["nasties"]] == [
         ("MonsterBug", "ShipStern gold-number room 4")]
     assert s.state.pieces["big_nasties"].value == 0  # type: ignore[attr-defined]
+    # then the Act III Reveal: each crewmember's sealed Agenda type, before play goes on
+    assert "the Act III Reveal after Abandon Ship: Cap, Greaseball each declare" in str(
+        s.blocked("next_step"))
+    assert banner(s.state)[1].startswith("The Act III Reveal after Abandon Ship")
+    s.do("reveal_secret", secret="cap_company")
+    assert "Greaseball declares whether they hold a Company Agenda" in str(
+        s.blocked("end_turn"))
+    act_three(s)
     assert s.blocked("next_step") is None and s.blocked("widget_spawn") is not None
     assert "Abandon Ship" not in texts(s.do("take_widget", crew="Greaseball"))
     assert s.blocked("widget_spawn") is not None  # the second Widget calls none
@@ -86,6 +95,7 @@ def test_a_widget_taken_in_a_game_saved_before_replays_as_it_was() -> None:
     old = Event(s.head + 1, "take_widget", {"crew": "Cap"})  # made before the rule was held
     replayed = Session(GAME, s.setup, s.seed, events=[*s.events, old])
     assert replayed.state.pieces["big_nasties"].value == 0  # type: ignore[attr-defined]
+    act_three(replayed)
     assert replayed.blocked("next_step") is None
 
 
@@ -142,10 +152,11 @@ def test_the_app_draws_a_bays_card_only_when_the_bay_is_unlocked(tmp_path: Path)
 
 def test_the_ship_s_manifest_swaps_after_the_reveal_but_never_a_nasty_or_xwt() -> None:
     s = stern_game()
+    s.do("ready_manifest", crew="Cap")  # ready before a Bay opens
     s.do("unlock_bay", bay="1", card="Bug", kind="Cargo Bay Nasty")
     s.do("unlock_bay", bay="2", card="XWT Control", kind="XWT Control")
     for bay in ("1", "2", "4"):  # a Nasty, XWT Control, a Bay not opened
-        with pytest.raises(ActionError, match=f"bay: '{bay}' is not allowed"):
+        with pytest.raises(ActionError, match="Cargo Bay 2, opened last, shows XWT Control"):
             s.do("manifest_swap", bay=bay, card="Widgets", kind="Tech: Widgets")
     s.do("unlock_bay", bay="4", card="Seed Crop", kind="Agri")
     notes = texts(s.do("manifest_swap", bay="4", card="Widgets", kind="Tech: Widgets"))
@@ -156,6 +167,7 @@ def test_the_ship_s_manifest_swaps_after_the_reveal_but_never_a_nasty_or_xwt() -
 def test_widgets_swapped_under_the_manifest_are_no_longer_in_the_bay() -> None:
     """Played: the Widgets went under the Manifest and 'Take a Widget' was still offered."""
     s = stern_game()
+    s.do("ready_manifest", crew="Cap")  # ready before a Bay opens
     s.do("unlock_bay", bay="4", card="Widgets", kind="Tech: Widgets")
     s.do("manifest_swap", bay="4", card="Seed Crop", kind="Agri")
     assert s.state.facts["stern"]["widgets_bay"] is None
@@ -165,6 +177,7 @@ def test_widgets_swapped_under_the_manifest_are_no_longer_in_the_bay() -> None:
 
 def test_the_ship_s_manifest_swaps_only_in_the_bay_just_opened() -> None:
     s = stern_game()
+    s.do("ready_manifest", crew="Cap")  # ready before a Bay opens
     s.do("unlock_bay", bay="4", card="Seed Crop", kind="Agri")
     s.do("unlock_bay", bay="5", card="Rations", kind="Agri")
     with pytest.raises(ActionError, match="bay: '4' is not allowed; give one of: 5"):
@@ -180,6 +193,11 @@ def test_who_starts_the_cycle_in_the_dark_is_asked_before_the_cycle_goes_on() ->
         assert "say who starts it in the dark of the ShipStern" in str(s.blocked(action))
         assert "('In the dark')" in str(s.blocked(action))
     assert s.action("darkness").key == "I"  # due every Cycle: a key of its own
+    # both woke in the Cryo-Chamber, at the front: the dark does not reach them there
+    with pytest.raises(ActionError, match="crew: Greaseball is recorded at the front of the "
+                                          "Ship, where the dark does not reach"):
+        s.do("darkness", crew="Greaseball")
+    s.do("crew_area", crew="Greaseball", area="back")  # the table says he stands further back
     notes = texts(s.do("darkness", crew="Greaseball"))
     assert "Greaseball starts the Cycle in the dark without a light of their own: discard 1" \
         in notes
@@ -271,6 +289,7 @@ def test_no_swap_is_offered_when_nobody_holds_the_spares_or_after_a_swap() -> No
     s.do("unlock_bay", bay="1")
     assert "may swap this card" not in texts(s.do("flip_bay", bay="1"))
     mirror = stern_game()
+    mirror.do("ready_manifest", crew="Cap")
     mirror.do("unlock_bay", bay="5", card="Rations", kind="Agri")
     notes = texts(mirror.do("manifest_swap", bay="5", card="Widgets", kind="Tech: Widgets"))
     assert "Cargo Bay 5: Widgets" in notes and "may swap this card" not in notes
@@ -280,6 +299,7 @@ def test_a_lost_game_is_not_provisional_and_a_swap_is_its_own_key_moment() -> No
     from trackers.games.pandora_celeste.view import banner
 
     s = stern_game()
+    s.do("ready_manifest", crew="Cap")  # ready before a Bay opens
     s.do("unlock_bay", bay="5", card="Rations", kind="Agri")
     notes = s.do("manifest_swap", bay="5", card="Widgets", kind="Tech: Widgets")
     assert "Cargo Bay 5: Widgets put in from the Ship's Manifest" in [
@@ -310,3 +330,69 @@ def test_noise_only_at_the_back_pauses_nobody() -> None:
     notes = texts(s.do("count_noise"))
     assert "Nobody at the front or in Cargo Control made noise" in notes
     assert "pause" not in notes and "Stern Target: Greaseball" in notes
+
+
+def test_a_manifest_readied_after_the_bay_opened_cannot_swap_its_card() -> None:
+    """Played: the Manifest was readied after Bay 3 opened, and its card was still swapped."""
+    s = stern_game()
+    s.do("unlock_bay", bay="3", card="Seed Crop", kind="Agri")
+    s.do("ready_manifest", crew="Cap")
+    with pytest.raises(ActionError, match="Cargo Bay 3 was opened with the Ship's Manifest in "
+                                          "nobody's Ready Tool Slot"):
+        s.do("manifest_swap", bay="3", card="Widgets", kind="Tech: Widgets")
+    s.do("unlock_bay", bay="4", card="Rations", kind="Agri")  # opened with it ready
+    assert "Cargo Bay 4: Widgets" in texts(
+        s.do("manifest_swap", bay="4", card="Widgets", kind="Tech: Widgets"))
+
+
+def test_a_swap_made_before_the_manifest_rule_replays_as_it_was() -> None:
+    s = stern_game()
+    s.do("unlock_bay", bay="3", card="Seed Crop", kind="Agri")
+    old = Event(s.head + 1, "manifest_swap",
+                {"bay": "3", "card": "Widgets", "kind": "Tech: Widgets"})
+    replayed = Session(GAME, s.setup, s.seed, events=[*s.events, old])
+    assert replayed.state.facts["stern"]["bays"]["3"] == "Widgets = Tech: Widgets"
+
+
+def test_with_nothing_to_swap_the_swap_says_why_instead_of_an_empty_list() -> None:
+    """Played: a swap on a Cargo Bay Nasty read "give one of: " with nothing after it."""
+    s = stern_game()
+    assert "no Cargo Bay is open yet" in str(s.blocked("manifest_swap"))
+    s.do("ready_manifest", crew="Cap")
+    s.do("unlock_bay", bay="1", card="Bug", kind="Cargo Bay Nasty")
+    assert ("Cargo Bay 1, opened last, shows Cargo Bay Nasty: the Ship's Manifest never "
+            "replaces a Cargo Bay Nasty or XWT Control") in str(s.blocked("manifest_swap"))
+    s.do("unlock_bay", bay="4", card="Seed Crop", kind="Agri")
+    s.do("manifest_swap", bay="4", card="Widgets", kind="Tech: Widgets")
+    assert "Cargo Bay 4, opened last, was swapped already" in str(s.blocked("manifest_swap"))
+
+
+def test_a_crewmember_starting_in_engineering_makes_noise_at_the_back() -> None:
+    """Greaseball started in Engineering and his noise made him First Target, not Stern."""
+    from tests.pandora.helpers import enter_setup
+
+    s = Session(GAME, SessionSetup(2, {"crew": ["Cap", "Greaseball"], "shipstern": True},
+                                   board={"objective_timer": 9}), seed="stern")
+    while cycle.current(s.state) != "protocols":
+        s.do("next_step")
+    s.do("add_protocol", name="Aircon", start=6)
+    s.do("add_protocol", name="Jettison", start=8)
+    while s.state.facts["phase"] == "setup":
+        if cycle.current(s.state) == "start" and not s.state.facts["crew"]["Cap"]["room"]:
+            s.do("start_location", crew="Cap", room="Cryo-Chamber (Wake-Up)")
+            s.do("wake_up", crew="Cap")
+            s.do("start_location", crew="Greaseball", room="Engineering (Workstation)")
+        enter_setup(s)
+        s.do("next_step")
+    assert s.state.facts["crew"]["Greaseball"]["area"] == "back"
+    walk_to(s, "crew_round")
+    s.do("record_noise", crew="Greaseball", colour="Red", count=2)
+    walk_to(s, "count")
+    s.do("count_noise")
+    assert s.state.facts["stern_target"] == "Greaseball"
+    assert s.state.facts["first_target"] != "Greaseball"
+    # a start entered before the area was placed replays as it was (the table set it then)
+    old = [Event(e.seq, e.action, {k: v for k, v in e.args.items() if k != PLAYED})
+           if e.action == "start_location" else e for e in s.events]
+    replayed = Session(GAME, s.setup, s.seed, events=old)
+    assert replayed.state.facts["crew"]["Greaseball"]["area"] == "front"

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tableside.api import OpenSession, Tableside
-from tests.pandora.helpers import enter_setup, texts
+from tests.pandora.helpers import act_three, enter_setup, texts
 from trackers.games.pandora_celeste import cycle
 from trackers.games.pandora_celeste.cards import BLUE, RED
 from trackers.games.pandora_celeste.view import panels
@@ -118,6 +118,7 @@ def _to_the_flush(tmp_path: Path, skins_fulfils: bool) -> tuple[Tableside, OpenS
     notes = texts(play.do("override_protocol", protocol="Aircon", big_nasty="Time Jumper",
                           gold=6))
     assert "Act III Reveal: everyone declares whether they hold a Company Agenda" in notes
+    act_three(play, PINS)  # each Agenda type revealed with its PIN, before play goes on
     play.do("fulfil_agenda", crew="Cap", fails_if="a Company Agenda fulfilled in the same craft")
     if skins_fulfils:
         play.do("fulfil_agenda", crew="Skins")
@@ -147,10 +148,9 @@ def test_a_full_game_with_hidden_agendas_to_a_final_showdown(tmp_path: Path,
     assert "1. MonsterBug is flushed into space" in notes
     assert "Skins grabs hold and stays aboard" in notes and "Cap grabs hold" in notes
     assert "No Nasty is left aboard: the Final Showdown is won" in notes
-    for slug in AGENDAS:  # the Agendas revealed after the Showdown, each with its PIN
+    for slug in AGENDAS:  # the Agendas revealed after the Showdown (the types at Act III)
         owner = play.state.pieces[f"{slug}_agenda"].owner  # type: ignore[attr-defined]
         play.do("reveal_secret", secret=f"{slug}_agenda", pin=PINS[owner])
-        play.do("reveal_secret", secret=f"{slug}_company", pin=PINS[owner])
     record = play.game.end_record(play.state)
     assert record is not None
     # Cap Fulfilled the Smoking Gun and nobody aboard Fulfilled a Company Agenda: WINNER;
@@ -170,7 +170,6 @@ def test_a_smoking_gun_fails_beside_a_company_agenda_fulfilled_in_the_showdown_c
     table, play = _to_the_flush(tmp_path, skins_fulfils=True)
     for who, box in FLIPS.items():
         play.do("flush_flip", who=who, box=box)
-    play.do("reveal_secret", secret="skins_company", pin=PINS["Bo"])
     record = play.game.end_record(play.state)
     assert record is not None
     assert record.outcomes == {"Ann": "survivor", "Bo": "winner", "Cy": "survivor"}

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from tableside.api import Tableside
-from tests.pandora.helpers import texts, through_setup
+from tests.pandora.helpers import act_three, texts, through_setup
 from tests.pandora.test_pandora_round_keys import press
 from tests.pandora.test_pandora_screen_80x24 import rows
 from tests.pandora.test_pandora_solo_pilot import SIZE, act, now, screen, step_to
@@ -42,6 +42,7 @@ def _abandoned(tmp_path: Path) -> None:
     through_setup(play, (("Vacuum", 4), ("Aircon", 7)))
     play.do("override_protocol", protocol="Vacuum", big_nasty="MonsterBug")
     play.do("override_protocol", protocol="Aircon", big_nasty="Time Jumper")  # Abandon Ship
+    act_three(play)
     play.do("reveal_nasty", name="Bug", room="Galley")
     play.do("board_vehicle", who="Flygirl", vehicle="Bridge")
     play.do("power_up", vehicle="Bridge", station=1, icons=2)  # one Station a turn

@@ -7,7 +7,7 @@ from tests.lifeform.test_lifeform_session_fixtures import new as lifeform
 from tests.lifeform.test_lifeform_session_fixtures import through_setup
 from tests.nemesis.lockdown_play import game as lockdown
 from tests.nemesis.lockdown_play import step_to, turns_on
-from tests.pandora.helpers import started, walk_to
+from tests.pandora.helpers import act_three, started, walk_to
 from trackers.engine import Session
 
 
@@ -79,6 +79,7 @@ def test_pandora_says_abandon_ship() -> None:
     s.do("override_protocol", protocol="Vacuum", big_nasty="MonsterBug", gold=2)
     assert "Abandon ship." in heard(s, "override_protocol", protocol="Aircon",
                                     big_nasty="Time Jumper", gold=6)
+    act_three(s)
     s.do("board_vehicle", who="Flygirl", vehicle="Bridge")
     walk_to(s, "tick")
     assert "Objective Timer. 1 cycle to go." in heard(s, "end_cycle")

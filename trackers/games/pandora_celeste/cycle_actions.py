@@ -99,6 +99,8 @@ def start_location(state: State, args: dict[str, Any], rng: Random) -> Notes:
     if room not in allowed:
         raise ActionError(f"room: {name} may start in {' or '.join(allowed)}", "room")
     facts_of(state)["crew"][name]["room"] = room
+    if facts_of(state)["shipstern"] and fields.played(args):  # older starts replay as they were
+        facts_of(state)["crew"][name]["area"] = starts.area_of(room)
     groggy = (": Wake-Up, discard 1 card of your choice at once ('Wake-Up discard')"
               if room == WAKE_UP else "")
     return [Note(f"{name} starts in {room}{groggy}", "setup")]
@@ -204,7 +206,8 @@ CYCLE_ACTIONS: tuple[Action, ...] = (
             Param("in_breach", "bool", "ends in a Hull Breached room", optional=True,
                   default=False)),
            key="E", short="Turn end", topic="scuttlebugs",
-           why_not=fields.first_of(stern.spawns_why, phases.crew_round("The end of a turn")),
+           why_not=fields.first_of(stern.spawns_why, refusals.act_three_due,
+                                   phases.crew_round("The end of a turn")),
            log_text=lambda a: f"End of {a['crew']}'s turn",
            played=True),
     fields.Checked("end_cycle", "End the Cycle",

@@ -2,8 +2,9 @@
 crewmember who starts the Cycle in the dark of the ShipStern without a light of their own
 discards a card.
 
-The app does not know where anyone stands or who carries a Torch, the Welding Torch, or a
-Cargo Rig's or EVA Suit's lights: at the start of each Cycle the table says who is in the dark
+The app knows only the area the table recorded for each crewmember (nobody at the front is
+in the dark), not who carries a Torch, the Welding Torch, or a Cargo Rig's or EVA Suit's
+lights: at the start of each Cycle the table says who is in the dark
 (each discards 1 card, recorded), or that nobody is, before the Cycle moves on. With the
 Junction Box's lights on the whole ShipStern is lit (Engineering always is), so nothing is
 asked.
@@ -82,3 +83,13 @@ def answer(state: State, who: str) -> list[Note | str]:
     dark.append(who)
     return [Note(f"{who} starts the Cycle in the dark without a light of their own: discard 1 "
                  "card now (rulebook «Darkness»)", "shipstern")]
+
+
+def check(state: State, args: dict[str, object]) -> None:
+    """The dark is only in the ShipStern: a crewmember recorded at the front is not in it
+    until the table says they stand further back («Darkness»)."""
+    who = args.get("crew")
+    if who in facts_of(state)["crew"] and facts_of(state)["crew"][str(who)]["area"] == "front":
+        raise ActionError(f"crew: {who} is recorded at the front of the Ship, where the dark "
+                          "does not reach; if they stand further back, say so first "
+                          "('Crewmember's area')", "crew")

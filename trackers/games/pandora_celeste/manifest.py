@@ -129,7 +129,31 @@ def why_not_swap(state: State) -> str | None:
     """The app keeps the spares only once somebody has readied the Manifest."""
     if cards.virtual(state) and holder(state) is None:
         return "nobody has readied the Ship's Manifest yet ('Ready the Ship's Manifest')"
-    return None
+    held = facts_of(state).get("stern") or {}
+    opened = list(held.get("bays", {}))
+    at_open = held.get("manifest_at_open", {})
+    # a Bay opened before this was recorded (an older game) keeps the swap it had
+    if opened and opened[-1] in at_open and at_open[opened[-1]] is None:
+        return (f"Cargo Bay {opened[-1]} was opened with the Ship's Manifest in nobody's Ready "
+                "Tool Slot; it must be ready before a Bay is opened ('Ready the Ship's "
+                "Manifest', then open the next Bay)")
+    return None if swap_choices(state) else _nothing_to_swap(state)
+
+
+def _nothing_to_swap(state: State) -> str:
+    """Why the Bay opened last offers no swap (said instead of an empty list of Bays)."""
+    bays = (facts_of(state).get("stern") or {}).get("bays", {})
+    if not bays:
+        return "no Cargo Bay is open yet: a swap follows a Bay's reveal ('Unlock a Cargo Bay')"
+    last = list(bays)[-1]
+    shown = bays[last]
+    if not shown:
+        return f"Cargo Bay {last}'s card is not turned up yet ('Flip the Bay's card')"
+    kind = shown.partition("=")[2].strip()
+    if kind in stern.NO_SWAP:
+        return (f"Cargo Bay {last}, opened last, shows {kind}: the Ship's Manifest never "
+                "replaces a Cargo Bay Nasty or XWT Control")
+    return f"Cargo Bay {last}, opened last, was swapped already"
 
 
 def swap(state: State, args: dict[str, Any]) -> list[Note | str]:

@@ -13,6 +13,7 @@ from trackers.games.pandora_celeste import (
     escape,
     nasties,
     nasty_round,
+    scenarios,
     starts,
     stern,
 )
@@ -78,6 +79,8 @@ def entries_due(state: State) -> str | None:
         return stern.spawns_why(state)
     if escape.pod_choice_due(state):
         return escape.pod_choice_due(state)
+    if act_three_due(state):
+        return act_three_due(state)
     if darkness.due(state):
         return darkness.why_due(state)
     if facts_of(state)["phase"] != "setup":
@@ -98,3 +101,19 @@ def entries_due(state: State) -> str | None:
             where = "; ".join(f"{n}: {' or '.join(start_choices(state, n))}" for n in missing)
             return f"enter each start location first ('Start location'): {where}"
     return None
+
+
+def act_three_due(state: State) -> str | None:
+    """Abandon Ship: every crewmember still aboard declares whether they hold a Company
+    Agenda (not which) before play goes on («Abandon Ship», the Act III Reveal); the sealed
+    Agenda type decides it, never a typed yes or no."""
+    if not facts_of(state).get("abandon_ship") or not scenarios.agendas(state):
+        return None
+    missing = [n for n in crew.alive(state) if not escape.escaped(state, n)
+               and isinstance(p := state.pieces.get(f"{crew.slug(n)}_company"), Secret)
+               and p.is_set and not p.revealed]
+    if not missing:
+        return None
+    return (f"the Act III Reveal after Abandon Ship: {', '.join(missing)} "
+            f"{'declares' if len(missing) == 1 else 'each declare'} whether they hold a "
+            "Company Agenda first (reveal their Agenda type: 'Reveal a secret')")

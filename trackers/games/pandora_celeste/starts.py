@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from trackers.engine import Action, ActionError, Note, State
+from trackers.games.pandora_celeste.action_fields import PLAYED, RULES
 from trackers.games.pandora_celeste.facts import facts_of
 from trackers.games.pandora_celeste.setup import WAKE_UP, start_choices
 
@@ -92,4 +93,16 @@ class StartLocation(Action):
                 and room.strip() not in rooms(state):
             raise ActionError(f"room: {waiting[0]} may start in {' or '.join(rooms(state))}",
                               "room")
-        return super().validate(state, args)
+        checked = super().validate(state, args)
+        checked[PLAYED] = RULES  # a start made since it also places the crewmember's area
+        return checked
+
+
+def area_of(room: str) -> str:
+    """The noise scope a start room stands in: Engineering is at the back, Cargo Control its
+    own section, every other start room at the front («The Stern Target»)."""
+    if room.startswith("Engineering"):
+        return "back"
+    if room.startswith("Cargo Control"):
+        return "Cargo Control section"
+    return "front"

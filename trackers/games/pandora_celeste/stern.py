@@ -104,6 +104,8 @@ def unlock(state: State, bay: str, card: str | None, kind: str | None, virtual: 
     held = record(state)
     if bay in held["bays"]:
         raise ActionError(f"bay: Cargo Bay {bay} is open already (its door never closes)", "bay")
+    # who carried the Ship's Manifest ready as the Bay opened: only they may swap its card
+    held.setdefault("manifest_at_open", {})[bay] = held.get("manifest")
     if not virtual:
         if not card or kind is None:
             field = "card" if not card else "kind"

@@ -108,14 +108,14 @@ STERN_ACTIONS: tuple[Action, ...] = (
             Param("room", "str", "where it was found", optional=True, max_length=60)),
            topic="shipstern", why_not=fields.with_shipstern,
            log_text=lambda a: f"Junction Box: {a['event']}"),
-    Action("darkness", "In the dark",
+    fields.Checked("darkness", "In the dark",
            "Start of the Cycle: who starts it in the dark of the ShipStern without a light of "
            "their own discards 1 card; or nobody does.",
            lambda s, a, r: darkness.answer(s, a["crew"]),
            (Param("crew", "choice", "in the dark without a light (one at a time)",
                   choices=darkness.choices),),
            key="I", short="In dark", topic="shipstern", why_not=darkness.why_not,
-           log_text=lambda a: f"In the dark: {a['crew']}"),
+           check=darkness.check, log_text=lambda a: f"In the dark: {a['crew']}"),
     fields.Checked(
         "hull_collapse", "Hull collapse",
         "More than 8 Hull Breach markers: the section with the most breaks off with everyone "

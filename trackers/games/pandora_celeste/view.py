@@ -14,6 +14,7 @@ from trackers.games.pandora_celeste import (
     noise,
     outcomes,
     protocols,
+    refusals,
     scenarios,
     starts,
     stern,
@@ -140,7 +141,8 @@ def _under_way(state: State) -> str:
         verb = "attacks" if len(found) == 1 else "attack"
         return (f"Showdown: the crew act, then {aboard} {verb} the vehicle's First Target "
                 "('Nasty attacks')")
-    due = stern.spawns_why(state) or escape.pod_choice_due(state)
+    due = (stern.spawns_why(state) or escape.pod_choice_due(state)
+           or refusals.act_three_due(state))
     if due:  # held before play goes on: said where the step would be
         return due[:1].upper() + due[1:]
     held = nasty_round.running(state)
