@@ -36,6 +36,7 @@ def test_turns_go_from_the_lifeforms_left_with_step_1_then_one_activity() -> Non
                                                     "counted")  # the same card's next action
     notes = s.do("end_turn")
     assert "Jacob's turn" in notes[0].text and turns.current(s.state) == "Jacob"
+    assert s.history()[-1].text == "End of Andrew's turn"  # whose turn ended, in the log
     s.do("end_turn")
     assert turns.current(s.state) is None and not s.available("end_turn")
     s.do("next_phase")  # the idle Android phase passes: the Lifeform Activity phase
