@@ -242,3 +242,15 @@ def test_a_discovered_lifeform_s_reward_comes_before_the_fights() -> None:
     s.do("hunt_reward", zone=hunt_order.reward_choices(s.state)[0])
     assert s.blocked("fight_result") is None
     assert next_up(s).startswith("Fight 1")
+
+
+def test_the_fight_result_asks_combat_tokens_only_with_module_d() -> None:
+    """Combat tokens come from module D's hunt: a game without it is never asked them, and
+    a value given anyway is refused, naming the field."""
+    fields = lambda s: [p.name for p in s.action("fight_result").shown_params(s.state)]  # noqa: E731
+    assert "combat_tokens_used" in fields(example(("D",)))
+    plain = example(())
+    assert "combat_tokens_used" not in fields(plain)
+    hibernate(plain, "keep all (worked example)")
+    with pytest.raises(ActionError, match="combat_tokens_used: not asked now .*module D"):
+        plain.do("fight_result", target="Andrew", result="matched", combat_tokens_used=1)

@@ -5,6 +5,8 @@ Abilities, Token Reference)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from tests.lifeform.test_lifeform_session_fixtures import lifeform_phase, new, through_setup
@@ -36,6 +38,7 @@ def test_turns_go_from_the_lifeforms_left_with_step_1_then_one_activity() -> Non
                                                     "counted")  # the same card's next action
     notes = s.do("end_turn")
     assert "Jacob's turn" in notes[0].text and turns.current(s.state) == "Jacob"
+    assert s.history()[-1].text == "End of Andrew's turn"  # whose turn ended, in the log
     s.do("end_turn")
     assert turns.current(s.state) is None and not s.available("end_turn")
     s.do("next_phase")  # the idle Android phase passes: the Lifeform Activity phase
@@ -136,3 +139,36 @@ def test_no_power_outage_left_means_none_placed() -> None:
     notes = s.do("token_moved", token="Power Outage", move="placed on the board")
     assert "none is placed" in notes[0].text
     assert s.state.facts["tokens_on_board"]["power_outage"] == 10
+
+
+def test_a_turn_ends_only_once_its_activity_is_done() -> None:
+    """Step 2 is held at 'End of turn': the form asks, ticked, that the activity was done on
+    the board (kept with the event); unticked, the turn goes on and the activities are named.
+    A turn whose activity is recorded is not asked."""
+    s = through_setup(new(3))
+    s.do("collect_missions", tokens=0)
+    assert [p.name for p in s.action("end_turn").shown_params(s.state)] == ["activity_done"]
+    head = s.head
+    with pytest.raises(ActionError, match="activity_done: Andrew does one activity before the "
+                                          "turn ends: Equip, .*Play a Crew Card"):
+        s.do("end_turn", activity_done=False)
+    assert s.head == head and turns.current(s.state) == "Andrew"
+    notes = s.do("end_turn")
+    assert "Step 2: Andrew's activity was done on the board" in notes[0].text
+    assert s.events[-1].args["activity_done"] is True  # the table's word, kept
+    s.do("equip", crew_member="Jacob", option="draw 2, Self-Destruct +1")
+    assert s.action("end_turn").shown_params(s.state) == []
+    s.do("end_turn")
+    assert "activity_done" not in s.events[-1].args
+
+
+def test_a_game_saved_before_replays_its_turn_ends_unchanged() -> None:
+    """An 'End of turn' recorded before it named the crew member or asked Step 2 replays as
+    played: no question, no refusal, and the history says 'End of turn'."""
+    s = through_setup(new(3))
+    s.do("end_turn")
+    s.do("end_turn")
+    before = [replace(e, args={}) if e.action == "end_turn" else e for e in s.events]
+    old = Session(s.game, s.setup, s.seed, events=before)
+    assert old.state.facts["turn"] == s.state.facts["turn"] and turns.current(old.state) is None
+    assert [h.text for h in old.history()[-2:]] == ["End of turn", "End of turn"]

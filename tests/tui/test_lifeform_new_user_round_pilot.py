@@ -19,6 +19,7 @@ from tests.pilot_keys import burst
 from tests.tui.screen_text import panel_text
 from trackers.pieces import Secret
 from tui.app import TablesideApp
+from tui.screens.action_form import ActionFormScreen
 from tui.screens.session import SessionScreen
 
 # A whole round by keys: the slow group (`pytest -m slow`).
@@ -74,7 +75,10 @@ async def test_a_new_users_first_round_by_keys_alone(tmp_path: Path) -> None:
         assert "Self-Destruct 27" in banner(app)
         await burst(pilot, "w")
         assert "Round 1, Jo's turn" in banner(app) and "w ends the turn" in banner(app)
-        await burst(pilot, "w")  # Jo passes
+        await key(pilot, "w")  # Jo's activity was done on the board: the form asks, ticked
+        form = app.screen
+        assert isinstance(form, ActionFormScreen) and form.action_spec.name == "end_turn"
+        await burst(pilot, "ctrl+s")
         await burst(pilot, "n")  # the Android phase passes by itself: Lifeform Activity
         assert "the Android phase passed by itself" in panel_text(app, "#now")
         await key(pilot, "l")  # Sue lurks: no discard, draws up to MAX HAND

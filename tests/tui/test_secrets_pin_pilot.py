@@ -62,6 +62,8 @@ async def test_the_lifeform_sets_a_pin_once_and_the_attack_asks_for_it(tmp_path:
             await pilot.pause()
             if i > 0:  # her PIN is set: each new calibration asks it, still behind the curtain
                 assert isinstance(app.screen, OwnerPinScreen), seen(app)
+                # what needs the PIN is said once, not its title again in brackets
+                assert "Reality Calibration needs Sarah's PIN" in seen(app), seen(app)
                 await burst(pilot, *PIN)
                 typed_pin += 1
                 await pilot.press("enter")

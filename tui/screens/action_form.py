@@ -322,7 +322,7 @@ class ActionFormScreen(FieldKeys, ModalScreen[bool]):
         """Do the action (entering any board values it asked for); False if refused. A
         player's first secret sets their PIN (or declines one) from the curtain; an action
         that opens a sealed secret asks its owner's PIN first (``ask_owner_pin``)."""
-        from tui.screens.owner_pin import ask_owner_pin
+        from tui.screens.owner_pin import ask_owner_pin, pin_purpose
 
         pin, decline = self._new_pin()
         try:
@@ -331,7 +331,7 @@ class ActionFormScreen(FieldKeys, ModalScreen[bool]):
             if needed is not None:
                 from tui.screens.seat_wait import ask_seat_to_do
 
-                purpose = f"{self.action_spec.title} ({needed[1]})"
+                purpose = pin_purpose(self.action_spec.title, needed[1])
                 if await ask_seat_to_do(self.app, self.play, self.action_spec.name, self.args,
                                         needed[0], purpose,
                                         lambda done: self._finish(True) if done else None):

@@ -68,6 +68,12 @@ class OwnerPinScreen(ModalScreen[str | None]):
         self.dismiss(None)
 
 
+def pin_purpose(title: str, label: str) -> str:
+    """What needs the PIN, in the curtain's words: the action, and the secret it opens where
+    that says more (a secret not chosen yet is named by the action itself)."""
+    return title if label.casefold() in title.casefold() else f"{title} ({label})"
+
+
 def ask_owner_pin(app: App[object], play: OpenSession, owner: str, purpose: str,
                   then: Callable[[str | None], None] | Callable[[str | None], Awaitable[None]]
                   ) -> None:

@@ -290,18 +290,17 @@ class SessionScreen(SpeakingAnnouncements, WatchingOtherWindows, RefusingWithRea
     def apply(self, name: str, args: dict[str, Any], pin: str | None = None) -> None:
         """Do the action; the journal has it on disk before the screen changes. An action
         that opens an owner's sealed secret asks their PIN first, behind the curtain."""
-        from tui.screens.owner_pin import ask_owner_pin
+        from tui.screens.owner_pin import ask_owner_pin, pin_purpose
 
         needed = self.play.pin_needed(name, **args) if pin is None else None
         if needed is not None:
-            title = self.play.action(name).title
+            purpose = pin_purpose(self.play.action(name).title, needed[1])
             if self.seat_server is not None:  # the owner's seat may do it, with their PIN
                 from tui.screens.seat_wait import seat_or_curtain
 
-                self.call_later(seat_or_curtain, self, name, args, needed[0],
-                                f"{title} ({needed[1]})")
+                self.call_later(seat_or_curtain, self, name, args, needed[0], purpose)
                 return
-            ask_owner_pin(self.app, self.play, needed[0], f"{title} ({needed[1]})",
+            ask_owner_pin(self.app, self.play, needed[0], purpose,
                           lambda given: self.apply(name, args, given) if given else None)
             return
         when_free(self, self.play.lock(), self.play.open_elsewhere,

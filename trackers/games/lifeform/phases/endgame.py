@@ -195,7 +195,10 @@ def end_actions() -> tuple[Action, ...]:
                 Param("crew_cards_used", "int", "Crew cards the target played", minimum=0,
                       maximum=10, optional=True, default=0),
                 Param("combat_tokens_used", "int", "module D: combat tokens from the hunt used",
-                      minimum=0, maximum=10, optional=True, default=0)),
+                      minimum=0, maximum=10, optional=True, default=0,
+                      shown=lambda s: "D" in facts_of(s).get("modules", []),
+                      hidden_why="module D is not played in this game, so the crew has no "
+                                 "combat tokens from its hunt")),
                topic="showdown", enabled=in_stage("showdown"), why_not=hunt_order.fights_wait),
         Action("asteroids_jumped", "Asteroid tokens jumped over", "Module B: the table decides "
                "whether tokens the tracker jumped over are checked (Thirteenth Passenger, Module "

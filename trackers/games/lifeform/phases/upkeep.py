@@ -3,12 +3,14 @@ Door, the android's path, the lifeform's Survival ability."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from random import Random
 from typing import Any
 
 from trackers.engine import Action, Note, Param, State
 from trackers.games.lifeform import (
     secrets,
+    step_two,
     turns,
     upkeep,
 )
@@ -35,6 +37,24 @@ def _survival(state: State, args: dict[str, Any], rng: Random) -> Notes:
     return list(upkeep.activate(state, args["character"], "Survival"))
 
 
+MEMBER = "crew_member"  # whose turn 'End of turn' ended, kept with the event for the log
+
+
+@dataclass(frozen=True)
+class EndTurn(Action):
+    """'End of turn' names whose turn it ended, and holds Step 2 (``step_two``): both are
+    settled when the table acts and kept with the event (in ``validate``, so a game saved
+    before replays unchanged and its history says 'End of turn')."""
+
+    def validate(self, state: State, args: dict[str, Any]) -> dict[str, Any]:
+        given = {k: v for k, v in args.items() if k != MEMBER}
+        checked = step_two.check(state, super().validate(state, given))
+        return {**checked, MEMBER: turns.current(state)}
+
+    def describe(self, args: dict[str, Any]) -> str:
+        return f"End of {args[MEMBER]}'s turn" if args.get(MEMBER) else self.title
+
+
 def upkeep_actions() -> tuple[Action, ...]:
     """Turns, the Security Door, the android's path, Survival abilities and Skill tokens."""
     return (
@@ -45,9 +65,10 @@ def upkeep_actions() -> tuple[Action, ...]:
                (Param("tokens", "int", "Mission tokens collected", minimum=0, maximum=6),),
                topic="round", enabled=lambda s: turns.current(s) is not None,
                log_text=lambda a: f"Step 1: {count(a['tokens'], 'Mission token')} collected"),
-        Action("end_turn", "End of turn", "The active crew member's turn is over; the next "
+        EndTurn("end_turn", "End of turn", "The active crew member's turn is over; the next "
                "one's begins (rulebook, Crew Activity Phase).",
-               lambda s, a, r: turns.end_turn(s), key="w", short="End turn", topic="round",
+               lambda s, a, r: [*step_two.confirmed(s, a), *turns.end_turn(s)],
+               (step_two.param(),), key="w", short="End turn", topic="round",
                enabled=lambda s: turns.current(s) is not None),
         Action("crew_card_played", "Crew card played", "The Play a Crew Card activity for a "
                "card action the app does not track; the card goes to the discard (rulebook, "
