@@ -50,7 +50,7 @@ async def _pick(pilot: Pilot[None], select: Select[Any], label: object) -> None:
 
 
 async def burst(pilot: Pilot[Any], *keys: str) -> None:
-    """``keys`` handed to the app's driver at once, as a terminal delivers fast typing: the
+    """``keys`` posted to the app at once, as a terminal delivers fast typing: the
     app must read them in order, and the screen is drawn once for them all, not once a key
     (a pilot's CPU is its frames). Then wait until they are handled. A key is named as
     pilot.press names it: one character ("/" becomes "slash"), or a key name ("enter")."""
