@@ -9,11 +9,12 @@ from typing import Any
 
 from textual import events
 from textual.app import App
-from textual.keys import _character_to_key, key_to_character
+from textual.keys import key_to_character
 from textual.pilot import Pilot
 from textual.widgets import Select
 
 from tableside.api import Tableside
+from tests.textual_probe import key_named, select_options
 
 
 async def choose(pilot: Pilot[None], selector: str, label: object) -> None:
@@ -37,8 +38,8 @@ async def _pick(pilot: Pilot[None], select: Select[Any], label: object) -> None:
     burst; the list opens on the value chosen (a default, or the only choice), else on its
     first line."""
     wanted = str(label)
-    labels = [str(prompt) for prompt, _ in select._options]
-    values = [str(value) for _, value in select._options]
+    labels = [str(prompt) for prompt, _ in select_options(select)]
+    values = [str(value) for _, value in select_options(select)]
     target = labels.index(wanted) if wanted in labels else values.index(wanted)
     start = values.index(str(select.value)) if str(select.value) in values else 0
     await pilot.press("space")
@@ -49,19 +50,17 @@ async def _pick(pilot: Pilot[None], select: Select[Any], label: object) -> None:
 
 
 async def burst(pilot: Pilot[Any], *keys: str) -> None:
-    """``keys`` handed to the app's driver at once, as a terminal delivers fast typing: the
+    """``keys`` posted to the app at once, as a terminal delivers fast typing: the
     app must read them in order, and the screen is drawn once for them all, not once a key
     (a pilot's CPU is its frames). Then wait until they are handled. A key is named as
     pilot.press names it: one character ("/" becomes "slash"), or a key name ("enter")."""
-    driver = pilot.app._driver
-    assert driver is not None
     for key in keys:
         if len(key) == 1:
-            event = events.Key(key if key.isalnum() else _character_to_key(key), key)
+            event = events.Key(key if key.isalnum() else key_named(key), key)
         else:
             event = events.Key(key, key_to_character(key))
         event.set_sender(pilot.app)
-        driver.send_message(event)
+        pilot.app.post_message(event)
     for _ in range(4):  # each pause lets the keys go one step further (app, field, screen)
         await pilot.pause()
 

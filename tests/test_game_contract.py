@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from tableside.cli import main
+from tests.textual_probe import select_options
 from trackers.games import registry
 from trackers.games.registry import infos
 
@@ -104,7 +105,7 @@ async def test_a_registered_game_is_on_new_game_and_in_the_palette(tmp_path: Pat
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n")
         await pilot.pause()
-        options = [str(label) for label, _ in app.screen.query_one("#game", Select)._options]
+        options = [str(label) for label, _ in select_options(app.screen.query_one("#game", Select))]
         assert "Demo" in options
         await choose(pilot, "#game", "Demo")
         await choose(pilot, "#players", "2 players")

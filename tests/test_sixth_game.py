@@ -22,6 +22,7 @@ from tableside.api import Tableside
 from tableside.cli import main
 from tests.conftest import SIXTH_GAME
 from tests.sixth import INFO
+from tests.textual_probe import select_options
 from trackers.games import registry
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -124,5 +125,5 @@ async def test_the_sixth_game_is_on_home_and_new_game(tmp_path: Path) -> None:
         assert "Burrow night" in screen_text(app) and "Aardvark Outpost" in screen_text(app)
         await pilot.press("n")
         await pilot.pause()
-        games = [str(label) for label, _ in app.screen.query_one("#game", Select)._options]
+        games = [str(label) for label, _ in select_options(app.screen.query_one("#game", Select))]
         assert "Aardvark Outpost" in games

@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.textual_probe import DATA_TABLE_MODULE
+
 ROOT = Path(__file__).resolve().parents[1]
 
 PROBE = """
@@ -29,11 +31,11 @@ def test_home_lists_the_games_without_loading_their_rules() -> None:
     assert result.stdout.split() == []
 
 
-LATER_SCREENS = """
+LATER_SCREENS = f"""
 import sys
 import tui.app
 later = ["tui.screens.keys",  # the F1 screen and the palette's list of keys
-         "textual.widgets._data_table",  # the tables of later screens (not Home's list)
+         "{DATA_TABLE_MODULE}",  # the tables of later screens (not Home's list)
          "tableside.open_session",  # a game opened (Home only lists them)
          "tui.screens.form_keys"]  # the forms' keys and lists
 print(" ".join(m for m in later if m in sys.modules))

@@ -1,6 +1,7 @@
-"""The private names of Textual and textual-serve that tableside.textual_adapter reaches,
-each checked against the installed versions: an upgrade that moves one fails here, by name.
-And no other module reaches a private name of theirs."""
+"""The private names of Textual and textual-serve that tableside.textual_adapter (the app's)
+and tests/textual_probe.py (the tests') reach, each checked against the installed versions:
+an upgrade that moves one fails here, by name. And no other module, test or not, reaches a
+private name of theirs."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import asyncio
 import inspect
 import io
 import itertools
+import re
 import tokenize
 from pathlib import Path
 from typing import Any
@@ -15,17 +17,20 @@ from typing import Any
 import pytest
 from textual.app import App, ComposeResult
 from textual.binding import Binding
+from textual.containers import Vertical
 from textual.geometry import Size
 from textual.screen import Screen
-from textual.widgets import Static
+from textual.widgets import DataTable, Header, OptionList, Select, Static
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 from textual_serve.server import Server
 
 from tableside import textual_adapter as adapter
+from tests import textual_probe as probe
 
 ROOT = Path(__file__).resolve().parents[1]
 PRODUCT = ("tableside", "tui", "trackers", "saves", "references")
+THE_PROBES = ("textual_adapter.py", "textual_probe.py", "test_textual_adapter.py")
 
 
 class _Keys(Screen[None]):
@@ -115,6 +120,39 @@ def test_a_served_app_s_task_and_message_pipe() -> None:
     assert list(inspect.signature(pipe).parameters) == ["self", "websocket", "app_service"]
 
 
+class _Probed(App[None]):
+    def compose(self) -> ComposeResult:
+        yield Header(show_clock=True)
+        yield Select([("Ann", 1), ("Bo", 2)], id="who")
+        with Vertical(id="tall"):
+            yield OptionList("one", "two\nlines", "three", id="list")
+            yield Static("drawn here", id="drawn")
+
+
+async def test_what_the_tests_read_of_textual(monkeypatch: pytest.MonkeyPatch) -> None:
+    """tests/textual_probe.py, each reading against the installed Textual."""
+    app = _Probed()
+    async with app.run_test(size=(40, 12), notifications=True) as pilot:
+        select = app.query_one("#who", Select)
+        assert [(str(p), v) for p, v in probe.select_options(select)] == \
+            [("", Select.NULL), ("Ann", 1), ("Bo", 2)]
+        assert any("drawn here" in row for row in probe.drawn_rows(app))
+        assert len(probe.drawn_rows(app)) == 12
+        assert [probe.key_named(c) for c in "/, a"] == ["slash", "comma", "space", "a"]
+        options = app.query_one("#list", OptionList)
+        assert [probe.option_line(options, i) for i in range(3)] == [0, 1, 3]
+        app.notify("A toast")
+        await pilot.pause()
+        assert [n.message for n in probe.notifications_shown(app)] == ["A toast"]
+        assert probe.toast_rack(app.screen).query("Toast")
+        layouts = probe.layouts_of(app.screen, monkeypatch)
+        app.query_one("#drawn", Static).update("two\nlines now")
+        await pilot.pause()
+        assert layouts  # a taller text lays the screen out again
+        assert app.query(probe.HeaderClock)
+    assert DataTable.__module__ == probe.DATA_TABLE_MODULE
+
+
 async def _nothing(data: Any) -> None:
     return None
 
@@ -124,16 +162,17 @@ async def _none() -> None:
 
 
 def _private_names(path: Path, theirs: set[str], root: Path = ROOT) -> list[str]:
-    """Where ``path`` writes ``.name`` or ``def name`` for one of ``theirs``, or imports a
-    private name or module of Textual's (read by tokens: no AST, which CPython 3.11 may
-    refuse to build while another thread compiles)."""
+    """Where ``path`` writes ``.name`` or a method ``name`` for one of ``theirs``, or imports or
+    names a private name or module of Textual's (read by tokens: no AST, which CPython 3.11
+    may refuse to build while another thread compiles)."""
     found = []
     text = path.read_text("utf-8")
     if any(name in text for name in theirs):  # else no token can be one (tokenizing is slow)
         tokens = [t for t in tokenize.generate_tokens(io.StringIO(text).readline)
                   if t.type in (tokenize.NAME, tokenize.OP)]
         for before, token in itertools.pairwise(tokens):
-            if token.string in theirs and before.string in (".", "def"):
+            overrides = before.string == "def" and before.start[1] > 0  # a method, not a module's
+            if token.string in theirs and (before.string == "." or overrides):
                 found.append(f"{path.relative_to(root)}:{token.start[0]} {token.string}")
     for number, line in enumerate(text.splitlines(), 1):
         words = line.split()
@@ -142,23 +181,33 @@ def _private_names(path: Path, theirs: set[str], root: Path = ROOT) -> list[str]
                 (any(part.startswith("_") for part in words[1].split("."))
                  or any(w.strip("(),").startswith("_") for w in words[3:])):
             found.append(f"{path.relative_to(root)}:{number} {words[1]}")
+        elif PRIVATE_MODULE.search(line):  # a module named in a string, as sys.modules has it
+            found.append(f"{path.relative_to(root)}:{number} {line.strip()}")
     return found
 
 
+PRIVATE_MODULE = re.compile(r"\btextual(_serve)?(\.\w+)*\._\w")
+
+
 def test_no_other_module_reaches_a_private_name_of_textual() -> None:
-    """Private attributes are ours unless they name Textual's: the known list, kept here."""
+    """Private attributes are ours unless they name Textual's: the known list, kept here.
+    The tests are read too: a test that reaches one breaks on an upgrade like the app."""
     theirs = {"_bindings", "_add_binding", "_keymap", "_check_action_state", "_task",
               "_process_messages", "_scroll_update", "_options", "_character_to_key",
               "_scroll_cursor_into_view", "_on_key", "_handle_exception", "_fatal_error",
               "_exit_renderables", "_make_app", "_build_environment", "_open_app_process",
-              "_stdin"}
-    found = [where for package in PRODUCT for path in sorted((ROOT / package).rglob("*.py"))
-             if path.name != "textual_adapter.py" for where in _private_names(path, theirs)]
+              "_stdin", "_driver", "_compositor", "_notifications",
+              "_index_to_line", "_refresh_layout", "_button"}
+    found = [where for package in (*PRODUCT, "tests")
+             for path in sorted((ROOT / package).rglob("*.py"))
+             if path.name not in THE_PROBES for where in _private_names(path, theirs)]
     assert not found, found
 
 
 def test_the_check_sees_a_private_name(tmp_path: Path) -> None:
     module = tmp_path / "screen.py"
     module.write_text("from textual.widgets._select import SelectOverlay\n"
-                      "def keys(screen):\n    return screen._bindings\n", encoding="utf-8")
-    assert len(_private_names(module, {"_bindings"}, tmp_path)) == 2
+                      "def keys(screen):\n    return screen._bindings\n"
+                      "LOADED = 'textual.widgets._data_table' in sys.modules\n",
+                      encoding="utf-8")
+    assert len(_private_names(module, {"_bindings"}, tmp_path)) == 3

@@ -19,6 +19,7 @@ from textual.widgets import Input, OptionList, Select, Static
 
 from tableside.api import Tableside
 from tests import pilot_keys
+from tests.textual_probe import select_options
 from tests.tui.screen_text import screen_text
 from tui.app import TablesideApp
 from tui.screens.action_form import ActionFormScreen
@@ -57,7 +58,7 @@ async def submit(pilot: Pilot[None]) -> None:
 
 def shown(select: Select[object]) -> tuple[str, str]:
     """The value a Select holds and the label it shows for it."""
-    label = next((str(p) for p, v in select._options if v == select.value), "")
+    label = next((str(p) for p, v in select_options(select) if v == select.value), "")
     return str(select.value), label
 
 

@@ -14,6 +14,7 @@ from tests.pandora.helpers import enter_setup
 from tests.pandora.test_pandora_round_keys import BLUE_DECK, _game, press
 from tests.pandora.test_pandora_solo_pilot import SIZE, screen
 from tests.pilot_keys import resume_first
+from tests.textual_probe import drawn_rows
 from trackers.games.pandora_celeste import cycle
 from tui.app import TablesideApp
 from tui.widgets.keys_footer import KeysFooter
@@ -23,7 +24,7 @@ NOW_TITLE = "Now (Tab here, then arrows, to scroll)"
 
 def rows(app: TablesideApp) -> list[str]:
     """The screen's rows as drawn, one string of 80 cells each."""
-    return [strip.text for strip in app.screen._compositor.render_strips()]
+    return drawn_rows(app)
 
 
 def footer_keys(app: TablesideApp) -> set[str]:

@@ -20,6 +20,7 @@ from textual.widgets import Checkbox, Input, Select
 
 from tableside.api import Tableside
 from tests.pandora.helpers import enter_setup
+from tests.textual_probe import select_options
 from tests.tui.screen_text import panel_text
 from trackers.games.pandora_celeste import cycle
 from trackers.pieces import Countdown, Counter
@@ -72,7 +73,7 @@ async def act(pilot: Pilot[None], name: str, args: dict[str, Any] | None = None)
             if isinstance(widget, Select) and widget.value != value:
                 # the list opens on the value shown (a form may preselect the only choice or
                 # the default): move from there
-                values = [v for _, v in widget._options]
+                values = [v for _, v in select_options(widget)]
                 here = values.index(widget.value) if widget.value in values else 0
                 steps = values.index(value) - here
                 await pilot.press("space")  # opens the list (Enter passes a blank optional one)

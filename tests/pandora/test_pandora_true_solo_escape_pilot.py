@@ -20,6 +20,7 @@ from tests.pandora.test_pandora_round_keys import press
 from tests.pandora.test_pandora_screen_80x24 import rows
 from tests.pandora.test_pandora_solo_pilot import SIZE, act, now, screen, step_to
 from tests.pilot_keys import resume_first
+from tests.textual_probe import select_options
 from trackers.games.pandora_celeste import cycle
 from trackers.pieces import Counter
 from tui.app import TablesideApp
@@ -140,7 +141,7 @@ async def test_a_solo_round_by_keys_never_targets_the_dead(tmp_path: Path) -> No
         await press(pilot, "X", keys)
         form = app.screen
         assert isinstance(form, ActionFormScreen)
-        whom = [v for _, v in form.query_one("#arg-crew", Select)._options]
+        whom = [v for _, v in select_options(form.query_one("#arg-crew", Select))]
         assert "Cargo" not in whom and "Flygirl" in whom
         await press(pilot, "ctrl+s", keys)  # blank: the Bug's target, the First Target
         assert "1. Bug HITS Flygirl" in now(app), now(app)

@@ -17,6 +17,7 @@ from tableside import seat_actions, seat_asks
 from tableside.api import Tableside
 from tests.pilot_keys import choose
 from tests.serve.browser import until
+from tests.textual_probe import notifications_shown
 from tests.tui.screen_text import screen_text
 from trackers.pieces import Secret
 from tui.app import TablesideApp
@@ -212,7 +213,7 @@ async def test_a_private_action_of_a_seated_role_is_not_made_on_the_laptop(
         await pilot.pause()
         await pilot.press("z")
         await until(lambda: any("made on Ann's seat" in n.message
-                                for n in app._notifications), "the laptop sends it to Ann")
+                                for n in notifications_shown(app)), "the laptop sends it to Ann")
         assert not isinstance(app.screen, ActionFormScreen)
         await pilot.press("ctrl+o")
         await until(lambda: "Ann's seat: http" in screen_text(app), "the seats again")

@@ -11,6 +11,7 @@ from textual.widgets import Input, Select
 
 from tableside.api import Tableside
 from tests.pilot_keys import burst, choose, save_game
+from tests.textual_probe import select_options
 from tests.tui.screen_text import panel_text, screen_text
 from tui.app import TablesideApp
 from tui.screens.action_form import ActionFormScreen
@@ -161,7 +162,7 @@ async def test_new_game_offers_the_ways_to_play_for_the_player_count(tmp_path: P
         await pilot.pause()
         await set_game(pilot, game.info.id, count)
         modes = app.screen.query_one("#mode", Select)
-        shown = [str(p) for p, _ in modes._options if str(p).strip()]
+        shown = [str(p) for p, _ in select_options(modes) if str(p).strip()]
         assert shown == [m.title for m in game.modes if count in m.player_counts]
         assert modes.value == game.info.default_mode(count).id  # the usual way, changeable
         # its blank line no longer says to choose the players first: they are chosen

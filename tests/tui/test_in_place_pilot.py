@@ -13,6 +13,7 @@ from textual.containers import Vertical
 from textual.widgets import Static
 
 from tests.pilot_keys import resume_first, save_game
+from tests.textual_probe import layouts_of, option_line
 from tests.tui.screen_text import panel_text, screen_text
 from tui.app import TablesideApp
 from tui.widgets.in_place import update_in_place
@@ -103,7 +104,7 @@ async def test_the_side_log_follows_undo_without_a_layout(
         assert log.vertical_scrollbar.window_virtual_size == log.virtual_size.height
         head = log.highlighted
         assert head == log.option_count - 2
-        top = log._index_to_line[head]
+        top = option_line(log, head)
         assert log.scroll_y <= top < log.scroll_y + log.scrollable_content_region.height
         assert ">" in panel_text(app, "#log").split("\n")[-2]
 
@@ -174,14 +175,7 @@ async def test_a_longer_or_shorter_note_lays_nothing_out(
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await resume_first(pilot)
         now = screen.query_one("#now", NowPanel)
-        layouts: list[object] = []
-        original = screen._refresh_layout
-
-        def counted(*args: Any, **kwargs: Any) -> None:
-            layouts.append(args)
-            original(*args, **kwargs)
-
-        monkeypatch.setattr(screen, "_refresh_layout", counted)
+        layouts = layouts_of(screen, monkeypatch)
         lengths = []
         for key in ("u", "r", "u", "r"):
             await pilot.press(key)

@@ -10,8 +10,7 @@ from typing import Any
 import pytest
 from textual.geometry import Region
 from textual.pilot import Pilot
-from textual.widgets import Select
-from textual.widgets._select import SelectOverlay
+from textual.widgets import OptionList, Select
 
 from tableside.api import Tableside
 from tests.pilot_keys import choose
@@ -40,7 +39,7 @@ async def open_each_list(pilot: Pilot[None], dialog: Any) -> list[str]:
         await pilot.pause()
         await pilot.press("space")
         await pilot.pause()
-        overlay = select.query_one(SelectOverlay)
+        overlay = select.query_one(OptionList)
         assert select.expanded and overlay.region.height > 0, select.id
         opened += 1
         room = inside_border(dialog)

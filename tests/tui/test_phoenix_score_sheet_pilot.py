@@ -12,6 +12,7 @@ from typing import cast
 
 from textual.app import App
 
+from tests.textual_probe import toast_rack
 from tests.tui.screen_text import panel_text, screen_text
 from trackers.games.space_station_phoenix.score_form import ROWS
 from trackers.games.space_station_phoenix.scoring import (
@@ -50,8 +51,6 @@ def tied_sheet() -> ScoreSheet:
 
 
 async def test_many_notes_leave_the_winner_line_whole_at_80x24(tmp_path: Path) -> None:
-    from textual.widgets._toast import ToastRack
-
     app = TablesideApp(data_dir=tmp_path)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await pilot.pause()
@@ -69,7 +68,7 @@ async def test_many_notes_leave_the_winner_line_whole_at_80x24(tmp_path: Path) -
         assert line.region.bottom <= screen.query_one("KeysFooter").region.y
         app.notify("A toast")
         await pilot.pause()
-        toast = screen.get_child_by_type(ToastRack)
+        toast = toast_rack(screen)
         assert toast.region.bottom <= notes.region.y  # toasts open at the top
 
 

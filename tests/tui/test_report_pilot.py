@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from tableside.api import Tableside
+from tests.textual_probe import notifications_shown
 from tests.tui.screen_text import panel_text
 from tui.app import TablesideApp
 from tui.screens.play_history import PlayHistoryScreen
@@ -57,7 +58,7 @@ async def test_the_report_of_a_finished_phoenix_game(tmp_path: Path) -> None:
         written = sorted((tmp_path / "exports").glob("report-space-station-phoenix-*.md"))
         assert len(written) == 1 and "| Beth | 131 |" in written[0].read_text()
         # the message keeps the path whole: broken only after a folder or a hyphen
-        message = [n.message for n in app._notifications][-1]
+        message = [n.message for n in notifications_shown(app)][-1]
         head, *lines = message.splitlines()
         assert head == "Report written:" and "".join(lines) == str(written[0])
         assert all(line.endswith(("/", "-")) for line in lines[:-1])

@@ -19,6 +19,7 @@ from references.library import Library
 from references.model import Section
 from tableside.api import Tableside
 from tests.pilot_keys import burst
+from tests.textual_probe import select_options
 from tests.tui.screen_text import screen_text
 from tui.app import TablesideApp
 from tui.screens.home import HomeScreen
@@ -396,7 +397,7 @@ async def open_rulebooks(pilot: Pilot[None]) -> None:
 
 async def choose_game(pilot: Pilot[None], label: str) -> None:
     select = pilot.app.screen.query_one("#add-game", Select)
-    labels = [str(prompt) for prompt, _ in select._options]
+    labels = [str(prompt) for prompt, _ in select_options(select)]
     select.focus()
     await pilot.press("enter")
     await pilot.pause()

@@ -16,10 +16,10 @@ import pytest
 from rich.text import Text
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input
-from textual.widgets._header import HeaderClock
 
 from tableside import api, open_session
 from tests.pilot_keys import saved
+from tests.textual_probe import HeaderClock
 from tui.app import TablesideApp
 
 STAMP = "2026-01-01T20:00:00"

@@ -24,7 +24,7 @@ class TickBox(Checkbox):
             event.prevent_default()
             self.toggle()
 
-    @property
-    def _button(self) -> Content:
+    def render(self) -> Content:
+        """The box with an X when checked and a blank when not, then its label."""
         self.BUTTON_INNER = "X" if self.value else " "
-        return super()._button
+        return super().render()
