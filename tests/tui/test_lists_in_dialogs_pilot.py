@@ -110,3 +110,28 @@ def test_a_list_goes_where_there_is_room() -> None:
     # room on neither side: the larger one, the list scrolls
     assert placement(Region(4, 11, 70, 3), room, 12) == (-13, 10)
     assert placement(Region(4, 9, 70, 3), room, 12) == (0, 11)
+
+
+async def test_a_list_in_a_short_form_shows_its_options_at_80x24(tmp_path: Path) -> None:
+    """A form of one list ('In the dark') is shorter than its list: opened, the list shows
+    every option, not only "choose" and the first (the dialog grows to hold it)."""
+    from tests.pandora.helpers import through_setup
+    from tests.pilot_keys import playing
+    from tests.textual_probe import drawn_rows
+
+    table = Tableside(tmp_path)
+    play = table.create("pandora-celeste", 3, seed="dark", options={
+        "crew": ["Cargo", "Cap", "Greaseball"], "shipstern": True})
+    through_setup(play)
+    play.close()
+    table.close()
+    async with playing(tmp_path) as (app, pilot, _screen):
+        await pilot.press("I", "space")
+        await pilot.pause()
+        await pilot.pause()
+        drawn = "\n".join(drawn_rows(app))
+        for option in ("Cargo", "Cap", "Greaseball", "nobody (else) is in the dark"):
+            assert f"▊  {option} " in drawn, drawn
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not app.screen.query_one("#form-body").styles.min_height  # its own height again

@@ -27,6 +27,12 @@ from textual.widgets import OptionList, Select
 LIST_ROWS = 12  # Textual's own cap on an open list, borders included
 
 
+def dialog_of(widget: Widget) -> Widget | None:
+    """The nearest ancestor with the ``dialog`` class, if any."""
+    return next((a for a in widget.ancestors
+                 if isinstance(a, Widget) and a.has_class("dialog")), None)
+
+
 def room_of(widget: Widget) -> Region:
     """The region inside the border of the dialog holding ``widget`` (the screen's region
     when it is in none)."""
@@ -68,6 +74,7 @@ class DialogSelect(Select[Any]):
     """A Select whose open list stays inside its dialog, chosen from by typing."""
 
     typed = ""  # what was typed on the closed list since it took the focus
+    grown: Widget | None = None  # the dialog made taller to show this open list
 
     def _labels(self) -> list[str]:
         return [prompt.plain if isinstance(prompt, Text) else str(prompt)
@@ -122,6 +129,9 @@ class DialogSelect(Select[Any]):
         if expanded:
             self._place()
             self.call_after_refresh(self._place)
+        elif self.grown is not None:  # closed: the dialog goes back to its own height
+            self.grown.styles.min_height = None
+            self.grown = None
 
     def _place(self) -> None:
         if not self.expanded or not self.is_mounted:
@@ -132,5 +142,12 @@ class DialogSelect(Select[Any]):
         # One row an option (a label wider than the list wraps: the list then scrolls).
         wanted = min(LIST_ROWS, overlay.option_count + overlay.styles.gutter.height)
         offset, height = placement(field, room_of(self), wanted)
+        dialog = dialog_of(self)
+        if height < wanted and dialog is not None and self.grown is None:
+            # A short dialog (a form of one list) left room for a row or two of the list:
+            # it grows (up to the screen) so the list shows its options, then is placed again.
+            self.grown = dialog
+            dialog.styles.min_height = dialog.outer_size.height + wanted - height
+            self.call_after_refresh(self._place)
         overlay.styles.max_height = height
         overlay.styles.offset = (0, offset)
