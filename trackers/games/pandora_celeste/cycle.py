@@ -76,6 +76,16 @@ def setup_steps(state: State) -> list[tuple[str, str]]:
     return steps
 
 
+def answered_dark(state: State) -> str | None:
+    """Who the table said starts this Cycle in the dark ("nobody"), once answered; None
+    while it is still asked (the step then says what is due, not what was)."""
+    facts = facts_of(state)
+    held = facts.get("darkness") or {}
+    if held.get("cycle") != facts.get("cycle") or not held.get("done"):
+        return None
+    return ", ".join(held.get("dark") or []) or "nobody"
+
+
 def cycle_steps(state: State) -> list[tuple[str, str]]:
     """One Cycle in order (spec §2)."""
     solo = is_true_solo(state)
@@ -83,6 +93,8 @@ def cycle_steps(state: State) -> list[tuple[str, str]]:
              "Start of Cycle: whoever holds the First Target token is First Player")
     if facts_of(state)["shipstern"] and (facts_of(state).get("stern") or {}).get("lights"):
         start += "; the ShipStern lights are on (Junction Box): nobody at the back is in the dark"
+    elif facts_of(state)["shipstern"] and answered_dark(state) is not None:
+        start += f"; in the dark this Cycle: {answered_dark(state)} (answered)"
     elif facts_of(state)["shipstern"]:
         start += ("; starting in the dark of the ShipStern without your own light, discard 1 "
                   "card ('In the dark': you, or nobody)" if solo else

@@ -115,6 +115,8 @@ def banner(state: State) -> list[str]:
     active = len(nasties.area(state))
     first = [f"Cycle {facts['cycle']}", drives,
              f"First Target {facts['first_target'] or '-'}",
+             *([f"Stern Target {facts.get('stern_target') or '-'}"] if facts["shipstern"]
+               else []),
              f"{active} Nast{'y' if active == 1 else 'ies'} active"]
     if facts["showdown"]:
         first.append(f"FINAL SHOWDOWN in the {facts['showdown']['vehicle']}")
