@@ -93,6 +93,12 @@ RESHUFFLE = Param("reshuffle", "bool", "mirror mode: the card shows the reshuffl
                   optional=True, default=False, shown=mirror, hidden_why=APP_DRAWS)
 GOLD = Param("gold", "int", "mirror mode: the card's gold number", minimum=0, maximum=99,
              optional=True, shown=mirror, hidden_why=APP_DRAWS)
+# Where a Big Nasty spawns, in mirror mode: the gold number of the card the table flips, or
+# the room itself; one of the two is needed (``protocols.spawn_big`` says so, naming both).
+SPAWN_GOLD = Param("gold", "int", "Nasty Action card's gold number (optional if room given)",
+                   minimum=0, maximum=99, optional=True, shown=mirror, hidden_why=APP_DRAWS)
+SPAWN_ROOM = Param("room", "str", "the room it spawns in (optional if gold number given)",
+                   optional=True, max_length=60)
 NASTY = Param("nasty", "choice", "which Nasty (its number in the Active Nasty Area)",
               choices=nasties.labels)
 

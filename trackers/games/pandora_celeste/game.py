@@ -70,5 +70,5 @@ GAME = Game(
                                               if p],
     key_actions=("override_protocol", "reveal_nasty", "remove_nasty", "vents_card",
                  "scuttlebug", "fulfil_agenda", "call_out", "sow_discord", "flush_airlock",
-                 "take_nasty"),
+                 "take_nasty", "widget_spawn"),
 )

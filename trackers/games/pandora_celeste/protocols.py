@@ -246,8 +246,8 @@ def spawn_big(state: State, rng: Random, args: dict[str, Any],
             card, notes = cards.draw(state, rng)
             notes.append(Note(f"Flipped for the spawn: gold number {card['gold']}", "nasties"))
         elif args.get("gold") is None and not room:
-            raise ActionError("gold: flip a Nasty Action card and give its gold number (or the "
-                              "room it names)", "gold")
+            raise ActionError("gold: flip a Nasty Action card and give its gold number, or "
+                              "give the room it spawns in: one of the two is needed", "gold")
         else:
             card = {"gold": args.get("gold")}
         back = "ShipStern " if where == WHERE[1] else ""
