@@ -424,3 +424,13 @@ def test_the_stern_target_passes_only_within_the_back_and_cargo_control() -> Non
     earlier = replace(s.events[-1], args={**s.events[-1].args, PLAYED: 2})
     replayed = Session(s.game, s.setup, s.seed, events=[*s.events[:-1], earlier])
     assert replayed.state.facts["stern_target"] == "Cap"
+
+
+def test_a_collapse_left_without_its_nasties_names_none_as_an_answer() -> None:
+    """Played: 'nasties' left blank said only "required; give some text", not that 'none' is
+    the answer when no Nasty was in the section."""
+    s = stern_game()
+    s.do("hull_breach", markers=9)
+    with pytest.raises(ActionError, match=r"nasties: required; give some text \(.*or none\)"):
+        s.do("hull_collapse", section="the Cargo Bays", way=COLLAPSE, markers=5,
+             crew="none")
