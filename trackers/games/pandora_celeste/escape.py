@@ -13,6 +13,7 @@ from typing import Any
 
 from trackers.engine import ActionError, Note, State
 from trackers.games.pandora_celeste import cards, crew, nasties, scenarios
+from trackers.games.pandora_celeste.action_fields import rules_of
 from trackers.games.pandora_celeste.facts import facts_of
 
 CAPACITY = {"Bridge": 4, "Shuttle": 2, "Escape Pod": 1}  # spec §9.4
@@ -375,7 +376,7 @@ def flush(state: State, rng: Random, args: dict[str, Any]) -> list[Note | str]:
             lines.append(f"{name} wears an EVA Suit: cannot be flushed")
         elif entry["stunned"]:
             held["flips"].remove(name)
-            notes += _flushed_crew(state, name)
+            notes += _flushed_crew(state, name, rules_of(args))
     notes += [Note(line, "showdown") for line in lines]
     held["results"] = {}
     if not held["flips"]:
@@ -418,17 +419,17 @@ def flush_flip(state: State, rng: Random, args: dict[str, Any]) -> list[Note | s
     notes.append(Note(f"{who}: {word}", "showdown"))
     if held["flips"]:
         return notes + [Note("Left to flip: " + _left(state, held), "showdown")]
-    return notes + _resolve_flush(state, held)
+    return notes + _resolve_flush(state, held, rules_of(args))
 
 
-def _resolve_flush(state: State, held: dict[str, Any]) -> list[Note | str]:
+def _resolve_flush(state: State, held: dict[str, Any], rules: int) -> list[Note | str]:
     """Every flip is in: each MISS goes into space together, then the Showdown is looked at."""
     notes: list[Note | str] = []
     for who, hit in held["results"].items():
         if hit:
             notes.append(Note(f"{who} grabs hold and stays aboard", "showdown"))
         elif who in facts_of(state)["crew"]:
-            notes += _flushed_crew(state, who)
+            notes += _flushed_crew(state, who, rules)
         else:
             notes += nasties.remove(state, nasties.find(state, who, "who"),
                                     "is flushed into space")
@@ -436,12 +437,15 @@ def _resolve_flush(state: State, held: dict[str, Any]) -> list[Note | str]:
     return notes + showdown_over(state)
 
 
-def _flushed_crew(state: State, name: str) -> list[Note | str]:
+def _flushed_crew(state: State, name: str, rules: int) -> list[Note | str]:
+    """Flushed into space; their target tokens pass (``crew.pass_targets``: within the
+    token's scope for a record of rules version 3 or later)."""
     held = facts_of(state)["showdown"] or {}
     vehicles(state)[held["vehicle"]]["crew"].remove(name)
     facts_of(state)["crew"][name]["status"] = "dead"
     return [Note(f"{name} is flushed into space", "showdown",
-                 key_moment=f"{name} flushed into space"), *crew.pass_targets(state, name)]
+                 key_moment=f"{name} flushed into space"),
+            *crew.pass_targets(state, name, scoped=rules >= 3)]
 
 
 def escaped(state: State, name: str) -> bool:
