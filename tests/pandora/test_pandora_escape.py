@@ -480,3 +480,19 @@ def test_a_flushed_stern_target_passes_only_within_the_back_and_cargo_control() 
     assert "The Kid is flushed into space" in notes
     assert "Stern Target token passes to Cargo" not in notes
     assert s.state.facts["stern_target"] is None
+
+
+def test_an_escapee_s_stern_target_passes_only_within_the_back_and_cargo_control() -> None:
+    """The Escape Pod takes the Stern Target away: the token passes only to the next noisiest
+    at the back or in Cargo Control at the last count, never to one heard only at the front."""
+    s = abandoned(("Cap", "Greaseball", "Flygirl"))
+    s.do("board_vehicle", who="Greaseball", vehicle="Escape Pod")
+    power(s, "Escape Pod", widget=True)
+    s.do("fulfil_agenda", crew="Greaseball")
+    walk_to(s, "decouple_fulfilled")
+    s.state.facts.update(  # the last count: Greaseball at the back, Cap at the front
+        stern_target="Greaseball", noise_order=["Cap", "Greaseball"],
+        target_orders={"first_target": ["Cap"], "stern_target": ["Greaseball"]})
+    notes = texts(s.do("next_step"))
+    assert "Escape Pod" in notes and "Stern Target token passes to Cap" not in notes
+    assert s.state.facts["stern_target"] is None

@@ -179,7 +179,7 @@ def would_decouple(state: State) -> list[str]:
             and not _fulfilled_aboard(state, v) and on_board_count(state, v) <= CAPACITY[v]]
 
 
-def decouple_check(state: State, when: str, played: bool = False) -> list[Note | str]:
+def decouple_check(state: State, when: str, played: int = 0) -> list[Note | str]:
     """Which vehicles Decouple now (spec §9.6; T34-T36; rulebook «Decoupling»): at the end of
     the Crew Round with a crewmember aboard who Fulfilled their Agenda; at the end of the Nasty
     Action Round, after its last attack, when every survivor is aboard some vehicle."""
@@ -206,7 +206,7 @@ def decouple_check(state: State, when: str, played: bool = False) -> list[Note |
     return notes
 
 
-def decouple(state: State, vehicle: str, why: str, played: bool = False) -> list[Note | str]:
+def decouple(state: State, vehicle: str, why: str, played: int = 0) -> list[Note | str]:
     """The vehicle leaves; its Airlock is pulled in; a Nasty aboard starts the Final Showdown
     (spec §9.6, §9.7). ``played``: a record made since the Escape Pod's choice is offered
     whenever it ejects (see ``after_escape``)."""
@@ -236,10 +236,11 @@ def decouple(state: State, vehicle: str, why: str, played: bool = False) -> list
     return notes + after_escape(state, vehicle, played)
 
 
-def after_escape(state: State, vehicle: str, played: bool = False) -> list[Note | str]:
+def after_escape(state: State, vehicle: str, played: int = 0) -> list[Note | str]:
     """What follows a vehicle that got away: the Escape Pod's ejection lets the table end the
     game or play on, before Abandon Ship or after it («The Escape Pod»; a record made before
-    ``played`` offered it only before Abandon Ship, and replays so)."""
+    ``played`` offered it only before Abandon Ship, and replays so; ``played``, the record's
+    rules version: from 3 the escapee's target tokens pass within each token's scope)."""
     left = [n for n in crew.alive(state) if not escaped(state, n)]
     if vehicle == "Escape Pod" and left and (played or not facts_of(state)["abandon_ship"]):
         when = "" if played else " before Abandon Ship"
@@ -248,7 +249,7 @@ def after_escape(state: State, vehicle: str, played: bool = False) -> list[Note 
             "play on with the escapee as a Player-Nasty ('Escape Pod: end or play on')",
             "escape")]
         for name in vehicles(state)[vehicle]["crew"] if played else ():
-            notes += crew.pass_targets(state, name, left)  # gone: no target token
+            notes += crew.pass_targets(state, name, left, played >= 3)  # gone: no token
         return notes
     if "Long Game" in facts_of(state)["variants"]:
         return [Note("Long Game: play on until every surviving crewmember has left the Ship",
