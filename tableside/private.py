@@ -216,7 +216,7 @@ def act(play: OpenSession, action: str, args: dict[str, Any], pin: str | None,
         look(play, str(args.get("secret", "")), pin)
         return []
     refuse_callers_commitment(action, args)
-    if action == REVEAL:
+    if action == REVEAL and not args.get(ABSENT):  # absent: nothing is opened
         _check_older_pin(play, str(args.get("secret", "")), pin)
     changed = play.catch_up()  # the trial meets the game as other windows left it
     spec = play.session.action(action)

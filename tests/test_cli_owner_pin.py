@@ -62,7 +62,7 @@ def test_actions_lists_pin_where_it_is_taken_and_nothing_the_command_refuses(
     assert code == 0, err
     args = {row["name"]: [a["name"] for a in row["args"]] for row in json.loads(out)}
     assert args["choose_secret"] == ["secret", "value", "pin"]
-    assert args["reveal_secret"] == ["secret", "pin"]
+    assert args["reveal_secret"] == ["secret", "owner_absent", "pin"]  # its way on without
     assert args["peek_secret"] == ["secret", "pin"]  # who looked is never typed
     assert "pin" not in args["set_value"]
 

@@ -461,3 +461,38 @@ def test_play_on_with_a_big_nasty_left_takes_the_top_card() -> None:
         s.do("pod_choice", choice="play on", instead="Bo sits out")
     notes = texts(s.do("pod_choice", choice="play on"))
     assert "Greaseball takes the top Big Nasty card" in notes
+
+
+def test_a_flushed_stern_target_passes_only_within_the_back_and_cargo_control() -> None:
+    """The Airlock flush takes the Stern Target: like any death, the token passes only to
+    the next noisiest at the back or in Cargo Control at the last count («The Stern
+    Target»), never to one whose noise was at the front."""
+    s = abandoned(("Cap", "Flygirl", "The Kid", "Cargo", "Greaseball"))  # two stay aboard
+    for who in ("Cap", "Flygirl", "The Kid", "1. MonsterBug"):
+        s.do("board_vehicle", who=who, vehicle="Bridge")
+    power_bridge(s)
+    s.do("stunned", crew="The Kid")
+    s.do("decouple_bridge")
+    facts = s.state.facts  # the last count: The Kid at the back, Cargo at the front
+    facts.update(stern_target="The Kid", noise_order=["Cargo", "The Kid"],
+                 target_orders={"first_target": ["Cargo"], "stern_target": ["The Kid"]})
+    notes = texts(s.do("flush_airlock", flusher="Flygirl"))
+    assert "The Kid is flushed into space" in notes
+    assert "Stern Target token passes to Cargo" not in notes
+    assert s.state.facts["stern_target"] is None
+
+
+def test_an_escapee_s_stern_target_passes_only_within_the_back_and_cargo_control() -> None:
+    """The Escape Pod takes the Stern Target away: the token passes only to the next noisiest
+    at the back or in Cargo Control at the last count, never to one heard only at the front."""
+    s = abandoned(("Cap", "Greaseball", "Flygirl"))
+    s.do("board_vehicle", who="Greaseball", vehicle="Escape Pod")
+    power(s, "Escape Pod", widget=True)
+    s.do("fulfil_agenda", crew="Greaseball")
+    walk_to(s, "decouple_fulfilled")
+    s.state.facts.update(  # the last count: Greaseball at the back, Cap at the front
+        stern_target="Greaseball", noise_order=["Cap", "Greaseball"],
+        target_orders={"first_target": ["Cap"], "stern_target": ["Greaseball"]})
+    notes = texts(s.do("next_step"))
+    assert "Escape Pod" in notes and "Stern Target token passes to Cap" not in notes
+    assert s.state.facts["stern_target"] is None

@@ -396,3 +396,41 @@ def test_a_crewmember_starting_in_engineering_makes_noise_at_the_back() -> None:
            if e.action == "start_location" else e for e in s.events]
     replayed = Session(GAME, s.setup, s.seed, events=old)
     assert replayed.state.facts["crew"]["Greaseball"]["area"] == "front"
+
+
+def test_the_stern_target_passes_only_within_the_back_and_cargo_control() -> None:
+    """Played: Greaseball (Engineering, Red 2) was Stern Target and Cap (front, Green 1) First
+    Target; Engineering broke off with Greaseball and the Stern Target passed to Cap, whose
+    only noise was at the front («The Stern Target»: the back and Cargo Control only). A
+    record made under the earlier rules replays passing it as it did."""
+    from dataclasses import replace
+
+    s = started(("Cargo", "Cap", "Greaseball"), seed="stern", scenario="Scenario 4",
+                custom_big_nasties="1", board={"objective_timer": 9})
+    walk_to(s, "crew_round")
+    s.do("crew_area", crew="Greaseball", area="back")
+    s.do("record_noise", crew="Greaseball", colour="Red", count=2)
+    s.do("record_noise", crew="Cap", colour="Green")
+    walk_to(s, "count")
+    s.do("count_noise")
+    assert s.state.facts["stern_target"] == "Greaseball"
+    assert s.state.facts["first_target"] == "Cap"
+    s.do("hull_breach", markers=9)
+    notes = texts(s.do("hull_collapse", section="Engineering", way=COLLAPSE, markers=5,
+                       nasties="none", crew="Greaseball"))
+    assert "Stern Target token passes to Cap" not in notes
+    assert s.state.facts["stern_target"] is None
+    assert s.state.facts["first_target"] == "Cap"
+    earlier = replace(s.events[-1], args={**s.events[-1].args, PLAYED: 2})
+    replayed = Session(s.game, s.setup, s.seed, events=[*s.events[:-1], earlier])
+    assert replayed.state.facts["stern_target"] == "Cap"
+
+
+def test_a_collapse_left_without_its_nasties_names_none_as_an_answer() -> None:
+    """Played: 'nasties' left blank said only "required; give some text", not that 'none' is
+    the answer when no Nasty was in the section."""
+    s = stern_game()
+    s.do("hull_breach", markers=9)
+    with pytest.raises(ActionError, match=r"nasties: required; give some text \(.*or none\)"):
+        s.do("hull_collapse", section="the Cargo Bays", way=COLLAPSE, markers=5,
+             crew="none")

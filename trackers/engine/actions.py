@@ -150,7 +150,8 @@ class Param:
             return "a whole number"
         if self.kind == "bool":
             return "yes or no"
-        return "some text"
+        # the field's own words name the answers it takes ("numbers ('1, 3') or none")
+        return f"some text ({self.help})" if self.help else "some text"
 
     def coerce(self, raw: Any, state: State) -> Any:
         """Turn a raw value (typed, or text from a form or the CLI) into the checked value."""

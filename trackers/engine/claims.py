@@ -57,3 +57,21 @@ def decide(state: State, name: str, says: str, *, claim: str, absent: bool = Fal
     held = secret.holds(says)
     return held, [Note(f"{claim}: {'true' if held else 'false'}, as {secret.label} "
                        f"(code {secret.code}) says", topic)]
+
+
+def went_on_without(state: State, name: str) -> list[Note]:
+    """A reveal its owner could not give: the table goes on, the secret stays sealed (only
+    the owner's PIN opens it), the log and the report mark it unchecked."""
+    secret = state.piece(name, Secret)
+    claim = f"{secret.label}: not revealed"
+    state.facts.setdefault(UNCHECKED, []).append({"secret": name, "claim": claim})
+    return [Note(f"{claim}: unchecked ({secret.label} stays sealed, code {secret.code}; its "
+                 "owner could not open it), the table goes on without it",
+                 key_moment=f"{claim}: unchecked, its owner was absent")]
+
+
+def gone_without(state: State, name: str) -> bool:
+    """Whether the table went on without revealing the secret ``name`` (``went_on_without``):
+    a rule that waits for its reveal waits no more."""
+    return any(c.get("secret") == name and c.get("claim", "").endswith(": not revealed")
+               for c in state.facts.get(UNCHECKED, []))

@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any
 
-from trackers.engine.actions import Action, ActionError, Note, Param
+from trackers.engine.actions import ABSENT, Action, ActionError, Note, Param
+from trackers.engine.claims import gone_without, went_on_without
 from trackers.engine.game import Game
 from trackers.engine.state import State
 from trackers.pieces import Piece, Secret
@@ -72,6 +73,28 @@ class SetValueAction(Action):
         return checked
 
 
+@dataclass(frozen=True)
+class RevealAction(Action):
+    """'Reveal a secret', with its way on when the owner cannot give their PIN
+    (``owner_absent``): refused, when the table acts, for a secret not chosen, shown, or gone
+    on without already."""
+
+    def validate(self, state: State, args: dict[str, Any]) -> dict[str, Any]:
+        checked = super().validate(state, args)
+        if checked.get(ABSENT):
+            secret = state.piece(checked["secret"], Secret)
+            if not secret.is_set:
+                raise ActionError(f"secret: {secret.label}: nothing has been chosen yet",
+                                  "secret")
+            if secret.revealed:
+                raise ActionError(f"owner_absent: {secret.label} is revealed already",
+                                  ABSENT)
+            if gone_without(state, checked["secret"]):
+                raise ActionError(f"owner_absent: the table went on without {secret.label} "
+                                  "already", ABSENT)
+        return checked
+
+
 def all_secret_names(state: State) -> list[str]:
     """Every secret an owner may look at, the games' own included (not a sealed one)."""
     return [name for name, p in state.pieces.items() if isinstance(p, Secret) and not p.sealed]
@@ -93,6 +116,8 @@ def _choose_secret(state: State, args: dict[str, Any], rng: Random) -> list[Note
 
 def _reveal_secret(state: State, args: dict[str, Any], rng: Random) -> list[Note | str]:
     secret = state.piece(args["secret"], Secret)
+    if args.get(ABSENT):
+        return list(went_on_without(state, args["secret"]))
     return [reveal_note(secret, *secret.reveal())]
 
 
@@ -209,12 +234,15 @@ def common_actions(game: Game, mode: str | None = None) -> tuple[Action, ...]:
              Param("code", "str", "the commitment code shown to the table", optional=True,
                    max_length=20)),
         ),
-        Action(
+        RevealAction(
             "reveal_secret", "Reveal a secret",
             "Show a hidden value to everyone and check it against its code.",
             _reveal_secret,
             (Param("secret", "choice", "which secret", choices=secret_names,
-                   labels=secret_labels),),
+                   labels=secret_labels),
+             Param(ABSENT, "bool", "yes: its owner is absent or cannot give their PIN; the "
+                   "table goes on without the reveal, marked unchecked (it stays sealed)",
+                   optional=True, default=False)),
             after_end=True, opens_secret=True,
         ),
         Action(

@@ -22,9 +22,10 @@ Notes = list[Note | str]
 # (``Checked(played=True)``): each change that alters what a recorded action does names the
 # version that brought it in, and a record made before replays as it was. 1: the rules of the
 # first marked records (they hold True); 2: a dead crewmember's target token never passes to
-# one who got away in an escape vehicle.
+# one who got away in an escape vehicle; 3: it passes to the next noisiest in that token's
+# scope (with the ShipStern, the Stern Target's is the back and the Cargo Control section).
 PLAYED = "played_rules"
-RULES = 2
+RULES = 3
 
 
 @dataclass(frozen=True)

@@ -158,7 +158,7 @@ def die(state: State, name: str, source: str, rules: int = 0) -> list[Note | str
     notes: list[Note | str] = [Note(
         f"{name} is dead: take the Crew Cards off the mat; tokens of carried Tools and Items go "
         f"in the room. {after}", "wounds", key_moment=f"{name} died")]
-    notes += pass_targets(state, name, None if rules >= 2 else alive(state))
+    notes += pass_targets(state, name, None if rules >= 2 else alive(state), rules >= 3)
     if source == "ScuttleBug" and entry["scuttlebugs"]:
         from trackers.games.pandora_celeste import nasties, scenarios
 
@@ -172,11 +172,14 @@ def die(state: State, name: str, source: str, rules: int = 0) -> list[Note | str
     return notes
 
 
-def pass_targets(state: State, name: str, on_ship: list[str] | None = None
-                 ) -> list[Note | str]:
+def pass_targets(state: State, name: str, on_ship: list[str] | None = None,
+                 scoped: bool = False) -> list[Note | str]:
     """The dead hold no target token: it goes to the next noisiest living crewmember of the
     last count, to the only one left, or the table says («Noise Count»: the text is silent).
-    ``on_ship``: who is left to take it (one who got away takes none either)."""
+    ``on_ship``: who is left to take it (one who got away takes none either). ``scoped``: the
+    next noisiest within the token's own scope at that count (the Stern Target's is the back
+    and the Cargo Control section, «The Stern Target»); a record made before ranked everyone's
+    noise and replays so."""
     facts = facts_of(state)
     if facts.get("you_first") == name:
         facts["you_first"] = None
@@ -188,7 +191,10 @@ def pass_targets(state: State, name: str, on_ship: list[str] | None = None
             continue
         living = [n for n in alive(state) if n in (on_ship if on_ship is not None
                                                    else still_aboard(state))]
-        ranked = [n for n in facts.get("noise_order", []) if n in living]
+        order = facts.get("noise_order", [])
+        if scoped:
+            order = facts.get("target_orders", {}).get(key, order)
+        ranked = [n for n in order if n in living]
         heir = ranked[0] if ranked else (living[0] if len(living) == 1 else None)
         facts[key] = heir
         if heir is not None:
@@ -196,9 +202,10 @@ def pass_targets(state: State, name: str, on_ship: list[str] | None = None
             notes.append(Note(f"The {word} token passes to {heir}, {why} living crewmember",
                               "first_target"))
         elif living:
-            notes.append(Note(f"Nobody else made noise: the rulebook does not say who takes the "
-                              f"{word} token now; set it by hand ('First Target by hand')",
-                              "first_target"))
+            where = " in its scope" if scoped and facts.get("shipstern") else ""
+            notes.append(Note(f"Nobody else{where} made noise: the rulebook does not say who "
+                              f"takes the {word} token now; set it by hand ('First Target by "
+                              "hand')", "first_target"))
     return notes
 
 

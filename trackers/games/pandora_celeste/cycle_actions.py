@@ -52,7 +52,7 @@ def next_step(state: State, args: dict[str, Any], rng: Random) -> Notes:
     if facts_of(state)["phase"] == "setup" and cycle.current(state) == "protocols":
         notes += protocols.finish_setup(state)
     if facts_of(state)["phase"] == "cycle" and cycle.current(state) == "decouple_fulfilled":
-        notes += escape.decouple_check(state, "crew_round", fields.played(args))
+        notes += escape.decouple_check(state, "crew_round", fields.rules_of(args))
         if outcomes.end(state) is not None or facts_of(state)["showdown"] is not None:
             return notes  # the game is over, or time stands still for the Final Showdown
     if facts_of(state)["phase"] == "cycle" and cycle.current(state) == "round_end":
@@ -68,7 +68,7 @@ def count_noise(state: State, args: dict[str, Any], rng: Random) -> Notes:
     notes: Notes = []
     if facts_of(state)["phase"] == "cycle" and cycle.current(state) in (*cycle.CREW_ROUND, "doors"):
         if cycle.current(state) != "doors":
-            notes += escape.decouple_check(state, "crew_round", fields.played(args))
+            notes += escape.decouple_check(state, "crew_round", fields.rules_of(args))
             if outcomes.end(state) is not None or facts_of(state)["showdown"] is not None:
                 return notes
             cycle.jump_to(state, "doors")

@@ -13,6 +13,7 @@ from typing import Any
 
 from trackers.engine import ActionError, Note, State
 from trackers.games.pandora_celeste import cards, crew, nasties, scenarios
+from trackers.games.pandora_celeste.action_fields import rules_of
 from trackers.games.pandora_celeste.facts import facts_of
 
 CAPACITY = {"Bridge": 4, "Shuttle": 2, "Escape Pod": 1}  # spec §9.4
@@ -178,7 +179,7 @@ def would_decouple(state: State) -> list[str]:
             and not _fulfilled_aboard(state, v) and on_board_count(state, v) <= CAPACITY[v]]
 
 
-def decouple_check(state: State, when: str, played: bool = False) -> list[Note | str]:
+def decouple_check(state: State, when: str, played: int = 0) -> list[Note | str]:
     """Which vehicles Decouple now (spec §9.6; T34-T36; rulebook «Decoupling»): at the end of
     the Crew Round with a crewmember aboard who Fulfilled their Agenda; at the end of the Nasty
     Action Round, after its last attack, when every survivor is aboard some vehicle."""
@@ -205,7 +206,7 @@ def decouple_check(state: State, when: str, played: bool = False) -> list[Note |
     return notes
 
 
-def decouple(state: State, vehicle: str, why: str, played: bool = False) -> list[Note | str]:
+def decouple(state: State, vehicle: str, why: str, played: int = 0) -> list[Note | str]:
     """The vehicle leaves; its Airlock is pulled in; a Nasty aboard starts the Final Showdown
     (spec §9.6, §9.7). ``played``: a record made since the Escape Pod's choice is offered
     whenever it ejects (see ``after_escape``)."""
@@ -235,10 +236,11 @@ def decouple(state: State, vehicle: str, why: str, played: bool = False) -> list
     return notes + after_escape(state, vehicle, played)
 
 
-def after_escape(state: State, vehicle: str, played: bool = False) -> list[Note | str]:
+def after_escape(state: State, vehicle: str, played: int = 0) -> list[Note | str]:
     """What follows a vehicle that got away: the Escape Pod's ejection lets the table end the
     game or play on, before Abandon Ship or after it («The Escape Pod»; a record made before
-    ``played`` offered it only before Abandon Ship, and replays so)."""
+    ``played`` offered it only before Abandon Ship, and replays so; ``played``, the record's
+    rules version: from 3 the escapee's target tokens pass within each token's scope)."""
     left = [n for n in crew.alive(state) if not escaped(state, n)]
     if vehicle == "Escape Pod" and left and (played or not facts_of(state)["abandon_ship"]):
         when = "" if played else " before Abandon Ship"
@@ -247,7 +249,7 @@ def after_escape(state: State, vehicle: str, played: bool = False) -> list[Note 
             "play on with the escapee as a Player-Nasty ('Escape Pod: end or play on')",
             "escape")]
         for name in vehicles(state)[vehicle]["crew"] if played else ():
-            notes += crew.pass_targets(state, name, left)  # gone: no target token
+            notes += crew.pass_targets(state, name, left, played >= 3)  # gone: no token
         return notes
     if "Long Game" in facts_of(state)["variants"]:
         return [Note("Long Game: play on until every surviving crewmember has left the Ship",
@@ -375,7 +377,7 @@ def flush(state: State, rng: Random, args: dict[str, Any]) -> list[Note | str]:
             lines.append(f"{name} wears an EVA Suit: cannot be flushed")
         elif entry["stunned"]:
             held["flips"].remove(name)
-            notes += _flushed_crew(state, name)
+            notes += _flushed_crew(state, name, rules_of(args))
     notes += [Note(line, "showdown") for line in lines]
     held["results"] = {}
     if not held["flips"]:
@@ -418,17 +420,17 @@ def flush_flip(state: State, rng: Random, args: dict[str, Any]) -> list[Note | s
     notes.append(Note(f"{who}: {word}", "showdown"))
     if held["flips"]:
         return notes + [Note("Left to flip: " + _left(state, held), "showdown")]
-    return notes + _resolve_flush(state, held)
+    return notes + _resolve_flush(state, held, rules_of(args))
 
 
-def _resolve_flush(state: State, held: dict[str, Any]) -> list[Note | str]:
+def _resolve_flush(state: State, held: dict[str, Any], rules: int) -> list[Note | str]:
     """Every flip is in: each MISS goes into space together, then the Showdown is looked at."""
     notes: list[Note | str] = []
     for who, hit in held["results"].items():
         if hit:
             notes.append(Note(f"{who} grabs hold and stays aboard", "showdown"))
         elif who in facts_of(state)["crew"]:
-            notes += _flushed_crew(state, who)
+            notes += _flushed_crew(state, who, rules)
         else:
             notes += nasties.remove(state, nasties.find(state, who, "who"),
                                     "is flushed into space")
@@ -436,12 +438,15 @@ def _resolve_flush(state: State, held: dict[str, Any]) -> list[Note | str]:
     return notes + showdown_over(state)
 
 
-def _flushed_crew(state: State, name: str) -> list[Note | str]:
+def _flushed_crew(state: State, name: str, rules: int) -> list[Note | str]:
+    """Flushed into space; their target tokens pass (``crew.pass_targets``: within the
+    token's scope for a record of rules version 3 or later)."""
     held = facts_of(state)["showdown"] or {}
     vehicles(state)[held["vehicle"]]["crew"].remove(name)
     facts_of(state)["crew"][name]["status"] = "dead"
     return [Note(f"{name} is flushed into space", "showdown",
-                 key_moment=f"{name} flushed into space"), *crew.pass_targets(state, name)]
+                 key_moment=f"{name} flushed into space"),
+            *crew.pass_targets(state, name, scoped=rules >= 3)]
 
 
 def escaped(state: State, name: str) -> bool:

@@ -41,6 +41,8 @@ class PandoraCelesteFacts(TypedDict, total=False):
     noise_last: dict[str, int]
     noise_seq: int
     noise_order: list[str]
+    # the last count's ranking in each target's scope (``noise.SCOPES``)
+    target_orders: dict[str, list[str]]
     noise_made: bool
     you_first: str | None
     first_target: str | None

@@ -109,6 +109,10 @@ def count(state: State) -> list[Note | str]:
             notes.append(Note("Nobody at the back made noise: the Stern Target is unchanged",
                               "first_target"))
     facts["noise_order"] = noise_rank(tallies, last, list(areas))
+    facts["target_orders"] = {
+        "first_target": order,
+        "stern_target": noise_rank(tallies, last, [m for m in areas if areas[m] in STERN_SCOPE])
+        if stern else []}
     facts["noise_made"] = bool(facts["noise_order"]) or facts["you_first"] is not None
     facts["noise"] = {m: [0, 0, 0, 0] for m in crew.names(state)}
     facts["noise_last"] = {}

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from trackers.engine import ActionError, State
+from trackers.engine.claims import gone_without
 from trackers.games.pandora_celeste import (
     crew,
     cycle,
@@ -111,9 +112,11 @@ def act_three_due(state: State) -> str | None:
         return None
     missing = [n for n in crew.alive(state) if not escape.escaped(state, n)
                and isinstance(p := state.pieces.get(f"{crew.slug(n)}_company"), Secret)
-               and p.is_set and not p.revealed]
+               and p.is_set and not p.revealed
+               and not gone_without(state, f"{crew.slug(n)}_company")]
     if not missing:
         return None
     return (f"the Act III Reveal after Abandon Ship: {', '.join(missing)} "
             f"{'declares' if len(missing) == 1 else 'each declare'} whether they hold a "
-            "Company Agenda first (reveal their Agenda type: 'Reveal a secret')")
+            "Company Agenda first (reveal their Agenda type: 'Reveal a secret'; a player who "
+            "cannot give their PIN: owner_absent)")
