@@ -12,7 +12,7 @@ from textual.pilot import Pilot
 
 from tests.pilot_keys import burst
 from tests.tui.screen_text import panel_text
-from trackers.games.pandora_celeste import cycle
+from trackers.games.pandora_celeste import cycle, starts
 from tui.app import TablesideApp
 from tui.screens.owner_pin import OwnerPinScreen
 from tui.screens.session import SessionScreen
@@ -71,11 +71,17 @@ async def test_a_new_users_first_cycle_by_keys_alone(tmp_path: Path) -> None:
                    if name.endswith(("_agenda", "_company")))
         await burst(pilot, "n")
         assert cycle.current(play.state) == "start"
-        for crew in ("cargo", "cap"):  # each starts in the Cryo-Chamber
-            await key(pilot, "L")
-            await burst(pilot, *crew, "enter", *"cr", "enter")
+        for _crew in ("cargo", "cap"):  # each starts in the Cryo-Chamber, in crew order
+            await key(pilot, "L")  # the form is for the next crewmember: only the room asked
+            await burst(pilot, *"cr", "enter")
         assert {c["room"] for c in play.state.facts["crew"].values()} == {
             "Cryo-Chamber (Wake-Up)"}
+        # each woke in the Cryo-Chamber: the discard is held before the Cycle begins
+        await key(pilot, "W")
+        await burst(pilot, *"carg", "enter")
+        await key(pilot, "W")  # Cap's is the only one left: the form comes filled in
+        await burst(pilot, "enter")
+        assert not starts.due(play.state)
         await burst(pilot, "n")
         assert "Cycle 1" in panel_text(app, "#banner")
 

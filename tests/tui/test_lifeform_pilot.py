@@ -35,6 +35,7 @@ from tests.pilot_keys import burst, choose_focused, resume_first
 from tests.tui.screen_text import panel_text, screen_text
 from trackers.engine import Session, SessionSetup
 from trackers.engine.session import Event
+from trackers.games.lifeform import crew_share, decks
 from trackers.games.lifeform.game import GAME
 from trackers.pieces import PhysicalDeck, Secret
 from tui.app import TablesideApp
@@ -69,6 +70,9 @@ async def fill_fields(pilot: Pilot[None], names: list[str], args: Args) -> None:
     the script gives is set by keys (a list already on the value, a default or the only
     choice, is left as it is); then ctrl+s, the OK button from any field."""
     form = pilot.app.screen
+    # a field its rules leave out of this form (Step 2's question once an activity is on
+    # record) is not there to fill
+    names = [n for n in names if form.query(f"#arg-{n}") or form.query(f"#sole-{n}")]
     # a choice with one possible answer is shown filled in, never asked (the shared rule)
     for name in [n for n in names if form.query(f"#sole-{n}")]:
         if name in args:
@@ -363,6 +367,15 @@ async def test_a_3_player_game_to_the_showdown_by_keys_with_an_ending_c(tmp_path
         await play_step(pilot, "discard_from_hand", {"who": "lifeform", "count": 1})
         count -= 1
         assert hand(app) == count
+        # Hibernation step 1: the crew's draw shared out before the fights (its keys are
+        # another test's): each card to the smallest crew hand, so none goes over its limit
+        assert "Draw cards" in seen(app)
+        game = game_screen(app).play
+        while crew_share.left(game.state):
+            to = min(crew_share.receivers(game.state),
+                     key=lambda m: decks.hand_size(game.state, m))
+            by_api(app, [("draw_cards", {"who": "crew member", "crew_member": to, "count": 1})])
+        await pilot.pause()
 
         # The fights: each takes one Lifeform card; the crew outlasts the lifeform's hand.
         # By keys: the first (from the palette; its target chosen), the second (its target
