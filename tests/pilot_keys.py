@@ -65,6 +65,13 @@ async def burst(pilot: Pilot[Any], *keys: str) -> None:
         await pilot.pause()
 
 
+async def key(pilot: Pilot[Any], pressed: str) -> None:
+    """A key that opens a form or a list: what it opens is read before typing on (as a person
+    does)."""
+    await pilot.press(pressed)
+    await pilot.pause()
+
+
 def save_game(data: Path, game: str, players: int,
               moves: Sequence[tuple[str, dict[str, Any]]] = (), **create: Any) -> str:
     """A saved game (with some moves played) for the app to resume; returns its id."""

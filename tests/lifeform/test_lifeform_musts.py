@@ -4,33 +4,23 @@ reason and the key that settles it, and an action the moment does not allow is r
 
 from __future__ import annotations
 
-import pytest
-
 from tests.lifeform.test_lifeform_session_fixtures import (
     NAMES,
     lifeform_acts,
     lifeform_phase,
     new,
+    refused,
     through_setup,
 )
 from tests.lifeform.test_lifeform_session_showdown import example, hibernate
 from tests.lifeform.test_solo_session import new as new_solo
 from tests.lifeform.test_solo_session import objectives_met
-from trackers.engine import ActionError, Session, SessionSetup
+from trackers.engine import Session, SessionSetup
 from trackers.engine.records import Event
 from trackers.games.lifeform import decks, must_do, rounds
 from trackers.games.lifeform.board import board_of
 from trackers.games.lifeform.game import GAME
 from trackers.pieces import Secret, Track
-
-
-def refused(s: Session, name: str, match: str, **args: object) -> str:
-    """The action is refused with ``match`` in its reason, and nothing is recorded."""
-    head = s.head
-    with pytest.raises(ActionError, match=match) as err:
-        s.do(name, **args)
-    assert s.head == head
-    return str(err.value)
 
 
 # --- Setup step 17, then the Reality Calibration only when one is due (rulebook p. 10) -------

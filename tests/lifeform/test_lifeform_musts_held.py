@@ -13,24 +13,16 @@ from tests.lifeform.test_lifeform_session_fixtures import (
     lifeform_acts,
     lifeform_phase,
     new,
+    refused,
     through_setup,
 )
 from tests.lifeform.test_lifeform_session_showdown import example
-from trackers.engine import ActionError, Session, SessionSetup
+from trackers.engine import Session, SessionSetup
 from trackers.engine.records import Event
 from trackers.engine.session import BoardValueNeeded
 from trackers.games.lifeform import hunt_order, must_do
 from trackers.games.lifeform.game import GAME
 from trackers.pieces import Secret, Track
-
-
-def refused(s: Session, name: str, match: str, **args: object) -> str:
-    """The action is refused with ``match`` in its reason, and nothing is recorded."""
-    head = s.head
-    with pytest.raises(ActionError, match=match) as err:
-        s.do(name, **args)
-    assert s.head == head
-    return str(err.value)
 
 
 def suggested(s: Session, name: str) -> dict[str, object]:

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from trackers.engine import Session, SessionSetup
+import pytest
+
+from trackers.engine import ActionError, Session, SessionSetup
 from trackers.games.lifeform.board import board_of
 from trackers.games.lifeform.game import GAME
 
@@ -50,6 +52,15 @@ BOARD: dict[str, Any] = {
     "module_d.actions_4_disks": "Halon search, Lifeform reveal, Search, Search",
     "module_b.impact_decks": "A-Deck, B-Deck, C-Deck", "android.path_chambers": "8",
 }
+
+
+def refused(s: Session, name: str, match: str, **args: object) -> str:
+    """The action is refused with ``match`` in its reason, and nothing is recorded."""
+    head = s.head
+    with pytest.raises(ActionError, match=match) as err:
+        s.do(name, **args)
+    assert s.head == head
+    return str(err.value)
 
 
 def new(players: int = 3, modules: tuple[str, ...] = (), board: bool = True,

@@ -3,10 +3,9 @@ crew members with a surviving character before the Showdown goes on."""
 
 from __future__ import annotations
 
-import pytest
-
+from tests.lifeform.test_lifeform_session_fixtures import refused
 from tests.lifeform.test_lifeform_session_showdown import example
-from trackers.engine import ActionError, Session
+from trackers.engine import Session
 from trackers.engine.records import Event
 from trackers.games.lifeform import decks, must_do
 from trackers.games.lifeform.game import GAME
@@ -14,13 +13,6 @@ from trackers.pieces import PhysicalDeck
 
 KEEP = "keep all (worked example)"
 
-
-def refused(s: Session, name: str, match: str, **args: object) -> str:
-    head = s.head
-    with pytest.raises(ActionError, match=match) as err:
-        s.do(name, **args)
-    assert s.head == head
-    return str(err.value)
 
 
 def hands(s: Session) -> dict[str, int]:

@@ -9,9 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from textual.pilot import Pilot
 
-from tests.pilot_keys import burst
+from tests.pilot_keys import burst, key
 from tests.tui.screen_text import panel_text
 from trackers.games.nemesis_lockdown import power, rounds
 from tui.app import TablesideApp
@@ -20,11 +19,6 @@ from tui.screens.session import SessionScreen
 # A whole round by keys: the slow group (`pytest -m slow`).
 pytestmark = pytest.mark.slow
 
-
-async def key(pilot: Pilot[None], pressed: str) -> None:
-    """A key that opens a form: it is read before typing on (as a person does)."""
-    await pilot.press(pressed)
-    await pilot.pause()
 
 
 async def test_a_new_users_first_round_by_keys_alone(tmp_path: Path) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
-from tests.pilot_keys import burst
+from tests.pilot_keys import burst, key
 from tests.tui.screen_text import panel_text
 from trackers.games.pandora_celeste import cycle, starts
 from tui.app import TablesideApp
@@ -37,11 +37,6 @@ async def secret(pilot: Pilot[None], typed: str, value: str, owner: str, first: 
         await burst(pilot, *PINS[owner], "enter")
     await burst(pilot, "enter")  # done: the screen cleared, back to the table
 
-
-async def key(pilot: Pilot[None], pressed: str) -> None:
-    """A key that opens a form: the form is read before typing on (as a person does)."""
-    await pilot.press(pressed)
-    await pilot.pause()
 
 
 async def test_a_new_users_first_cycle_by_keys_alone(tmp_path: Path) -> None:

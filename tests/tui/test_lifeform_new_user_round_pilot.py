@@ -11,11 +11,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from textual.pilot import Pilot
 
 from tableside.api import Tableside
 from tests.lifeform.test_lifeform_session_fixtures import BOARD
-from tests.pilot_keys import burst
+from tests.pilot_keys import burst, key
 from tests.tui.screen_text import panel_text
 from trackers.pieces import Secret
 from tui.app import TablesideApp
@@ -27,11 +26,6 @@ pytestmark = pytest.mark.slow
 
 PIN = "975312"
 
-
-async def key(pilot: Pilot[None], pressed: str) -> None:
-    """A key that opens a form or a list: it is read before typing on (as a person does)."""
-    await pilot.press(pressed)
-    await pilot.pause()
 
 
 def banner(app: TablesideApp) -> str:

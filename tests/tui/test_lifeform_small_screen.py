@@ -12,7 +12,7 @@ from textual.widgets import Input, Select
 
 from tableside.api import Tableside
 from tests.lifeform.test_lifeform_session_fixtures import BOARD, NAMES
-from tests.pilot_keys import choose, record_notifications
+from tests.pilot_keys import choose, record_notifications, resume_first
 from tests.tui.screen_text import screen_text
 from tui.app import TablesideApp
 from tui.games.lifeform.screen import LifeformScreen
@@ -167,10 +167,7 @@ async def test_the_footer_marks_the_key_that_settles_what_is_due(tmp_path: Path)
     saved(tmp_path, [*SETUP, ("advance_self_destruct", {"spaces": 8})])
     app = TablesideApp(data_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        screen = app.screen
+        screen = await resume_first(pilot)
         assert isinstance(screen, LifeformScreen)
         cells = screen.query_one(KeysFooter).cells
         assert [c.key for c in cells if c.due] == ["exclamation_mark"]
@@ -206,10 +203,7 @@ async def test_bang_says_what_is_due_fills_the_discard_and_says_when_nothing_is(
     saved(tmp_path, SETUP)
     app = TablesideApp(data_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        screen = app.screen
+        screen = await resume_first(pilot)
         assert isinstance(screen, LifeformScreen)
         said = record_notifications(cast("App[object]", app))
         assert not [c for c in screen.query_one(KeysFooter).cells if c.due]
@@ -300,10 +294,7 @@ async def test_end_of_turn_stays_in_the_footer_before_voice_and_say_again(
     saved(tmp_path, SETUP)  # round 1: Andrew's turn
     app = TablesideApp(data_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        screen = app.screen
+        screen = await resume_first(pilot)
         assert isinstance(screen, LifeformScreen)
         assert "Andrew's turn" in seen(app)
         footer = str(screen.query_one(KeysFooter).render())
