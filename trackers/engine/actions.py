@@ -304,6 +304,9 @@ class Action:
     why_not: Callable[[State], str | None] | None = None
     private_to: str | None = None  # who may look while its secret arguments are entered
     short: str | None = None  # a label of at most 9 characters for the footer
+    # It moves play on (ends a turn, a phase or a Cycle, ticks the next step): where the
+    # footer has too little room, its key stays, after what is due.
+    moves_play: bool = False
     after_end: bool = False  # still possible once the game is over (corrections, reveals)
     modes: tuple[str, ...] = ()  # the play modes that have it; empty: every mode
     # Board values this action needs, given the state and its arguments: when one is unset,

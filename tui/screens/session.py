@@ -128,6 +128,9 @@ class SessionScreen(SpeakingAnnouncements, WatchingOtherWindows, RefusingWithRea
         self._drawn: object = None  # the session state last drawn (a change makes a new one)
         self.redraws = 0  # how many times the session was drawn (one per change)
         self._stop_watching = threading.Event()
+        # the bindings of the game's actions that move play on: the footer keeps their keys
+        self.moving_bindings = frozenset(f"run('{a.name}')" for a in play.game.actions
+                                         if a.moves_play)
 
     # --- layout -------------------------------------------------------------------
     def compose(self) -> ComposeResult:

@@ -15,21 +15,16 @@ COLUMNS = 6
 ROWS = 2
 # Keys every screen keeps in view, at the end of the footer: the rest fill the cells before.
 PINNED = ("undo", "leave", "app.show_keys", "show_keys", "app.quit")
-# The game actions that move play on (a turn, a phase, a cycle, the next step), by the names
-# every game gives them: when room is short they stay, after what is due.
-MOVES_PLAY = ("end_turn", "end_cycle", "next_phase", "next_step", "next_round",
-              "tick_next_step")
 # Before the key that settles what is due, in place of its cell's leading space.
 DUE_MARK = "▸"
 # Comforts that move no play: when room is short they give way first. F1 lists every key.
 GIVE_WAY = ("voice_toggle", "voice_repeat")
 
 
-def _rank(action: str, due: set[str]) -> tuple[bool, int]:
-    """Which keys keep their place when not all fit: what is due, then what moves play, then
-    the other keys, then the comforts."""
-    moves = action.removeprefix("run('").removesuffix("')") in MOVES_PLAY
-    return (action not in due, 0 if moves else 2 if action in GIVE_WAY else 1)
+def _rank(action: str, due: set[str], moving: frozenset[str]) -> tuple[bool, int]:
+    """Which keys keep their place when not all fit: what is due, then what moves play (the
+    game's actions marked ``moves_play``), then the other keys, then the comforts."""
+    return (action not in due, 0 if action in moving else 2 if action in GIVE_WAY else 1)
 
 
 class FooterCell(NamedTuple):
@@ -45,8 +40,8 @@ class KeysFooter(Widget):
 
     A screen lists its most used keys first (``show=True``); when more are possible now than
     fit, the comforts (``GIVE_WAY``) give way first, then the last of the others, never what
-    is due or what moves play (``MOVES_PLAY``); the keys in ``PINNED`` and the palette's always
-    show.
+    is due or what moves play (a screen's ``moving_bindings``); the keys in ``PINNED`` and the
+    palette's always show.
     Every key stays in the palette and on the F1 screen. One widget draws every key (Textual's
     Footer makes a widget per key and re-makes them on each action: styling them was most of
     the cost of a key press and of opening a screen). A click on a key presses it.
@@ -110,6 +105,7 @@ class KeysFooter(Widget):
         # one kept out of the footer (show=False) shows while it is due.
         due_of = getattr(self.screen, "due_bindings", None)
         due = set(due_of()) if callable(due_of) else set()
+        moving: frozenset[str] = getattr(self.screen, "moving_bindings", frozenset())
         for key, (_node, binding, enabled, _tooltip) in self.screen.active_bindings.items():
             if key == app.COMMAND_PALETTE_BINDING and app.ENABLE_COMMAND_PALETTE:
                 palette = (binding, enabled)
@@ -119,8 +115,8 @@ class KeysFooter(Widget):
         others = [pair for pair in shown.values() if pair[0].action not in PINNED]
         ends = pinned + ([palette] if palette else [])
         room = max(COLUMNS * ROWS - len(ends), 0)
-        kept = {pair[0].action for pair in sorted(others,
-                                                  key=lambda p: _rank(p[0].action, due))[:room]}
+        ranked = sorted(others, key=lambda pair: _rank(pair[0].action, due, moving))
+        kept = {pair[0].action for pair in ranked[:room]}
         # What is kept shows in the screen's order, what is due first.
         chosen = sorted((pair for pair in others if pair[0].action in kept),
                         key=lambda pair: pair[0].action not in due) + ends

@@ -266,7 +266,7 @@ def _someone_inside(state: State) -> str | None:
 TURNS = "turns"
 PLAY: tuple[Action, ...] = (
     StepAction("next_step", "Next step", "Tick off the step now due and show the next one.",
-               ruled(_next_step), key="n", short="Next step", topic="round",
+               ruled(_next_step), key="n", short="Next step", moves_play=True, topic="round",
                needs=_needs_next_step, why_not=_next_step_why_not),
     Action("place_power", "Enter Power tokens",
            "Record which numbered Power token lies on each Section and the Elevator.",

@@ -125,7 +125,7 @@ def _end_cycle_log(args: dict[str, Any]) -> str:
 
 CYCLE_ACTIONS: tuple[Action, ...] = (
     StepAction("next_step", "Next step", "Tick off the step now due and show the next one.",
-           next_step, key="n", short="Next step", topic="cycle",
+           next_step, key="n", short="Next step", moves_play=True, topic="cycle",
            why_not=_next_step_why_not),
     fields.Checked("add_protocol", "Add an Emergency Protocol",
            "Enter a Protocol drawn at setup with its card's start value (blank: no time limit).",
@@ -205,7 +205,7 @@ CYCLE_ACTIONS: tuple[Action, ...] = (
                   default=False),
             Param("in_breach", "bool", "ends in a Hull Breached room", optional=True,
                   default=False)),
-           key="E", short="Turn end", topic="scuttlebugs",
+           key="E", short="Turn end", moves_play=True, topic="scuttlebugs",
            why_not=fields.first_of(stern.spawns_why, refusals.act_three_due,
                                    phases.crew_round("The end of a turn")),
            log_text=lambda a: f"End of {a['crew']}'s turn",
@@ -220,7 +220,7 @@ CYCLE_ACTIONS: tuple[Action, ...] = (
                   minimum=0, optional=True),
             Param("hull_breaches", "int", "markers after spreading (blank: unchanged)",
                   minimum=0, optional=True)),
-           key="e", short="End Cycle", topic="turn_cycle", log_text=_end_cycle_log,
+           key="e", short="End Cycle", moves_play=True, topic="turn_cycle", log_text=_end_cycle_log,
            why_not=fields.first_of(refusals.entries_due,
                                    phases.at_step("tick", "Ending the Cycle")),
            played=True),

@@ -113,7 +113,8 @@ ACTIONS: tuple[Action, ...] = (
            "The active player's turn is over: check 40 points, 9 Sectors and 4 or fewer Aliens; "
            "in the final round, one more player has played. An additional turn (Sectors 301, "
            "323, 208) comes first.", steps.end_turn,
-           key="e", short="End turn", topic="end_of_game", why_not=steps.why_not_end_turn,
+           key="e", short="End turn", moves_play=True, topic="end_of_game",
+           why_not=steps.why_not_end_turn,
            log_text=lambda args: "Turn ended: end-of-game check"),
     _Whose("build_sector", "A Sector was built",
            "Count a Sector on a player's station; what it does when built follows (points, "

@@ -348,7 +348,8 @@ def table_actions() -> tuple[Action, ...]:
                topic="setup", enabled=lambda s: facts_of(s)["stage"] == "setup"),
         TickNext("tick_next_step", "Tick the next setup step", "The next setup step in the "
                  "rulebook's order is done (rulebook, Setup); 'Tick a setup step' takes any, "
-                 "or all remaining.", _tick_next, key="n", short="Setup", topic="setup",
+                 "or all remaining.", _tick_next, key="n", short="Setup", moves_play=True,
+                 topic="setup",
                  enabled=lambda s: facts_of(s)["stage"] == "setup" and bool(_steps(s))),
         Action("record_characters", "Record characters", "The 2 characters a crew member kept "
                "from the draft (rulebook, Setup step 8).", _draft,
@@ -358,7 +359,7 @@ def table_actions() -> tuple[Action, ...]:
                   "the next round; an Android phase with nothing to do passes by itself "
                   "(rulebook, Starship Stage).",
                   lambda s, a, r: list(rounds.next_phase(s, bool(a.get(IDLE_PASSES)))), key="n",
-               short="Phase",
+               short="Phase", moves_play=True,
                topic="round", enabled=lambda s: facts_of(s)["stage"] == "starship"),
         DrawCards("draw_cards", "Draw cards", "Draw Crew or Lifeform cards; the hand limit is "
                "checked after the draw (rulebook, Gameplay Additional Rules).", _draw,

@@ -68,7 +68,7 @@ def upkeep_actions() -> tuple[Action, ...]:
         EndTurn("end_turn", "End of turn", "The active crew member's turn is over; the next "
                "one's begins (rulebook, Crew Activity Phase).",
                lambda s, a, r: [*step_two.confirmed(s, a), *turns.end_turn(s)],
-               (step_two.param(),), key="w", short="End turn", topic="round",
+               (step_two.param(),), key="w", short="End turn", moves_play=True, topic="round",
                enabled=lambda s: turns.current(s) is not None),
         Action("crew_card_played", "Crew card played", "The Play a Crew Card activity for a "
                "card action the app does not track; the card goes to the discard (rulebook, "
