@@ -82,7 +82,14 @@ def production_pin_work_factors(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
-    """Never rescan what loading the tests loaded (Textual, the games, the tests)."""
+    """Never rescan what loading the tests loaded (Textual, the games, the tests); where
+    they loaded Textual, its apps share their CSS parses (tests/textual_probe.py)."""
+    import sys
+
+    if "textual" in sys.modules:
+        from tests.textual_probe import share_css_parses
+
+        share_css_parses()
     gc.collect()
     gc.freeze()
 

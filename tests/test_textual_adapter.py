@@ -153,6 +153,27 @@ async def test_what_the_tests_read_of_textual(monkeypatch: pytest.MonkeyPatch) -
     assert DataTable.__module__ == probe.DATA_TABLE_MODULE
 
 
+async def test_apps_share_their_css_parses_per_theme() -> None:
+    """share_css_parses: a second app parses none of the CSS the first did, and a theme of
+    other colours gets rules of its own (the cache keys by the stylesheet's variables)."""
+    from textual.css.stylesheet import Stylesheet
+
+    probe.share_css_parses()
+    sheet = Stylesheet(variables={"probe-colour": "red"})
+    assert isinstance(sheet._parse_cache, probe._SharedParses)
+    sheet.add_source("Static { color: $probe-colour; }", read_from=("probe", ""))
+    sheet.parse()
+    again = Stylesheet(variables={"probe-colour": "red"})
+    again.add_source("Static { color: $probe-colour; }", read_from=("probe", ""))
+    again.parse()
+    assert again.rules[0] is sheet.rules[0]  # parsed once, read by both
+    other = Stylesheet(variables={"probe-colour": "blue"})
+    other.add_source("Static { color: $probe-colour; }", read_from=("probe", ""))
+    other.parse()
+    assert other.rules[0] is not sheet.rules[0]
+    assert other.rules[0].styles.color != sheet.rules[0].styles.color
+
+
 async def _nothing(data: Any) -> None:
     return None
 

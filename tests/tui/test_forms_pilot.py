@@ -11,6 +11,7 @@ from textual.widgets import Input, Select
 
 from tableside.api import Tableside
 from tests.pilot_keys import burst, choose, save_game
+from tests.repeats import kept_by_default
 from tests.textual_probe import select_options
 from tests.tui.screen_text import panel_text, screen_text
 from tui.app import TablesideApp
@@ -169,7 +170,8 @@ async def test_new_game_offers_the_ways_to_play_for_the_player_count(tmp_path: P
         assert modes.prompt == "choose how to play"
 
 
-@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+@pytest.mark.parametrize("size", kept_by_default([(80, 24), (120, 40)], (80, 24),
+                                                  ids=["80x24", "120x40"]))
 async def test_every_option_of_new_game_is_reachable(
         tmp_path: Path, size: tuple[int, int]) -> None:
     from trackers.games.registry import game_ids, get_game

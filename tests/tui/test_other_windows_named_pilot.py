@@ -10,6 +10,7 @@ import pytest
 
 from tableside.api import Tableside
 from tests.pilot_keys import save_game
+from tests.repeats import kept_by_default
 from tests.tui.screen_text import panel_text, screen_text
 from tests.tui.test_windows_pilot import until
 from tui.app import TablesideApp
@@ -38,7 +39,8 @@ def cli_does(data: Path, session_id: str, process: int, name: str, **args: Any) 
     table.close()
 
 
-@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+@pytest.mark.parametrize("size", kept_by_default([(80, 24), (120, 40)], (80, 24),
+                                                  ids=["80x24", "120x40"]))
 async def test_thirty_cli_actions_say_one_short_line_and_the_newest_note_shows(
         tmp_path: Path, size: tuple[int, int]) -> None:
     session_id = save_game(tmp_path, "demo", 2)

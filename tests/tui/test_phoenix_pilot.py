@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 from typing import cast
 
+import pytest
 from textual import events
 from textual.app import App
 from textual.pilot import Pilot
@@ -129,6 +130,9 @@ def example_sheet() -> ScoreSheet:
 # --- the score sheet ---------------------------------------------------------------------------
 
 
+# the whole example by keys (the slow group): its sums are tested through the API
+# (tests/phoenix/test_phoenix_scoring.py) and the sheet's keys by the pilots below
+@pytest.mark.slow
 async def test_rulebook_example_typed_by_keys_gives_connor_159(tmp_path: Path) -> None:
     app = TablesideApp(data_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:

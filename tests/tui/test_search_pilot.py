@@ -19,6 +19,7 @@ from references.library import Library
 from references.model import Section
 from tableside.api import Tableside
 from tests.pilot_keys import burst
+from tests.repeats import kept_by_default
 from tests.textual_probe import select_options
 from tests.tui.screen_text import screen_text
 from tui.app import TablesideApp
@@ -503,7 +504,8 @@ async def test_removing_a_rulebook_asks_first(tmp_path: Path) -> None:
         assert "Fuel Leaks" not in result_titles(app)
 
 
-@pytest.mark.parametrize("size", [(64, 24), (80, 24)], ids=["narrow", "80x24"])
+@pytest.mark.parametrize("size", kept_by_default([(64, 24), (80, 24)], (80, 24),
+                                                  ids=["narrow", "80x24"]))
 async def test_preview_scrolls_to_the_first_hit(tmp_path: Path, size: tuple[int, int]) -> None:
     filler = "\n\n".join(f"Paragraph {n} says nothing of note." for n in range(60))
     book = tmp_path / "long.txt"

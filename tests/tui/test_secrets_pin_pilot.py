@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.widgets import Checkbox, Input
 
 from tableside.api import Tableside
@@ -23,6 +24,10 @@ from tui.screens.owner_pin import OwnerPinScreen
 PIN = "sarah-pin-9"
 
 
+# a whole flow by keys (the slow group): the PIN's rules are tested through the API
+# (tests/test_secrets_owner_pin.py) and the curtain's PIN by keys by the cheaper pilots
+# (test_burst_keys, test_pins_offer_pilot, test_lifeform_small_screen)
+@pytest.mark.slow
 async def test_the_lifeform_sets_a_pin_once_and_the_attack_asks_for_it(tmp_path: Path) -> None:
     table = Tableside(tmp_path)
     play = table.create("lifeform", 3, names=NAMES, board=BOARD, seed="pin")

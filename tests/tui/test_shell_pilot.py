@@ -9,6 +9,7 @@ from textual.widgets import Input
 
 from tableside.api import Tableside
 from tests.pilot_keys import choose, demo_with, playing, save_game, saved
+from tests.repeats import kept_by_default
 from tests.tui.screen_text import panel_text, screen_text
 from tui.app import TablesideApp
 from tui.screens.history import HistoryScreen
@@ -326,8 +327,8 @@ async def test_every_home_key_has_a_plain_name_in_the_palette(tmp_path: Path) ->
         assert type(app.screen).__name__ == "NewGameScreen"
 
 
-@pytest.mark.parametrize("game", ["lifeform", "nemesis-lockdown", "pandora-celeste",
-                                  "space-station-phoenix"])
+@pytest.mark.parametrize("game", kept_by_default(
+    ["lifeform", "nemesis-lockdown", "pandora-celeste", "space-station-phoenix"], "lifeform"))
 async def test_each_game_footer_is_two_lines_and_f1_lists_its_keyed_actions(
         tmp_path: Path, game: str) -> None:
     saved(tmp_path, game, "Friday night")
