@@ -19,6 +19,7 @@ from textual.widgets import DataTable, Input
 
 from tableside import api, open_session
 from tests.pilot_keys import saved
+from tests.repeats import kept_by_default
 from tests.textual_probe import HeaderClock
 from tui.app import TablesideApp
 
@@ -57,6 +58,7 @@ def test_home(snap_compare: Snap, tmp_path: Path) -> None:
     assert snap_compare(TablesideApp(data_dir=tmp_path), terminal_size=(80, 24))
 
 
+@pytest.mark.slow
 def test_home_wide(snap_compare: Snap, tmp_path: Path) -> None:
     for index, game in enumerate(GAMES):
         saved(tmp_path, game, f"Evening {index + 1}")
@@ -67,9 +69,13 @@ def test_new_game(snap_compare: Snap, tmp_path: Path) -> None:
     assert snap_compare(TablesideApp(data_dir=tmp_path), press=["n"], terminal_size=(80, 24))
 
 
-SIZES = pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+# Each screen at 80x24 in every run; at 120x40 (the roomy layouts) in the slow group, as
+# every *_wide test is (tests/repeats.py).
+SIZES = pytest.mark.parametrize("size", kept_by_default([(80, 24), (120, 40)], (80, 24),
+                                                        ids=["80x24", "120x40"]))
 
 
+@pytest.mark.slow
 def test_new_game_wide(snap_compare: Snap, tmp_path: Path) -> None:
     assert snap_compare(TablesideApp(data_dir=tmp_path), press=["n"], terminal_size=(120, 40))
 
@@ -81,6 +87,7 @@ def test_session_screen(snap_compare: Snap, tmp_path: Path, game: str) -> None:
                         terminal_size=(80, 24))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 def test_session_screen_wide(snap_compare: Snap, tmp_path: Path, game: str) -> None:
     saved(tmp_path, game, "Friday night", moves=2)
@@ -170,6 +177,7 @@ def test_generic_session_screen(snap_compare: Snap, tmp_path: Path) -> None:
                         terminal_size=(80, 24))
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("demo_registered")
 def test_generic_session_screen_wide(snap_compare: Snap, tmp_path: Path) -> None:
     saved(tmp_path, "demo", "Friday night", moves=2)
