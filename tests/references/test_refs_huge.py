@@ -71,8 +71,8 @@ def test_a_huge_single_section_text_is_imported_as_bounded_sections_found_and_re
     assert after < 1024 * 1024  # the built-in cards alone: about 0.3 MB
 
 
-def test_a_search_given_up_stops_and_says_so(tmp_path: Path) -> None:
-    with Library.open(tmp_path / "data") as library:
+def test_a_search_given_up_stops_and_says_so(library: Library) -> None:
+    with library:
         with pytest.raises(SearchCancelled):
             library.search("self destruct", cancelled=lambda: True)
         asked: list[int] = []
