@@ -37,11 +37,15 @@ registry._LOADED["demo"] = GAME
 from tableside.api import Tableside
 """
 
-SERVER = PRELUDE + """
+IMPORTS = PRELUDE + """
 import os, signal, traceback
 from tableside.cli import main
 from filelock import FileLock  # the half writer's imports
 from saves.journal import encode_line
+"""
+FORKS = hasattr(os, "fork") and hasattr(os, "mkfifo")  # else a fresh interpreter each (Fresh)
+
+SERVER = IMPORTS + """
 base = dict(globals())
 while True:
     order = sys.stdin.readline()
@@ -132,8 +136,9 @@ class Server:
     def __init__(self, folder: Path) -> None:
         self.folder = folder
         self.made = 0
-        self.process = subprocess.Popen([sys.executable, "-c", SERVER], stdin=subprocess.PIPE,
-                                        stdout=subprocess.PIPE, text=True)
+        self.process = subprocess.Popen([sys.executable, "-c", SERVER if FORKS else "pass"],
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        text=True)
 
     def order(self, *words: object) -> str:
         assert self.process.stdin is not None and self.process.stdout is not None
@@ -187,6 +192,17 @@ class Child:
         return out, self.errors()
 
 
+class Fresh(subprocess.Popen[str]):
+    """One window where there is no fork (Windows): a fresh interpreter, as it always was."""
+
+    def __init__(self, script: str, args: tuple[str, ...]) -> None:
+        super().__init__([sys.executable, "-c", IMPORTS + script, *args], stdin=subprocess.PIPE,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+    def errors(self) -> str:
+        return self.stderr.read() if self.stderr else ""
+
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     running = Server(tmp_path_factory.mktemp("windows"))
@@ -194,8 +210,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     running.close()
 
 
-def start(server: Server, script: str, *args: str) -> Child:
-    child = Child(server, script, args)
+def start(server: Server, script: str, *args: str) -> Child | Fresh:
+    child = Child(server, script, args) if FORKS else Fresh(script, args)
+    assert child.stdout is not None
     first = child.stdout.readline()
     if not first:
         pytest.fail(f"the child did not start:\n{child.errors()}")
