@@ -7,7 +7,6 @@ from __future__ import annotations
 import dataclasses
 import shutil
 import sqlite3
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -98,12 +97,11 @@ def _as_rebuilt(conn: sqlite3.Connection) -> list[tuple[object, ...]]:
 
 
 @pytest.fixture
-def two_books(tmp_path: Path) -> Iterator[Library]:
-    library = Library.open(tmp_path / "data")
+def two_books(library: Library) -> Library:
+    """Two of our texts in a fresh library (in tmp_path / "data": conftest.py)."""
     library.add_rulebook(FIXTURES / FIXTURE_FILES["lifeform"])
     library.add_rulebook(FIXTURES / FIXTURE_FILES["pandora-celeste"])
-    yield library
-    library.close()
+    return library
 
 
 def test_counts_follow_imports_and_removals(two_books: Library) -> None:

@@ -10,6 +10,7 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,10 @@ from trackers.engine import ActionError, Session, SessionSetup
 from trackers.pieces import Counter, Track
 
 REPO = Path(__file__).resolve().parents[2]
+# Every other window here is a process of its own, forked from one interpreter that did these
+# imports once (SERVER below): a fresh interpreter per window cost ~0.1 s of CPU before it
+# did anything. Each script runs as its own program would, with its arguments in sys.argv and
+# its own standard input, output (named pipes) and errors (a file).
 PRELUDE = f"""
 import json, sys
 sys.path.insert(0, {str(REPO)!r})
@@ -32,7 +37,51 @@ registry._LOADED["demo"] = GAME
 from tableside.api import Tableside
 """
 
-WRITER = PRELUDE + """
+IMPORTS = PRELUDE + """
+import os, signal, traceback
+from tableside.cli import main
+from filelock import FileLock  # the half writer's imports
+from saves.journal import encode_line
+"""
+FORKS = hasattr(os, "fork") and hasattr(os, "mkfifo")  # else a fresh interpreter each (Fresh)
+
+SERVER = IMPORTS + """
+base = dict(globals())
+while True:
+    order = sys.stdin.readline()
+    if not order:
+        break
+    kind, *rest = json.loads(order)
+    if kind == "start":
+        script, argv, stdin, stdout, stderr = rest
+        pid = os.fork()
+        if pid == 0:
+            code = 1
+            try:
+                os.dup2(os.open(stdin, os.O_RDONLY), 0)
+                os.dup2(os.open(stdout, os.O_WRONLY), 1)
+                os.dup2(os.open(stderr, os.O_WRONLY | os.O_CREAT, 0o600), 2)
+                sys.stdin = open(0, closefd=False)
+                sys.stdout = open(1, "w", closefd=False)
+                sys.stderr = open(2, "w", closefd=False)
+                sys.argv = ["-c", *argv]
+                exec(script, dict(base))
+                code = 0
+            except BaseException:
+                traceback.print_exc()
+            finally:
+                sys.stdout.flush()
+                sys.stderr.flush()
+                os._exit(code)
+        print(pid, flush=True)
+    elif kind == "kill":  # not yet waited for: the id is still the child's
+        os.kill(rest[0], signal.SIGKILL)
+        print("killed", flush=True)
+    else:
+        print(os.waitstatus_to_exitcode(os.waitpid(rest[0], 0)[1]), flush=True)
+"""
+
+WRITER = """
 root, session_id, count, name = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
 table = Tableside(root, by=name)
 play = table.load(session_id)
@@ -45,7 +94,7 @@ play.close()
 table.close()
 """
 
-CREATOR = PRELUDE + """
+CREATOR = """
 root, count = sys.argv[1], int(sys.argv[2])
 print("ready", flush=True)
 sys.stdin.readline()
@@ -57,8 +106,7 @@ for i in range(count):
     table.close()
 """
 
-CLI_LOOP = PRELUDE + """
-from tableside.cli import main
+CLI_LOOP = """
 root, session_id, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
 print("ready", flush=True)
 sys.stdin.readline()
@@ -68,7 +116,7 @@ for i in range(count):  # one `tableside do` per action, as a shell loop would r
     print(json.dumps({"code": code}), flush=True)
 """
 
-HOLDER = PRELUDE + """
+HOLDER = """
 table = Tableside(sys.argv[1], by="app")
 play = table.load(sys.argv[2])
 print("open", flush=True)
@@ -82,13 +130,92 @@ table.close()
 pytestmark = pytest.mark.usefixtures("demo_registered")
 
 
-def start(script: str, *args: str) -> subprocess.Popen[str]:
-    child = subprocess.Popen([sys.executable, "-c", script, *args], stdin=subprocess.PIPE,
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+class Server:
+    """The interpreter the windows are forked from, and its orders (one at a time)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.made = 0
+        self.process = subprocess.Popen([sys.executable, "-c", SERVER if FORKS else "pass"],
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        text=True)
+
+    def order(self, *words: object) -> str:
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(json.dumps(words) + "\n")
+        self.process.stdin.flush()
+        answer = self.process.stdout.readline()
+        assert answer, "the server stopped"
+        return answer.strip()
+
+    def close(self) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        self.process.wait(60)
+
+
+class Child:
+    """One window: like subprocess.Popen's, with its input, output, errors and exit code."""
+
+    def __init__(self, server: Server, script: str, args: tuple[str, ...]) -> None:
+        server.made += 1
+        stdin, stdout, self._errors = (server.folder / f"{server.made}.{part}"
+                                       for part in ("in", "out", "err"))
+        os.mkfifo(stdin)
+        os.mkfifo(stdout)
+        self.server = server
+        self.pid = int(server.order("start", script, list(args), str(stdin), str(stdout),
+                                    str(self._errors)))
+        self.returncode: int | None = None
+        self.stdin = open(stdin, "w")  # noqa: SIM115 (closed by communicate)
+        self.stdout = open(stdout)  # noqa: SIM115
+
+    def errors(self) -> str:
+        return self._errors.read_text() if self._errors.exists() else ""
+
+    def kill(self) -> None:
+        if self.returncode is None:
+            self.server.order("kill", self.pid)
+
+    def wait(self, timeout: float | None = None) -> int:
+        if self.returncode is None:
+            self.returncode = int(self.server.order("wait", self.pid))
+        self.stdin.close()
+        self.stdout.close()
+        return self.returncode
+
+    def communicate(self, timeout: float | None = None) -> tuple[str, str]:
+        self.stdin.close()
+        out = self.stdout.read()
+        self.stdout.close()
+        self.wait()
+        return out, self.errors()
+
+
+class Fresh(subprocess.Popen[str]):
+    """One window where there is no fork (Windows): a fresh interpreter, as it always was."""
+
+    def __init__(self, script: str, args: tuple[str, ...]) -> None:
+        super().__init__([sys.executable, "-c", IMPORTS + script, *args], stdin=subprocess.PIPE,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+    def errors(self) -> str:
+        return self.stderr.read() if self.stderr else ""
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    running = Server(tmp_path_factory.mktemp("windows"))
+    yield running
+    running.close()
+
+
+def start(server: Server, script: str, *args: str) -> Child | Fresh:
+    child = Child(server, script, args) if FORKS else Fresh(script, args)
     assert child.stdout is not None
     first = child.stdout.readline()
     if not first:
-        pytest.fail(f"the child did not start:\n{child.stderr.read() if child.stderr else ''}")
+        pytest.fail(f"the child did not start:\n{child.errors()}")
     return child
 
 
@@ -101,9 +228,10 @@ def new_game(root: Path, seed: str = "two") -> str:
 
 
 # --- real processes ------------------------------------------------------------------------
-def test_two_processes_writing_one_game_lose_nothing(tmp_path: Path) -> None:
+def test_two_processes_writing_one_game_lose_nothing(tmp_path: Path, server: Server) -> None:
     session_id = new_game(tmp_path)
-    children = [start(WRITER, str(tmp_path), session_id, "100", f"cli {n}") for n in (1, 2)]
+    children = [start(server, WRITER, str(tmp_path), session_id, "100", f"cli {n}")
+                for n in (1, 2)]
     for child in children:
         assert child.stdin is not None
         child.stdin.write("go\n")
@@ -130,9 +258,10 @@ def test_two_processes_writing_one_game_lose_nothing(tmp_path: Path) -> None:
           f"{len(events)} in the history")
 
 
-def test_two_command_line_loops_on_one_game_lose_nothing(tmp_path: Path) -> None:
+def test_two_command_line_loops_on_one_game_lose_nothing(tmp_path: Path,
+                                                         server: Server) -> None:
     session_id = new_game(tmp_path)
-    children = [start(CLI_LOOP, str(tmp_path), session_id, "25") for _ in range(2)]
+    children = [start(server, CLI_LOOP, str(tmp_path), session_id, "25") for _ in range(2)]
     for child in children:
         assert child.stdin is not None
         child.stdin.write("go\n")
@@ -150,9 +279,9 @@ def test_two_command_line_loops_on_one_game_lose_nothing(tmp_path: Path) -> None
     assert again.warnings == []
 
 
-def test_two_processes_creating_games_lose_none(tmp_path: Path) -> None:
+def test_two_processes_creating_games_lose_none(tmp_path: Path, server: Server) -> None:
     Tableside(tmp_path).close()
-    children = [start(CREATOR, str(tmp_path), "15", name) for name in ("left", "right")]
+    children = [start(server, CREATOR, str(tmp_path), "15", name) for name in ("left", "right")]
     for child in children:
         assert child.stdin is not None
         child.stdin.write("go\n")
@@ -168,9 +297,10 @@ def test_two_processes_creating_games_lose_none(tmp_path: Path) -> None:
     assert len(made) == 30 and listed == set(made)
 
 
-def test_deleting_a_game_open_in_another_window_is_refused_naming_it(tmp_path: Path) -> None:
+def test_deleting_a_game_open_in_another_window_is_refused_naming_it(
+        tmp_path: Path, server: Server) -> None:
     session_id = new_game(tmp_path)
-    holder = start(HOLDER, str(tmp_path), session_id)
+    holder = start(server, HOLDER, str(tmp_path), session_id)
     table = Tableside(tmp_path)
     try:
         with pytest.raises(TablesideError, match=rf"open in another window \(app {holder.pid}\)"):
@@ -183,7 +313,8 @@ def test_deleting_a_game_open_in_another_window_is_refused_naming_it(tmp_path: P
     assert table.sessions() == []
 
 
-def test_opening_a_game_while_another_window_writes_truncates_nothing(tmp_path: Path) -> None:
+def test_opening_a_game_while_another_window_writes_truncates_nothing(
+        tmp_path: Path, server: Server) -> None:
     """A writer holds the lock with half its record on disk; a reader (saves show) and a
     second window opening the game must not cut it off."""
     session_id = new_game(tmp_path)
@@ -192,7 +323,7 @@ def test_opening_a_game_while_another_window_writes_truncates_nothing(tmp_path: 
     play.do("fire")
     play.close()
     path = table.store.journal_path(session_id)
-    half_writer = PRELUDE + f"""
+    half_writer = f"""
 import os
 from filelock import FileLock
 from saves.journal import encode_line
@@ -206,7 +337,7 @@ sys.stdin.readline()
 os.write(fd, line[12:] + b',"seq":9}}\\n')  # finished later (a real record would verify)
 lock.release()
 """
-    child = start(half_writer)
+    child = start(server, half_writer)
     size = path.stat().st_size
     reader = Tableside(tmp_path, read_only=True).load(session_id, read_only=True)
     assert reader.head == 1
