@@ -33,33 +33,13 @@ async def open_game(pilot, tmp_path: Path) -> SessionScreen:  # type: ignore[no-
 
 async def set_game(pilot: Pilot[None], game: str, players: int) -> None:
     """On New game, put the game and the player count in their lists directly: choosing
-    from a list by keys is tested where it is the subject (the burst and long-choice tests)."""
+    from a list by keys is tested where it is the subject (the long-choice test here, the
+    game and its count typed in test_type_to_choose_pilot, chosen by arrows in
+    test_burst_keys)."""
     pilot.app.screen.query_one("#game", Select).value = game
     await pilot.pause()
     pilot.app.screen.query_one("#players", Select).value = players
     await pilot.pause()
-
-
-async def test_a_refused_value_stays_typed_with_the_reason_beside_its_field(
-        tmp_path: Path) -> None:
-    save_game(tmp_path, "demo", 2)
-    app = TablesideApp(data_dir=tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_game(pilot, tmp_path)
-        await pilot.press("a")
-        await pilot.pause()
-        await pilot.press("4", "4", "enter")  # 44 spaces: the rules allow 1 to 30
-        await pilot.pause()
-        form = app.screen
-        assert isinstance(form, ActionFormScreen)  # still open
-        assert form.query_one("#arg-spaces", Input).value == "44"
-        beside = panel_text(app, "#err-spaces")
-        assert beside.startswith("How many: ") and "1 to 30" in beside  # named as labelled
-        assert screen.play.head == 0
-        await pilot.press("backspace", "backspace", "3", "enter")
-        await pilot.pause()
-        assert app.screen is screen
-        assert "Countdown: 22" in panel_text(app, "#tracks")
 
 
 async def test_a_board_value_the_action_needs_is_asked_in_its_form(tmp_path: Path) -> None:
@@ -91,6 +71,11 @@ async def test_a_board_value_the_action_needs_is_asked_in_its_form(tmp_path: Pat
         assert "hatch_space" not in screen.play.state.board
 
 
+# New game's names and title typed without a pause, after the game and count chosen by keys:
+# the slow group. The default run types the same keys in one burst, the game and count chosen
+# by arrows (test_burst_keys.py::test_new_game_names_tab_title_enter_at_once) and by typing
+# (test_type_to_choose_pilot.py::test_new_game_typed_fast_as_its_fields_appear).
+@pytest.mark.slow
 async def test_a_burst_of_keys_fills_the_fields_it_was_typed_for(tmp_path: Path) -> None:
     app = TablesideApp(data_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -112,6 +97,10 @@ async def test_a_burst_of_keys_fills_the_fields_it_was_typed_for(tmp_path: Path)
         assert app.screen.play.setup.names == ("Ann", "Bo", "Cy")
 
 
+# The slow group: the default run types the same keys, all at once
+# (test_burst_keys.py::test_a_number_typed_then_enter_at_once_is_read_whole[enter] and
+# ::test_an_action_key_its_number_enter_and_the_next_key_at_once).
+@pytest.mark.slow
 async def test_enter_in_a_form_field_submits_before_the_next_key(tmp_path: Path) -> None:
     save_game(tmp_path, "demo", 2)
     app = TablesideApp(data_dir=tmp_path)
@@ -178,6 +167,9 @@ async def test_every_option_of_new_game_is_reachable(
 
     game = max(map(get_game, game_ids()), key=lambda g: len(g.options))
     app = TablesideApp(data_dir=tmp_path)
+    # Each field Tab reaches is scrolled to at once, not glided to: where the scroll ends is
+    # what is checked, and a glide draws frames on the way at each field that scrolls.
+    app.animation_level = "none"
     async with app.run_test(size=size) as pilot:
         await pilot.press("n")
         await pilot.pause()
@@ -246,21 +238,10 @@ def with_count_action(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(registry._LOADED, "demo", replace(demo, actions=(*demo.actions, count)))
 
 
-async def test_a_burst_of_keys_fills_every_field_of_an_action_form(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    with_count_action(monkeypatch)
-    save_game(tmp_path, "demo", 2)
-    app = TablesideApp(data_dir=tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_game(pilot, tmp_path)
-        await pilot.press("k")
-        await pilot.pause()
-        await pilot.press("1", "tab", "2", "tab", "3", "tab", "4", "enter")  # no pauses
-        await pilot.pause()
-        assert app.screen is screen
-        assert "'red': 1, 'blue': 2, 'green': 3, 'gold': 4" in panel_text(app, "#now")
-
-
+# The slow group: the default run keys the same two counts and Escape, keeps the draft and
+# finds both back, after a restart too
+# (test_form_drafts_pilot.py::test_a_form_left_by_escape_comes_back_after_a_restart).
+@pytest.mark.slow
 async def test_a_form_of_several_fields_closed_by_escape_keeps_a_draft(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     with_count_action(monkeypatch)
@@ -284,10 +265,11 @@ async def test_a_form_of_several_fields_closed_by_escape_keeps_a_draft(
         assert screen.play.head == 0
 
 
-async def test_ctrl_s_does_the_form_from_any_field(
+async def test_a_burst_of_keys_fills_every_field_and_enter_or_ctrl_s_does_the_form(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """ctrl+s in an action form is its OK button, from whichever field has the focus (as
-    in New game), so a table need not tab to OK."""
+    """Four counts typed without a pause land in their four fields; Enter does the form. And
+    ctrl+s in an action form is its OK button, from whichever field has the focus (as in New
+    game), so a table need not tab to OK; a refusal keeps the form open, as OK would."""
     with_count_action(monkeypatch)
     save_game(tmp_path, "demo", 2)
     app = TablesideApp(data_dir=tmp_path)
@@ -295,10 +277,17 @@ async def test_ctrl_s_does_the_form_from_any_field(
         screen = await open_game(pilot, tmp_path)
         await pilot.press("k")
         await pilot.pause()
-        await pilot.press("1", "tab", "2", "tab", "3", "tab", "4", "shift+tab", "ctrl+s")
+        await pilot.press("1", "tab", "2", "tab", "3", "tab", "4", "enter")  # no pauses
         await pilot.pause()
         assert app.screen is screen
         assert "'red': 1, 'blue': 2, 'green': 3, 'gold': 4" in panel_text(app, "#now")
+        assert screen.play.head == 1
+        await pilot.press("k")
+        await pilot.pause()
+        await pilot.press("5", "tab", "6", "tab", "7", "tab", "8", "shift+tab", "ctrl+s")
+        await pilot.pause()
+        assert app.screen is screen
+        assert "'red': 5, 'blue': 6, 'green': 7, 'gold': 8" in panel_text(app, "#now")
         await pilot.press("a")  # a refusal keeps the form open, as OK would
         await pilot.pause()
         await pilot.press("4", "4", "ctrl+s")
@@ -307,10 +296,14 @@ async def test_ctrl_s_does_the_form_from_any_field(
         assert "1 to 30" in panel_text(app, "#err-spaces")
 
 
-async def test_a_required_error_goes_once_the_field_holds_an_allowed_value(
+async def test_a_fields_error_required_then_refused_stays_beside_it_until_allowed(
         tmp_path: Path) -> None:
-    """At 80x24: ctrl+s on an empty field says it is required; a value the field refuses
-    keeps the reason; once the value is allowed the reason is gone, before any OK."""
+    """At 80x24, one field's errors in steps: ctrl+s on an empty field says it is required;
+    a value the field refuses keeps the reason; once the value is allowed the reason is gone,
+    before any OK. A refused value stays typed, with the reason beside its field (named as
+    labelled), the focus there and nothing done; Escape asks whether to keep it as a draft,
+    Escape again goes back to the form as it was; corrected, Enter does it; dropped, nothing
+    is recorded."""
     save_game(tmp_path, "demo", 2)
     app = TablesideApp(data_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -331,6 +324,36 @@ async def test_a_required_error_goes_once_the_field_holds_an_allowed_value(
         assert "required" not in screen_text(app)
         assert form.query_one("#err-spaces").has_class("hidden")
         assert screen.play.head == 0  # nothing done until OK
-        await pilot.press("ctrl+s")
+        await pilot.press("4", "enter")  # 44 spaces: the rules allow 1 to 30
+        await pilot.pause()
+        assert app.screen is form  # still open
+        assert form.query_one("#arg-spaces", Input).value == "44"
+        # beside its field, focused, named as the form labels it (not "spaces:", the
+        # argument's name a script types)
+        beside = panel_text(app, "#err-spaces")
+        assert beside.startswith("How many: ") and "1 to 30" in beside
+        assert app.focused is form.query_one("#arg-spaces", Input)
+        assert screen.play.head == 0
+        await pilot.press("escape")  # typed in: asks whether to keep it as a draft
+        await pilot.pause()
+        assert "keep what you typed as a draft" in screen_text(app)
+        await pilot.press("escape")  # back to the form, as it was
+        await pilot.pause()
+        assert app.screen is form
+        assert form.query_one("#arg-spaces", Input).value == "44"
+        assert screen.play.head == 0
+        await pilot.press("backspace", "backspace", "3", "enter")
         await pilot.pause()
         assert app.screen is screen
+        assert "Countdown: 22" in panel_text(app, "#tracks")
+        await pilot.press("a")  # refused again, then dropped: nothing more recorded
+        await pilot.pause()
+        await pilot.press("9", "9", "enter")
+        await pilot.pause()
+        assert "1 to 30" in panel_text(app, "#err-spaces")
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("d")  # drop it
+        await pilot.pause()
+        assert app.screen is screen
+        assert screen.play.head == 1

@@ -7,21 +7,20 @@ from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 import pytest
 from textual import events
 from textual.app import App
 from textual.pilot import Pilot
-from textual.widgets import Input, Select
+from textual.widgets import Input, OptionList, Select
 
 from references.library import Library
 from references.model import Section
 from tableside.api import Tableside
 from tests.pilot_keys import burst
 from tests.repeats import kept_by_default
-from tests.textual_probe import select_options
-from tests.tui.screen_text import screen_text
+from tests.textual_probe import drawn_rows, select_options
 from tui.app import TablesideApp
 from tui.screens.home import HomeScreen
 from tui.screens.rulebooks import AddRulebookScreen, RulebooksScreen
@@ -69,8 +68,9 @@ async def type_text(pilot: Pilot[None], text: str) -> None:
 
 
 def seen(app: App[Any]) -> str:
-    """Every character on the screen (see screen_text)."""
-    return screen_text(cast("App[object]", app))
+    """Every character on the screen, row by row, as drawn (screen_text's SVG export of the
+    same screen costs several times the CPU, and these pilots read it twenty times)."""
+    return "\n".join(drawn_rows(app))
 
 
 def shown_section(app: App[Any]) -> Section:
@@ -119,6 +119,9 @@ async def highlight_piece(pilot: Pilot[None], piece: str) -> None:
 
 async def test_search_from_home_ranks_hull_breach_and_previews_the_section(
         tmp_path: Path) -> None:
+    """From Home at 80x24: the palette offers the search's commands; typed words rank Hull
+    Breach first, its hit marked, previewed beside the results; the palette opened and closed
+    loses no highlighted result; Enter reads one, ctrl+t lists its book's contents."""
     app = TablesideApp(data_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -126,6 +129,9 @@ async def test_search_from_home_ranks_hull_breach_and_previews_the_section(
         await pilot.pause()
         screen = search_screen(app)
         assert screen.query_one("#search-game", Select).value == ALL
+        titles = {c.title for c in app.get_system_commands(app.screen)}
+        assert {"Search only Lifeform", "Search every game", "Rulebooks: import or remove",
+                "Book contents"} <= titles
         await type_text(pilot, "hull breach")
         results, reader = app.screen.query_one("#search-results"), preview(app)
         assert results.region and reader.region  # at 80 columns side by side, as you type
@@ -135,8 +141,15 @@ async def test_search_from_home_ranks_hull_breach_and_previews_the_section(
         assert "«breach»" in text  # the snippet marks the hit, not by colour alone
         assert "Pandora Celeste" in text
         assert shown_section(app).title == "Hull Breach"
-        await pilot.press("enter")  # to the results
-        await pilot.press("enter")  # read the highlighted one
+        await pilot.press("enter", "down")  # to the results: the second one
+        await settle(pilot)
+        second = shown_section(app).id
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press("escape")
+        await settle(pilot)
+        assert shown_section(app).id == second  # the palette lost nothing
+        await pilot.press("up", "enter")  # read the highlighted one: the first
         await settle(pilot)
         assert app.screen.focused is preview(app)
         shown = preview(app).shown_text
@@ -172,32 +185,15 @@ async def test_a_narrow_terminal_shows_one_pane_at_a_time(tmp_path: Path) -> Non
         assert app.screen.focused is results
 
 
-async def test_palette_offers_the_search_commands(tmp_path: Path) -> None:
-    app = TablesideApp(data_dir=tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("s")
-        await pilot.pause()
-        titles = {c.title for c in app.get_system_commands(app.screen)}
-        assert {"Search only Lifeform", "Search every game", "Rulebooks: import or remove",
-                "Book contents"} <= titles
-        await type_text(pilot, "hull breach")
-        await pilot.press("enter", "down")  # the second result
-        await settle(pilot)
-        second = shown_section(app).id
-        await pilot.press("ctrl+p")
-        await pilot.pause()
-        await pilot.press("escape")
-        await settle(pilot)
-        assert shown_section(app).id == second  # the palette lost nothing
-
-
 HOSTILE = ['"', '"hull', "hull-breach", "a:b", "***", "(()", "AND", "NEAR", "hull OR",
            "NOT NOT", "'; DROP TABLE sections; --", "{}[]^\\", "🚀 breach 🚀", "   ",
            "x" * 3000]
 
 
-async def test_hostile_text_in_the_box_never_crashes(tmp_path: Path) -> None:
+async def test_hostile_text_never_crashes_the_box_and_a_typo_is_corrected(
+        tmp_path: Path) -> None:
+    """Whatever is typed in the box: hostile text never crashes it (set, and typed by keys);
+    a typo is corrected (did you mean), alone or among good words."""
     app = TablesideApp(data_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -214,14 +210,7 @@ async def test_hostile_text_in_the_box_never_crashes(tmp_path: Path) -> None:
         await pilot.press("ctrl+u")  # and typed by keys
         await type_text(pilot, '"hull-breach*:(')
         assert isinstance(app.screen, SearchScreen)
-
-
-async def test_did_you_mean_on_a_typo_is_applied_with_one_key(tmp_path: Path) -> None:
-    app = TablesideApp(data_dir=tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("s")
-        await pilot.pause()
+        await pilot.press("ctrl+u")
         await type_text(pilot, "autodestrution")  # nothing matches: the corrected results
         status = str(search_screen(app).query_one("#search-status").render())
         assert status.startswith("Showing autodestruction")
@@ -271,8 +260,12 @@ async def test_search_from_a_game_and_back_leaves_the_game_untouched(tmp_path: P
         assert game.head == before[0] - 1
 
 
-async def test_context_help_opens_the_trackers_section_and_its_rulebook(
+async def test_the_highlighted_trackers_rule_beside_it_and_in_the_search_with_its_rulebook(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rule for the highlighted tracker, two ways. At 120x30, t toggles the reference pane
+    beside the trackers on its card's section. At 80x24, ? opens the search on that section
+    (the game's own filter), the card's section listed before the rulebook's; the search
+    from a game looks in that game first."""
     game, players, piece, topic = topic_game(monkeypatch)
     with Library.open(tmp_path) as library:
         card_title = library.topic(game, topic)[0].title
@@ -284,13 +277,28 @@ async def test_context_help_opens_the_trackers_section_and_its_rulebook(
     table.create(game, players).close()
     table.close()
     app = TablesideApp(data_dir=tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(120, 30)) as pilot:
         await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()
         session = app.screen
         assert isinstance(session, SessionScreen)
         await highlight_piece(pilot, piece)
+        holder = app.screen.query_one("#reference")
+        assert not holder.display
+        await pilot.press("t")
+        await settle(pilot)
+        assert holder.display
+        pane = holder.query_one(ReferencePane)
+        assert pane.section is not None and pane.section.title == card_title
+        assert f"Rule: {card_title}" in seen(app)
+        await pilot.press("t")
+        await pilot.pause()
+        assert not holder.display
+        assert f"Rule: {card_title}" not in seen(app)
+        await pilot.resize_terminal(80, 24)  # the tracker still highlighted
+        highlighted = session.query_one("#tracks", OptionList).highlighted_option
+        assert highlighted is not None and highlighted.id == f"piece:{piece}"
         await pilot.press("question_mark")
         await settle(pilot)
         screen = search_screen(app)
@@ -311,34 +319,6 @@ async def test_context_help_opens_the_trackers_section_and_its_rulebook(
         await pilot.press("s")  # the search from a game looks in that game first
         await pilot.pause()
         assert search_screen(app).query_one("#search-game", Select).value == game
-
-
-async def test_reference_pane_toggles_beside_the_trackers(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    game, players, piece, topic = topic_game(monkeypatch)
-    with Library.open(tmp_path) as library:
-        card_title = library.topic(game, topic)[0].title
-    table = Tableside(tmp_path)
-    table.create(game, players).close()
-    table.close()
-    app = TablesideApp(data_dir=tmp_path)
-    async with app.run_test(size=(120, 30)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        await highlight_piece(pilot, piece)
-        holder = app.screen.query_one("#reference")
-        assert not holder.display
-        await pilot.press("t")
-        await settle(pilot)
-        assert holder.display
-        pane = holder.query_one(ReferencePane)
-        assert pane.section is not None and pane.section.title == card_title
-        assert f"Rule: {card_title}" in seen(app)
-        await pilot.press("t")
-        await pilot.pause()
-        assert not holder.display
-        assert f"Rule: {card_title}" not in seen(app)
 
 
 async def test_reference_pane_without_a_topic_lists_the_card(tmp_path: Path) -> None:
@@ -407,7 +387,9 @@ async def choose_game(pilot: Pilot[None], label: str) -> None:
     await pilot.pause()
 
 
-async def test_import_a_rulebook_from_the_tui_then_find_it(tmp_path: Path) -> None:
+async def test_import_a_rulebook_from_the_tui_find_it_then_remove_it(tmp_path: Path) -> None:
+    """A rulebook imported from the search's library is found by the search at once; removing
+    it asks first (no keeps it), and once removed the search no longer finds it."""
     book = tmp_path / "gravity.txt"
     book.write_text(RULEBOOK)
     app = TablesideApp(data_dir=tmp_path)
@@ -435,10 +417,36 @@ async def test_import_a_rulebook_from_the_tui_then_find_it(tmp_path: Path) -> No
         await settle(pilot)
         assert result_titles(app)[0] == "Fuel Leaks"
         assert "«sponge»" in seen(app)
+        await pilot.press("ctrl+b")
+        await pilot.pause()
+        assert isinstance(app.screen, RulebooksScreen)
+        assert "Gravity Rules" in seen(app)
+        await pilot.press("d")
+        await pilot.pause()
+        assert "Remove \"Gravity Rules\"" in seen(app)
+        await pilot.press("n")
+        await pilot.pause()
+        assert len(app.screen.library.books()) == 1  # type: ignore[attr-defined]
+        await pilot.press("d")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert app.screen.library.books() == []  # type: ignore[attr-defined]
+        assert "No rulebook imported yet" in seen(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("ctrl+u")
+        await type_text(pilot, "sponge")
+        assert "Fuel Leaks" not in result_titles(app)
 
 
 async def test_a_refused_import_says_why_and_changes_nothing(tmp_path: Path) -> None:
+    """An empty file and a missing one are not imported, and say why; a book whose game
+    cannot be told from its text asks for its game. The form stays open to try another
+    file, and no book is added."""
     (tmp_path / "empty.txt").write_text("")
+    book = tmp_path / "gravity.txt"
+    book.write_text(RULEBOOK)
     app = TablesideApp(data_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await open_rulebooks(pilot)
@@ -455,53 +463,17 @@ async def test_a_refused_import_says_why_and_changes_nothing(tmp_path: Path) -> 
         await pilot.press("enter")
         await settle(pilot)
         assert "does not exist" in seen(app)
-        await pilot.press("escape")
-        await pilot.pause()
-        assert isinstance(app.screen, RulebooksScreen)
-        assert app.screen.library.books() == []
-        assert "No rulebook imported yet" in seen(app)
-
-
-async def test_a_book_whose_game_cannot_be_told_asks_for_it(tmp_path: Path) -> None:
-    book = tmp_path / "gravity.txt"
-    book.write_text(RULEBOOK)
-    app = TablesideApp(data_dir=tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_rulebooks(pilot)
-        await pilot.press("a")
-        await pilot.pause()
+        await pilot.press("ctrl+u")
         await paste(pilot, str(book))
         await pilot.press("enter")  # the game left to "tell from its text"
         await settle(pilot)
         assert "Choose its game" in seen(app)
         assert app.screen.library.books() == []  # type: ignore[attr-defined]
-
-
-async def test_removing_a_rulebook_asks_first(tmp_path: Path) -> None:
-    book = tmp_path / "gravity.txt"
-    book.write_text(RULEBOOK)
-    with Library.open(tmp_path) as library:
-        library.add_rulebook(book, "lifeform")
-    app = TablesideApp(data_dir=tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_rulebooks(pilot)
-        assert "Gravity Rules" in seen(app)
-        await pilot.press("d")
-        await pilot.pause()
-        assert "Remove \"Gravity Rules\"" in seen(app)
-        await pilot.press("n")
-        await pilot.pause()
-        assert len(app.screen.library.books()) == 1  # type: ignore[attr-defined]
-        await pilot.press("d")
-        await pilot.pause()
-        await pilot.press("y")
-        await pilot.pause()
-        assert app.screen.library.books() == []  # type: ignore[attr-defined]
-        assert "No rulebook imported yet" in seen(app)
         await pilot.press("escape")
         await pilot.pause()
-        await type_text(pilot, "sponge")
-        assert "Fuel Leaks" not in result_titles(app)
+        assert isinstance(app.screen, RulebooksScreen)
+        assert app.screen.library.books() == []
+        assert "No rulebook imported yet" in seen(app)
 
 
 @pytest.mark.parametrize("size", kept_by_default([(64, 24), (80, 24)], (80, 24),

@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from textual.widgets import Input
 
 from tableside.api import Tableside
 from tests.pilot_keys import choose, demo_with, playing, save_game, saved
@@ -29,6 +28,12 @@ async def test_home_says_there_are_no_saves_yet(tmp_path: Path) -> None:
         assert "No saved games yet" in screen_text(app)
 
 
+# A whole flow by keys (the slow group): its rules (the countdown, its milestone's note and
+# the note when it is undone) are tested through the API (tests/engine/test_engine_history.py)
+# and its keys by the cheaper pilots of the default run: New game's game and count chosen by
+# keys (test_type_to_choose_pilot.py, test_burst_keys.py), an action's form (test_forms_pilot.py),
+# u and r (test_in_place_pilot.py::test_a_longer_or_shorter_note_lays_nothing_out).
+@pytest.mark.slow
 async def test_new_game_then_actions_undo_redo_by_keys(tmp_path: Path) -> None:
     app = TablesideApp(data_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -56,32 +61,6 @@ async def test_new_game_then_actions_undo_redo_by_keys(tmp_path: Path) -> None:
         await pilot.press("r")
         await pilot.pause()
         assert "Countdown: 19" in panel_text(app, "#tracks")
-
-
-async def test_bad_argument_is_refused_and_nothing_recorded(tmp_path: Path) -> None:
-    save_game(tmp_path, "demo", 2)
-    async with playing(tmp_path) as (app, pilot, screen):
-        await pilot.press("a")
-        await pilot.pause()
-        await pilot.press("9", "9", "enter")  # 99 spaces: more than allowed
-        await pilot.pause()
-        # beside its field, focused, named as the form labels it (not "spaces:", the
-        # argument's name a script types)
-        assert panel_text(app, "#err-spaces").startswith("How many: ")
-        assert "1 to 30" in panel_text(app, "#err-spaces")
-        assert app.focused is app.screen.query_one("#arg-spaces", Input)
-        await pilot.press("escape")  # typed in: asks whether to keep it as a draft
-        await pilot.pause()
-        assert "keep what you typed as a draft" in screen_text(app)
-        await pilot.press("escape")  # back to the form, as it was
-        await pilot.pause()
-        assert app.screen.query_one("#arg-spaces", Input).value == "99"
-        await pilot.press("escape")
-        await pilot.pause()
-        await pilot.press("d")  # drop it
-        await pilot.pause()
-        assert isinstance(app.screen, SessionScreen)
-        assert app.screen.play.head == 0
 
 
 async def test_secret_is_chosen_behind_the_curtain_and_never_shown(tmp_path: Path) -> None:
@@ -137,22 +116,6 @@ async def test_undo_survives_a_restart(tmp_path: Path) -> None:
     assert "Fires: 1/3" in again.state.pieces["fires"].summary()
 
 
-async def test_palette_lists_every_game_action_by_name(tmp_path: Path) -> None:
-    save_game(tmp_path, "demo", 2)
-    async with playing(tmp_path) as (app, pilot, screen):
-        names = {e.name for e in key_entries(screen)}
-        for action in screen.play.actions():
-            assert action.title in names, action.title
-        await pilot.press("ctrl+p")
-        await pilot.pause()
-        await pilot.press(*"Add a fire")
-        await pilot.pause(0.3)
-        await pilot.press("enter")
-        await pilot.pause()
-        assert app.screen is screen
-        assert screen.play.state.pieces["fires"].summary() == "Fires: 1/3"
-
-
 async def test_light_theme_and_small_terminal(tmp_path: Path) -> None:
     app = TablesideApp(data_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -177,8 +140,8 @@ def test_every_footer_label_fits_its_cell() -> None:
 
 
 async def test_history_reaches_the_first_action_of_a_long_game(tmp_path: Path) -> None:
-    # more than the side panel's 200 lines
-    save_game(tmp_path, "demo", 2, [("set_value", {"target": "fires.value", "value": 1})] * 260)
+    # one more than the side panel's 200 lines: action 1 is not in it
+    save_game(tmp_path, "demo", 2, [("set_value", {"target": "fires.value", "value": 1})] * 201)
     async with playing(tmp_path) as (app, pilot, screen):
         await pilot.press("h")
         await pilot.pause()
@@ -189,10 +152,33 @@ async def test_history_reaches_the_first_action_of_a_long_game(tmp_path: Path) -
         assert app.screen.play.head == 1
 
 
-async def test_every_key_of_a_game_screen_is_in_the_palette_by_its_plain_name(
+async def test_every_key_of_a_game_screen_is_named_in_f1_and_the_palette_and_runs_there(
         tmp_path: Path) -> None:
+    """The footer is two lines (the Now panel the biggest panel) and F1 lists every key by
+    its plain name. Every game action is in the palette by its title, every key of the screen
+    by its plain name; chosen from the palette by that name, an action or a key does what its
+    key does."""
     save_game(tmp_path, "demo", 2)
     async with playing(tmp_path) as (app, pilot, screen):
+        footer = app.screen.query_one(KeysFooter)
+        assert footer.region.height <= 2
+        now = app.screen.query_one("#now")
+        regions = [w.region for w in app.screen.query("#now, #tracks, #log")]
+        assert now.region.height * now.region.width == max(r.height * r.width for r in regions)
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, KeysScreen)
+        listed = panel_text(app, "#keys-list")
+        for name in ("History: jump to any point of the game", "Search the rules",
+                     "Rule for the highlighted tracker", "Look at a secret",
+                     "Reveal a secret", "Redo what was undone", "Open the hatch"):
+            assert name in listed, name
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, SessionScreen)
+        names = {e.name for e in key_entries(screen)}
+        for action in screen.play.actions():
+            assert action.title in names, action.title
         entries = {e.action: e for e in key_entries(screen)}
         bindings = screen_bindings(screen)
         assert len(bindings) > 12  # the screen's own keys and the game's
@@ -201,7 +187,15 @@ async def test_every_key_of_a_game_screen_is_in_the_palette_by_its_plain_name(
                 continue
             assert binding.tooltip, binding.action  # a plain name, not only a footer label
             assert entries[binding.action].name == binding.tooltip
-        # Chosen from the palette by that name, it does what the key does.
+        # Chosen from the palette by that name, each does what the key does.
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"Add a fire")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is screen
+        assert screen.play.state.pieces["fires"].summary() == "Fires: 1/3"
         await pilot.press("ctrl+p")
         await pilot.pause()
         await pilot.press(*"History: jump")
@@ -221,59 +215,10 @@ async def test_actions_not_possible_now_are_marked_in_the_palette(tmp_path: Path
         assert not any("Add a fire" in line or " f " in f" {line} " for line in footer)
 
 
-async def test_footer_is_two_lines_and_f1_lists_every_key(tmp_path: Path) -> None:
-    save_game(tmp_path, "demo", 2)
-    async with playing(tmp_path) as (app, pilot, screen):
-        footer = app.screen.query_one(KeysFooter)
-        assert footer.region.height <= 2
-        now = app.screen.query_one("#now")
-        regions = [w.region for w in app.screen.query("#now, #tracks, #log")]
-        assert now.region.height * now.region.width == max(r.height * r.width for r in regions)
-        await pilot.press("f1")
-        await pilot.pause()
-        assert isinstance(app.screen, KeysScreen)
-        listed = panel_text(app, "#keys-list")
-        for name in ("History: jump to any point of the game", "Search the rules",
-                     "Rule for the highlighted tracker", "Look at a secret",
-                     "Reveal a secret", "Redo what was undone", "Open the hatch"):
-            assert name in listed, name
-        await pilot.press("escape")
-        await pilot.pause()
-        assert isinstance(app.screen, SessionScreen)
-
-
-async def test_a_click_on_a_footer_key_presses_it(tmp_path: Path) -> None:
-    """The footer draws every key in one widget: a click on a key's cell is that key, and a
-    key not possible now only rings."""
-    save_game(tmp_path, "demo", 2)
-    app = TablesideApp(data_dir=tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        footer = app.screen.query_one(KeysFooter)
-        keys = [cell.key for cell in footer.cells]
-        assert "n" in keys and "f1" in keys and "ctrl+p" in keys
-        width = footer.size.width // 6
-        index = keys.index("n")
-        await pilot.click(KeysFooter, offset=(index % 6 * width + 1, index // 6))
-        await pilot.pause()
-        assert type(app.screen).__name__ == "NewGameScreen"
-
-
-async def test_escape_in_the_now_panel_leaves_the_panel_before_going_home(
+async def test_now_panel_goes_back_to_the_newest_notes_and_escape_leaves_it_before_home(
         tmp_path: Path) -> None:
-    save_game(tmp_path, "demo", 2)
-    async with playing(tmp_path) as (app, pilot, screen):
-        app.screen.query_one("#now").focus()
-        await pilot.press("pagedown", "escape")
-        await pilot.pause()
-        assert isinstance(app.screen, SessionScreen)  # still in the game
-        assert app.focused is not None and app.focused.id == "tracks"
-        await pilot.press("escape")
-        await pilot.pause()
-        assert isinstance(app.screen, HomeScreen)
-
-
-async def test_now_panel_goes_back_to_the_newest_notes_after_an_action(tmp_path: Path) -> None:
+    """The Now panel scrolled down goes back to its top, where the newest notes are, after an
+    action; Escape in the panel leaves the panel (to the trackers) before going Home."""
     save_game(tmp_path, "demo", 2, [("set_value", {"target": "fires.value", "value": 1})] * 3)
     async with playing(tmp_path) as (app, pilot, screen):
         scroll = app.screen.query_one("#now")
@@ -288,6 +233,14 @@ async def test_now_panel_goes_back_to_the_newest_notes_after_an_action(tmp_path:
         await pilot.pause()
         assert scroll.scroll_y == 0  # back at the top, where the newest notes are
         assert "Twenty reached" in panel_text(app, "#now").split("\n")[0]
+        app.screen.query_one("#now").focus()
+        await pilot.press("pagedown", "escape")
+        await pilot.pause()
+        assert isinstance(app.screen, SessionScreen)  # still in the game
+        assert app.focused is not None and app.focused.id == "tracks"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
 
 
 async def test_a_form_never_opens_on_an_empty_list(tmp_path: Path,
@@ -311,13 +264,28 @@ async def test_a_form_never_opens_on_an_empty_list(tmp_path: Path,
         assert "Choose a secret [c] (not possible now)" in titles
 
 
-async def test_every_home_key_has_a_plain_name_in_the_palette(tmp_path: Path) -> None:
+async def test_every_home_key_has_a_plain_name_and_a_click_on_its_footer_cell_presses_it(
+        tmp_path: Path) -> None:
+    """Every Home key has a plain name, and chosen from the palette by it does what the key
+    does. The footer draws every key in one widget: a click on a key's cell is that key."""
+    save_game(tmp_path, "demo", 2)
     app = TablesideApp(data_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         home = app.screen
         for binding in screen_bindings(home):
             assert binding.tooltip, binding.action
+        footer = app.screen.query_one(KeysFooter)
+        keys = [cell.key for cell in footer.cells]
+        assert "n" in keys and "f1" in keys and "ctrl+p" in keys
+        width = footer.size.width // 6
+        index = keys.index("f1")
+        await pilot.click(KeysFooter, offset=(index % 6 * width + 1, index // 6))
+        await pilot.pause()
+        assert isinstance(app.screen, KeysScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is home
         await pilot.press("ctrl+p")
         await pilot.pause()
         await pilot.press(*"New game")

@@ -62,15 +62,24 @@ async def test_new_game_typed_fast_as_its_fields_appear(tmp_path: Path) -> None:
         assert app.screen.play.setup.names == ("Ann", "Bo", "Cy")
 
 
-async def test_a_list_in_an_action_form_takes_two_or_three_keys(
+async def test_a_list_in_an_action_form_takes_two_or_three_keys_and_enter_passes_a_blank(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A list in an action form: its first letters choose, Enter confirms ("ru": run, not
+    rest); a letter no choice starts with chooses nothing. Blank is an answer for an optional
+    list ("blank: the active player"): Enter goes on to the next field instead of opening
+    the list."""
     from trackers.engine import Action, Param
 
     pick = Action("pick", "Pick a plan", "A choice from a list.",
                   lambda state, args, rng: [f"picked {args['plan']}"],
                   (Param("plan", "choice", "which plan",
                          choices=("stay", "run", "rest")),), key="k")
-    demo_with(monkeypatch, pick)
+    give = Action("give", "Give points", "Someone's points.",
+                  lambda state, args, rng: [f"{args['who'] or 'the active player'} +{args['n']}"],
+                  (Param("who", "choice", "whose (blank: the active player)",
+                         choices=("Ann", "Bo"), optional=True),
+                   Param("n", "int", "how many", minimum=1, maximum=9)), key="j")
+    demo_with(monkeypatch, pick, give)
     save_game(tmp_path, "demo", 2)
     async with playing(tmp_path) as (app, pilot, screen):
         await burst(pilot, "k", "r", "u", "enter")  # "ru": run, not rest
@@ -83,22 +92,6 @@ async def test_a_list_in_an_action_form_takes_two_or_three_keys(
         await burst(pilot, "r", "e", "enter")
         assert app.screen is screen
         assert "picked rest" in panel_text(app, "#now")
-
-
-async def test_enter_passes_an_optional_list_left_blank(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Blank is an answer for an optional list ("blank: the active player"): Enter goes on
-    to the next field instead of opening the list."""
-    from trackers.engine import Action, Param
-
-    give = Action("give", "Give points", "Someone's points.",
-                  lambda state, args, rng: [f"{args['who'] or 'the active player'} +{args['n']}"],
-                  (Param("who", "choice", "whose (blank: the active player)",
-                         choices=("Ann", "Bo"), optional=True),
-                   Param("n", "int", "how many", minimum=1, maximum=9)), key="k")
-    demo_with(monkeypatch, give)
-    save_game(tmp_path, "demo", 2)
-    async with playing(tmp_path) as (app, pilot, screen):
-        await burst(pilot, "k", "enter", "3", "enter")
+        await burst(pilot, "j", "enter", "3", "enter")  # the optional list left blank
         assert app.screen is screen
         assert "the active player +3" in panel_text(app, "#now")
