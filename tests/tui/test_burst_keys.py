@@ -13,9 +13,10 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Input
+from textual.widgets import Input, Select
 
 from tests.pilot_keys import burst, save_game
+from tests.repeats import kept_by_default
 from tests.tui.screen_text import panel_text
 from tui.app import TablesideApp
 from tui.screens.new_game import NewGameScreen
@@ -33,7 +34,9 @@ async def open_game(pilot: Pilot[Any]) -> SessionScreen:
     return screen
 
 
-@pytest.mark.parametrize("submit", ["enter", "ctrl+s"])
+# Enter in a burst after a number is walked by default in
+# test_an_action_key_its_number_enter_and_the_next_key_at_once ("a", "1", "2", "enter", "f")
+@pytest.mark.parametrize("submit", kept_by_default(["enter", "ctrl+s"], "ctrl+s"))
 async def test_a_number_typed_then_enter_at_once_is_read_whole(tmp_path: Path,
                                                                submit: str) -> None:
     save_game(tmp_path, "demo", 2)
@@ -51,12 +54,11 @@ async def test_a_number_typed_then_enter_at_once_is_read_whole(tmp_path: Path,
 async def test_new_game_names_tab_title_enter_at_once(tmp_path: Path) -> None:
     app = TablesideApp(data_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        from tests.pilot_keys import choose
+        from tests.tui.test_forms_pilot import set_game
 
         await pilot.press("n")
         await pilot.pause()
-        await choose(pilot, "#game", "Demo")
-        await choose(pilot, "#players", "3 players")
+        await set_game(pilot, "demo", 3)  # the lists set directly: the burst is the subject
         app.screen.query_one("#names", Input).focus()
         await pilot.pause()
         await burst(pilot, *"Ann, Bo, Cy", "tab", *"QA Demo")
@@ -123,7 +125,7 @@ async def test_a_pin_retyped_in_a_burst_is_the_pin_kept(tmp_path: Path) -> None:
     "abcalie" kept for "alien42", and the lifeform locked out of its own secret)."""
     from tableside import private, vault
     from tableside.api import Tableside
-    from tests.pilot_keys import choose_focused, resume_first
+    from tests.pilot_keys import resume_first
 
     table = Tableside(tmp_path)
     table.create("lifeform", 3, names=("Ann", "Bo", "Cy"), seed="burst").close()
@@ -135,7 +137,9 @@ async def test_a_pin_retyped_in_a_burst_is_the_pin_kept(tmp_path: Path) -> None:
         await pilot.pause()
         await burst(pilot, *"abc", "enter")  # too short: refused, the field keeps it
         await burst(pilot, "backspace", "backspace", "backspace", *"alien42", "enter")
-        await choose_focused(pilot, "Image 2")
+        image = app.focused  # the image list, set directly: the PIN is the subject
+        assert isinstance(image, Select), image
+        image.value = "Image 2"
         await pilot.press("ctrl+s")
         await pilot.pause()
         record = private.key_record(screen.play, "Lifeform player")  # type: ignore[attr-defined]

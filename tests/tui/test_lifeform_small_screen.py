@@ -12,8 +12,9 @@ from textual.widgets import Input, Select
 
 from tableside.api import Tableside
 from tests.lifeform.test_lifeform_session_fixtures import BOARD, NAMES
-from tests.pilot_keys import choose, record_notifications, resume_first
+from tests.pilot_keys import burst, record_notifications, resume_first
 from tests.tui.screen_text import screen_text
+from tests.tui.test_forms_pilot import set_game
 from tui.app import TablesideApp
 from tui.games.lifeform.screen import LifeformScreen
 
@@ -89,11 +90,11 @@ async def test_a_solo_new_game_suggests_one_name(tmp_path: Path) -> None:
         await pilot.pause()
         names = app.screen.query_one("#names", Input)
         assert names.placeholder == "Anna, Beth, Connor"
-        app.screen.query_one("#game", Select).value = "lifeform"
-        await pilot.pause()
-        await choose(pilot, "#players", "solo")
+        # the lists set directly: choosing from a list by keys is the forms pilots' subject
+        await set_game(pilot, "lifeform", 1)  # solo
         assert names.placeholder == "Anna"
-        await choose(pilot, "#players", "4 players")
+        app.screen.query_one("#players", Select).value = 4
+        await pilot.pause()
         assert names.placeholder == "Anna, Beth, Connor, Dana"
 
 
@@ -111,19 +112,6 @@ def test_the_loadout_bar_counts_the_blasts_still_in_the_pool() -> None:
     s.do("hunt_step", step="halon search", location="Hypersleep Chamber")
     halon = next(r for r in loadout_rows(s.state) if r.name == "Halon Gas")
     assert halon.status == "0 blasts"
-
-
-async def test_the_loadout_legend_is_never_cut_at_80_columns(tmp_path: Path) -> None:
-    """Found at 80x24: the border read 'Loadout: # token . empty + …'."""
-    saved(tmp_path, SETUP)
-    app = TablesideApp(data_dir=tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        text = seen(app)
-        assert "#token .empty +bonus |min" in text
-        assert "…─" not in text.split("Weaponry")[0]
 
 
 async def test_the_now_panel_names_each_action_with_its_key(tmp_path: Path) -> None:
@@ -274,20 +262,20 @@ async def test_a_launch_that_asks_a_board_value_then_asks_the_lifeform_s_pin(
         await pilot.press("g", "ctrl+s")  # the launch: its range is asked in the form
         await pilot.pause()
         assert "Second Stowaway card: range (minutes)" in seen(app)
-        await pilot.press(*"3-8", "enter")
-        await pilot.pause()
+        await burst(pilot, *"3-8", "enter")
         assert isinstance(app.screen, OwnerPinScreen)
-        await pilot.press(*"sarah-pin", "enter")
-        await pilot.pause()
+        await burst(pilot, *"sarah-pin", "enter")
         screen = app.screen
         assert isinstance(screen, LifeformScreen)
         assert screen.play.state.facts["stage"] == "showdown"
 
 
-async def test_end_of_turn_stays_in_the_footer_before_voice_and_say_again(
+async def test_a_crew_turn_at_80x24_keeps_the_loadout_legend_and_end_turn_whole(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Played at 80x24 with sound on: in a crew member's turn 'w End turn' was crowded out of
-    the footer by f5 Voice (and f6 Say again). What moves play stays; the comforts give way."""
+    """A crew member's turn at 80x24, one screen read twice. The Loadout's legend is whole
+    (found at 80x24: the border read 'Loadout: # token . empty + …'). Played with sound on:
+    'w End turn' was crowded out of the footer by f5 Voice (and f6 Say again). What moves
+    play stays; the comforts give way."""
     from tui.widgets.keys_footer import KeysFooter
 
     monkeypatch.setenv("TABLESIDE_SOUND", "on")  # f5 offered, as at a table with sound
@@ -296,6 +284,9 @@ async def test_end_of_turn_stays_in_the_footer_before_voice_and_say_again(
     async with app.run_test(size=SIZE) as pilot:
         screen = await resume_first(pilot)
         assert isinstance(screen, LifeformScreen)
+        text = seen(app)
+        assert "#token .empty +bonus |min" in text
+        assert "…─" not in text.split("Weaponry")[0]
         assert "Andrew's turn" in seen(app)
         footer = str(screen.query_one(KeysFooter).render())
         assert " w  End turn" in footer

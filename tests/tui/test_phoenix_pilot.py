@@ -25,7 +25,7 @@ from textual.widgets import Input, Select
 from tableside.api import Tableside
 from tests.pilot_keys import burst
 from tests.tui.screen_text import panel_text, screen_text
-from trackers.games.space_station_phoenix.score_form import ROWS
+from trackers.games.space_station_phoenix.score_form import ROWS, ScoreForm
 from trackers.games.space_station_phoenix.score_input import parse_score_sheet
 from trackers.games.space_station_phoenix.scoring import ScoreSheet
 from tui.app import TablesideApp
@@ -403,12 +403,14 @@ if __name__ == "__main__":
 async def test_a_burst_of_keys_fills_the_same_cells_as_slow_typing(tmp_path: Path) -> None:
     typed = ["2", "enter", "3", "enter", "up", "up", "7", "enter", "1", "2", "enter"]
     sheets = []
-    for at_once in (False, True):
-        app = TablesideApp(data_dir=tmp_path / f"burst-{at_once}")
-        async with app.run_test(size=SIZE) as pilot:
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:  # one app, a blank sheet for each way
+        await pilot.pause()
+        for at_once in (False, True):
+            # a draft of its own: the first way's sheet is not kept into the second's
+            app.push_screen(ScoreSheetScreen(draft=f"typed-at-once-{at_once}"))
             await pilot.pause()
-            app.push_screen(ScoreSheetScreen())
-            await pilot.pause()
+            assert sheet_screen(app).form.texts == ScoreForm.blank().texts
             await go_to(pilot, "sectors.1", 0)
             if at_once:  # every key queued at once, as a fast typist's terminal delivers them
                 await burst(pilot, *typed)
@@ -418,6 +420,8 @@ async def test_a_burst_of_keys_fills_the_same_cells_as_slow_typing(tmp_path: Pat
                     await pilot.pause()
             await pilot.pause()
             sheets.append([dict(column) for column in sheet_screen(app).form.texts])
+            app.pop_screen()
+            await pilot.pause()
     assert sheets[0] == sheets[1]
     assert sheets[0][0]["sectors.1"] == "7" and sheets[0][0]["sectors.2"] == "12"
 
@@ -524,12 +528,15 @@ async def test_at_80x24_the_grid_gets_the_bars_lines_and_every_total_stays_in_si
         tmp_path: Path) -> None:
     from tui.games.space_station_phoenix.bars import ScoreBars
 
-    for size, short in (((80, 24), True), ((120, 40), False)):
-        app = TablesideApp(data_dir=tmp_path / str(size[1]))
-        async with app.run_test(size=size) as pilot:
-            await pilot.pause()
-            app.push_screen(ScoreSheetScreen(example_sheet()))
-            await pilot.pause()
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(ScoreSheetScreen(example_sheet()))
+        await pilot.pause()
+        for size, short in (((80, 24), True), ((120, 40), False)):
+            if app.size != size:  # the terminal made taller under the open sheet
+                await pilot.resize_terminal(*size)
+                await pilot.pause()
             text = shown(app)
             bars = app.screen.query_one(ScoreBars)
             if short:
