@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual.widgets import Select
 
 from tests import pilot_keys
 from tests.repeats import kept_by_default
@@ -36,12 +37,18 @@ def footer(app: TablesideApp) -> dict[str, str]:
     return {cell.shown: cell.description for cell in app.screen.query_one(KeysFooter).cells}
 
 
-async def test_the_player_turns_show_encounter_noise_and_fire(tmp_path: Path) -> None:
+async def test_the_player_turns_show_encounter_noise_and_fire_and_undo_shows_the_step_due(
+        tmp_path: Path) -> None:
+    """The footer of the Player turns gives Encounter, Noise and Fire, and y opens the
+    Encounter form unrefused. Then a Fire placed by mistake, undone (u): the Now panel says
+    what was undone and again what the step now due asks, as it did before the Fire."""
     pilot_keys.save_game(tmp_path, GAME_ID, 2, TO_THE_TURNS, names=["Ann", "Bo"])
     app = TablesideApp(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await pilot_keys.resume_first(pilot)
         assert rounds.current(screen.play.state) == "turns"
+        due = [note.text for note in screen.play.notes]
+        assert due and all(text in panel_text(app, "#now") for text in due), due
         # The Room Actions are possible now: they are what pushed the turn's keys out.
         assert screen.play.available("start_autodestruction")
         keys = footer(app)
@@ -56,6 +63,21 @@ async def test_the_player_turns_show_encounter_noise_and_fire(tmp_path: Path) ->
         assert isinstance(app.screen, ActionFormScreen)
         assert not said, said
         assert app.screen.action_spec.name == "encounter"
+        await pilot.press("escape")  # untouched: back to the turns, nothing done
+        await pilot.pause()
+        assert app.screen is screen and screen.play.head == len(TO_THE_TURNS)
+
+        await pilot.press("f")
+        await pilot.pause()
+        assert "Fire marker placed" in panel_text(app, "#now")
+        await pilot.press("u")
+        await pilot.pause()
+        now = panel_text(app, "#now")
+        assert "Undone: Place a Fire marker" in now, now
+        assert "Fire marker placed" not in now, now
+        for text in due:
+            assert text in now, (text, now)
+        assert rounds.current(screen.play.state) == "turns"
 
 
 async def test_next_step_on_the_time_step_names_the_key_to_use(tmp_path: Path) -> None:
@@ -127,10 +149,10 @@ async def test_the_now_panel_gives_the_key_of_each_action_it_names(tmp_path: Pat
     app = TablesideApp(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot_keys.resume_first(pilot)
-        await pilot.press("y", *"Nest")
-        await pilot_keys.choose(pilot, "#arg-drawn", "Adult")  # as the table drew it
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        await pilot_keys.burst(pilot, "y", *"Nest")  # typing is not the subject: at once
+        # as the table drew it, set directly (choosing by keys is the forms pilots' subject)
+        app.screen.query_one("#arg-drawn", Select).value = "Adult"
+        await pilot_keys.key(pilot, "ctrl+s")
         now = panel_text(app, "#now")
         assert "'Noise marker' (key N) takes them off" in now, now
         assert "'Choose a secret', key c" in now and "(key c), key c" not in now, now
@@ -154,28 +176,6 @@ async def test_four_players_wound_counts_are_all_in_view(
             for count in ("Light: 0/2", "Serious: 0/3", "Larva: 0/1"):
                 assert f"{name} {count}" in seen, (name, count)
         assert "Fire markers: 0/12" in seen and "Malfunction markers: 0/10" in seen
-
-
-async def test_after_an_undo_the_now_panel_shows_the_step_now_due(tmp_path: Path) -> None:
-    """Fire placed by mistake in the Player turns, then undone (u): the Now panel says what
-    was undone and again what the step now due asks, as it did before the Fire."""
-    pilot_keys.save_game(tmp_path, GAME_ID, 2, TO_THE_TURNS, names=["Ann", "Bo"])
-    app = TablesideApp(tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await pilot_keys.resume_first(pilot)
-        due = [note.text for note in screen.play.notes]
-        assert due and all(text in panel_text(app, "#now") for text in due), due
-        await pilot.press("f")
-        await pilot.pause()
-        assert "Fire marker placed" in panel_text(app, "#now")
-        await pilot.press("u")
-        await pilot.pause()
-        now = panel_text(app, "#now")
-        assert "Undone: Place a Fire marker" in now, now
-        assert "Fire marker placed" not in now, now
-        for text in due:
-            assert text in now, (text, now)
-        assert rounds.current(screen.play.state) == "turns"
 
 
 async def test_with_nobody_left_inside_the_footer_shows_fast_forward(tmp_path: Path) -> None:

@@ -16,7 +16,6 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Select
 
 from tests.pilot_keys import burst, save_game
-from tests.repeats import kept_by_default
 from tests.tui.screen_text import panel_text
 from tui.app import TablesideApp
 from tui.screens.new_game import NewGameScreen
@@ -34,9 +33,11 @@ async def open_game(pilot: Pilot[Any]) -> SessionScreen:
     return screen
 
 
-# Enter in a burst after a number is walked by default in
-# test_an_action_key_its_number_enter_and_the_next_key_at_once ("a", "1", "2", "enter", "f")
-@pytest.mark.parametrize("submit", kept_by_default(["enter", "ctrl+s"], "ctrl+s"))
+# The slow group: a number then Enter (or ctrl+s) and the next key in one burst, into a
+# form already open, is walked by default in
+# test_an_action_key_its_number_enter_and_the_next_key_at_once (Enter, then ctrl+s).
+@pytest.mark.slow
+@pytest.mark.parametrize("submit", ["enter", "ctrl+s"])
 async def test_a_number_typed_then_enter_at_once_is_read_whole(tmp_path: Path,
                                                                submit: str) -> None:
     save_game(tmp_path, "demo", 2)
@@ -87,7 +88,9 @@ async def test_home_arrows_then_enter_at_once_open_the_game_the_arrows_reached(
 
 async def test_an_action_key_its_number_enter_and_the_next_key_at_once(tmp_path: Path) -> None:
     """The form an action key opens is mounted, its field focused, before the app reads the
-    keys typed after it; Enter closes it before the key after that is read."""
+    keys typed after it; Enter closes it before the key after that is read. Then, into the
+    form already open, a number, ctrl+s and the next key at once: the number is read whole,
+    ctrl+s closes the form before the next key is read."""
     save_game(tmp_path, "demo", 2)
     app = TablesideApp(data_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -96,6 +99,12 @@ async def test_an_action_key_its_number_enter_and_the_next_key_at_once(tmp_path:
         assert app.screen is screen
         assert "Countdown: 13" in panel_text(app, "#tracks")
         assert "Fires: 1/3" in panel_text(app, "#tracks")
+        await pilot.press("a")  # Advance the countdown: one number
+        await pilot.pause()
+        await burst(pilot, "1", "2", "ctrl+s", "f")  # 12 spaces, then at once Add a fire
+        assert app.screen is screen
+        assert "Countdown: 1\n" in panel_text(app, "#tracks")  # 13 less 12, not less 1
+        assert "Fires: 2/3" in panel_text(app, "#tracks")
 
 
 async def test_editing_keys_in_a_burst_act_in_the_order_typed() -> None:

@@ -50,7 +50,11 @@ async def test_a_form_left_by_escape_comes_back_after_a_restart(
         assert again.screen.query_one("#arg-red", Input).value == ""
 
 
-async def test_a_form_left_by_closing_the_app_comes_back(tmp_path: Path) -> None:
+async def test_a_form_left_by_closing_the_app_comes_back_and_once_dropped_asks_no_more(
+        tmp_path: Path) -> None:
+    """A form open when the app closed comes back as typed; Escape asks, d drops the draft;
+    the form then opens blank, and Escape on it, untouched, closes it without asking and
+    keeps no draft."""
     save_game(tmp_path, "demo", 2)
     app = TablesideApp(data_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -74,18 +78,9 @@ async def test_a_form_left_by_closing_the_app_comes_back(tmp_path: Path) -> None
         await pilot.press("a")
         await pilot.pause()
         assert again.screen.query_one("#arg-spaces", Input).value == ""
-
-
-async def test_escape_on_an_untouched_form_closes_it_without_asking(tmp_path: Path) -> None:
-    save_game(tmp_path, "demo", 2)
-    app = TablesideApp(data_dir=tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_game(pilot, tmp_path)
-        await pilot.press("a")
+        await pilot.press("escape")  # untouched: closes without asking
         await pilot.pause()
-        await pilot.press("escape")
-        await pilot.pause()
-        assert app.screen is screen
+        assert again.screen is screen
     assert Tableside(tmp_path).draft(f"{screen.play.id}:form:advance") is None
 
 
@@ -108,29 +103,12 @@ async def test_new_game_left_by_closing_the_app_comes_back(tmp_path: Path) -> No
         assert screen.query_one("#names", Input).value == "Ann, Bo, Cy"
 
 
-async def test_new_game_a_name_too_long_is_said_beside_names_with_the_focus_there(
+async def test_new_game_errors_are_said_beside_players_then_names_with_the_focus_there(
         tmp_path: Path) -> None:
+    """ctrl+s with the game chosen and no player count: the error is beside Players, the
+    focus there. Then, the count chosen, a name too long: beside Names, the focus there, both
+    in view."""
     long = "Bartholomew-Maximilian of the Far Northern Isles"  # 48 characters
-    app = TablesideApp(data_dir=tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n")
-        await pilot.pause()
-        await set_game(pilot, "demo", 2)
-        app.screen.query_one("#names", Input).focus()
-        await burst(pilot, *f"Ann, {long}", "ctrl+s")
-        screen = app.screen
-        assert isinstance(screen, NewGameScreen)  # nothing was created
-        names = screen.query_one("#names", Input)
-        assert app.focused is names
-        beside = screen.query_one("#err-names")
-        said = " ".join(panel_text(app, "#err-names").split())
-        assert "name 2" in said and "Bartholomew" in said and "1 to 40" in said
-        # in view: the field and its error inside the form's visible region
-        body = screen.query_one("#new-body").region
-        assert body.contains_region(names.region) and body.contains_region(beside.region)
-
-
-async def test_new_game_players_error_is_beside_players(tmp_path: Path) -> None:
     app = TablesideApp(data_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n")
@@ -143,3 +121,18 @@ async def test_new_game_players_error_is_beside_players(tmp_path: Path) -> None:
         assert app.focused is screen.query_one("#players", Select)
         assert "Players: choose 2 players, 3 players" in panel_text(app, "#err-players")
         assert "choose the game first" not in screen_text(app)
+
+        app.screen.query_one("#players", Select).value = 2
+        await pilot.pause()
+        app.screen.query_one("#names", Input).focus()
+        await burst(pilot, *f"Ann, {long}", "ctrl+s")
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)  # nothing was created
+        names = screen.query_one("#names", Input)
+        assert app.focused is names
+        beside = screen.query_one("#err-names")
+        said = " ".join(panel_text(app, "#err-names").split())
+        assert "name 2" in said and "Bartholomew" in said and "1 to 40" in said
+        # in view: the field and its error inside the form's visible region
+        body = screen.query_one("#new-body").region
+        assert body.contains_region(names.region) and body.contains_region(beside.region)

@@ -176,12 +176,21 @@ async def test_bad_cell_names_player_and_row_and_keeps_the_result(tmp_path: Path
         assert panel(app, "#phx-notes") == ""
 
 
-async def test_hub_not_chosen_is_shown_as_unset(tmp_path: Path) -> None:
+async def test_a_new_sheet_has_its_keys_in_the_palette_and_shows_the_hub_unset(
+        tmp_path: Path) -> None:
+    """A blank sheet: the palette lists its keys; the Hub not chosen is a note, and a Hub
+    typed makes the cells it needs needed."""
     app = TablesideApp(data_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         app.push_screen(ScoreSheetScreen())
         await pilot.pause()
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        for title in ("Add a player [n]", "Rename the player [e]",
+                      "Export the sheet, Markdown and CSV [x]", "Load a sheet file [l]",
+                      "Level-3 Sector occupied or empty [o]"):
+            assert title in titles
+        assert any(t.startswith("Ruling: Sector 315") for t in titles)
         assert "Player 1: Hub not chosen yet" in panel(app, "#phx-notes")
         await go_to(pilot, "hub", 0)
         await pilot.press("a", "1")
@@ -266,20 +275,6 @@ async def test_export_refuses_a_sheet_with_problems(tmp_path: Path) -> None:
         await pilot.press("x")
         await pilot.pause()
         assert not (tmp_path / "exports").exists()
-
-
-async def test_keys_are_in_the_palette(tmp_path: Path) -> None:
-    app = TablesideApp(data_dir=tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        app.push_screen(ScoreSheetScreen())
-        await pilot.pause()
-        titles = [c.title for c in app.get_system_commands(app.screen)]
-        for title in ("Add a player [n]", "Rename the player [e]",
-                      "Export the sheet, Markdown and CSV [x]", "Load a sheet file [l]",
-                      "Level-3 Sector occupied or empty [o]"):
-            assert title in titles
-        assert any(t.startswith("Ruling: Sector 315") for t in titles)
 
 
 # --- the session ---------------------------------------------------------------------------------

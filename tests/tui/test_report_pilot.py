@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from tableside.api import Tableside
+from tests.pilot_keys import burst
 from tests.textual_probe import notifications_shown
 from tests.tui.screen_text import panel_text
 from tui.app import TablesideApp
@@ -87,9 +88,7 @@ async def test_the_play_history_counts_and_filters_by_player(tmp_path: Path) -> 
         assert "Space Station Phoenix: Beth, 131" in counts
         assert "Demo: Escape" in counts
         await pilot.press("tab")  # from the game filter to the player box
-        await pilot.press("left_square_bracket", "b", "right_square_bracket", "c", "y",
-                          "left_square_bracket", "slash", "b", "right_square_bracket")
-        await pilot.pause()
+        await burst(pilot, *"[b]Cy[/b]")  # the name as typed (markup), at once
         counts = panel_text(app, "#history-counts")
         assert "1 game," in counts and "Demo: Escape" in counts and "Phoenix" not in counts
 
@@ -162,23 +161,6 @@ def lifeform_to_ending_b(data: Path) -> str:
     return play.id
 
 
-async def test_the_report_of_a_lifeform_game_at_its_end(tmp_path: Path) -> None:
-    lifeform_to_ending_b(tmp_path)
-    app = TablesideApp(data_dir=tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        await pilot.press("ctrl+r")
-        await pilot.pause()
-        assert isinstance(app.screen, ReportScreen)
-        assert "Self-Destruct" in [c.title_text for c in app.screen.query(ReportChart)]
-        lines = panel_text(app, "#report-lines")
-        assert "Self-Destruct 20:" in lines  # the milestone, on the round it fired
-        assert "Ending B" in lines and "Winning side: crew" in lines
-        assert "Stowaway card: third (code" in lines  # revealed at the launch, with its code
-
-
 async def test_report_and_history_read_well_at_80x24(tmp_path: Path) -> None:
     """Whole numbers on the chart axes; the history's filters one row of full-width fields."""
     import re
@@ -225,10 +207,12 @@ def test_charts_draw_values_as_steps_with_the_values_on_the_axis() -> None:
                                      [0, 0, 1, 1, 2, 2, 6, 6])
     assert steps([], x, 3.0) == ([], [])
 
-async def test_the_lifeform_report_draws_what_moved_and_says_what_did_not(
+async def test_the_report_of_a_lifeform_game_at_its_end_draws_what_moved(
         tmp_path: Path) -> None:
-    """A value that never moved is one line, not a flat chart; the key moments are lettered
-    on the axis and in the list alike; a round's actions are spread across it."""
+    """The report of a Lifeform game played to Ending B, at 80x24: the Self-Destruct chart,
+    its milestone, the ending, the winning side and the Stowaway card revealed. A value that
+    never moved is one line, not a flat chart; the key moments are lettered on the axis and
+    in the list alike; a round's actions are spread across it."""
     from tests.tui.screen_text import screen_text
     from tui.widgets.report_charts import placer
 
@@ -240,6 +224,11 @@ async def test_the_lifeform_report_draws_what_moved_and_says_what_did_not(
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, ReportScreen)
+        assert "Self-Destruct" in [c.title_text for c in app.screen.query(ReportChart)]
+        said = panel_text(app, "#report-lines")
+        assert "Self-Destruct 20:" in said  # the milestone, on the round it fired
+        assert "Ending B" in said and "Winning side: crew" in said
+        assert "Stowaway card: third (code" in said  # revealed at the launch, with its code
         charts = list(screen.query(ReportChart))
         assert all(s.changed for chart in charts for s in chart.series)
         assert "Never moved: Hostility 2" in panel_text(app, "#report-unmoved")
