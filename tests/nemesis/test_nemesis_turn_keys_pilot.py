@@ -37,18 +37,21 @@ def footer(app: TablesideApp) -> dict[str, str]:
     return {cell.shown: cell.description for cell in app.screen.query_one(KeysFooter).cells}
 
 
-async def test_the_player_turns_show_encounter_noise_and_fire_and_undo_shows_the_step_due(
+async def test_the_player_turns_keys_are_in_the_footer_and_do_what_they_say(
         tmp_path: Path) -> None:
-    """The footer of the Player turns gives Encounter, Noise and Fire, and y opens the
-    Encounter form unrefused. Then a Fire placed by mistake, undone (u): the Now panel says
-    what was undone and again what the step now due asks, as it did before the Fire."""
+    """The Player turns at 80x24, by keys. The footer gives Encounter, Noise and Fire (not
+    only the Room Actions a turn seldom takes). A Fire placed by mistake, undone (u): the Now
+    panel says what was undone and again what the step now due asks, as before the Fire.
+    y opens the Encounter form, unrefused; after the Encounter the Now panel says to use
+    'Noise marker' with its key, N, and a note that already gives its key ('Choose a
+    secret', key c) is not given it twice. With the Intruder on the board, Injure, Move and
+    Technical Corridor are possible too: the turn's most used keys (Encounter, Noise, Noise
+    marker, Fire) still show, the Intruder's keys stay in F1 and the palette."""
     pilot_keys.save_game(tmp_path, GAME_ID, 2, TO_THE_TURNS, names=["Ann", "Bo"])
     app = TablesideApp(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await pilot_keys.resume_first(pilot)
         assert rounds.current(screen.play.state) == "turns"
-        due = [note.text for note in screen.play.notes]
-        assert due and all(text in panel_text(app, "#now") for text in due), due
         # The Room Actions are possible now: they are what pushed the turn's keys out.
         assert screen.play.available("start_autodestruction")
         keys = footer(app)
@@ -56,17 +59,9 @@ async def test_the_player_turns_show_encounter_noise_and_fire_and_undo_shows_the
         assert keys.get("z") == "Noise", keys
         assert keys.get("f") == "Fire", keys
         assert keys.get("n") == "Next step", keys
-        # The key shown does what it says: the Encounter form opens, and nothing is refused.
-        said = pilot_keys.record_notifications(app)
-        await pilot.press("y")
-        await pilot.pause()
-        assert isinstance(app.screen, ActionFormScreen)
-        assert not said, said
-        assert app.screen.action_spec.name == "encounter"
-        await pilot.press("escape")  # untouched: back to the turns, nothing done
-        await pilot.pause()
-        assert app.screen is screen and screen.play.head == len(TO_THE_TURNS)
 
+        due = [note.text for note in screen.play.notes]
+        assert due and all(text in panel_text(app, "#now") for text in due), due
         await pilot.press("f")
         await pilot.pause()
         assert "Fire marker placed" in panel_text(app, "#now")
@@ -78,6 +73,37 @@ async def test_the_player_turns_show_encounter_noise_and_fire_and_undo_shows_the
         for text in due:
             assert text in now, (text, now)
         assert rounds.current(screen.play.state) == "turns"
+
+        # The key shown does what it says: the Encounter form opens, and nothing is refused.
+        said = pilot_keys.record_notifications(app)
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(app.screen, ActionFormScreen)
+        assert not said, said
+        assert app.screen.action_spec.name == "encounter"
+        await pilot_keys.burst(pilot, *"Nest")  # typing is not the subject: at once
+        # as the table drew it, set directly (choosing by keys is the forms pilots' subject)
+        app.screen.query_one("#arg-drawn", Select).value = "Adult"
+        await pilot_keys.key(pilot, "ctrl+s")
+        assert app.screen is screen
+        now = panel_text(app, "#now")
+        assert "'Noise marker' (key N) takes them off" in now, now
+        assert "'Choose a secret', key c" in now and "(key c), key c" not in now, now
+
+        for seat in (1, 2):  # the secrets kept (their keys are not the subject here)
+            screen.play.do("choose_secret", secret=f"p{seat}_objective",
+                           value="Send a Signal", decline_pin=True)
+        screen.session_changed()
+        await pilot.pause()
+        for name in ("injure_intruder", "move_intruder", "intruder_to_corridor"):
+            assert screen.play.available(name), name
+        keys = footer(app)
+        for key, label in (("y", "Encounter"), ("z", "Noise"), ("N", "Noise mk"),
+                           ("f", "Fire"), ("n", "Next step"), ("u", "Undo")):
+            assert keys.get(key) == label, (key, keys)
+        await pilot.press("z")  # the key shown does what it says
+        await pilot.pause()
+        assert isinstance(app.screen, ActionFormScreen)
 
 
 async def test_next_step_on_the_time_step_names_the_key_to_use(tmp_path: Path) -> None:
@@ -100,62 +126,6 @@ async def test_next_step_on_the_time_step_names_the_key_to_use(tmp_path: Path) -
         await pilot.press("a")  # the key it named moves the Time token
         await pilot.pause()
         assert rounds.current(screen.play.state) != "time"
-
-
-async def test_a_room_action_key_outside_the_turns_says_why(tmp_path: Path) -> None:
-    """'d' (Start Autodestruction) in the setup is off and hidden from the footer; pressed
-    anyway it says why and names the key that gets there, instead of doing nothing."""
-    pilot_keys.save_game(tmp_path, GAME_ID, 2, names=["Ann", "Bo"])
-    app = TablesideApp(tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await pilot_keys.resume_first(pilot)
-        assert "d" not in footer(app)
-        said = pilot_keys.record_notifications(app)
-        await pilot.press("d")
-        await pilot.pause()
-        assert said, "d outside the turns said nothing"
-        assert said[-1].startswith("Start Autodestruction (d) is not possible now: "), said
-        assert "'Next step' (key n)" in said[-1], said
-        assert screen.play.state.facts["autodestruct"] is None  # nothing done
-
-
-async def test_an_intruder_on_the_board_leaves_noise_and_fire_in_the_footer(
-        tmp_path: Path) -> None:
-    """With an Intruder on the board, Injure, Move and Technical Corridor are possible too:
-    the turn's most used keys (Encounter, Noise, Noise marker, Fire) still show, the
-    Intruder's keys stay in F1 and the palette."""
-    kept = [("choose_secret", {"secret": f"p{seat}_objective", "value": "Send a Signal",
-                               "decline_pin": True}) for seat in (1, 2)]
-    moves = [*TO_THE_TURNS, ("encounter", {"room": "Nest", "drawn": "Adult"}), *kept]
-    pilot_keys.save_game(tmp_path, GAME_ID, 2, moves, names=["Ann", "Bo"])
-    app = TablesideApp(tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await pilot_keys.resume_first(pilot)
-        for name in ("injure_intruder", "move_intruder", "intruder_to_corridor"):
-            assert screen.play.available(name), name
-        keys = footer(app)
-        for key, label in (("y", "Encounter"), ("z", "Noise"), ("N", "Noise mk"),
-                           ("f", "Fire"), ("n", "Next step"), ("u", "Undo")):
-            assert keys.get(key) == label, (key, keys)
-        await pilot.press("z")  # the key shown does what it says
-        await pilot.pause()
-        assert isinstance(app.screen, ActionFormScreen)
-
-
-async def test_the_now_panel_gives_the_key_of_each_action_it_names(tmp_path: Path) -> None:
-    """After an Encounter the Now panel says to use 'Noise marker': with its key, N; a note
-    that already gives its key ('Choose a secret', key c) is not given it twice."""
-    pilot_keys.save_game(tmp_path, GAME_ID, 1, to_the_turns("Player 1"))
-    app = TablesideApp(tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot_keys.resume_first(pilot)
-        await pilot_keys.burst(pilot, "y", *"Nest")  # typing is not the subject: at once
-        # as the table drew it, set directly (choosing by keys is the forms pilots' subject)
-        app.screen.query_one("#arg-drawn", Select).value = "Adult"
-        await pilot_keys.key(pilot, "ctrl+s")
-        now = panel_text(app, "#now")
-        assert "'Noise marker' (key N) takes them off" in now, now
-        assert "'Choose a secret', key c" in now and "(key c), key c" not in now, now
 
 
 @pytest.mark.parametrize("names", kept_by_default(
@@ -200,9 +170,12 @@ async def test_with_nobody_left_inside_the_footer_shows_fast_forward(tmp_path: P
         assert footer(app).get("u") == "Undo"
 
 
-async def test_a_new_game_says_which_setup_step_is_due_first(tmp_path: Path) -> None:
+async def test_a_new_game_says_which_setup_step_is_due_first_and_what_moves_on(
+        tmp_path: Path) -> None:
     """At 80x24 a game just made says where setup starts and what moves on (it said only
-    'Nothing to do yet'); once the first step is ticked off the notes take over."""
+    'Nothing to do yet'). 'd' (Start Autodestruction) in the setup is off and hidden from the
+    footer; pressed anyway it says why and names the key that gets there, instead of doing
+    nothing. Once the first step is ticked off (n) the notes take over."""
     pilot_keys.save_game(tmp_path, GAME_ID, 3, mode="coop", names=["Ann", "Bo", "Cyrille"])
     app = TablesideApp(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -210,6 +183,17 @@ async def test_a_new_game_says_which_setup_step_is_due_first(tmp_path: Path) -> 
         seen = screen_text(app)
         assert "Now due" in seen and "Setup: Room tiles." in seen, seen
         assert "Now due" in panel_text(app, "#now")
+
+        assert "d" not in footer(app)
+        said = pilot_keys.record_notifications(app)
+        await pilot.press("d")
+        await pilot.pause()
+        assert said, "d outside the turns said nothing"
+        assert said[-1].startswith("Start Autodestruction (d) is not possible now: "), said
+        assert "'Next step' (key n)" in said[-1], said
+        assert screen.play.state.facts["autodestruct"] is None  # nothing done
+        assert screen.play.head == 0
+
         await pilot.press("n")
         await pilot.pause()
         assert "Now due" not in panel_text(app, "#now")

@@ -203,12 +203,22 @@ async def test_a_new_sheet_has_its_keys_in_the_palette_and_shows_the_hub_unset(
 # --- export ------------------------------------------------------------------------------
 
 
-async def test_export_writes_markdown_and_csv_and_says_where(tmp_path: Path) -> None:
+async def test_export_refuses_a_sheet_with_problems_then_writes_markdown_and_csv(
+        tmp_path: Path) -> None:
+    """x on a sheet with a problem writes nothing; fixed, x writes the sheet, Markdown and
+    CSV and says where; the exported sheet loads back (l), in the app and on the command
+    line alike."""
     app = TablesideApp(data_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         app.push_screen(ScoreSheetScreen(example_sheet()))
         await pilot.pause()
+        await go_to(pilot, "residents.teal", 2)
+        await pilot.press("backspace")  # "3" -> blank
+        await pilot.press("x")
+        await pilot.pause()
+        assert not (tmp_path / "exports").exists()
+        await pilot.press("3")  # fixed: the example again
         await pilot.press("x")
         await pilot.pause()
         exports = tmp_path / "exports"
@@ -262,19 +272,6 @@ async def test_a_typed_sheet_survives_escape_and_a_restart(tmp_path: Path) -> No
         await pilot.press("escape")  # nothing changed since it opened: leaves at once
         await pilot.pause()
         assert not isinstance(again.screen, ScoreSheetScreen)
-
-
-async def test_export_refuses_a_sheet_with_problems(tmp_path: Path) -> None:
-    app = TablesideApp(data_dir=tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        app.push_screen(ScoreSheetScreen(example_sheet()))
-        await pilot.pause()
-        await go_to(pilot, "residents.teal", 2)
-        await pilot.press("backspace")  # "3" -> blank
-        await pilot.press("x")
-        await pilot.pause()
-        assert not (tmp_path / "exports").exists()
 
 
 # --- the session ---------------------------------------------------------------------------------

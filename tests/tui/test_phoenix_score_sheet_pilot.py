@@ -12,6 +12,7 @@ from typing import cast
 
 from textual.app import App
 
+from tests.pilot_keys import burst
 from tests.textual_probe import toast_rack
 from tests.tui.screen_text import panel_text, screen_text
 from trackers.games.space_station_phoenix.score_form import ROWS
@@ -93,9 +94,8 @@ async def test_enter_passes_by_the_rows_a_b5_hub_does_not_use(tmp_path: Path) ->
         await pilot.pause()
         screen = sheet_screen(app)
         table = screen.table
-        for _ in range(9):  # points, 3 levels of Sectors, 5 kinds of residents
-            await pilot.press("enter")
-        await pilot.pause()
+        # points, 3 levels of Sectors, 5 kinds of residents: Enter after each, at once
+        await burst(pilot, *["enter"] * 9)
         assert ROW_KEYS[table.cursor_row] == "hub"
         await pilot.press("b", "5", "enter")
         await pilot.pause()
@@ -109,11 +109,7 @@ async def test_enter_passes_by_the_rows_a_b5_hub_does_not_use(tmp_path: Path) ->
         visible = table.size.height - table.header_height
         assert top <= table.cursor_row < top + visible
         # an A-1 column stops on Ships left instead
-        await pilot.press("right")
-        for key in ("up", "up"):
-            await pilot.press(key)
-        await pilot.press("a", "1", "enter")
-        await pilot.pause()
+        await burst(pilot, "right", "up", "up", "a", "1", "enter")
         assert ROW_KEYS[table.cursor_row] == "ships_left"
 
 

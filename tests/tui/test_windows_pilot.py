@@ -55,8 +55,7 @@ async def test_home_keeps_the_highlight_on_its_game_after_a_refused_rename(
         assert highlighted(app) == chosen
         await pilot.press("e")
         await pilot.pause()
-        await pilot.press("ctrl+a", "ctrl+k", *"Renamed", "enter")
-        await pilot.pause()
+        await burst(pilot, "ctrl+a", "ctrl+k", *"Renamed", "enter")  # typed fast
         assert highlighted(app) == chosen
         assert "Renamed" in screen_text(app)
 
