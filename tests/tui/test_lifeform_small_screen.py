@@ -64,24 +64,6 @@ async def test_the_hands_are_in_view_and_a_refusal_names_its_key(tmp_path: Path)
         assert "next: step 2: " in seen(app)
 
 
-async def test_a_hand_over_its_limit_is_named_on_screen_with_the_way_to_cut_it(
-        tmp_path: Path) -> None:
-    saved(tmp_path, [*SETUP, ("draw_cards", {"who": "crew member", "crew_member": "Andrew",
-                                             "count": 4})])
-    app = TablesideApp(data_dir=tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        assert "Hands: Sarah (lifeform) 3/6 | Andrew 7/6 | Jacob 3/6" in seen(app)
-        said = record_notifications(cast("App[object]", app))
-        await pilot.press("w")  # End of turn with 7 cards
-        await pilot.pause()
-        assert said[-1] == ("End of turn (w) is not possible now: Andrew holds 7 cards, over the "
-                            "hand limit of 6: discard 1 first ('Discard cards' (ctrl+p)) "
-                            "(rulebook p. 43, Hand Size).")
-
-
 async def test_a_solo_new_game_suggests_one_name(tmp_path: Path) -> None:
     app = TablesideApp(data_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
@@ -183,8 +165,9 @@ async def test_the_footer_marks_the_key_that_settles_what_is_due(tmp_path: Path)
 async def test_bang_says_what_is_due_fills_the_discard_and_says_when_nothing_is(
         tmp_path: Path) -> None:
     """Nothing due: '!' says so. A hand over its limit: '!' opens the discard for that player,
-    with how many to discard. The lifeform's phase: the footer marks its activity's keys (and
-    '!', which names the ways to do it)."""
+    with how many to discard; the hands line names it, and End of turn (w) is refused with
+    the way to cut it. The lifeform's phase: the footer marks its activity's keys (and '!',
+    which names the ways to do it)."""
     from tui.screens.action_form import ActionFormScreen
     from tui.widgets.keys_footer import KeysFooter
 
@@ -211,6 +194,17 @@ async def test_bang_says_what_is_due_fills_the_discard_and_says_when_nothing_is(
         await pilot.press("escape")
         await pilot.pause()
         screen.play.do("discard_from_hand", who="crew member", crew_member="Jacob", count=2)
+        # Andrew, whose turn it is, draws 4: 7 cards, over the limit of 6
+        screen.play.do("draw_cards", who="crew member", crew_member="Andrew", count=4)
+        screen.session_changed()
+        await pilot.pause()
+        assert "Hands: Sarah (lifeform) 3/6 | Andrew 7/6 | Jacob 6/6" in seen(app)
+        await pilot.press("w")  # End of turn with 7 cards
+        await pilot.pause()
+        assert said[-1] == ("End of turn (w) is not possible now: Andrew holds 7 cards, over the "
+                            "hand limit of 6: discard 1 first ('Discard cards' (ctrl+p)) "
+                            "(rulebook p. 43, Hand Size).")
+        screen.play.do("discard_from_hand", who="crew member", crew_member="Andrew", count=1)
         for _ in range(2):
             screen.play.do("end_turn")
         screen.play.do("next_phase")  # the idle Android phase passes: Lifeform Activity
