@@ -148,34 +148,15 @@ async def test_four_players_wound_counts_are_all_in_view(
         assert "Fire markers: 0/12" in seen and "Malfunction markers: 0/10" in seen
 
 
-async def test_with_nobody_left_inside_the_footer_shows_fast_forward(tmp_path: Path) -> None:
-    """Co-op, three players: once the last Character is out of play the Now panel says to
-    use 'Fast-forward to the end' (key E), and E is in the footer; before, E says who is
-    still inside."""
-    out = [("leave", {"player": "Cyrille", "how": "dead"}),  # the first death opens the Gate
-           ("leave", {"player": "Ann", "how": "in the Bunker"})]
-    moves = [*to_the_turns("Ann", "Bo", "Cyrille"), *out]
-    pilot_keys.save_game(tmp_path, GAME_ID, 3, moves, mode="coop", names=["Ann", "Bo", "Cyrille"])
-    app = TablesideApp(tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await pilot_keys.resume_first(pilot)
-        assert "E" not in footer(app)
-        reason = screen.play.session.blocked("fast_forward") or ""
-        assert "Bo still in play" in reason and "'Character leaves play'" in reason, reason
-        screen.play.do("leave", player="Bo", how="in the Bunker")
-        screen.session_changed()
-        await pilot.pause()
-        assert "(key E)" in panel_text(app, "#now")
-        assert footer(app).get("E") == "Fast-fwd", footer(app)
-        assert footer(app).get("u") == "Undo"
-
-
-async def test_a_new_game_says_which_setup_step_is_due_first_and_what_moves_on(
+async def test_what_moves_on_is_said_with_its_key_from_setup_to_nobody_left_inside(
         tmp_path: Path) -> None:
-    """At 80x24 a game just made says where setup starts and what moves on (it said only
-    'Nothing to do yet'). 'd' (Start Autodestruction) in the setup is off and hidden from the
-    footer; pressed anyway it says why and names the key that gets there, instead of doing
-    nothing. Once the first step is ticked off (n) the notes take over."""
+    """Co-op, three players, at 80x24. A game just made says where setup starts and what
+    moves on (it said only 'Nothing to do yet'). 'd' (Start Autodestruction) in the setup is
+    off and hidden from the footer; pressed anyway it says why and names the key that gets
+    there, instead of doing nothing. Once the first step is ticked off (n) the notes take
+    over. Later, once the last Character is out of play, the Now panel says to use
+    'Fast-forward to the end' (key E), and E is in the footer; before, E says who is still
+    inside."""
     pilot_keys.save_game(tmp_path, GAME_ID, 3, mode="coop", names=["Ann", "Bo", "Cyrille"])
     app = TablesideApp(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -198,3 +179,21 @@ async def test_a_new_game_says_which_setup_step_is_due_first_and_what_moves_on(
         await pilot.pause()
         assert "Now due" not in panel_text(app, "#now")
         assert screen.play.head == 1
+
+        # on through the setup to the turns (the first step is ticked above), then two of
+        # the three Characters leave play
+        out = [("leave", {"player": "Cyrille", "how": "dead"}),  # the first death opens the Gate
+               ("leave", {"player": "Ann", "how": "in the Bunker"})]
+        for name, args in [*to_the_turns("Ann", "Bo", "Cyrille")[1:], *out]:
+            screen.play.do(name, **args)
+        screen.session_changed()
+        await pilot.pause()
+        assert "E" not in footer(app)
+        reason = screen.play.session.blocked("fast_forward") or ""
+        assert "Bo still in play" in reason and "'Character leaves play'" in reason, reason
+        screen.play.do("leave", player="Bo", how="in the Bunker")
+        screen.session_changed()
+        await pilot.pause()
+        assert "(key E)" in panel_text(app, "#now")
+        assert footer(app).get("E") == "Fast-fwd", footer(app)
+        assert footer(app).get("u") == "Undo"

@@ -207,7 +207,8 @@ async def test_export_refuses_a_sheet_with_problems_then_writes_markdown_and_csv
         tmp_path: Path) -> None:
     """x on a sheet with a problem writes nothing; fixed, x writes the sheet, Markdown and
     CSV and says where; the exported sheet loads back (l), in the app and on the command
-    line alike."""
+    line alike. A change, then exported: l offers that newest export, it loads with the
+    change, and leaving then does not ask (loaded from a file just written)."""
     app = TablesideApp(data_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -231,7 +232,8 @@ async def test_export_refuses_a_sheet_with_problems_then_writes_markdown_and_csv
         lines = csv[0].read_bytes().decode("utf-8").split("\r\n")
         assert lines[0] == "Category,Anna,Beth,Connor"
         assert "Total,142,141,159" in lines
-        # the exported sheet loads back, in a new sheet and on the command line alike
+        # the exported sheet loads back, on the command line and in the app alike
+        assert parse_score_sheet(json.loads(sheet_file[0].read_text())) == example_sheet()
         await go_to(pilot, "points", 0)
         await pilot.press("9", "9")  # Anna jumps ahead
         await pilot.pause()
@@ -242,7 +244,21 @@ async def test_export_refuses_a_sheet_with_problems_then_writes_markdown_and_csv
         await pilot.press("enter")
         await pilot.pause()
         assert "Winner: Connor, 159" in panel(app, "#phx-winner")
-    assert parse_score_sheet(json.loads(sheet_file[0].read_text())) == example_sheet()
+
+        await go_to(pilot, "gems", 0)
+        await pilot.press("9")  # a change, then exported: the file keeps it
+        await pilot.press("x")
+        await pilot.pause()
+        exported = sorted((tmp_path / "exports").glob("phoenix-score-*.json"))
+        await pilot.press("l")  # the prompt offers the newest export
+        await pilot.pause()
+        assert app.screen.query_one(Input).value == str(exported[-1])
+        await pilot.press("enter")
+        await pilot.pause()
+        assert sheet_screen(app).form.texts[0]["gems"] == "9"
+        await pilot.press("escape")  # loaded from a file just written: nothing to lose
+        await pilot.pause()
+        assert not isinstance(app.screen, ScoreSheetScreen)
 
 
 async def test_a_typed_sheet_survives_escape_and_a_restart(tmp_path: Path) -> None:
@@ -428,29 +444,6 @@ async def test_a_burst_of_keys_fills_the_same_cells_as_slow_typing(tmp_path: Pat
         form = sheet_screen(app).form
         assert [form.cell_text(0, f"level3.{i}").split() for i in range(3)] == [
             ["308", "occ"], ["313", "occ"], []]
-
-
-async def test_an_exported_sheet_is_offered_to_load_and_leaving_then_does_not_ask(
-        tmp_path: Path) -> None:
-    app = TablesideApp(data_dir=tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        app.push_screen(ScoreSheetScreen(example_sheet()))
-        await pilot.pause()
-        await go_to(pilot, "gems", 0)
-        await pilot.press("9")  # a change, then exported: the file keeps it
-        await pilot.press("x")
-        await pilot.pause()
-        exported = sorted((tmp_path / "exports").glob("phoenix-score-*.json"))
-        await pilot.press("l")  # the prompt offers the newest export
-        await pilot.pause()
-        assert app.screen.query_one(Input).value == str(exported[-1])
-        await pilot.press("enter")
-        await pilot.pause()
-        assert sheet_screen(app).form.texts[0]["gems"] == "9"
-        await pilot.press("escape")  # loaded from a file just written: nothing to lose
-        await pilot.pause()
-        assert not isinstance(app.screen, ScoreSheetScreen)
 
 
 async def test_the_stations_stay_in_sight_at_80x24(tmp_path: Path) -> None:
