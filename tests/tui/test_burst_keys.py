@@ -35,7 +35,7 @@ async def open_game(pilot: Pilot[Any]) -> SessionScreen:
 
 # The slow group: a number then Enter (or ctrl+s) and the next key in one burst, into a
 # form already open, is walked by default in
-# test_an_action_key_its_number_enter_and_the_next_key_at_once (Enter, then ctrl+s).
+# test_home_arrows_and_enter_then_an_action_key_its_number_enter_and_the_next_key.
 @pytest.mark.slow
 @pytest.mark.parametrize("submit", ["enter", "ctrl+s"])
 async def test_a_number_typed_then_enter_at_once_is_read_whole(tmp_path: Path,
@@ -73,28 +73,23 @@ async def test_new_game_names_tab_title_enter_at_once(tmp_path: Path) -> None:
         assert app.screen.play.info.title == "QA Demo"
 
 
-async def test_home_arrows_then_enter_at_once_open_the_game_the_arrows_reached(
+async def test_home_arrows_and_enter_then_an_action_key_its_number_enter_and_the_next_key(
         tmp_path: Path) -> None:
+    """Home's arrows then Enter at once open the game the arrows reached. There, the form an
+    action key opens is mounted, its field focused, before the app reads the keys typed
+    after it; Enter closes it before the key after that is read. Then, into the form
+    already open, a number, ctrl+s and the next key at once: the number is read whole,
+    ctrl+s closes the form before the next key is read."""
     for title in ("First", "Second", "Third"):
         save_game(tmp_path, "demo", 2, title=title)
     app = TablesideApp(data_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await burst(pilot, "down", "down", "enter")  # newest first: Third, Second, First
-        assert isinstance(app.screen, SessionScreen)
-        assert app.screen.play.info.title == "First"
+        screen = app.screen
+        assert isinstance(screen, SessionScreen)
+        assert screen.play.info.title == "First"
 
-
-
-async def test_an_action_key_its_number_enter_and_the_next_key_at_once(tmp_path: Path) -> None:
-    """The form an action key opens is mounted, its field focused, before the app reads the
-    keys typed after it; Enter closes it before the key after that is read. Then, into the
-    form already open, a number, ctrl+s and the next key at once: the number is read whole,
-    ctrl+s closes the form before the next key is read."""
-    save_game(tmp_path, "demo", 2)
-    app = TablesideApp(data_dir=tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_game(pilot)
         await burst(pilot, "a", "1", "2", "enter", "f")
         assert app.screen is screen
         assert "Countdown: 13" in panel_text(app, "#tracks")

@@ -80,30 +80,11 @@ async def test_a_form_left_by_escape_or_by_closing_the_app_comes_back_after_a_re
     assert Tableside(tmp_path).draft(f"{screen.play.id}:form:advance") is None
 
 
-async def test_new_game_left_by_closing_the_app_comes_back(tmp_path: Path) -> None:
-    app = TablesideApp(data_dir=tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n")
-        await pilot.pause()
-        await set_game(pilot, "demo", 3)
-        app.screen.query_one("#names", Input).focus()
-        await burst(pilot, *"Ann, Bo, Cy")
-    again = TablesideApp(data_dir=tmp_path)
-    async with again.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n")
-        await pilot.pause()
-        screen = again.screen
-        assert isinstance(screen, NewGameScreen)
-        assert screen.query_one("#game", Select).value == "demo"
-        assert screen.query_one("#players", Select).value == 3
-        assert screen.query_one("#names", Input).value == "Ann, Bo, Cy"
-
-
-async def test_new_game_errors_are_said_beside_players_then_names_with_the_focus_there(
+async def test_new_game_errors_sit_beside_their_fields_and_the_form_comes_back(
         tmp_path: Path) -> None:
     """ctrl+s with the game chosen and no player count: the error is beside Players, the
     focus there. Then, the count chosen, a name too long: beside Names, the focus there, both
-    in view."""
+    in view. The form, left by closing the app, comes back as typed in the next run."""
     long = "Bartholomew-Maximilian of the Far Northern Isles"  # 48 characters
     app = TablesideApp(data_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -132,3 +113,18 @@ async def test_new_game_errors_are_said_beside_players_then_names_with_the_focus
         # in view: the field and its error inside the form's visible region
         body = screen.query_one("#new-body").region
         assert body.contains_region(names.region) and body.contains_region(beside.region)
+
+        await set_game(pilot, "demo", 3)
+        names.focus()
+        await burst(pilot, "ctrl+u", *"Ann, Bo, Cy")
+        assert names.value == "Ann, Bo, Cy"
+    # the app closed with the form open (ctrl+q, a closed terminal)
+    again = TablesideApp(data_dir=tmp_path)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        screen = again.screen
+        assert isinstance(screen, NewGameScreen)
+        assert screen.query_one("#game", Select).value == "demo"
+        assert screen.query_one("#players", Select).value == 3
+        assert screen.query_one("#names", Input).value == "Ann, Bo, Cy"
