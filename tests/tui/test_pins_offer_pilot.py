@@ -31,21 +31,30 @@ async def offered(data: Path, players: int, names: str
     from a list and typing a field by keys are the forms pilots' subject), ctrl+s."""
     app = TablesideApp(data_dir=data)
     async with app.run_test(size=(80, 24)) as pilot:
-        await key(pilot, "n")
-        await set_game(pilot, "nemesis-lockdown", players)
-        pilot.app.screen.query_one("#names", Input).focus()
-        await burst(pilot, *names)
-        assert pilot.app.screen.query_one("#names", Input).value == names
-        await key(pilot, "ctrl+s")
-        assert isinstance(app.screen, PinsOfferScreen)
+        await offer(pilot, players, names)
         yield app, pilot
+
+
+async def offer(pilot: Pilot[None], players: int, names: str) -> None:
+    """From Home: New game of Nemesis: Lockdown up to its offer of the PINs (see offered)."""
+    await key(pilot, "n")
+    await set_game(pilot, "nemesis-lockdown", players)
+    pilot.app.screen.query_one("#names", Input).focus()
+    await burst(pilot, *names)
+    assert pilot.app.screen.query_one("#names", Input).value == names
+    await key(pilot, "ctrl+s")
+    assert isinstance(pilot.app.screen, PinsOfferScreen)
 
 
 def _text(app: App[None]) -> str:
     return "\n".join(str(w.render()) for w in app.screen.query(Static))
 
 
-async def test_yes_takes_each_player_in_turn_and_undo_removes_no_pin(tmp_path: Path) -> None:
+async def test_yes_takes_each_player_in_turn_and_undo_removes_no_pin_not_now_asks_later(
+        tmp_path: Path) -> None:
+    """The offer's two answers, one new game each. Yes: each player in turn behind the
+    curtain, a PIN set or declined; undo takes none back. Not now: each player is asked at
+    their first secret, none has a key yet."""
     async with offered(tmp_path, 3, "Ann,Bo,Cy") as (app, pilot):
         assert "Set the PINs now? Each player in turn, behind the curtain" in _text(app)
         await pilot.press("y")
@@ -77,9 +86,8 @@ async def test_yes_takes_each_player_in_turn_and_undo_removes_no_pin(tmp_path: P
             "Bo's PIN declined (hidden from the screen, not from the files) at the laptop",
             "Cy's PIN set at the laptop"]
 
-
-async def test_not_now_says_each_player_is_asked_at_their_first_secret(tmp_path: Path) -> None:
-    async with offered(tmp_path, 2, "Ann,Bo") as (app, pilot):
+        await key(pilot, "escape")  # Home: a second new game
+        await offer(pilot, 2, "Ann,Bo")
         assert "the first secret each player chooses asks them" in _text(app)
         await pilot.press("n")
         await pilot.pause()
