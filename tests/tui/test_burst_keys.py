@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Input
+from textual.widgets import Input, Select
 
 from tests.pilot_keys import burst, save_game
 from tests.tui.screen_text import panel_text
@@ -33,6 +33,10 @@ async def open_game(pilot: Pilot[Any]) -> SessionScreen:
     return screen
 
 
+# The slow group: a number then Enter (or ctrl+s) and the next key in one burst, into a
+# form already open, is walked by default in
+# test_home_arrows_and_enter_then_an_action_key_its_number_enter_and_the_next_key.
+@pytest.mark.slow
 @pytest.mark.parametrize("submit", ["enter", "ctrl+s"])
 async def test_a_number_typed_then_enter_at_once_is_read_whole(tmp_path: Path,
                                                                submit: str) -> None:
@@ -51,12 +55,11 @@ async def test_a_number_typed_then_enter_at_once_is_read_whole(tmp_path: Path,
 async def test_new_game_names_tab_title_enter_at_once(tmp_path: Path) -> None:
     app = TablesideApp(data_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        from tests.pilot_keys import choose
+        from tests.tui.test_forms_pilot import set_game
 
         await pilot.press("n")
         await pilot.pause()
-        await choose(pilot, "#game", "Demo")
-        await choose(pilot, "#players", "3 players")
+        await set_game(pilot, "demo", 3)  # the lists set directly: the burst is the subject
         app.screen.query_one("#names", Input).focus()
         await pilot.pause()
         await burst(pilot, *"Ann, Bo, Cy", "tab", *"QA Demo")
@@ -70,30 +73,33 @@ async def test_new_game_names_tab_title_enter_at_once(tmp_path: Path) -> None:
         assert app.screen.play.info.title == "QA Demo"
 
 
-async def test_home_arrows_then_enter_at_once_open_the_game_the_arrows_reached(
+async def test_home_arrows_and_enter_then_an_action_key_its_number_enter_and_the_next_key(
         tmp_path: Path) -> None:
+    """Home's arrows then Enter at once open the game the arrows reached. There, the form an
+    action key opens is mounted, its field focused, before the app reads the keys typed
+    after it; Enter closes it before the key after that is read. Then, into the form
+    already open, a number, ctrl+s and the next key at once: the number is read whole,
+    ctrl+s closes the form before the next key is read."""
     for title in ("First", "Second", "Third"):
         save_game(tmp_path, "demo", 2, title=title)
     app = TablesideApp(data_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await burst(pilot, "down", "down", "enter")  # newest first: Third, Second, First
-        assert isinstance(app.screen, SessionScreen)
-        assert app.screen.play.info.title == "First"
+        screen = app.screen
+        assert isinstance(screen, SessionScreen)
+        assert screen.play.info.title == "First"
 
-
-
-async def test_an_action_key_its_number_enter_and_the_next_key_at_once(tmp_path: Path) -> None:
-    """The form an action key opens is mounted, its field focused, before the app reads the
-    keys typed after it; Enter closes it before the key after that is read."""
-    save_game(tmp_path, "demo", 2)
-    app = TablesideApp(data_dir=tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_game(pilot)
         await burst(pilot, "a", "1", "2", "enter", "f")
         assert app.screen is screen
         assert "Countdown: 13" in panel_text(app, "#tracks")
         assert "Fires: 1/3" in panel_text(app, "#tracks")
+        await pilot.press("a")  # Advance the countdown: one number
+        await pilot.pause()
+        await burst(pilot, "1", "2", "ctrl+s", "f")  # 12 spaces, then at once Add a fire
+        assert app.screen is screen
+        assert "Countdown: 1\n" in panel_text(app, "#tracks")  # 13 less 12, not less 1
+        assert "Fires: 2/3" in panel_text(app, "#tracks")
 
 
 async def test_editing_keys_in_a_burst_act_in_the_order_typed() -> None:
@@ -123,7 +129,7 @@ async def test_a_pin_retyped_in_a_burst_is_the_pin_kept(tmp_path: Path) -> None:
     "abcalie" kept for "alien42", and the lifeform locked out of its own secret)."""
     from tableside import private, vault
     from tableside.api import Tableside
-    from tests.pilot_keys import choose_focused, resume_first
+    from tests.pilot_keys import resume_first
 
     table = Tableside(tmp_path)
     table.create("lifeform", 3, names=("Ann", "Bo", "Cy"), seed="burst").close()
@@ -135,7 +141,9 @@ async def test_a_pin_retyped_in_a_burst_is_the_pin_kept(tmp_path: Path) -> None:
         await pilot.pause()
         await burst(pilot, *"abc", "enter")  # too short: refused, the field keeps it
         await burst(pilot, "backspace", "backspace", "backspace", *"alien42", "enter")
-        await choose_focused(pilot, "Image 2")
+        image = app.focused  # the image list, set directly: the PIN is the subject
+        assert isinstance(image, Select), image
+        image.value = "Image 2"
         await pilot.press("ctrl+s")
         await pilot.pause()
         record = private.key_record(screen.play, "Lifeform player")  # type: ignore[attr-defined]

@@ -19,8 +19,13 @@ from tui.screens.new_game import NewGameScreen
 pytestmark = pytest.mark.usefixtures("demo_registered")
 
 
-async def test_a_form_left_by_escape_comes_back_after_a_restart(
+async def test_a_form_left_by_escape_or_by_closing_the_app_comes_back_after_a_restart(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A form left by Escape, its draft kept (k), and a form open when the app closed both
+    come back as typed in the next run of the app. The first goes on from its draft and is
+    done: the draft is spent, the form opens blank. The second, opened on its draft, asks
+    at Escape; d drops the draft; the form then opens blank, and Escape on it, untouched,
+    closes it without asking and keeps no draft."""
     with_count_action(monkeypatch)
     save_game(tmp_path, "demo", 2)
     app = TablesideApp(data_dir=tmp_path)
@@ -32,6 +37,11 @@ async def test_a_form_left_by_escape_comes_back_after_a_restart(
         assert "keep what you typed as a draft" in screen_text(app)
         await pilot.press("k")
         await pilot.pause()
+        await pilot.press("a")
+        await pilot.pause()
+        await burst(pilot, "1", "7")
+        assert isinstance(app.screen, ActionFormScreen)
+    # the app closed with the form open (ctrl+q, a closed terminal)
     again = TablesideApp(data_dir=tmp_path)
     async with again.run_test(size=(80, 24)) as pilot:
         screen = await open_game(pilot, tmp_path)
@@ -48,21 +58,11 @@ async def test_a_form_left_by_escape_comes_back_after_a_restart(
         await pilot.press("k")  # done: the draft is spent, the form opens blank
         await pilot.pause()
         assert again.screen.query_one("#arg-red", Input).value == ""
-
-
-async def test_a_form_left_by_closing_the_app_comes_back(tmp_path: Path) -> None:
-    save_game(tmp_path, "demo", 2)
-    app = TablesideApp(data_dir=tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_game(pilot, tmp_path)
-        await pilot.press("a")
+        await pilot.press("escape")  # untouched: closes without asking
         await pilot.pause()
-        await burst(pilot, "1", "7")
-        assert isinstance(app.screen, ActionFormScreen)
-    # the app closed with the form open (ctrl+q, a closed terminal)
-    again = TablesideApp(data_dir=tmp_path)
-    async with again.run_test(size=(80, 24)) as pilot:
-        screen = await open_game(pilot, tmp_path)
+        assert again.screen is screen
+        done = screen.play.head
+
         await pilot.press("a")
         await pilot.pause()
         assert again.screen.query_one("#arg-spaces", Input).value == "17"
@@ -70,52 +70,37 @@ async def test_a_form_left_by_closing_the_app_comes_back(tmp_path: Path) -> None
         await pilot.pause()
         await pilot.press("d")  # drop it
         await pilot.pause()
-        assert again.screen is screen and screen.play.head == 0
+        assert again.screen is screen and screen.play.head == done
         await pilot.press("a")
         await pilot.pause()
         assert again.screen.query_one("#arg-spaces", Input).value == ""
-
-
-async def test_escape_on_an_untouched_form_closes_it_without_asking(tmp_path: Path) -> None:
-    save_game(tmp_path, "demo", 2)
-    app = TablesideApp(data_dir=tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_game(pilot, tmp_path)
-        await pilot.press("a")
+        await pilot.press("escape")  # untouched: closes without asking
         await pilot.pause()
-        await pilot.press("escape")
-        await pilot.pause()
-        assert app.screen is screen
+        assert again.screen is screen
     assert Tableside(tmp_path).draft(f"{screen.play.id}:form:advance") is None
 
 
-async def test_new_game_left_by_closing_the_app_comes_back(tmp_path: Path) -> None:
-    app = TablesideApp(data_dir=tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n")
-        await pilot.pause()
-        await set_game(pilot, "demo", 3)
-        app.screen.query_one("#names", Input).focus()
-        await burst(pilot, *"Ann, Bo, Cy")
-    again = TablesideApp(data_dir=tmp_path)
-    async with again.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n")
-        await pilot.pause()
-        screen = again.screen
-        assert isinstance(screen, NewGameScreen)
-        assert screen.query_one("#game", Select).value == "demo"
-        assert screen.query_one("#players", Select).value == 3
-        assert screen.query_one("#names", Input).value == "Ann, Bo, Cy"
-
-
-async def test_new_game_a_name_too_long_is_said_beside_names_with_the_focus_there(
+async def test_new_game_errors_sit_beside_their_fields_and_the_form_comes_back(
         tmp_path: Path) -> None:
+    """ctrl+s with the game chosen and no player count: the error is beside Players, the
+    focus there. Then, the count chosen, a name too long: beside Names, the focus there, both
+    in view. The form, left by closing the app, comes back as typed in the next run."""
     long = "Bartholomew-Maximilian of the Far Northern Isles"  # 48 characters
     app = TablesideApp(data_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n")
         await pilot.pause()
-        await set_game(pilot, "demo", 2)
+        app.screen.query_one("#game", Select).value = "demo"
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        screen = app.screen
+        assert app.focused is screen.query_one("#players", Select)
+        assert "Players: choose 2 players, 3 players" in panel_text(app, "#err-players")
+        assert "choose the game first" not in screen_text(app)
+
+        app.screen.query_one("#players", Select).value = 2
+        await pilot.pause()
         app.screen.query_one("#names", Input).focus()
         await burst(pilot, *f"Ann, {long}", "ctrl+s")
         screen = app.screen
@@ -129,17 +114,17 @@ async def test_new_game_a_name_too_long_is_said_beside_names_with_the_focus_ther
         body = screen.query_one("#new-body").region
         assert body.contains_region(names.region) and body.contains_region(beside.region)
 
-
-async def test_new_game_players_error_is_beside_players(tmp_path: Path) -> None:
-    app = TablesideApp(data_dir=tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
+        await set_game(pilot, "demo", 3)
+        names.focus()
+        await burst(pilot, "ctrl+u", *"Ann, Bo, Cy")
+        assert names.value == "Ann, Bo, Cy"
+    # the app closed with the form open (ctrl+q, a closed terminal)
+    again = TablesideApp(data_dir=tmp_path)
+    async with again.run_test(size=(80, 24)) as pilot:
         await pilot.press("n")
         await pilot.pause()
-        app.screen.query_one("#game", Select).value = "demo"
-        await pilot.pause()
-        await pilot.press("ctrl+s")
-        await pilot.pause()
-        screen = app.screen
-        assert app.focused is screen.query_one("#players", Select)
-        assert "Players: choose 2 players, 3 players" in panel_text(app, "#err-players")
-        assert "choose the game first" not in screen_text(app)
+        screen = again.screen
+        assert isinstance(screen, NewGameScreen)
+        assert screen.query_one("#game", Select).value == "demo"
+        assert screen.query_one("#players", Select).value == 3
+        assert screen.query_one("#names", Input).value == "Ann, Bo, Cy"

@@ -12,8 +12,9 @@ from textual.widgets import Input, Select
 
 from tableside.api import Tableside
 from tests.lifeform.test_lifeform_session_fixtures import BOARD, NAMES
-from tests.pilot_keys import choose, record_notifications, resume_first
+from tests.pilot_keys import burst, record_notifications, resume_first
 from tests.tui.screen_text import screen_text
+from tests.tui.test_forms_pilot import set_game
 from tui.app import TablesideApp
 from tui.games.lifeform.screen import LifeformScreen
 
@@ -63,24 +64,6 @@ async def test_the_hands_are_in_view_and_a_refusal_names_its_key(tmp_path: Path)
         assert "next: step 2: " in seen(app)
 
 
-async def test_a_hand_over_its_limit_is_named_on_screen_with_the_way_to_cut_it(
-        tmp_path: Path) -> None:
-    saved(tmp_path, [*SETUP, ("draw_cards", {"who": "crew member", "crew_member": "Andrew",
-                                             "count": 4})])
-    app = TablesideApp(data_dir=tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        assert "Hands: Sarah (lifeform) 3/6 | Andrew 7/6 | Jacob 3/6" in seen(app)
-        said = record_notifications(cast("App[object]", app))
-        await pilot.press("w")  # End of turn with 7 cards
-        await pilot.pause()
-        assert said[-1] == ("End of turn (w) is not possible now: Andrew holds 7 cards, over the "
-                            "hand limit of 6: discard 1 first ('Discard cards' (ctrl+p)) "
-                            "(rulebook p. 43, Hand Size).")
-
-
 async def test_a_solo_new_game_suggests_one_name(tmp_path: Path) -> None:
     app = TablesideApp(data_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
@@ -89,11 +72,11 @@ async def test_a_solo_new_game_suggests_one_name(tmp_path: Path) -> None:
         await pilot.pause()
         names = app.screen.query_one("#names", Input)
         assert names.placeholder == "Anna, Beth, Connor"
-        app.screen.query_one("#game", Select).value = "lifeform"
-        await pilot.pause()
-        await choose(pilot, "#players", "solo")
+        # the lists set directly: choosing from a list by keys is the forms pilots' subject
+        await set_game(pilot, "lifeform", 1)  # solo
         assert names.placeholder == "Anna"
-        await choose(pilot, "#players", "4 players")
+        app.screen.query_one("#players", Select).value = 4
+        await pilot.pause()
         assert names.placeholder == "Anna, Beth, Connor, Dana"
 
 
@@ -111,19 +94,6 @@ def test_the_loadout_bar_counts_the_blasts_still_in_the_pool() -> None:
     s.do("hunt_step", step="halon search", location="Hypersleep Chamber")
     halon = next(r for r in loadout_rows(s.state) if r.name == "Halon Gas")
     assert halon.status == "0 blasts"
-
-
-async def test_the_loadout_legend_is_never_cut_at_80_columns(tmp_path: Path) -> None:
-    """Found at 80x24: the border read 'Loadout: # token . empty + …'."""
-    saved(tmp_path, SETUP)
-    app = TablesideApp(data_dir=tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        text = seen(app)
-        assert "#token .empty +bonus |min" in text
-        assert "…─" not in text.split("Weaponry")[0]
 
 
 async def test_the_now_panel_names_each_action_with_its_key(tmp_path: Path) -> None:
@@ -195,8 +165,9 @@ async def test_the_footer_marks_the_key_that_settles_what_is_due(tmp_path: Path)
 async def test_bang_says_what_is_due_fills_the_discard_and_says_when_nothing_is(
         tmp_path: Path) -> None:
     """Nothing due: '!' says so. A hand over its limit: '!' opens the discard for that player,
-    with how many to discard. The lifeform's phase: the footer marks its activity's keys (and
-    '!', which names the ways to do it)."""
+    with how many to discard; the hands line names it, and End of turn (w) is refused with
+    the way to cut it. The lifeform's phase: the footer marks its activity's keys (and '!',
+    which names the ways to do it)."""
     from tui.screens.action_form import ActionFormScreen
     from tui.widgets.keys_footer import KeysFooter
 
@@ -223,6 +194,17 @@ async def test_bang_says_what_is_due_fills_the_discard_and_says_when_nothing_is(
         await pilot.press("escape")
         await pilot.pause()
         screen.play.do("discard_from_hand", who="crew member", crew_member="Jacob", count=2)
+        # Andrew, whose turn it is, draws 4: 7 cards, over the limit of 6
+        screen.play.do("draw_cards", who="crew member", crew_member="Andrew", count=4)
+        screen.session_changed()
+        await pilot.pause()
+        assert "Hands: Sarah (lifeform) 3/6 | Andrew 7/6 | Jacob 6/6" in seen(app)
+        await pilot.press("w")  # End of turn with 7 cards
+        await pilot.pause()
+        assert said[-1] == ("End of turn (w) is not possible now: Andrew holds 7 cards, over the "
+                            "hand limit of 6: discard 1 first ('Discard cards' (ctrl+p)) "
+                            "(rulebook p. 43, Hand Size).")
+        screen.play.do("discard_from_hand", who="crew member", crew_member="Andrew", count=1)
         for _ in range(2):
             screen.play.do("end_turn")
         screen.play.do("next_phase")  # the idle Android phase passes: Lifeform Activity
@@ -274,20 +256,20 @@ async def test_a_launch_that_asks_a_board_value_then_asks_the_lifeform_s_pin(
         await pilot.press("g", "ctrl+s")  # the launch: its range is asked in the form
         await pilot.pause()
         assert "Second Stowaway card: range (minutes)" in seen(app)
-        await pilot.press(*"3-8", "enter")
-        await pilot.pause()
+        await burst(pilot, *"3-8", "enter")
         assert isinstance(app.screen, OwnerPinScreen)
-        await pilot.press(*"sarah-pin", "enter")
-        await pilot.pause()
+        await burst(pilot, *"sarah-pin", "enter")
         screen = app.screen
         assert isinstance(screen, LifeformScreen)
         assert screen.play.state.facts["stage"] == "showdown"
 
 
-async def test_end_of_turn_stays_in_the_footer_before_voice_and_say_again(
+async def test_a_crew_turn_at_80x24_keeps_the_loadout_legend_and_end_turn_whole(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Played at 80x24 with sound on: in a crew member's turn 'w End turn' was crowded out of
-    the footer by f5 Voice (and f6 Say again). What moves play stays; the comforts give way."""
+    """A crew member's turn at 80x24, one screen read twice. The Loadout's legend is whole
+    (found at 80x24: the border read 'Loadout: # token . empty + …'). Played with sound on:
+    'w End turn' was crowded out of the footer by f5 Voice (and f6 Say again). What moves
+    play stays; the comforts give way."""
     from tui.widgets.keys_footer import KeysFooter
 
     monkeypatch.setenv("TABLESIDE_SOUND", "on")  # f5 offered, as at a table with sound
@@ -296,6 +278,9 @@ async def test_end_of_turn_stays_in_the_footer_before_voice_and_say_again(
     async with app.run_test(size=SIZE) as pilot:
         screen = await resume_first(pilot)
         assert isinstance(screen, LifeformScreen)
+        text = seen(app)
+        assert "#token .empty +bonus |min" in text
+        assert "…─" not in text.split("Weaponry")[0]
         assert "Andrew's turn" in seen(app)
         footer = str(screen.query_one(KeysFooter).render())
         assert " w  End turn" in footer

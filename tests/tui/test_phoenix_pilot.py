@@ -25,7 +25,7 @@ from textual.widgets import Input, Select
 from tableside.api import Tableside
 from tests.pilot_keys import burst
 from tests.tui.screen_text import panel_text, screen_text
-from trackers.games.space_station_phoenix.score_form import ROWS
+from trackers.games.space_station_phoenix.score_form import ROWS, ScoreForm
 from trackers.games.space_station_phoenix.score_input import parse_score_sheet
 from trackers.games.space_station_phoenix.scoring import ScoreSheet
 from tui.app import TablesideApp
@@ -176,12 +176,21 @@ async def test_bad_cell_names_player_and_row_and_keeps_the_result(tmp_path: Path
         assert panel(app, "#phx-notes") == ""
 
 
-async def test_hub_not_chosen_is_shown_as_unset(tmp_path: Path) -> None:
+async def test_a_new_sheet_has_its_keys_in_the_palette_and_shows_the_hub_unset(
+        tmp_path: Path) -> None:
+    """A blank sheet: the palette lists its keys; the Hub not chosen is a note, and a Hub
+    typed makes the cells it needs needed."""
     app = TablesideApp(data_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         app.push_screen(ScoreSheetScreen())
         await pilot.pause()
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        for title in ("Add a player [n]", "Rename the player [e]",
+                      "Export the sheet, Markdown and CSV [x]", "Load a sheet file [l]",
+                      "Level-3 Sector occupied or empty [o]"):
+            assert title in titles
+        assert any(t.startswith("Ruling: Sector 315") for t in titles)
         assert "Player 1: Hub not chosen yet" in panel(app, "#phx-notes")
         await go_to(pilot, "hub", 0)
         await pilot.press("a", "1")
@@ -194,12 +203,23 @@ async def test_hub_not_chosen_is_shown_as_unset(tmp_path: Path) -> None:
 # --- export ------------------------------------------------------------------------------
 
 
-async def test_export_writes_markdown_and_csv_and_says_where(tmp_path: Path) -> None:
+async def test_export_refuses_a_sheet_with_problems_then_writes_markdown_and_csv(
+        tmp_path: Path) -> None:
+    """x on a sheet with a problem writes nothing; fixed, x writes the sheet, Markdown and
+    CSV and says where; the exported sheet loads back (l), in the app and on the command
+    line alike. A change, then exported: l offers that newest export, it loads with the
+    change, and leaving then does not ask (loaded from a file just written)."""
     app = TablesideApp(data_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         app.push_screen(ScoreSheetScreen(example_sheet()))
         await pilot.pause()
+        await go_to(pilot, "residents.teal", 2)
+        await pilot.press("backspace")  # "3" -> blank
+        await pilot.press("x")
+        await pilot.pause()
+        assert not (tmp_path / "exports").exists()
+        await pilot.press("3")  # fixed: the example again
         await pilot.press("x")
         await pilot.pause()
         exports = tmp_path / "exports"
@@ -212,7 +232,8 @@ async def test_export_writes_markdown_and_csv_and_says_where(tmp_path: Path) -> 
         lines = csv[0].read_bytes().decode("utf-8").split("\r\n")
         assert lines[0] == "Category,Anna,Beth,Connor"
         assert "Total,142,141,159" in lines
-        # the exported sheet loads back, in a new sheet and on the command line alike
+        # the exported sheet loads back, on the command line and in the app alike
+        assert parse_score_sheet(json.loads(sheet_file[0].read_text())) == example_sheet()
         await go_to(pilot, "points", 0)
         await pilot.press("9", "9")  # Anna jumps ahead
         await pilot.pause()
@@ -223,7 +244,21 @@ async def test_export_writes_markdown_and_csv_and_says_where(tmp_path: Path) -> 
         await pilot.press("enter")
         await pilot.pause()
         assert "Winner: Connor, 159" in panel(app, "#phx-winner")
-    assert parse_score_sheet(json.loads(sheet_file[0].read_text())) == example_sheet()
+
+        await go_to(pilot, "gems", 0)
+        await pilot.press("9")  # a change, then exported: the file keeps it
+        await pilot.press("x")
+        await pilot.pause()
+        exported = sorted((tmp_path / "exports").glob("phoenix-score-*.json"))
+        await pilot.press("l")  # the prompt offers the newest export
+        await pilot.pause()
+        assert app.screen.query_one(Input).value == str(exported[-1])
+        await pilot.press("enter")
+        await pilot.pause()
+        assert sheet_screen(app).form.texts[0]["gems"] == "9"
+        await pilot.press("escape")  # loaded from a file just written: nothing to lose
+        await pilot.pause()
+        assert not isinstance(app.screen, ScoreSheetScreen)
 
 
 async def test_a_typed_sheet_survives_escape_and_a_restart(tmp_path: Path) -> None:
@@ -253,33 +288,6 @@ async def test_a_typed_sheet_survives_escape_and_a_restart(tmp_path: Path) -> No
         await pilot.press("escape")  # nothing changed since it opened: leaves at once
         await pilot.pause()
         assert not isinstance(again.screen, ScoreSheetScreen)
-
-
-async def test_export_refuses_a_sheet_with_problems(tmp_path: Path) -> None:
-    app = TablesideApp(data_dir=tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        app.push_screen(ScoreSheetScreen(example_sheet()))
-        await pilot.pause()
-        await go_to(pilot, "residents.teal", 2)
-        await pilot.press("backspace")  # "3" -> blank
-        await pilot.press("x")
-        await pilot.pause()
-        assert not (tmp_path / "exports").exists()
-
-
-async def test_keys_are_in_the_palette(tmp_path: Path) -> None:
-    app = TablesideApp(data_dir=tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        app.push_screen(ScoreSheetScreen())
-        await pilot.pause()
-        titles = [c.title for c in app.get_system_commands(app.screen)]
-        for title in ("Add a player [n]", "Rename the player [e]",
-                      "Export the sheet, Markdown and CSV [x]", "Load a sheet file [l]",
-                      "Level-3 Sector occupied or empty [o]"):
-            assert title in titles
-        assert any(t.startswith("Ruling: Sector 315") for t in titles)
 
 
 # --- the session ---------------------------------------------------------------------------------
@@ -401,14 +409,18 @@ if __name__ == "__main__":
 
 
 async def test_a_burst_of_keys_fills_the_same_cells_as_slow_typing(tmp_path: Path) -> None:
+    """A burst of digits, Enter and arrows fills the cells slow typing fills. Then "308 o
+    Enter" in one burst: o marks 308, not the cell Enter moves to."""
     typed = ["2", "enter", "3", "enter", "up", "up", "7", "enter", "1", "2", "enter"]
     sheets = []
-    for at_once in (False, True):
-        app = TablesideApp(data_dir=tmp_path / f"burst-{at_once}")
-        async with app.run_test(size=SIZE) as pilot:
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:  # one app, a blank sheet for each way
+        await pilot.pause()
+        for at_once in (False, True):
+            # a draft of its own: the first way's sheet is not kept into the second's
+            app.push_screen(ScoreSheetScreen(draft=f"typed-at-once-{at_once}"))
             await pilot.pause()
-            app.push_screen(ScoreSheetScreen())
-            await pilot.pause()
+            assert sheet_screen(app).form.texts == ScoreForm.blank().texts
             await go_to(pilot, "sectors.1", 0)
             if at_once:  # every key queued at once, as a fast typist's terminal delivers them
                 await burst(pilot, *typed)
@@ -418,18 +430,13 @@ async def test_a_burst_of_keys_fills_the_same_cells_as_slow_typing(tmp_path: Pat
                     await pilot.pause()
             await pilot.pause()
             sheets.append([dict(column) for column in sheet_screen(app).form.texts])
-    assert sheets[0] == sheets[1]
-    assert sheets[0][0]["sectors.1"] == "7" and sheets[0][0]["sectors.2"] == "12"
+            if not at_once:
+                app.pop_screen()
+                await pilot.pause()
+        assert sheets[0] == sheets[1]
+        assert sheets[0][0]["sectors.1"] == "7" and sheets[0][0]["sectors.2"] == "12"
 
-
-async def test_occupied_typed_fast_marks_the_sector_just_typed(tmp_path: Path) -> None:
-    """"308 o Enter" in one burst: o marks 308, not the cell Enter moves to."""
-    app = TablesideApp(data_dir=tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        app.push_screen(ScoreSheetScreen())
-        await pilot.pause()
-        await go_to(pilot, "level3.0", 0)
+        await go_to(pilot, "level3.0", 0)  # on the sheet typed at once
         for key in ("3", "0", "8", "o", "enter", "3", "1", "3", "o", "enter"):
             app.post_message(events.Key(key, key if len(key) == 1 else None))
         await pilot.pause()
@@ -437,29 +444,6 @@ async def test_occupied_typed_fast_marks_the_sector_just_typed(tmp_path: Path) -
         form = sheet_screen(app).form
         assert [form.cell_text(0, f"level3.{i}").split() for i in range(3)] == [
             ["308", "occ"], ["313", "occ"], []]
-
-
-async def test_an_exported_sheet_is_offered_to_load_and_leaving_then_does_not_ask(
-        tmp_path: Path) -> None:
-    app = TablesideApp(data_dir=tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        app.push_screen(ScoreSheetScreen(example_sheet()))
-        await pilot.pause()
-        await go_to(pilot, "gems", 0)
-        await pilot.press("9")  # a change, then exported: the file keeps it
-        await pilot.press("x")
-        await pilot.pause()
-        exported = sorted((tmp_path / "exports").glob("phoenix-score-*.json"))
-        await pilot.press("l")  # the prompt offers the newest export
-        await pilot.pause()
-        assert app.screen.query_one(Input).value == str(exported[-1])
-        await pilot.press("enter")
-        await pilot.pause()
-        assert sheet_screen(app).form.texts[0]["gems"] == "9"
-        await pilot.press("escape")  # loaded from a file just written: nothing to lose
-        await pilot.pause()
-        assert not isinstance(app.screen, ScoreSheetScreen)
 
 
 async def test_the_stations_stay_in_sight_at_80x24(tmp_path: Path) -> None:
@@ -524,12 +508,15 @@ async def test_at_80x24_the_grid_gets_the_bars_lines_and_every_total_stays_in_si
         tmp_path: Path) -> None:
     from tui.games.space_station_phoenix.bars import ScoreBars
 
-    for size, short in (((80, 24), True), ((120, 40), False)):
-        app = TablesideApp(data_dir=tmp_path / str(size[1]))
-        async with app.run_test(size=size) as pilot:
-            await pilot.pause()
-            app.push_screen(ScoreSheetScreen(example_sheet()))
-            await pilot.pause()
+    app = TablesideApp(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(ScoreSheetScreen(example_sheet()))
+        await pilot.pause()
+        for size, short in (((80, 24), True), ((120, 40), False)):
+            if app.size != size:  # the terminal made taller under the open sheet
+                await pilot.resize_terminal(*size)
+                await pilot.pause()
             text = shown(app)
             bars = app.screen.query_one(ScoreBars)
             if short:

@@ -12,6 +12,7 @@ from typing import cast
 
 from textual.app import App
 
+from tests.pilot_keys import burst
 from tests.textual_probe import toast_rack
 from tests.tui.screen_text import panel_text, screen_text
 from trackers.games.space_station_phoenix.score_form import ROWS
@@ -50,7 +51,10 @@ def tied_sheet() -> ScoreSheet:
     return ScoreSheet(tuple(player(n, level3=("306",)) for n in names), ScoreSettings())
 
 
-async def test_many_notes_leave_the_winner_line_whole_at_80x24(tmp_path: Path) -> None:
+async def test_many_notes_in_the_tables_words_leave_the_winner_line_whole_at_80x24(
+        tmp_path: Path) -> None:
+    """A sheet of many notes at 80x24: the notes say it in the table's words and scroll, the
+    winner line stays whole above the footer, a toast opens above the notes."""
     app = TablesideApp(data_dir=tmp_path)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await pilot.pause()
@@ -66,24 +70,20 @@ async def test_many_notes_leave_the_winner_line_whole_at_80x24(tmp_path: Path) -
         assert len(screen.evaluation.unset) >= 8 and notes.max_scroll_y > 0  # they scroll
         line = screen.query_one("#phx-winner")
         assert line.region.bottom <= screen.query_one("KeysFooter").region.y
+        said = panel_text(cast("App[object]", app), "#phx-notes")
+        assert "Annabelle Longname: 306 is empty, so its bonus" in said
+        assert "Unset" not in said and "free_sectors_count_as_built" not in said
         app.notify("A toast")
         await pilot.pause()
         toast = toast_rack(screen)
         assert toast.region.bottom <= notes.region.y  # toasts open at the top
 
 
-async def test_labels_use_the_tables_words(tmp_path: Path) -> None:
-    app = TablesideApp(data_dir=tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        app.push_screen(ScoreSheetScreen(tied_sheet()))
-        await pilot.pause()
-        notes = panel_text(cast("App[object]", app), "#phx-notes")
-        assert "Annabelle Longname: 306 is empty, so its bonus" in notes
-        assert "Unset" not in notes and "free_sectors_count_as_built" not in notes
-        labels = [row.label for row in ROWS]
-        assert "Free Level-1 Sectors" in labels and " of them free" not in labels
-        assert labels.index("Free Level-1 Sectors") == labels.index("Station Hub") + 1
+def test_labels_use_the_tables_words() -> None:
+    """The sheet's row labels (its notes' words: the many-notes pilot above)."""
+    labels = [row.label for row in ROWS]
+    assert "Free Level-1 Sectors" in labels and " of them free" not in labels
+    assert labels.index("Free Level-1 Sectors") == labels.index("Station Hub") + 1
 
 
 async def test_enter_passes_by_the_rows_a_b5_hub_does_not_use(tmp_path: Path) -> None:
@@ -94,9 +94,8 @@ async def test_enter_passes_by_the_rows_a_b5_hub_does_not_use(tmp_path: Path) ->
         await pilot.pause()
         screen = sheet_screen(app)
         table = screen.table
-        for _ in range(9):  # points, 3 levels of Sectors, 5 kinds of residents
-            await pilot.press("enter")
-        await pilot.pause()
+        # points, 3 levels of Sectors, 5 kinds of residents: Enter after each, at once
+        await burst(pilot, *["enter"] * 9)
         assert ROW_KEYS[table.cursor_row] == "hub"
         await pilot.press("b", "5", "enter")
         await pilot.pause()
@@ -110,15 +109,18 @@ async def test_enter_passes_by_the_rows_a_b5_hub_does_not_use(tmp_path: Path) ->
         visible = table.size.height - table.header_height
         assert top <= table.cursor_row < top + visible
         # an A-1 column stops on Ships left instead
-        await pilot.press("right")
-        for key in ("up", "up"):
-            await pilot.press(key)
-        await pilot.press("a", "1", "enter")
-        await pilot.pause()
+        await burst(pilot, "right", "up", "up", "a", "1", "enter")
         assert ROW_KEYS[table.cursor_row] == "ships_left"
 
 
-async def test_load_asks_before_replacing_a_changed_sheet(tmp_path: Path) -> None:
+async def test_load_asks_before_replacing_a_changed_sheet_or_a_games_own(
+        tmp_path: Path) -> None:
+    """l on an unchanged sheet goes straight to the file prompt; on a changed one it asks
+    first, and n keeps what was typed. A game's own sheet asks even unchanged."""
+    from tableside.api import Tableside
+
+    table = Tableside(tmp_path)
+    play = table.create("space-station-phoenix", 2, names=["Ann", "Bo"])
     app = TablesideApp(data_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -135,6 +137,21 @@ async def test_load_asks_before_replacing_a_changed_sheet(tmp_path: Path) -> Non
         await pilot.press("n")
         await pilot.pause()
         assert sheet_screen(app).form.texts[0]["points"] == "4"
+
+        app.pop_screen()
+        await pilot.pause()
+        # the game's sheet, kept with the game as its screen keeps it (not the sheet above)
+        app.push_screen(ScoreSheetScreen(ScoreSheet((player("Ann"), player("Bo")),
+                                                    ScoreSettings()),
+                                         draft=f"{play.id}:score", play=play))
+        await pilot.pause()
+        assert not sheet_screen(app).changed and sheet_screen(app).form.names == ["Ann", "Bo"]
+        await pilot.press("l")  # unchanged, but the game's: it asks
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "this game's sheet" in screen_text(app)
+    play.close()
+    table.close()
 
 
 def _totals(screen: ScoreSheetScreen) -> list[str]:
@@ -165,22 +182,3 @@ async def test_a_problem_waits_only_its_own_columns_total(tmp_path: Path) -> Non
         screen._changed()
         await pilot.pause()
         assert _totals(screen) == ["?", "?", "?"]
-
-
-async def test_a_games_own_sheet_asks_before_a_file_replaces_it(tmp_path: Path) -> None:
-    from tableside.api import Tableside
-
-    table = Tableside(tmp_path)
-    play = table.create("space-station-phoenix", 2, names=["Ann", "Bo"])
-    app = TablesideApp(data_dir=tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        app.push_screen(ScoreSheetScreen(ScoreSheet((player("Ann"), player("Bo")),
-                                                    ScoreSettings()), play=play))
-        await pilot.pause()
-        await pilot.press("l")  # unchanged, but the game's: it asks
-        await pilot.pause()
-        assert isinstance(app.screen, ConfirmScreen)
-        assert "this game's sheet" in screen_text(app)
-    play.close()
-    table.close()

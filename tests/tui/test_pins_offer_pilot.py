@@ -11,10 +11,11 @@ from pathlib import Path
 import pytest
 from textual.app import App
 from textual.pilot import Pilot
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
 from saves.journal import decode_line
-from tests.nemesis.test_nemesis_pilot import choose, keys, type_in
+from tests.pilot_keys import burst, key
+from tests.tui.test_forms_pilot import set_game
 from tui.app import TablesideApp
 from tui.screens.session import SessionScreen
 from tui.screens.set_pin import PinsOfferScreen, SetPinScreen
@@ -23,28 +24,38 @@ pytestmark = pytest.mark.usefixtures("pins_offer_shown")
 
 
 @contextlib.asynccontextmanager
-async def offered(data: Path, players: str, names: str
+async def offered(data: Path, players: int, names: str
                   ) -> AsyncIterator[tuple[TablesideApp, Pilot[None]]]:
-    """New game of Nemesis: Lockdown by keys, up to its offer of the PINs (shown)."""
+    """New game of Nemesis: Lockdown, up to its offer of the PINs (shown): the game and
+    the player count put in their lists directly and the names typed in one burst (choosing
+    from a list and typing a field by keys are the forms pilots' subject), ctrl+s."""
     app = TablesideApp(data_dir=data)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await keys(pilot, "n")
-        await choose(pilot, "#game", "Nemesis: Lockdown")
-        await choose(pilot, "#players", players)
-        await type_in(pilot, "#names", names)
-        await keys(pilot, "ctrl+s")
-        await pilot.pause()
-        assert isinstance(app.screen, PinsOfferScreen)
+        await offer(pilot, players, names)
         yield app, pilot
+
+
+async def offer(pilot: Pilot[None], players: int, names: str) -> None:
+    """From Home: New game of Nemesis: Lockdown up to its offer of the PINs (see offered)."""
+    await key(pilot, "n")
+    await set_game(pilot, "nemesis-lockdown", players)
+    pilot.app.screen.query_one("#names", Input).focus()
+    await burst(pilot, *names)
+    assert pilot.app.screen.query_one("#names", Input).value == names
+    await key(pilot, "ctrl+s")
+    assert isinstance(pilot.app.screen, PinsOfferScreen)
 
 
 def _text(app: App[None]) -> str:
     return "\n".join(str(w.render()) for w in app.screen.query(Static))
 
 
-async def test_yes_takes_each_player_in_turn_and_undo_removes_no_pin(tmp_path: Path) -> None:
-    async with offered(tmp_path, "3 players", "Ann,Bo,Cy") as (app, pilot):
+async def test_yes_takes_each_player_in_turn_and_undo_removes_no_pin_not_now_asks_later(
+        tmp_path: Path) -> None:
+    """The offer's two answers, one new game each. Yes: each player in turn behind the
+    curtain, a PIN set or declined; undo takes none back. Not now: each player is asked at
+    their first secret, none has a key yet."""
+    async with offered(tmp_path, 3, "Ann,Bo,Cy") as (app, pilot):
         assert "Set the PINs now? Each player in turn, behind the curtain" in _text(app)
         await pilot.press("y")
         await pilot.pause()
@@ -55,7 +66,7 @@ async def test_yes_takes_each_player_in_turn_and_undo_removes_no_pin(tmp_path: P
             if answer is None:
                 await pilot.press("tab", "space")  # No PIN
             else:
-                await pilot.press(*answer, "enter")
+                await burst(pilot, *answer, "enter")
             await pilot.pause()
         session = app.screen
         assert isinstance(session, SessionScreen)
@@ -75,9 +86,8 @@ async def test_yes_takes_each_player_in_turn_and_undo_removes_no_pin(tmp_path: P
             "Bo's PIN declined (hidden from the screen, not from the files) at the laptop",
             "Cy's PIN set at the laptop"]
 
-
-async def test_not_now_says_each_player_is_asked_at_their_first_secret(tmp_path: Path) -> None:
-    async with offered(tmp_path, "2 players", "Ann,Bo") as (app, pilot):
+        await key(pilot, "escape")  # Home: a second new game
+        await offer(pilot, 2, "Ann,Bo")
         assert "the first secret each player chooses asks them" in _text(app)
         await pilot.press("n")
         await pilot.pause()

@@ -7,14 +7,13 @@ from pathlib import Path
 import pytest
 
 from tableside.api import Tableside
+from tests.pilot_keys import burst
 from tests.textual_probe import notifications_shown
 from tests.tui.screen_text import panel_text
 from tui.app import TablesideApp
 from tui.screens.play_history import PlayHistoryScreen
 from tui.screens.report import ReportScreen
 from tui.widgets.report_charts import ReportChart
-
-SIZE = (100, 40)
 
 
 def phoenix_to_the_end(data: Path) -> str:
@@ -33,20 +32,41 @@ def phoenix_to_the_end(data: Path) -> str:
     return play.id
 
 
-async def test_the_report_of_a_finished_phoenix_game(tmp_path: Path) -> None:
-    phoenix_to_the_end(tmp_path)
+@pytest.mark.usefixtures("demo_registered")
+async def test_the_report_and_the_play_history_of_a_finished_phoenix_game_at_80x24(
+        tmp_path: Path) -> None:
+    """The report of a finished Space Station Phoenix game, by keys at 80x24: the score
+    markers race in one chart, first, ending on the final scores in whole-number steps; its
+    lines say the end, the winners, the scores and who triggered the end; m writes it as
+    Markdown (the message keeps the path whole), x as an SVG. Then the play history (g): the
+    games counted by ending and result, filtered by a player's name typed with its markup;
+    its filters one row of full-width fields."""
+    import re
+
+    from textual.widgets import Input, Select
+
+    from tests.tui.screen_text import screen_text
+
+    table = Tableside(tmp_path)
+    play = table.create("demo", 2, names=("Anna", "[b]Cy[/b]"), seed="d")
+    play.do("escape", who="[b]Cy[/b]")
+    play.close()
+    table.close()
+    phoenix_to_the_end(tmp_path)  # the newest game: first on Home
     app = TablesideApp(data_dir=tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("enter")  # resume the game
-        await pilot.pause()
-        await pilot.press("ctrl+r")
+        await pilot.press("enter", "ctrl+r")  # resume the game, its report
         await pilot.pause()
         assert isinstance(app.screen, ReportScreen)
         charts = list(app.screen.query(ReportChart))
         # the score markers race in one chart, first
         assert charts[0].title_text == "Scores"
         assert [s.label for s in charts[0].series] == ["Anna", "Beth"]
+        shown = screen_text(app)
+        # the markers end on the final scores (Anna 98, Beth 131), in whole-number steps
+        assert "98┤" in shown and "131┤" in shown
+        assert not re.search(r"\d\.\d+┤", shown), shown  # no "4.33" for a score
         lines = panel_text(app, "#report-lines")
         assert "The end: Final round done" in lines
         assert "Final scoring" in lines and "Winners: Beth" in lines
@@ -59,37 +79,27 @@ async def test_the_report_of_a_finished_phoenix_game(tmp_path: Path) -> None:
         assert len(written) == 1 and "| Beth | 131 |" in written[0].read_text()
         # the message keeps the path whole: broken only after a folder or a hyphen
         message = [n.message for n in notifications_shown(app)][-1]
-        head, *lines = message.splitlines()
-        assert head == "Report written:" and "".join(lines) == str(written[0])
-        assert all(line.endswith(("/", "-")) for line in lines[:-1])
+        head, *parts = message.splitlines()
+        assert head == "Report written:" and "".join(parts) == str(written[0])
+        assert all(part.endswith(("/", "-")) for part in parts[:-1])
         await pilot.press("x")
         await pilot.pause()
         assert sorted((tmp_path / "exports").glob("report-*.svg"))
 
-
-@pytest.mark.usefixtures("demo_registered")
-async def test_the_play_history_counts_and_filters_by_player(tmp_path: Path) -> None:
-    phoenix_to_the_end(tmp_path)
-    table = Tableside(tmp_path)
-    play = table.create("demo", 2, names=("Anna", "[b]Cy[/b]"), seed="d")
-    play.do("escape", who="[b]Cy[/b]")
-    play.close()
-    table.close()
-    app = TablesideApp(data_dir=tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("g")
+        await pilot.press("escape", "escape", "g")  # Home, then the play history
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert isinstance(app.screen, PlayHistoryScreen)
+        game, player = app.screen.query_one(Select), app.screen.query_one(Input)
+        assert game.region.width >= 20 and player.region.width >= 20
+        assert game.region.y == player.region.y and game.region.height <= 3
+        assert "2 games" in screen_text(app)
         counts = panel_text(app, "#history-counts")
         assert "2 games" in counts and "Space Station Phoenix: Final scoring" in counts
         assert "Space Station Phoenix: Beth, 131" in counts
         assert "Demo: Escape" in counts
         await pilot.press("tab")  # from the game filter to the player box
-        await pilot.press("left_square_bracket", "b", "right_square_bracket", "c", "y",
-                          "left_square_bracket", "slash", "b", "right_square_bracket")
-        await pilot.pause()
+        await burst(pilot, *"[b]Cy[/b]")  # the name as typed (markup), at once
         counts = panel_text(app, "#history-counts")
         assert "1 game," in counts and "Demo: Escape" in counts and "Phoenix" not in counts
 
@@ -162,52 +172,6 @@ def lifeform_to_ending_b(data: Path) -> str:
     return play.id
 
 
-async def test_the_report_of_a_lifeform_game_at_its_end(tmp_path: Path) -> None:
-    lifeform_to_ending_b(tmp_path)
-    app = TablesideApp(data_dir=tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        await pilot.press("ctrl+r")
-        await pilot.pause()
-        assert isinstance(app.screen, ReportScreen)
-        assert "Self-Destruct" in [c.title_text for c in app.screen.query(ReportChart)]
-        lines = panel_text(app, "#report-lines")
-        assert "Self-Destruct 20:" in lines  # the milestone, on the round it fired
-        assert "Ending B" in lines and "Winning side: crew" in lines
-        assert "Stowaway card: third (code" in lines  # revealed at the launch, with its code
-
-
-async def test_report_and_history_read_well_at_80x24(tmp_path: Path) -> None:
-    """Whole numbers on the chart axes; the history's filters one row of full-width fields."""
-    import re
-
-    from textual.widgets import Input, Select
-
-    from tests.tui.screen_text import screen_text
-
-    phoenix_to_the_end(tmp_path)
-    app = TablesideApp(data_dir=tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter", "ctrl+r")
-        await pilot.pause()
-        assert isinstance(app.screen, ReportScreen)
-        shown = screen_text(app)
-        # the markers end on the final scores (Anna 98, Beth 131), in whole-number steps
-        assert "98┤" in shown and "131┤" in shown
-        assert not re.search(r"\d\.\d+┤", shown), shown  # no "4.33" for a score
-        await pilot.press("escape", "escape", "g")
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        assert isinstance(app.screen, PlayHistoryScreen)
-        game, player = app.screen.query_one(Select), app.screen.query_one(Input)
-        assert game.region.width >= 20 and player.region.width >= 20
-        assert game.region.y == player.region.y and game.region.height <= 3
-        assert "2 games" in screen_text(app) or "1 game" in screen_text(app)
-
-
 def test_charts_draw_values_as_steps_with_the_values_on_the_axis() -> None:
     """A value holds until the action that changed it and changes there (no diagonal
     ramps); a moment's actions are spread across it, so a round of many actions reads as
@@ -225,10 +189,12 @@ def test_charts_draw_values_as_steps_with_the_values_on_the_axis() -> None:
                                      [0, 0, 1, 1, 2, 2, 6, 6])
     assert steps([], x, 3.0) == ([], [])
 
-async def test_the_lifeform_report_draws_what_moved_and_says_what_did_not(
+async def test_the_report_of_a_lifeform_game_at_its_end_draws_what_moved(
         tmp_path: Path) -> None:
-    """A value that never moved is one line, not a flat chart; the key moments are lettered
-    on the axis and in the list alike; a round's actions are spread across it."""
+    """The report of a Lifeform game played to Ending B, at 80x24: the Self-Destruct chart,
+    its milestone, the ending, the winning side and the Stowaway card revealed. A value that
+    never moved is one line, not a flat chart; the key moments are lettered on the axis and
+    in the list alike; a round's actions are spread across it."""
     from tests.tui.screen_text import screen_text
     from tui.widgets.report_charts import placer
 
@@ -240,6 +206,11 @@ async def test_the_lifeform_report_draws_what_moved_and_says_what_did_not(
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, ReportScreen)
+        assert "Self-Destruct" in [c.title_text for c in app.screen.query(ReportChart)]
+        said = panel_text(app, "#report-lines")
+        assert "Self-Destruct 20:" in said  # the milestone, on the round it fired
+        assert "Ending B" in said and "Winning side: crew" in said
+        assert "Stowaway card: third (code" in said  # revealed at the launch, with its code
         charts = list(screen.query(ReportChart))
         assert all(s.changed for chart in charts for s in chart.series)
         assert "Never moved: Hostility 2" in panel_text(app, "#report-unmoved")

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from tableside.api import Tableside, TablesideError
-from tests.pilot_keys import record_notifications, save_game
+from tests.pilot_keys import burst, record_notifications, save_game
 from tests.tui.screen_text import panel_text, screen_text
 from tui.app import TablesideApp
 from tui.screens.home import HomeScreen
@@ -55,8 +55,7 @@ async def test_home_keeps_the_highlight_on_its_game_after_a_refused_rename(
         assert highlighted(app) == chosen
         await pilot.press("e")
         await pilot.pause()
-        await pilot.press("ctrl+a", "ctrl+k", *"Renamed", "enter")
-        await pilot.pause()
+        await burst(pilot, "ctrl+a", "ctrl+k", *"Renamed", "enter")  # typed fast
         assert highlighted(app) == chosen
         assert "Renamed" in screen_text(app)
 
@@ -260,19 +259,23 @@ async def test_a_long_list_of_saved_games_is_all_there_and_end_reaches_the_oldes
     """Home lists a page of games at first (a long list opens as fast as a short one) and
     more as the highlight goes down; End reaches the oldest game, Home the newest."""
 
-    from tui.screens.home import PAGE_ROWS
+    from tui.screens.home import NEAR_END, PAGE_ROWS
 
     table = Tableside(tmp_path)
     count = PAGE_ROWS + 10  # a page and some more
     for i in range(count):
-        table.create("space-station-phoenix", 2, title=f"Game {i:03d}", seed=f"s{i}").close()
+        table.create("demo", 2, title=f"Game {i:03d}", seed=f"s{i}").close()
     table.close()
     app = TablesideApp(data_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         grid = app.screen.query_one("#saves", SavesList)
         assert grid.row_count == PAGE_ROWS
-        for _ in range(PAGE_ROWS):  # down, one game at a time, past the first page
+        # down, one game at a time, past the first page: at once up to where the list asks
+        # for more (one frame for them; each still moves the highlight one game), then a key
+        # at a time, each read after the rows it asked for came
+        await burst(pilot, *["down"] * (PAGE_ROWS - NEAR_END))
+        for _ in range(NEAR_END):
             await pilot.press("down")
         await pilot.pause()
         assert grid.row_count > PAGE_ROWS
