@@ -80,6 +80,9 @@ class SavesList(ScrollView):
         self.line_width = 0
         self._near_end = near_end  # rows from the end at which more are asked for
         self._page = page
+        # a row asked for past the last listed (keys held down outrun Home's listing): the
+        # highlight goes on there when more rows come, so no key press is lost
+        self._wanted: int | None = None
 
     # --- what Home sets ------------------------------------------------------------------
     @property
@@ -89,12 +92,15 @@ class SavesList(ScrollView):
     def clear(self, header: Text, width: int) -> None:
         """No rows; ``header`` over lines ``width`` cells wide (padding not counted)."""
         self.header, self.line_width, self.rows, self.cursor_row = header, width, [], 0
+        self._wanted = None
         self._resized()
         self.scroll_to(0, 0, animate=False, immediate=True)
 
     def add_rows(self, rows: list[Text]) -> None:
         self.rows.extend(rows)
         self._resized()
+        if self._wanted is not None and rows:
+            self.move_cursor(self._wanted)
 
     def _resized(self) -> None:
         self.virtual_size = Size(self.line_width + 2 * PADDING, len(self.rows) + 1)
@@ -102,7 +108,9 @@ class SavesList(ScrollView):
 
     # --- the highlight -------------------------------------------------------------------
     def move_cursor(self, row: int) -> None:
-        """Highlight ``row`` (kept within the list) and scroll it into view."""
+        """Highlight ``row`` (kept within the list) and scroll it into view; a row past the
+        last listed is gone on to when more are listed."""
+        self._wanted = row if row >= len(self.rows) > 0 else None
         row = max(0, min(row, len(self.rows) - 1))
         moved = row != self.cursor_row
         self.cursor_row = row
