@@ -50,7 +50,11 @@ def test_serve_prints_each_seats_link_and_stops_with_the_table_view(
 
 
 def test_lan_says_what_it_exposes(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                  no_table_view: list[str]) -> None:
+                                  no_table_view: list[str],
+                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    # What --lan says is the subject: no seat opens, so the seats' warm parent (a Python
+    # process of its own) is not started; the test above serves with it and stops it.
+    monkeypatch.setattr("tableside.serve.CAN_FORK", False)
     game_id = _game(tmp_path)
     assert main(["--data-dir", str(tmp_path), "serve", game_id, "--lan",
                  "--address", "192.0.2.7"]) == 0

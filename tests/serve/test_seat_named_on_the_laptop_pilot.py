@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 
 from tableside.api import Tableside
+from tests.pilot_keys import burst
 from tests.tui.screen_text import panel_text
 from tests.tui.test_windows_pilot import until
 from tui.app import TablesideApp
@@ -39,10 +40,10 @@ async def _ann_chooses(seat: SeatApp, objective: str) -> None:
         await pilot.pause()
         await pilot.press("c", "enter")
         await pilot.pause()
-        await pilot.press(*objective, "enter")
+        await burst(pilot, *objective, "enter")
         await pilot.pause()
         if seat.play is not None and not seat.play.pin_is_set("Ann"):
-            await pilot.press(*PIN, "enter")
+            await burst(pilot, *PIN, "enter")
         await pilot.pause()
 
 

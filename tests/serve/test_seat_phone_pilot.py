@@ -11,6 +11,7 @@ from textual.widgets import Input, Static
 
 from tableside import seat_asks, seat_words
 from tableside.api import Tableside
+from tests.pilot_keys import burst
 from tests.tui.screen_text import panel_text, screen_text
 from trackers.pieces import Secret
 from tui.screens.seat import SeatScreen
@@ -43,7 +44,7 @@ async def test_a_seat_at_phone_width_in_the_tables_words(tmp_path: Path) -> None
 
         await pilot.click("#seat-peek")  # a wrong PIN, then hers: the value alone
         await pilot.pause()
-        await pilot.press(*"000000", "enter")
+        await burst(pilot, *"000000", "enter")
         await pilot.pause()
         error = str(app.screen.query_one("#form-error", Static).render())
         assert "nothing was shown" in error
@@ -52,7 +53,7 @@ async def test_a_seat_at_phone_width_in_the_tables_words(tmp_path: Path) -> None
         pin = app.screen.query_one("#pin", Input)
         assert not pin.password
         pin.value = ""
-        await pilot.press(*PIN, "enter")
+        await burst(pilot, *PIN, "enter")
         await pilot.pause()
         assert "Reactor" in screen_text(app)
         assert str(app.screen.query_one("#form-error", Static).render()) == ""
@@ -68,7 +69,7 @@ async def test_a_withdrawn_ask_closes_the_form_it_opened(tmp_path: Path) -> None
         await pilot.pause()
         await pilot.press("v")  # the asked secret, its PIN field
         await pilot.pause()
-        await pilot.press(*PIN)
+        await burst(pilot, *PIN)
         seat_asks.drop(laptop, "p1_objective")  # the table stops waiting
         await pilot.pause(1.5)
         assert isinstance(app.screen, SeatScreen)  # the form closed by itself

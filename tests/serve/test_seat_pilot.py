@@ -11,6 +11,7 @@ from textual.widgets import Input, Static
 
 from tableside import seat_asks
 from tableside.api import OpenSession, Tableside
+from tests.pilot_keys import burst
 from tests.tui.screen_text import panel_text, screen_text
 from trackers.pieces import Secret
 from tui.seat_app import SeatApp
@@ -48,10 +49,10 @@ async def test_a_seat_chooses_looks_and_reveals_with_its_pin(tmp_path: Path) -> 
         await pilot.press("c")
         await pilot.press("enter")  # the first of hers: her kept Objective
         await pilot.pause()
-        await pilot.press(*"Reactor", "enter")
+        await burst(pilot, *"Reactor", "enter")
         await pilot.pause()
         assert "Set a PIN" in screen_text(app)
-        await pilot.press(*PIN, "enter")
+        await burst(pilot, *PIN, "enter")
         await pilot.pause()
         play = app.screen.play
         code = play.state.piece("p1_objective", Secret).code
@@ -60,13 +61,13 @@ async def test_a_seat_chooses_looks_and_reveals_with_its_pin(tmp_path: Path) -> 
 
         await pilot.press("p")  # a look: the PIN asked, a wrong one refused and not a look
         await pilot.pause()
-        await pilot.press(*"000000", "enter")
+        await burst(pilot, *"000000", "enter")
         await pilot.pause()
         assert "a wrong PIN for Ann's kept Objective" in _error(app)
         assert "Reactor" not in screen_text(app)
         assert [line.kind for line in play.table_log()] == ["wrong_pin"]  # logged, no look
         app.screen.query_one("#pin").value = ""
-        await pilot.press(*PIN, "enter")
+        await burst(pilot, *PIN, "enter")
         await pilot.pause()
         assert "Ann's kept Objective: Reactor" in screen_text(app)
         await pilot.press("enter")  # Hide it
@@ -80,7 +81,7 @@ async def test_a_seat_chooses_looks_and_reveals_with_its_pin(tmp_path: Path) -> 
         await pilot.pause()
         assert "PIN" in _error(app)
         assert not play.state.piece("p1_objective", Secret).revealed
-        await pilot.press(*PIN, "enter")
+        await burst(pilot, *PIN, "enter")
         await pilot.pause()
         assert play.state.piece("p1_objective", Secret).revealed
         assert f"revealed: Reactor (code {code})" in panel_text(app, "#yours")
@@ -113,7 +114,7 @@ async def test_the_lifeform_player_calibrates_on_their_seat(tmp_path: Path) -> N
         await pilot.pause()
         picked = str(seat.screen.query_one("#arg-image-picked", Static).render())
         assert picked == "Picked: Image 2" and "Set a PIN" in screen_text(seat)
-        await pilot.press(*PIN, "enter")
+        await burst(pilot, *PIN, "enter")
         await pilot.pause()
         play = seat.screen.play
         lifeform = play.state.piece("real_lifeform", Secret)
@@ -142,7 +143,7 @@ async def test_the_tables_ask_shows_on_the_owners_seat(tmp_path: Path) -> None:
             bo, "#yours")
         await pilot.press("v")  # the asked secret already picked: the PIN field is focused
         await pilot.pause()
-        await pilot.press(*PIN, "enter")
+        await burst(pilot, *PIN, "enter")
         await pilot.pause()
     laptop.refresh()
     assert laptop.state.piece("p2_objective", Secret).revealed
@@ -183,7 +184,7 @@ async def test_the_lifeform_player_picks_the_stowaway_card_on_their_seat(
         await pilot.pause()
         assert "third card" in str(seat.screen.query_one("#arg-card-picked", Static).render())
         assert isinstance(seat.screen.focused, Input) and seat.screen.focused.id == "pin"
-        await pilot.press(*PIN, "enter")
+        await burst(pilot, *PIN, "enter")
         await pilot.pause()
         stowaway = seat.screen.play.state.piece("stowaway", Secret)
         assert stowaway.is_set and stowaway.code in panel_text(seat, "#yours")

@@ -23,6 +23,15 @@ def _get(url: str) -> tuple[int, str, dict[str, str]]:
         return err.code, err.read().decode(), dict(err.headers)
 
 
+@pytest.fixture(autouse=True)
+def no_warm_parent(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No seat opens in these tests (pages and links over HTTP only), so the seats' warm
+    parent, a Python process of its own, is not started. A server with its warm parent is
+    started and stopped, its link refused afterwards, by tests/serve/test_cli_serve.py::
+    test_serve_prints_each_seats_link_and_stops_with_the_table_view."""
+    monkeypatch.setattr("tableside.serve.CAN_FORK", False)
+
+
 @pytest.fixture
 def serving(tmp_path: Path) -> Serving:
     served = start("20260101-000000-abcdef", ["Ann", "Bo"], tmp_path)
