@@ -6,12 +6,23 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.textual_probe import DATA_TABLE_MODULE
 
 ROOT = Path(__file__).resolve().parents[1]
 
-PROBE = """
+# One interpreter for both start-up probes (a start-up costs as much CPU as the checks): the
+# app's module imported first, the later screens' modules looked for at once; then what Home
+# calls to list the games, and the engine and rules modules looked for.
+PROBE = f"""
 import sys
+import tui.app
+later = ["tui.screens.keys",  # the F1 screen and the palette's list of keys
+         "{DATA_TABLE_MODULE}",  # the tables of later screens (not Home's list)
+         "tableside.open_session",  # a game opened (Home only lists them)
+         "tui.screens.form_keys"]  # the forms' keys and lists
+print(" ".join(m for m in later if m in sys.modules))
 from tui.screens.home import tool_bindings
 from trackers.games.registry import infos
 infos(); tool_bindings()
@@ -23,34 +34,30 @@ print(" ".join(loaded))
 """
 
 
-def test_home_lists_the_games_without_loading_their_rules() -> None:
-    """What Home needs (titles, ways to play, tool keys) comes from each game's small
-    ``__init__``: loading the rules there would cost every launch (benchmarks/run.py)."""
+@pytest.fixture(scope="module")
+def probed() -> list[str]:
+    """The probe's two lines: the later screens' modules loaded with the app's module, then
+    the engine and rules modules loaded once Home has listed the games."""
     result = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True,
                             cwd=ROOT, timeout=60, check=True)
-    assert result.stdout.split() == []
+    lines = result.stdout.split("\n")
+    assert len(lines) == 3 and lines[2] == "", result.stdout
+    return lines[:2]
 
 
-LATER_SCREENS = f"""
-import sys
-import tui.app
-later = ["tui.screens.keys",  # the F1 screen and the palette's list of keys
-         "{DATA_TABLE_MODULE}",  # the tables of later screens (not Home's list)
-         "tableside.open_session",  # a game opened (Home only lists them)
-         "tui.screens.form_keys"]  # the forms' keys and lists
-print(" ".join(m for m in later if m in sys.modules))
-"""
+def test_home_lists_the_games_without_loading_their_rules(probed: list[str]) -> None:
+    """What Home needs (titles, ways to play, tool keys) comes from each game's small
+    ``__init__``: loading the rules there would cost every launch (benchmarks/run.py)."""
+    assert probed[1].split() == []
 
 
-def test_the_keys_screen_and_tables_load_when_first_asked_for() -> None:
+def test_the_keys_screen_and_tables_load_when_first_asked_for(probed: list[str]) -> None:
     """F1's screen and the palette's key list are not Home's: the app's module leaves them
     for the first F1 or ctrl+p, as it leaves an open game's room and the forms' keys for the
     first game opened or form shown (tests/tui/test_shell_pilot.py checks both still work). Home
     lists the games without Textual's DataTable (tui/screens/home_list.py): the play
     history's and the board profiles' tables load with their screens."""
-    result = subprocess.run([sys.executable, "-c", LATER_SCREENS], capture_output=True,
-                            text=True, cwd=ROOT, timeout=60, check=True)
-    assert result.stdout.split() == []
+    assert probed[0].split() == []
 
 
 async def test_the_other_screens_styles_are_read_when_the_first_of_them_opens(

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tableside import cli
 from tableside.cli import main
 
 NAMES = ("Ann", "Bo", "Cy", "Di", "Ed")
@@ -18,6 +19,15 @@ BOARD = {"time_last_number": "1", "css_slots": "10,8,6,4,2,1",
 ROUND = ("next_step", "next_step", "next_step", "advance_time", "next_step", "next_step",
          "next_step", "next_step", "develop_bag drawn=Blank", "next_step", "next_step",
          "next_step")  # from the Player turns to the next round's Player turns
+
+
+@pytest.fixture(autouse=True)
+def one_parser(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The command line's parser built once for this game's 76 commands, not once each (half
+    their CPU): the same parser each time, as ``main`` would build it; building it afresh
+    for each command is what every other CLI test does (tests/test_cli_saves.py)."""
+    parser = cli.build_parser()
+    monkeypatch.setattr(cli, "build_parser", lambda: parser)
 
 
 class Table:

@@ -6,26 +6,32 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.app import App, ComposeResult
+from textual.widgets import Static
+
 from tableside.api import Tableside
 from tests.pandora.test_pandora_solo_pilot import SIZE
 from tests.pilot_keys import choose_focused
 from trackers.games.pandora_celeste import CREW_MODE
-from tui.app import TablesideApp
 from tui.screens.action_form import ActionFormScreen
+
+
+class Shell(App[None]):
+    """A bare app under the form: the curtain is the form's, whatever screen opened it (the
+    session screen's key c opening the form is its own pilots' subject)."""
+
+    def compose(self) -> ComposeResult:
+        yield Static("the table")
 
 
 async def _curtain(tmp_path: Path, mode: str, names: tuple[str, ...],
                    crew: list[str]) -> tuple[str, str]:
     table = Tableside(tmp_path)
-    table.create("pandora-celeste", len(names), mode=mode, names=names,
-                 options={"crew": crew}, seed="curtain").close()
-    table.close()
-    app = TablesideApp(data_dir=tmp_path)
+    play = table.create("pandora-celeste", len(names), mode=mode, names=names,
+                        options={"crew": crew}, seed="curtain")
+    app = Shell()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")  # Home: resume the game
-        await pilot.pause()
-        await pilot.press("c")  # Choose a secret
+        await app.push_screen(ActionFormScreen(play, play.action("choose_secret")))
         await pilot.pause()
         form = app.screen
         assert isinstance(form, ActionFormScreen)
@@ -36,7 +42,9 @@ async def _curtain(tmp_path: Path, mode: str, names: tuple[str, ...],
         title = str(form.query_one("#curtain-title").render())
         text = str(form.query_one("#curtain-text").render())
         await pilot.press("escape")
-        return title, text
+    play.close()
+    table.close()
+    return title, text
 
 
 async def test_true_solo_curtain_speaks_to_you(tmp_path: Path) -> None:
@@ -65,9 +73,6 @@ async def test_a_standard_solo_curtain_speaks_to_the_one_player(tmp_path: Path) 
 async def test_true_solo_look_and_pin_curtains_speak_to_you(tmp_path: Path) -> None:
     """Looking at (or opening) your own Agenda in True Solo: the curtains say "you", never
     the player's name (there is nobody to hand the laptop to)."""
-    from textual.app import App, ComposeResult
-    from textual.widgets import Static
-
     from tui.screens.owner_pin import OwnerPinScreen, ask_owner_pin
     from tui.screens.peek import PeekScreen
 
@@ -75,10 +80,6 @@ async def test_true_solo_look_and_pin_curtains_speak_to_you(tmp_path: Path) -> N
     play = table.create("pandora-celeste", 1, mode="true-solo", names=("Ann",),
                         options={"crew": ["Flygirl"]}, seed="solo-look")
     play.do("choose_secret", secret="flygirl_agenda", value="The Smoking Gun", pin="solo-pin")
-
-    class Shell(App[None]):
-        def compose(self) -> ComposeResult:
-            yield Static("the table")
 
     app = Shell()
     async with app.run_test(size=SIZE) as pilot:

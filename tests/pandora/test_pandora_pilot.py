@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import Checkbox, OptionList
+from textual.widgets import Checkbox, OptionList, Select
 
 from tableside.api import Tableside
-from tests.pilot_keys import choose
 from tui.app import TablesideApp
 from tui.screens.session import SessionScreen
 
@@ -42,8 +41,12 @@ async def test_new_pandora_session_from_home(tmp_path: Path) -> None:
     async with app.run_test(size=(80, 40)) as pilot:
         await pilot.press("n")
         await pilot.pause()
-        await choose(pilot, "#game", "Pandora Celeste")
-        await choose(pilot, "#players", "solo")
+        # game and players set on their Selects: picking them by keys is the New game
+        # form's own tests' (tests/tui/test_shell_pilot.py, test_new_game_option_error_pilot.py)
+        app.screen.query_one("#game", Select).value = "pandora-celeste"
+        await pilot.pause()
+        app.screen.query_one("#players", Select).value = 1
+        await pilot.pause()
         for box in app.screen.query(Checkbox):
             if str(box.label) == "Greaseball":
                 box.value = True

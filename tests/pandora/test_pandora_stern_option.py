@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import Checkbox
+from textual.widgets import Checkbox, Select
 
 from tableside.api import Tableside
 from tests import pilot_keys
@@ -33,10 +33,14 @@ async def test_the_form_shows_the_shipstern_ticked_and_fixed_with_scenario_4(
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n")
         await pilot.pause()
-        await pilot_keys.choose(pilot, "#game", "Pandora Celeste")
-        await pilot_keys.choose(pilot, "#players", "2 players")
         screen = app.screen
         assert isinstance(screen, NewGameScreen)
+        # the game and the players set on their Selects (picking them by keys is the New
+        # game form's own tests' subject); the scenario below is picked by keys
+        screen.query_one("#game", Select).value = "pandora-celeste"
+        await pilot.pause()
+        screen.query_one("#players", Select).value = 2
+        await pilot.pause()
         box = screen.query_one("#opt-pandora_celeste-shipstern", Checkbox)
         assert not box.value and not box.disabled
         await pilot_keys.choose(pilot, "#opt-pandora_celeste-scenario", "Scenario 4")

@@ -9,14 +9,15 @@ import json
 from pathlib import Path
 
 import pytest
+from textual.app import App, ComposeResult
+from textual.widgets import Static
 
 from tableside.api import Tableside
 from tableside.cli import main
 from tests.pandora.helpers import through_setup
-from tests.pandora.test_pandora_round_keys import BLUE_DECK, _game, press
+from tests.pandora.test_pandora_round_keys import BLUE_DECK, _game
 from tests.pandora.test_pandora_solo_pilot import SIZE
 from trackers.engine import ActionError
-from tui.app import TablesideApp
 from tui.screens.action_form import ActionFormScreen
 
 MIRROR_FIELDS = {"box", "reshuffle", "gold", "instruction", "any_miss", "hits"}
@@ -35,30 +36,41 @@ def _mirror_game(tmp_path: Path) -> str:
     return sid
 
 
-async def _form_fields(tmp_path: Path, key: str) -> set[str]:
-    app = TablesideApp(data_dir=tmp_path)
+class Shell(App[None]):
+    """A bare app under the form: the fields are the form's, whatever screen opened it (the
+    session screen's keys opening forms are its own pilots' subject, X in
+    tests/pandora/test_pandora_round_keys.py)."""
+
+    def compose(self) -> ComposeResult:
+        yield Static("the table")
+
+
+async def _form_fields(tmp_path: Path, action: str) -> set[str]:
+    table = Tableside(tmp_path)
+    play = table.load(table.sessions()[0].id)
+    app = Shell()
     async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(ActionFormScreen(play, play.action(action)))
         await pilot.pause()
-        await pilot.press("enter")  # Home: resume the game
-        await pilot.pause()
-        await press(pilot, key, [])
         form = app.screen
         assert isinstance(form, ActionFormScreen), form
         ids = {w.id[len("arg-"):] for w in form.query("Input, Select, Checkbox")
                if w.id and w.id.startswith("arg-")}
         await pilot.press("escape")
-        return ids
+    play.close()
+    table.close()
+    return ids
 
 
 async def test_the_attack_form_asks_no_card_when_the_app_draws(tmp_path: Path) -> None:
     _game(tmp_path, BLUE_DECK)
-    fields = await _form_fields(tmp_path, "X")  # Nasty attacks, in the Nasty round
+    fields = await _form_fields(tmp_path, "nasty_attacks")  # in the Nasty round
     assert fields == {"nasty", "crew", "defence", "eva_suit"}, fields  # no MonsterBug: no MP
 
 
 async def test_the_attack_form_asks_the_card_in_mirror_mode(tmp_path: Path) -> None:
     _mirror_game(tmp_path)
-    fields = await _form_fields(tmp_path, "X")
+    fields = await _form_fields(tmp_path, "nasty_attacks")
     assert fields == {"nasty", "crew", "defence", "eva_suit", "box", "reshuffle"}, fields
 
 

@@ -242,7 +242,13 @@ def test_secret_round_trip() -> None:
     assert piece_from_dict(secret.to_dict()) == secret
 
 
-@given(st.text(st.characters(codec="utf-8"), min_size=1, max_size=20),
+# every code point UTF-8 can carry (all but the surrogates): the characters of
+# st.characters(codec="utf-8"), drawn from integers, without the Unicode table hypothesis
+# builds for st.characters (over a second of CPU on a fresh clone, for this one test)
+ANY_CHARACTER = st.one_of(st.integers(0, 0xD7FF), st.integers(0xE000, 0x10FFFF)).map(chr)
+
+
+@given(st.text(ANY_CHARACTER, min_size=1, max_size=20),
        st.text("0123456789abcdef", min_size=16, max_size=16))
 def test_summary_never_contains_the_value_before_reveal(value: str, nonce: str) -> None:
     secret = Secret("S", "owner")
