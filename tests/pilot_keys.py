@@ -9,6 +9,7 @@ from typing import Any
 
 from textual import events
 from textual.app import App
+from textual.command import CommandList
 from textual.keys import key_to_character
 from textual.pilot import Pilot
 from textual.widgets import Select
@@ -69,6 +70,24 @@ async def key(pilot: Pilot[Any], pressed: str) -> None:
     """A key that opens a form or a list: what it opens is read before typing on (as a person
     does)."""
     await pilot.press(pressed)
+    await pilot.pause()
+
+
+async def palette(pilot: Pilot[Any], title: str) -> None:
+    """ctrl+p, type the action's title (one burst), Enter on the top match (checked to be
+    that action)."""
+    await pilot.press("ctrl+p")
+    await pilot.pause()
+    await burst(pilot, *title)
+    for _ in range(60):
+        commands = pilot.app.screen.query_one(CommandList)
+        if commands.highlighted is not None and str(
+                commands.get_option_at_index(commands.highlighted).prompt).startswith(title):
+            break
+        await pilot.pause(0.05)
+    else:
+        raise AssertionError(f"the palette does not offer {title!r} first")
+    await pilot.press("enter")
     await pilot.pause()
 
 

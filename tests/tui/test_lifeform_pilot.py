@@ -24,14 +24,14 @@ from typing import Any, cast
 
 import pytest
 from textual.app import App
-from textual.command import CommandList, CommandPalette
+from textual.command import CommandPalette
 from textual.pilot import Pilot
 from textual.widgets import Button, Checkbox, Input, Select
 
 from tableside import private
 from tableside.api import OpenSession, Tableside
 from tests.lifeform.test_lifeform_session_fixtures import BOARD
-from tests.pilot_keys import burst, choose_focused, resume_first
+from tests.pilot_keys import burst, choose_focused, palette, resume_first
 from tests.tui.screen_text import panel_text, screen_text
 from trackers.engine import Session, SessionSetup
 from trackers.engine.session import Event
@@ -106,24 +106,6 @@ async def fill_fields(pilot: Pilot[None], names: list[str], args: Args) -> None:
             await burst(pilot, *str(value))
         assert str(getattr(widget, "value", None)) == str(value), (name, widget)
     await pilot.press("ctrl+s")
-    await pilot.pause()
-
-
-async def palette(pilot: Pilot[None], title: str) -> None:
-    """ctrl+p, type the action's title (one burst), Enter on the top match (checked to be
-    that action)."""
-    await pilot.press("ctrl+p")
-    await pilot.pause()
-    await burst(pilot, *title)
-    for _ in range(60):
-        commands = pilot.app.screen.query_one(CommandList)
-        if commands.highlighted is not None and str(
-                commands.get_option_at_index(commands.highlighted).prompt).startswith(title):
-            break
-        await pilot.pause(0.05)
-    else:
-        raise AssertionError(f"the palette does not offer {title!r} first")
-    await pilot.press("enter")
     await pilot.pause()
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from tableside.api import Tableside
-from tests.pilot_keys import choose, demo_with, playing, save_game, saved
+from tests.pilot_keys import choose, demo_with, palette, playing, save_game, saved
 from tests.repeats import kept_by_default
 from tests.tui.screen_text import panel_text, screen_text
 from tui.app import TablesideApp
@@ -188,20 +188,10 @@ async def test_every_key_of_a_game_screen_is_named_in_f1_and_the_palette_and_run
             assert binding.tooltip, binding.action  # a plain name, not only a footer label
             assert entries[binding.action].name == binding.tooltip
         # Chosen from the palette by that name, each does what the key does.
-        await pilot.press("ctrl+p")
-        await pilot.pause()
-        await pilot.press(*"Add a fire")
-        await pilot.pause(0.3)
-        await pilot.press("enter")
-        await pilot.pause()
+        await palette(pilot, "Add a fire")
         assert app.screen is screen
         assert screen.play.state.pieces["fires"].summary() == "Fires: 1/3"
-        await pilot.press("ctrl+p")
-        await pilot.pause()
-        await pilot.press(*"History: jump")
-        await pilot.pause(0.3)
-        await pilot.press("enter")
-        await pilot.pause()
+        await palette(pilot, "History: jump")
         assert isinstance(app.screen, HistoryScreen)
 
 
@@ -286,12 +276,7 @@ async def test_every_home_key_has_a_plain_name_and_a_click_on_its_footer_cell_pr
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is home
-        await pilot.press("ctrl+p")
-        await pilot.pause()
-        await pilot.press(*"New game")
-        await pilot.pause(0.3)
-        await pilot.press("enter")
-        await pilot.pause()
+        await palette(pilot, "New game")
         assert type(app.screen).__name__ == "NewGameScreen"
 
 
