@@ -19,6 +19,7 @@ import pytest
 from tableside import private, vault
 from tableside.api import OpenSession, Tableside
 from tableside.cli import main
+from tests.kill_orders import KILL_ON_ORDER, order
 from trackers.pieces import Secret
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -111,7 +112,7 @@ def test_a_kill_during_a_choice_leaves_the_choice_with_its_pin_or_neither(
     # written, and each record keeps the factors it was made with, so what is sealed and
     # opened is the same and the kills land in the writing instead.
     script = f"""
-import os, signal, sys, traceback
+import sys
 sys.path.insert(0, {str(ROOT)!r})
 from tableside import pins, vault
 from tableside.api import Tableside
@@ -133,31 +134,20 @@ def games(forever):
 
 games(forever=False)  # warm (imports done, a game chosen whole): the kills land in play
 print("ready", flush=True)
-while sys.stdin.readline():
-    pid = os.fork()
-    if pid == 0:
-        try:
-            games(forever=True)
-        except BaseException:
-            traceback.print_exc()  # on the test's error output; not -SIGKILL below
-        finally:
-            os._exit(1)
-    sys.stdin.readline()  # the parent says when
-    os.kill(pid, signal.SIGKILL)
-    print(os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]), flush=True)
-"""
+""" + KILL_ON_ORDER + "kill_on_order(games)\n"
     proc = subprocess.Popen([sys.executable, "-c", script], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, cwd=ROOT, text=True)
     assert proc.stdin is not None and proc.stdout is not None
     try:
         assert proc.stdout.readline().strip() == "ready"
         for delay in (0.05, 0.12, 0.2):  # each lands in one of the first few games
-            proc.stdin.write("fork\n")
+            proc.stdin.write(order(True))  # a child playing games(forever=True)
             proc.stdin.flush()
             time.sleep(delay)
             proc.stdin.write("kill\n")
             proc.stdin.flush()
-            assert proc.stdout.readline().strip() == str(-signal.SIGKILL)  # killed playing
+            killed = json.loads(proc.stdout.readline())["code"]
+            assert killed == -signal.SIGKILL  # killed playing, not crashing
     finally:
         proc.stdin.close()  # a child still playing is killed, then the loop ends
         proc.wait(60)

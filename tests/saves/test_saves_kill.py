@@ -24,16 +24,17 @@ import pytest
 
 from tableside.api import Tableside
 from tests.demo.game import GAME
+from tests.kill_orders import KILL_ON_ORDER, order
 from trackers.engine import Session, SessionSetup
 
 REPO = Path(__file__).resolve().parents[2]
 
 # A dozen kills, every sixth while the game is opening. Each child is a process of its own,
-# forked from one interpreter that did the imports once (the server below): a fresh
-# interpreter per kill spent ~0.14 s of CPU on imports before it played at all.
+# forked from one interpreter that did the imports once (the server below, ending in
+# tests/kill_orders.py's loop).
 ROUNDS = 12
 SERVER = """
-import json, os, random, signal, sys, traceback
+import json, random, sys
 sys.path.insert(0, {repo!r})
 from tests.demo.game import GAME
 from trackers.games import registry
@@ -71,26 +72,6 @@ def play_until_killed(seed):
 
 
 print("warm", flush=True)
-while True:
-    order = sys.stdin.readline()
-    if not order:
-        break
-    seed, out, err = json.loads(order)
-    pid = os.fork()
-    if pid == 0:  # the child: its printed lines and its errors go to its own two files
-        try:
-            os.dup2(os.open(out, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600), 1)
-            os.dup2(os.open(err, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600), 2)
-            play_until_killed(seed)
-        except BaseException:
-            traceback.print_exc()
-            sys.stderr.flush()
-        finally:
-            os._exit(1)
-    sys.stdin.readline()  # the parent says when
-    os.kill(pid, signal.SIGKILL)  # not yet waited for: the id is still the child's
-    _, status = os.waitpid(pid, 0)
-    print(json.dumps({{"code": os.waitstatus_to_exitcode(status)}}), flush=True)
 """
 
 
@@ -132,7 +113,8 @@ pytestmark = pytest.mark.usefixtures("demo_registered")
 def test_every_reported_action_survives_sigkill(tmp_path: Path) -> None:
     rng = random.Random(20261129)
     script = tmp_path / "server.py"
-    script.write_text(SERVER.format(repo=str(REPO)))
+    script.write_text(SERVER.format(repo=str(REPO)) + KILL_ON_ORDER
+                      + "kill_on_order(play_until_killed)\n")
     root = tmp_path / "data"
     table = Tableside(root)
     play = table.create("demo", 2, seed="kill", title="Killed often")
@@ -153,7 +135,7 @@ def test_every_reported_action_survives_sigkill(tmp_path: Path) -> None:
         torn_seen = 0
         for round_no in range(ROUNDS):
             out, err = tmp_path / f"round{round_no}.out", tmp_path / f"round{round_no}.err"
-            server.stdin.write(json.dumps([round_no, str(out), str(err)]) + "\n")
+            server.stdin.write(order(round_no, out, err))
             server.stdin.flush()  # a child forked now, playing
             if round_no % 6 == 5:
                 # some kills land while it is still opening the game (~0.05 s from the fork)
